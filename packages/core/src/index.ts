@@ -1,0 +1,3 @@
+export * from "./format.ts";
+export * from "./rating.ts";
+export * from "./record.ts";
