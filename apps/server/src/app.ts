@@ -1,0 +1,104 @@
+/**
+ * The Hono app: the route table of the service. Every body is prepared in the
+ * Site; a handler validates its path parameter, looks the path up and writes.
+ * Hono's own cors(), etag(), compress() and not-found body are not used: they
+ * differ from decisions.md (methods, per-request hashing, no brotli, plain-text
+ * 404), so http.ts does those things.
+ */
+import { Hono, type Context } from "hono";
+import { ALLOW, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import {
+  invalidStateDetail,
+  invalidZipDetail,
+  methodDetail,
+  notFoundDetail,
+  stateNotFoundDetail,
+  zipNotFoundDetail,
+} from "./problems.ts";
+import type { Site } from "./site.ts";
+
+const ZIP = /^[0-9]{5}$/;
+const STATE = /^[A-Z]{2}$/;
+
+/**
+ * Creates the app for a prepared site.
+ *
+ * @example
+ * const app = createApp(site);
+ * const res = await app.request("/zip/90210.json");
+ */
+export function createApp(site: Site): Hono {
+  const app = new Hono({ strict: true });
+  const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
+
+  /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
+  const zipPath = (c: Context, zip: string, path: string, example: string) => {
+    if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, example));
+    const rep = site.get(path);
+    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "zip-not-found", zipNotFoundDetail(zip));
+    return sendRepresentation(c.req.raw, rep);
+  };
+
+  // Every method but GET, HEAD and OPTIONS gets 405; OPTIONS is a CORS preflight.
+  app.use(async (c, next) => {
+    const method = c.req.method;
+    if (method === "OPTIONS") return preflight(c.req.raw);
+    if (method !== "GET" && method !== "HEAD") {
+      return sendProblem(c.req.raw, site.baseUrl, "method-not-allowed", methodDetail(method));
+    }
+    await next();
+  });
+
+  // ---- Routes ------------------------------------------------------------
+  app.get("/", fixed);
+  app.get("/zip/:zip{[^/]+\\.json}", (c) => {
+    const zip = c.req.param("zip").slice(0, -".json".length);
+    return zipPath(c, zip, `/zip/${zip}.json`, "/zip/02108.json");
+  });
+  app.get("/zip/:zip/districts.json", (c) => {
+    const zip = c.req.param("zip");
+    return zipPath(c, zip, `/zip/${zip}/districts.json`, "/zip/02108/districts.json");
+  });
+  app.get("/zip/:zip", (c) => {
+    const zip = c.req.param("zip");
+    return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
+  });
+  app.get("/zip", (c) => searchRedirect(c, site)); // the home page's search form
+  app.get("/state/:state{[^/]+\\.json}", (c) => {
+    const state = c.req.param("state").slice(0, -".json".length);
+    if (!STATE.test(state)) {
+      const known = site.states.has(state.toUpperCase());
+      return sendProblem(c.req.raw, site.baseUrl, "invalid-state", invalidStateDetail(state, known));
+    }
+    const rep = site.get(`/state/${state}.json`);
+    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "state-not-found", stateNotFoundDetail(state));
+    return sendRepresentation(c.req.raw, rep);
+  });
+  app.get("/bulk/all-districts.json", fixed);
+  app.get("/bulk/all-districts.csv", fixed);
+  app.get("/index.json", fixed);
+  app.get("/openapi.json", fixed);
+  app.get("/docs", fixed);
+  app.get("/healthz", fixed);
+  // ------------------------------------------------------------------------
+
+  app.notFound((c) => sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path)));
+  app.onError((err, c) => {
+    console.error(err);
+    return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
+      status: 500,
+      headers: { "Content-Type": "application/problem+json", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
+    });
+  });
+  return app;
+}
+
+/** `GET /zip?zip=90210` (the search form without JavaScript): 303 to `/zip/90210`. */
+function searchRedirect(c: Context, site: Site): Response {
+  const zip = (c.req.query("zip") ?? "").trim();
+  if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, "/zip/02108"));
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
+  });
+}

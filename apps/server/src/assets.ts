@@ -1,0 +1,113 @@
+/**
+ * Where the site's inputs come from: files embedded in the compiled binary (the
+ * build generates `.bundle/entry.ts`, which imports them `with { type: "file" }`)
+ * or, when running from source, the repository's files.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Coding } from "./compress.ts";
+import { DatasetError, type DatasetFiles } from "./dataset.ts";
+import type { Precompressed, SiteAssets } from "./site.ts";
+
+/** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
+export interface AssetPaths {
+  version: string;
+  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv. */
+  data: { manifest: string; zips: string; districts: string; overlaps: string };
+  openapi: string;
+  docs: string;
+  docsCsp: string;
+  /** Index (JSON) and bytes of the coded bodies made at build time, if any. */
+  precompressed?: { index: string; blob: string };
+}
+
+/** The index of `.bundle/precompressed.bin`, written by scripts/build.ts. */
+export interface PrecompressedIndex {
+  baseUrl: string;
+  entries: Record<string, { etag: string } & Partial<Record<Coding, { offset: number; length: number; tag: string }>>>;
+}
+
+const REPO = resolve(import.meta.dir, "../../..");
+const BUNDLE = resolve(import.meta.dir, "../.bundle");
+
+/**
+ * Paths of the repository's files, for `bun src/cli.ts` and the tests. The docs
+ * page comes from `.bundle/` once `bun run build` has made it, else a stub.
+ *
+ * @example
+ * const paths = repoAssetPaths();
+ */
+export function repoAssetPaths(): AssetPaths {
+  const pre = join(BUNDLE, "precompressed.json");
+  return {
+    version: "dev",
+    data: dataPaths(join(REPO, "data")),
+    openapi: join(REPO, "openapi/openapi.json"),
+    docs: join(BUNDLE, "docs.html"),
+    docsCsp: join(BUNDLE, "docs-csp.txt"),
+    ...(existsSync(pre) ? { precompressed: { index: pre, blob: join(BUNDLE, "precompressed.bin") } } : {}),
+  };
+}
+
+/** The four dataset file paths of a folder. */
+export function dataPaths(dir: string): AssetPaths["data"] {
+  return {
+    manifest: join(dir, "manifest.json"),
+    zips: join(dir, "zips.csv"),
+    districts: join(dir, "districts.csv"),
+    overlaps: join(dir, "overlaps.csv"),
+  };
+}
+
+/**
+ * Reads the dataset files' text; a missing file throws a DatasetError naming it.
+ *
+ * @example
+ * const files = await readData(dataPaths("data"));
+ */
+export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles> {
+  const read = async (path: string) => {
+    const file = Bun.file(path);
+    if (!(await file.exists())) throw new DatasetError(path, "missing");
+    return file.text();
+  };
+  const [manifest, zips, districts, overlaps] = await Promise.all([paths.manifest, paths.zips, paths.districts, paths.overlaps].map(read));
+  return { manifest: manifest!, zips: zips!, districts: districts!, overlaps: overlaps! };
+}
+
+/**
+ * Reads openapi.json, the docs page and the build-time coded bodies.
+ *
+ * @example
+ * const assets = await readAssets(repoAssetPaths());
+ */
+export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
+  const docsFile = Bun.file(paths.docs);
+  const hasDocs = await docsFile.exists();
+  const [openapi, docs, csp] = await Promise.all([
+    Bun.file(paths.openapi).text(),
+    hasDocs ? docsFile.text() : Promise.resolve(DOCS_STUB),
+    hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
+  ]);
+  let precompressed: Precompressed | undefined;
+  if (paths.precompressed) {
+    const [index, blob] = await Promise.all([
+      Bun.file(paths.precompressed.index).json() as Promise<PrecompressedIndex>,
+      Bun.file(paths.precompressed.blob).bytes(),
+    ]);
+    precompressed = new Map();
+    for (const [path, entry] of Object.entries(index.entries)) {
+      const coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {};
+      for (const coding of ["br", "gzip"] as const) {
+        const c = entry[coding];
+        if (c) coded[coding] = { body: blob.subarray(c.offset, c.offset + c.length), tag: c.tag };
+      }
+      precompressed.set(path, { etag: entry.etag, coded });
+    }
+  }
+  return { openapi, docs: { html: docs, csp: csp.trim() }, ...(precompressed ? { precompressed } : {}) };
+}
+
+const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>
+<body><h1>API documentation</h1><p>Run <code>bun run build</code> to build this page; meanwhile see <a href="/openapi.json">/openapi.json</a>.</p></body></html>
+`;

@@ -1,0 +1,88 @@
+/**
+ * The binary's entry: serve the API, or `export <dir>` it as static files.
+ * Run from source with `bun src/cli.ts`; the compiled binary calls main() from
+ * the generated `.bundle/entry.ts` with the paths of its embedded files.
+ *
+ * @example
+ * school-districts --port 8080 --base-url https://schools.example.org
+ * school-districts export ./public --base-url https://schools.example.org
+ */
+import { createApp } from "./app.ts";
+import { dataPaths, readAssets, readData, repoAssetPaths, type AssetPaths } from "./assets.ts";
+import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
+import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
+import { DatasetError, parseDataset, type Dataset } from "./dataset.ts";
+import { writeExport } from "./export.ts";
+import { accessLog } from "./log.ts";
+import { listen, stopOnSignals } from "./server.ts";
+import { buildSite, compressLarge } from "./site.ts";
+
+const started = performance.now();
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`school-districts: ${message}\n`);
+  process.exit(code);
+}
+
+async function loadDataset(cmd: { data: string | undefined }, paths: AssetPaths): Promise<Dataset> {
+  try {
+    return parseDataset(await readData(cmd.data ? dataPaths(cmd.data) : paths.data), cmd.data ?? "(embedded data)");
+  } catch (e) {
+    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+    throw e;
+  }
+}
+
+/**
+ * Runs the command line `argv` with the site's inputs at `paths`.
+ *
+ * @example
+ * await main(repoAssetPaths(), ["--port", "0", "--quiet"]);
+ */
+export async function main(paths: AssetPaths, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  let cmd: Command;
+  try {
+    cmd = parseArgs(argv, process.env);
+  } catch (e) {
+    if (e instanceof UsageError) fail(`${e.message}\n\n${USAGE}`, 2);
+    throw e;
+  }
+  if (cmd.kind === "help") return void process.stdout.write(USAGE);
+  if (cmd.kind === "version") {
+    const manifest = (await Bun.file(paths.data.manifest).json()) as { updated: string };
+    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${manifest.updated})\n`);
+  }
+  const dataset = await loadDataset(cmd, paths);
+  const assets = await readAssets(paths);
+
+  if (cmd.kind === "export") {
+    const site = buildSite(dataset, cmd.baseUrl, assets);
+    await compressLarge(site, assets.precompressed, MAX_EFFORT);
+    const count = await writeExport(site, cmd.dir, assets.docs.csp, (done, total) => {
+      if (!cmd.quiet) process.stderr.write(`exported ${done} of ${total} paths\n`);
+    });
+    process.stderr.write(`school-districts: wrote ${count} paths (each with .br and .gz) for ${cmd.baseUrl} into ${cmd.dir}\n`);
+    return;
+  }
+
+  const log = accessLog(cmd.quiet);
+  let resolveReady!: (handler: (req: Request) => Response | Promise<Response>) => void;
+  const ready = new Promise<(req: Request) => Response | Promise<Response>>((r) => (resolveReady = r));
+  let server: ReturnType<typeof listen>;
+  try {
+    server = listen(ready, { port: cmd.port, host: cmd.host, log });
+  } catch (e) {
+    fail(`cannot listen on ${cmd.host}:${cmd.port}: ${(e as Error).message}`, 1);
+  }
+  stopOnSignals(server, log);
+  const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
+  const site = buildSite(dataset, baseUrl, assets);
+  const coded = await compressLarge(site, assets.precompressed, STARTUP_EFFORT);
+  resolveReady(createApp(site).fetch);
+  const ms = Math.round(performance.now() - started);
+  process.stderr.write(
+    `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms (${coded.adopted} coded bodies from the build, ${coded.compressed} compressed at start-up)\n`,
+  );
+}
+
+if (import.meta.main) await main(repoAssetPaths());

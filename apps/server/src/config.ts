@@ -1,0 +1,76 @@
+/**
+ * Command line and environment: flags win over PORT, HOST and BASE_URL.
+ */
+
+/** What the binary was asked to do. */
+export type Command =
+  | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean }
+  | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
+  | { kind: "help" }
+  | { kind: "version" };
+
+/** A usage error: the message says what to fix. */
+export class UsageError extends Error {}
+
+export const USAGE = `Usage:
+  school-districts [options]              serve the API
+  school-districts export <dir> [options] write the whole API as static files into <dir>
+
+Options:
+  --port <n>        port to listen on (env PORT, default 8080; 0 picks a free port)
+  --host <addr>     address to bind (env HOST, default 127.0.0.1; 0.0.0.0 for all)
+  --base-url <url>  public URL of the service, used in page_url, url, servers and
+                    problem types (env BASE_URL, default http://localhost:<port>)
+  --data <dir>      serve another compiled dataset folder (manifest.json, zips.csv,
+                    districts.csv, overlaps.csv) instead of the embedded one
+  --quiet           no access log (one JSON line per request on stdout)
+  --help            this text
+  --version         the version
+`;
+
+/**
+ * Parses argv (without the executable) and the environment.
+ *
+ * @example
+ * parseArgs(["--port", "9000"], {}) // { kind: "serve", port: 9000, host: "127.0.0.1", ... }
+ */
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined>): Command {
+  const flags: Record<string, string | true> = {};
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (name === "help" || name === "version" || name === "quiet") flags[name] = true;
+    else if (["port", "host", "base-url", "data"].includes(name)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
+      flags[name] = value;
+    } else throw new UsageError(`unknown option --${name}`);
+  }
+  if (flags.help) return { kind: "help" };
+  if (flags.version) return { kind: "version" };
+  const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
+  const portText = str("port") ?? env.PORT ?? "8080";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`port "${portText}" is not a number from 0 to 65535`);
+  let baseUrl = str("base-url") ?? env.BASE_URL;
+  if (baseUrl !== undefined) {
+    baseUrl = baseUrl.replace(/\/+$/, "");
+    if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(baseUrl)) {
+      throw new UsageError(`base URL "${baseUrl}" must be an absolute http(s) URL without query, like https://schools.example.org`);
+    }
+  }
+  const data = str("data");
+  const quiet = flags.quiet === true;
+  if (positional[0] === "export") {
+    const dir = positional[1];
+    if (!dir || positional.length > 2) throw new UsageError("export needs exactly one folder: school-districts export <dir>");
+    return { kind: "export", dir, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data, quiet };
+  }
+  if (positional.length > 0) throw new UsageError(`unexpected argument "${positional[0]}"`);
+  return { kind: "serve", port, host: str("host") ?? env.HOST ?? "127.0.0.1", baseUrl, data, quiet };
+}

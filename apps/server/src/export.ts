@@ -1,0 +1,143 @@
+/**
+ * The static export (rule 24): every path of the site as a file, with `.br` and
+ * `.gz` variants, a `_headers` file (Netlify, Cloudflare Pages) and an nginx
+ * snippet, so any static host or CDN can serve the API.
+ *
+ * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/zip/{zip}` ->
+ * `zip/{zip}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
+ * `healthz` (typed by the headers file), everything else as named.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { PAGE_CSP } from "./pages.ts";
+import { CACHE_CONTROL } from "./representation.ts";
+import type { Site } from "./site.ts";
+
+/**
+ * The file of a path in the export.
+ *
+ * @example
+ * exportFile("/zip/90210") // "zip/90210.html"
+ * exportFile("/zip/90210.json") // "zip/90210.json"
+ */
+export function exportFile(path: string): string {
+  if (path === "/") return "index.html";
+  if (path === "/docs" || /^\/zip\/[0-9]{5}$/.test(path)) return `${path.slice(1)}.html`;
+  return path.slice(1);
+}
+
+/**
+ * Writes the site into `dir`; returns the number of paths written.
+ *
+ * @example
+ * await writeExport(site, "public");
+ */
+export async function writeExport(site: Site, dir: string, docsCsp: string, onProgress?: (done: number, total: number) => void): Promise<number> {
+  const paths = site.paths();
+  const made = new Set<string>();
+  let done = 0;
+  const queue = [...paths];
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const rep = site.get(path)!;
+      const file = join(dir, exportFile(path));
+      const folder = dirname(file);
+      if (!made.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
+      await Promise.all([
+        writeFile(file, rep.body),
+        writeFile(`${file}.br`, rep.variant("br").body),
+        writeFile(`${file}.gz`, rep.variant("gzip").body),
+      ]);
+      if (++done % 5000 === 0) onProgress?.(done, paths.length);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp));
+  await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp));
+  return paths.length;
+}
+
+/** `_headers` for Netlify and Cloudflare Pages (they compress on their own). */
+export function netlifyHeaders(docsCsp: string): string {
+  return `# Headers of the school districts API, for Netlify and Cloudflare Pages.
+/*
+  Access-Control-Allow-Origin: *
+  Access-Control-Expose-Headers: ETag
+  Cache-Control: ${CACHE_CONTROL}
+  X-Content-Type-Options: nosniff
+/*.json
+  Content-Type: application/json; charset=utf-8
+/healthz
+  Content-Type: application/json; charset=utf-8
+/bulk/all-districts.csv
+  Content-Type: text/csv; charset=utf-8
+  Content-Disposition: attachment; filename="all-districts.csv"
+/
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/zip/*
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/docs
+  Content-Security-Policy: ${docsCsp}
+  Referrer-Policy: no-referrer
+`;
+}
+
+/** An nginx server block serving the export with its precompressed files. */
+export function nginxSnippet(dir: string, docsCsp: string): string {
+  const common = `add_header Access-Control-Allow-Origin "*" always;
+    add_header Access-Control-Expose-Headers "ETag" always;
+    add_header Cache-Control "${CACHE_CONTROL}" always;
+    add_header X-Content-Type-Options "nosniff" always;`;
+  return `# nginx: serve the static export of the school districts API.
+# Needs ngx_brotli for brotli_static; without it, delete that line (gzip still works).
+server {
+  listen 80;
+  root ${dir};
+  charset utf-8;
+  charset_types application/json text/csv text/html;
+  types { application/json json; text/csv csv; text/html html; }
+  default_type application/json;
+  gzip_static on;
+  brotli_static on;
+  etag on;
+
+  if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
+
+  location / {
+    if ($request_method = OPTIONS) {
+      add_header Access-Control-Allow-Origin "*";
+      add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS";
+      add_header Access-Control-Allow-Headers "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
+      add_header Access-Control-Max-Age 86400;
+      return 204;
+    }
+    ${common}
+    try_files $uri $uri.html =404;
+  }
+  location = / {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files /index.html =404;
+  }
+  location ~ ^/zip/[0-9]{5}$ {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files $uri.html =404;
+  }
+  location = /docs {
+    ${common}
+    add_header Content-Security-Policy "${docsCsp}" always;
+    try_files /docs.html =404;
+  }
+  location = /bulk/all-districts.csv {
+    ${common}
+    add_header Content-Disposition 'attachment; filename="all-districts.csv"' always;
+  }
+}
+`;
+}

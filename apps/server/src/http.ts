@@ -1,0 +1,81 @@
+/**
+ * Writing responses: a prepared representation (negotiated coding, 304, HEAD)
+ * or a problem. Every response carries `Access-Control-Allow-Origin: *`.
+ */
+import { chooseCoding, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+import { problem, type ProblemKind } from "./problems.ts";
+import type { Representation } from "./representation.ts";
+import { CACHE_CONTROL } from "./representation.ts";
+import { TYPES } from "./site.ts";
+
+/** The methods every path accepts. */
+export const ALLOW = "GET, HEAD, OPTIONS";
+
+/**
+ * Answers with a prepared representation: picks br/gzip/identity from
+ * Accept-Encoding, gives 304 when If-None-Match (or, without it,
+ * If-Modified-Since) says the client's copy is current, no body for HEAD.
+ *
+ * @example
+ * sendRepresentation(request, site.paths.get("/index.json")!)
+ */
+export function sendRepresentation(req: Request, rep: Representation): Response {
+  const v = rep.variant(chooseCoding(req.headers.get("accept-encoding")));
+  const inm = req.headers.get("if-none-match");
+  const ims = inm === null ? req.headers.get("if-modified-since") : null;
+  if (inm !== null ? noneMatchHits(inm, v.etag) : ims !== null && notModifiedSince(ims, Date.parse(rep.lastModified))) {
+    return new Response(null, { status: 304, headers: v.notModifiedHeaders });
+  }
+  return new Response(req.method === "HEAD" ? null : v.body, { headers: v.headers });
+}
+
+/**
+ * Answers with an RFC 9457 problem: 404s are cacheable like successes, 400 and
+ * 405 are `no-store`; 405 carries `Allow`.
+ *
+ * @example
+ * sendProblem(request, "http://localhost:8080", "zip-not-found", "ZIP code 00000 is not in the dataset.")
+ */
+export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, detail: string): Response {
+  const instance = new URL(req.url).pathname;
+  const body = problem(baseUrl, kind, detail, instance);
+  const headers: [string, string][] = [
+    ["Content-Type", TYPES.problem],
+    ["Cache-Control", body.status === 404 ? CACHE_CONTROL : "no-store"],
+    ["Access-Control-Allow-Origin", "*"],
+    ["X-Content-Type-Options", "nosniff"],
+  ];
+  if (body.status === 405) headers.push(["Allow", ALLOW]);
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  headers.push(["Content-Length", String(bytes.length)]);
+  return new Response(req.method === "HEAD" ? null : bytes, { status: body.status, headers });
+}
+
+const DEFAULT_ALLOWED_HEADERS = ["If-None-Match", "If-Modified-Since", "Accept-Encoding", "Content-Type"];
+
+/**
+ * Answers a CORS preflight (or any OPTIONS): 204 with the allowed methods, the
+ * requested headers (plus the defaults) and a one-day Max-Age.
+ *
+ * @example
+ * preflight(new Request("http://x/zip/90210.json", { method: "OPTIONS", headers: { "Access-Control-Request-Headers": "x-foo" } }))
+ */
+export function preflight(req: Request): Response {
+  const requested = (req.headers.get("access-control-request-headers") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(h));
+  const seen = new Set(requested.map((h) => h.toLowerCase()));
+  const allowed = [...requested, ...DEFAULT_ALLOWED_HEADERS.filter((h) => !seen.has(h.toLowerCase()))];
+  return new Response(null, {
+    status: 204,
+    headers: [
+      ["Access-Control-Allow-Origin", "*"],
+      ["Access-Control-Allow-Methods", ALLOW],
+      ["Access-Control-Allow-Headers", allowed.join(", ")],
+      ["Access-Control-Max-Age", "86400"],
+      ["Allow", ALLOW],
+      ["Vary", "Access-Control-Request-Headers"],
+    ],
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Request header parsing: Accept-Encoding (RFC 9110 §12.5.3) and
+ * If-None-Match (§13.1.2, weak comparison).
+ */
+import type { Coding } from "./compress.ts";
+
+/** The chosen content coding; "identity" means none. */
+export type Choice = Coding | "identity";
+
+/**
+ * Picks br, gzip or identity from Accept-Encoding: the highest q wins, ties go to
+ * br, then gzip; q=0 excludes a coding; `*` covers codings not named. Identity
+ * wins only when ranked above both explicitly, and is the fallback when nothing
+ * else is acceptable (even `identity;q=0`: an uncoded body beats no body).
+ *
+ * @example
+ * chooseCoding("gzip, deflate, br")    // "br"
+ * chooseCoding("br;q=0.5, gzip")       // "gzip"
+ * chooseCoding(null)                   // "identity"
+ */
+export function chooseCoding(header: string | null | undefined): Choice {
+  if (!header) return "identity";
+  let br: number | undefined;
+  let gzip: number | undefined;
+  let identity: number | undefined;
+  let star: number | undefined;
+  for (const part of header.split(",")) {
+    const [rawName, ...params] = part.split(";");
+    const name = rawName!.trim().toLowerCase();
+    if (name === "") continue;
+    let q = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
+      if (m) q = Math.min(1, Number(m[1]) || 0);
+    }
+    if (name === "br") br = q;
+    else if (name === "gzip" || name === "x-gzip") gzip = q;
+    else if (name === "identity") identity = q;
+    else if (name === "*") star = q;
+  }
+  const qBr = br ?? star ?? 0;
+  const qGzip = gzip ?? star ?? 0;
+  // Identity is acceptable unless excluded, but it only beats a coding the
+  // client accepts when the client ranks it higher explicitly.
+  const qIdentity = identity ?? star ?? 0;
+  const best: Coding | undefined = qBr > 0 && qBr >= qGzip ? "br" : qGzip > 0 ? "gzip" : undefined;
+  if (best && (best === "br" ? qBr : qGzip) >= qIdentity) return best;
+  return "identity";
+}
+
+/**
+ * True when If-None-Match names this ETag (weak comparison: W/ is ignored) or is `*`.
+ *
+ * @example
+ * noneMatchHits('W/"abc", "def"', '"abc"') // true
+ * noneMatchHits('"abc"', '"abd"')          // false
+ */
+export function noneMatchHits(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
+  for (const m of header.matchAll(/(?:W\/)?("[^"]*")/g)) {
+    if (m[1] === opaque) return true;
+  }
+  return false;
+}
+
+/**
+ * True when If-Modified-Since is a valid date at or after `lastModifiedMs`
+ * (used only when the request has no If-None-Match).
+ *
+ * @example
+ * notModifiedSince("Sun, 22 Nov 2026 00:00:00 GMT", Date.UTC(2026, 10, 22)) // true
+ */
+export function notModifiedSince(header: string, lastModifiedMs: number): boolean {
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && lastModifiedMs <= since;
+}

@@ -1,0 +1,135 @@
+/**
+ * The HTML pages for people (rule 21): the home page with a ZIP search form and
+ * one page per ZIP. Plain server-rendered HTML with one inline stylesheet
+ * (allowed by its hash in the CSP), readable without JavaScript.
+ */
+import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
+import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
+
+const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
+body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
+h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ccc}td.n{text-align:right}
+.note{background:#fff8e1;border-left:4px solid #b58100;padding:.5rem 1rem}
+input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7rem}button{font:inherit;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
+footer{margin-top:2rem;font-size:.9rem;color:#444}`;
+
+/** The Content-Security-Policy of the pages: nothing but this stylesheet and same-origin forms. */
+export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** Headers of every HTML page besides the common ones. */
+export const PAGE_HEADERS: [string, string][] = [
+  ["Content-Security-Policy", PAGE_CSP],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "no-referrer"],
+];
+
+const CAVEAT =
+  "The ZIP-to-district assignment is a geographic approximation: ZIP codes and district boundaries do not align exactly, and a ZIP code can be split across several districts. Verify enrollment eligibility with the district itself.";
+
+function layout(title: string, main: string, foot: string, head = ""): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title><style>${CSS}</style>${head}</head>
+<body><main>${main}</main>
+<footer>${foot}</footer></body></html>
+`;
+}
+
+function searchForm(value = ""): string {
+  return `<form action="/zip" method="get" role="search"><label for="zip">ZIP code</label>
+<input id="zip" name="zip" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="${e(value)}">
+<button type="submit">Look up</button></form>`;
+}
+
+/** Facts the footer of every page shows. */
+export interface SiteFacts {
+  updated: string;
+  records: number;
+}
+
+function footer(facts: SiteFacts): string {
+  return `Data: <a href="https://nces.ed.gov/ccd/">National Center for Education Statistics (NCES): Common Core of Data and EDGE</a>, with Census, GeoNames and SEDA (see the <a href="/docs">API documentation</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Built ${e(facts.updated)}.`;
+}
+
+/**
+ * The home page: a search form and links to the API, bulk files and sources.
+ *
+ * @example
+ * homePage({ updated: "2026-11-22", records: 33759 }) // "<!doctype html>..."
+ */
+export function homePage(facts: SiteFacts): string {
+  return layout(
+    "US public school districts by ZIP code",
+    `<h1>US public school districts by ZIP code</h1>
+<p>Find the public school district that serves a ZIP code: ${facts.records.toLocaleString("en-US")} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
+${searchForm()}
+<p class="note">${CAVEAT}</p>
+<h2>Use the data</h2>
+<ul>
+<li><a href="/docs">API documentation</a> and the <a href="/openapi.json">OpenAPI description</a></li>
+<li>One ZIP code as JSON: <a href="/zip/90210.json">/zip/90210.json</a>; every district of a ZIP: <a href="/zip/90210/districts.json">/zip/90210/districts.json</a></li>
+<li>One state: <a href="/state/CA.json">/state/CA.json</a>; the <a href="/index.json">index of every ZIP code</a></li>
+<li>Everything at once: <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
+</ul>
+<h2>Sources</h2>
+<p>District names, grades, schools and enrollment come from the <a href="https://nces.ed.gov/ccd/">NCES Common Core of Data</a>; boundaries from <a href="https://nces.ed.gov/programs/edge/">NCES EDGE</a>. The data is released under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.</p>`,
+    footer(facts),
+  );
+}
+
+function row(label: string, value: string): string {
+  return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}</dd>`;
+}
+
+/**
+ * The page of one ZIP (its `page_url`): the record, the other districts, the
+ * caveat, and the record embedded as JSON-LD plus an exact JSON copy.
+ *
+ * @example
+ * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
+ */
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts): string {
+  const ld = {
+    "@context": "https://schema.org",
+    "@type": "EducationalOrganization",
+    name: r.district,
+    ...(r.website ? { url: r.website } : {}),
+    ...(r.phone ? { telephone: r.phone } : {}),
+    areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
+  };
+  const rating = r.rating === null ? "" : `${r.rating} of 10 (${r.rating_label})`;
+  const website = r.website ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : "";
+  const others = all.districts
+    .map(
+      (d) =>
+        `<tr><td>${e(d.district)}</td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
+    )
+    .join("\n");
+  return layout(
+    `ZIP code ${r.zip}: ${r.district}`,
+    `<p><a href="/">Search another ZIP code</a></p>
+<h1>ZIP code ${r.zip}</h1>
+<p>${e(r.city)}, ${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
+<h2 id="district">${e(r.district)}</h2>
+<dl>
+${row("Rating", rating)}
+${row("Students", e(r.students))}
+${row("Schools", e(r.schools))}
+${row("Spending per pupil", e(r.per_pupil))}
+${row("Grades", e(r.grade_span))}
+${row("Phone", e(r.phone))}
+${row("Website", website)}
+</dl>
+<p class="note">${CAVEAT}</p>
+<h2>Every district overlapping ${r.zip}</h2>
+<table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Level</th><th scope="col">Grades</th><th scope="col">Share</th><th scope="col">Basis</th></tr></thead>
+<tbody>
+${others}
+</tbody></table>
+<p>As JSON: <a href="/zip/${r.zip}.json">/zip/${r.zip}.json</a>, <a href="/zip/${r.zip}/districts.json">/zip/${r.zip}/districts.json</a>.</p>`,
+    footer(facts),
+    `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Turns the dataset into the API's objects (DistrictRecord, IndexEntry,
+ * ZipDistricts), each built once for a given base URL.
+ */
+import {
+  RECORD_LICENSE,
+  RECORD_SOURCE,
+  RECORD_SOURCE_URL,
+  ratingLabel,
+  type DistrictOverlap,
+  type DistrictRecord,
+  type IndexEntry,
+  type ZipDistricts,
+} from "@school-districts/core";
+import type { Dataset, ZipRow } from "./dataset.ts";
+
+const LEVELS = { U: "unified", E: "elementary", S: "secondary" } as const;
+
+/**
+ * The record of one ZIP: exactly the 18 fields, in order (rules 1-7).
+ *
+ * @example
+ * zipRecord(dataset, dataset.zips[0], "http://localhost:8080").page_url // "http://localhost:8080/zip/00501"
+ */
+export function zipRecord(dataset: Dataset, row: ZipRow, baseUrl: string): DistrictRecord {
+  const d = dataset.districts.get(row.leaid)!;
+  return {
+    zip: row.zip,
+    district: d.name,
+    city: row.city,
+    state: row.state as DistrictRecord["state"],
+    county: row.county,
+    rating: d.rating,
+    rating_label: ratingLabel(d.rating),
+    students: d.students,
+    schools: d.schools,
+    per_pupil: d.per_pupil,
+    grade_span: d.grade_span,
+    phone: d.phone,
+    website: d.website,
+    page_url: `${baseUrl}/zip/${row.zip}`,
+    source: RECORD_SOURCE,
+    source_url: RECORD_SOURCE_URL,
+    license: RECORD_LICENSE,
+    updated: dataset.updated,
+  };
+}
+
+/**
+ * The index entry of a record (rule 8).
+ *
+ * @example
+ * indexEntry(record, "http://localhost:8080").url // "http://localhost:8080/zip/90210.json"
+ */
+export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry {
+  return {
+    zip: record.zip,
+    district: record.district,
+    city: record.city,
+    state: record.state,
+    rating: record.rating,
+    url: `${baseUrl}/zip/${record.zip}.json`,
+  };
+}
+
+/**
+ * Every district overlapping a ZIP, largest share first (rule 20). A ZIP without
+ * overlap rows lists its record's district alone.
+ *
+ * @example
+ * zipDistricts(dataset, row).districts[0].level // "unified"
+ */
+export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
+  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+  const districts: DistrictOverlap[] = overlaps.map((o) => {
+    const d = dataset.districts.get(o.leaid);
+    return {
+      leaid: o.leaid,
+      district: d?.name ?? "",
+      level: LEVELS[d?.level ?? "U"],
+      grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
+      share: Math.round(o.share * 10000) / 10000,
+      basis: o.basis,
+    };
+  });
+  return { zip: row.zip, districts };
+}

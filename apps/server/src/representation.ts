@@ -1,0 +1,131 @@
+/**
+ * A prepared response body: its bytes, content type, extra headers, strong
+ * ETags and coded variants. Everything a request needs is computed once; a
+ * request picks a variant and writes it.
+ */
+import { compress, compressAsync, SMALL_EFFORT, type Coding, type Effort } from "./compress.ts";
+import type { Choice } from "./negotiate.ts";
+
+/** One coding of a representation, ready to write. */
+export interface Variant {
+  coding: Choice;
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  /** Every header of the 200 response (and of HEAD), Content-Length included. */
+  headers: [string, string][];
+  /** The headers of a 304 for this variant. */
+  notModifiedHeaders: [string, string][];
+}
+
+/** Headers shared by every prepared response of one site (CORS, caching, date). */
+export interface CommonHeaders {
+  cacheControl: string;
+  lastModified: string;
+}
+
+const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+
+/**
+ * Strong entity tag of a body: 64-bit wyhash as hex, with the coding's settings
+ * appended for a coded variant (each coding has its own tag).
+ *
+ * @example
+ * entityTag(new TextEncoder().encode("{}")) // '"b2a9f0cd5e8f7e27"' (some 16 hex digits)
+ */
+export function entityTag(body: Uint8Array<ArrayBuffer>, suffix = ""): string {
+  return `"${BigInt.asUintN(64, BigInt(Bun.hash(body))).toString(16).padStart(16, "0")}${suffix}"`;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A body with its content type and headers. Coded variants come from `coded`
+ * (made ahead of time) or are made on first use with SMALL_EFFORT.
+ *
+ * @example
+ * const rep = new Representation("{}", "application/json; charset=utf-8", { lastModified });
+ * rep.variant("br").headers // [["Content-Type", ...], ["Content-Encoding", "br"], ["ETag", ...], ...]
+ */
+export class Representation {
+  readonly body: Uint8Array<ArrayBuffer>;
+  readonly etag: string;
+  readonly #variants = new Map<Choice, Variant>();
+  readonly #coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>>;
+
+  constructor(
+    body: string | Uint8Array<ArrayBuffer>,
+    readonly type: string,
+    readonly lastModified: string,
+    readonly extraHeaders: [string, string][] = [],
+    coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {},
+  ) {
+    this.body = typeof body === "string" ? encoder.encode(body) : body;
+    this.etag = entityTag(this.body);
+    this.#coded = coded;
+  }
+
+  /** The ETag of a coding, known without compressing. */
+  etagFor(coding: Choice): string {
+    if (coding === "identity") return this.etag;
+    const tag = this.#coded[coding]?.tag ?? `${coding === "br" ? "br" : "gz"}${coding === "br" ? SMALL_EFFORT.br : SMALL_EFFORT.gzip}`;
+    return `${this.etag.slice(0, -1)}-${tag}"`;
+  }
+
+  /** Whether a coded variant was made ahead of time (large bodies must be). */
+  hasPrepared(coding: Coding): boolean {
+    return this.#coded[coding] !== undefined;
+  }
+
+  /** Compresses a coding now with `effort`, tagging it so its ETag says how. */
+  prepare(coding: Coding, effort: Effort): void {
+    if (this.#coded[coding]) return;
+    const tag = coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`;
+    this.#coded[coding] = { body: compress(this.body, coding, effort), tag };
+  }
+
+  /** Like prepare(), off the main thread. */
+  async prepareAsync(coding: Coding, effort: Effort): Promise<void> {
+    if (this.#coded[coding]) return;
+    const tag = coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`;
+    const body = await compressAsync(this.body, coding, effort);
+    this.#coded[coding] ??= { body, tag };
+  }
+
+  /** Uses bytes compressed elsewhere (at build time) whose settings `tag` names. */
+  adopt(coding: Coding, body: Uint8Array<ArrayBuffer>, tag: string): void {
+    this.#coded[coding] = { body, tag };
+    this.#variants.delete(coding);
+  }
+
+  /** The variant of a coding, made on first use and kept. */
+  variant(coding: Choice): Variant {
+    let v = this.#variants.get(coding);
+    if (v) return v;
+    let body = this.body;
+    if (coding !== "identity") {
+      if (!this.#coded[coding]) this.prepare(coding, SMALL_EFFORT);
+      body = this.#coded[coding]!.body;
+    }
+    const etag = this.etagFor(coding);
+    const shared: [string, string][] = [
+      ["ETag", etag],
+      ["Last-Modified", this.lastModified],
+      ["Cache-Control", CACHE_CONTROL],
+      ["Vary", "Accept-Encoding"],
+      ["Access-Control-Allow-Origin", "*"],
+      ["Access-Control-Expose-Headers", "ETag"],
+    ];
+    const headers: [string, string][] = [["Content-Type", this.type], ["Content-Length", String(body.length)], ...shared, ...this.extraHeaders];
+    if (coding !== "identity") headers.push(["Content-Encoding", coding]);
+    v = { coding, body, etag, headers, notModifiedHeaders: shared };
+    this.#variants.set(coding, v);
+    return v;
+  }
+
+  /** The coded bytes if they exist already (for export and tests). */
+  codedBody(coding: Coding): Uint8Array<ArrayBuffer> | undefined {
+    return this.#coded[coding]?.body;
+  }
+}
+
+export { CACHE_CONTROL };

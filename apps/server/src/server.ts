@@ -1,0 +1,73 @@
+/**
+ * The HTTP server: Bun.serve around the app, with the access log and a
+ * graceful stop on SIGTERM and SIGINT.
+ */
+import type { Server } from "bun";
+import type { AccessLog } from "./log.ts";
+
+/** Serves requests with `handle` once `ready` resolves (requests arriving earlier wait). */
+export interface ServeOptions {
+  port: number;
+  host: string;
+  log: AccessLog;
+}
+
+type Handler = (req: Request) => Response | Promise<Response>;
+
+/**
+ * Listens now and answers with the handler `ready` gives; logs each request.
+ *
+ * @example
+ * const server = listen(Promise.resolve(app.fetch), { port: 8080, host: "127.0.0.1", log });
+ */
+export function listen(ready: Promise<Handler>, options: ServeOptions): Server<undefined> {
+  let handle: Handler | undefined;
+  void ready.then((h) => (handle = h));
+  return Bun.serve({
+    port: options.port,
+    hostname: options.host,
+    development: false,
+    async fetch(req, server) {
+      const start = performance.now();
+      const res = await (handle ?? (await ready))(req);
+      const url = req.url;
+      const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+      const ua = req.headers.get("user-agent");
+      options.log.write({
+        time: new Date().toISOString(),
+        method: req.method,
+        path: pathStart < 0 ? "/" : url.slice(pathStart),
+        status: res.status,
+        bytes: Number(res.headers.get("content-length") ?? 0),
+        encoding: res.headers.get("content-encoding") ?? "identity",
+        ms: Math.round((performance.now() - start) * 1000) / 1000,
+        ...(server.requestIP(req)?.address ? { ip: server.requestIP(req)!.address } : {}),
+        ...(ua ? { ua } : {}),
+      });
+      return res;
+    },
+  });
+}
+
+/**
+ * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish (at most
+ * `graceMs`, then close what is left), flush the log and exit 0.
+ *
+ * @example
+ * stopOnSignals(server, log);
+ */
+export function stopOnSignals(server: Server<undefined>, log: AccessLog, graceMs = 5000): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${signal}: stopping, finishing in-flight requests\n`);
+    const force = setTimeout(() => void server.stop(true), graceMs);
+    await server.stop(false);
+    clearTimeout(force);
+    log.flush();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
