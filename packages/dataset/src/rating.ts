@@ -1,0 +1,112 @@
+/**
+ * Rating method v1 (decisions.md rule 25): within-state deciles of a student-outcome
+ * measure. SEDA 2023 where it covers the state, EDFacts 2020-21 elsewhere.
+ */
+import type { EdFactsRow, SedaRow } from "./sources.ts";
+
+export const RATING_METHOD = "v1";
+/** A state needs at least this many districts with an outcome to be rated. */
+export const MIN_DISTRICTS = 10;
+/** SEDA: at least this many of the six scores. */
+export const MIN_SEDA_SCORES = 2;
+
+/**
+ * Midpoint of an EDFacts published value: "93%" 93, "90-94%" 92, ">=95%" 97.5,
+ * "<50%" 25, "<=49%" 25 (read as "<50%"); suppressed or missing ("S", "Suppressed",
+ * "PS", ".", "") null.
+ */
+export function edfactsMidpoint(raw: string): number | null {
+  const v = raw.trim().replace(/\s+/g, "");
+  let m: RegExpMatchArray | null;
+  if ((m = v.match(/^([0-9]+(?:\.[0-9]+)?)%?$/))) return Number(m[1]);
+  if ((m = v.match(/^([0-9]+(?:\.[0-9]+)?)-([0-9]+(?:\.[0-9]+)?)%?$/))) return (Number(m[1]) + Number(m[2])) / 2;
+  if ((m = v.match(/^(?:>=|GE)([0-9]+(?:\.[0-9]+)?)%?$/i))) return (Number(m[1]) + 100) / 2;
+  if ((m = v.match(/^(?:>|GT)([0-9]+(?:\.[0-9]+)?)%?$/i))) return (Number(m[1]) + 100) / 2;
+  if ((m = v.match(/^(?:<=|LE)([0-9]+(?:\.[0-9]+)?)%?$/i))) return (Number(m[1]) + 1) / 2;
+  if ((m = v.match(/^(?:<|LT)([0-9]+(?:\.[0-9]+)?)%?$/i))) return Number(m[1]) / 2;
+  return null;
+}
+
+export interface Outcome {
+  leaid: string;
+  state: string;
+  value: number;
+  source: "seda" | "edfacts";
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.reduce((s, x) => s + x, 0) / xs.length;
+}
+
+/** SEDA outcome: mean of the available grade-year-standardized scores, at least two of six. */
+export function sedaOutcome(row: SedaRow): number | null {
+  const xs = row.scores.filter((x): x is number => x !== null);
+  return xs.length >= MIN_SEDA_SCORES ? mean(xs) : null;
+}
+
+/**
+ * All outcomes. `stateOf` gives a LEAID's postal state (from its FIPS prefix).
+ * States with SEDA data use SEDA only; other states use EDFacts z-scores.
+ */
+export function outcomes(
+  seda: readonly SedaRow[],
+  edfacts: ReadonlyMap<string, EdFactsRow>,
+  stateOf: (leaid: string) => string | undefined,
+): { outcomes: Outcome[]; sedaStates: Set<string> } {
+  const sedaStates = new Set(seda.map((r) => r.state));
+  const out: Outcome[] = [];
+  for (const r of seda) {
+    const v = sedaOutcome(r);
+    if (v !== null) out.push({ leaid: r.leaid, state: r.state, value: v, source: "seda" });
+  }
+  // EDFacts: per state and measure, z-scores over the districts with a value.
+  const byState = new Map<string, { leaid: string; m: (number | null)[] }[]>();
+  for (const r of [...edfacts.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : 1))) {
+    const st = stateOf(r.leaid);
+    if (st === undefined || sedaStates.has(st)) continue;
+    const m = [edfactsMidpoint(r.grad), edfactsMidpoint(r.math), edfactsMidpoint(r.read)];
+    if (m.every((x) => x === null)) continue;
+    (byState.get(st) ?? byState.set(st, []).get(st)!).push({ leaid: r.leaid, m });
+  }
+  for (const [st, rows] of byState) {
+    const stats = [0, 1, 2].map((k) => {
+      const xs = rows.map((r) => r.m[k]).filter((x): x is number => x !== null && x !== undefined);
+      if (xs.length === 0) return null;
+      const mu = mean(xs);
+      const sd = Math.sqrt(mean(xs.map((x) => (x - mu) ** 2)));
+      return { mu, sd };
+    });
+    for (const r of rows) {
+      const zs: number[] = [];
+      r.m.forEach((x, k) => {
+        const s = stats[k];
+        if (x === null || x === undefined || s === null || s === undefined) return;
+        zs.push(s.sd > 0 ? (x - s.mu) / s.sd : 0);
+      });
+      if (zs.length > 0) out.push({ leaid: r.leaid, state: st, value: mean(zs), source: "edfacts" });
+    }
+  }
+  return { outcomes: out, sedaStates };
+}
+
+/**
+ * Within-state deciles: districts sorted best first; the one at position i (ties share
+ * the best position) of n gets 10 - floor(10 i / n). States with fewer than
+ * MIN_DISTRICTS outcomes get no ratings.
+ */
+export function rate(outs: readonly Outcome[]): Map<string, number> {
+  const byState = new Map<string, Outcome[]>();
+  for (const o of outs) (byState.get(o.state) ?? byState.set(o.state, []).get(o.state)!).push(o);
+  const ratings = new Map<string, number>();
+  for (const list of byState.values()) {
+    if (list.length < MIN_DISTRICTS) continue;
+    const sorted = [...list].sort((a, b) => b.value - a.value || (a.leaid < b.leaid ? -1 : 1));
+    const n = sorted.length;
+    let pos = 0;
+    sorted.forEach((o, i) => {
+      if (i > 0 && o.value !== sorted[i - 1]!.value) pos = i;
+      ratings.set(o.leaid, 10 - Math.floor((10 * pos) / n));
+    });
+  }
+  return ratings;
+}
