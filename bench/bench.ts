@@ -1,0 +1,550 @@
+// Benchmark driver: the compiled binary (A) against nginx serving `school-districts export` (B).
+// Started by bench/run, which installs wrk + nginx-light and builds the binary first.
+// Everything listens on 127.0.0.1 only; every loop is bounded in count and time.
+import { chmodSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync, readdirSync, statSync } from "node:fs";
+import { tmpdir, cpus, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import { createServer } from "node:net";
+import { createHash } from "node:crypto";
+
+const ROOT = resolve(import.meta.dir, "..");
+const BIN = resolve(ROOT, process.env.BENCH_BIN ?? "dist/school-districts");
+const ROUNDS = int("BENCH_ROUNDS", 3);
+const DURATION = int("BENCH_DURATION", 10);
+const CONNECTIONS = int("BENCH_CONNECTIONS", 50);
+const ZIP_COUNT = int("BENCH_ZIPS", 5000);
+const PIN = (process.env.BENCH_PIN ?? "1") !== "0" && cpus().length >= 2 && !!Bun.which("taskset");
+const SERVER_CPU = "0";
+const WRK_CPU = "1";
+const OUT_MD = join(ROOT, "bench/results.md");
+const OUT_JSON = join(ROOT, "bench/results.json");
+
+function int(name: string, dflt: number): number {
+  const v = process.env[name];
+  if (!v) return dflt;
+  const n = Number.parseInt(v, 10);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+const log = (...a: unknown[]) => console.error("bench:", ...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- helpers
+export async function freePort(): Promise<number> {
+  return await new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+export function readZips(csvPath: string, max: number): string[] {
+  const text = readFileSync(csvPath, "utf8");
+  const lines = text.split(/\r?\n/).filter((l) => l.length > 0);
+  if (lines.length === 0) throw new Error(`${csvPath} is empty`);
+  const header = lines[0]!.split(",").map((h) => h.replace(/^"|"$/g, "").trim().toLowerCase());
+  let col = header.indexOf("zip");
+  let start = 1;
+  if (col < 0) {
+    col = 0;
+    if (/^"?\d{5}"?$/.test(header[0] ?? "")) start = 0; // no header row
+  }
+  const all: string[] = [];
+  for (let i = start; i < lines.length; i++) {
+    const cell = (lines[i]!.split(",")[col] ?? "").replace(/^"|"$/g, "").trim();
+    if (/^\d{5}$/.test(cell)) all.push(cell);
+  }
+  if (all.length === 0) throw new Error(`no ZIPs found in ${csvPath}`);
+  if (all.length <= max) return all;
+  // evenly spaced sample, so every state appears
+  const out: string[] = [];
+  const step = all.length / max;
+  for (let i = 0; i < max; i++) out.push(all[Math.floor(i * step)]!);
+  return out;
+}
+
+export function median(xs: number[]): number {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function rssKiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      const c = readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+      if (c) out.push(...c.split(/\s+/).map(Number));
+    }
+  } catch {
+    /* gone */
+  }
+  return out;
+}
+/** RSS of a process and its children (nginx: master + worker). */
+function treeRssKiB(pid: number): number {
+  return rssKiB(pid) + childPids(pid).reduce((s, p) => s + rssKiB(p), 0);
+}
+
+function sh(cmd: string[], opts: { allowFail?: boolean } = {}): string {
+  const r = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+  const out = r.stdout.toString() + r.stderr.toString();
+  if (!r.success && !opts.allowFail) throw new Error(`${cmd.join(" ")} failed (${r.exitCode}): ${out.slice(0, 2000)}`);
+  return out;
+}
+
+async function waitReady(url: string, proc: Bun.Subprocess, t0: number, limitMs = 30_000): Promise<number> {
+  if (process.env.BENCH_DEBUG) log(`waiting for ${url} (pid ${proc.pid})`);
+  for (let i = 0; i < 100_000; i++) {
+    if (proc.exitCode !== null) throw new Error(`${url}: process exited with ${proc.exitCode} before answering`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await r.arrayBuffer();
+      if (r.status === 200) return performance.now() - t0;
+      if (process.env.BENCH_DEBUG) log(`${url}: ${r.status}`);
+    } catch (e) {
+      if (process.env.BENCH_DEBUG) log(String(e));
+    }
+    if (performance.now() - t0 > limitMs) throw new Error(`${url}: not ready after ${limitMs} ms`);
+    await sleep(2);
+  }
+  throw new Error(`${url}: not ready`);
+}
+
+async function stop(proc: Bun.Subprocess, sig: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill(sig);
+  const done = await Promise.race([proc.exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!done) {
+    proc.kill("SIGKILL");
+    await proc.exited;
+  }
+}
+
+// ---------------------------------------------------------------- targets
+type Target = {
+  name: "binary" | "nginx";
+  port: number;
+  start(): Promise<{ proc: Bun.Subprocess; startupMs: number }>;
+};
+
+function pinned(cmd: string[], cpu: string): string[] {
+  return PIN ? ["taskset", "-c", cpu, ...cmd] : cmd;
+}
+
+function binaryTarget(port: number, readyPath: string): Target {
+  return {
+    name: "binary",
+    port,
+    async start() {
+      const t0 = performance.now();
+      const proc = Bun.spawn(pinned([BIN, "--port", String(port), "--host", "127.0.0.1", "--quiet"], SERVER_CPU), {
+        stdout: "ignore",
+        stderr: "inherit",
+        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+      });
+      const startupMs = await waitReady(`http://127.0.0.1:${port}${readyPath}`, proc, t0).catch(async (e) => {
+        await stop(proc);
+        throw e;
+      });
+      return { proc, startupMs };
+    },
+  };
+}
+
+function nginxConfig(tree: string, work: string, port: number): string {
+  for (const d of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(work, d), { recursive: true });
+  return `# generated by bench/bench.ts
+worker_processes 1;
+daemon off;
+master_process on;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 4096; multi_accept on; }
+http {
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_timeout 75s;
+  keepalive_requests 10000000;
+  open_file_cache max=200000 inactive=120s;
+  open_file_cache_valid 120s;
+  open_file_cache_min_uses 1;
+  open_file_cache_errors on;
+  client_body_temp_path ${work}/body;
+  proxy_temp_path ${work}/proxy;
+  fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi;
+  scgi_temp_path ${work}/scgi;
+  types { application/json json; text/csv csv; text/html html; application/yaml yaml; }
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types application/json text/csv;
+  etag on;
+  gzip off;
+  gzip_static on;
+  # nginx-light has no brotli module: serve the exported .br file for the same URL.
+  map $http_accept_encoding $br_suffix { default ""; "~*(^|[\\s,])br\\s*(,|;\\s*q=(1|0?\\.0*[1-9])|$)" ".br"; }
+  map $uri $br_encoding { default ""; "~\\.br$" "br"; }
+  server {
+    listen 127.0.0.1:${port} backlog=4096;
+    root ${tree};
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Access-Control-Expose-Headers "ETag";
+    add_header Cache-Control "public, max-age=86400, stale-while-revalidate=604800";
+    add_header Vary "Accept-Encoding";
+    add_header Content-Encoding $br_encoding;
+    location ~ \\.json$ {
+      types { application/json json br; }
+      try_files $uri$br_suffix $uri =404;
+    }
+    location / {
+      try_files $uri $uri.html $uri/index.html =404;
+    }
+  }
+}
+`;
+}
+
+function nginxTarget(port: number, tree: string, work: string, readyPath: string): Target {
+  const conf = join(work, "nginx.conf");
+  writeFileSync(conf, nginxConfig(tree, work, port));
+  const nginx = Bun.which("nginx") ?? "/usr/sbin/nginx";
+  sh([nginx, "-t", "-q", "-c", conf, "-p", work]);
+  return {
+    name: "nginx",
+    port,
+    async start() {
+      const t0 = performance.now();
+      const proc = Bun.spawn(pinned([nginx, "-c", conf, "-p", work], SERVER_CPU), { stdout: "ignore", stderr: "inherit" });
+      const startupMs = await waitReady(`http://127.0.0.1:${port}${readyPath}`, proc, t0).catch(async (e) => {
+        await stop(proc);
+        throw e;
+      });
+      return { proc, startupMs };
+    },
+  };
+}
+
+/** The exported tree's root: the folder holding index.json (the export may nest it). */
+function findTreeRoot(dir: string, depth = 0): string | undefined {
+  if (existsSync(join(dir, "index.json")) && existsSync(join(dir, "zip"))) return dir;
+  if (depth >= 2) return undefined;
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) {
+      const r = findTreeRoot(p, depth + 1);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- wrk
+type WrkResult = {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  errors: number;
+  non2xx3xx: number;
+  p50_us: number;
+  p99_us: number;
+  rps: number;
+  bytes_per_s: number;
+};
+
+const DONE_LUA = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("BENCH_JSON {\\"requests\\":%d,\\"duration_us\\":%d,\\"bytes\\":%d,\\"errors\\":%d,\\"non2xx3xx\\":%d,\\"p50_us\\":%d,\\"p99_us\\":%d}\\n",
+    summary.requests, summary.duration, summary.bytes, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+`;
+
+function rotatingLua(paths: string[], etags: string[] | undefined): string {
+  const q = (s: string) => JSON.stringify(s); // JSON strings are valid Lua strings for ASCII
+  return `-- generated by bench/bench.ts: rotate over ${paths.length} real ZIPs
+local paths = {${paths.map(q).join(",")}}
+local etags = ${etags ? `{${etags.map(q).join(",")}}` : "nil"}
+local reqs = {}
+local i = 0
+init = function(args)
+  for k, p in ipairs(paths) do
+    local h = {}
+    if etags then h["If-None-Match"] = etags[k] end
+    reqs[k] = wrk.format("GET", p, h)
+  end
+  i = math.random(#reqs)
+end
+request = function()
+  i = i % #reqs + 1
+  return reqs[i]
+end
+${DONE_LUA}`;
+}
+
+async function wrk(url: string, script: string, headers: string[], seconds: number): Promise<WrkResult> {
+  const cmd = pinned(
+    ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, ...headers.flatMap((h) => ["-H", h]), url],
+    WRK_CPU,
+  );
+  const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const killer = setTimeout(() => p.kill("SIGKILL"), (seconds + 60) * 1000);
+  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
+  await p.exited;
+  clearTimeout(killer);
+  const m = /BENCH_JSON (\{.*\})/.exec(out);
+  if (!m) throw new Error(`wrk gave no result for ${url}:\n${out}\n${err}`);
+  const j = JSON.parse(m[1]!) as Omit<WrkResult, "rps" | "bytes_per_s">;
+  const secs = j.duration_us / 1e6;
+  return { ...j, rps: j.requests / secs, bytes_per_s: j.bytes / secs };
+}
+
+// ---------------------------------------------------------------- scenarios
+type Probe = { paths: string[]; etags: string[]; hashes: string[] };
+
+/** Fetch every candidate path once (identity encoding, as wrk sends it): keep the 200s, record ETags. */
+async function probe(port: number, paths: string[]): Promise<Map<string, { etag: string; hash: string }>> {
+  const out = new Map<string, { etag: string; hash: string }>();
+  const queue = [...paths];
+  const worker = async () => {
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+      const r = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { "Accept-Encoding": "identity" }, signal: AbortSignal.timeout(10_000) });
+      const body = new Uint8Array(await r.arrayBuffer());
+      const etag = r.headers.get("etag");
+      if (r.status === 200 && etag) out.set(p, { etag, hash: createHash("sha1").update(body).digest("hex") });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return out;
+}
+
+async function check(port: number, path: string, headers: Record<string, string>, want: { status: number; encoding?: string }): Promise<string> {
+  const r = await fetch(`http://127.0.0.1:${port}${path}`, { headers, decompress: false, signal: AbortSignal.timeout(10_000) } as RequestInit);
+  const len = (await r.arrayBuffer()).byteLength;
+  const enc = r.headers.get("content-encoding") ?? "";
+  if (r.status !== want.status || (want.encoding !== undefined && enc !== want.encoding))
+    throw new Error(`${port}${path} ${JSON.stringify(headers)}: got ${r.status} encoding "${enc}", want ${want.status} "${want.encoding ?? ""}"`);
+  return `${r.status} ${enc || "identity"} ${len} B, ETag ${r.headers.get("etag")}, Cache-Control ${r.headers.get("cache-control")}, ACAO ${r.headers.get("access-control-allow-origin")}`;
+}
+
+type RoundResult = {
+  target: string;
+  round: number;
+  startup_ms: number;
+  rss_start_kib: number;
+  rss_after_kib: number;
+  zip: WrkResult;
+  zip304: WrkResult;
+  stateBr: WrkResult;
+  bulkBr: WrkResult;
+};
+
+// ---------------------------------------------------------------- main
+async function main() {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` first`);
+  const zipsCsv = resolve(ROOT, process.env.BENCH_ZIPS_CSV ?? "data/zips.csv");
+  const zips = readZips(zipsCsv, ZIP_COUNT);
+  log(`${zips.length} ZIPs from data/zips.csv`);
+
+  const work = mkdtempSync(join(tmpdir(), "sd-bench-"));
+  chmodSync(work, 0o755); // nginx's worker runs as an unprivileged user and must read the tree
+  const exportDir = join(work, "export");
+  try {
+    log(`exporting the static tree to ${exportDir}`);
+    const t0 = performance.now();
+    sh([BIN, "export", exportDir]);
+    const exportMs = performance.now() - t0;
+    const tree = findTreeRoot(exportDir);
+    if (!tree) throw new Error(`export wrote no index.json + zip/ under ${exportDir}: ${readdirSync(exportDir).join(", ")}`);
+
+    const readyPath = `/zip/${zips[0]}.json`;
+    const targets: Target[] = [
+      binaryTarget(await freePort(), readyPath),
+      nginxTarget(await freePort(), tree, join(work, "nginx"), readyPath),
+    ];
+
+    // Probe both once: the ZIPs both serve with 200, their ETags, and whether the bodies agree.
+    const probes = new Map<string, Probe>();
+    const checks: string[] = [];
+    let bodyMismatch = 0;
+    {
+      const found = new Map<string, Map<string, { etag: string; hash: string }>>();
+      for (const t of targets) {
+        const { proc } = await t.start();
+        try {
+          found.set(t.name, await probe(t.port, zips.map((z) => `/zip/${z}.json`)));
+          const zp = `/zip/${zips[0]}.json`;
+          const etag = found.get(t.name)!.get(zp)?.etag ?? '"none"';
+          checks.push(`${t.name} GET ${zp}: ${await check(t.port, zp, {}, { status: 200 })}`);
+          checks.push(`${t.name} GET ${zp} If-None-Match: ${await check(t.port, zp, { "If-None-Match": etag }, { status: 304 })}`);
+          for (const p of ["/state/CA.json", "/bulk/all-districts.json"])
+            checks.push(`${t.name} GET ${p} br: ${await check(t.port, p, { "Accept-Encoding": "br" }, { status: 200, encoding: "br" })}`);
+        } finally {
+          await stop(proc);
+        }
+      }
+      const a = found.get("binary")!;
+      const b = found.get("nginx")!;
+      const common = zips.map((z) => `/zip/${z}.json`).filter((p) => a.has(p) && b.has(p));
+      if (common.length === 0) throw new Error("no ZIP answered 200 on both servers");
+      for (const p of common) if (a.get(p)!.hash !== b.get(p)!.hash) bodyMismatch++;
+      for (const [name, m] of found)
+        probes.set(name, { paths: common, etags: common.map((p) => m.get(p)!.etag), hashes: common.map((p) => m.get(p)!.hash) });
+      log(`${common.length} ZIPs answer 200 on both (binary ${a.size}, nginx ${b.size}); ${bodyMismatch} bodies differ`);
+    }
+
+    const scripts = new Map<string, { plain: string; inm: string }>();
+    const doneScript = join(work, "done.lua");
+    writeFileSync(doneScript, DONE_LUA);
+    for (const t of targets) {
+      const pr = probes.get(t.name)!;
+      const plain = join(work, `${t.name}-zip.lua`);
+      const inm = join(work, `${t.name}-zip-inm.lua`);
+      writeFileSync(plain, rotatingLua(pr.paths, undefined));
+      writeFileSync(inm, rotatingLua(pr.paths, pr.etags));
+      scripts.set(t.name, { plain, inm });
+    }
+
+    const results: RoundResult[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const t of targets) {
+        log(`round ${round}/${ROUNDS}: ${t.name}`);
+        const { proc, startupMs } = await t.start();
+        try {
+          await sleep(500);
+          const rssStart = t.name === "nginx" ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
+          const base = `http://127.0.0.1:${t.port}`;
+          const s = scripts.get(t.name)!;
+          await wrk(`${base}/`, s.plain, [], Math.min(2, DURATION)); // warm-up
+          const zip = await wrk(`${base}/`, s.plain, [], DURATION);
+          const zip304 = await wrk(`${base}/`, s.inm, [], DURATION);
+          const stateBr = await wrk(`${base}/state/CA.json`, doneScript, ["Accept-Encoding: br"], DURATION);
+          const bulkBr = await wrk(`${base}/bulk/all-districts.json`, doneScript, ["Accept-Encoding: br"], DURATION);
+          const rssAfter = t.name === "nginx" ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
+          if (proc.exitCode !== null) throw new Error(`${t.name} exited during the load (${proc.exitCode})`);
+          const r: RoundResult = { target: t.name, round, startup_ms: startupMs, rss_start_kib: rssStart, rss_after_kib: rssAfter, zip, zip304, stateBr, bulkBr };
+          results.push(r);
+          log(
+            `  ${t.name}: start ${startupMs.toFixed(1)} ms, zip ${zip.rps.toFixed(0)} req/s p99 ${(zip.p99_us / 1000).toFixed(2)} ms,` +
+              ` 304 ${zip304.rps.toFixed(0)} req/s, CA br ${(stateBr.bytes_per_s / 1e6).toFixed(1)} MB/s,` +
+              ` bulk br ${(bulkBr.bytes_per_s / 1e6).toFixed(1)} MB/s, RSS ${rssStart}->${rssAfter} KiB`,
+          );
+        } finally {
+          await stop(proc);
+        }
+      }
+    }
+
+    const md = report(results, { zips: probes.get("binary")!.paths.length, bodyMismatch, checks, exportMs, tree });
+    writeFileSync(OUT_MD, md);
+    writeFileSync(OUT_JSON, JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + "\n");
+    log(`wrote ${OUT_MD}`);
+    process.stdout.write(md);
+  } finally {
+    if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
+    else log(`kept ${work}`);
+  }
+}
+
+// ---------------------------------------------------------------- report
+function report(
+  results: RoundResult[],
+  info: { zips: number; bodyMismatch: number; checks: string[]; exportMs: number; tree: string },
+): string {
+  const by = (name: string) => results.filter((r) => r.target === name);
+  const A = by("binary");
+  const B = by("nginx");
+  type Row = { label: string; get: (r: RoundResult) => number; fmt: (n: number) => string; better: "higher" | "lower" };
+  const ms = (n: number) => n.toFixed(2);
+  const k = (n: number) => Math.round(n).toLocaleString("en-US");
+  const mb = (n: number) => (n / 1e6).toFixed(1);
+  const mib = (n: number) => (n / 1024).toFixed(1);
+  const rows: Row[] = [
+    { label: "/zip/{zip}.json requests/s", get: (r) => r.zip.rps, fmt: k, better: "higher" },
+    { label: "/zip/{zip}.json p50 latency (ms)", get: (r) => r.zip.p50_us / 1000, fmt: ms, better: "lower" },
+    { label: "/zip/{zip}.json p99 latency (ms)", get: (r) => r.zip.p99_us / 1000, fmt: ms, better: "lower" },
+    { label: "/zip/{zip}.json If-None-Match (304) requests/s", get: (r) => r.zip304.rps, fmt: k, better: "higher" },
+    { label: "/zip/{zip}.json If-None-Match (304) p50 (ms)", get: (r) => r.zip304.p50_us / 1000, fmt: ms, better: "lower" },
+    { label: "/zip/{zip}.json If-None-Match (304) p99 (ms)", get: (r) => r.zip304.p99_us / 1000, fmt: ms, better: "lower" },
+    { label: "/state/CA.json br, MB/s", get: (r) => r.stateBr.bytes_per_s, fmt: mb, better: "higher" },
+    { label: "/state/CA.json br requests/s", get: (r) => r.stateBr.rps, fmt: k, better: "higher" },
+    { label: "/bulk/all-districts.json br, MB/s", get: (r) => r.bulkBr.bytes_per_s, fmt: mb, better: "higher" },
+    { label: "/bulk/all-districts.json br requests/s", get: (r) => r.bulkBr.rps, fmt: k, better: "higher" },
+    { label: "start-up to first answer (ms)", get: (r) => r.startup_ms, fmt: ms, better: "lower" },
+    { label: "RSS after start (MiB)", get: (r) => r.rss_start_kib, fmt: mib, better: "lower" },
+    { label: "RSS after the load (MiB)", get: (r) => r.rss_after_kib, fmt: mib, better: "lower" },
+  ];
+  const errs = results.map((r) => [r.zip, r.zip304, r.stateBr, r.bulkBr].reduce((s, w) => s + w.errors + w.non2xx3xx, 0)).reduce((a, b) => a + b, 0);
+  const cpu = (/model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? "unknown").trim();
+  const nginxV = sh(["nginx", "-v"], { allowFail: true }).trim();
+  const wrkV = sh(["wrk", "-v"], { allowFail: true }).split("\n")[0]!.replace(/\s*Copyright.*/, "").trim();
+  const commit = sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], { allowFail: true }).trim();
+  const medA = (r: Row) => median(A.map(r.get));
+  const medB = (r: Row) => median(B.map(r.get));
+  const lines: string[] = [];
+  lines.push("# Benchmark: binary vs nginx on the static export", "");
+  lines.push(`- Date: ${new Date().toISOString()}`);
+  lines.push(`- Command: \`bench/run\` (BENCH_ROUNDS=${ROUNDS} BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_ZIPS=${ZIP_COUNT} BENCH_PIN=${PIN ? 1 : 0}), commit ${commit}`);
+  lines.push(`- Machine: ${cpus().length} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${sh(["uname", "-sr"], { allowFail: true }).trim()}`);
+  lines.push(`- Versions: bun ${Bun.version}, ${nginxV.replace("nginx version: ", "")}, ${wrkV}`);
+  lines.push(
+    `- Setup: both on 127.0.0.1; ${PIN ? `each server pinned to CPU ${SERVER_CPU}, wrk pinned to CPU ${WRK_CPU}` : "no CPU pinning"}; ` +
+      `wrk 1 thread, ${CONNECTIONS} connections, ${DURATION} s per scenario after a 2 s warm-up; rounds alternate binary, nginx (A B) ${ROUNDS} times, ` +
+      `each server freshly started per round. nginx: 1 worker, sendfile, open_file_cache, etag, gzip_static, same CORS/Cache-Control/Vary headers; ` +
+      `nginx-light has no brotli module, so a map + try_files serves the exported \`.br\` file with \`Content-Encoding: br\`.`,
+  );
+  lines.push(`- /zip/{zip}.json rotates over ${info.zips.toLocaleString("en-US")} real ZIPs from data/zips.csv (a Lua script; the 304 run sends each server's own ETag for each ZIP). Bodies that differ between binary and export: ${info.bodyMismatch}.`);
+  lines.push(`- Export (\`school-districts export\`) took ${(info.exportMs / 1000).toFixed(1)} s. Socket/status errors over all runs: ${errs}.`);
+  lines.push(`- RSS: VmRSS from /proc; for nginx master + worker summed.`);
+  lines.push("");
+  lines.push(`| metric | binary (median) | nginx (median) | binary/nginx | binary rounds | nginx rounds |`);
+  lines.push(`|---|---:|---:|---:|---|---|`);
+  for (const r of rows) {
+    const a = medA(r);
+    const b = medB(r);
+    lines.push(`| ${r.label} | ${r.fmt(a)} | ${r.fmt(b)} | ${(a / b).toFixed(2)} | ${A.map((x) => r.fmt(r.get(x))).join(", ")} | ${B.map((x) => r.fmt(r.get(x))).join(", ")} |`);
+  }
+  const rps = rows[0]!;
+  const p99 = rows[2]!;
+  lines.push("");
+  lines.push(
+    `Target (issue 6): binary at or above nginx on /zip requests/s: **${medA(rps) >= medB(rps) ? "met" : "not met"}** ` +
+      `(${(medA(rps) / medB(rps)).toFixed(2)}x); within nginx's p99: **${medA(p99) <= medB(p99) ? "met" : "not met"}** ` +
+      `(${medA(p99).toFixed(2)} ms vs ${medB(p99).toFixed(2)} ms).`,
+  );
+  lines.push("", "Sanity checks before the run:", "", ...info.checks.map((c) => `- ${c}`), "");
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const hardLimit = setTimeout(() => {
+    log("giving up after 30 minutes");
+    process.exit(2);
+  }, 30 * 60_000);
+  hardLimit.unref();
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error("bench: failed:", e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );
+}
