@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { DatasetError, loadDataset, parseDataset, type DatasetFiles } from "./dataset.ts";
+
+const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
+
+function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, unknown> = {}): DatasetFiles {
+  const zips = over.zips ?? "zip,state,city,county,leaid\n90210,CA,Beverly Hills,Los Angeles County,0604830\n96910,GU,Hagatna,,6600002\n";
+  const districts = over.districts ??
+    "leaid,state,name,level,grade_span,phone,website,schools,students,per_pupil,rating\n" +
+    '0604830,CA,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9\n' +
+    "0622710,CA,Los Angeles Unified School District,U,,,,,,,\n" +
+    "6600002,GU,Guam Department of Education,U,,,,,,,\n";
+  const overlaps = over.overlaps ?? "zip,leaid,share,basis\n90210,0604830,0.6544,population\n90210,0622710,0.3456,population\n96910,6600002,1.0000,land\n";
+  const files = { zips, districts, overlaps };
+  const count = (s: string) => s.trim().split("\n").length - 1;
+  const manifest = {
+    format: 1,
+    updated: "2026-11-22",
+    methods: { share: "v1", rating: "v1" },
+    counts: { records: 2 },
+    files: {
+      "zips.csv": { sha256: sha(zips), rows: count(zips) },
+      "districts.csv": { sha256: sha(districts), rows: count(districts) },
+      "overlaps.csv": { sha256: sha(overlaps), rows: count(overlaps) },
+    },
+    ...manifestOver,
+  };
+  return { manifest: JSON.stringify(manifest, null, 2) + "\n", ...files, ...("manifest" in over ? { manifest: over.manifest! } : {}) };
+}
+
+const dirs: string[] = [];
+function writeDir(files: Partial<DatasetFiles>): string {
+  const dir = mkdtempSync(join(tmpdir(), "dataset-test-"));
+  dirs.push(dir);
+  const names: Record<keyof DatasetFiles, string> = { manifest: "manifest.json", zips: "zips.csv", districts: "districts.csv", overlaps: "overlaps.csv" };
+  for (const [k, v] of Object.entries(files)) if (v !== undefined) writeFileSync(join(dir, names[k as keyof DatasetFiles]), v);
+  return dir;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function loadError(files: Partial<DatasetFiles>): Promise<DatasetError> {
+  const dir = writeDir(files);
+  const e = await loadDataset(dir).then(
+    () => undefined,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(DatasetError);
+  return e as DatasetError;
+}
+
+describe("loadDataset", () => {
+  it("loads a good dataset and indexes it", async () => {
+    const ds = await loadDataset(writeDir(fixture()));
+    expect(ds.updated).toBe("2026-11-22");
+    expect(ds.manifest.methods).toEqual({ share: "v1", rating: "v1" });
+    expect(ds.zips.map((z) => z.zip)).toEqual(["90210", "96910"]);
+    expect(ds.zips[1]!.county).toBe("");
+    const bh = ds.districts.get("0604830")!;
+    expect(bh.rating).toBe(9);
+    expect(bh.students).toBe("3,074");
+    expect(bh.grade_span).toBe("Kindergarten – 12th");
+    expect(ds.districts.get("0622710")!.rating).toBeNull();
+    expect(ds.overlaps.get("90210")).toEqual([
+      { leaid: "0604830", share: 0.6544, basis: "population" },
+      { leaid: "0622710", share: 0.3456, basis: "population" },
+    ]);
+  });
+
+  it("names a missing file", async () => {
+    const { districts: _d, ...rest } = fixture();
+    const e = await loadError(rest);
+    expect(e.message).toMatch(/districts\.csv: missing$/);
+    const { manifest: _m, ...noManifest } = fixture();
+    expect((await loadError(noManifest)).message).toMatch(/manifest\.json: missing$/);
+  });
+
+  it("detects a file edited after the build (bad checksum)", async () => {
+    const f = fixture();
+    const e = await loadError({ ...f, zips: f.zips.replace("Beverly Hills", "Beverly Hilts") });
+    expect(e.message).toMatch(/zips\.csv: sha256 mismatch \(file corrupt or edited after the build\)$/);
+  });
+
+  it("detects a truncated file", async () => {
+    const f = fixture();
+    const e = await loadError({ ...f, overlaps: f.overlaps.split("\n").slice(0, 2).join("\n") + "\n" });
+    expect(e.message).toMatch(/overlaps\.csv: sha256 mismatch/);
+  });
+
+  it("detects a row count that disagrees with the manifest", () => {
+    const f = fixture();
+    const m = JSON.parse(f.manifest);
+    m.files["zips.csv"].rows = 3;
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify(m) }, "data")).toThrow("data/zips.csv: 2 rows, the manifest says 3 (truncated?)");
+  });
+
+  it("rejects a changed header", () => {
+    const f = fixture({ zips: "zip,state,city,county,district\n90210,CA,Beverly Hills,Los Angeles County,0604830\n96910,GU,Hagatna,,6600002\n" });
+    expect(() => parseDataset(f, "data")).toThrow(/data\/zips\.csv: header is "zip,state,city,county,district", expected "zip,state,city,county,leaid"/);
+  });
+
+  it("rejects a manifest that is not JSON or lacks entries", () => {
+    const f = fixture();
+    expect(() => parseDataset({ ...f, manifest: "{oops" }, "data")).toThrow(/^data\/manifest\.json: not valid JSON/);
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 2, updated: "2026-11-22" }) }, "data")).toThrow("data/manifest.json: format 2, expected 1");
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 1, updated: "2026-11-22", files: {} }) }, "data")).toThrow(/no valid entry for zips\.csv/);
+  });
+
+  it("rejects a ZIP whose district is not in districts.csv", () => {
+    const zips = "zip,state,city,county,leaid\n90210,CA,Beverly Hills,Los Angeles County,0699999\n96910,GU,Hagatna,,6600002\n";
+    expect(() => parseDataset(fixture({ zips }), "data")).toThrow("data/zips.csv: ZIP 90210: district 0699999 is not in districts.csv");
+  });
+
+  it("rejects bad levels, ratings and shares", () => {
+    const bad = (d: string) =>
+      "leaid,state,name,level,grade_span,phone,website,schools,students,per_pupil,rating\n" + d +
+      "0622710,CA,LA,U,,,,,,,\n6600002,GU,Guam,U,,,,,,,\n";
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,X,,,,,,,\n") }), "d")).toThrow('d/districts.csv: 0604830: level "X"');
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,11\n") }), "d")).toThrow('rating "11"');
+    const overlaps = "zip,leaid,share,basis\n90210,0604830,0.65,population\n90210,0622710,0.3456,population\n96910,6600002,1.0000,land\n";
+    expect(() => parseDataset(fixture({ overlaps }), "d")).toThrow('share "0.65"');
+  });
+});
+
+const committed = join(import.meta.dirname, "../../../data");
+describe.skipIf(!existsSync(join(committed, "manifest.json")))("the committed dataset", () => {
+  it("loads and passes every check", async () => {
+    const ds = await loadDataset(committed);
+    expect(ds.zips.length).toBe(ds.manifest.files["zips.csv"].rows);
+    expect(ds.zips.length).toBeGreaterThanOrEqual(33_700);
+    expect(new Set(ds.zips.map((z) => z.state)).size).toBe(56);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * Loader of the compiled dataset (`data/`: manifest.json, zips.csv, districts.csv,
+ * overlaps.csv, built by `bun run data:build`, format described in data/README.md).
+ * Every CSV is checked against the manifest (presence, sha256, row count) and its
+ * header against the expected one before anything is returned; any problem throws a
+ * DatasetError naming the file.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+
+/** One row of zips.csv: a ZIP and the district of its record. */
+export interface ZipRow {
+  zip: string;
+  /** the ZIP's two-letter state or territory code */
+  state: string;
+  city: string;
+  /** full county name with legal suffix, "" when unknown (Guam) */
+  county: string;
+  /** LEAID of the record's district, a key of `Dataset.districts` */
+  leaid: string;
+}
+
+/** One row of districts.csv; the string values are already formatted (decisions.md rule 4). */
+export interface DistrictRow {
+  leaid: string;
+  state: string;
+  name: string;
+  level: "U" | "E" | "S";
+  grade_span: string;
+  phone: string;
+  website: string;
+  schools: string;
+  students: string;
+  per_pupil: string;
+  /** 1-10 or null */
+  rating: number | null;
+}
+
+/** One row of overlaps.csv for one ZIP (the ZIP is the key of `Dataset.overlaps`). */
+export interface OverlapRow {
+  leaid: string;
+  /** 0-1, 4 decimals */
+  share: number;
+  basis: "population" | "land";
+}
+
+/** manifest.json. */
+export interface DatasetManifest {
+  format: 1;
+  /** the build's --date: the records' `updated` */
+  updated: string;
+  methods: { share: string; rating: string };
+  counts: Record<string, number>;
+  files: Record<DatasetCsv, { sha256: string; rows: number }>;
+}
+
+/** The dataset, validated and indexed. */
+export interface Dataset {
+  manifest: DatasetManifest;
+  /** = manifest.updated */
+  updated: string;
+  /** sorted by ZIP */
+  zips: ZipRow[];
+  /** by LEAID */
+  districts: Map<string, DistrictRow>;
+  /** by ZIP, in file order: largest share first */
+  overlaps: Map<string, OverlapRow[]>;
+}
+
+/** The four files of a compiled dataset, as text. */
+export interface DatasetFiles {
+  manifest: string;
+  zips: string;
+  districts: string;
+  overlaps: string;
+}
+
+/** A dataset that cannot be used: `file` names the file, the message the problem. */
+export class DatasetError extends Error {
+  readonly file: string;
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = "DatasetError";
+    this.file = file;
+  }
+}
+
+/** The expected header of each CSV file. */
+export const DATASET_HEADERS = {
+  "zips.csv": ["zip", "state", "city", "county", "leaid"],
+  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating"],
+  "overlaps.csv": ["zip", "leaid", "share", "basis"],
+} as const;
+
+export type DatasetCsv = keyof typeof DATASET_HEADERS;
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+function parseManifest(text: string, file: string): DatasetManifest {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch (e) {
+    throw new DatasetError(file, `not valid JSON (${(e as Error).message})`);
+  }
+  const o = m as Partial<DatasetManifest> | null;
+  if (o === null || typeof o !== "object") throw new DatasetError(file, "not a JSON object");
+  if (o.format !== 1) throw new DatasetError(file, `format ${JSON.stringify(o.format)}, expected 1`);
+  if (typeof o.updated !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.updated)) {
+    throw new DatasetError(file, `updated ${JSON.stringify(o.updated)} is not YYYY-MM-DD`);
+  }
+  for (const name of Object.keys(DATASET_HEADERS) as DatasetCsv[]) {
+    const f = o.files?.[name];
+    if (f === undefined || typeof f.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(f.sha256) || !Number.isInteger(f.rows) || f.rows < 0) {
+      throw new DatasetError(file, `no valid entry for ${name} in "files" (sha256 and rows expected)`);
+    }
+  }
+  return o as DatasetManifest;
+}
+
+function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManifest, label: string): string[][] {
+  const file = `${label}/${name}`;
+  if (text === undefined) throw new DatasetError(file, "missing");
+  const entry = manifest.files[name];
+  if (sha256(text) !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
+  let all: string[][];
+  try {
+    all = parse(text, { relax_column_count: false }) as string[][];
+  } catch (e) {
+    throw new DatasetError(file, `not valid CSV (${(e as Error).message})`);
+  }
+  const header = all.shift() ?? [];
+  const want = DATASET_HEADERS[name];
+  if (header.join(",") !== want.join(",")) throw new DatasetError(file, `header is "${header.join(",")}", expected "${want.join(",")}"`);
+  if (all.length !== entry.rows) throw new DatasetError(file, `${all.length} rows, the manifest says ${entry.rows} (truncated?)`);
+  return all;
+}
+
+/**
+ * Validates and indexes the dataset from the files' contents; `label` names their folder
+ * in error messages (for files embedded in a binary, any name).
+ *
+ * @example
+ * const ds = parseDataset({ manifest, zips, districts, overlaps }, "data");
+ * ds.districts.get(ds.zips[0].leaid)?.name
+ */
+export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Dataset {
+  if (files.manifest === undefined) throw new DatasetError(`${label}/manifest.json`, "missing");
+  const manifest = parseManifest(files.manifest, `${label}/manifest.json`);
+  const districts = new Map<string, DistrictRow>();
+  const dFile = `${label}/districts.csv`;
+  for (const r of rows("districts.csv", files.districts, manifest, label)) {
+    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating] = r as [
+      string, string, string, string, string, string, string, string, string, string, string,
+    ];
+    if (!/^\d{7}$/.test(leaid)) throw new DatasetError(dFile, `LEAID "${leaid}" is not 7 digits`);
+    if (districts.has(leaid)) throw new DatasetError(dFile, `duplicate LEAID ${leaid}`);
+    if (level !== "U" && level !== "E" && level !== "S") throw new DatasetError(dFile, `${leaid}: level "${level}", expected U, E or S`);
+    if (rating !== "" && !/^(10|[1-9])$/.test(rating)) throw new DatasetError(dFile, `${leaid}: rating "${rating}", expected 1-10 or empty`);
+    districts.set(leaid, {
+      leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil,
+      rating: rating === "" ? null : Number(rating),
+    });
+  }
+  const zips: ZipRow[] = [];
+  const zFile = `${label}/zips.csv`;
+  let previous = "";
+  for (const r of rows("zips.csv", files.zips, manifest, label)) {
+    const [zip, state, city, county, leaid] = r as [string, string, string, string, string];
+    if (!/^\d{5}$/.test(zip) || zip <= previous) throw new DatasetError(zFile, `ZIP "${zip}" is not 5 digits in ascending order`);
+    if (!districts.has(leaid)) throw new DatasetError(zFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
+    previous = zip;
+    zips.push({ zip, state, city, county, leaid });
+  }
+  const overlaps = new Map<string, OverlapRow[]>();
+  const oFile = `${label}/overlaps.csv`;
+  for (const r of rows("overlaps.csv", files.overlaps, manifest, label)) {
+    const [zip, leaid, share, basis] = r as [string, string, string, string];
+    if (basis !== "population" && basis !== "land") throw new DatasetError(oFile, `ZIP ${zip}: basis "${basis}"`);
+    if (!/^\d\.\d{4}$/.test(share) || Number(share) > 1) throw new DatasetError(oFile, `ZIP ${zip}: share "${share}" is not 0-1 with 4 decimals`);
+    if (!districts.has(leaid)) throw new DatasetError(oFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
+    let list = overlaps.get(zip);
+    if (list === undefined) overlaps.set(zip, (list = []));
+    list.push({ leaid, share: Number(share), basis });
+  }
+  return { manifest, updated: manifest.updated, zips, districts, overlaps };
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Reads, validates and indexes the dataset in folder `dir` (named by `dir` in errors).
+ *
+ * @example
+ * const ds = await loadDataset("data");
+ * ds.updated            // "2026-11-22"
+ * ds.zips.length        // 33789
+ */
+export async function loadDataset(dir: string): Promise<Dataset> {
+  const [manifest, zips, districts, overlaps] = await Promise.all(
+    ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv"].map((f) => readOptional(join(dir, f))),
+  );
+  return parseDataset({ manifest, zips, districts, overlaps }, dir);
+}
