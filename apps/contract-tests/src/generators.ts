@@ -1,0 +1,223 @@
+// fast-check arbitraries for parameter values and request headers.
+import fc from "fast-check";
+import type { Operation, ParamSpec } from "./spec.ts";
+
+export interface Dataset {
+  /** Real ZIPs, from the running server's /index.json. */
+  zips: string[];
+  zipSet: Set<string>;
+  /** The 56 state codes (the StateCode enum, cross-checked with /index.json). */
+  states: string[];
+  stateSet: Set<string>;
+  /** ZIP -> state, from /index.json. */
+  zipState: Map<string, string>;
+}
+
+/** How a decoded value is written into the path. */
+export type Encoding = "component" | "all-percent" | "all-percent-lower";
+
+export interface ParamValue {
+  value: string;
+  encoding: Encoding;
+}
+
+const hex = (b: number, lower: boolean) => {
+  const h = b.toString(16).padStart(2, "0");
+  return `%${lower ? h : h.toUpperCase()}`;
+};
+
+/** Writes a decoded value as one path segment. */
+export function encodeSegment(v: ParamValue): string {
+  if (v.encoding === "component") {
+    // encodeURIComponent leaves . ! ' ( ) * ~ alone: fine inside a segment, except a segment
+    // made only of dots, which would be a dot-segment. Those are filtered out by the generators.
+    return encodeURIComponent(v.value);
+  }
+  return [...Buffer.from(v.value, "utf8")].map((b) => hex(b, v.encoding === "all-percent-lower")).join("");
+}
+
+export function buildPath(op: Operation, values: Record<string, ParamValue>): string {
+  return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeSegment(values[name]!));
+}
+
+export function patternOf(p: ParamSpec): RegExp | undefined {
+  return typeof p.schema.pattern === "string" ? new RegExp(p.schema.pattern, "u") : undefined;
+}
+
+const DIGIT_SETS = [
+  "0123456789", // ASCII
+  "０１２３４５６７８９", // full-width
+  "٠١٢٣٤٥٦٧٨٩", // Arabic-Indic
+  "۰۱۲۳۴۵۶۷۸۹", // Extended Arabic-Indic
+  "०१२३४५६७८९", // Devanagari
+  "𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗", // mathematical bold (astral plane)
+];
+const WHITESPACE = [" ", "\t", "\n", "\r", "\u00a0", "\u2003", "\u3000", "\ufeff", "\u200b"];
+const dotsOnly = (s: string) => /^\.*$/.test(s) && s.length > 0;
+
+/** Digits in any script, at least one of them not ASCII. */
+const unicodeDigits = (len: number) =>
+  fc
+    .array(fc.tuple(fc.integer({ min: 0, max: DIGIT_SETS.length - 1 }), fc.integer({ min: 0, max: 9 })), {
+      minLength: len,
+      maxLength: len,
+    })
+    .filter((ds) => ds.some(([s]) => s !== 0))
+    .map((ds) => ds.map(([s, d]) => [...DIGIT_SETS[s]!][d]).join(""));
+
+function positiveArb(p: ParamSpec, data: Dataset): fc.Arbitrary<string> {
+  if (p.name === "zip") return fc.constantFrom(...data.zips);
+  if (p.name === "state") return fc.constantFrom(...data.states);
+  const re = patternOf(p);
+  if (re) return fc.stringMatching(re);
+  return fc.string();
+}
+
+export function positiveValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamValue> {
+  return fc.record({
+    value: positiveArb(p, data),
+    encoding: fc.oneof(
+      { weight: 8, arbitrary: fc.constant<Encoding>("component") },
+      { weight: 1, arbitrary: fc.constantFrom<Encoding>("all-percent", "all-percent-lower") },
+    ),
+  });
+}
+
+/** Well-formed values that are not in the dataset: expect 404. */
+export function unknownValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamValue> | undefined {
+  let arb: fc.Arbitrary<string> | undefined;
+  if (p.name === "zip") arb = fc.stringMatching(/^[0-9]{5}$/).filter((z) => !data.zipSet.has(z));
+  else if (p.name === "state")
+    arb = fc
+      .tuple(fc.integer({ min: 65, max: 90 }), fc.integer({ min: 65, max: 90 }))
+      .map(([a, b]) => String.fromCharCode(a, b))
+      .filter((s) => !data.stateSet.has(s));
+  if (!arb) return undefined;
+  return fc.record({ value: arb, encoding: fc.constant<Encoding>("component") });
+}
+
+/** Values that break the parameter's pattern: expect 400. */
+export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamValue> {
+  const re = patternOf(p) ?? /^$/;
+  const valid = positiveArb(p, data);
+  const isZip = p.name === "zip";
+  const digitsLen = (min: number, max: number) =>
+    fc.integer({ min, max }).chain((n) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`)));
+  const common: fc.Arbitrary<string>[] = [
+    fc.constant(""), // empty
+    digitsLen(1, 4), // short
+    digitsLen(6, 12), // long
+    fc.stringMatching(/^[A-Za-z]{1,6}$/), // letters
+    fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), // letters and digits
+    unicodeDigits(isZip ? 5 : 2), // unicode digits: full-width, Arabic-Indic, ...
+    fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 3 }).map((w) => w.join("")), // whitespace only
+    fc
+      .tuple(valid, fc.constantFrom(...WHITESPACE), fc.nat())
+      .map(([v, w, i]) => v.slice(0, i % (v.length + 1)) + w + v.slice(i % (v.length + 1))), // whitespace inside
+    valid.map((v) => [...Buffer.from(v)].map((b) => `%${b.toString(16).toUpperCase()}`).join("")), // a literal "%39%30..." value
+    valid.map((v) => `${v}%`),
+    valid.map((v) => `${v}.json`),
+    valid.map((v) => `${v}\u0000`),
+    valid.map((v) => `-${v}`),
+    valid.map((v) => `${v}/..`),
+    fc.constantFrom("..%2f", "%00", "null", "undefined", "NaN", "-1", "1e5", "0x1F", "' OR 1=1 --", "<script>", "${7*7}"),
+    fc.string({ unit: "grapheme", maxLength: 8 }),
+    fc.string({ unit: "binary", maxLength: 8 }),
+  ];
+  if (isZip) {
+    common.push(fc.stringMatching(/^[0-9]{5}-[0-9]{4}$/)); // ZIP+4
+    common.push(fc.integer({ min: 0, max: 99999 }).map((n) => String(n))); // not zero-padded
+  }
+  if (p.name === "state") {
+    common.push(fc.constantFrom(...data.states).map((s) => s.toLowerCase())); // lowercase
+    common.push(fc.constantFrom(...data.states).map((s) => s.charAt(0) + s.charAt(1).toLowerCase())); // mixed case
+    common.push(fc.constantFrom(...data.states).map((s) => s.charAt(0).toLowerCase() + s.charAt(1))); // mixed case
+    common.push(fc.constantFrom(...data.states).map((s) => [...s].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(""))); // full-width letters
+    common.push(fc.stringMatching(/^[A-Z]{3,4}$/)); // too long
+    common.push(fc.stringMatching(/^[A-Z]$/)); // too short
+  }
+  const value = fc.oneof(...common).filter((v) => !re.test(v) && !dotsOnly(v));
+  return fc.record({
+    value,
+    encoding: fc.oneof(
+      { weight: 6, arbitrary: fc.constant<Encoding>("component") },
+      { weight: 1, arbitrary: fc.constantFrom<Encoding>("all-percent", "all-percent-lower") },
+    ),
+  });
+}
+
+export const ACCEPT_ENCODINGS: (string | undefined)[] = [
+  undefined,
+  "br",
+  "gzip",
+  "identity",
+  "gzip;q=0",
+  "br;q=0, gzip",
+  "*",
+  "gzip, deflate, br, zstd",
+  "br;q=0.5, gzip;q=1.0",
+  "gzip;q=0.5, br;q=1.0",
+  "deflate",
+  "zstd",
+  "GZIP",
+  "br;q=0, gzip;q=0",
+  "*;q=0, identity",
+  "gzip;q=0.001",
+];
+
+export const acceptEncoding = fc.constantFrom(...ACCEPT_ENCODINGS);
+
+export const OTHER_METHODS = ["POST", "PUT", "PATCH", "DELETE", "TRACE"] as const;
+
+export const UNKNOWN_PATH_SEEDS = [
+  "/zip",
+  "/zip/",
+  "/zip/90210.JSON",
+  "/zip/90210.json/",
+  "/zip/90210.xml",
+  "/zip/90210/districts",
+  "/zip/90210/districts.json/",
+  "/zip/90210/other.json",
+  "/state",
+  "/state/",
+  "/state/CA",
+  "/state/CA.json/",
+  "/state/CA.csv",
+  "/bulk",
+  "/bulk/",
+  "/bulk/all-districts.xml",
+  "/bulk/all-districts",
+  "/BULK/all-districts.json",
+  "/index",
+  "/index.JSON",
+  "/INDEX.json",
+  "/openapi.yaml",
+  "/openapi",
+  "/docs/",
+  "/docs/index.html",
+  "/healthz/",
+  "/health",
+  "/favicon.ico",
+  "/robots.txt",
+  "/.env",
+  "/api/zip/90210.json",
+  "/v1/zip/90210.json",
+  "/%7a%69%70",
+];
+
+/** Random paths: seeds above with random suffixes, and random segment lists. */
+export const unknownPath = fc.oneof(
+  fc.constantFrom(...UNKNOWN_PATH_SEEDS),
+  fc
+    .tuple(fc.constantFrom(...UNKNOWN_PATH_SEEDS), fc.stringMatching(/^[a-zA-Z0-9._~-]{1,10}$/))
+    .map(([a, b]) => `${a.replace(/\/$/, "")}/${b}`),
+  fc
+    .array(
+      fc.oneof(
+        fc.stringMatching(/^[a-zA-Z0-9._~-]{1,12}$/),
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 6 }).map(encodeURIComponent),
+      ),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((segs) => `/${segs.join("/")}`),
+).filter((p) => !p.split("/").some((s) => s === "." || s === ".."));

@@ -1,0 +1,560 @@
+// Generates requests for every operation of openapi.json, sends them, checks every response,
+// and summarises. Each group of cases is a fast-check property, so a failure comes with a
+// shrunk counterexample and the seed that replays it.
+import fc from "fast-check";
+import {
+  CHECKS,
+  checkHeadVsGet,
+  checkNotModified,
+  checkResponse,
+  ifNoneMatchMatches,
+  SAFE_METHODS,
+  type CheckContext,
+  type CheckName,
+  type CheckResult,
+  type Exchange,
+} from "./checks.ts";
+import {
+  acceptEncoding,
+  buildPath,
+  negativeValue,
+  OTHER_METHODS,
+  patternOf,
+  positiveValue,
+  unknownPath,
+  unknownValue,
+  type Dataset,
+  type ParamValue,
+} from "./generators.ts";
+import { curl, header, parseBase, send, type RawRequest, type Target } from "./http.ts";
+import { SchemaValidator } from "./schema.ts";
+import { buildSpec, loadSpec, matchOperation, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
+
+export const UNKNOWN_PATHS = "(unknown paths)";
+
+export interface RunOptions {
+  baseUrl: string;
+  seed?: number;
+  /** fast-check runs per property; each operation has 4-7 properties of 1-3 requests each. */
+  runs?: number;
+  /** Only these operationIds (and/or UNKNOWN_PATHS). */
+  only?: string[];
+  specFile?: string;
+  log?: (line: string) => void;
+  /** Parallel properties (each property runs its cases one after another). */
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
+export interface Failure {
+  property: string;
+  operation: string;
+  check: CheckName;
+  reason: string;
+  curl: string;
+  status?: number;
+}
+
+export interface PropertyFailure {
+  property: string;
+  /** fast-check's report: seed, path, shrunk counterexample and the error it raised. */
+  message: string;
+  checks: CheckName[];
+}
+
+export interface Report {
+  seed: number;
+  runs: number;
+  baseUrl: string;
+  operations: { operationId: string; method: string; path: string; requests: number }[];
+  checks: Record<CheckName, { passed: number; failed: number }>;
+  failures: Failure[];
+  propertyFailures: PropertyFailure[];
+  totalRequests: number;
+  ok: boolean;
+}
+
+interface Ctx extends CheckContext {
+  target: Target;
+  data: Dataset;
+  requests: Map<string, number>;
+  tally: Map<CheckName, { passed: number; failed: number }>;
+  failures: Failure[];
+  failureKeys: Set<string>;
+  timeoutMs: number;
+}
+
+type Outcome = CheckResult[];
+
+function tryDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Statuses the rules allow for a request (decisions 12 and 14). */
+export function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): number[] {
+  const m = matchOperation(spec, req.path);
+  if (!m) {
+    if (req.method === "OPTIONS") return [204, 404];
+    return SAFE_METHODS.has(req.method) ? [404] : [404, 405];
+  }
+  if (req.method === "OPTIONS") return [204];
+  let get = 200;
+  const lenient = new Set<number>();
+  for (const p of m.op.pathParams) {
+    const raw = m.raw[p.name] ?? "";
+    const value = tryDecode(raw);
+    const re = patternOf(p);
+    let status: number;
+    if (value === undefined || (re && !re.test(value))) status = 400;
+    else if (p.name === "zip") status = data.zipSet.has(value) ? 200 : 404;
+    else if (p.name === "state") status = data.stateSet.has(value) ? 200 : 404;
+    else status = 200;
+    // An empty segment may be routed as an unknown path.
+    if (raw === "") lenient.add(404);
+    // A decoded "/" may be routed as an unknown path.
+    if (value?.includes("/")) lenient.add(404);
+    // Percent-encoded unreserved characters are equivalent to the characters (RFC 3986 §6.2.2.2),
+    // but a server that matches the raw path and answers 400 is not wrong enough to fail.
+    if (value !== undefined && raw.toUpperCase() !== encodeURIComponent(value).toUpperCase()) lenient.add(400);
+    if (status === 400 || (status === 404 && get === 200)) get = status;
+  }
+  if (SAFE_METHODS.has(req.method)) return [get, ...[...lenient].filter((s) => s !== get)];
+  // Other methods: 405 (decision 12); a server that validates the path first may answer 400/404.
+  return [405, ...(get === 200 ? [] : [get]), ...[...lenient]];
+}
+
+async function exchange(ctx: Ctx, req: RawRequest, expected?: number[]): Promise<{ ex: Exchange; results: Outcome }> {
+  const m = matchOperation(ctx.spec, req.path);
+  const opKey = m ? m.op.operationId : UNKNOWN_PATHS;
+  ctx.requests.set(opKey, (ctx.requests.get(opKey) ?? 0) + 1);
+  const ex: Exchange = { req, op: m?.op, opKey, coding: "identity" };
+  try {
+    ex.res = await send(ctx.target, req, ctx.timeoutMs);
+  } catch (e) {
+    ex.error = (e as Error).message;
+  }
+  const results = checkResponse(ctx, ex, expected ?? expectedStatuses(ctx.spec, ctx.data, req));
+  if (m && ex.res && req.method !== "OPTIONS") results.push(...problemHint(ex, m.raw));
+  return { ex, results };
+}
+
+/** Decision 14: a lowercase state gets a `detail` suggesting the uppercase form. */
+function problemHint(ex: Exchange, raw: Record<string, string>): CheckResult[] {
+  const state = raw.state === undefined ? undefined : tryDecode(raw.state);
+  if (!state || !/^[a-z]{2}$/i.test(state) || state === state.toUpperCase() || ex.res?.status !== 400 || !ex.json) return [];
+  const detail = String((ex.json as Record<string, unknown>).detail ?? "");
+  return [
+    {
+      check: "problem-details",
+      ok: detail.includes(state.toUpperCase()),
+      reason: `the 400 for state ${JSON.stringify(state)} should suggest ${state.toUpperCase()}; detail: ${JSON.stringify(detail)}`,
+      ex,
+    },
+  ];
+}
+
+function headers(h: Record<string, string | undefined>): [string, string][] {
+  return Object.entries(h).filter((e): e is [string, string] => e[1] !== undefined);
+}
+
+class Property {
+  failed = false;
+  checks = new Set<CheckName>();
+  constructor(
+    readonly name: string,
+    readonly ctx: Ctx,
+  ) {}
+
+  /** Records results; throws (failing the fast-check run) if any check failed. */
+  settle(results: Outcome): void {
+    const bad = results.filter((r) => !r.ok);
+    const counting = !this.failed; // runs after the first failure are fast-check shrinking
+    if (counting) {
+      for (const r of results) {
+        const t = this.ctx.tally.get(r.check)!;
+        if (r.ok) t.passed++;
+        else t.failed++;
+      }
+    }
+    if (bad.length === 0) return;
+    for (const b of bad) this.checks.add(b.check);
+    if (counting) {
+      for (const b of bad) {
+        const key = `${this.name}\n${b.check}\n${b.reason}`;
+        if (this.ctx.failureKeys.has(key)) continue;
+        this.ctx.failureKeys.add(key);
+        this.ctx.failures.push({
+          property: this.name,
+          operation: b.ex?.opKey ?? "?",
+          check: b.check,
+          reason: b.reason ?? "",
+          curl: b.ex ? curl(this.ctx.target, b.ex.req) : "",
+          status: b.ex?.res?.status,
+        });
+      }
+    }
+    this.failed = true;
+    throw new Error(
+      bad
+        .map((b) => `[${b.check}] ${b.reason}\n      ${b.ex ? curl(this.ctx.target, b.ex.req) : ""}${b.ex?.res ? ` -> ${b.ex.res.status}` : ""}`)
+        .join("\n    "),
+    );
+  }
+}
+
+/** Sends GET and, for HEAD, the GET twin, and compares them. */
+async function getOrHead(ctx: Ctx, method: "GET" | "HEAD", req: Omit<RawRequest, "method">, expected?: number[]): Promise<Outcome> {
+  const first = await exchange(ctx, { ...req, method }, expected);
+  if (method === "GET") return first.results;
+  const twin = await exchange(ctx, { ...req, method: "GET" }, expected);
+  return [...first.results, ...twin.results, ...checkHeadVsGet(first.ex, twin.ex)];
+}
+
+const CONDITIONAL = ["same", "wrong", "star", "list", "weak", "other-coding", "garbage"] as const;
+
+function buildProperties(ctx: Ctx, op: Operation) {
+  const props: { name: string; arb: fc.Arbitrary<unknown>; run: (v: never) => Promise<Outcome> }[] = [];
+  const params = op.pathParams;
+  const values = (f: (p: (typeof params)[number]) => fc.Arbitrary<ParamValue>) =>
+    params.length === 0 ? fc.constant({} as Record<string, ParamValue>) : fc.record(Object.fromEntries(params.map((p) => [p.name, f(p)])));
+  const positive = values((p) => positiveValue(p, ctx.data));
+  const method = fc.constantFrom<"GET" | "HEAD">("GET", "GET", "HEAD");
+  const id = op.operationId;
+
+  props.push({
+    name: `${id}: positive`,
+    arb: fc.record({ v: positive, method, ae: acceptEncoding }),
+    run: async ({ v, method, ae }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string }) =>
+      getOrHead(ctx, method, { path: buildPath(op, v), headers: headers({ "Accept-Encoding": ae }) }),
+  });
+
+  if (params.length > 0) {
+    // One parameter broken, the others valid.
+    const broken = fc.integer({ min: 0, max: params.length - 1 }).chain((i) =>
+      fc.record(Object.fromEntries(params.map((p, j) => [p.name, j === i ? negativeValue(p, ctx.data) : positiveValue(p, ctx.data)]))),
+    ) as fc.Arbitrary<Record<string, ParamValue>>;
+    props.push({
+      name: `${id}: negative`,
+      arb: fc.record({ v: broken, method, ae: acceptEncoding }),
+      run: async ({ v, method, ae }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string }) =>
+        getOrHead(ctx, method, { path: buildPath(op, v), headers: headers({ "Accept-Encoding": ae }) }),
+    });
+    const unknowns = params.map((p) => unknownValue(p, ctx.data));
+    if (unknowns.every(Boolean)) {
+      props.push({
+        name: `${id}: unknown values`,
+        arb: fc.record({ v: values((p) => unknownValue(p, ctx.data)!), method, ae: acceptEncoding }),
+        run: async ({ v, method, ae }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string }) =>
+          getOrHead(ctx, method, { path: buildPath(op, v), headers: headers({ "Accept-Encoding": ae }) }),
+      });
+    }
+  }
+
+  props.push({
+    name: `${id}: conditional`,
+    arb: fc.record({
+      v: positive,
+      method,
+      ae: acceptEncoding,
+      kind: fc.constantFrom(...CONDITIONAL),
+      other: acceptEncoding,
+    }),
+    run: async ({ v, method, ae, kind, other }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string; kind: (typeof CONDITIONAL)[number]; other?: string }) => {
+      const path = buildPath(op, v);
+      const results: Outcome = [];
+      // Prime with HEAD (cheap for the bulk files); its headers are checked like any response.
+      const prime = await exchange(ctx, { method: "HEAD", path, headers: headers({ "Accept-Encoding": ae }) });
+      results.push(...prime.results);
+      const etag = prime.ex.res ? header(prime.ex.res, "etag") : undefined;
+      if (!etag || prime.ex.res?.status !== 200) return results;
+      let inm: string;
+      switch (kind) {
+        case "same":
+          inm = etag;
+          break;
+        case "wrong":
+          inm = `"${etag.replace(/"/g, "")}-not-it"`;
+          break;
+        case "star":
+          inm = "*";
+          break;
+        case "list":
+          inm = `"nope-1", ${etag}, "nope-2"`;
+          break;
+        case "weak":
+          inm = `W/${etag.replace(/^W\//, "")}`;
+          break;
+        case "garbage":
+          inm = "not-an-etag";
+          break;
+        case "other-coding": {
+          const o = await exchange(ctx, { method: "HEAD", path, headers: headers({ "Accept-Encoding": other }) });
+          results.push(...o.results);
+          inm = (o.ex.res && header(o.ex.res, "etag")) || `"none"`;
+          break;
+        }
+      }
+      const hit = ifNoneMatchMatches(inm, etag);
+      const cond = await exchange(ctx, { method, path, headers: headers({ "Accept-Encoding": ae, "If-None-Match": inm }) }, [hit ? 304 : 200]);
+      results.push(...cond.results);
+      if (cond.ex.res?.status === 304) results.push(...checkNotModified(cond.ex, prime.ex, etag));
+      return results;
+    },
+  });
+
+  const anyValue = values((p) =>
+    fc.oneof(
+      { weight: 3, arbitrary: positiveValue(p, ctx.data) },
+      { weight: 1, arbitrary: negativeValue(p, ctx.data) },
+      ...(unknownValue(p, ctx.data) ? [{ weight: 1, arbitrary: unknownValue(p, ctx.data)! }] : []),
+    ),
+  );
+  props.push({
+    name: `${id}: other methods`,
+    arb: fc.record({
+      v: anyValue,
+      m: fc.constantFrom(...OTHER_METHODS),
+      body: fc.option(fc.constantFrom('{"zip":"90210"}', "", "zip=90210", "\u0000\u00ff"), { nil: undefined }),
+      ct: fc.option(fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"), { nil: undefined }),
+    }),
+    run: async ({ v, m, body, ct }: { v: Record<string, ParamValue>; m: string; body?: string; ct?: string }) =>
+      (
+        await exchange(ctx, {
+          method: m,
+          path: buildPath(op, v),
+          headers: headers({ "Content-Type": body === undefined ? undefined : ct }),
+          body: m === "TRACE" ? undefined : body,
+        })
+      ).results,
+  });
+
+  props.push({
+    name: `${id}: OPTIONS`,
+    arb: fc.record({
+      v: anyValue,
+      origin: fc.option(fc.constantFrom("https://example.org", "http://localhost:3000", "null"), { nil: undefined }),
+      reqMethod: fc.option(fc.constantFrom("GET", "HEAD"), { nil: undefined }),
+      reqHeaders: fc.option(
+        fc.subarray(["if-none-match", "If-Modified-Since", "accept-encoding", "content-type", "X-Requested-With"], { minLength: 1 }),
+        { nil: undefined },
+      ),
+    }),
+    run: async ({ v, origin, reqMethod, reqHeaders }: { v: Record<string, ParamValue>; origin?: string; reqMethod?: string; reqHeaders?: string[] }) =>
+      (
+        await exchange(ctx, {
+          method: "OPTIONS",
+          path: buildPath(op, v),
+          headers: headers({
+            Origin: origin,
+            "Access-Control-Request-Method": reqMethod,
+            "Access-Control-Request-Headers": reqHeaders?.join(", "),
+          }),
+        })
+      ).results,
+  });
+  return props;
+}
+
+function unknownPathProperties(ctx: Ctx) {
+  return [
+    {
+      name: `${UNKNOWN_PATHS}: GET/HEAD`,
+      arb: fc.record({ path: unknownPath, method: fc.constantFrom<"GET" | "HEAD">("GET", "HEAD"), ae: acceptEncoding }),
+      run: async ({ path, method, ae }: { path: string; method: "GET" | "HEAD"; ae?: string }) =>
+        getOrHead(ctx, method, { path, headers: headers({ "Accept-Encoding": ae }) }),
+    },
+    {
+      name: `${UNKNOWN_PATHS}: other methods`,
+      arb: fc.record({ path: unknownPath, m: fc.constantFrom("OPTIONS", ...OTHER_METHODS) }),
+      run: async ({ path, m }: { path: string; m: string }) => (await exchange(ctx, { method: m, path, headers: [] })).results,
+    },
+  ];
+}
+
+/** Explicit examples, not generated: parameter examples, every state, a ZIP of every state. */
+async function examples(ctx: Ctx, op: Operation, prop: Property): Promise<void> {
+  const sets: Record<string, string>[] = [];
+  const params = op.pathParams;
+  if (params.length === 0) sets.push({});
+  else {
+    const byParam = params.map((p) => {
+      const vs = new Set<string>();
+      if (typeof p.example === "string") vs.add(p.example);
+      if (p.name === "state") ctx.data.states.forEach((s) => vs.add(s));
+      if (p.name === "zip") {
+        const seen = new Set<string>();
+        for (const z of ctx.data.zips) {
+          const st = ctx.data.zipState.get(z)!;
+          if (!seen.has(st)) {
+            seen.add(st);
+            vs.add(z);
+          }
+        }
+        vs.add(ctx.data.zips[0]!);
+        vs.add(ctx.data.zips[ctx.data.zips.length - 1]!);
+      }
+      return [...vs].map((v) => [p.name, v] as const);
+    });
+    // Every value of each parameter at least once (there is one parameter per path today).
+    const n = Math.max(...byParam.map((b) => b.length));
+    for (let i = 0; i < n; i++) sets.push(Object.fromEntries(byParam.map((b) => b[i % b.length]!)));
+  }
+  for (const [i, s] of sets.entries()) {
+    const path = buildPath(op, Object.fromEntries(Object.entries(s).map(([k, v]) => [k, { value: v, encoding: "component" }])));
+    const results = await getOrHead(ctx, i < 3 ? "HEAD" : "GET", { path, headers: [] });
+    try {
+      prop.settle(results);
+    } catch {
+      // recorded; go on with the other examples
+    }
+  }
+}
+
+/** The examples in openapi.json must validate against their own schemas. */
+function checkSpecExamples(ctx: Ctx, prop: Property): void {
+  const results: Outcome = [];
+  const visit = (resp: { content: { schemaPointer?: string; example?: unknown; key: string }[] }, where: string) => {
+    for (const m of resp.content) {
+      if (m.example === undefined || !m.schemaPointer) continue;
+      const err = ctx.validator.validate(m.schemaPointer, m.example);
+      results.push({ check: "spec-examples", ok: !err, reason: `example of ${where} ${m.key}: ${err}` });
+    }
+  };
+  for (const op of ctx.spec.operations) for (const [s, r] of op.responses) visit(r, `${op.operationId} ${s}`);
+  for (const [n, r] of ctx.spec.components.responses) visit(r, `components/responses/${n}`);
+  const schemas = ((ctx.spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
+  for (const [name, s] of Object.entries(schemas)) {
+    const ex = (s as JsonObject).example;
+    if (ex === undefined) continue;
+    const err = ctx.validator.validate(`#/components/schemas/${name}`, ex);
+    results.push({ check: "spec-examples", ok: !err, reason: `example of components/schemas/${name}: ${err}` });
+  }
+  try {
+    prop.settle(results);
+  } catch {
+    // recorded
+  }
+}
+
+async function loadDataset(target: Target, spec: Spec, timeoutMs: number): Promise<Dataset> {
+  const res = await send(target, { method: "GET", path: "/index.json", headers: [["Accept-Encoding", "identity"]] }, timeoutMs);
+  if (res.status !== 200) throw new Error(`GET ${target.base}/index.json answered ${res.status}; cannot take ZIPs from it`);
+  const index = JSON.parse(Buffer.from(res.body).toString("utf8")) as { zip: string; state: string }[];
+  if (!Array.isArray(index) || index.length === 0) throw new Error("/index.json is empty");
+  const zips = index.map((e) => e.zip);
+  const zipState = new Map(index.map((e) => [e.zip, e.state] as const));
+  const schemas = ((spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
+  const enumStates = ((schemas.StateCode as JsonObject | undefined)?.enum ?? []) as string[];
+  const states = [...new Set([...enumStates, ...zipState.values()])].sort();
+  return { zips, zipSet: new Set(zips), states, stateSet: new Set(enumStates.length ? enumStates : states), zipState };
+}
+
+async function pool<T>(items: T[], n: number, f: (t: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(n, items.length)) }, async () => {
+      while (i < items.length) await f(items[i++]!);
+    }),
+  );
+}
+
+export async function run(opts: RunOptions): Promise<Report> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const seed = opts.seed ?? 20261122;
+  const runs = opts.runs ?? 50;
+  const file = opts.specFile ?? specPath();
+  const doc = loadSpec(file);
+  const spec = buildSpec(doc, file);
+  const target = parseBase(opts.baseUrl);
+  const timeoutMs = opts.timeoutMs ?? 30000;
+  const data = await loadDataset(target, spec, timeoutMs);
+  const ctx: Ctx = {
+    spec,
+    validator: new SchemaValidator(doc),
+    etags: new Map(),
+    codingsSeen: new Map(),
+    validated: new Map(),
+    target,
+    data,
+    requests: new Map(),
+    tally: new Map(CHECKS.map((c) => [c, { passed: 0, failed: 0 }])),
+    failures: [],
+    failureKeys: new Set(),
+    timeoutMs,
+  };
+  const wanted = (id: string) => !opts.only || opts.only.includes(id);
+  const ops = spec.operations.filter((o) => wanted(o.operationId));
+  log(`contract-tests: ${file}`);
+  log(`  target ${target.base}, seed ${seed}, runs ${runs}, ${data.zips.length} ZIPs and ${data.states.length} states from /index.json`);
+
+  checkSpecExamples(ctx, new Property("openapi.json examples", ctx));
+
+  const propertyFailures: PropertyFailure[] = [];
+  const all: { name: string; arb: fc.Arbitrary<unknown>; run: (v: never) => Promise<Outcome> }[] = [];
+  for (const op of ops) {
+    await examples(ctx, op, new Property(`${op.operationId}: examples`, ctx));
+    all.push(...buildProperties(ctx, op));
+  }
+  if (wanted(UNKNOWN_PATHS)) all.push(...unknownPathProperties(ctx));
+
+  await pool(all.map((p, i) => ({ ...p, i })), opts.concurrency ?? 2, async (p) => {
+    const prop = new Property(p.name, ctx);
+    try {
+      await fc.assert(
+        fc.asyncProperty(p.arb, async (v) => {
+          prop.settle(await p.run(v as never));
+        }),
+        { seed: seed + p.i, numRuns: runs, endOnFailure: false },
+      );
+    } catch (e) {
+      propertyFailures.push({ property: p.name, message: (e as Error).message, checks: [...prop.checks] });
+    }
+  });
+
+  const report: Report = {
+    seed,
+    runs,
+    baseUrl: target.base,
+    operations: [
+      ...ops.map((o) => ({ operationId: o.operationId, method: o.method, path: o.path, requests: ctx.requests.get(o.operationId) ?? 0 })),
+      ...(wanted(UNKNOWN_PATHS) ? [{ operationId: UNKNOWN_PATHS, method: "*", path: "*", requests: ctx.requests.get(UNKNOWN_PATHS) ?? 0 }] : []),
+    ],
+    checks: Object.fromEntries(ctx.tally) as Report["checks"],
+    failures: ctx.failures,
+    propertyFailures,
+    totalRequests: [...ctx.requests.values()].reduce((a, b) => a + b, 0),
+    ok: ctx.failures.length === 0 && propertyFailures.length === 0,
+  };
+  for (const line of formatReport(report)) log(line);
+  return report;
+}
+
+export function formatReport(r: Report): string[] {
+  const out: string[] = [];
+  if (r.failures.length) {
+    out.push("", `FAILURES (${r.failures.length}):`);
+    for (const f of r.failures) {
+      out.push(`  ✗ [${f.check}] ${f.operation} (${f.property}): ${f.reason}`);
+      if (f.curl) out.push(`      repro: ${f.curl}${f.status ? `   # got ${f.status}` : ""}`);
+    }
+  }
+  if (r.propertyFailures.length) {
+    out.push("", "SHRUNK COUNTEREXAMPLES (fast-check):");
+    for (const p of r.propertyFailures) {
+      out.push(`  ${p.property} [${p.checks.join(", ")}]`);
+      out.push(...p.message.split("\n").filter((l) => l.trim() && !/^\s+at /.test(l) && !l.includes("Hint:")).slice(0, 14).map((l) => `    ${l}`));
+    }
+  }
+  out.push("", `SUMMARY  seed ${r.seed}, runs ${r.runs}, ${r.totalRequests} requests to ${r.baseUrl}`);
+  out.push(`  operations covered: ${r.operations.length}`);
+  const w = Math.max(...r.operations.map((o) => `${o.method} ${o.path}`.length));
+  for (const o of r.operations) out.push(`    ${`${o.method} ${o.path}`.padEnd(w)}  ${o.operationId.padEnd(20)} ${String(o.requests).padStart(6)} requests`);
+  out.push("  checks:                passed   failed");
+  for (const [c, t] of Object.entries(r.checks)) out.push(`    ${c.padEnd(20)} ${String(t.passed).padStart(8)} ${String(t.failed).padStart(8)}`);
+  out.push(r.ok ? "  RESULT: PASS (0 failures)" : `  RESULT: FAIL (${r.failures.length} failing checks, ${r.propertyFailures.length} failing properties)`);
+  return out;
+}

@@ -1,0 +1,78 @@
+// The checker against a stand-in: nothing reported against the correct version, and each
+// planted fault reported under the right check.
+import { afterAll, describe, expect, it } from "vitest";
+import { run, type Report } from "../src/runner.ts";
+import type { CheckName } from "../src/checks.ts";
+import { serveBun, serveRaw, type Fault, type Running } from "./standin.ts";
+
+const SEED = 424242;
+const servers: Running[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+});
+
+async function check(faults: Fault[], opts: { raw?: boolean; only?: string[]; runs?: number } = {}): Promise<Report> {
+  const s = opts.raw ? await serveRaw(faults) : serveBun(faults);
+  servers.push(s);
+  return run({ baseUrl: s.baseUrl, seed: SEED, runs: opts.runs ?? 15, only: opts.only, log: () => {} });
+}
+
+const failedChecks = (r: Report) => new Set<CheckName>([...r.failures.map((f) => f.check), ...r.propertyFailures.flatMap((p) => p.checks)]);
+
+describe("correct stand-in", () => {
+  it("Bun.serve: every operation covered, zero failures", async () => {
+    const r = await check([], { runs: 40 });
+    expect(r.failures.map((f) => `${f.check} ${f.reason} ${f.curl}`)).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(r.operations.length).toBe(12);
+    for (const o of r.operations) expect(o.requests, o.operationId).toBeGreaterThan(0);
+  });
+  it("raw TCP: zero failures", async () => {
+    const r = await check([], { raw: true, runs: 10 });
+    expect(r.failures.map((f) => `${f.check} ${f.reason} ${f.curl}`)).toEqual([]);
+  });
+});
+
+// Each planted fault -> the check that must report it, and the operations worth running.
+const CASES: [Fault, CheckName, string[], boolean?][] = [
+  ["wrong-content-type", "content-type", ["getZipRecord"]],
+  ["missing-field", "schema", ["getZipRecord"]],
+  ["extra-field", "schema", ["getBulkJson"]],
+  ["rating-as-string", "schema", ["getIndex"]],
+  ["undocumented-status", "status-documented", ["getStateCollection"]],
+  ["missing-cors", "cors", ["(unknown paths)"]],
+  ["body-on-304", "not-modified", ["getHealth"], true],
+  ["etag-304-mismatch", "not-modified", ["getDocs"]],
+  ["server-error", "no-5xx", ["getZipDistricts"]],
+  ["405-missing-allow", "method-not-allowed", ["getHealth"]],
+  ["post-200", "status-expected", ["getIndex"]],
+  ["head-differs", "head-matches-get", ["getHomePage"]],
+  ["wrong-cache-control", "headers", ["getBulkCsv"]],
+  ["gzip-when-refused", "content-encoding", ["getOpenApi"]],
+  ["gzip-over-br", "content-encoding", ["getOpenApi"]],
+  ["lowercase-state-404", "status-expected", ["getStateCollection"]],
+  ["options-200", "preflight", ["getZipPage"]],
+  ["weak-etag", "etag", ["getHealth"]],
+  ["etag-per-request", "etag", ["getZipRecord"]],
+  ["problem-status-mismatch", "problem-details", ["getZipRecord"]],
+  ["no-vary", "content-encoding", ["getIndex"]],
+  ["bad-gzip", "content-encoding", ["getBulkJson"]],
+  ["bad-content-length", "http-framing", ["getHealth"], true],
+  ["ignores-if-none-match", "status-expected", ["getHealth"]],
+];
+
+describe("planted faults are caught", () => {
+  it.each(CASES)("%s -> %s", async (fault, checkName, only, raw) => {
+    const r = await check([fault], { only, raw });
+    expect(r.ok).toBe(false);
+    expect([...failedChecks(r)]).toContain(checkName);
+    // Every failure names a curl command that reproduces it.
+    for (const f of r.failures) expect(f.curl).toMatch(/^curl -sS --path-as-is /);
+  });
+
+  it("several faults at once are each reported", async () => {
+    const r = await check(["wrong-content-type", "missing-cors", "undocumented-status", "options-200"]);
+    const got = failedChecks(r);
+    for (const c of ["content-type", "cors", "status-documented", "preflight"] as CheckName[]) expect([...got]).toContain(c);
+  });
+});

@@ -1,0 +1,358 @@
+// A small, correct implementation of the service's HTTP rules over a tiny dataset, with
+// faults that can be planted one at a time. It proves the checker catches each fault (and
+// reports nothing against the correct version). Served by Bun.serve, or by a raw TCP server
+// for the faults Bun.serve makes impossible (a body on a 304, a wrong Content-Length).
+import { createServer, type Server } from "node:net";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { loadSpec } from "../src/spec.ts";
+
+export const FAULTS = [
+  "wrong-content-type",
+  "missing-field",
+  "undocumented-status",
+  "missing-cors",
+  "body-on-304",
+  "etag-304-mismatch",
+  "server-error",
+  "405-missing-allow",
+  "post-200",
+  "head-differs",
+  "wrong-cache-control",
+  "gzip-when-refused",
+  "lowercase-state-404",
+  "rating-as-string",
+  "options-200",
+  "weak-etag",
+  "etag-per-request",
+  "problem-status-mismatch",
+  "no-vary",
+  "bad-gzip",
+  "bad-content-length",
+  "ignores-if-none-match",
+  "extra-field",
+  "gzip-over-br",
+] as const;
+export type Fault = (typeof FAULTS)[number];
+
+const SOURCE = "National Center for Education Statistics (NCES): Common Core of Data and EDGE";
+const LICENSE = "https://creativecommons.org/licenses/by/4.0/";
+const UPDATED = "2026-11-22";
+const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+const LAST_MODIFIED = "Sun, 22 Nov 2026 00:00:00 GMT";
+
+export const STATES = (
+  "AK AL AR AS AZ CA CO CT DC DE FL GA GU HI IA ID IL IN KS KY LA MA MD ME MI MN MO MP MS MT " +
+  "NC ND NE NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VI VT WA WI WV WY"
+).split(" ");
+
+const label = (r: number | null) =>
+  r === null ? "" : r >= 9 ? "Excellent" : r >= 7 ? "Good" : r >= 5 ? "Average" : r >= 3 ? "Below Average" : "Poor";
+
+function records(base: string) {
+  const out: Record<string, unknown>[] = [];
+  STATES.forEach((st, i) => {
+    // Two ZIPs per state, and Beverly Hills.
+    const zips = [String(10000 + i * 1000).padStart(5, "0"), String(10000 + i * 1000 + 7).padStart(5, "0")];
+    if (st === "CA") zips.push("90210");
+    zips.forEach((zip, j) => {
+      const rating = (i + j) % 3 === 0 ? null : ((i + j) % 10) + 1;
+      out.push({
+        zip,
+        district: `${st} District ${j} Unified School District`,
+        city: `City ${j}, "Quoted"`,
+        state: st,
+        county: st === "GU" ? "" : `County ${i}`,
+        rating,
+        rating_label: label(rating),
+        students: j ? "12,345" : "",
+        schools: "6",
+        per_pupil: j ? "$17,486/yr" : "",
+        grade_span: j ? "Kindergarten – 12th" : "Pre-Kindergarten",
+        phone: "(310) 551-5100",
+        website: j ? "http://www.example.org" : "",
+        page_url: `${base}/zip/${zip}`,
+        source: SOURCE,
+        source_url: "https://nces.ed.gov/ccd/",
+        license: LICENSE,
+        updated: UPDATED,
+      });
+    });
+  });
+  return out.sort((a, b) => String(a.zip).localeCompare(String(b.zip)));
+}
+
+const CSV_COLUMNS = "zip district city state county rating rating_label students schools per_pupil grade_span phone website page_url updated".split(" ");
+const csvCell = (v: unknown) => {
+  const s = v === null ? "" : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+interface Resource {
+  type: string;
+  variants: Record<"identity" | "gzip" | "br", Variant>;
+  extra?: [string, string][];
+}
+
+function resource(type: string, text: string, weak: boolean, extra?: [string, string][]): Resource {
+  const identity = Buffer.from(text, "utf8");
+  const mk = (body: Buffer, coding: string): Variant => {
+    const h = createHash("sha256").update(body).digest("hex").slice(0, 16);
+    return { body, etag: `${weak ? "W/" : ""}"${h}-${coding}"` };
+  };
+  return {
+    type,
+    extra,
+    variants: {
+      identity: mk(identity, "id"),
+      gzip: mk(gzipSync(identity), "gz"),
+      br: mk(brotliCompressSync(identity), "br"),
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+function q(coding: string, ae: string | null): number {
+  if (ae === null) return coding === "identity" ? 1 : 0; // no header: send identity
+  const entries = ae.split(",").map((e) => {
+    const [n = "", ...ps] = e.split(";").map((s) => s.trim());
+    const qp = ps.find((p) => p.startsWith("q="));
+    return { n: n.toLowerCase(), q: qp ? Number(qp.slice(2)) : 1 };
+  });
+  const e = entries.find((x) => x.n === coding) ?? entries.find((x) => x.n === "*");
+  if (e) return e.q;
+  return coding === "identity" ? 1 : 0;
+}
+
+export class StandIn {
+  private resources = new Map<string, Resource>();
+  private zips = new Set<string>();
+  private counter = 0;
+
+  constructor(
+    readonly base: string,
+    readonly faults: Set<Fault> = new Set(),
+  ) {
+    const weak = faults.has("weak-etag");
+    const json = "application/json; charset=utf-8";
+    const recs = records(base);
+    for (const r of recs) {
+      if (faults.has("missing-field")) delete r.county;
+      if (faults.has("extra-field")) r.lat = 34.07;
+      if (faults.has("rating-as-string") && r.rating !== null) r.rating = String(r.rating);
+    }
+    for (const r of recs) {
+      this.zips.add(String(r.zip));
+      this.resources.set(`/zip/${r.zip}.json`, resource(faults.has("wrong-content-type") ? "text/plain; charset=utf-8" : json, JSON.stringify(r), weak));
+      this.resources.set(
+        `/zip/${r.zip}/districts.json`,
+        resource(
+          json,
+          JSON.stringify({
+            zip: r.zip,
+            districts: [
+              { leaid: "0604830", district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population" },
+              { leaid: "0600001", district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land" },
+            ],
+          }),
+          weak,
+        ),
+      );
+      this.resources.set(`/zip/${r.zip}`, resource("text/html; charset=utf-8", `<!doctype html><title>${r.zip}</title><h1>${r.district}</h1>`, weak));
+    }
+    for (const st of STATES) {
+      const rs = recs.filter((r) => r.state === st);
+      this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length, source: SOURCE, license: LICENSE, records: rs }), weak));
+    }
+    this.resources.set(
+      "/bulk/all-districts.json",
+      resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak),
+    );
+    const csv = [CSV_COLUMNS.join(","), ...recs.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))].join("\r\n") + "\r\n";
+    this.resources.set("/bulk/all-districts.csv", resource("text/csv; charset=utf-8", csv, weak, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]));
+    this.resources.set(
+      "/index.json",
+      resource(json, JSON.stringify(recs.map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${base}/zip/${r.zip}.json` }))), weak),
+    );
+    const doc = loadSpec();
+    doc.servers = [{ url: base }];
+    this.resources.set("/openapi.json", resource(json, JSON.stringify(doc, null, 2), weak));
+    this.resources.set("/healthz", resource(json, JSON.stringify({ status: "ok", updated: UPDATED, records: recs.length }), weak));
+    this.resources.set("/", resource("text/html; charset=utf-8", "<!doctype html><title>School districts</title><form action=/zip><label>ZIP <input name=zip></label></form>", weak));
+    this.resources.set("/docs", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><h1>API reference</h1>", weak));
+  }
+
+  private problem(status: number, kind: string, title: string, detail: string, path: string, extra: [string, string][] = []): Answer {
+    const body = JSON.stringify({
+      type: `${this.base}/problems/${kind}`,
+      title,
+      status: this.faults.has("problem-status-mismatch") && status === 404 ? 400 : status,
+      detail,
+      instance: path,
+    });
+    let code = status;
+    if (this.faults.has("undocumented-status") && kind === "state-not-found") code = 422;
+    const headers: [string, string][] = [
+      ["Content-Type", "application/problem+json"],
+      ["Cache-Control", status === 404 ? CACHE : "no-store"],
+      ...extra,
+    ];
+    if (!(this.faults.has("missing-cors") && status === 404)) headers.push(["Access-Control-Allow-Origin", "*"]);
+    return { status: code, headers, body: Buffer.from(body) };
+  }
+
+  handle(method: string, target: string, reqHeaders: { get(name: string): string | null }): Answer {
+    const path = target.split("?")[0]!;
+    if (method === "OPTIONS") {
+      return {
+        status: this.faults.has("options-200") ? 200 : 204,
+        headers: [
+          ["Access-Control-Allow-Origin", "*"],
+          ["Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"],
+          ["Access-Control-Allow-Headers", reqHeaders.get("access-control-request-headers") ? `${reqHeaders.get("access-control-request-headers")}, If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type` : "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type"],
+          ["Access-Control-Max-Age", "86400"],
+        ],
+        body: new Uint8Array(),
+      };
+    }
+    if (method !== "GET" && method !== "HEAD") {
+      if (this.faults.has("post-200") && method === "POST") return { status: 200, headers: [["Access-Control-Allow-Origin", "*"], ["Content-Type", "text/plain"]], body: Buffer.from("ok") };
+      return this.problem(405, "method-not-allowed", "Method not allowed", `${method} is not supported: this service is read-only. Use GET, HEAD or OPTIONS.`, path, this.faults.has("405-missing-allow") ? [] : [["Allow", "GET, HEAD, OPTIONS"]]);
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURI(path);
+    } catch {
+      decoded = path;
+    }
+    let m: RegExpExecArray | null;
+    const dec = (s: string) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    if ((m = /^\/zip\/([^/]*?)(\.json|\/districts\.json|)$/.exec(path))) {
+      const zip = dec(m[1]!);
+      if (!/^[0-9]{5}$/.test(zip)) return this.problem(400, "invalid-zip", "Invalid ZIP code", `'${zip}' is not a ZIP code: use exactly 5 digits.`, path);
+      if (!this.zips.has(zip)) {
+        if (this.faults.has("server-error") && [...zip].reduce((a, d) => a + Number(d), 0) % 2 === 0) return { status: 500, headers: [["Access-Control-Allow-Origin", "*"]], body: Buffer.from("boom") };
+        return this.problem(404, "zip-not-found", "ZIP code not found", `ZIP code ${zip} is not in the dataset.`, path);
+      }
+      return this.serve(method, `/zip/${zip}${m[2]}`, reqHeaders);
+    }
+    if ((m = /^\/state\/([^/]*)\.json$/.exec(path))) {
+      const st = dec(m[1]!);
+      if (!/^[A-Z]{2}$/.test(st)) {
+        if (this.faults.has("lowercase-state-404") && /^[a-z]{2}$/.test(st)) return this.problem(404, "state-not-found", "State not found", `No state ${st}.`, path);
+        const hint = /^[a-zA-Z]{2}$/.test(st) ? ` Did you mean ${st.toUpperCase()}?` : "";
+        return this.problem(400, "invalid-state", "Invalid state code", `'${st}' is not a state code: use two uppercase letters.${hint}`, path);
+      }
+      if (!STATES.includes(st)) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
+      return this.serve(method, `/state/${st}.json`, reqHeaders);
+    }
+    if (this.resources.has(decoded) && !decoded.startsWith("/zip/") && !decoded.startsWith("/state/")) return this.serve(method, decoded, reqHeaders);
+    return this.problem(404, "not-found", "Not found", `Nothing at ${path}. See /docs.`, path);
+  }
+
+  private serve(method: string, key: string, reqHeaders: { get(name: string): string | null }): Answer {
+    const res = this.resources.get(key)!;
+    const ae = reqHeaders.get("accept-encoding");
+    let coding: "br" | "gzip" | "identity" = "identity";
+    let best = q("identity", ae);
+    for (const c of ["gzip", "br"] as const) {
+      const v = q(c, ae);
+      if (v > 0 && v >= best) {
+        coding = c;
+        best = v;
+      }
+    }
+    if (this.faults.has("gzip-when-refused") && ae?.includes("gzip;q=0")) coding = "gzip";
+    if (this.faults.has("gzip-over-br") && coding === "br" && q("gzip", ae) > 0) coding = "gzip";
+    const variant = res.variants[coding];
+    let etag = variant.etag;
+    if (this.faults.has("etag-per-request")) etag = `"${variant.etag.replace(/"/g, "")}-${this.counter++}"`;
+    const headers: [string, string][] = [
+      ["ETag", etag],
+      ["Cache-Control", this.faults.has("wrong-cache-control") ? "max-age=60" : this.faults.has("head-differs") && method === "HEAD" ? "no-cache" : CACHE],
+      ["Last-Modified", LAST_MODIFIED],
+      ["Access-Control-Allow-Origin", "*"],
+      ["Access-Control-Expose-Headers", "ETag"],
+    ];
+    if (!this.faults.has("no-vary")) headers.push(["Vary", "Accept-Encoding"]);
+    const inm = reqHeaders.get("if-none-match");
+    if (inm && !this.faults.has("ignores-if-none-match")) {
+      const strip = (t: string) => t.trim().replace(/^W\//, "");
+      if (inm.split(",").some((t) => t.trim() === "*" || strip(t) === strip(etag))) {
+        if (this.faults.has("etag-304-mismatch")) headers[0] = ["ETag", '"something-else"'];
+        return { status: 304, headers, body: this.faults.has("body-on-304") ? Buffer.from("not empty") : new Uint8Array() };
+      }
+    }
+    headers.push(["Content-Type", res.type], ...(res.extra ?? []));
+    if (coding !== "identity") headers.push(["Content-Encoding", coding]);
+    const body = this.faults.has("bad-gzip") && coding === "gzip" ? res.variants.identity.body : variant.body;
+    return { status: 200, headers, body };
+  }
+}
+
+export interface Running {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Serves a StandIn with Bun.serve on 127.0.0.1, port 0. */
+export function serveBun(faults: Fault[] = []): Running {
+  let app: StandIn;
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(req) {
+      const u = new URL(req.url);
+      const a = app.handle(req.method, u.pathname + u.search, req.headers);
+      return new Response(a.body.length ? Buffer.from(a.body) : null, { status: a.status, headers: a.headers });
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  app = new StandIn(baseUrl, new Set(faults));
+  return { baseUrl, stop: async () => void (await server.stop(true)) };
+}
+
+/** Serves a StandIn over raw TCP, writing exactly the bytes the handler asks for. */
+export async function serveRaw(faults: Fault[] = []): Promise<Running> {
+  let app!: StandIn;
+  const fs = new Set(faults);
+  const server: Server = createServer((sock) => {
+    let buf = Buffer.alloc(0);
+    sock.on("data", (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      const end = buf.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const [line = "", ...hl] = buf.subarray(0, end).toString("latin1").split("\r\n");
+      const [method = "GET", target = "/"] = line.split(" ");
+      const h = new Map(hl.map((l) => [l.slice(0, l.indexOf(":")).trim().toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      const a = app.handle(method, target, { get: (n: string) => h.get(n.toLowerCase()) ?? null });
+      const noBody = method === "HEAD" || ((a.status === 304 || a.status === 204) && !fs.has("body-on-304"));
+      const len = fs.has("bad-content-length") && a.status === 200 ? a.body.length + 10 : a.body.length;
+      const head = [`HTTP/1.1 ${a.status} X`, ...a.headers.map(([k, v]) => `${k}: ${v}`)];
+      if (a.status !== 304 && a.status !== 204) head.push(`Content-Length: ${len}`);
+      head.push("Connection: close", "", "");
+      sock.end(Buffer.concat([Buffer.from(head.join("\r\n"), "latin1"), noBody ? Buffer.alloc(0) : Buffer.from(a.body)]));
+    });
+    sock.on("error", () => {});
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const addr = server.address();
+  const baseUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  app = new StandIn(baseUrl, fs);
+  return { baseUrl, stop: () => new Promise<void>((r) => server.close(() => r())) };
+}
