@@ -1,0 +1,212 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, describe, expect, it } from "vitest";
+import { build, sha256, titleCase } from "../src/build.ts";
+import { InputError } from "../src/errors.ts";
+import { writeOutputs } from "../src/write.ts";
+import { parseArgs } from "../src/cli.ts";
+import { nameKey, geoBase } from "../src/county.ts";
+import { writeFixture, type Contents, type Fixture } from "./fixture.ts";
+
+const made: Fixture[] = [];
+function run(edit?: (c: Contents) => Partial<Contents> | void, date = "2026-01-02") {
+  const f = writeFixture(edit);
+  made.push(f);
+  return build({ raw: f.raw, date, joins: f.joins, joinsLabel: "data/joins.csv" });
+}
+afterAll(() => {
+  for (const f of made) rmSync(f.dir, { recursive: true, force: true });
+});
+const rowsOf = (text: string) => parse(text, { columns: true }) as Record<string, string>[];
+
+describe("full build on the synthetic fixture", () => {
+  const r = run();
+  const zips = rowsOf(r.files.get("zips.csv")!);
+  const districts = new Map(rowsOf(r.files.get("districts.csv")!).map((d) => [d.leaid!, d]));
+  const overlaps = rowsOf(r.files.get("overlaps.csv")!);
+  const zip = (z: string) => zips.find((x) => x.zip === z)!;
+
+  it("has one record per GRF21 ZCTA (00000 ignored), sorted, every one with a district and a city", () => {
+    expect(zips.map((z) => z.zip)).toEqual(["70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
+    for (const z of zips) {
+      expect(districts.has(z.leaid!)).toBe(true);
+      expect(z.city).not.toBe("");
+    }
+  });
+  it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
+    expect(zip("90001").leaid).toBe("0600001");
+    expect(overlaps.filter((o) => o.zip === "90001")).toEqual([
+      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population" },
+      { zip: "90001", leaid: "0600004", share: "0.3000", basis: "population" },
+    ]);
+  });
+  it("residual to E and S, vanished districts by land, S dropped (90002 -> Beta Elementary)", () => {
+    expect(overlaps.filter((o) => o.zip === "90002").map((o) => [o.leaid, o.share])).toEqual([
+      ["0600003", "0.5556"],
+      ["0600002", "0.5333"],
+      ["0600001", "0.4111"],
+    ]);
+    expect(zip("90002").leaid).toBe("0600002");
+  });
+  it("land basis outside Geocorr; the elementary district wins over a larger high-school district (90003)", () => {
+    expect(overlaps.filter((o) => o.zip === "90003").map((o) => o.basis)).toEqual(["land", "land"]);
+    expect(zip("90003").leaid).toBe("0600006");
+    expect(districts.get("0600005")!.level).toBe("S");
+    expect(districts.get("0600006")!.level).toBe("E");
+  });
+  it("directory fields: 2023-24 first, 2018-19 fallback, formatted", () => {
+    expect(districts.get("0600001")).toMatchObject({
+      name: "Alpha Unified School District",
+      level: "U",
+      grade_span: "Kindergarten – 12th",
+      phone: "(310) 551-5100",
+      website: "http://www.alpha.k12.ca.us",
+      schools: "12",
+      students: "12,345",
+    });
+    expect(districts.get("0200001")).toMatchObject({ phone: "(907) 555-0100", schools: "10", grade_span: "Pre-Kindergarten – 12th" });
+    expect(districts.get("0600004")!.schools).toBe("1,234");
+    expect(districts.get("0600005")).toMatchObject({ website: "", grade_span: "", schools: "0" });
+  });
+  it("enrollment: LEAIDs without the leading zero are padded; 0 is unknown", () => {
+    expect(districts.get("0600001")!.students).toBe("12,345");
+    expect(districts.get("0600002")!.students).toBe("");
+  });
+  it("per pupil: FY 2022 rounded, FY 2021 when FY 2022 is missing or out of range, '' when both are out of range", () => {
+    expect(districts.get("0600001")!.per_pupil).toBe("$15,000/yr");
+    expect(districts.get("0600002")!.per_pupil).toBe("$12,000/yr");
+    expect(districts.get("2200001")!.per_pupil).toBe("$20,000/yr");
+    expect(districts.get("0600003")!.per_pupil).toBe("");
+  });
+  it("rating: a state with fewer than 10 districts with an outcome gets none", () => {
+    // CA has 10 SEDA rows, one with a single score: 9 outcomes; LA has one EDFacts district.
+    expect([...districts.values()].every((d) => d.rating === "")).toBe(true);
+    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toMatchObject({ source: "SEDA 2023", withOutcome: 9, rated: false });
+  });
+  it("joins: Guam GRF 6600040 becomes CCD 6600002 with the GRF name", () => {
+    expect(zip("96910").leaid).toBe("6600002");
+    expect(districts.get("6600002")).toMatchObject({ name: "Guam Department of Education", phone: "(671) 300-1547", state: "GU" });
+    expect(districts.has("6600040")).toBe(false);
+  });
+  it("city: GeoNames for states, the zipcodes list (title-cased) where GeoNames lacks the ZIP, territories from zipcodes", () => {
+    expect(zip("90002")).toMatchObject({ city: "Los Angeles", state: "CA" });
+    expect(zip("96910")).toMatchObject({ city: "Hagatna", state: "GU" });
+    expect(zip("70112").city).toBe("New Orleans");
+  });
+  it("county: HUD largest RES_RATIO, TOT_RATIO breaks the tie, full name with its legal suffix", () => {
+    expect(zip("90001").county).toBe("Los Angeles County");
+    expect(zip("90002").county).toBe("Orange County");
+    expect(zip("70112").county).toBe("Orleans Parish");
+  });
+  it("county: a renamed county comes out under its current name (Wade Hampton -> Kusilvak Census Area)", () => {
+    expect(zip("99581").county).toBe("Kusilvak Census Area");
+    expect(zip("99585").county).toBe("Kusilvak Census Area");
+  });
+  it("county: Guam has none (HUD files it under an American Samoa code, nrviens as 'Unknown')", () => {
+    expect(zip("96910").county).toBe("");
+  });
+  it("coverage report counts ZCTAs without a record and fields", () => {
+    expect(r.coverage).toContain("2020 ZCTAs without a record: 1 (55111)");
+    expect(r.coverage).toMatch(/\| county \| 6 \| 7 \| 85\.7% \|/);
+  });
+  it("manifest: date, methods, counts, sha256 and rows of each file", () => {
+    const m = JSON.parse(r.files.get("manifest.json")!);
+    expect(Object.keys(m)).toEqual(["format", "updated", "methods", "counts", "files"]);
+    expect(m.updated).toBe("2026-01-02");
+    expect(m.methods).toEqual({ share: "v1", rating: "v1" });
+    for (const n of ["zips.csv", "districts.csv", "overlaps.csv"]) {
+      expect(m.files[n].sha256).toBe(sha256(r.files.get(n)!));
+      expect(m.files[n].rows).toBe(r.files.get(n)!.trim().split("\n").length - 1);
+    }
+    expect(r.files.get("manifest.json")!.endsWith("}\n")).toBe(true);
+  });
+  it("is byte-reproducible and takes the date only from --date", () => {
+    const again = run();
+    for (const [n, text] of r.files) expect(again.files.get(n)).toBe(text);
+    const other = run(undefined, "2027-05-06");
+    expect(other.files.get("zips.csv")).toBe(r.files.get("zips.csv"));
+    expect(JSON.parse(other.files.get("manifest.json")!).updated).toBe("2027-05-06");
+  });
+  it("LF line ends, no BOM", () => {
+    for (const n of ["zips.csv", "districts.csv", "overlaps.csv"]) {
+      expect(r.files.get(n)!.includes("\r")).toBe(false);
+      expect(r.files.get(n)!.charCodeAt(0)).not.toBe(0xfeff);
+    }
+  });
+});
+
+describe("bad input stops the build with file, line and problem", () => {
+  const fails = (edit: (c: Contents) => Partial<Contents> | void, re: RegExp) => {
+    let err: unknown;
+    try {
+      run(edit);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InputError);
+    expect((err as Error).message).toMatch(re);
+  };
+  it("missing raw file", () => fails(() => ({ hud: undefined as unknown as string }), /^hud-usps-zip-county-2020q1\/ZIP_COUNTY_032020\.csv\.gz: missing/));
+  it("changed header", () =>
+    fails((c) => ({ hud: c.hud.replace("RES_RATIO", "RES_RATE") }), /ZIP_COUNTY_032020\.csv\.gz, line 1: header changed: .*first difference at column 3: expected "RES_RATIO", got "RES_RATE"/));
+  it("malformed LEAID", () => fails((c) => ({ ccd2324: c.ccd2324.replace(",0600003,", ",06003,") }), /ccd_lea_029_2324_w_0a_050824\.csv\.gz, line 4: malformed LEAID "06003"/));
+  it("malformed ZIP", () => fails((c) => ({ zipcodes: c.zipcodes.replace("96910", "9691") }), /zipcodes_us\.csv, line 3: malformed ZIP "9691"/));
+  it("duplicate key", () => fails((c) => ({ zctaCounties: c.zctaCounties + "90001,CA,Orange County\n" }), /zip_state_county\.csv, line 7: duplicate ZIP "90001" \(first on line 2\)/));
+  it("a row with a missing field", () => fails((c) => ({ usZips: c.usZips + "99999,1\n" }), /us_zips\.csv, line 10: expected 3 fields, got 2/));
+  it("a truncated GRF21 file (COUNT disagrees)", () => fails((c) => ({ grf: c.grf.split("\r\n").filter((l) => !l.includes("90002,3")).join("\r\n") }), /grf21_lea_zcta5ce20\.csv\.gz, line 2: LEAID 0600001: COUNT says 3 rows, file has 2/));
+  it("a non-numeric value", () => fails((c) => ({ geocorr: c.geocorr.replace("0.7,", "seven,") }), /zcta2010_to_usd2014\.csv\.gz, line 2: column afact: not a number "seven"/));
+  it("a join without a reason, or to a LEAID no directory has", () => {
+    fails((c) => ({ joins: c.joins.replace(/,Guam: GRF21 6600040 is CCD 6600002/, ",") }), /data\/joins\.csv, line 2: empty reason/);
+    fails((c) => ({ joins: c.joins.replace(",6600002,", ",6699999,") }), /data\/joins\.csv, line 2: leaid 6699999 is in neither CCD directory/);
+  });
+  it("a bad --date", () => expect(() => build({ raw: "/nonexistent", date: "22-11-2026", joins: "/x" })).toThrow(/--date: expected YYYY-MM-DD/));
+  it("the quirks pass: EDFacts 'Not Applicable' row, APO/FPO rows without a state, CRLF files", () => {
+    expect(() => run()).not.toThrow();
+  });
+});
+
+describe("atomic write", () => {
+  it("renames complete files into place and leaves no temp folder", () => {
+    const f = writeFixture();
+    made.push(f);
+    const out = join(f.dir, "data");
+    mkdirSync(out);
+    writeFileSync(join(out, "joins.csv"), "keep me");
+    writeOutputs(out, new Map([["a.csv", "x\n"], ["manifest.json", "{}\n"]]));
+    expect(readdirSync(out).sort()).toEqual(["a.csv", "joins.csv", "manifest.json"]);
+    expect(readFileSync(join(out, "joins.csv"), "utf8")).toBe("keep me");
+  });
+  it("a failed build writes nothing", () => {
+    const f = writeFixture((c) => ({ grf: c.grf.replace("90001", "9000A") }));
+    made.push(f);
+    expect(() => build({ raw: f.raw, date: "2026-01-02", joins: f.joins })).toThrow(InputError);
+    expect(existsSync(join(f.dir, "data"))).toBe(false);
+  });
+});
+
+describe("helpers", () => {
+  it("title case only for values given in capitals", () => {
+    expect(titleCase("LOS ANGELES")).toBe("Los Angeles");
+    expect(titleCase("MC LEAN")).toBe("Mc Lean");
+    expect(titleCase("O'FALLON")).toBe("O'Fallon");
+    expect(titleCase("Jbphh")).toBe("Jbphh");
+    expect(titleCase("McLean")).toBe("McLean");
+  });
+  it("county name keys and GeoNames short forms", () => {
+    expect(nameKey("Añasco Municipio")).toBe("anasco municipio");
+    expect(nameKey("Saint Johns")).toBe(nameKey("St. Johns"));
+    expect(geoBase("Fairfax (city)")).toBe("Fairfax");
+    expect(geoBase("City of Richmond")).toBe("Richmond");
+    expect(geoBase("City and Borough of Wrangell")).toBe("Wrangell");
+    expect(geoBase("Colonial Heights (city")).toBe("Colonial Heights");
+  });
+  it("CLI arguments: relative paths from the repository root", () => {
+    const a = parseArgs(["--", "--raw", "../shared/data/raw", "--date=2026-11-22"]);
+    expect(a.date).toBe("2026-11-22");
+    expect(a.raw).toMatch(/\/shared\/data\/raw$/);
+    expect(a.out).toMatch(/\/data$/);
+    expect(() => parseArgs(["--raw", "x"])).toThrow(/usage/);
+    expect(() => parseArgs(["--bogus"])).toThrow(/unknown argument/);
+  });
+});
