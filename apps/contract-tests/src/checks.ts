@@ -157,7 +157,11 @@ export function checkResponse(ctx: CheckContext, ex: Exchange, expected: number[
       seen.add(coding);
       ctx.codingsSeen.set(path, seen);
       const rank = (c: string) => ({ br: 3, gzip: 2, identity: 1 })[c] ?? 0;
+      // identity has no q-value of its own unless the header names it (or `*`): RFC 9110 only
+      // says it stays acceptable, so a coding with any q > 0 may be preferred to it.
+      const named = (c: string) => c !== "identity" || /(^|,)\s*(identity|\*)\s*(;|,|$)/i.test(ae);
       const better = [...seen].find((c) => {
+        if (!named(c)) return false;
         const qc = qOf(c, ae);
         const qm = qOf(coding, ae);
         return qc > 0 && (qc > qm || (qc === qm && rank(c) > rank(coding)));

@@ -138,14 +138,15 @@ async function exchange(ctx: Ctx, req: RawRequest, expected?: number[]): Promise
     ex.error = (e as Error).message;
   }
   const results = checkResponse(ctx, ex, expected ?? expectedStatuses(ctx.spec, ctx.data, req));
-  if (m && ex.res && req.method !== "OPTIONS") results.push(...problemHint(ex, m.raw));
+  if (m && ex.res && req.method !== "OPTIONS") results.push(...problemHint(ex, m.raw, ctx.data.stateSet));
   return { ex, results };
 }
 
 /** Decision 14: a lowercase state gets a `detail` suggesting the uppercase form. */
-function problemHint(ex: Exchange, raw: Record<string, string>): CheckResult[] {
+function problemHint(ex: Exchange, raw: Record<string, string>, states: Set<string>): CheckResult[] {
   const state = raw.state === undefined ? undefined : tryDecode(raw.state);
-  if (!state || !/^[a-z]{2}$/i.test(state) || state === state.toUpperCase() || ex.res?.status !== 400 || !ex.json) return [];
+  // Only where the uppercase form is one of the 56: suggesting "TQ" for "tq" would not help.
+  if (!state || !states.has(state.toUpperCase()) || state === state.toUpperCase() || ex.res?.status !== 400 || !ex.json) return [];
   const detail = String((ex.json as Record<string, unknown>).detail ?? "");
   return [
     {
