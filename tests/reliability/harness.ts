@@ -1,0 +1,255 @@
+/**
+ * Helpers for the reliability suite: start the compiled binary on a free
+ * loopback port, talk raw HTTP over node:net, read /proc. Every wait is bounded.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { resolve } from "node:path";
+
+export const REPO = resolve(import.meta.dirname, "../..");
+export const BINARY = resolve(REPO, "dist/school-districts");
+
+/**
+ * The command that runs the service. The compiled binary, which turbo builds
+ * before the tests; SD_RELIABILITY_CMD (a JSON array, e.g.
+ * '["bun","apps/server/src/cli.ts"]') is only for working on this suite locally.
+ */
+export function serviceCommand(): string[] {
+  const override = process.env.SD_RELIABILITY_CMD;
+  if (override) return JSON.parse(override) as string[];
+  if (!existsSync(BINARY)) {
+    throw new Error(`${BINARY} is missing: run \`bun run build\` at the repository root first (the reliability suite tests the compiled binary)`);
+  }
+  return [BINARY];
+}
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.PORT;
+  delete env.HOST;
+  delete env.BASE_URL;
+  return env;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+export interface Service {
+  port: number;
+  base: string;
+  pid: number;
+  proc: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or the signal name) once the process has exited. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<number | string>;
+}
+
+/** Runs the binary with `args` and waits (at most `readyMs`) for it to exit. */
+export function runToExit(args: string[], timeoutMs = 60_000): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const [cmd, ...pre] = serviceCommand();
+  const proc = spawn(cmd!, [...pre, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  proc.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  proc.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((res) => {
+    const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
+    proc.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      // let the pipes drain
+      setTimeout(() => res({ code: code ?? signal ?? "unknown", stdout, stderr }), 50);
+    });
+  });
+}
+
+/**
+ * Starts the service on a free 127.0.0.1 port and waits until /healthz answers 200.
+ * Retries with another port if the process dies at once (the port was taken meanwhile).
+ */
+export async function startService(args: string[] = [], readyMs = 60_000): Promise<Service> {
+  const [cmd, ...pre] = serviceCommand();
+  let lastError = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const proc = spawn(cmd!, [...pre, "--port", String(port), "--host", "127.0.0.1", "--quiet", ...args], {
+      cwd: REPO,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: cleanEnv(),
+    });
+    let err = "";
+    proc.stderr!.on("data", (d: Buffer) => {
+      if (err.length < 1_000_000) err += d.toString();
+    });
+    const exited = new Promise<number | string>((res) => proc.on("exit", (code, signal) => res(code ?? signal ?? "unknown")));
+    let dead = false;
+    void exited.then(() => (dead = true));
+    const base = `http://127.0.0.1:${port}`;
+    const t0 = Date.now();
+    while (!dead && Date.now() - t0 < readyMs) {
+      try {
+        const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) });
+        await r.arrayBuffer();
+        if (r.status === 200) {
+          const service: Service = {
+            port,
+            base,
+            pid: proc.pid!,
+            proc,
+            stderr: () => err,
+            exited,
+            async stop(graceMs = 10_000) {
+              if (!dead) {
+                proc.kill("SIGTERM");
+                const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
+                if (!done) proc.kill("SIGKILL");
+              }
+              return exited;
+            },
+          };
+          return service;
+        }
+      } catch {
+        /* not listening yet */
+      }
+      await sleep(25);
+    }
+    if (!dead) {
+      proc.kill("SIGKILL");
+      throw new Error(`the service did not answer /healthz within ${readyMs} ms; stderr:\n${err}`);
+    }
+    lastError = `exited with ${await exited}; stderr:\n${err}`;
+  }
+  throw new Error(`the service would not start: ${lastError}`);
+}
+
+export interface RawAnswer {
+  /** Status of the first response, if one arrived. */
+  status: number | undefined;
+  /** Everything received (latin1). */
+  text: string;
+  /** Headers of the first response, names lowercased. */
+  headers: Record<string, string>;
+  /** Body of the first response (latin1), as received. */
+  body: string;
+  /** The server closed the connection (rather than our timeout ending it). */
+  closedByServer: boolean;
+  /** Our timeout ended the wait: nothing more came and the socket stayed open. */
+  timedOut: boolean;
+}
+
+/**
+ * Sends `data` over a fresh TCP connection and collects what comes back until the
+ * server closes, a full response (by Content-Length) has arrived, or `timeoutMs` passes.
+ */
+export function rawRequest(port: number, data: string | Buffer | (string | Buffer)[], timeoutMs = 5000): Promise<RawAnswer> {
+  return new Promise((res) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const sock = connect({ port, host: "127.0.0.1" });
+    const finish = (closedByServer: boolean, timedOut: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      sock.destroy();
+      const text = Buffer.concat(chunks).toString("latin1");
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(text);
+      const end = text.indexOf("\r\n\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of text.slice(0, end < 0 ? text.length : end).split("\r\n").slice(1)) {
+        const i = line.indexOf(":");
+        if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+      }
+      let body = end < 0 ? "" : text.slice(end + 4);
+      if (headers["content-length"] !== undefined) body = body.slice(0, Number(headers["content-length"]));
+      res({ status: m ? Number(m[1]) : undefined, text, headers, body, closedByServer, timedOut });
+    };
+    const timer = setTimeout(() => finish(false, true), timeoutMs);
+    sock.on("connect", () => {
+      for (const d of Array.isArray(data) ? data : [data]) sock.write(d);
+    });
+    sock.on("data", (d: Buffer) => {
+      chunks.push(d);
+      const text = Buffer.concat(chunks).toString("latin1");
+      const end = text.indexOf("\r\n\r\n");
+      if (end >= 0) {
+        const len = /\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, end));
+        const noBody = /^HTTP\/1\.[01] (1\d\d|204|304)/.test(text) || /^HEAD /.test(String(Array.isArray(data) ? data[0] : data));
+        if (noBody || (len && text.length - end - 4 >= Number(len[1]))) finish(false, false);
+      }
+    });
+    sock.on("end", () => finish(true, false));
+    sock.on("close", () => finish(true, false));
+    sock.on("error", () => finish(true, false));
+  });
+}
+
+/** Resident memory of a process in KiB (VmRSS), 0 when it is gone. */
+export function rssKiB(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The targets of a process's open file descriptors (sockets, pipes, files). */
+export function openFiles(pid: number): string[] {
+  const out: string[] = [];
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        out.push(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        /* skip */
+      }
+    }
+  } catch {
+    /* gone */
+  }
+  return out;
+}
+
+/** A few real ZIPs from data/zips.csv, spread over the file. */
+export function sampleZips(count: number): string[] {
+  const lines = readFileSync(resolve(REPO, "data/zips.csv"), "utf8").split(/\r?\n/);
+  const header = lines[0]!.split(",");
+  const col = Math.max(0, header.indexOf("zip"));
+  const zips = lines
+    .slice(1)
+    .map((l) => l.split(",")[col] ?? "")
+    .filter((z) => /^\d{5}$/.test(z));
+  if (zips.length === 0) throw new Error("data/zips.csv has no ZIPs");
+  const step = Math.max(1, Math.floor(zips.length / count));
+  const out: string[] = [];
+  for (let i = 0; i < zips.length && out.length < count; i += step) out.push(zips[i]!);
+  return out;
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight. */
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
