@@ -99,6 +99,10 @@ export interface BuildStats {
   countyNames: Map<string, string>;
   ratingStates: { state: string; source: string; withOutcome: number; rated: boolean }[];
   sedaStates: Set<string>;
+  /** LEAIDs with a rating outcome (any state) */
+  withOutcome: Set<string>;
+  /** SEDA `all` rows per state */
+  sedaRows: Map<string, number>;
 }
 
 export interface BuildResult {
@@ -320,6 +324,8 @@ export function build(opts: BuildOptions): BuildResult {
     countyNames: county.names,
     ratingStates,
     sedaStates,
+    withOutcome: new Set(outs.map((o) => o.leaid)),
+    sedaRows: seda.reduce((m, r) => m.set(r.state, (m.get(r.state) ?? 0) + 1), new Map<string, number>()),
   };
 
   const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid })));

@@ -88,10 +88,23 @@ export function coverageMarkdown(s: BuildStats): string {
       `${num(pp("none"))} records whose district is in neither finance file (no territories in F-33 except as listed).`,
   );
   const byRatingSource = new Map(s.ratingStates.map((x) => [x.state, x]));
-  const unratedState = recs.filter((r) => s.districts.get(r.leaid)?.rating === "" && !byRatingSource.get(s.districts.get(r.leaid)?.state ?? "")?.rated).length;
+  const unrated = recs.filter((r) => s.districts.get(r.leaid)?.rating === "");
+  const stOf = (r: ZipRecord) => s.districts.get(r.leaid)?.state ?? "";
+  const inUnratedStates = unrated.filter((r) => !byRatingSource.get(stOf(r))?.rated);
+  const unratedStates = [...new Set(inUnratedStates.map(stOf))].sort();
+  const noOutcome = unrated.filter((r) => byRatingSource.get(stOf(r))?.rated && !s.withOutcome.has(r.leaid));
+  const noSeda = noOutcome.filter((r) => s.sedaStates.has(stOf(r)));
+  const bySt = new Map<string, number>();
+  for (const r of noSeda) bySt.set(stOf(r), (bySt.get(stOf(r)) ?? 0) + 1);
+  const worst = [...bySt].sort((a, b) => b[1] - a[1]).slice(0, 8);
   L.push(
-    `- rating: ${num(recs.filter((r) => s.districts.get(r.leaid)?.rating === "").length)} records without a rating: ${num(unratedState)} in states or territories ` +
-      `with fewer than ${MIN_DISTRICTS} districts with an outcome (no ratings at all), the rest are districts without an outcome in SEDA/EDFacts (see RATING.md).`,
+    `- rating: ${num(unrated.length)} records without a rating (method v1 = decisions.md rule 25, SEDA only in the 40 SEDA states):`,
+    `  - ${num(inUnratedStates.length)} in states and territories with fewer than ${MIN_DISTRICTS} districts with an outcome: ` +
+      unratedStates.map((st) => `${st} (${byRatingSource.get(st)?.withOutcome ?? 0})`).join(", ") +
+      ` (ND: SEDA 2023 publishes only ${s.sedaRows.get("ND") ?? 0} ND districts; DC, HI and PR have a single LEA with data; the other territories are in neither source).`,
+    `  - ${num(noSeda.length)} in SEDA states whose district has no SEDA 2023 outcome: the SEDA 2023 file holds ${num([...s.sedaRows.values()].reduce((a, b) => a + b, 0))} districts (subgroup all) in 40 states, fewer than these states' districts ` +
+      `(records without an outcome: ${worst.map(([st, c]) => `${st} ${num(c)} (SEDA has ${num(s.sedaRows.get(st) ?? 0)} districts)`).join(", ")}). Rule 25 does not fall back to EDFacts inside a SEDA state (the two scales cannot be ranked together).`,
+    `  - ${num(noOutcome.length - noSeda.length)} in EDFacts states whose district has no unsuppressed graduation rate or grade-4 proficiency value.`,
   );
   const cs = new Map<string, number>();
   for (const r of recs) cs.set(r.countySource, (cs.get(r.countySource) ?? 0) + 1);
