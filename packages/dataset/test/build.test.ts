@@ -28,7 +28,7 @@ describe("full build on the synthetic fixture", () => {
   const zip = (z: string) => zips.find((x) => x.zip === z)!;
 
   it("has one record per GRF21 ZCTA (00000 ignored), sorted, every one with a district and a city", () => {
-    expect(zips.map((z) => z.zip)).toEqual(["70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
+    expect(zips.map((z) => z.zip)).toEqual(["00802", "00820", "70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
     for (const z of zips) {
       expect(districts.has(z.leaid!)).toBe(true);
       expect(z.city).not.toBe("");
@@ -89,6 +89,12 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("6600002")).toMatchObject({ name: "Guam Department of Education", phone: "(671) 300-1547", state: "GU" });
     expect(districts.has("6600040")).toBe(false);
   });
+  it("joins by ZCTA: the Virgin Islands split, each part with its own name", () => {
+    expect(zip("00802")).toMatchObject({ leaid: "7800030", city: "St Thomas", state: "VI", county: "St. Thomas" });
+    expect(zip("00820")).toMatchObject({ leaid: "7800002", city: "Christiansted", county: "" });
+    expect(districts.get("7800030")!.name).toBe("Saint Thomas - Saint John School District");
+    expect(districts.get("7800002")).toMatchObject({ name: "Saint Croix School District", phone: "(340) 773-1747" });
+  });
   it("city: GeoNames for states, the zipcodes list (title-cased) where GeoNames lacks the ZIP, territories from zipcodes", () => {
     expect(zip("90002")).toMatchObject({ city: "Los Angeles", state: "CA" });
     expect(zip("96910")).toMatchObject({ city: "Hagatna", state: "GU" });
@@ -108,7 +114,7 @@ describe("full build on the synthetic fixture", () => {
   });
   it("coverage report counts ZCTAs without a record and fields", () => {
     expect(r.coverage).toContain("2020 ZCTAs without a record: 1 (55111)");
-    expect(r.coverage).toMatch(/\| county \| 6 \| 7 \| 85\.7% \|/);
+    expect(r.coverage).toMatch(/\| county \| 7 \| 9 \| 77\.8% \|/);
   });
   it("manifest: date, methods, counts, sha256 and rows of each file", () => {
     const m = JSON.parse(r.files.get("manifest.json")!);
@@ -153,7 +159,7 @@ describe("bad input stops the build with file, line and problem", () => {
   it("malformed LEAID", () => fails((c) => ({ ccd2324: c.ccd2324.replace(",0600003,", ",06003,") }), /ccd_lea_029_2324_w_0a_050824\.csv\.gz, line 4: malformed LEAID "06003"/));
   it("malformed ZIP", () => fails((c) => ({ zipcodes: c.zipcodes.replace("96910", "9691") }), /zipcodes_us\.csv, line 3: malformed ZIP "9691"/));
   it("duplicate key", () => fails((c) => ({ zctaCounties: c.zctaCounties + "90001,CA,Orange County\n" }), /zip_state_county\.csv, line 7: duplicate ZIP "90001" \(first on line 2\)/));
-  it("a row with a missing field", () => fails((c) => ({ usZips: c.usZips + "99999,1\n" }), /us_zips\.csv, line 10: expected 3 fields, got 2/));
+  it("a row with a missing field", () => fails((c) => ({ usZips: c.usZips + "99999,1\n" }), /us_zips\.csv, line 12: expected 3 fields, got 2/));
   it("a truncated GRF21 file (COUNT disagrees)", () => fails((c) => ({ grf: c.grf.split("\r\n").filter((l) => !l.includes("90002,3")).join("\r\n") }), /grf21_lea_zcta5ce20\.csv\.gz, line 2: LEAID 0600001: COUNT says 3 rows, file has 2/));
   it("a non-numeric value", () => fails((c) => ({ geocorr: c.geocorr.replace("0.7,", "seven,") }), /zcta2010_to_usd2014\.csv\.gz, line 2: column afact: not a number "seven"/));
   it("a join without a reason, or to a LEAID no directory has", () => {

@@ -43,6 +43,8 @@ export function fixtureContents(): Contents {
     { LEAID: "0600006", NAME_LEA21: "Zeta Elementary School District", ZCTA5CE20: "90003", COUNT: 1, LANDAREA: 1, WATERAREA: 0 },
     { LEAID: "2200001", NAME_LEA21: "Orleans Parish School District", ZCTA5CE20: "70112", COUNT: 1, LANDAREA: 2, WATERAREA: 1 },
     { LEAID: "6600040", NAME_LEA21: "Guam Department of Education", ZCTA5CE20: "96910", COUNT: 1, LANDAREA: 10, WATERAREA: 0 },
+    { LEAID: "7800030", NAME_LEA21: "Virgin Islands Department of Education", ZCTA5CE20: "00802", COUNT: 2, LANDAREA: 30, WATERAREA: 0 },
+    { LEAID: "7800030", NAME_LEA21: "Virgin Islands Department of Education", ZCTA5CE20: "00820", COUNT: 2, LANDAREA: 43, WATERAREA: 0 },
     { LEAID: "0200001", NAME_LEA21: "Lower Yukon School District", ZCTA5CE20: "99581", COUNT: 2, LANDAREA: 1, WATERAREA: 0 },
     { LEAID: "0200001", NAME_LEA21: "Lower Yukon School District", ZCTA5CE20: "99585", COUNT: 2, LANDAREA: 1, WATERAREA: 0 },
   ], "\r\n");
@@ -56,6 +58,8 @@ export function fixtureContents(): Contents {
     ccdRow("0600006", "CA", "06", "Zeta", "M", "M", 1, "310-555-0106", "", "2023-2024"),
     ccdRow("2200001", "LA", "22", "Orleans Parish", "PK", "12", 80, "504-555-0100", "http://nops.k12.la.us", "2023-2024"),
     ccdRow("6600002", "GU", "66", "Guam Department of Education", "PK", "12", 41, "(671)300-1547", "www.gdoe.net", "2023-2024"),
+    ccdRow("7800002", "VI", "78", "Saint Croix School District", "PK", "12", 11, "(340)773-1747", "www.vide.vi", "2023-2024"),
+    ccdRow("7800030", "VI", "78", "Saint Thomas - Saint John School District", "PK", "12", 10, "(340)775-2250", "www.vide.vi", "2023-2024"),
   ]);
   const ccd1819 = table(HEADERS.ccd, [
     ccdRow("0600001", "CA", "06", "Alpha Unified", "KG", "12", 11, "(310)000-0000", "old.example.org", "2018-2019"),
@@ -69,6 +73,8 @@ export function fixtureContents(): Contents {
   const zipcodes = table(HEADERS.zipcodes, [
     { zip: "90002", city: "LOS ANGELES", state: "CA", latitude: 33.9, longitude: -118.2, country: "US" },
     { zip: "96910", city: "Hagatna", state: "GU", latitude: 13.47, longitude: 144.74, country: "US" },
+    { zip: "00802", city: "St Thomas", state: "VI", latitude: 18.35, longitude: -64.93, country: "US" },
+    { zip: "00820", city: "Christiansted", state: "VI", latitude: 17.74, longitude: -64.7, country: "US" },
     { zip: "70112", city: "NEW ORLEANS", state: "LA", latitude: 29.9, longitude: -90, country: "US" },
   ]);
   const g = (zip: string, city: string, stName: string, st: string, county: string, code: string) =>
@@ -80,6 +86,7 @@ export function fixtureContents(): Contents {
       g("70112", "New Orleans", "Louisiana", "LA", "Orleans", "071"),
       g("99581", "Emmonak", "Alaska", "AK", "Kusilvak", "158"),
       g("99585", "Marshall", "Alaska", "AK", "Kusilvak", "158"),
+      ["US", "90001", "FPO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
       ["US", "09001", "APO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
     ].join("\n") + "\n";
   const zctaCounties = table(HEADERS.zctaCounties, [
@@ -89,15 +96,17 @@ export function fixtureContents(): Contents {
     { zip: "99581", state: "AK", county: "Wade Hampton Census Area" },
     { zip: "99585", state: "AK", county: "Wade Hampton Census Area" },
   ]);
-  const usZips = table(HEADERS.usZips, ["55111", "70112", "90001", "90002", "90003", "96910", "99581", "99585"].map((zip) => ({ zip, latitude: 0, longitude: 0 })));
+  const usZips = table(HEADERS.usZips, ["00802", "00820", "55111", "70112", "90001", "90002", "90003", "96910", "99581", "99585"].map((zip) => ({ zip, latitude: 0, longitude: 0 })));
   const nrviens = table(HEADERS.nrviens, [
     { zip: "90001", fips: "06037", county: "Los Angeles", state: "CA" },
     { zip: "90002", fips: "06059", county: "Orange", state: "CA" },
     { zip: "70112", fips: "22071", county: "Orleans", state: "LA" },
     { zip: "99581", fips: "02270", county: "Wade Hampton", state: "AK" },
     { zip: "96910", fips: "60010", county: "Unknown", state: "AS" },
+    { zip: "00802", fips: "78030", county: "St. Thomas", state: "VI" },
   ], "\r\n");
   const hud = table(HEADERS.hud, [
+    { ZIP: "00802", fips: "78030", RES_RATIO: 1, BUS_RATIO: 1, OTH_RATIO: 1, TOT_RATIO: 1, ThreeDigitZIPCode: "008" },
     { ZIP: "70112", fips: "22071", RES_RATIO: 1, BUS_RATIO: 1, OTH_RATIO: 1, TOT_RATIO: 1, ThreeDigitZIPCode: "701" },
     { ZIP: "90001", fips: "06037", RES_RATIO: 1, BUS_RATIO: 1, OTH_RATIO: 1, TOT_RATIO: 1, ThreeDigitZIPCode: "900" },
     // RES tie: TOT decides
@@ -142,7 +151,11 @@ export function fixtureContents(): Contents {
     { district_id: "Not Applicable" },
   ]);
   const performance = table(HEADERS.performance, [{ district_id: "2200001", grad_rate_21: "90-94%", math_21: ">=50%", read_21: "S" }]);
-  const joins = table(HEADERS.joins, [{ grf_leaid: "6600040", zcta: "", leaid: "6600002", name: "", reason: "Guam: GRF21 6600040 is CCD 6600002" }]);
+  const joins = table(HEADERS.joins, [
+    { grf_leaid: "6600040", zcta: "", leaid: "6600002", name: "", reason: "Guam: GRF21 6600040 is CCD 6600002" },
+    { grf_leaid: "7800030", zcta: "00802", leaid: "7800030", name: "Saint Thomas - Saint John School District", reason: "VI split: St. Thomas" },
+    { grf_leaid: "7800030", zcta: "00820", leaid: "7800002", name: "Saint Croix School District", reason: "VI split: St. Croix" },
+  ]);
   return { grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
 }
 
