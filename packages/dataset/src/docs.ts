@@ -45,7 +45,7 @@ export function coverageMarkdown(s: BuildStats): string {
   if (extra.length) L.push(`- Records whose ZCTA is not in the 2020 list: ${extra.map((r) => r.zip).join(", ")}`);
   L.push(
     `- Share method v1 check: the chosen district differs from the land-area choice (same rule 5c) in **${num(s.changedVsLand)}** ZCTAs, ` +
-      `${num(s.changedHalfPopulation)} of them with at least half of the ZCTA's population (the raw README gives 2,040 and 1,745); ` +
+      `${num(s.changedHalfPopulation)} of them with at least half of the ZCTA's population (the raw README gives 2,040 and 1,745 on the raw GRF21 LEAIDs; with only the territory joins this build gives exactly those figures, the other joins of joins.csv merge a few districts); ` +
       `from the plain largest-land-area district in ${num(s.changedVsLargestLand)}.`,
   );
   L.push("");
