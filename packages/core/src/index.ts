@@ -1,3 +1,4 @@
 export * from "./format.ts";
 export * from "./rating.ts";
 export * from "./record.ts";
+export * from "./dataset.ts";
