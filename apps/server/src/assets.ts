@@ -7,7 +7,8 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
 import { DatasetError, type DatasetFiles } from "./dataset.ts";
-import type { Precompressed, SiteAssets } from "./site.ts";
+import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
+import { readSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
 /** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
 export interface AssetPaths {
@@ -19,6 +20,8 @@ export interface AssetPaths {
   docsCsp: string;
   /** Index (JSON) and bytes of the coded bodies made at build time, if any. */
   precompressed?: { index: string; blob: string };
+  /** Index (JSON) and bytes of the bodies rendered at build time (snapshot.ts), if any. */
+  snapshot?: { index: string; blob: string };
 }
 
 /** The index of `.bundle/precompressed.bin`, written by scripts/build.ts. */
@@ -39,6 +42,7 @@ const BUNDLE = resolve(import.meta.dir, "../.bundle");
  */
 export function repoAssetPaths(): AssetPaths {
   const pre = join(BUNDLE, "precompressed.json");
+  const snap = join(BUNDLE, "site.json");
   return {
     version: "dev",
     data: dataPaths(join(REPO, "data")),
@@ -46,6 +50,7 @@ export function repoAssetPaths(): AssetPaths {
     docs: join(BUNDLE, "docs.html"),
     docsCsp: join(BUNDLE, "docs-csp.txt"),
     ...(existsSync(pre) ? { precompressed: { index: pre, blob: join(BUNDLE, "precompressed.bin") } } : {}),
+    ...(existsSync(snap) ? { snapshot: { index: snap, blob: join(BUNDLE, "site.bin") } } : {}),
   };
 }
 
@@ -111,3 +116,17 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>
 <body><h1>API documentation</h1><p>Run <code>bun run build</code> to build this page; meanwhile see <a href="/openapi.json">/openapi.json</a>.</p></body></html>
 `;
+
+/**
+ * The build's rendered bodies, when they were made for `baseUrl`; else undefined
+ * (the caller renders the dataset).
+ *
+ * @example
+ * const bodies = await readSnapshotFor(paths, "http://localhost:8080");
+ */
+export async function readSnapshotFor(paths: AssetPaths, baseUrl: string): Promise<SiteBodies | undefined> {
+  if (!paths.snapshot) return undefined;
+  const index = (await Bun.file(paths.snapshot.index).json()) as SnapshotIndex;
+  if (index.format !== 1 || index.baseUrl !== baseUrl) return undefined;
+  return readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes());
+}

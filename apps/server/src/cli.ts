@@ -8,16 +8,21 @@
  * school-districts export ./public --base-url https://schools.example.org
  */
 import { createApp } from "./app.ts";
-import { dataPaths, readAssets, readData, repoAssetPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, type AssetPaths } from "./assets.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset } from "./dataset.ts";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { listen, stopOnSignals } from "./server.ts";
-import { buildSite, compressLarge } from "./site.ts";
+import { assembleSite, compressLarge, renderSiteBodies, type SiteBodies } from "./site.ts";
 
 const started = performance.now();
+const timing = process.env.SCHOOL_DISTRICTS_TIMING === "1";
+/** With SCHOOL_DISTRICTS_TIMING=1, prints the time since start of each start-up phase to stderr. */
+function mark(phase: string): void {
+  if (timing) process.stderr.write(`[timing] ${phase}: ${Math.round(performance.now() - started)} ms (process ${Math.round(performance.now())} ms)\n`);
+}
 
 function fail(message: string, code: number): never {
   process.stderr.write(`school-districts: ${message}\n`);
@@ -52,11 +57,23 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     const manifest = (await Bun.file(paths.data.manifest).json()) as { updated: string };
     return void process.stdout.write(`school-districts ${paths.version} (embedded data ${manifest.updated})\n`);
   }
-  const dataset = await loadDataset(cmd, paths);
+  mark("args");
+  // The build's snapshot serves the embedded data at the build's base URL; any
+  // other base URL or --data folder is rendered now (and checked first).
+  // A bad --data folder stops start-up here, before listening.
+  const given = cmd.data ? await loadDataset(cmd, paths) : undefined;
+  const rendered = async (baseUrl: string): Promise<SiteBodies> => {
+    const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
+    if (snapshot) return snapshot;
+    const dataset = given ?? (await loadDataset(cmd, paths));
+    mark("dataset");
+    return renderSiteBodies(dataset, baseUrl, assets.openapi);
+  };
   const assets = await readAssets(paths);
+  mark("assets");
 
   if (cmd.kind === "export") {
-    const site = buildSite(dataset, cmd.baseUrl, assets);
+    const site = assembleSite(await rendered(cmd.baseUrl), assets);
     await compressLarge(site, assets.precompressed, MAX_EFFORT);
     const count = await writeExport(site, cmd.dir, assets.docs.csp, (done, total) => {
       if (!cmd.quiet) process.stderr.write(`exported ${done} of ${total} paths\n`);
@@ -76,8 +93,11 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   }
   stopOnSignals(server, log);
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
-  const site = buildSite(dataset, baseUrl, assets);
+  mark("listening");
+  const site = assembleSite(await rendered(baseUrl), assets);
+  mark("site");
   const coded = await compressLarge(site, assets.precompressed, STARTUP_EFFORT);
+  mark("compressed");
   resolveReady(createApp(site).fetch);
   const ms = Math.round(performance.now() - started);
   process.stderr.write(

@@ -14,7 +14,8 @@ import {
 } from "@school-districts/core";
 import type { Dataset, ZipRow } from "./dataset.ts";
 
-const LEVELS = { U: "unified", E: "elementary", S: "secondary" } as const;
+/** District levels of districts.csv as the API names them. */
+export const LEVELS = { U: "unified", E: "elementary", S: "secondary" } as const;
 
 /**
  * The record of one ZIP: exactly the 18 fields, in order (rules 1-7).

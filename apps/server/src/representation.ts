@@ -3,7 +3,7 @@
  * ETags and coded variants. Everything a request needs is computed once; a
  * request picks a variant and writes it.
  */
-import { compress, compressAsync, SMALL_EFFORT, type Coding, type Effort } from "./compress.ts";
+import { compress, SMALL_EFFORT, type Coding, type Effort } from "./compress.ts";
 import type { Choice } from "./negotiate.ts";
 
 /** One coding of a representation, ready to write. */
@@ -83,15 +83,7 @@ export class Representation {
     this.#coded[coding] = { body: compress(this.body, coding, effort), tag };
   }
 
-  /** Like prepare(), off the main thread. */
-  async prepareAsync(coding: Coding, effort: Effort): Promise<void> {
-    if (this.#coded[coding]) return;
-    const tag = coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`;
-    const body = await compressAsync(this.body, coding, effort);
-    this.#coded[coding] ??= { body, tag };
-  }
-
-  /** Uses bytes compressed elsewhere (at build time) whose settings `tag` names. */
+  /** Uses bytes compressed elsewhere (at build time, or by compressMany) whose settings `tag` names. */
   adopt(coding: Coding, body: Uint8Array<ArrayBuffer>, tag: string): void {
     this.#coded[coding] = { body, tag };
     this.#variants.delete(coding);

@@ -1,16 +1,15 @@
 /**
  * The whole site: every path the service answers with a prepared
- * Representation, built once from the dataset for one base URL. The HTTP layer
+ * Representation, built once from the dataset for one base URL (or from the
+ * build's snapshot of it, see snapshot.ts). The HTTP layer
  * (app.ts) and the static export (export.ts) both read it.
  */
-import type { BulkCollection, DistrictRecord, IndexEntry, StateCollection } from "@school-districts/core";
-import { CSV_COLUMNS, RECORD_LICENSE, RECORD_SOURCE } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
-import type { Coding, Effort } from "./compress.ts";
-import { toCsv } from "./csv.ts";
+import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
+import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
 import type { Dataset } from "./dataset.ts";
 import { homePage, PAGE_HEADERS, zipPage } from "./pages.ts";
-import { indexEntry, zipDistricts, zipRecord } from "./records.ts";
+import { renderBodies } from "./render.ts";
 import { Representation } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
@@ -56,126 +55,120 @@ export interface Site {
   paths(): string[];
 }
 
-const encoder = new TextEncoder();
-
-/** Joins byte strings with a separator between them, wrapped in `head` and `tail`. */
-function join(head: string, parts: readonly Uint8Array[], sep: string, tail: string): Uint8Array<ArrayBuffer> {
-  const h = encoder.encode(head);
-  const s = encoder.encode(sep);
-  const t = encoder.encode(tail);
-  let size = h.length + t.length + Math.max(0, parts.length - 1) * s.length;
-  for (const p of parts) size += p.length;
-  const out = new Uint8Array(size);
-  out.set(h, 0);
-  let at = h.length;
-  parts.forEach((p, i) => {
-    if (i > 0) {
-      out.set(s, at);
-      at += s.length;
-    }
-    out.set(p, at);
-    at += p.length;
-  });
-  out.set(t, at);
-  return out;
-}
-
-/** JSON.stringify of an object whose last member is `key`, with `parts` as that array, built from bytes. */
-function jsonWithArray(head: object, key: string, parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const open = JSON.stringify({ ...head, [key]: [] }).slice(0, -2);
-  return join(open, parts, ",", "]}");
+/** The bodies that depend on the dataset and base URL, by path, with what they describe. */
+export interface SiteBodies {
+  baseUrl: string;
+  updated: string;
+  records: number;
+  /** `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`, `/bulk/*`, `/index.json`, `/openapi.json`. */
+  bodies: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /**
- * Builds every representation. Each record is serialized once; the state, bulk
- * and index bodies are joined from those bytes. Large bodies get their coded
- * variants from compressLarge(), which must run before serving. ZIP pages (33k HTML bodies, 4 KB
- * each) are rendered on first request and kept.
+ * Renders the dataset-derived bodies (render.ts) and openapi.json for a base URL.
+ *
+ * @example
+ * const bodies = renderSiteBodies(dataset, "http://localhost:8080", assets.openapi);
+ */
+export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText: string): SiteBodies {
+  const openapi = JSON.parse(openapiText) as OpenApi;
+  const rendered = renderBodies(dataset, baseUrl, [...stateCodes(openapi)].sort());
+  const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  dataset.zips.forEach((row, i) => {
+    bodies.set(`/zip/${row.zip}.json`, rendered.records[i]!);
+    bodies.set(`/zip/${row.zip}/districts.json`, rendered.districts[i]!);
+  });
+  for (const [state, body] of rendered.states) bodies.set(`/state/${state}.json`, body);
+  bodies.set("/bulk/all-districts.json", rendered.bulk);
+  bodies.set("/bulk/all-districts.csv", rendered.csv);
+  bodies.set("/index.json", rendered.index);
+  openapi.servers = [{ url: baseUrl, description: "This service." }];
+  bodies.set("/openapi.json", new TextEncoder().encode(JSON.stringify(openapi, null, 2) + "\n"));
+  return { baseUrl, updated: dataset.updated, records: dataset.zips.length, bodies };
+}
+
+type OpenApi = { servers?: unknown; components: { schemas: { StateCode: { enum: string[] } } } };
+function stateCodes(openapi: OpenApi): Set<string> {
+  return new Set(openapi.components.schemas.StateCode.enum);
+}
+
+/** Content type and extra headers of a path. */
+function describe(path: string, docsCsp: string): [string, [string, string][]] {
+  if (path.endsWith(".json")) return [TYPES.json, []];
+  if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
+  if (path === "/docs") {
+    return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
+  }
+  if (path === "/healthz") return [TYPES.json, []];
+  return [TYPES.html, PAGE_HEADERS];
+}
+
+/**
+ * Makes the site from rendered bodies (renderSiteBodies, or the build's
+ * snapshot) and the assets; adds the home page, docs and health. ZIP pages
+ * (34k HTML bodies of ~4 KB) are rendered on first request from the record and
+ * districts bodies, and kept. Large bodies get their coded variants from
+ * compressLarge(), which must run before serving.
+ *
+ * @example
+ * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
+ * site.get("/zip/90210.json")?.variant("br").body
+ */
+export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
+  const { baseUrl, updated, records } = rendered;
+  const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
+  const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
+  const facts = { updated, records };
+  const prepared = new Map<string, Representation>();
+  const add = (path: string, body: string | Uint8Array<ArrayBuffer>) => {
+    const [type, extra] = describe(path, assets.docs.csp);
+    prepared.set(path, new Representation(body, type, lastModified, extra));
+  };
+  const pages = new Set<string>();
+  for (const [path, body] of rendered.bodies) {
+    add(path, body);
+    if (path.length === 15 && path.endsWith(".json") && path.startsWith("/zip/")) pages.add(path.slice(0, -5));
+  }
+  add("/docs", assets.docs.html);
+  add("/", homePage(facts));
+  const health: Health = { status: "ok", updated, records };
+  add("/healthz", JSON.stringify(health));
+
+  const decoder = new TextDecoder();
+  const get = (path: string): Representation | undefined => {
+    const rep = prepared.get(path);
+    if (rep || !pages.has(path)) return rep;
+    const record = JSON.parse(decoder.decode(prepared.get(`${path}.json`)!.body)) as DistrictRecord;
+    const districts = JSON.parse(decoder.decode(prepared.get(`${path}/districts.json`)!.body)) as ZipDistricts;
+    const page = new Representation(zipPage(record, districts, facts), TYPES.html, lastModified, PAGE_HEADERS);
+    prepared.set(path, page);
+    pages.delete(path);
+    return page;
+  };
+  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages].sort() };
+}
+
+/**
+ * Renders and assembles the site for a dataset and base URL.
  *
  * @example
  * const site = buildSite(dataset, "http://localhost:8080", assets);
- * site.get("/zip/90210.json")?.variant("br").body
  */
 export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets): Site {
-  const lastModified = new Date(`${dataset.updated}T00:00:00Z`).toUTCString();
-  const openapi = JSON.parse(assets.openapi) as { servers?: unknown; components: { schemas: { StateCode: { enum: string[] } } } };
-  const states = new Set(openapi.components.schemas.StateCode.enum);
-  const prepared = new Map<string, Representation>();
-  const lazy = new Map<string, () => Representation>();
-  const add = (path: string, body: string | Uint8Array<ArrayBuffer>, type: string, extra: [string, string][] = []) =>
-    prepared.set(path, new Representation(body, type, lastModified, extra));
-  const facts = { updated: dataset.updated, records: dataset.zips.length };
-
-  const records: DistrictRecord[] = [];
-  const recordBytes: Uint8Array<ArrayBuffer>[] = [];
-  const byState = new Map<string, Uint8Array<ArrayBuffer>[]>([...states].sort().map((s) => [s, []]));
-  for (const row of dataset.zips) {
-    const record = zipRecord(dataset, row, baseUrl);
-    const districts = zipDistricts(dataset, row);
-    const bytes = encoder.encode(JSON.stringify(record));
-    records.push(record);
-    recordBytes.push(bytes);
-    byState.get(record.state)?.push(bytes);
-    add(`/zip/${row.zip}.json`, bytes, TYPES.json);
-    add(`/zip/${row.zip}/districts.json`, JSON.stringify(districts), TYPES.json);
-    lazy.set(`/zip/${row.zip}`, () => new Representation(zipPage(record, districts, facts), TYPES.html, lastModified, PAGE_HEADERS));
-  }
-  for (const [state, list] of byState) {
-    const head: Omit<StateCollection, "records"> = { state: state as StateCollection["state"], count: list.length, source: RECORD_SOURCE, license: RECORD_LICENSE };
-    add(`/state/${state}.json`, jsonWithArray(head, "records", list), TYPES.json);
-  }
-  const bulkHead: Omit<BulkCollection, "records"> = { total: records.length, source: RECORD_SOURCE, license: RECORD_LICENSE, updated: dataset.updated };
-  add("/bulk/all-districts.json", jsonWithArray(bulkHead, "records", recordBytes), TYPES.json);
-  let csv = toCsv([CSV_COLUMNS]);
-  for (const r of records) csv += toCsv([CSV_COLUMNS.map((c) => (r[c] === null ? "" : String(r[c])))]);
-  add("/bulk/all-districts.csv", csv, TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]);
-  const index = records.map((r) => encoder.encode(JSON.stringify(indexEntry(r, baseUrl) satisfies IndexEntry)));
-  add("/index.json", join("[", index, ",", "]"), TYPES.json);
-  openapi.servers = [{ url: baseUrl, description: "This service." }];
-  add("/openapi.json", JSON.stringify(openapi, null, 2) + "\n", TYPES.json);
-  add("/docs", assets.docs.html, TYPES.html, [
-    ["Content-Security-Policy", assets.docs.csp],
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "no-referrer"],
-  ]);
-  add("/", homePage(facts), TYPES.html, PAGE_HEADERS);
-  const health: Health = { status: "ok", updated: dataset.updated, records: records.length };
-  add("/healthz", JSON.stringify(health), TYPES.json);
-
-  const get = (path: string) => {
-    const rep = prepared.get(path);
-    if (rep) return rep;
-    const render = lazy.get(path);
-    if (!render) return undefined;
-    const made = render();
-    prepared.set(path, made);
-    lazy.delete(path);
-    return made;
-  };
-  const site: Site = {
-    baseUrl,
-    updated: dataset.updated,
-    lastModified,
-    records: records.length,
-    states,
-    get,
-    paths: () => [...prepared.keys(), ...lazy.keys()].sort(),
-  };
-  return site;
+  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets);
 }
 
 /**
  * Gives every large body (isLarge) its br and gzip variants before the first
  * request (rule 16): bytes from `precompressed` when made at build time for the
- * same identity body, else compressed now with `effort`, in parallel on the
- * thread pool.
+ * same identity body, else compressed now with `effort` on worker threads.
  *
  * @example
  * await compressLarge(site, assets.precompressed, STARTUP_EFFORT);
  */
 export async function compressLarge(site: Site, precompressed: Precompressed | undefined, effort: Effort): Promise<{ adopted: number; compressed: number }> {
   let adopted = 0;
-  const jobs: Promise<void>[] = [];
+  const jobs: (Job & { rep: Representation })[] = [];
   for (const path of site.paths()) {
     if (!isLarge(path)) continue;
     const rep = site.get(path)!;
@@ -185,10 +178,10 @@ export async function compressLarge(site: Site, precompressed: Precompressed | u
       if (coded) {
         rep.adopt(coding, coded.body, coded.tag);
         adopted++;
-      } else jobs.push(rep.prepareAsync(coding, effort));
+      } else jobs.push({ rep, body: rep.body, coding, effort });
     }
   }
-  // Largest first would be ideal; the pool runs them 4 at a time either way.
-  await Promise.all(jobs);
+  const results = await compressMany(jobs);
+  jobs.forEach((job, i) => job.rep.adopt(job.coding, results[i]!, job.coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`));
   return { adopted, compressed: jobs.length };
 }

@@ -1,0 +1,142 @@
+/**
+ * `bun run build`: makes `dist/school-districts` at the repository root, one
+ * binary embedding the dataset (`data/`), openapi.json, the docs page and the
+ * large bodies precompressed for the default base URL.
+ *
+ * Steps, all into `.bundle/`:
+ *   1. docs.html: Redocly build-docs with the Redoc scripts inlined (no CDN),
+ *      telemetry off; docs-csp.txt: a CSP allowing exactly its inline scripts.
+ *   2. precompressed.bin/.json: br (quality 9, 16 MB window) and gzip (9) of the state, bulk,
+ *      CSV, index, openapi and docs bodies rendered for BUILD_BASE_URL (default
+ *      http://localhost:8080). A server whose bodies are identical (same data
+ *      and base URL) uses them; any other compresses at start-up (quality 4).
+ *      Set BUILD_BASE_URL to your public URL to precompress for it.
+ *   3. site.json/site.bin: every dataset-derived body rendered for BUILD_BASE_URL
+ *      (zstd), so the binary serves that base URL without rendering at start-up.
+ *   4. entry.ts: imports every input `with { type: "file" }` and calls main().
+ *   5. bun build --compile.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
+import { MAX_EFFORT } from "../src/compress.ts";
+import { parseDataset } from "../src/dataset.ts";
+import { cspHash } from "../src/html.ts";
+import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
+import { writeSnapshot } from "../src/snapshot.ts";
+
+const root = resolve(import.meta.dir, "../../..");
+const bundle = resolve(import.meta.dir, "../.bundle");
+const outfile = join(root, "dist/school-districts");
+const baseUrl = (process.env.BUILD_BASE_URL ?? "http://localhost:8080").replace(/\/+$/, "");
+const version = ((await Bun.file(resolve(import.meta.dir, "../package.json")).json()) as { version: string }).version;
+mkdirSync(bundle, { recursive: true });
+const step = (what: string) => console.log(`[build] ${what}`);
+const t0 = performance.now();
+
+// 1. Docs page.
+step("docs: redocly build-docs");
+const docsPath = join(bundle, "docs.html");
+const redocly = Bun.spawnSync(
+  [join(root, "node_modules/.bin/redocly"), "build-docs", join(root, "openapi/openapi.json"), "--inlineBundle", "-o", docsPath],
+  { cwd: root, stdout: "pipe", stderr: "pipe" },
+);
+if (redocly.exitCode !== 0) {
+  console.error(redocly.stdout.toString(), redocly.stderr.toString());
+  throw new Error("redocly build-docs failed");
+}
+// build-docs has no option for it: turn Redoc's telemetry off in the page's options.
+const docs = (await Bun.file(docsPath).text()).replace('"disableTelemetry":false', '"disableTelemetry":true');
+writeFileSync(docsPath, docs);
+const scripts = [...docs.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => cspHash(m[1]!));
+const docsCsp = [
+  "default-src 'none'",
+  `script-src ${scripts.join(" ")}`,
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+writeFileSync(join(bundle, "docs-csp.txt"), docsCsp + "\n");
+
+// 2. Precompressed large bodies.
+step(`precompress for ${baseUrl} (brotli ${MAX_EFFORT.br}, gzip ${MAX_EFFORT.gzip})`);
+const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefined };
+const dataset = parseDataset(await readData(paths.data), "data");
+const assets = await readAssets(paths);
+const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
+const snapshot = writeSnapshot(rendered);
+writeFileSync(join(bundle, "site.json"), JSON.stringify(snapshot.index));
+writeFileSync(join(bundle, "site.bin"), snapshot.blob);
+step(`snapshot of ${snapshot.index.entries.length} bodies, ${(snapshot.blob.length / 1e6).toFixed(1)} MB zstd`);
+const site = assembleSite(rendered, assets);
+// Reuse the last build's bytes for bodies that did not change.
+const previous = repoAssetPaths().precompressed;
+const reuse = previous ? (await readAssets({ ...paths, precompressed: previous })).precompressed : undefined;
+for (const [path, entry] of reuse ?? []) {
+  if (entry.coded.br?.tag !== `br${MAX_EFFORT.br}` || entry.coded.gzip?.tag !== `gz${MAX_EFFORT.gzip}`) reuse!.delete(path);
+}
+const coded = await compressLarge(site, reuse, MAX_EFFORT);
+step(`reused ${coded.adopted} coded bodies, compressed ${coded.compressed}`);
+const index: PrecompressedIndex = { baseUrl, entries: {} };
+const chunks: Uint8Array[] = [];
+let offset = 0;
+for (const path of site.paths().filter(isLarge)) {
+  const rep = site.get(path)!;
+  const entry: PrecompressedIndex["entries"][string] = { etag: rep.etag };
+  for (const coding of ["br", "gzip"] as const) {
+    const body = rep.codedBody(coding)!;
+    entry[coding] = { offset, length: body.length, tag: rep.etagFor(coding).slice(rep.etag.length, -1) };
+    chunks.push(body);
+    offset += body.length;
+  }
+  index.entries[path] = entry;
+}
+writeFileSync(join(bundle, "precompressed.bin"), Buffer.concat(chunks));
+writeFileSync(join(bundle, "precompressed.json"), JSON.stringify(index));
+step(`precompressed ${Object.keys(index.entries).length} bodies, ${(offset / 1e6).toFixed(1)} MB`);
+
+// 3. Entry point embedding every input.
+const rel = (p: string) => JSON.stringify(`./${relative(bundle, p)}`);
+const d = paths.data;
+writeFileSync(
+  join(bundle, "entry.ts"),
+  `// Generated by scripts/build.ts: the compiled binary's entry point.
+import manifest from ${rel(d.manifest)} with { type: "file" };
+import zips from ${rel(d.zips)} with { type: "file" };
+import districts from ${rel(d.districts)} with { type: "file" };
+import overlaps from ${rel(d.overlaps)} with { type: "file" };
+import openapi from ${rel(paths.openapi)} with { type: "file" };
+import docs from "./docs.html" with { type: "file" };
+import docsCsp from "./docs-csp.txt" with { type: "file" };
+import preIndex from "./precompressed.json" with { type: "file" };
+import preBlob from "./precompressed.bin" with { type: "file" };
+import snapIndex from "./site.json" with { type: "file" };
+import snapBlob from "./site.bin" with { type: "file" };
+import { main } from "../src/cli.ts";
+
+await main({
+  version: ${JSON.stringify(version)},
+  data: { manifest, zips, districts, overlaps },
+  openapi,
+  docs,
+  docsCsp,
+  precompressed: { index: preIndex, blob: preBlob },
+  snapshot: { index: snapIndex, blob: snapBlob },
+});
+`,
+);
+
+// 4. Compile.
+step("bun build --compile");
+mkdirSync(join(root, "dist"), { recursive: true });
+const compile = Bun.spawnSync(
+  [process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", join(bundle, "entry.ts"), "--outfile", outfile],
+  { cwd: resolve(import.meta.dir, ".."), stdout: "inherit", stderr: "inherit" },
+);
+if (compile.exitCode !== 0) throw new Error("bun build --compile failed");
+step(`${relative(root, outfile)}: ${((await Bun.file(outfile).size) / 1e6).toFixed(1)} MB, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

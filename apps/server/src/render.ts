@@ -1,0 +1,153 @@
+/**
+ * Renders the dataset-derived bodies straight to UTF-8 bytes. JSON.stringify of
+ * 100k objects and encoding ~80 MB of (UTF-16, because of the en dash) text
+ * dominated start-up, so the district-level part of every record (13k districts
+ * for 34k ZIPs) is encoded once and each body is assembled from byte pieces.
+ * The output is byte-for-byte JSON.stringify of the objects in records.ts and
+ * of the collections (tests check every body of the fixture).
+ */
+import { RECORD_LICENSE, RECORD_SOURCE, RECORD_SOURCE_URL, ratingLabel, type BulkCollection, type StateCollection } from "@school-districts/core";
+import { ByteWriter, encodedCache } from "./bytes.ts";
+import { csvCell, toCsv } from "./csv.ts";
+import { CSV_COLUMNS } from "@school-districts/core";
+import type { Dataset, ZipRow } from "./dataset.ts";
+import { LEVELS } from "./records.ts";
+
+const q = JSON.stringify as (value: string) => string;
+const encoder = new TextEncoder();
+const enc = (s: string) => encoder.encode(s);
+
+/** Every dataset-derived body, as bytes. */
+export interface RenderedBodies {
+  /** `/zip/{zip}.json`, in dataset order (views into one buffer). */
+  records: Uint8Array<ArrayBuffer>[];
+  /** `/zip/{zip}/districts.json`, in dataset order. */
+  districts: Uint8Array<ArrayBuffer>[];
+  /** `/state/{state}.json` of each of `states`. */
+  states: Map<string, Uint8Array<ArrayBuffer>>;
+  bulk: Uint8Array<ArrayBuffer>;
+  csv: Uint8Array<ArrayBuffer>;
+  index: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Renders all record, districts, state, bulk, CSV and index bodies.
+ *
+ * @example
+ * const bodies = renderBodies(dataset, "http://localhost:8080", ["AK", ...]);
+ * new TextDecoder().decode(bodies.records[0]) === JSON.stringify(zipRecord(dataset, dataset.zips[0], base)) // true
+ */
+export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly string[]): RenderedBodies {
+  const rows = dataset.zips;
+  const jsonString = encodedCache(q);
+  const csvString = encodedCache(csvCell);
+  const zipBase = enc(q(`${baseUrl}/zip/`).slice(0, -1));
+  const tail = enc(`",` + `"source":${q(RECORD_SOURCE)},"source_url":${q(RECORD_SOURCE_URL)},"license":${q(RECORD_LICENSE)},"updated":${q(dataset.updated)}}`);
+
+  type Part = { name: Uint8Array<ArrayBuffer>; middle: Uint8Array<ArrayBuffer>; csvName: Uint8Array<ArrayBuffer>; csvMiddle: Uint8Array<ArrayBuffer>; rating: Uint8Array<ArrayBuffer> };
+  const parts = new Map<string, Part>();
+  const part = (leaid: string): Part => {
+    let p = parts.get(leaid);
+    if (p) return p;
+    const d = dataset.districts.get(leaid)!;
+    const rating = d.rating === null ? "null" : String(d.rating);
+    p = {
+      name: enc(q(d.name)),
+      middle: enc(
+        `,"rating":${rating},"rating_label":${q(ratingLabel(d.rating))},"students":${q(d.students)},"schools":${q(d.schools)},` +
+          `"per_pupil":${q(d.per_pupil)},"grade_span":${q(d.grade_span)},"phone":${q(d.phone)},"website":${q(d.website)},"page_url":`,
+      ),
+      csvName: enc(csvCell(d.name)),
+      csvMiddle: enc(
+        [d.rating === null ? "" : String(d.rating), ratingLabel(d.rating), d.students, d.schools, d.per_pupil, d.grade_span, d.phone, d.website]
+          .map(csvCell)
+          .join(","),
+      ),
+      rating: enc(rating),
+    };
+    parts.set(leaid, p);
+    return p;
+  };
+
+  // Records: one buffer, each body a view.
+  const all = new ByteWriter(rows.length * 640);
+  const ends: number[] = [];
+  for (const row of rows) {
+    const p = part(row.leaid);
+    all.ascii(`{"zip":"${row.zip}","district":`).bytes(p.name).ascii(',"city":').bytes(jsonString(row.city));
+    all.ascii(`,"state":`).bytes(jsonString(row.state)).ascii(',"county":').bytes(jsonString(row.county));
+    all.bytes(p.middle).bytes(zipBase).ascii(row.zip).bytes(tail);
+    ends.push(all.length);
+  }
+  const recordBuffer = all.take();
+  const records = ends.map((end, i) => recordBuffer.subarray(i === 0 ? 0 : ends[i - 1]!, end));
+
+  // Districts of each ZIP.
+  const dw = new ByteWriter(rows.length * 300);
+  const dEnds: number[] = [];
+  for (const row of rows) {
+    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+    dw.ascii(`{"zip":"${row.zip}","districts":[`);
+    overlaps.forEach((o, i) => {
+      const d = dataset.districts.get(o.leaid);
+      dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));
+      dw.ascii(`,"level":"${LEVELS[d?.level ?? "U"]}","grade_span":`).bytes(jsonString(d?.grade_span ?? ""));
+      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}"}`);
+    });
+    dw.ascii("]}");
+    dEnds.push(dw.length);
+  }
+  const districtBuffer = dw.take();
+  const districts = dEnds.map((end, i) => districtBuffer.subarray(i === 0 ? 0 : dEnds[i - 1]!, end));
+
+  // Collections joined from the record bodies.
+  const collection = (head: object, list: readonly Uint8Array[]) => {
+    const w = new ByteWriter(list.reduce((n, b) => n + b.length + 1, 256));
+    w.text(JSON.stringify({ ...head, records: [] }).slice(0, -2));
+    list.forEach((b, i) => (i ? w.ascii(",") : w).bytes(b));
+    return w.ascii("]}").take();
+  };
+  const byState = new Map<string, Uint8Array<ArrayBuffer>[]>(states.map((s) => [s, []]));
+  rows.forEach((row, i) => byState.get(row.state)?.push(records[i]!));
+  const stateBodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const [state, list] of byState) {
+    const head: Omit<StateCollection, "records"> = { state: state as StateCollection["state"], count: list.length, source: RECORD_SOURCE, license: RECORD_LICENSE };
+    stateBodies.set(state, collection(head, list));
+  }
+  const bulkHead: Omit<BulkCollection, "records"> = { total: rows.length, source: RECORD_SOURCE, license: RECORD_LICENSE, updated: dataset.updated };
+  const bulk = collection(bulkHead, records);
+
+  // CSV (rule 10).
+  const cw = new ByteWriter(rows.length * 260);
+  cw.text(toCsv([CSV_COLUMNS]));
+  const csvBase = `${baseUrl}/zip/`;
+  const csvQuoted = csvCell(csvBase) !== csvBase;
+  const updatedCell = enc(`,${csvCell(dataset.updated)}\r\n`);
+  for (const row of rows) {
+    const p = part(row.leaid);
+    cw.ascii(`${row.zip},`).bytes(p.csvName).ascii(",").bytes(csvString(row.city)).ascii(",").bytes(csvString(row.state));
+    cw.ascii(",").bytes(csvString(row.county)).ascii(",").bytes(p.csvMiddle).ascii(",");
+    if (csvQuoted) cw.text(csvCell(`${csvBase}${row.zip}`));
+    else cw.text(csvBase).ascii(row.zip);
+    cw.bytes(updatedCell);
+  }
+
+  // Index (rule 8).
+  const iw = new ByteWriter(rows.length * 160);
+  iw.ascii("[");
+  rows.forEach((row, i) => {
+    const p = part(row.leaid);
+    iw.ascii(`${i ? "," : ""}{"zip":"${row.zip}","district":`).bytes(p.name).ascii(',"city":').bytes(jsonString(row.city));
+    iw.ascii(',"state":').bytes(jsonString(row.state)).ascii(',"rating":').bytes(p.rating).ascii(',"url":').bytes(zipBase).ascii(`${row.zip}.json"}`);
+  });
+  iw.ascii("]");
+
+  return { records, districts, states: stateBodies, bulk, csv: cw.take(), index: iw.take() };
+}
+
+/** True when CSV_COLUMNS is the order renderBodies writes (guards a change in core). */
+export const CSV_ORDER_OK =
+  CSV_COLUMNS.join() === "zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated";
+if (!CSV_ORDER_OK) throw new Error("CSV_COLUMNS changed: update renderBodies' CSV rows");
+
+export type { ZipRow };
