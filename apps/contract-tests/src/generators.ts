@@ -36,8 +36,13 @@ export function encodeSegment(v: ParamValue): string {
   return [...Buffer.from(v.value, "utf8")].map((b) => hex(b, v.encoding === "all-percent-lower")).join("");
 }
 
-export function buildPath(op: Operation, values: Record<string, ParamValue>): string {
-  return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeSegment(values[name]!));
+/** The request target: path parameters into the template, query parameters after `?`. */
+export function buildPath(op: Operation, values: Record<string, ParamValue | undefined>): string {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeSegment(values[name]!));
+  const query = op.params
+    .filter((p) => p.in === "query" && values[p.name] !== undefined)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeSegment(values[p.name]!)}`);
+  return query.length ? `${path}?${query.join("&")}` : path;
 }
 
 export function patternOf(p: ParamSpec): RegExp | undefined {

@@ -94,6 +94,12 @@ function tryDecode(s: string): string | undefined {
   }
 }
 
+/** The operation's documented success statuses (2xx/3xx but 304), e.g. [200] or [303]. */
+function successStatuses(op: Operation): number[] {
+  const ok = [...op.responses.keys()].map(Number).filter((n) => n >= 200 && n < 400 && n !== 304);
+  return ok.length ? ok : [200];
+}
+
 /** Statuses the rules allow for a request (decisions 12 and 14). */
 export function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): number[] {
   const m = matchOperation(spec, req.path);
@@ -102,29 +108,33 @@ export function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): nu
     return SAFE_METHODS.has(req.method) ? [404] : [404, 405];
   }
   if (req.method === "OPTIONS") return [204];
-  let get = 200;
+  let bad = 0; // 0: fine, 404: unknown value, 400: malformed
   const lenient = new Set<number>();
+  // Percent-encoded unreserved characters are equivalent to the characters (RFC 3986 §6.2.2.2),
+  // but a server that matches the raw path and answers 400 is not wrong enough to fail.
+  if (m.normalized) lenient.add(400);
   for (const p of m.op.pathParams) {
     const raw = m.raw[p.name] ?? "";
     const value = tryDecode(raw);
     const re = patternOf(p);
-    let status: number;
+    let status = 0;
     if (value === undefined || (re && !re.test(value))) status = 400;
-    else if (p.name === "zip") status = data.zipSet.has(value) ? 200 : 404;
-    else if (p.name === "state") status = data.stateSet.has(value) ? 200 : 404;
-    else status = 200;
-    // An empty segment may be routed as an unknown path.
-    if (raw === "") lenient.add(404);
-    // A decoded "/" may be routed as an unknown path.
-    if (value?.includes("/")) lenient.add(404);
-    // Percent-encoded unreserved characters are equivalent to the characters (RFC 3986 §6.2.2.2),
-    // but a server that matches the raw path and answers 400 is not wrong enough to fail.
+    else if (p.name === "zip" && !data.zipSet.has(value)) status = 404;
+    else if (p.name === "state" && !data.stateSet.has(value)) status = 404;
+    // An empty segment, or a decoded "/", may be routed as an unknown path.
+    if (raw === "" || value?.includes("/")) lenient.add(404);
     if (value !== undefined && raw.toUpperCase() !== encodeURIComponent(value).toUpperCase()) lenient.add(400);
-    if (status === 400 || (status === 404 && get === 200)) get = status;
+    if (status === 400 || (status === 404 && bad === 0)) bad = status;
   }
-  if (SAFE_METHODS.has(req.method)) return [get, ...[...lenient].filter((s) => s !== get)];
+  for (const p of m.op.params.filter((p) => p.in === "query")) {
+    const value = m.query.get(p.name);
+    const re = patternOf(p);
+    if ((value === null && p.required) || (value !== null && re && !re.test(value))) bad = 400;
+  }
+  const get = bad === 0 ? successStatuses(m.op) : [bad];
+  if (SAFE_METHODS.has(req.method)) return [...new Set([...get, ...lenient])];
   // Other methods: 405 (decision 12); a server that validates the path first may answer 400/404.
-  return [405, ...(get === 200 ? [] : [get]), ...[...lenient]];
+  return [...new Set([405, ...(bad ? [bad] : []), ...lenient])];
 }
 
 async function exchange(ctx: Ctx, req: RawRequest, expected?: number[]): Promise<{ ex: Exchange; results: Outcome }> {
@@ -219,9 +229,14 @@ const CONDITIONAL = ["same", "wrong", "star", "list", "weak", "other-coding", "g
 
 function buildProperties(ctx: Ctx, op: Operation) {
   const props: { name: string; arb: fc.Arbitrary<unknown>; run: (v: never) => Promise<Outcome> }[] = [];
-  const params = op.pathParams;
+  const params = op.params.filter((p) => p.in === "path" || p.in === "query");
+  // Optional query parameters are sometimes left out.
+  const maybe = (p: (typeof params)[number], a: fc.Arbitrary<ParamValue>) =>
+    p.in === "query" && !p.required ? fc.option(a, { nil: undefined }) : a;
   const values = (f: (p: (typeof params)[number]) => fc.Arbitrary<ParamValue>) =>
-    params.length === 0 ? fc.constant({} as Record<string, ParamValue>) : fc.record(Object.fromEntries(params.map((p) => [p.name, f(p)])));
+    params.length === 0
+      ? fc.constant({} as Record<string, ParamValue>)
+      : (fc.record(Object.fromEntries(params.map((p) => [p.name, maybe(p, f(p))]))) as fc.Arbitrary<Record<string, ParamValue>>);
   const positive = values((p) => positiveValue(p, ctx.data));
   const method = fc.constantFrom<"GET" | "HEAD">("GET", "GET", "HEAD");
   const id = op.operationId;
@@ -236,7 +251,7 @@ function buildProperties(ctx: Ctx, op: Operation) {
   if (params.length > 0) {
     // One parameter broken, the others valid.
     const broken = fc.integer({ min: 0, max: params.length - 1 }).chain((i) =>
-      fc.record(Object.fromEntries(params.map((p, j) => [p.name, j === i ? negativeValue(p, ctx.data) : positiveValue(p, ctx.data)]))),
+      fc.record(Object.fromEntries(params.map((p, j) => [p.name, j === i ? negativeValue(p, ctx.data) : maybe(p, positiveValue(p, ctx.data))]))),
     ) as fc.Arbitrary<Record<string, ParamValue>>;
     props.push({
       name: `${id}: negative`,
@@ -244,11 +259,12 @@ function buildProperties(ctx: Ctx, op: Operation) {
       run: async ({ v, method, ae }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string }) =>
         getOrHead(ctx, method, { path: buildPath(op, v), headers: headers({ "Accept-Encoding": ae }) }),
     });
-    const unknowns = params.map((p) => unknownValue(p, ctx.data));
-    if (unknowns.every(Boolean)) {
+    // Unknown but well-formed values: 404 for path parameters (decision 14).
+    const unknowns = params.filter((p) => p.in === "path").map((p) => unknownValue(p, ctx.data));
+    if (unknowns.length > 0 && unknowns.every(Boolean)) {
       props.push({
         name: `${id}: unknown values`,
-        arb: fc.record({ v: values((p) => unknownValue(p, ctx.data)!), method, ae: acceptEncoding }),
+        arb: fc.record({ v: values((p) => unknownValue(p, ctx.data) ?? positiveValue(p, ctx.data)), method, ae: acceptEncoding }),
         run: async ({ v, method, ae }: { v: Record<string, ParamValue>; method: "GET" | "HEAD"; ae?: string }) =>
           getOrHead(ctx, method, { path: buildPath(op, v), headers: headers({ "Accept-Encoding": ae }) }),
       });
@@ -379,7 +395,7 @@ function unknownPathProperties(ctx: Ctx) {
 /** Explicit examples, not generated: parameter examples, every state, a ZIP of every state. */
 async function examples(ctx: Ctx, op: Operation, prop: Property): Promise<void> {
   const sets: Record<string, string>[] = [];
-  const params = op.pathParams;
+  const params = op.params.filter((p) => p.in === "path" || p.in === "query");
   if (params.length === 0) sets.push({});
   else {
     const byParam = params.map((p) => {

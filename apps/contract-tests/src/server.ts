@@ -34,9 +34,14 @@ export interface Started {
 export async function startBinary(binary = defaultBinary(), extraArgs: string[] = [], readyTimeoutMs = 30000): Promise<Started> {
   if (!existsSync(binary)) throw new Error(`binary not found: ${binary} (build it with \`bun run build\`)`);
   const port = await freePort();
+  // The binary reads BASE_URL/PORT/HOST from the environment; test runners set some of them
+  // (vitest sets BASE_URL for Vite), so they are not inherited.
+  const env = { ...process.env };
+  for (const k of ["BASE_URL", "PORT", "HOST"]) delete env[k];
   const proc = Bun.spawn([binary, "--host", "127.0.0.1", "--port", String(port), "--quiet", ...extraArgs], {
     stdout: "pipe",
     stderr: "pipe",
+    env,
   });
   let out = "";
   const drain = async (s: ReadableStream<Uint8Array>) => {

@@ -210,8 +210,26 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
 }
 
 /** The operation whose path template matches a raw request path, with its raw param segments. */
-export function matchOperation(spec: Spec, rawPath: string): { op: Operation; raw: Record<string, string> } | undefined {
-  const path = rawPath.split("?")[0]!;
+/**
+ * RFC 3986 §6.2.2.2: percent-encoded unreserved characters (ALPHA DIGIT - . _ ~) are the same
+ * as the characters, so `/zip/%39%30%32%31%30%2E%6A%73%6F%6E` is `/zip/90210.json`.
+ * Reserved ones (%2F, %3F...) and everything else stay encoded.
+ */
+export function normalizePath(rawPath: string): string {
+  return rawPath.replace(/%([0-9A-Fa-f]{2})/g, (all, h: string) => {
+    const c = String.fromCharCode(parseInt(h, 16));
+    return /[A-Za-z0-9\-._~]/.test(c) ? c : all.toUpperCase();
+  });
+}
+
+export function matchOperation(
+  spec: Spec,
+  rawPath: string,
+): { op: Operation; raw: Record<string, string>; query: URLSearchParams; normalized: boolean } | undefined {
+  const [rawOnly = "", search = ""] = rawPath.split(/\?(.*)/s);
+  const path = normalizePath(rawOnly);
+  const normalized = path !== rawOnly;
+  const query = new URLSearchParams(search);
   // The most specific template wins: `/zip/90210.json` is getZipRecord, not getZipPage with
   // zip "90210.json" (both templates match it); static paths beat templated ones.
   const literal = (p: string) => p.replace(/\{[^}]+\}/g, "").length;
@@ -223,7 +241,7 @@ export function matchOperation(spec: Spec, rawPath: string): { op: Operation; ra
     if (!m) continue;
     const raw: Record<string, string> = {};
     op.paramNames.forEach((n, i) => (raw[n] = m[i + 1]!));
-    return { op, raw };
+    return { op, raw, query, normalized };
   }
   return undefined;
 }
