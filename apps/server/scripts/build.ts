@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
 import { MAX_EFFORT } from "../src/compress.ts";
-import { parseDataset } from "../src/dataset.ts";
+import { parseDataset } from "@school-districts/core";
 import { cspHash } from "../src/html.ts";
 import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { writeSnapshot } from "../src/snapshot.ts";

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
-import { DatasetError, type DatasetFiles } from "./dataset.ts";
+import { DatasetError, type DatasetFiles } from "@school-districts/core";
 import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
 import { readSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
@@ -127,6 +127,6 @@ const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 export async function readSnapshotFor(paths: AssetPaths, baseUrl: string): Promise<SiteBodies | undefined> {
   if (!paths.snapshot) return undefined;
   const index = (await Bun.file(paths.snapshot.index).json()) as SnapshotIndex;
-  if (index.format !== 1 || index.baseUrl !== baseUrl) return undefined;
+  if (index.format !== 3 || index.baseUrl !== baseUrl) return undefined;
   return readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes());
 }

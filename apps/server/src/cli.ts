@@ -11,7 +11,7 @@ import { createApp } from "./app.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, type AssetPaths } from "./assets.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
-import { DatasetError, parseDataset, type Dataset } from "./dataset.ts";
+import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { listen, stopOnSignals } from "./server.ts";

@@ -12,7 +12,7 @@ import {
   type IndexEntry,
   type ZipDistricts,
 } from "@school-districts/core";
-import type { Dataset, ZipRow } from "./dataset.ts";
+import type { Dataset, ZipRow } from "@school-districts/core";
 
 /** District levels of districts.csv as the API names them. */
 export const LEVELS = { U: "unified", E: "elementary", S: "secondary" } as const;

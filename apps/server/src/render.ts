@@ -10,7 +10,7 @@ import { RECORD_LICENSE, RECORD_SOURCE, RECORD_SOURCE_URL, ratingLabel, type Bul
 import { ByteWriter, encodedCache } from "./bytes.ts";
 import { csvCell, toCsv } from "./csv.ts";
 import { CSV_COLUMNS } from "@school-districts/core";
-import type { Dataset, ZipRow } from "./dataset.ts";
+import type { Dataset, ZipRow } from "@school-districts/core";
 import { LEVELS } from "./records.ts";
 
 const q = JSON.stringify as (value: string) => string;
@@ -101,21 +101,18 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   const districts = dEnds.map((end, i) => districtBuffer.subarray(i === 0 ? 0 : dEnds[i - 1]!, end));
 
   // Collections joined from the record bodies.
-  const collection = (head: object, list: readonly Uint8Array[]) => {
-    const w = new ByteWriter(list.reduce((n, b) => n + b.length + 1, 256));
-    w.text(JSON.stringify({ ...head, records: [] }).slice(0, -2));
-    list.forEach((b, i) => (i ? w.ascii(",") : w).bytes(b));
-    return w.ascii("]}").take();
-  };
-  const byState = new Map<string, Uint8Array<ArrayBuffer>[]>(states.map((s) => [s, []]));
-  rows.forEach((row, i) => byState.get(row.state)?.push(records[i]!));
+  const byState = new Map<string, number[]>(states.map((s) => [s, []]));
+  rows.forEach((row, i) => byState.get(row.state)?.push(i));
   const stateBodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  const stateHeads = new Map<string, string>();
   for (const [state, list] of byState) {
     const head: Omit<StateCollection, "records"> = { state: state as StateCollection["state"], count: list.length, source: RECORD_SOURCE, license: RECORD_LICENSE };
-    stateBodies.set(state, collection(head, list));
+    const open = collectionHead(head);
+    stateHeads.set(state, open);
+    stateBodies.set(state, joinRecords(open, list.map((i) => records[i]!)));
   }
   const bulkHead: Omit<BulkCollection, "records"> = { total: rows.length, source: RECORD_SOURCE, license: RECORD_LICENSE, updated: dataset.updated };
-  const bulk = collection(bulkHead, records);
+  const bulk = joinRecords(collectionHead(bulkHead), records);
 
   // CSV (rule 10).
   const cw = new ByteWriter(rows.length * 260);
@@ -143,6 +140,30 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   iw.ascii("]");
 
   return { records, districts, states: stateBodies, bulk, csv: cw.take(), index: iw.take() };
+}
+
+/**
+ * The opening of a collection body: JSON.stringify of `head` with an empty
+ * `records` array last, cut before the array's end.
+ *
+ * @example
+ * collectionHead({ total: 1 }) // '{"total":1,"records":['
+ */
+export function collectionHead(head: object): string {
+  return JSON.stringify({ ...head, records: [] }).slice(0, -2);
+}
+
+/**
+ * A collection body: `open`, the record bodies joined by ",", then "]}".
+ *
+ * @example
+ * joinRecords('{"total":1,"records":[', [recordBytes]) // bytes of '{"total":1,"records":[{...}]}'
+ */
+export function joinRecords(open: string, records: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const w = new ByteWriter(records.reduce((n, b) => n + b.length + 1, open.length * 3 + 2));
+  w.text(open);
+  records.forEach((b, i) => (i ? w.ascii(",") : w).bytes(b));
+  return w.ascii("]}").take();
 }
 
 /** True when CSV_COLUMNS is the order renderBodies writes (guards a change in core). */

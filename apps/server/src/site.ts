@@ -7,7 +7,7 @@
 import type { components } from "@school-districts/api-types";
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
-import type { Dataset } from "./dataset.ts";
+import type { Dataset } from "@school-districts/core";
 import { homePage, PAGE_HEADERS, zipPage } from "./pages.ts";
 import { renderBodies } from "./render.ts";
 import { Representation } from "./representation.ts";

@@ -1,21 +1,30 @@
 /**
  * The build's snapshot of the rendered bodies for the default base URL, so the
  * compiled binary starts without parsing the dataset or rendering anything:
- * all bodies concatenated and zstd-compressed (`site.bin`) with an index
- * (`site.json`). Used only when the run's base URL is the snapshot's and no
- * --data is given; otherwise the site is rendered at start-up.
+ * the bodies concatenated and zstd-compressed (`site.bin`) with an index
+ * (`site.json`). Record bodies are views into the bulk body (which is them
+ * joined by ","), and state bodies are rebuilt from runs of it on reading (a
+ * copy is faster than decompressing them).
+ * Used only when the run's base URL is the snapshot's and no --data is given;
+ * otherwise the site is rendered at start-up.
  */
+import { collectionHead } from "./render.ts";
 import type { SiteBodies } from "./site.ts";
 
 /** The index of a snapshot. */
 export interface SnapshotIndex {
-  format: 1;
+  format: 3;
   baseUrl: string;
   updated: string;
   records: number;
-  /** [path, offset, length] into the decompressed blob. */
+  /** [path, offset, length] into the decompressed blob (record bodies lie inside the bulk body). */
   entries: [string, number, number][];
+  /** State collections: [path, opening text, the bulk-order positions of its records]. */
+  states: [string, string, number[]][];
 }
+
+const BULK = "/bulk/all-districts.json";
+const RECORD_PATH = /^\/zip\/\d{5}\.json$/;
 
 /**
  * Serializes rendered bodies.
@@ -25,15 +34,47 @@ export interface SnapshotIndex {
  */
 export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: Uint8Array } {
   const entries: SnapshotIndex["entries"] = [];
-  let size = 0;
+  const bulk = site.bodies.get(BULK)!;
+  entries.push([BULK, 0, bulk.length]);
+  let size = bulk.length;
+  const recordPaths = [...site.bodies.keys()].filter((p) => RECORD_PATH.test(p)).sort();
+  const position = new Map<string, number>();
+  let at = collectionHead(headOf(bulk)).length; // the head is ASCII
+  recordPaths.forEach((path, i) => {
+    const body = site.bodies.get(path)!;
+    if (Buffer.compare(bulk.subarray(at, at + body.length), body) !== 0) throw new Error(`${path} is not where expected in the bulk body`);
+    entries.push([path, at, body.length]);
+    position.set(path, i);
+    at += body.length + 1;
+  });
+  const states: SnapshotIndex["states"] = [];
+  const others: string[] = [];
   for (const [path, body] of site.bodies) {
-    entries.push([path, size, body.length]);
-    size += body.length;
+    if (path === BULK || position.has(path)) continue;
+    if (!path.startsWith("/state/")) {
+      others.push(path);
+      continue;
+    }
+    const records = (JSON.parse(new TextDecoder().decode(body)) as { records: { zip: string }[] }).records;
+    states.push([path, collectionHead(headOf(body)), records.map((r) => position.get(`/zip/${r.zip}.json`)!)]);
+  }
+  for (const path of others) {
+    entries.push([path, size, site.bodies.get(path)!.length]);
+    size += site.bodies.get(path)!.length;
   }
   const all = new Uint8Array(size);
-  for (const [path, offset] of entries) all.set(site.bodies.get(path)!, offset);
-  const index: SnapshotIndex = { format: 1, baseUrl: site.baseUrl, updated: site.updated, records: site.records, entries };
+  all.set(bulk, 0);
+  for (const path of others) {
+    const [, offset] = entries.find((e) => e[0] === path)!;
+    all.set(site.bodies.get(path)!, offset);
+  }
+  const index: SnapshotIndex = { format: 3, baseUrl: site.baseUrl, updated: site.updated, records: site.records, entries, states };
   return { index, blob: Bun.zstdCompressSync(all, { level: 3 }) };
+}
+
+function headOf(body: Uint8Array): object {
+  const { records: _, ...head } = JSON.parse(new TextDecoder().decode(body)) as { records: unknown };
+  return head;
 }
 
 /**
@@ -45,6 +86,33 @@ export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: U
 export function readSnapshot(index: SnapshotIndex, blob: Uint8Array): SiteBodies {
   const all = Bun.zstdDecompressSync(blob) as Uint8Array<ArrayBuffer>;
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
-  for (const [path, offset, length] of index.entries) bodies.set(path, all.subarray(offset, offset + length));
+  const records: [number, number][] = [];
+  for (const [path, offset, length] of index.entries) {
+    bodies.set(path, all.subarray(offset, offset + length));
+    if (RECORD_PATH.test(path)) records.push([offset, length]);
+  }
+  const encoder = new TextEncoder();
+  for (const [path, open, positions] of index.states) {
+    // Copy runs of consecutive records (states are mostly contiguous in ZIP order).
+    const head = encoder.encode(open);
+    let size = head.length + 2 + Math.max(0, positions.length - 1);
+    for (const p of positions) size += records[p]![1];
+    const out = new Uint8Array(size);
+    out.set(head, 0);
+    let at = head.length;
+    for (let i = 0; i < positions.length; ) {
+      let j = i;
+      while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
+      const start = records[positions[i]!]![0];
+      const [lastStart, lastLength] = records[positions[j]!]!;
+      if (i > 0) out[at++] = 44; // ","
+      out.set(all.subarray(start, lastStart + lastLength), at);
+      at += lastStart + lastLength - start;
+      i = j + 1;
+    }
+    out[at++] = 93; // "]"
+    out[at++] = 125; // "}"
+    bodies.set(path, out);
+  }
   return { baseUrl: index.baseUrl, updated: index.updated, records: index.records, bodies };
 }
