@@ -27,7 +27,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, districtLevel, zipShares, type Basis, type Level, type ZipDistrict } from "./shares.ts";
 import { CountyResolver, type CountySource } from "./county.ts";
-import { outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
+import { groupOf, outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
 
 export const FORMAT = 1;
@@ -97,12 +97,14 @@ export interface BuildStats {
   joins: { grfLeaid: string; zcta: string; leaid: string; reason: string }[];
   renamedCounties: { from: string; to: string[] }[];
   countyNames: Map<string, string>;
-  ratingStates: { state: string; source: string; withOutcome: number; rated: boolean }[];
+  /** districts with an outcome per state and source (all districts of the sources, not only this dataset's) */
+  ratingStates: { state: string; seda: number; edfacts: number; sedaRated: boolean; edfactsRated: boolean }[];
+  /** states the SEDA 2023 file covers */
   sedaStates: Set<string>;
-  /** LEAIDs with a rating outcome (any state) */
-  withOutcome: Set<string>;
-  /** SEDA `all` rows per state */
-  sedaRows: Map<string, number>;
+  /** LEAID -> source of its rating outcome (districts without an outcome are absent) */
+  outcomeSource: Map<string, "seda" | "edfacts">;
+  /** LEAIDs with a row in the EDFacts files (with or without a usable value) */
+  edfactsLeaids: Set<string>;
 }
 
 export interface BuildResult {
@@ -259,18 +261,17 @@ export function build(opts: BuildOptions): BuildResult {
     used.add(chosen.leaid);
   }
 
-  // Ratings (rule 25).
+  // Ratings (rule 25, per district; each (state, source) group ranked on its own).
   const { outcomes: outs, sedaStates } = outcomes(seda, edfacts, stateOf);
   const ratings = rate(outs);
-  const perState = new Map<string, number>();
-  for (const o of outs) perState.set(o.state, (perState.get(o.state) ?? 0) + 1);
+  const perGroup = new Map<string, number>();
+  for (const o of outs) perGroup.set(groupOf(o), (perGroup.get(groupOf(o)) ?? 0) + 1);
   const allStates = [...new Set([...stateFips.keys()].filter((s) => s !== "BI"))].sort();
-  const ratingStates = allStates.map((st) => ({
-    state: st,
-    source: sedaStates.has(st) ? "SEDA 2023" : (perState.get(st) ?? 0) > 0 ? "EDFacts 2020-21" : "none",
-    withOutcome: perState.get(st) ?? 0,
-    rated: (perState.get(st) ?? 0) >= MIN_DISTRICTS,
-  }));
+  const ratingStates = allStates.map((st) => {
+    const sedaN = perGroup.get(groupOf({ state: st, source: "seda" })) ?? 0;
+    const edN = perGroup.get(groupOf({ state: st, source: "edfacts" })) ?? 0;
+    return { state: st, seda: sedaN, edfacts: edN, sedaRated: sedaN >= MIN_DISTRICTS, edfactsRated: edN >= MIN_DISTRICTS };
+  });
 
   // Districts.
   const perPupilOutOfRange = { fy22: 0, fy21: 0, both: 0 };
@@ -324,8 +325,8 @@ export function build(opts: BuildOptions): BuildResult {
     countyNames: county.names,
     ratingStates,
     sedaStates,
-    withOutcome: new Set(outs.map((o) => o.leaid)),
-    sedaRows: seda.reduce((m, r) => m.set(r.state, (m.get(r.state) ?? 0) + 1), new Map<string, number>()),
+    outcomeSource: new Map(outs.map((o) => [o.leaid, o.source])),
+    edfactsLeaids: new Set(edfacts.keys()),
   };
 
   const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid })));

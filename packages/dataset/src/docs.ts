@@ -4,6 +4,7 @@ import { MIN_DISTRICTS, MIN_SEDA_SCORES, RATING_METHOD } from "./rating.ts";
 
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
 const num = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, w: string) => `${num(n)} ${w}${n === 1 ? "" : "s"}`;
 
 /** Fill-rate targets of issue 3 (percent of records). */
 export const TARGETS: Record<string, number> = {
@@ -87,24 +88,42 @@ export function coverageMarkdown(s: BuildStats): string {
       `$2,000-$100,000 (treated as not reported; districts: ${s.perPupilOutOfRange.both}, with an out-of-range FY 2022 value: ${s.perPupilOutOfRange.fy22}); ` +
       `${num(pp("none"))} records whose district is in neither finance file (no territories in F-33 except as listed).`,
   );
-  const byRatingSource = new Map(s.ratingStates.map((x) => [x.state, x]));
-  const unrated = recs.filter((r) => s.districts.get(r.leaid)?.rating === "");
+  // Rating: why records have none (rule 25 read per district, see RATING.md).
+  const rs = new Map(s.ratingStates.map((x) => [x.state, x]));
   const stOf = (r: ZipRecord) => s.districts.get(r.leaid)?.state ?? "";
-  const inUnratedStates = unrated.filter((r) => !byRatingSource.get(stOf(r))?.rated);
-  const unratedStates = [...new Set(inUnratedStates.map(stOf))].sort();
-  const noOutcome = unrated.filter((r) => byRatingSource.get(stOf(r))?.rated && !s.withOutcome.has(r.leaid));
-  const noSeda = noOutcome.filter((r) => s.sedaStates.has(stOf(r)));
-  const bySt = new Map<string, number>();
-  for (const r of noSeda) bySt.set(stOf(r), (bySt.get(stOf(r)) ?? 0) + 1);
-  const worst = [...bySt].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  const srcOf = (r: ZipRecord) => s.outcomeSource.get(r.leaid);
+  const srcName = { seda: "SEDA", edfacts: "EDFacts" } as const;
+  const unrated = recs.filter((r) => s.districts.get(r.leaid)?.rating === "");
+  const smallGroup = unrated.filter((r) => srcOf(r) !== undefined);
+  const smallGroups = new Map<string, { st: string; src: "seda" | "edfacts"; n: number; recs: number }>();
+  for (const r of smallGroup) {
+    const [st, src] = [stOf(r), srcOf(r)!];
+    const k = `${st} ${src}`;
+    const g = smallGroups.get(k) ?? smallGroups.set(k, { st, src, n: (src === "seda" ? rs.get(st)?.seda : rs.get(st)?.edfacts) ?? 0, recs: 0 }).get(k)!;
+    g.recs++;
+  }
+  const noOutcome = unrated.filter((r) => srcOf(r) === undefined);
+  const noSource = noOutcome.filter((r) => (rs.get(stOf(r))?.seda ?? 0) + (rs.get(stOf(r))?.edfacts ?? 0) === 0);
+  const noSourceStates = [...new Set(noSource.map(stOf))].sort();
+  const inStates = noOutcome.filter((r) => !noSource.includes(r));
+  const suppressed = inStates.filter((r) => s.edfactsLeaids.has(r.leaid)).length;
+  const countBy = (rows: readonly ZipRecord[]) => {
+    const m = new Map<string, number>();
+    for (const r of rows) m.set(stOf(r), (m.get(stOf(r)) ?? 0) + 1);
+    return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  };
+  const fromEdInSeda = recs.filter((r) => s.districts.get(r.leaid)?.rating !== "" && srcOf(r) === "edfacts" && s.sedaStates.has(stOf(r)));
   L.push(
-    `- rating: ${num(unrated.length)} records without a rating (method v1 = decisions.md rule 25, SEDA only in the 40 SEDA states):`,
-    `  - ${num(inUnratedStates.length)} in states and territories with fewer than ${MIN_DISTRICTS} districts with an outcome: ` +
-      unratedStates.map((st) => `${st} (${byRatingSource.get(st)?.withOutcome ?? 0})`).join(", ") +
-      ` (ND: SEDA 2023 publishes only ${s.sedaRows.get("ND") ?? 0} ND districts; DC, HI and PR have a single LEA with data; the other territories are in neither source).`,
-    `  - ${num(noSeda.length)} in SEDA states whose district has no SEDA 2023 outcome: the SEDA 2023 file holds ${num([...s.sedaRows.values()].reduce((a, b) => a + b, 0))} districts (subgroup all) in 40 states, fewer than these states' districts ` +
-      `(records without an outcome: ${worst.map(([st, c]) => `${st} ${num(c)} (SEDA has ${num(s.sedaRows.get(st) ?? 0)} districts)`).join(", ")}). Rule 25 does not fall back to EDFacts inside a SEDA state (the two scales cannot be ranked together).`,
-    `  - ${num(noOutcome.length - noSeda.length)} in EDFacts states whose district has no unsuppressed graduation rate or grade-4 proficiency value.`,
+    `- rating: ${num(unrated.length)} records without a rating (method v1 = decisions.md rule 25 read per district: the SEDA 2023 outcome when the district has at least ${MIN_SEDA_SCORES} of the six SEDA scores, else the EDFacts 2020-21 outcome; ` +
+      "each (state, source) group is ranked on its own, since the two scales cannot be ranked together; see RATING.md):",
+    `  - ${num(smallGroup.length)} records whose district's outcome is in a (state, source) group of fewer than ${MIN_DISTRICTS} districts: ` +
+      [...smallGroups.values()].sort((a, b) => b.recs - a.recs || (a.st < b.st ? -1 : 1)).map((g) => `${g.st} ${srcName[g.src]} (${plural(g.n, "district")} with an outcome, ${plural(g.recs, "record")})`).join(", ") +
+      ".",
+    `  - ${num(noOutcome.length)} records whose district has no outcome from either source: ${num(noSource.length)} in ${noSourceStates.join(", ")} (in neither source); ` +
+      `${num(inStates.length)} elsewhere, of them ${num(suppressed)} whose district has EDFacts rows with every graduation rate and grade-4 proficiency value suppressed or missing (and no SEDA outcome), ` +
+      `${num(inStates.length - suppressed)} whose district is in no EDFacts file and has no SEDA outcome (by state: ${countBy(inStates).slice(0, 8).map(([st, c]) => `${st} ${num(c)}`).join(", ")}).`,
+    `  - For comparison: ${num(fromEdInSeda.length)} records of the ${s.sedaStates.size} SEDA states are rated from EDFacts because SEDA 2023 lacks their district or gives it fewer than ${MIN_SEDA_SCORES} scores ` +
+      `(${countBy(fromEdInSeda).slice(0, 8).map(([st, c]) => `${st} ${num(c)}`).join(", ")}).`,
   );
   const cs = new Map<string, number>();
   for (const r of recs) cs.set(r.countySource, (cs.get(r.countySource) ?? 0) + 1);
@@ -154,17 +173,24 @@ export function coverageMarkdown(s: BuildStats): string {
 
 export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], districts: ReadonlyMap<string, DistrictOut>): string {
   const L: string[] = [];
+  const cell = (n: number, rated: boolean) => (n === 0 ? "0" : rated ? num(n) : `${num(n)} (too few: null)`);
   L.push(`# District rating, method ${RATING_METHOD}`, "");
   L.push(`Generated by \`bun run data:build\` (dataset date ${s.date}). Do not edit by hand.`, "");
-  L.push("The rating ranks a school district against the other districts **of its own state** on student outcomes only (never on spending or size). It is an integer 1-10, or null.", "");
+  L.push(
+    "The rating ranks a school district against the other districts **of its own state** whose outcome comes from the same source, on student outcomes only (never on spending or size). It is an integer 1-10, or null.",
+    "",
+  );
   L.push("## Method v1", "");
   L.push(
-    `1. **Outcome, SEDA states.** Where SEDA 2023 covers the state (${s.sedaStates.size} states), the outcome is the mean of the district's available ` +
-      "grade-year-standardized mean scores `gys_mn_2019_ol_mth`, `gys_mn_2019_ol_rla`, `gys_mn_2022_ol_mth`, `gys_mn_2022_ol_rla`, `gys_mn_2023_ol_mth`, `gys_mn_2023_ol_rla` " +
-      `(administrative districts, subgroup \`all\`, pooled over grades 3-8), requiring at least ${MIN_SEDA_SCORES} of the six.`,
-    "2. **Outcome, other states.** EDFacts SY 2020-21: for each of the 4-year adjusted-cohort graduation rate, grade-4 math proficiency and grade-4 reading proficiency, the published value taken at its midpoint (`90-94%` -> 92, `>=95%` -> 97.5, `<50%` and `<=49%` -> 25; suppressed values are missing) and turned into a z-score within the state (population standard deviation over the state's districts with that measure); the outcome is the mean of the z-scores present.",
-    "3. **Ranking.** Within each state, all districts of the source with an outcome (not only the districts of this dataset) are sorted best first. A district at position *i* (0-based; tied outcomes share the best position) of *n* gets `10 - floor(10 i / n)`: the top 10% get 10, the next 10% get 9, ..., the bottom 10% get 1.",
-    `4. **Too few districts.** A state with fewer than ${MIN_DISTRICTS} districts with an outcome gets no ratings (null). A district without an outcome gets null.`,
+    "Rule 25 (decisions.md) takes the outcome from SEDA 2023 \"where SEDA 2023 covers the state\" and from EDFacts \"elsewhere\". Method v1 reads this **per district**, as the raw data README's combined coverage does (\"SEDA 2023 (40 states), else EDFacts\"): " +
+      `a district SEDA 2023 does not cover (absent from the file, or fewer than ${MIN_SEDA_SCORES} of its six scores) is \"elsewhere\", also inside the ${s.sedaStates.size} states SEDA covers. ` +
+      "(An earlier build under the same method name read it per state and ignored EDFacts in the SEDA states, which left North Dakota and many small districts of the SEDA states unrated.)",
+    "",
+    `1. **Outcome from SEDA.** A district with at least ${MIN_SEDA_SCORES} of the six SEDA 2023 grade-year-standardized mean scores \`gys_mn_2019_ol_mth\`, \`gys_mn_2019_ol_rla\`, \`gys_mn_2022_ol_mth\`, \`gys_mn_2022_ol_rla\`, \`gys_mn_2023_ol_mth\`, \`gys_mn_2023_ol_rla\` ` +
+      "(administrative districts, subgroup `all`, pooled over grades 3-8) has as outcome the mean of its available scores.",
+    "2. **Outcome from EDFacts, for every other district.** EDFacts SY 2020-21: for each of the 4-year adjusted-cohort graduation rate, grade-4 math proficiency and grade-4 reading proficiency, the published value taken at its midpoint (`90-94%` -> 92, `>=95%` -> 97.5, `<50%` and `<=49%` -> 25; suppressed values are missing) and turned into a z-score within the state (mean and population standard deviation over all of the state's districts with that measure, whichever source their own outcome comes from); the outcome is the mean of the z-scores present.",
+    "3. **Ranking, per state and source.** The two outcomes are on different scales and are never ranked against each other. Within each state, the districts with a SEDA outcome are ranked among themselves and the districts with an EDFacts outcome among themselves (all districts of the source with an outcome, not only the districts of this dataset), best first. A district at position *i* (0-based; tied outcomes share the best position) of the *n* districts of its group gets `10 - floor(10 i / n)`: the top 10% of the group get 10, the next 10% get 9, ..., the bottom 10% get 1.",
+    `4. **Too few districts.** A (state, source) group with fewer than ${MIN_DISTRICTS} districts gets no ratings (null); the other group of the same state is still rated. A district without an outcome gets null.`,
     "",
   );
   L.push("## Inputs", "");
@@ -175,14 +201,21 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     "",
   );
   L.push("## Coverage per state", "");
-  L.push("| state | outcome source | districts with an outcome | rated | records | records rated |", "|---|---|---:|---|---:|---:|");
+  L.push(
+    `Districts with an outcome count all districts of the source, not only this dataset's; a group of fewer than ${MIN_DISTRICTS} is marked "too few: null". Records rated from EDFacts are part of the records rated.`,
+    "",
+  );
+  L.push("| state | districts with a SEDA outcome | districts with an EDFacts outcome | records | records rated | of them from EDFacts |", "|---|---:|---:|---:|---:|---:|");
+  const ratedRecs = (rs: readonly ZipRecord[]) => rs.filter((r) => (districts.get(r.leaid)?.rating ?? "") !== "");
   for (const st of s.ratingStates) {
     const rs = recs.filter((r) => r.state === st.state);
-    const rated = rs.filter((r) => (districts.get(r.leaid)?.rating ?? "") !== "").length;
-    L.push(`| ${st.state} | ${st.source} | ${st.withOutcome.toLocaleString("en-US")} | ${st.rated ? "yes" : "no"} | ${rs.length.toLocaleString("en-US")} | ${rated.toLocaleString("en-US")} (${pct(rated, rs.length)}) |`);
+    const rated = ratedRecs(rs);
+    const fromEd = rated.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
+    L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${num(rs.length)} | ${num(rated.length)} (${pct(rated.length, rs.length)}) | ${num(fromEd)} |`);
   }
-  const all = recs.filter((r) => (districts.get(r.leaid)?.rating ?? "") !== "").length;
-  L.push("", `Records rated: ${all.toLocaleString("en-US")} of ${recs.length.toLocaleString("en-US")} (${pct(all, recs.length)}).`, "");
+  const all = ratedRecs(recs);
+  const allEd = all.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
+  L.push("", `Records rated: ${num(all.length)} of ${num(recs.length)} (${pct(all.length, recs.length)}); ${num(all.length - allEd)} from SEDA, ${num(allEd)} from EDFacts.`, "");
   return L.join("\n");
 }
 

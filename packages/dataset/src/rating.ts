@@ -1,11 +1,12 @@
 /**
  * Rating method v1 (decisions.md rule 25): within-state deciles of a student-outcome
- * measure. SEDA 2023 where it covers the state, EDFacts 2020-21 elsewhere.
+ * measure. SEDA 2023 where it covers the district (at least two of its six scores),
+ * EDFacts 2020-21 elsewhere; each source is ranked separately within the state.
  */
 import type { EdFactsRow, SedaRow } from "./sources.ts";
 
 export const RATING_METHOD = "v1";
-/** A state needs at least this many districts with an outcome to be rated. */
+/** A (state, source) group needs at least this many districts with an outcome to be rated. */
 export const MIN_DISTRICTS = 10;
 /** SEDA: at least this many of the six scores. */
 export const MIN_SEDA_SCORES = 2;
@@ -45,8 +46,13 @@ export function sedaOutcome(row: SedaRow): number | null {
 }
 
 /**
- * All outcomes. `stateOf` gives a LEAID's postal state (from its FIPS prefix).
- * States with SEDA data use SEDA only; other states use EDFacts z-scores.
+ * All outcomes, per district (rule 25 read per district, as the raw README's combined
+ * coverage does): a district with at least MIN_SEDA_SCORES SEDA scores takes its SEDA
+ * outcome; any other district ("elsewhere", also inside the 40 SEDA states) takes the
+ * mean of its EDFacts within-state z-scores. The z-scores of a measure are computed over
+ * all of the state's EDFacts districts with that measure, whichever source their outcome
+ * comes from. `stateOf` gives a LEAID's postal state (from its FIPS prefix); `sedaStates`
+ * are the states the SEDA file covers.
  */
 export function outcomes(
   seda: readonly SedaRow[],
@@ -55,15 +61,18 @@ export function outcomes(
 ): { outcomes: Outcome[]; sedaStates: Set<string> } {
   const sedaStates = new Set(seda.map((r) => r.state));
   const out: Outcome[] = [];
+  const fromSeda = new Set<string>();
   for (const r of seda) {
     const v = sedaOutcome(r);
-    if (v !== null) out.push({ leaid: r.leaid, state: r.state, value: v, source: "seda" });
+    if (v === null) continue;
+    out.push({ leaid: r.leaid, state: r.state, value: v, source: "seda" });
+    fromSeda.add(r.leaid);
   }
   // EDFacts: per state and measure, z-scores over the districts with a value.
   const byState = new Map<string, { leaid: string; m: (number | null)[] }[]>();
   for (const r of [...edfacts.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : 1))) {
     const st = stateOf(r.leaid);
-    if (st === undefined || sedaStates.has(st)) continue;
+    if (st === undefined) continue;
     const m = [edfactsMidpoint(r.grad), edfactsMidpoint(r.math), edfactsMidpoint(r.read)];
     if (m.every((x) => x === null)) continue;
     (byState.get(st) ?? byState.set(st, []).get(st)!).push({ leaid: r.leaid, m });
@@ -77,6 +86,7 @@ export function outcomes(
       return { mu, sd };
     });
     for (const r of rows) {
+      if (fromSeda.has(r.leaid)) continue;
       const zs: number[] = [];
       r.m.forEach((x, k) => {
         const s = stats[k];
@@ -89,16 +99,19 @@ export function outcomes(
   return { outcomes: out, sedaStates };
 }
 
+/** The ranking group of an outcome: its state and its source (the two scales are never mixed). */
+export const groupOf = (o: Pick<Outcome, "state" | "source">) => `${o.state} ${o.source}`;
+
 /**
- * Within-state deciles: districts sorted best first; the one at position i (ties share
- * the best position) of n gets 10 - floor(10 i / n). States with fewer than
- * MIN_DISTRICTS outcomes get no ratings.
+ * Within-state, within-source deciles: in each (state, source) group, districts sorted
+ * best first; the one at position i (ties share the best position) of n gets
+ * 10 - floor(10 i / n). Groups with fewer than MIN_DISTRICTS outcomes get no ratings.
  */
 export function rate(outs: readonly Outcome[]): Map<string, number> {
-  const byState = new Map<string, Outcome[]>();
-  for (const o of outs) (byState.get(o.state) ?? byState.set(o.state, []).get(o.state)!).push(o);
+  const byGroup = new Map<string, Outcome[]>();
+  for (const o of outs) (byGroup.get(groupOf(o)) ?? byGroup.set(groupOf(o), []).get(groupOf(o))!).push(o);
   const ratings = new Map<string, number>();
-  for (const list of byState.values()) {
+  for (const list of byGroup.values()) {
     if (list.length < MIN_DISTRICTS) continue;
     const sorted = [...list].sort((a, b) => b.value - a.value || (a.leaid < b.leaid ? -1 : 1));
     const n = sorted.length;

@@ -8,6 +8,7 @@ import { writeOutputs } from "../src/write.ts";
 import { parseArgs } from "../src/cli.ts";
 import { nameKey, geoBase } from "../src/county.ts";
 import { writeFixture, type Contents, type Fixture } from "./fixture.ts";
+import { HEADERS } from "../src/sources.ts";
 
 const made: Fixture[] = [];
 function run(edit?: (c: Contents) => Partial<Contents> | void, date = "2026-01-02") {
@@ -79,10 +80,11 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("2200001")!.per_pupil).toBe("$20,000/yr");
     expect(districts.get("0600003")!.per_pupil).toBe("");
   });
-  it("rating: a state with fewer than 10 districts with an outcome gets none", () => {
+  it("rating: a (state, source) group with fewer than 10 districts with an outcome gets none", () => {
     // CA has 10 SEDA rows, one with a single score: 9 outcomes; LA has one EDFacts district.
     expect([...districts.values()].every((d) => d.rating === "")).toBe(true);
-    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toMatchObject({ source: "SEDA 2023", withOutcome: 9, rated: false });
+    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 9, edfacts: 0, sedaRated: false, edfactsRated: false });
+    expect(r.stats.ratingStates.find((s) => s.state === "LA")).toEqual({ state: "LA", seda: 0, edfacts: 1, sedaRated: false, edfactsRated: false });
   });
   it("joins: Guam GRF 6600040 becomes CCD 6600002 with the GRF name", () => {
     expect(zip("96910").leaid).toBe("6600002");
@@ -214,5 +216,34 @@ describe("helpers", () => {
     expect(a.out).toMatch(/\/data$/);
     expect(() => parseArgs(["--raw", "x"])).toThrow(/usage/);
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown argument/);
+  });
+});
+
+describe("rating per district on the synthetic fixture (rule 25 read per district)", () => {
+  // Beta (0600002) keeps a single SEDA score, so it falls back to EDFacts; CA's SEDA group
+  // shrinks to 8 (null), while 10 CA districts without a SEDA outcome have an EDFacts
+  // graduation rate (rated among themselves). Alpha (0600001) has both: SEDA wins.
+  const gradRow = (leaid: string, v: string) => [leaid, v, ...Array(HEADERS.grad.length - 2).fill("")].join(",");
+  const r = run((c) => ({
+    seda: c.seda.replace(/^2,600002,D1,CA,all,0\.10,0\.10,/m, "2,600002,D1,CA,all,0.10,NA,"),
+    grad:
+      c.grad +
+      [gradRow("0600001", "50%"), gradRow("0600002", ">=95%"), ...Array.from({ length: 9 }, (_, i) => gradRow(`06000${20 + i}`, `${10 * (i + 1)}%`))].join("\n") +
+      "\n",
+  }));
+  const districts = new Map(rowsOf(r.files.get("districts.csv")!).map((d) => [d.leaid!, d]));
+  it("counts each source's group per state", () => {
+    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 8, edfacts: 10, sedaRated: false, edfactsRated: true });
+    expect(r.stats.outcomeSource.get("0600002")).toBe("edfacts");
+    expect(r.stats.outcomeSource.get("0600001")).toBe("seda");
+  });
+  it("the district with one SEDA score gets an EDFacts decile; the SEDA group of 8 stays null", () => {
+    expect(districts.get("0600002")!.rating).toBe("10");
+    for (const l of ["0600001", "0600003", "0600004", "0600005", "0600006"]) expect(districts.get(l)!.rating).toBe("");
+  });
+  it("RATING.md shows both groups per state and the records rated", () => {
+    const md = r.files.get("RATING.md")!;
+    expect(md).toContain("| CA | 8 (too few: null) | 10 | 3 | 1 (33.3%) | 1 |");
+    expect(r.files.get("COVERAGE.md")!).toContain("CA SEDA (8 districts with an outcome, 2 records)");
   });
 });
