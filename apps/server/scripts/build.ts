@@ -25,11 +25,11 @@ import { cspHash } from "../src/html.ts";
 import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { writeSnapshot } from "../src/snapshot.ts";
 
-const root = resolve(import.meta.dir, "../../..");
-const bundle = resolve(import.meta.dir, "../.bundle");
+const root = resolve(import.meta.dirname, "../../..");
+const bundle = resolve(import.meta.dirname, "../.bundle");
 const outfile = join(root, "dist/school-districts");
 const baseUrl = (process.env.BUILD_BASE_URL ?? "http://localhost:8080").replace(/\/+$/, "");
-const version = ((await Bun.file(resolve(import.meta.dir, "../package.json")).json()) as { version: string }).version;
+const version = ((await Bun.file(resolve(import.meta.dirname, "../package.json")).json()) as { version: string }).version;
 mkdirSync(bundle, { recursive: true });
 const step = (what: string) => console.log(`[build] ${what}`);
 const t0 = performance.now();
@@ -136,7 +136,7 @@ step("bun build --compile");
 mkdirSync(join(root, "dist"), { recursive: true });
 const compile = Bun.spawnSync(
   [process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", join(bundle, "entry.ts"), "--outfile", outfile],
-  { cwd: resolve(import.meta.dir, ".."), stdout: "inherit", stderr: "inherit" },
+  { cwd: resolve(import.meta.dirname, ".."), stdout: "inherit", stderr: "inherit" },
 );
 if (compile.exitCode !== 0) throw new Error("bun build --compile failed");
 step(`${relative(root, outfile)}: ${((await Bun.file(outfile).size) / 1e6).toFixed(1)} MB, built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

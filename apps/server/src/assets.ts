@@ -30,8 +30,8 @@ export interface PrecompressedIndex {
   entries: Record<string, { etag: string } & Partial<Record<Coding, { offset: number; length: number; tag: string }>>>;
 }
 
-const REPO = resolve(import.meta.dir, "../../..");
-const BUNDLE = resolve(import.meta.dir, "../.bundle");
+const REPO = resolve(import.meta.dirname, "../../..");
+const BUNDLE = resolve(import.meta.dirname, "../.bundle");
 
 /**
  * Paths of the repository's files, for `bun src/cli.ts` and the tests. The docs

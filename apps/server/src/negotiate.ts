@@ -30,8 +30,9 @@ export function chooseCoding(header: string | null | undefined): Choice {
     if (name === "") continue;
     let q = 1;
     for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
-      if (m) q = Math.min(1, Number(m[1]) || 0);
+      const m = /^\s*q\s*=\s*(.*?)\s*$/i.exec(p);
+      if (m) q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(m[1]!) ? Number(m[1]) : 0; // a malformed q excludes
+
     }
     if (name === "br") br = q;
     else if (name === "gzip" || name === "x-gzip") gzip = q;

@@ -1,0 +1,423 @@
+/**
+ * In-process tests of every endpoint and every HTTP rule of decisions.md
+ * (rules 7-24), through app.request() over the small fixture dataset.
+ */
+import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type Problem, type StateCollection, type ZipDistricts } from "@school-districts/core";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, DOCS_CSP, testApp } from "../test/helpers.ts";
+import { parseCsv } from "./csv.ts";
+import type { Site } from "./site.ts";
+import type { Hono } from "hono";
+
+let app: Hono;
+let site: Site;
+const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+const JSON_TYPE = "application/json; charset=utf-8";
+const FIELDS = [
+  "zip", "district", "city", "state", "county", "rating", "rating_label", "students", "schools", "per_pupil",
+  "grade_span", "phone", "website", "page_url", "source", "source_url", "license", "updated",
+];
+const ZIPS = ["00601", "01002", "02108", "10001", "90210", "96910", "99950"];
+
+beforeAll(async () => {
+  ({ app, site } = await testApp());
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { method, headers });
+
+function expectSuccessHeaders(res: Response, type: string) {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe(type);
+  expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
+  expect(res.headers.get("cache-control")).toBe(CACHE);
+  expect(res.headers.get("last-modified")).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
+  expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  expect(res.headers.get("access-control-expose-headers")).toBe("ETag");
+  expect(res.headers.get("vary")).toBe("Accept-Encoding");
+}
+
+async function expectProblem(res: Response, status: number, kind: string, instance: string): Promise<Problem> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  expect(res.headers.get("cache-control")).toBe(status === 404 ? CACHE : "no-store");
+  const body = (await res.json()) as Problem;
+  expect(Object.keys(body)).toEqual(["type", "title", "status", "detail", "instance"]);
+  expect(body).toMatchObject({ type: `${BASE}/problems/${kind}`, status, instance });
+  expect(body.detail.length).toBeGreaterThan(10);
+  return body;
+}
+
+describe("GET /zip/{zip}.json", () => {
+  it("answers the record with exactly the 18 fields in order (rules 1, 7)", async () => {
+    const res = await get("/zip/90210.json");
+    expectSuccessHeaders(res, JSON_TYPE);
+    const text = await res.text();
+    expect(text).not.toContain("\n");
+    const record = JSON.parse(text) as DistrictRecord;
+    expect(Object.keys(record)).toEqual(FIELDS);
+    expect(record).toEqual({
+      zip: "90210",
+      district: "Beverly Hills Unified School District",
+      city: "Beverly Hills",
+      state: "CA",
+      county: "Los Angeles County",
+      rating: 9,
+      rating_label: "Excellent",
+      students: "3,074",
+      schools: "6",
+      per_pupil: "$61,911/yr",
+      grade_span: "Kindergarten \u2013 12th",
+      phone: "(310) 551-5100",
+      website: "http://www.bhusd.org",
+      page_url: `${BASE}/zip/90210`,
+      source: "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
+      source_url: "https://nces.ed.gov/ccd/",
+      license: "https://creativecommons.org/licenses/by/4.0/",
+      updated: "2026-11-22",
+    });
+    expect(res.headers.get("content-length")).toBe(String(new TextEncoder().encode(text).length));
+  });
+
+  it("gives null rating and empty strings for unknown values, never omitted", async () => {
+    const nyc = (await (await get("/zip/10001.json")).json()) as DistrictRecord;
+    expect(nyc).toMatchObject({ rating: null, rating_label: "", students: "", per_pupil: "", website: "" });
+    const guam = (await (await get("/zip/96910.json")).json()) as DistrictRecord;
+    expect(guam.county).toBe("");
+  });
+
+  it("answers every ZIP of the dataset", async () => {
+    for (const zip of ZIPS) {
+      const res = await get(`/zip/${zip}.json`);
+      expect(res.status, zip).toBe(200);
+      expect(((await res.json()) as DistrictRecord).zip).toBe(zip);
+    }
+  });
+
+  it.each(["9021", "902101", "abcde", "9021a", "%20%2090210"])("gives 400 invalid-zip for %j", async (zip) => {
+    const problem = await expectProblem(await get(`/zip/${zip}.json`), 400, "invalid-zip", `/zip/${zip}.json`);
+    expect(problem.title).toBe("Invalid ZIP code");
+    expect(problem.detail).toContain("5 digits");
+  });
+
+  it("gives 404 zip-not-found for a well-formed ZIP not in the dataset", async () => {
+    const problem = await expectProblem(await get("/zip/00000.json"), 404, "zip-not-found", "/zip/00000.json");
+    expect(problem.detail).toContain("/index.json");
+  });
+});
+
+describe("GET /zip/{zip}/districts.json (rule 20)", () => {
+  it("lists every overlapping district, largest share first", async () => {
+    const res = await get("/zip/01002/districts.json");
+    expectSuccessHeaders(res, JSON_TYPE);
+    const body = (await res.json()) as ZipDistricts;
+    expect(body.zip).toBe("01002");
+    expect(body.districts.map((d) => d.leaid)).toEqual(["2501920", "2501890", "2509390", "2510800", "2505580"]);
+    expect(body.districts[0]).toEqual({
+      leaid: "2501920",
+      district: "Amherst-Pelham School District",
+      level: "secondary",
+      grade_span: "7th \u2013 12th",
+      share: 1,
+      basis: "population",
+    });
+    expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
+    expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
+  });
+  it("gives 400 and 404 like the record", async () => {
+    await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");
+    await expectProblem(await get("/zip/00000/districts.json"), 404, "zip-not-found", "/zip/00000/districts.json");
+  });
+});
+
+describe("GET /state/{state}.json (rule 9)", () => {
+  it("answers the state collection, sorted by ZIP, with source and license", async () => {
+    const res = await get("/state/MA.json");
+    expectSuccessHeaders(res, JSON_TYPE);
+    const body = (await res.json()) as StateCollection;
+    expect(Object.keys(body)).toEqual(["state", "count", "source", "license", "records"]);
+    expect(body).toMatchObject({ state: "MA", count: 2, source: expect.stringContaining("NCES"), license: expect.stringContaining("by/4.0") });
+    expect(body.records.map((r) => r.zip)).toEqual(["01002", "02108"]);
+  });
+  it("answers all 56 states and territories, empty ones too", async () => {
+    expect(site.states.size).toBe(56);
+    for (const state of site.states) {
+      const body = (await (await get(`/state/${state}.json`)).json()) as StateCollection;
+      expect(body.count).toBe(body.records.length);
+    }
+    expect(((await (await get("/state/WY.json")).json()) as StateCollection).count).toBe(0);
+  });
+  it("gives 400 with an uppercase hint for a lowercase code", async () => {
+    const problem = await expectProblem(await get("/state/ca.json"), 400, "invalid-state", "/state/ca.json");
+    expect(problem.detail).toContain("/state/CA.json");
+    await expectProblem(await get("/state/Ca.json"), 400, "invalid-state", "/state/Ca.json");
+  });
+  it.each(["CAL", "C", "C1", "12"])("gives 400 for %j", async (state) => {
+    await expectProblem(await get(`/state/${state}.json`), 400, "invalid-state", `/state/${state}.json`);
+  });
+  it("gives 404 for a well-formed code that is not one of the 56", async () => {
+    const problem = await expectProblem(await get("/state/XX.json"), 404, "state-not-found", "/state/XX.json");
+    expect(problem.title).toBe("State not found");
+  });
+});
+
+describe("collections agree record for record (rules 8-11)", () => {
+  it("bulk JSON, CSV, index and state files hold the same records as /zip/{zip}.json", async () => {
+    const bulk = (await (await get("/bulk/all-districts.json")).json()) as BulkCollection;
+    expect(Object.keys(bulk)).toEqual(["total", "source", "license", "updated", "records"]);
+    expect(bulk.total).toBe(ZIPS.length);
+    expect(bulk.updated).toBe("2026-11-22");
+    expect(bulk.records.map((r) => r.zip)).toEqual(ZIPS);
+    const fromStates: DistrictRecord[] = [];
+    for (const state of site.states) fromStates.push(...((await (await get(`/state/${state}.json`)).json()) as StateCollection).records);
+    expect(fromStates.sort((a, b) => a.zip.localeCompare(b.zip))).toEqual(bulk.records);
+    const index = (await (await get("/index.json")).json()) as IndexEntry[];
+    const csv = parseCsv(await (await get("/bulk/all-districts.csv")).text());
+    expect(csv[0]).toEqual([...CSV_COLUMNS]);
+    for (const [i, record] of bulk.records.entries()) {
+      expect((await (await get(`/zip/${record.zip}.json`)).json()) as DistrictRecord).toEqual(record);
+      expect(index[i]).toEqual({ zip: record.zip, district: record.district, city: record.city, state: record.state, rating: record.rating, url: `${BASE}/zip/${record.zip}.json` });
+      expect(csv[i + 1]).toEqual(CSV_COLUMNS.map((c) => (record[c] === null ? "" : String(record[c]))));
+    }
+    expect(csv.length).toBe(bulk.records.length + 1);
+  });
+});
+
+describe("GET /bulk/all-districts.csv (rule 10)", () => {
+  it("is RFC 4180 with CRLF, no BOM, quoting only where needed, as a download", async () => {
+    const res = await get("/bulk/all-districts.csv");
+    expectSuccessHeaders(res, "text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="all-districts.csv"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.startsWith(`${CSV_COLUMNS.join(",")}\r\n`)).toBe(true);
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replaceAll("\r\n", "")).not.toContain("\n");
+    expect(text).toContain(`90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten \u2013 12th,(310) 551-5100,http://www.bhusd.org,${BASE}/zip/90210,2026-11-22\r\n`);
+    expect(text).toContain('99950,"Test ""Quoted"", District <Schools>",Ketchikan,');
+    expect(text).toContain(`10001,New York City Department Of Education,New York,NY,New York County,,,,0,,,(212) 374-6000,,${BASE}/zip/10001,2026-11-22\r\n`);
+  });
+});
+
+describe("GET /openapi.json (rule 18)", () => {
+  it("is the hand-written document with servers set to the base URL, version 1.0.0", async () => {
+    const res = await get("/openapi.json");
+    expectSuccessHeaders(res, JSON_TYPE);
+    const doc = (await res.json()) as { openapi: string; info: { version: string }; servers: { url: string }[]; paths: object };
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
+    expect(doc.info.version).toBe("1.0.0");
+    expect(doc.servers).toEqual([{ url: BASE, description: "This service." }]);
+    expect(Object.keys(doc.paths)).toContain("/zip/{zip}.json");
+  });
+});
+
+describe("GET /healthz (rule 23)", () => {
+  it("gives the dataset's date and record count", async () => {
+    const res = await get("/healthz");
+    expectSuccessHeaders(res, JSON_TYPE);
+    expect(await res.json()).toEqual({ status: "ok", updated: "2026-11-22", records: ZIPS.length });
+  });
+});
+
+describe("pages (rules 21, 22)", () => {
+  it("/ has a labelled ZIP search form and links to the docs, bulk files and sources", async () => {
+    const res = await get("/");
+    expectSuccessHeaders(res, "text/html; charset=utf-8");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<label for="zip">[^<]+<\/label>/);
+    expect(html).toContain('<form action="/zip" method="get"');
+    for (const href of ["/docs", "/bulk/all-districts.json", "/bulk/all-districts.csv", "https://nces.ed.gov/ccd/"]) expect(html).toContain(`href="${href}"`);
+    expect(html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+  });
+
+  it("the CSP allows exactly the inline stylesheet", async () => {
+    const res = await get("/");
+    const html = await res.text();
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const hash = new Bun.CryptoHasher("sha256").update(css).digest("base64");
+    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+  });
+
+  it("/zip/{zip} shows the record, other districts, the caveat and the website, with the record embedded", async () => {
+    const res = await get("/zip/01002");
+    expectSuccessHeaders(res, "text/html; charset=utf-8");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const html = await res.text();
+    expect(html).toContain("<h1>ZIP code 01002</h1>");
+    expect(html).toContain("Amherst School District");
+    expect(html).toContain("Amherst-Pelham School District");
+    expect(html).toContain("approximation");
+    expect(html).toContain('href="http://www.arps.org"');
+    const record = JSON.parse(/<script type="application\/json" id="record">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(record).toEqual(await (await get("/zip/01002.json")).json());
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ "@context": "https://schema.org", name: "Amherst School District" });
+  });
+
+  it("escapes names in HTML and in embedded JSON", async () => {
+    const html = await (await get("/zip/99950")).text();
+    expect(html).toContain("Test &quot;Quoted&quot;, District &lt;Schools&gt;");
+    expect(html).not.toContain("<Schools>");
+    expect(html).toContain("\\u003cSchools\\u003e");
+  });
+
+  it("/zip/{zip} gives 400 and 404 like the record", async () => {
+    await expectProblem(await get("/zip/abc"), 400, "invalid-zip", "/zip/abc");
+    await expectProblem(await get("/zip/00000"), 404, "zip-not-found", "/zip/00000");
+  });
+
+  it("/zip?zip= (the form without JavaScript) redirects to the ZIP's page", async () => {
+    const res = await get("/zip?zip=%2090210%20");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/zip/90210");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    await expectProblem(await get("/zip?zip=abc"), 400, "invalid-zip", "/zip");
+  });
+
+  it("/docs serves the docs page with its own CSP", async () => {
+    const res = await get("/docs");
+    expectSuccessHeaders(res, "text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toBe(DOCS_CSP);
+  });
+});
+
+describe("unknown paths (rule 14)", () => {
+  it.each(["/nope", "/zip", "/zip/", "/zip/90210.json/", "/state/", "/bulk/", "/docs/", "/index.json/x", "/ZIP/90210.json"])("%s gives 404 not-found", async (path) => {
+    if (path === "/zip") return; // the search form's target, tested above
+    await expectProblem(await get(path), 404, "not-found", path);
+  });
+});
+
+describe("methods (rule 12)", () => {
+  it.each(["POST", "PUT", "DELETE", "PATCH"])("%s gives 405 with Allow and a problem", async (method) => {
+    const res = await get("/zip/90210.json", {}, method);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    const problem = await expectProblem(res, 405, "method-not-allowed", "/zip/90210.json");
+    expect(problem.detail).toContain(method);
+  });
+  it("405 also on unknown paths", async () => {
+    await expectProblem(await get("/nope", {}, "POST"), 405, "method-not-allowed", "/nope");
+  });
+
+  it("OPTIONS answers a CORS preflight with 204", async () => {
+    const res = await get("/zip/90210.json", { Origin: "https://example.org", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match, x-custom" }, "OPTIONS");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("access-control-max-age")).toBe("86400");
+    const allowed = res.headers.get("access-control-allow-headers")!.toLowerCase().split(/,\s*/);
+    for (const h of ["if-none-match", "x-custom", "if-modified-since", "accept-encoding", "content-type"]) expect(allowed).toContain(h);
+    expect(await res.text()).toBe("");
+  });
+  it("OPTIONS without request headers still allows the defaults", async () => {
+    const res = await get("/index.json", {}, "OPTIONS");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-headers")).toBe("If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type");
+  });
+
+  it("HEAD gives the GET headers and no body", async () => {
+    for (const path of ["/zip/90210.json", "/bulk/all-districts.json", "/", "/zip/90210"]) {
+      const g = await get(path, { "Accept-Encoding": "br" });
+      const h = await get(path, { "Accept-Encoding": "br" }, "HEAD");
+      expect(h.status).toBe(200);
+      expect([...h.headers]).toEqual([...g.headers]);
+      expect(await h.text()).toBe("");
+    }
+    const missing = await get("/zip/00000.json", {}, "HEAD");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("");
+  });
+});
+
+describe("conditional requests (rule 15)", () => {
+  it("If-None-Match with the ETag gives 304 with the same ETag and caching headers", async () => {
+    const first = await get("/zip/90210.json");
+    const etag = first.headers.get("etag")!;
+    for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const res = await get("/zip/90210.json", { "If-None-Match": inm });
+      expect(res.status, inm).toBe(304);
+      expect(res.headers.get("etag")).toBe(etag);
+      expect(res.headers.get("cache-control")).toBe(CACHE);
+      expect(res.headers.get("last-modified")).toBe(first.headers.get("last-modified"));
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(await res.text()).toBe("");
+    }
+  });
+  it("a different ETag gives 200", async () => {
+    expect((await get("/zip/90210.json", { "If-None-Match": '"nope"' })).status).toBe(200);
+  });
+  it("the ETag of one coding does not match another", async () => {
+    const br = (await get("/index.json", { "Accept-Encoding": "br" })).headers.get("etag")!;
+    expect((await get("/index.json", { "Accept-Encoding": "br", "If-None-Match": br })).status).toBe(304);
+    expect((await get("/index.json", { "Accept-Encoding": "gzip", "If-None-Match": br })).status).toBe(200);
+  });
+  it("If-Modified-Since gives 304 when not newer, unless If-None-Match is present", async () => {
+    expect((await get("/healthz", { "If-Modified-Since": "Sun, 22 Nov 2026 00:00:00 GMT" })).status).toBe(304);
+    expect((await get("/healthz", { "If-Modified-Since": "Sat, 21 Nov 2026 00:00:00 GMT" })).status).toBe(200);
+    expect((await get("/healthz", { "If-Modified-Since": "Sun, 22 Nov 2026 00:00:00 GMT", "If-None-Match": '"x"' })).status).toBe(200);
+  });
+  it("ETags are the same on every request and differ between bodies", async () => {
+    const a = (await get("/zip/90210.json")).headers.get("etag");
+    expect((await get("/zip/90210.json")).headers.get("etag")).toBe(a);
+    expect((await get("/zip/02108.json")).headers.get("etag")).not.toBe(a);
+  });
+});
+
+describe("compression (rule 16)", () => {
+  const paths = ["/zip/90210.json", "/zip/90210/districts.json", "/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/", "/zip/90210", "/docs", "/healthz"];
+  it.each(paths)("%s: br and gzip decompress to the identity body, each with its own ETag", async (path) => {
+    const identity = await get(path);
+    const plain = new Uint8Array(await identity.arrayBuffer());
+    const br = await get(path, { "Accept-Encoding": "gzip, deflate, br" });
+    const gz = await get(path, { "Accept-Encoding": "gzip" });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(new Uint8Array(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toEqual(plain);
+    expect(new Uint8Array(gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toEqual(plain);
+    const tags = new Set([identity, br, gz].map((r) => r.headers.get("etag")));
+    expect(tags.size).toBe(3);
+    for (const r of [identity, br, gz]) expect(r.headers.get("vary")).toBe("Accept-Encoding");
+  });
+  it("large bodies were compressed before any request", () => {
+    for (const path of ["/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json"]) {
+      const rep = site.get(path)!;
+      expect(rep.hasPrepared("br"), path).toBe(true);
+      expect(rep.hasPrepared("gzip"), path).toBe(true);
+    }
+  });
+  it("honours q-values", async () => {
+    expect((await get("/index.json", { "Accept-Encoding": "br;q=0.1, gzip;q=0.9" })).headers.get("content-encoding")).toBe("gzip");
+    expect((await get("/index.json", { "Accept-Encoding": "br;q=0, gzip;q=0" })).headers.get("content-encoding")).toBeNull();
+    expect((await get("/index.json", { "Accept-Encoding": "identity" })).headers.get("content-encoding")).toBeNull();
+  });
+});
+
+describe("CORS on every response (rule 13)", () => {
+  it.each(["/zip/90210.json", "/zip/0.json", "/nope", "/state/xx.json"])("%s", async (path) => {
+    expect((await get(path)).headers.get("access-control-allow-origin")).toBe("*");
+  });
+  it("exposes ETag only on success", async () => {
+    expect((await get("/nope")).headers.get("access-control-expose-headers")).toBeNull();
+  });
+});
+
+describe("base URL (rule 19)", () => {
+  it("shapes page_url, url, servers and problem types", async () => {
+    const other = await testApp(undefined, "https://schools.example.org/api");
+    const record = (await (await other.app.request("/zip/90210.json")).json()) as DistrictRecord;
+    expect(record.page_url).toBe("https://schools.example.org/api/zip/90210");
+    const index = (await (await other.app.request("/index.json")).json()) as IndexEntry[];
+    expect(index[0]!.url).toBe("https://schools.example.org/api/zip/00601.json");
+    const doc = (await (await other.app.request("/openapi.json")).json()) as { servers: { url: string }[] };
+    expect(doc.servers[0]!.url).toBe("https://schools.example.org/api");
+    const problem = (await (await other.app.request("/zip/1.json")).json()) as Problem;
+    expect(problem.type).toBe("https://schools.example.org/api/problems/invalid-zip");
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { parseArgs, UsageError } from "./config.ts";
+
+describe("parseArgs", () => {
+  it("has the defaults of rule 19", () => {
+    expect(parseArgs([], {})).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false });
+  });
+  it("reads PORT, HOST and BASE_URL", () => {
+    expect(parseArgs([], { PORT: "9000", HOST: "0.0.0.0", BASE_URL: "https://x.example.org/" })).toMatchObject({
+      port: 9000,
+      host: "0.0.0.0",
+      baseUrl: "https://x.example.org",
+    });
+  });
+  it("lets flags win over the environment, in both spellings", () => {
+    expect(parseArgs(["--port", "1234", "--host=::1", "--base-url", "http://a.example/api", "--data", "d", "--quiet"], { PORT: "9000" })).toEqual({
+      kind: "serve",
+      port: 1234,
+      host: "::1",
+      baseUrl: "http://a.example/api",
+      data: "d",
+      quiet: true,
+    });
+  });
+  it("accepts port 0", () => {
+    expect(parseArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
+  });
+  it("parses export", () => {
+    expect(parseArgs(["export", "out", "--base-url", "https://s.example"], {})).toEqual({
+      kind: "export",
+      dir: "out",
+      baseUrl: "https://s.example",
+      data: undefined,
+      quiet: false,
+    });
+    expect(parseArgs(["export", "out"], {})).toMatchObject({ baseUrl: "http://localhost:8080" });
+  });
+  it("gives help and version", () => {
+    expect(parseArgs(["--help"], {})).toEqual({ kind: "help" });
+    expect(parseArgs(["--version"], {})).toEqual({ kind: "version" });
+  });
+  it.each([
+    [["--port", "x"]],
+    [["--port", "70000"]],
+    [["--port"]],
+    [["--nope"]],
+    [["serve"]],
+    [["export"]],
+    [["--base-url", "example.org"]],
+    [["--base-url", "http://a.example/?q=1"]],
+  ])("rejects %j", (argv) => {
+    expect(() => parseArgs(argv, {})).toThrow(UsageError);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DOCS_CSP, testApp } from "../test/helpers.ts";
+import { exportFile, writeExport } from "./export.ts";
+import type { Site } from "./site.ts";
+
+describe("exportFile", () => {
+  it.each([
+    ["/", "index.html"],
+    ["/docs", "docs.html"],
+    ["/zip/90210", "zip/90210.html"],
+    ["/zip/90210.json", "zip/90210.json"],
+    ["/zip/90210/districts.json", "zip/90210/districts.json"],
+    ["/state/CA.json", "state/CA.json"],
+    ["/healthz", "healthz"],
+  ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
+});
+
+describe("writeExport (rule 24)", () => {
+  let site: Site;
+  let dir: string;
+  beforeAll(async () => {
+    ({ site } = await testApp());
+    dir = mkdtempSync(join(tmpdir(), "sd-export-"));
+    await writeExport(site, dir, DOCS_CSP);
+  });
+
+  it("writes every path with its .br and .gz variants", () => {
+    for (const path of site.paths()) {
+      const file = join(dir, exportFile(path));
+      const body = readFileSync(file);
+      expect(new Uint8Array(body), path).toEqual(site.get(path)!.body);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(body), path).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(body), path).toBe(true);
+    }
+    expect(existsSync(join(dir, "zip/90210.html"))).toBe(true);
+    expect(existsSync(join(dir, "state/WY.json"))).toBe(true);
+  });
+
+  it("writes a _headers file and an nginx snippet", () => {
+    const headers = readFileSync(join(dir, "_headers"), "utf8");
+    expect(headers).toContain("Access-Control-Allow-Origin: *");
+    expect(headers).toContain('Content-Disposition: attachment; filename="all-districts.csv"');
+    expect(headers).toContain(`Content-Security-Policy: ${DOCS_CSP}`);
+    const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");
+    expect(nginx).toContain("gzip_static on;");
+    expect(nginx).toContain("brotli_static on;");
+    expect(nginx).toContain(`root ${dir};`);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { chooseCoding, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+
+describe("chooseCoding (Accept-Encoding, RFC 9110 §12.5.3)", () => {
+  it.each([
+    [null, "identity"],
+    ["", "identity"],
+    ["br", "br"],
+    ["gzip", "gzip"],
+    ["x-gzip", "gzip"],
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["deflate", "identity"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0.5, gzip;q=0.5", "br"],
+    ["gzip;q=0.8, br;q=0.9", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", "identity"],
+    ["*", "br"],
+    ["*;q=0.5, gzip", "gzip"],
+    ["*;q=0", "identity"],
+    ["identity", "identity"],
+    ["identity;q=1, gzip;q=0.5", "identity"],
+    ["identity;q=0.5, gzip;q=0.5", "gzip"],
+    ["identity;q=0", "identity"],
+    ["GZIP;Q=1", "gzip"],
+    [" br ; q=1.0 ", "br"],
+    ["br;q=abc, gzip", "gzip"],
+  ])("%j gives %s", (header, coding) => {
+    expect(chooseCoding(header)).toBe(coding);
+  });
+});
+
+describe("noneMatchHits (If-None-Match, weak comparison)", () => {
+  const etag = '"abc123"';
+  it.each([
+    ['"abc123"', true],
+    ['W/"abc123"', true],
+    ['"x", "abc123"', true],
+    ['"x",W/"abc123"', true],
+    ["*", true],
+    [" * ", true],
+    ['"abc12"', false],
+    ['"abc123-br9"', false],
+    ["abc123", false],
+    ["", false],
+  ])("%j matches: %s", (header, hit) => {
+    expect(noneMatchHits(header, etag)).toBe(hit);
+  });
+});
+
+describe("notModifiedSince", () => {
+  const lm = Date.UTC(2026, 10, 22);
+  it("is true at or after Last-Modified", () => {
+    expect(notModifiedSince("Sun, 22 Nov 2026 00:00:00 GMT", lm)).toBe(true);
+    expect(notModifiedSince("Mon, 23 Nov 2026 00:00:00 GMT", lm)).toBe(true);
+  });
+  it("is false before it or for a bad date", () => {
+    expect(notModifiedSince("Sat, 21 Nov 2026 23:59:59 GMT", lm)).toBe(false);
+    expect(notModifiedSince("yesterday", lm)).toBe(false);
+  });
+});
