@@ -241,7 +241,7 @@ export interface components {
         ZipCode: string;
         /**
          * @description 1 (lowest) to 10 (highest): the within-state decile of the district's student outcomes (rating method v1, see data/RATING.md). Null when the district has no rating.
-         * @example 7
+         * @example 9
          */
         Rating: number | null;
         /**
@@ -252,11 +252,11 @@ export interface components {
          *       "city": "Beverly Hills",
          *       "state": "CA",
          *       "county": "Los Angeles County",
-         *       "rating": null,
-         *       "rating_label": "",
+         *       "rating": 9,
+         *       "rating_label": "Excellent",
          *       "students": "3,074",
          *       "schools": "6",
-         *       "per_pupil": "",
+         *       "per_pupil": "$61,911/yr",
          *       "grade_span": "Kindergarten – 12th",
          *       "phone": "(310) 551-5100",
          *       "website": "http://www.bhusd.org",
@@ -288,7 +288,7 @@ export interface components {
             rating: components["schemas"]["Rating"];
             /**
              * @description 9-10 Excellent, 7-8 Good, 5-6 Average, 3-4 Below Average, 1-2 Poor; empty when rating is null.
-             * @example Good
+             * @example Excellent
              * @enum {string}
              */
             rating_label: "Excellent" | "Good" | "Average" | "Below Average" | "Poor" | "";
@@ -304,7 +304,7 @@ export interface components {
             schools: string;
             /**
              * @description Total expenditure per pupil (F-33 TOTALEXP / V33), FY 2022 else FY 2021, as `$<amount>/yr`; ` (est.)` marks a derived value.
-             * @example $17,486/yr
+             * @example $61,911/yr
              */
             per_pupil: string;
             /**
@@ -367,7 +367,7 @@ export interface components {
         BulkCollection: {
             /**
              * @description Number of records.
-             * @example 33759
+             * @example 33789
              */
             total: number;
             /** @enum {string} */
@@ -388,7 +388,7 @@ export interface components {
          *       "district": "Beverly Hills Unified School District",
          *       "city": "Beverly Hills",
          *       "state": "CA",
-         *       "rating": null,
+         *       "rating": 9,
          *       "url": "http://localhost:8080/zip/90210.json"
          *     }
          */
@@ -432,6 +432,29 @@ export interface components {
              */
             basis: "population" | "land";
         };
+        /**
+         * @example {
+         *       "zip": "90210",
+         *       "districts": [
+         *         {
+         *           "leaid": "0604830",
+         *           "district": "Beverly Hills Unified School District",
+         *           "level": "unified",
+         *           "grade_span": "Kindergarten – 12th",
+         *           "share": 0.6544,
+         *           "basis": "population"
+         *         },
+         *         {
+         *           "leaid": "0622710",
+         *           "district": "Los Angeles Unified School District",
+         *           "level": "unified",
+         *           "grade_span": "Kindergarten – 12th",
+         *           "share": 0.3456,
+         *           "basis": "population"
+         *         }
+         *       ]
+         *     }
+         */
         ZipDistricts: {
             zip: components["schemas"]["ZipCode"];
             /** @description Largest share first. */
@@ -638,11 +661,11 @@ export interface operations {
                      *       "city": "Beverly Hills",
                      *       "state": "CA",
                      *       "county": "Los Angeles County",
-                     *       "rating": null,
-                     *       "rating_label": "",
+                     *       "rating": 9,
+                     *       "rating_label": "Excellent",
                      *       "students": "3,074",
                      *       "schools": "6",
-                     *       "per_pupil": "",
+                     *       "per_pupil": "$61,911/yr",
                      *       "grade_span": "Kindergarten – 12th",
                      *       "phone": "(310) 551-5100",
                      *       "website": "http://www.bhusd.org",
@@ -811,7 +834,7 @@ export interface operations {
                 content: {
                     /**
                      * @example zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated
-                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,,,"3,074",6,,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-22
+                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-22
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -926,7 +949,7 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "updated": "2026-11-22",
-                     *       "records": 33759
+                     *       "records": 33789
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
