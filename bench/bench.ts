@@ -16,6 +16,8 @@ const ZIP_COUNT = int("BENCH_ZIPS", 5000);
 const PIN = (process.env.BENCH_PIN ?? "1") !== "0" && cpus().length >= 2 && !!Bun.which("taskset");
 const SERVER_CPU = "0";
 const WRK_CPU = "1";
+// The same base URL for the export and the binary, so their bodies (page_url, url) are byte-identical.
+const BASE_URL = "http://localhost:8080";
 const OUT_MD = join(ROOT, "bench/results.md");
 const OUT_JSON = join(ROOT, "bench/results.json");
 
@@ -152,7 +154,7 @@ function binaryTarget(port: number, readyPath: string): Target {
     port,
     async start() {
       const t0 = performance.now();
-      const proc = Bun.spawn(pinned([BIN, "--port", String(port), "--host", "127.0.0.1", "--quiet"], SERVER_CPU), {
+      const proc = Bun.spawn(pinned([BIN, "--port", String(port), "--host", "127.0.0.1", "--base-url", BASE_URL, "--quiet"], SERVER_CPU), {
         stdout: "ignore",
         stderr: "inherit",
         env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
@@ -370,7 +372,7 @@ async function main() {
   try {
     log(`exporting the static tree to ${exportDir}`);
     const t0 = performance.now();
-    sh([BIN, "export", exportDir]);
+    sh([BIN, "export", exportDir, "--base-url", BASE_URL, "--quiet"]);
     const exportMs = performance.now() - t0;
     const tree = findTreeRoot(exportDir);
     if (!tree) throw new Error(`export wrote no index.json + zip/ under ${exportDir}: ${readdirSync(exportDir).join(", ")}`);

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { resolve } from "node:path";
 
 export const REPO = resolve(import.meta.dirname, "../..");
@@ -24,6 +24,7 @@ export function serviceCommand(): string[] {
   return [BINARY];
 }
 
+/** The environment without PORT, HOST and BASE_URL (vitest sets BASE_URL=/ for Vite). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env.PORT;
@@ -64,7 +65,7 @@ export interface Service {
 /** Runs the binary with `args` and waits (at most `readyMs`) for it to exit. */
 export function runToExit(args: string[], timeoutMs = 60_000): Promise<{ code: number | string; stdout: string; stderr: string }> {
   const [cmd, ...pre] = serviceCommand();
-  const proc = spawn(cmd!, [...pre, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(cmd!, [...pre, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: cleanEnv() });
   let stdout = "";
   let stderr = "";
   proc.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -252,4 +253,113 @@ export async function pool<T, R>(items: T[], limit: number, fn: (item: T, index:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * A persistent HTTP/1.1 connection that sends one request at a time and parses
+ * each answer (Content-Length or chunked; none for HEAD, 204 and 304).
+ */
+export class KeepAlive {
+  private sock: Socket;
+  private buf: Buffer = Buffer.alloc(0);
+  private waiter: (() => void) | undefined;
+  closed = false;
+  private ready: Promise<void>;
+
+  constructor(port: number) {
+    this.sock = connect({ port, host: "127.0.0.1" });
+    this.sock.setNoDelay(true);
+    this.ready = new Promise((res, rej) => {
+      this.sock.once("connect", () => res());
+      this.sock.once("error", rej);
+    });
+    this.sock.on("data", (d: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+      this.waiter?.();
+    });
+    const end = () => {
+      this.closed = true;
+      this.waiter?.();
+    };
+    this.sock.on("close", end);
+    this.sock.on("end", end);
+    this.sock.on("error", end);
+  }
+
+  private async need(pred: () => boolean, deadline: number): Promise<void> {
+    while (!pred()) {
+      if (this.closed) throw new Error("connection closed by the server");
+      if (Date.now() > deadline) throw new Error("timed out waiting for the answer");
+      await new Promise<void>((res) => {
+        const t = setTimeout(res, 200);
+        this.waiter = () => {
+          clearTimeout(t);
+          res();
+        };
+      });
+      this.waiter = undefined;
+    }
+  }
+
+  /** Sends `method path` with `headers`, resolves with the parsed answer. */
+  async request(method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<HttpAnswer> {
+    await this.ready;
+    const deadline = Date.now() + timeoutMs;
+    const lines = [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    this.sock.write(`${lines.join("\r\n")}\r\n\r\n`);
+    let end = -1;
+    await this.need(() => (end = this.buf.indexOf("\r\n\r\n")) >= 0, deadline);
+    const head = this.buf.subarray(0, end).toString("latin1").split("\r\n");
+    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0]!)?.[1] ?? 0);
+    const hs: Record<string, string> = {};
+    for (const l of head.slice(1)) {
+      const i = l.indexOf(":");
+      if (i > 0) hs[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+    }
+    this.buf = this.buf.subarray(end + 4);
+    let body = Buffer.alloc(0);
+    if (method === "HEAD" || status === 204 || status === 304 || (status >= 100 && status < 200)) {
+      // no body
+    } else if (hs["content-length"] !== undefined) {
+      const n = Number(hs["content-length"]);
+      await this.need(() => this.buf.length >= n, deadline);
+      body = Buffer.from(this.buf.subarray(0, n));
+      this.buf = this.buf.subarray(n);
+    } else if (/chunked/i.test(hs["transfer-encoding"] ?? "")) {
+      const parts: Buffer[] = [];
+      for (;;) {
+        let eol = -1;
+        await this.need(() => (eol = this.buf.indexOf("\r\n")) >= 0, deadline);
+        const size = Number.parseInt(this.buf.subarray(0, eol).toString("latin1"), 16);
+        await this.need(() => this.buf.length >= eol + 2 + size + 2, deadline);
+        parts.push(Buffer.from(this.buf.subarray(eol + 2, eol + 2 + size)));
+        this.buf = this.buf.subarray(eol + 2 + size + 2);
+        if (size === 0) break;
+      }
+      body = Buffer.concat(parts);
+    } else {
+      // read to close
+      await this.need(() => this.closed, deadline).catch(() => {});
+      body = Buffer.from(this.buf);
+      this.buf = Buffer.alloc(0);
+    }
+    return { status, headers: hs, body };
+  }
+
+  close(): void {
+    this.sock.destroy();
+  }
+}
+
+/** Open file descriptors of a process that are regular files (not sockets, pipes, anon inodes, /dev). */
+export function openRegularFiles(pid: number): string[] {
+  return openFiles(pid)
+    .filter((t) => t.startsWith("/") && !t.startsWith("/dev/") && !t.startsWith("/proc/"))
+    .sort();
 }

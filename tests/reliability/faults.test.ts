@@ -1,0 +1,128 @@
+/**
+ * Faults: SIGTERM during load finishes the requests in flight and exits 0; a
+ * damaged dataset passed with --data stops start-up with a non-zero exit and a
+ * message naming the damaged file.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
+
+const DATA = resolve(REPO, "data");
+const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv"] as const;
+const temps: string[] = [];
+afterAll(() => {
+  for (const t of temps) rmSync(t, { recursive: true, force: true });
+});
+
+/** A copy of data/ (the four files the service reads) in a temporary folder. */
+function dataCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "sd-reliability-data-"));
+  temps.push(dir);
+  for (const f of FILES) copyFileSync(join(DATA, f), join(dir, f));
+  return dir;
+}
+
+describe("SIGTERM during load", () => {
+  it("finishes the requests in flight, then exits 0", async () => {
+    const svc = await startService();
+    const zips = sampleZips(200);
+    type Outcome = { sentAt: number; ok: boolean; why: string };
+    const outcomes: Outcome[] = [];
+    let stopAt = Number.POSITIVE_INFINITY;
+    const conns = Array.from({ length: 40 }, () => new KeepAlive(svc.port));
+    const run = async (conn: KeepAlive, c: number) => {
+      for (let k = 0; k < 10_000 && Date.now() < stopAt; k++) {
+        // a quarter of the connections fetch the 19 MB bulk file, so answers are mid-transfer at the signal
+        const big = c % 4 === 0;
+        const path = big ? "/bulk/all-districts.json" : `/zip/${zips[(c * 31 + k) % zips.length]}.json`;
+        const sentAt = Date.now();
+        try {
+          const r = await conn.request("GET", path, big ? { "Accept-Encoding": "identity" } : {}, 30_000);
+          const ok = r.status === 200 && r.body.length === Number(r.headers["content-length"]) && r.body.length > 0;
+          outcomes.push({ sentAt, ok, why: `${path}: ${r.status}, ${r.body.length} bytes` });
+        } catch (e) {
+          outcomes.push({ sentAt, ok: false, why: `${path}: ${(e as Error).message}` });
+          return;
+        }
+      }
+    };
+    const load = Promise.all(conns.map(run));
+    await sleep(1500);
+    const signalAt = Date.now();
+    svc.proc.kill("SIGTERM");
+    stopAt = signalAt; // no new requests after the signal
+    const code = await Promise.race([svc.exited, sleep(30_000).then(() => "still running after 30 s")]);
+    await load;
+    for (const c of conns) c.close();
+    if (code !== 0) svc.proc.kill("SIGKILL");
+
+    // In flight: sent at least 100 ms before the signal (so the server had read it).
+    const inFlight = outcomes.filter((o) => o.sentAt <= signalAt - 100);
+    const failed = inFlight.filter((o) => !o.ok);
+    expect(inFlight.length).toBeGreaterThan(40);
+    expect(failed.map((o) => o.why).slice(0, 10), `${failed.length} of ${inFlight.length} in-flight requests failed`).toEqual([]);
+    expect(code, `exit status; stderr:\n${svc.stderr()}`).toBe(0);
+  }, 90_000);
+
+  it("exits 0 on SIGTERM when idle, and the port is released", async () => {
+    const svc = await startService();
+    svc.proc.kill("SIGTERM");
+    expect(await Promise.race([svc.exited, sleep(15_000).then(() => "still running")])).toBe(0);
+    await expect(fetch(`${svc.base}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
+  }, 60_000);
+});
+
+describe("a damaged dataset passed with --data", () => {
+  it("an intact copy starts and serves (control)", async () => {
+    const svc = await startService(["--data", dataCopy()]);
+    try {
+      const r = await fetch(`${svc.base}/zip/${sampleZips(1)[0]}.json`);
+      expect(r.status).toBe(200);
+    } finally {
+      await svc.stop();
+    }
+  }, 90_000);
+
+  const damages: [string, (typeof FILES)[number], (file: string) => void][] = [
+    ["truncated to half", "zips.csv", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["truncated to half", "districts.csv", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["truncated to half", "overlaps.csv", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["emptied", "overlaps.csv", (f) => truncateSync(f, 0)],
+    ["one byte changed", "districts.csv", (f) => {
+      const b = readFileSync(f);
+      const i = Math.floor(b.length / 2);
+      b[i] = b[i] === 0x39 ? 0x38 : 0x39;
+      writeFileSync(f, b);
+    }],
+    ["a row duplicated", "zips.csv", (f) => {
+      const lines = readFileSync(f, "utf8").split("\n");
+      lines.splice(2, 0, lines[1]!);
+      writeFileSync(f, lines.join("\n"));
+    }],
+    ["binary garbage", "zips.csv", (f) => writeFileSync(f, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)))],
+    ["missing", "overlaps.csv", (f) => unlinkSync(f)],
+    ["truncated JSON", "manifest.json", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["missing", "manifest.json", (f) => unlinkSync(f)],
+  ];
+  it.each(damages)("%s: %s stops start-up with a message naming it", async (_how, name, damage) => {
+    const dir = dataCopy();
+    damage(join(dir, name));
+    const port = await freePort();
+    const r = await runToExit(["--data", dir, "--port", String(port), "--host", "127.0.0.1", "--quiet"], 60_000);
+    expect(r.code, `exit status; stderr:\n${r.stderr}`).not.toBe(0);
+    expect(typeof r.code === "number", `killed by ${r.code} instead of exiting`).toBe(true);
+    expect(r.stderr, "a dataset message, not the usage text").not.toContain("Usage:");
+    expect(r.stderr, "the message names the damaged file").toContain(join(dir, name));
+    expect(r.stderr, "a message, not a stack trace").not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  }, 90_000);
+
+  it("a --data folder that does not exist stops start-up with a message naming it", async () => {
+    const missing = join(tmpdir(), `sd-no-such-folder-${process.pid}`);
+    const r = await runToExit(["--data", missing, "--port", String(await freePort()), "--quiet"], 60_000);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).not.toContain("Usage:");
+    expect(r.stderr).toContain(missing);
+  }, 90_000);
+});
