@@ -37,7 +37,7 @@ export function sendRepresentation(req: Request, rep: Representation): Response 
  * sendProblem(request, "http://localhost:8080", "zip-not-found", "ZIP code 00000 is not in the dataset.")
  */
 export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, detail: string): Response {
-  const instance = new URL(req.url).pathname;
+  const instance = pathOf(req.url);
   const body = problem(baseUrl, kind, detail, instance);
   const headers: [string, string][] = [
     ["Content-Type", TYPES.problem],
@@ -49,6 +49,21 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   headers.push(["Content-Length", String(bytes.length)]);
   return new Response(req.method === "HEAD" ? null : bytes, { status: body.status, headers });
+}
+
+/**
+ * The path of a request URL (absolute or not), without query or fragment, as sent.
+ *
+ * @example
+ * pathOf("http://localhost:8080/zip/9021.json?x=1") // "/zip/9021.json"
+ * pathOf("/zip/9021.json") // "/zip/9021.json"
+ */
+export function pathOf(url: string): string {
+  const scheme = url.indexOf("://");
+  const start = scheme < 0 ? url.indexOf("/") : url.indexOf("/", scheme + 3);
+  if (start < 0) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, start + end);
 }
 
 const DEFAULT_ALLOWED_HEADERS = ["If-None-Match", "If-Modified-Since", "Accept-Encoding", "Content-Type"];

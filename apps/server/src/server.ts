@@ -29,6 +29,9 @@ export function listen(ready: Promise<Handler>, options: ServeOptions): Server<u
     development: false,
     async fetch(req, server) {
       const start = performance.now();
+      // Without a usable Host header (HTTP/1.0, "Host:" empty or invalid) Bun hands
+      // over a relative URL; the app needs an absolute one.
+      if (!req.url.startsWith("http")) req = new Request(`http://localhost${req.url.startsWith("/") ? req.url : "/"}`, req);
       const res = await (handle ?? (await ready))(req);
       const url = req.url;
       const pathStart = url.indexOf("/", url.indexOf("//") + 2);

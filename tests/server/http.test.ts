@@ -1,0 +1,216 @@
+/**
+ * The compiled binary over real HTTP: every endpoint, compression, 304, HEAD,
+ * OPTIONS, 405, CSV, problems, the access log, flags and signals.
+ */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { mkdtempSync, writeFileSync, cpSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_BASE, raw, REPO, runBinary, startServer, type RunningServer } from "../support/server.ts";
+
+const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const PATHS = [
+  "/", "/zip/90210", "/zip/90210.json", "/zip/90210/districts.json", "/state/CA.json", "/bulk/all-districts.json",
+  "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz",
+];
+
+describe("every endpoint over HTTP", () => {
+  it.each(PATHS)("GET %s: 200 with the caching, CORS and validator headers", async (path) => {
+    const res = await raw(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers["etag"]).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(res.headers["cache-control"]).toBe(CACHE);
+    expect(res.headers["last-modified"]).toMatch(/^\w{3}, \d{2} \w{3} \d{4} 00:00:00 GMT$/);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-expose-headers"]).toBe("ETag");
+    expect(res.headers["vary"]).toBe("Accept-Encoding");
+    expect(Number(res.headers["content-length"])).toBe(res.body.length);
+  });
+
+  it.each(PATHS)("%s: br and gzip decompress to the identity body", async (path) => {
+    const plain = await raw(`${server.url}${path}`);
+    const br = await raw(`${server.url}${path}`, { "accept-encoding": "gzip, deflate, br" });
+    const gz = await raw(`${server.url}${path}`, { "accept-encoding": "gzip;q=1, br;q=0.5" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(new Set([plain, br, gz].map((r) => r.headers["etag"])).size).toBe(3);
+    if (plain.body.length > 1000) expect(br.body.length).toBeLessThan(plain.body.length);
+  });
+
+  it.each(PATHS)("%s: If-None-Match gives 304 with the same ETag", async (path) => {
+    const first = await raw(`${server.url}${path}`, { "accept-encoding": "br" });
+    const again = await raw(`${server.url}${path}`, { "accept-encoding": "br", "if-none-match": `W/${first.headers["etag"]}` });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers["etag"]).toBe(first.headers["etag"]);
+    expect(again.headers["cache-control"]).toBe(CACHE);
+    expect(again.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it.each(PATHS)("HEAD %s: the GET headers, no body", async (path) => {
+    const get = await raw(`${server.url}${path}`, { "accept-encoding": "gzip" });
+    const head = await raw(`${server.url}${path}`, { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const h of ["content-type", "content-length", "content-encoding", "etag", "cache-control", "last-modified", "vary"]) {
+      expect(head.headers[h], h).toBe(get.headers[h]);
+    }
+  });
+
+  it("serves JSON compact in UTF-8 and the record's page_url on the base URL", async () => {
+    const res = await raw(`${server.url}/zip/90210.json`);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const text = res.body.toString("utf8");
+    expect(text).not.toMatch(/\n|": /);
+    expect(JSON.parse(text)).toMatchObject({ zip: "90210", page_url: `${DEFAULT_BASE}/zip/90210`, grade_span: "Kindergarten \u2013 12th" });
+  });
+
+  it("serves the CSV as an RFC 4180 download", async () => {
+    const res = await raw(`${server.url}/bulk/all-districts.csv`);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="all-districts.csv"');
+    const text = res.body.toString("utf8");
+    expect(text.charCodeAt(0)).not.toBe(0xfeff);
+    expect(text.startsWith("zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated\r\n")).toBe(true);
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replaceAll("\r\n", "")).not.toContain("\n");
+  });
+
+  it("puts security headers on HTML", async () => {
+    for (const path of ["/", "/zip/90210", "/docs"]) {
+      const res = await raw(`${server.url}${path}`);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
+    }
+  });
+});
+
+describe("errors over HTTP", () => {
+  it.each([
+    ["/zip/9021.json", 400, "invalid-zip", "no-store"],
+    ["/zip/00000.json", 404, "zip-not-found", CACHE],
+    ["/state/ca.json", 400, "invalid-state", "no-store"],
+    ["/state/XX.json", 404, "state-not-found", CACHE],
+    ["/no/such/path", 404, "not-found", CACHE],
+  ])("%s gives %i %s", async (path, status, kind, cache) => {
+    const res = await raw(`${server.url}${path}`);
+    expect(res.status).toBe(status);
+    expect(res.headers["content-type"]).toBe("application/problem+json; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe(cache);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(JSON.parse(res.body.toString())).toMatchObject({ type: `${DEFAULT_BASE}/problems/${kind}`, status, instance: path });
+  });
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"])("%s gives 405 with Allow", async (method) => {
+    const res = await raw(`${server.url}/zip/90210.json`, {}, method);
+    expect(res.status).toBe(405);
+    expect(res.headers["allow"]).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(JSON.parse(res.body.toString())).toMatchObject({ type: `${DEFAULT_BASE}/problems/method-not-allowed`, status: 405 });
+  });
+
+  it("OPTIONS answers the CORS preflight with 204", async () => {
+    const res = await raw(`${server.url}/state/CA.json`, { origin: "https://example.org", "access-control-request-method": "GET", "access-control-request-headers": "If-None-Match, X-Requested-With" }, "OPTIONS");
+    expect(res.status).toBe(204);
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["access-control-allow-methods"]).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers["access-control-allow-headers"]).toContain("X-Requested-With");
+    expect(res.headers["access-control-allow-headers"]).toContain("If-Modified-Since");
+    expect(res.headers["access-control-max-age"]).toBe("86400");
+  });
+
+  it("answers HTTP/1.0 without a Host header", async () => {
+    const { connect } = await import("node:net");
+    const text = await new Promise<string>((res) => {
+      let out = "";
+      const s = connect(server.port, "127.0.0.1", () => s.write("GET /healthz HTTP/1.0\r\n\r\n"));
+      s.on("data", (d) => (out += d.toString()));
+      s.on("close", () => res(out));
+    });
+    expect(text).toMatch(/^HTTP\/1\.[01] 200/);
+  });
+});
+
+describe("the binary", () => {
+  it("--help and --version", async () => {
+    const help = await runBinary(["--help"]);
+    expect(help.code).toBe(0);
+    for (const flag of ["--port", "--host", "--base-url", "--data", "--quiet", "export"]) expect(help.stdout).toContain(flag);
+    const version = await runBinary(["--version"]);
+    expect(version.code).toBe(0);
+    expect(version.stdout).toMatch(/^school-districts \d+\.\d+\.\d+ \(embedded data \d{4}-\d{2}-\d{2}\)\n$/);
+  });
+
+  it("a bad flag exits 2 with the usage", async () => {
+    const res = await runBinary(["--port", "nope"]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain("Usage:");
+  });
+
+  it("a missing or corrupt --data folder stops start-up with a message naming the file", async () => {
+    const missing = await runBinary(["--port", "0", "--data", "/nonexistent-folder"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("/nonexistent-folder/manifest.json");
+    const dir = mkdtempSync(join(tmpdir(), "sd-bad-data-"));
+    cpSync(join(REPO, "apps/server/test/fixtures/small"), dir, { recursive: true });
+    writeFileSync(join(dir, "zips.csv"), "zip,state,city,county,leaid\n90210,CA,X,Y,0604830\n");
+    const corrupt = await runBinary(["--port", "0", "--data", dir]);
+    expect(corrupt.code).toBe(1);
+    expect(corrupt.stderr).toContain(`${dir}/zips.csv`);
+    expect(corrupt.stderr).toMatch(/sha256/);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("serves another dataset with --data and another base URL", async () => {
+    const other = await startServer(["--quiet", "--data", join(REPO, "apps/server/test/fixtures/small"), "--base-url", "https://schools.example.org"]);
+    try {
+      const health = JSON.parse((await raw(`${other.url}/healthz`)).body.toString());
+      expect(health).toEqual({ status: "ok", updated: "2026-11-22", records: 7 });
+      const record = JSON.parse((await raw(`${other.url}/zip/90210.json`)).body.toString());
+      expect(record.page_url).toBe("https://schools.example.org/zip/90210");
+      const br = await raw(`${other.url}/bulk/all-districts.json`, { "accept-encoding": "br" });
+      expect(br.headers["content-encoding"]).toBe("br");
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  });
+
+  it("writes one JSON access log line per request, none with --quiet", async () => {
+    const logged = await startServer(["--base-url", DEFAULT_BASE]);
+    try {
+      await raw(`${logged.url}/zip/90210.json`, { "accept-encoding": "br", "user-agent": "test-agent" });
+      await raw(`${logged.url}/nope`);
+    } finally {
+      expect(await logged.stop()).toBe(0);
+    }
+    const lines = logged.stdout().trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ method: "GET", path: "/zip/90210.json", status: 200, encoding: "br", ua: "test-agent" });
+    expect(lines[0].bytes).toBeGreaterThan(0);
+    expect(lines[1]).toMatchObject({ path: "/nope", status: 404 });
+    expect(server.stdout()).toBe("");
+  });
+
+  it.each(["SIGTERM", "SIGINT"] as const)("%s: finishes in-flight requests and exits 0", async (signal) => {
+    const s = await startServer();
+    const inflight = raw(`${s.url}/bulk/all-districts.json`);
+    await new Promise((r) => setTimeout(r, 5));
+    const code = await s.stop(signal);
+    expect(code).toBe(0);
+    const res = await inflight.catch(() => undefined);
+    if (res) expect(res.status).toBe(200);
+  });
+});
