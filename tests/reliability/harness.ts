@@ -2,36 +2,12 @@
  * Helpers for the reliability suite: start the compiled binary on a free
  * loopback port, talk raw HTTP over node:net, read /proc. Every wait is bounded.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { connect, createServer, type Socket } from "node:net";
-import { resolve } from "node:path";
+import { BINARY, DEFAULT_BASE, REPO, runBinary, startServer } from "../support/server.ts";
 
-export const REPO = resolve(import.meta.dirname, "../..");
-export const BINARY = resolve(REPO, "dist/school-districts");
-
-/**
- * The command that runs the service. The compiled binary, which turbo builds
- * before the tests; SD_RELIABILITY_CMD (a JSON array, e.g.
- * '["bun","apps/server/src/cli.ts"]') is only for working on this suite locally.
- */
-export function serviceCommand(): string[] {
-  const override = process.env.SD_RELIABILITY_CMD;
-  if (override) return JSON.parse(override) as string[];
-  if (!existsSync(BINARY)) {
-    throw new Error(`${BINARY} is missing: run \`bun run build\` at the repository root first (the reliability suite tests the compiled binary)`);
-  }
-  return [BINARY];
-}
-
-/** The environment without PORT, HOST and BASE_URL (vitest sets BASE_URL=/ for Vite). */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.PORT;
-  delete env.HOST;
-  delete env.BASE_URL;
-  return env;
-}
+export { BINARY, REPO };
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -58,86 +34,29 @@ export interface Service {
   stderr(): string;
   /** Resolves with the exit code (or the signal name) once the process has exited. */
   exited: Promise<number | string>;
-  /** SIGTERM, then SIGKILL after `graceMs`. */
-  stop(graceMs?: number): Promise<number | string>;
-}
-
-/** Runs the binary with `args` and waits (at most `readyMs`) for it to exit. */
-export function runToExit(args: string[], timeoutMs = 60_000): Promise<{ code: number | string; stdout: string; stderr: string }> {
-  const [cmd, ...pre] = serviceCommand();
-  const proc = spawn(cmd!, [...pre, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: cleanEnv() });
-  let stdout = "";
-  let stderr = "";
-  proc.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
-  proc.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-  return new Promise((res) => {
-    const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
-    proc.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      // let the pipes drain
-      setTimeout(() => res({ code: code ?? signal ?? "unknown", stdout, stderr }), 50);
-    });
-  });
+  /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code. */
+  stop(): Promise<number | string>;
 }
 
 /**
- * Starts the service on a free 127.0.0.1 port and waits until /healthz answers 200.
- * Retries with another port if the process dies at once (the port was taken meanwhile).
+ * Starts the compiled binary (tests/support's startServer: `--port 0`, the port read
+ * from its ready line) with `--quiet --base-url http://localhost:8080` (the shipped
+ * start-up path) and `args`. Fails, never skips, when the binary is missing.
  */
 export async function startService(args: string[] = [], readyMs = 60_000): Promise<Service> {
-  const [cmd, ...pre] = serviceCommand();
-  let lastError = "";
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const proc = spawn(cmd!, [...pre, "--port", String(port), "--host", "127.0.0.1", "--quiet", ...args], {
-      cwd: REPO,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: cleanEnv(),
-    });
-    let err = "";
-    proc.stderr!.on("data", (d: Buffer) => {
-      if (err.length < 1_000_000) err += d.toString();
-    });
-    const exited = new Promise<number | string>((res) => proc.on("exit", (code, signal) => res(code ?? signal ?? "unknown")));
-    let dead = false;
-    void exited.then(() => (dead = true));
-    const base = `http://127.0.0.1:${port}`;
-    const t0 = Date.now();
-    while (!dead && Date.now() - t0 < readyMs) {
-      try {
-        const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) });
-        await r.arrayBuffer();
-        if (r.status === 200) {
-          const service: Service = {
-            port,
-            base,
-            pid: proc.pid!,
-            proc,
-            stderr: () => err,
-            exited,
-            async stop(graceMs = 10_000) {
-              if (!dead) {
-                proc.kill("SIGTERM");
-                const done = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]);
-                if (!done) proc.kill("SIGKILL");
-              }
-              return exited;
-            },
-          };
-          return service;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(25);
-    }
-    if (!dead) {
-      proc.kill("SIGKILL");
-      throw new Error(`the service did not answer /healthz within ${readyMs} ms; stderr:\n${err}`);
-    }
-    lastError = `exited with ${await exited}; stderr:\n${err}`;
-  }
-  throw new Error(`the service would not start: ${lastError}`);
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` at the repository root first`);
+  const s = await startServer(["--quiet", "--base-url", DEFAULT_BASE, ...args], readyMs);
+  const exited = new Promise<number | string>((res) => {
+    if (s.proc.exitCode !== null || s.proc.signalCode !== null) res(s.proc.exitCode ?? s.proc.signalCode ?? "unknown");
+    else s.proc.on("exit", (code, signal) => res(code ?? signal ?? "unknown"));
+  });
+  return { port: s.port, base: s.url, pid: s.proc.pid!, proc: s.proc, stderr: s.stderr, exited, stop: () => s.stop() };
+}
+
+/** Runs the binary with `args` to its exit (at most `timeoutMs`, then SIGKILL). */
+export function runToExit(args: string[], timeoutMs = 60_000): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` at the repository root first`);
+  return runBinary(args, timeoutMs);
 }
 
 export interface RawAnswer {
@@ -230,7 +149,7 @@ export function openFiles(pid: number): string[] {
 
 /** A few real ZIPs from data/zips.csv, spread over the file. */
 export function sampleZips(count: number): string[] {
-  const lines = readFileSync(resolve(REPO, "data/zips.csv"), "utf8").split(/\r?\n/);
+  const lines = readFileSync(`${REPO}/data/zips.csv`, "utf8").split(/\r?\n/);
   const header = lines[0]!.split(",");
   const col = Math.max(0, header.indexOf("zip"));
   const zips = lines
