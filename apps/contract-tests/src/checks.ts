@@ -22,6 +22,8 @@ export const CHECKS = [
   "method-not-allowed", // 405 with Allow: GET, HEAD, OPTIONS
   "preflight", // OPTIONS: 204 CORS preflight
   "spec-examples", // the examples in openapi.json validate against their own schemas
+  "semantics", // what the descriptions promise beyond the schema: sort order, counts, CSV framing
+  "spec-served", // GET /openapi.json serves openapi/openapi.json (servers aside)
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 

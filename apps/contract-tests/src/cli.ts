@@ -19,9 +19,9 @@ const { values } = parseArgs({
 });
 
 if (values.help || (!values["base-url"] && values.binary === undefined)) {
-  console.log(`usage: bun src/cli.ts (--base-url URL | --binary [PATH]) [--seed N] [--runs N] [--only ids] [--concurrency N] [--json FILE]
+  console.log(`usage: bun src/cli.ts (--base-url URL | --binary PATH) [--seed N] [--runs N] [--only ids] [--concurrency N] [--json FILE]
   --base-url     a running server, e.g. http://127.0.0.1:8080
-  --binary       start this binary (default ${defaultBinary()}) on a free loopback port
+  --binary PATH  start this binary (e.g. ${defaultBinary()}) on a free loopback port
   --seed         fast-check seed (default 20261122); the same seed replays the same requests
   --runs         fast-check runs per property (default 50: >= 250 requests per operation)
   --only         comma-separated operationIds to test (and/or "${UNKNOWN_PATHS}")

@@ -112,6 +112,7 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
     fc.constant(""), // empty
     digitsLen(1, 4), // short
     digitsLen(6, 12), // long
+    fc.integer({ min: 100, max: 4000 }).map((n) => "9".repeat(n)), // very long (request heads stay under 16 KiB)
     fc.stringMatching(/^[A-Za-z]{1,6}$/), // letters
     fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), // letters and digits
     unicodeDigits(isZip ? 5 : 2), // unicode digits: full-width, Arabic-Indic, ...

@@ -28,6 +28,7 @@ import {
 } from "./generators.ts";
 import { curl, header, parseBase, send, type RawRequest, type Target } from "./http.ts";
 import { SchemaValidator } from "./schema.ts";
+import { checkSemantics } from "./semantics.ts";
 import { buildSpec, loadSpec, matchOperation, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
 
 export const UNKNOWN_PATHS = "(unknown paths)";
@@ -81,6 +82,7 @@ interface Ctx extends CheckContext {
   tally: Map<CheckName, { passed: number; failed: number }>;
   failures: Failure[];
   failureKeys: Set<string>;
+  semanticsSeen: Set<string>;
   timeoutMs: number;
 }
 
@@ -149,6 +151,16 @@ async function exchange(ctx: Ctx, req: RawRequest, expected?: number[]): Promise
   }
   const results = checkResponse(ctx, ex, expected ?? expectedStatuses(ctx.spec, ctx.data, req));
   if (m && ex.res && req.method !== "OPTIONS") results.push(...problemHint(ex, m.raw, ctx.data.stateSet));
+  if (m && ex.res?.status === 200 && req.method === "GET" && ex.decoded && (ex.json !== undefined || m.op.operationId === "getBulkCsv")) {
+    // Identical big bodies are checked once.
+    const key = `${m.op.operationId}\n${req.path}\n${ex.res.body.length}\n${header(ex.res, "etag")}`;
+    if (!ctx.semanticsSeen.has(key)) {
+      const params = Object.fromEntries(Object.entries(m.raw).map(([k, v]) => [k, tryDecode(v)]));
+      const sem = checkSemantics(ctx.spec, ctx.data, ex, params, ctx.spec.doc);
+      if (sem.every((x) => x.ok)) ctx.semanticsSeen.add(key);
+      results.push(...sem);
+    }
+  }
   return { ex, results };
 }
 
@@ -225,7 +237,10 @@ async function getOrHead(ctx: Ctx, method: "GET" | "HEAD", req: Omit<RawRequest,
   return [...first.results, ...twin.results, ...checkHeadVsGet(first.ex, twin.ex)];
 }
 
-const CONDITIONAL = ["same", "wrong", "star", "list", "weak", "other-coding", "garbage"] as const;
+const CONDITIONAL = ["same", "wrong", "star", "list", "weak", "other-coding", "garbage", "ims-same", "ims-later", "ims-earlier", "ims-garbage", "ims-with-wrong-inm"] as const;
+
+/** An HTTP date `days` days from the given one. */
+const shiftDate = (httpDate: string, days: number) => new Date(Date.parse(httpDate) + days * 86400_000).toUTCString();
 
 function buildProperties(ctx: Ctx, op: Operation) {
   const props: { name: string; arb: fc.Arbitrary<unknown>; run: (v: never) => Promise<Outcome> }[] = [];
@@ -288,8 +303,29 @@ function buildProperties(ctx: Ctx, op: Operation) {
       results.push(...prime.results);
       const etag = prime.ex.res ? header(prime.ex.res, "etag") : undefined;
       if (!etag || prime.ex.res?.status !== 200) return results;
-      let inm: string;
+      let inm: string | undefined;
+      let ims: string | undefined;
+      const lastModified = header(prime.ex.res, "last-modified");
+      if (kind.startsWith("ims") && (!lastModified || Number.isNaN(Date.parse(lastModified)))) return results;
       switch (kind) {
+        // If-Modified-Since (RFC 9110 §13.1.3): 304 when the date is not older than
+        // Last-Modified; ignored when invalid or when If-None-Match is present.
+        case "ims-same":
+          ims = lastModified;
+          break;
+        case "ims-later":
+          ims = shiftDate(lastModified!, 3);
+          break;
+        case "ims-earlier":
+          ims = shiftDate(lastModified!, -1);
+          break;
+        case "ims-garbage":
+          ims = "yesterday";
+          break;
+        case "ims-with-wrong-inm":
+          ims = lastModified;
+          inm = `"${etag.replace(/"/g, "")}-not-it"`;
+          break;
         case "same":
           inm = etag;
           break;
@@ -315,8 +351,13 @@ function buildProperties(ctx: Ctx, op: Operation) {
           break;
         }
       }
-      const hit = ifNoneMatchMatches(inm, etag);
-      const cond = await exchange(ctx, { method, path, headers: headers({ "Accept-Encoding": ae, "If-None-Match": inm }) }, [hit ? 304 : 200]);
+      const hit =
+        inm !== undefined ? ifNoneMatchMatches(inm, etag) : ims !== undefined && !Number.isNaN(Date.parse(ims)) && ims !== "yesterday" && Date.parse(ims) >= Date.parse(lastModified!);
+      const cond = await exchange(
+        ctx,
+        { method, path, headers: headers({ "Accept-Encoding": ae, "If-None-Match": inm, "If-Modified-Since": ims }) },
+        [hit ? 304 : 200],
+      );
       results.push(...cond.results);
       if (cond.ex.res?.status === 304) results.push(...checkNotModified(cond.ex, prime.ex, etag));
       return results;
@@ -501,6 +542,7 @@ export async function run(opts: RunOptions): Promise<Report> {
     tally: new Map(CHECKS.map((c) => [c, { passed: 0, failed: 0 }])),
     failures: [],
     failureKeys: new Set(),
+    semanticsSeen: new Set(),
     timeoutMs,
   };
   const wanted = (id: string) => !opts.only || opts.only.includes(id);

@@ -59,6 +59,10 @@ const CASES: [Fault, CheckName, string[], boolean?][] = [
   ["bad-gzip", "content-encoding", ["getBulkJson"]],
   ["bad-content-length", "http-framing", ["getHealth"], true],
   ["ignores-if-none-match", "status-expected", ["getHealth"]],
+  ["unsorted-index", "semantics", ["getIndex"]],
+  ["count-mismatch", "semantics", ["getStateCollection"]],
+  ["csv-lf", "semantics", ["getBulkCsv"]],
+  ["stale-openapi", "spec-served", ["getOpenApi"]],
 ];
 
 describe("planted faults are caught", () => {

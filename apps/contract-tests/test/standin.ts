@@ -32,6 +32,10 @@ export const FAULTS = [
   "ignores-if-none-match",
   "extra-field",
   "gzip-over-br",
+  "unsorted-index",
+  "count-mismatch",
+  "stale-openapi",
+  "csv-lf",
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -171,20 +175,22 @@ export class StandIn {
     }
     for (const st of STATES) {
       const rs = recs.filter((r) => r.state === st);
-      this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length, source: SOURCE, license: LICENSE, records: rs }), weak));
+      this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length + (faults.has("count-mismatch") ? 1 : 0), source: SOURCE, license: LICENSE, records: rs }), weak));
     }
     this.resources.set(
       "/bulk/all-districts.json",
       resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak),
     );
-    const csv = [CSV_COLUMNS.join(","), ...recs.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))].join("\r\n") + "\r\n";
+    const eol = faults.has("csv-lf") ? "\n" : "\r\n";
+    const csv = [CSV_COLUMNS.join(","), ...recs.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))].join(eol) + eol;
     this.resources.set("/bulk/all-districts.csv", resource("text/csv; charset=utf-8", csv, weak, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]));
     this.resources.set(
       "/index.json",
-      resource(json, JSON.stringify(recs.map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${base}/zip/${r.zip}.json` }))), weak),
+      resource(json, JSON.stringify((faults.has("unsorted-index") ? [...recs].reverse() : recs).map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${base}/zip/${r.zip}.json` }))), weak),
     );
     const doc = loadSpec();
     doc.servers = [{ url: base }];
+    if (faults.has("stale-openapi")) (doc.info as Record<string, unknown>).version = "0.9.0";
     this.resources.set("/openapi.json", resource(json, JSON.stringify(doc, null, 2), weak));
     this.resources.set("/healthz", resource(json, JSON.stringify({ status: "ok", updated: UPDATED, records: recs.length }), weak));
     this.resources.set("/", resource("text/html; charset=utf-8", "<!doctype html><title>School districts</title><form action=/zip><label>ZIP <input name=zip></label></form>", weak));
@@ -291,6 +297,8 @@ export class StandIn {
     ];
     if (!this.faults.has("no-vary")) headers.push(["Vary", "Accept-Encoding"]);
     const inm = reqHeaders.get("if-none-match");
+    const ims = Date.parse(reqHeaders.get("if-modified-since") ?? "");
+    if (!inm && !Number.isNaN(ims) && ims >= Date.parse(LAST_MODIFIED)) return { status: 304, headers, body: new Uint8Array() };
     if (inm && !this.faults.has("ignores-if-none-match")) {
       const strip = (t: string) => t.trim().replace(/^W\//, "");
       if (inm.split(",").some((t) => t.trim() === "*" || strip(t) === strip(etag))) {

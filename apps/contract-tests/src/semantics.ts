@@ -1,0 +1,127 @@
+// Promises of the descriptions (and decisions 2, 8, 9, 10, 18) that a JSON Schema cannot
+// express: sort orders, counts, the record of the ZIP asked for, CSV framing, the served spec.
+import { isDeepStrictEqual } from "node:util";
+import type { CheckName, CheckResult, Exchange } from "./checks.ts";
+import type { Dataset } from "./generators.ts";
+import type { JsonObject, Spec } from "./spec.ts";
+
+type R = Record<string, unknown>;
+
+const LABELS: [number, number, string][] = [
+  [9, 10, "Excellent"],
+  [7, 8, "Good"],
+  [5, 6, "Average"],
+  [3, 4, "Below Average"],
+  [1, 2, "Poor"],
+];
+const labelOf = (rating: unknown) =>
+  rating === null ? "" : (LABELS.find(([lo, hi]) => (rating as number) >= lo && (rating as number) <= hi)?.[2] ?? "?");
+
+function sortedBy<T>(xs: T[], key: (x: T) => string): number {
+  for (let i = 1; i < xs.length; i++) if (!(key(xs[i - 1]!) < key(xs[i]!))) return i;
+  return -1;
+}
+
+/** Rows of an RFC 4180 document, honouring quotes; `lf` counts line feeds without a CR. */
+function csvRows(text: string): { rows: number; bareLf: number; header: string } {
+  let rows = 0;
+  let bareLf = 0;
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) inQuotes = !inQuotes;
+    else if (c === 10 && !inQuotes) {
+      rows++;
+      if (text.charCodeAt(i - 1) !== 13) bareLf++;
+    }
+  }
+  const nl = text.indexOf("\n");
+  return { rows, bareLf, header: text.slice(0, nl < 0 ? undefined : nl).replace(/\r$/, "") };
+}
+
+export function checkSemantics(
+  spec: Spec,
+  data: Dataset,
+  ex: Exchange,
+  params: Record<string, string | undefined>,
+  localSpec: JsonObject,
+): CheckResult[] {
+  const out: CheckResult[] = [];
+  const r = (check: CheckName, ok: boolean, reason: string) => out.push({ check, ok, reason: ok ? undefined : reason, ex });
+  const id = ex.op?.operationId;
+  const j = ex.json as R | R[] | undefined;
+  const records = (xs: unknown, what: string) => {
+    const list = (Array.isArray(xs) ? xs : []) as R[];
+    const at = sortedBy(list, (x) => String(x.zip));
+    r("semantics", at < 0, `${what} not sorted by ZIP (strictly): ${String(list[at - 1]?.zip)} before ${String(list[at]?.zip)}`);
+    const bad = list.find((x) => x.rating_label !== undefined && x.rating_label !== labelOf(x.rating));
+    r("semantics", !bad, `${what}: ZIP ${String(bad?.zip)} has rating ${String(bad?.rating)} but label ${JSON.stringify(bad?.rating_label)} (decision 2)`);
+    return list;
+  };
+  switch (id) {
+    case "getZipRecord": {
+      const rec = j as R;
+      r("semantics", rec.zip === params.zip, `asked for ZIP ${params.zip}, got the record of ${String(rec.zip)}`);
+      r("semantics", String(rec.page_url).endsWith(`/zip/${params.zip}`), `page_url ${String(rec.page_url)} is not {base_url}/zip/${params.zip}`);
+      r("semantics", rec.rating_label === labelOf(rec.rating), `rating ${String(rec.rating)} but label ${JSON.stringify(rec.rating_label)} (decision 2)`);
+      break;
+    }
+    case "getZipDistricts": {
+      const d = j as R;
+      r("semantics", d.zip === params.zip, `asked for ZIP ${params.zip}, got ${String(d.zip)}`);
+      const ds = (d.districts ?? []) as R[];
+      const at = ds.findIndex((x, i) => i > 0 && (x.share as number) > (ds[i - 1]!.share as number));
+      r("semantics", at < 0, `districts not sorted by share, largest first (index ${at})`);
+      break;
+    }
+    case "getStateCollection": {
+      const s = j as R;
+      const list = records(s.records, `/state/${params.state}.json records`);
+      r("semantics", s.state === params.state, `asked for ${params.state}, got state ${String(s.state)}`);
+      r("semantics", s.count === list.length, `count ${String(s.count)} but ${list.length} records (decision 9)`);
+      const other = list.find((x) => x.state !== params.state);
+      r("semantics", !other, `/state/${params.state}.json holds ZIP ${String(other?.zip)} of ${String(other?.state)}`);
+      break;
+    }
+    case "getBulkJson": {
+      const b = j as R;
+      const list = records(b.records, "bulk records");
+      r("semantics", b.total === list.length, `total ${String(b.total)} but ${list.length} records (decision 9)`);
+      r("semantics", list.length === data.zips.length, `bulk has ${list.length} records, /index.json ${data.zips.length}`);
+      const stale = list.find((x) => x.updated !== b.updated);
+      r("semantics", !stale, `ZIP ${String(stale?.zip)} has updated ${String(stale?.updated)}, the file ${String(b.updated)}`);
+      break;
+    }
+    case "getIndex": {
+      const list = records(j, "/index.json");
+      const bad = list.find((x) => !String(x.url).endsWith(`/zip/${String(x.zip)}.json`));
+      r("semantics", !bad, `index url ${String(bad?.url)} is not {base_url}/zip/${String(bad?.zip)}.json (decision 8)`);
+      break;
+    }
+    case "getHealth":
+      r("semantics", (j as R).records === data.zips.length, `healthz says ${String((j as R).records)} records, /index.json has ${data.zips.length}`);
+      break;
+    case "getBulkCsv": {
+      const text = ex.decoded!.toString("utf8");
+      const { rows, bareLf, header } = csvRows(text);
+      const example = ex.op!.responses.get("200")?.content[0]?.example;
+      const expectedHeader = typeof example === "string" ? example.split("\r\n")[0] : undefined;
+      r("semantics", bareLf === 0, `${bareLf} rows end with LF instead of CRLF (RFC 4180, decision 10)`);
+      r("semantics", !expectedHeader || header === expectedHeader, `CSV header ${JSON.stringify(header)}, the documented one is ${JSON.stringify(expectedHeader)}`);
+      r("semantics", rows - 1 === data.zips.length, `CSV has ${rows - 1} data rows, /index.json ${data.zips.length}`);
+      r("semantics", text.endsWith("\r\n"), "CSV does not end with CRLF");
+      break;
+    }
+    case "getOpenApi": {
+      const served = { ...(j as R) };
+      const servers = served.servers as { url?: string }[] | undefined;
+      r("spec-served", !!servers?.[0]?.url && /^https?:\/\//.test(servers[0].url), `servers[0].url ${JSON.stringify(servers?.[0]?.url)} is not the absolute base URL (decision 18)`);
+      const local = { ...localSpec };
+      delete served.servers;
+      delete local.servers;
+      r("spec-served", isDeepStrictEqual(served, local), `the served /openapi.json differs from ${spec.file} (beyond servers): the binary embeds a stale copy`);
+      break;
+    }
+  }
+  return out;
+}
