@@ -55,8 +55,8 @@ export interface CheckContext {
   etags: Map<string, Map<string, { etag: string; bodyHash?: string }>>;
   /** Codings the server has been seen to use per path. */
   codingsSeen: Map<string, Set<string>>;
-  /** Memo of schema validations of identical bodies: `${pointer}\n${sha256}` -> error. */
-  validated: Map<string, string | undefined>;
+  /** Memo of parsing and validating identical bodies: `${pointer}\n${hash}` -> result. */
+  validated: Map<string, Parsed>;
 }
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -74,7 +74,9 @@ const sameSet = (a: string[], b: string[]) => {
   const y = new Set(b.map((s) => s.toUpperCase()));
   return x.size === y.size && [...x].every((s) => y.has(s));
 };
-const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+/** A fast content hash (bodies reach tens of MB; this is for memos, not security). */
+const sha = (b: Uint8Array) =>
+  typeof Bun !== "undefined" ? `${b.length}:${Bun.hash(b).toString(16)}` : createHash("sha256").update(b).digest("hex");
 
 /** The q-value a request's Accept-Encoding gives a coding (RFC 9110 §12.5.3). */
 export function qOf(coding: string, acceptEncoding: string | undefined): number {
@@ -255,39 +257,55 @@ export function checkResponse(ctx: CheckContext, ex: Exchange, expected: number[
   if (!media || bodyless || !ex.decoded) return out;
 
   const isJson = media.type === "application/json" || media.type.endsWith("+json");
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(ex.decoded);
-  } catch {
-    r("schema", false, "body is not valid UTF-8");
-    return out;
+  // Identical large bodies (the bulk files, fetched again and again) are decoded, parsed and
+  // validated once.
+  const big = ex.decoded.length > 65536;
+  const memoKey = `${media.schemaPointer ?? media.key}\n${sha(ex.decoded)}`;
+  let memo = big ? ctx.validated.get(memoKey) : undefined;
+  if (!memo) {
+    memo = parseAndValidate(ctx, ex.decoded, isJson, media.schemaPointer);
+    if (big) ctx.validated.set(memoKey, memo);
   }
-  if (text.charCodeAt(0) === 0xfeff) r("schema", false, "body starts with a byte order mark");
-  let value: unknown = text;
-  if (isJson) {
-    try {
-      value = JSON.parse(text);
-      ex.json = value;
-    } catch (e) {
-      r("schema", false, `body is not JSON: ${(e as Error).message}; starts ${JSON.stringify(text.slice(0, 80))}`);
-      return out;
-    }
-  }
-  if (media.schemaPointer) {
-    const memoKey = `${media.schemaPointer}\n${sha(ex.decoded)}`;
-    let err: string | undefined;
-    if (ctx.validated.has(memoKey)) err = ctx.validated.get(memoKey);
-    else {
-      err = ctx.validator.validate(media.schemaPointer, value);
-      if (ex.decoded.length > 4096) ctx.validated.set(memoKey, err);
-    }
-    r("schema", !err, `body does not match ${media.schemaPointer}: ${err}`);
-  }
+  for (const e of memo.errors) r("schema", false, e);
+  if (memo.errors.length === 0) r("schema", true);
+  if (memo.value === undefined) return out;
+  const value = memo.value;
+  if (isJson) ex.json = value;
   if (media.type === "application/problem+json" && value && typeof value === "object") {
     const p = value as Record<string, unknown>;
     r("problem-details", p.status === res.status, `problem status ${JSON.stringify(p.status)} differs from the HTTP status ${res.status}`);
   }
   return out;
+}
+
+export interface Parsed {
+  /** The parsed JSON or the text; undefined when it could not be read. */
+  value?: unknown;
+  errors: string[];
+}
+
+function parseAndValidate(ctx: CheckContext, decoded: Buffer, isJson: boolean, schemaPointer: string | undefined): Parsed {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(decoded);
+  } catch {
+    return { errors: ["body is not valid UTF-8"] };
+  }
+  const errors: string[] = [];
+  if (text.charCodeAt(0) === 0xfeff) errors.push("body starts with a byte order mark");
+  let value: unknown = text;
+  if (isJson) {
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return { errors: [...errors, `body is not JSON: ${(e as Error).message}; starts ${JSON.stringify(text.slice(0, 80))}`] };
+    }
+  }
+  if (schemaPointer) {
+    const err = ctx.validator.validate(schemaPointer, value);
+    if (err) errors.push(`body does not match ${schemaPointer}: ${err}`);
+  }
+  return { value, errors };
 }
 
 function checkPreflight(req: RawRequest, res: RawResponse, r: (c: CheckName, ok: boolean, reason?: string) => void) {

@@ -39,6 +39,19 @@ function csvRows(text: string): { rows: number; bareLf: number; header: string }
   return { rows, bareLf, header: text.slice(0, nl < 0 ? undefined : nl).replace(/\r$/, "") };
 }
 
+/** JSON pointer of the first difference between two JSON values. */
+export function firstDifference(a: unknown, b: unknown, at = ""): string {
+  if (isDeepStrictEqual(a, b)) return "";
+  if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const k of keys) {
+      const d = firstDifference((a as R)[k], (b as R)[k], `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      if (d) return d;
+    }
+  }
+  return at || "/";
+}
+
 export function checkSemantics(
   spec: Spec,
   data: Dataset,
@@ -119,7 +132,7 @@ export function checkSemantics(
       const local = { ...localSpec };
       delete served.servers;
       delete local.servers;
-      r("spec-served", isDeepStrictEqual(served, local), `the served /openapi.json differs from ${spec.file} (beyond servers): the binary embeds a stale copy`);
+      r("spec-served", isDeepStrictEqual(served, local), `the served /openapi.json differs from ${spec.file} at ${firstDifference(served, local)} (servers aside): a stale embedded copy?`);
       break;
     }
   }
