@@ -1,0 +1,95 @@
+/**
+ * The collections of the compiled binary agree record for record, and every
+ * ZIP of the dataset answers at /zip/{zip}.json with the same record (issue 4,
+ * "Done when").
+ */
+import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection } from "@school-districts/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_BASE, pool, startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let bulk: BulkCollection;
+
+beforeAll(async () => {
+  server = await startServer();
+  bulk = (await (await fetch(`${server.url}/bulk/all-districts.json`)).json()) as BulkCollection;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** RFC 4180 rows (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(field), (field = "");
+    else if (c === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    else field += c;
+  }
+  return rows;
+}
+
+describe("the collections agree record for record", () => {
+  it("bulk JSON: count, order, shape", () => {
+    expect(bulk.total).toBe(bulk.records.length);
+    expect(bulk.total).toBeGreaterThan(30_000);
+    const zips = bulk.records.map((r) => r.zip);
+    expect([...zips].sort()).toEqual(zips);
+    expect(new Set(zips).size).toBe(zips.length);
+    for (const r of bulk.records) {
+      expect(Object.keys(r)).toHaveLength(18);
+      expect(r.page_url).toBe(`${DEFAULT_BASE}/zip/${r.zip}`);
+      expect(r.updated).toBe(bulk.updated);
+    }
+  });
+
+  it("the 56 state files partition the bulk records", async () => {
+    const openapi = (await (await fetch(`${server.url}/openapi.json`)).json()) as { components: { schemas: { StateCode: { enum: string[] } } } };
+    const states = openapi.components.schemas.StateCode.enum;
+    expect(states).toHaveLength(56);
+    const fromStates: DistrictRecord[] = [];
+    for (const state of states) {
+      const body = (await (await fetch(`${server.url}/state/${state}.json`)).json()) as StateCollection;
+      expect(body.state).toBe(state);
+      expect(body.count).toBe(body.records.length);
+      for (const r of body.records) expect(r.state).toBe(state);
+      expect(body.records.map((r) => r.zip)).toEqual(body.records.map((r) => r.zip).sort());
+      fromStates.push(...body.records);
+    }
+    fromStates.sort((a, b) => (a.zip < b.zip ? -1 : 1));
+    expect(fromStates).toEqual(bulk.records);
+  });
+
+  it("the index has one entry per record", async () => {
+    const index = (await (await fetch(`${server.url}/index.json`)).json()) as IndexEntry[];
+    expect(index).toEqual(
+      bulk.records.map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${DEFAULT_BASE}/zip/${r.zip}.json` })),
+    );
+  });
+
+  it("the CSV has one row per record with the 15 columns", async () => {
+    const rows = parseCsv(await (await fetch(`${server.url}/bulk/all-districts.csv`)).text());
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    expect(rows.slice(1)).toEqual(bulk.records.map((r) => CSV_COLUMNS.map((c) => (r[c] === null ? "" : String(r[c])))));
+  });
+
+  it("/zip/{zip}.json answers every ZIP with its bulk record", async () => {
+    let checked = 0;
+    await pool(bulk.records, 16, async (record) => {
+      const res = await fetch(`${server.url}/zip/${record.zip}.json`);
+      expect(res.status, record.zip).toBe(200);
+      expect(await res.json()).toEqual(record);
+      checked++;
+    });
+    expect(checked).toBe(bulk.total);
+  });
+});

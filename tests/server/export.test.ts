@@ -1,0 +1,67 @@
+/**
+ * `school-districts export <dir>` (rule 24): every path as a file with .br and
+ * .gz variants, a _headers file and an nginx snippet. Run on the small fixture
+ * (--data) so the test writes ~60 files rather than 300k.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raw, REPO, runBinary, startServer } from "../support/server.ts";
+
+const FIXTURE = join(REPO, "apps/server/test/fixtures/small");
+const BASE = "https://static.example.org";
+let dir: string;
+let result: { code: number | string; stdout: string; stderr: string };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sd-export-"));
+  result = await runBinary(["export", dir, "--data", FIXTURE, "--base-url", BASE, "--quiet"]);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function files(root: string, prefix = ""): string[] {
+  return readdirSync(join(root, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(root, join(prefix, e.name)) : [join(prefix, e.name)],
+  );
+}
+
+describe("export", () => {
+  it("exits 0 and writes every path with .br and .gz", () => {
+    expect(result.code, result.stderr).toBe(0);
+    const all = new Set(files(dir));
+    const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
+    // 7 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz
+    expect(bodies).toHaveLength(7 * 3 + 56 + 7);
+    for (const f of bodies) {
+      const body = readFileSync(join(dir, f));
+      expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
+      expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(body), f).toBe(true);
+    }
+    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv"]) {
+      expect(all.has(f), f).toBe(true);
+    }
+  });
+
+  it("writes the bodies the server serves for the same data and base URL", async () => {
+    const server = await startServer(["--quiet", "--data", FIXTURE, "--base-url", BASE]);
+    try {
+      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"]]) {
+        expect((await raw(`${server.url}${path}`)).body.equals(readFileSync(join(dir, file!))), path).toBe(true);
+      }
+    } finally {
+      await server.stop();
+    }
+    expect(JSON.parse(readFileSync(join(dir, "zip/90210.json"), "utf8")).page_url).toBe(`${BASE}/zip/90210`);
+  });
+
+  it("writes headers for Netlify/Cloudflare Pages and an nginx snippet", () => {
+    const headers = readFileSync(join(dir, "_headers"), "utf8");
+    expect(headers).toContain("Access-Control-Allow-Origin: *");
+    expect(headers).toContain("Cache-Control: public, max-age=86400, stale-while-revalidate=604800");
+    expect(headers).toContain('Content-Disposition: attachment; filename="all-districts.csv"');
+    expect(existsSync(join(dir, "nginx.conf"))).toBe(true);
+    expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain("gzip_static on;");
+  });
+});
