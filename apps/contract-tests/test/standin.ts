@@ -3,7 +3,7 @@
 // reports nothing against the correct version). Served by Bun.serve, or by a raw TCP server
 // for the faults Bun.serve makes impossible (a body on a 304, a wrong Content-Length).
 import { createServer, type Server } from "node:net";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { loadSpec } from "../src/spec.ts";
 
@@ -114,7 +114,7 @@ function resource(type: string, text: string, weak: boolean, extra?: [string, st
     variants: {
       identity: mk(identity, "id"),
       gzip: mk(gzipSync(identity), "gz"),
-      br: mk(brotliCompressSync(identity), "br"),
+      br: mk(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }), "br"),
     },
   };
 }
