@@ -360,8 +360,10 @@ type RoundResult = {
 };
 
 // ---------------------------------------------------------------- main
+let loadStart = "";
 async function main() {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` first`);
+  loadStart = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const zipsCsv = resolve(ROOT, process.env.BENCH_ZIPS_CSV ?? "data/zips.csv");
   const zips = readZips(zipsCsv, ZIP_COUNT);
   log(`${zips.length} ZIPs from data/zips.csv`);
@@ -516,6 +518,10 @@ function report(
   lines.push(`- /zip/{zip}.json rotates over ${info.zips.toLocaleString("en-US")} real ZIPs from data/zips.csv (a Lua script; the 304 run sends each server's own ETag for each ZIP). Bodies that differ between binary and export: ${info.bodyMismatch}.`);
   lines.push(`- Export (\`school-districts export\`) took ${(info.exportMs / 1000).toFixed(1)} s. Socket/status errors over all runs: ${errs}.`);
   lines.push(`- RSS: VmRSS from /proc; for nginx master + worker summed.`);
+  lines.push(
+    `- Load average (1/5/15 min) at the start: ${loadStart}; at the end: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} ` +
+      `(the machine is shared with other work: figures vary between rounds, hence the medians).`,
+  );
   lines.push("");
   lines.push(`| metric | binary (median) | nginx (median) | binary/nginx | binary rounds | nginx rounds |`);
   lines.push(`|---|---:|---:|---:|---|---|`);
