@@ -45,8 +45,14 @@ if (redocly.exitCode !== 0) {
   console.error(redocly.stdout.toString(), redocly.stderr.toString());
   throw new Error("redocly build-docs failed");
 }
-// build-docs has no option for it: turn Redoc's telemetry off in the page's options.
-const docs = (await Bun.file(docsPath).text()).replace('"disableTelemetry":false', '"disableTelemetry":true');
+// build-docs has no option for these: turn Redoc's telemetry off in the page's
+// options, replace the "API docs by Redocly" logo (loaded from cdn.redoc.ly) by an
+// empty image, and give the page an empty icon so browsers do not ask for /favicon.ico.
+const docs = (await Bun.file(docsPath).text())
+  .replace('"disableTelemetry":false', '"disableTelemetry":true')
+  .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, "data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E")
+  .replace("<head>", '<head>\n  <link rel="icon" href="data:,">');
+if (/cdn\.redoc\.ly\/redoc\/logo/.test(docs)) throw new Error("docs.html still loads the Redocly logo from its CDN");
 writeFileSync(docsPath, docs);
 const scripts = [...docs.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => cspHash(m[1]!));
 const docsCsp = [

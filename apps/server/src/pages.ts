@@ -15,7 +15,7 @@ input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7
 footer{margin-top:2rem;font-size:.9rem;color:#444}`;
 
 /** The Content-Security-Policy of the pages: nothing but this stylesheet and same-origin forms. */
-export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** Headers of every HTML page besides the common ones. */
 export const PAGE_HEADERS: [string, string][] = [
@@ -30,7 +30,7 @@ const CAVEAT =
 function layout(title: string, main: string, foot: string, head = ""): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title><style>${CSS}</style>${head}</head>
+<title>${e(title)}</title><link rel="icon" href="data:,"><style>${CSS}</style>${head}</head>
 <body><main>${main}</main>
 <footer>${foot}</footer></body></html>
 `;

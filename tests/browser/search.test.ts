@@ -1,0 +1,68 @@
+/**
+ * A person's path through the pages in a real browser: open /, submit a ZIP,
+ * land on its page, see its district; no console errors (CSP violations
+ * included); a screenshot is saved under tests/browser/screenshots/.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+const SCREENSHOTS = join(import.meta.dirname, "screenshots");
+
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+describe("search in the browser", () => {
+  it("submits a ZIP from / and shows its district", async () => {
+    const expected = (await (await fetch(`${server.url}/zip/90210.json`)).json()) as { district: string; city: string };
+    const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+
+    await page.goto(`${server.url}/`);
+    expect(await page.title()).toContain("school districts");
+    await page.getByLabel("ZIP code").fill("90210");
+    await Promise.all([page.waitForURL(`${server.url}/zip/90210`), page.getByRole("button", { name: "Look up" }).click()]);
+
+    expect(await page.locator("h1").textContent()).toBe("ZIP code 90210");
+    expect(await page.locator("h2#district").textContent()).toBe(expected.district);
+    expect(await page.getByText("approximation", { exact: false }).count()).toBeGreaterThan(0);
+    const embedded = JSON.parse((await page.locator("script#record").textContent())!) as { district: string };
+    expect(embedded.district).toBe(expected.district);
+
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, "zip-90210.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("the docs page renders without console errors", async () => {
+    const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    await page.goto(`${server.url}/docs`);
+    await page.getByRole("heading", { name: /US School Districts by ZIP Code/ }).first().waitFor();
+    expect(await page.locator("body").innerText()).toContain("/zip/{zip}/districts.json");
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, "docs.png") });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
