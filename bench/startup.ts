@@ -1,0 +1,74 @@
+/**
+ * Start-up of the compiled binary: time from exec to the first served request
+ * (GET /healthz answered 200, polled every 2 ms), resident memory after start,
+ * binary size. Two configurations: the build's base URL (served from the
+ * embedded snapshot) and another base URL (rendered and compressed at start-up).
+ *
+ * Usage: bun bench/startup.ts [runs=7]
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+
+const BINARY = resolve(import.meta.dirname, "../dist/school-districts");
+const runs = Number(process.argv[2] ?? 7);
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function once(args: string[]): Promise<{ ms: number; rss: number }> {
+  const port = await freePort();
+  const env = { ...process.env };
+  delete env.PORT;
+  delete env.HOST;
+  delete env.BASE_URL;
+  const t0 = performance.now();
+  const proc = spawn(BINARY, ["--port", String(port), "--quiet", ...args], { stdio: "ignore", env });
+  let ms = NaN;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.status === 200) {
+        await res.arrayBuffer();
+        ms = performance.now() - t0;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t0 > 30_000) throw new Error("no answer within 30 s");
+    await Bun.sleep(2);
+  }
+  await Bun.sleep(500);
+  const rss = rssMb(proc.pid!);
+  proc.kill("SIGTERM");
+  await new Promise((r) => proc.on("exit", r));
+  return { ms, rss };
+}
+
+function summary(values: number[]): string {
+  const s = [...values].sort((a, b) => a - b);
+  return `median ${s[Math.floor(s.length / 2)]!.toFixed(0)}, min ${s[0]!.toFixed(0)}, max ${s[s.length - 1]!.toFixed(0)}`;
+}
+
+console.log(`binary ${BINARY}: ${(statSync(BINARY).size / 1e6).toFixed(1)} MB; ${runs} runs each; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+for (const [name, args] of [
+  ["build's base URL (snapshot)", ["--base-url", "http://localhost:8080"]],
+  ["other base URL (render + compress)", ["--base-url", "https://schools.example.org"]],
+] as const) {
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await once([...args]));
+  console.log(`${name}: exec -> first 200 in ms: ${summary(results.map((r) => r.ms))}; RSS after start MB: ${summary(results.map((r) => r.rss))}`);
+}
