@@ -29,7 +29,7 @@ import {
 import { curl, header, parseBase, send, type RawRequest, type Target } from "./http.ts";
 import { SchemaValidator } from "./schema.ts";
 import { checkSemantics } from "./semantics.ts";
-import { buildSpec, loadSpec, matchOperation, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
+import { buildSpec, loadSpec, matchOperation, normalizePath, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
 
 export const UNKNOWN_PATHS = "(unknown paths)";
 
@@ -102,9 +102,18 @@ function successStatuses(op: Operation): number[] {
   return ok.length ? ok : [200];
 }
 
-/** Statuses the rules allow for a request (decisions 12 and 14). */
+/**
+ * Statuses the rules allow for a request (decisions 12 and 14). Paths are compared after
+ * RFC 3986 normalisation; where that changed the path, what the raw path would get is allowed too.
+ */
 export function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): number[] {
-  const m = matchOperation(spec, req.path);
+  const normalized = statusesFor(spec, data, req, true);
+  if (normalizePath(req.path.split("?")[0]!) === req.path.split("?")[0]) return normalized;
+  return [...new Set([...normalized, ...statusesFor(spec, data, req, false)])];
+}
+
+function statusesFor(spec: Spec, data: Dataset, req: RawRequest, normalize: boolean): number[] {
+  const m = matchOperation(spec, req.path, normalize);
   if (!m) {
     if (req.method === "OPTIONS") return [204, 404];
     return SAFE_METHODS.has(req.method) ? [404] : [404, 405];
@@ -511,6 +520,12 @@ async function loadDataset(target: Target, spec: Spec, timeoutMs: number): Promi
   return { zips, zipSet: new Set(zips), states, stateSet: new Set(enumStates.length ? enumStates : states), zipState };
 }
 
+function nameHash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 1;
+}
+
 async function pool<T>(items: T[], n: number, f: (t: T) => Promise<void>): Promise<void> {
   let i = 0;
   await Promise.all(
@@ -560,17 +575,21 @@ export async function run(opts: RunOptions): Promise<Report> {
   }
   if (wanted(UNKNOWN_PATHS)) all.push(...unknownPathProperties(ctx));
 
-  await pool(all.map((p, i) => ({ ...p, i })), opts.concurrency ?? 2, async (p) => {
+  await pool(all, opts.concurrency ?? 2, async (p) => {
     const prop = new Property(p.name, ctx);
     try {
       await fc.assert(
         fc.asyncProperty(p.arb, async (v) => {
           prop.settle(await p.run(v as never));
         }),
-        { seed: seed + p.i, numRuns: runs, endOnFailure: false },
+        // Each property's seed depends on its name, not its position, so `--only` replays it.
+        { seed: (seed + nameHash(p.name)) | 0, numRuns: runs, endOnFailure: false },
       );
     } catch (e) {
-      propertyFailures.push({ property: p.name, message: (e as Error).message, checks: [...prop.checks] });
+      // fast-check 4 keeps the shrunk case's own error in `cause`: its checks and curl commands.
+      const err = e as Error & { cause?: unknown };
+      const cause = err.cause instanceof Error ? `\nShrunk case: ${err.cause.message}` : "";
+      propertyFailures.push({ property: p.name, message: err.message + cause, checks: [...prop.checks] });
     }
   });
 
@@ -605,7 +624,7 @@ export function formatReport(r: Report): string[] {
     out.push("", "SHRUNK COUNTEREXAMPLES (fast-check):");
     for (const p of r.propertyFailures) {
       out.push(`  ${p.property} [${p.checks.join(", ")}]`);
-      out.push(...p.message.split("\n").filter((l) => l.trim() && !/^\s+at /.test(l) && !l.includes("Hint:")).slice(0, 14).map((l) => `    ${l}`));
+      out.push(...p.message.split("\n").filter((l) => l.trim() && !/^\s+at /.test(l) && !l.includes("Hint:")).slice(0, 24).map((l) => `    ${l}`));
     }
   }
   out.push("", `SUMMARY  seed ${r.seed}, runs ${r.runs}, ${r.totalRequests} requests to ${r.baseUrl}`);

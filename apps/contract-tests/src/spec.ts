@@ -225,9 +225,10 @@ export function normalizePath(rawPath: string): string {
 export function matchOperation(
   spec: Spec,
   rawPath: string,
+  normalize = true,
 ): { op: Operation; raw: Record<string, string>; query: URLSearchParams; normalized: boolean } | undefined {
   const [rawOnly = "", search = ""] = rawPath.split(/\?(.*)/s);
-  const path = normalizePath(rawOnly);
+  const path = normalize ? normalizePath(rawOnly) : rawOnly;
   const normalized = path !== rawOnly;
   const query = new URLSearchParams(search);
   // The most specific template wins: `/zip/90210.json` is getZipRecord, not getZipPage with
