@@ -53,8 +53,9 @@ export function listen(ready: Promise<Handler>, options: ServeOptions): Server<u
 }
 
 /**
- * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish (at most
- * `graceMs`, then close what is left), flush the log and exit 0.
+ * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then
+ * close idle keep-alive connections (at most `graceMs` in all), flush the log
+ * and exit 0.
  *
  * @example
  * stopOnSignals(server, log);
@@ -64,10 +65,11 @@ export function stopOnSignals(server: Server<undefined>, log: AccessLog, graceMs
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${signal}: stopping, finishing in-flight requests\n`);
-    const force = setTimeout(() => void server.stop(true), graceMs);
-    await server.stop(false);
-    clearTimeout(force);
+    process.stderr.write(`${signal}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
+    const deadline = performance.now() + graceMs;
+    void server.stop(false); // no new connections; waits for idle keep-alive ones too
+    while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(10);
+    await server.stop(true);
     log.flush();
     process.exit(0);
   };
