@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search form target
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`. A value that is not 5 digits gets 400. Supports HEAD and OPTIONS; other methods get 405.
+         */
+        get: operations["searchZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/zip/{zip}": {
         parameters: {
             query?: never;
@@ -589,6 +609,16 @@ export interface components {
          * @example "3f1c9a0e7b2d4c51"
          */
         IfNoneMatch: string;
+        /**
+         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+         * @example Sun, 22 Nov 2026 00:00:00 GMT
+         */
+        IfModifiedSince: string;
+        /**
+         * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+         * @example 90210
+         */
+        ZipQuery: string;
     };
     requestBodies: never;
     headers: {
@@ -616,6 +646,11 @@ export interface components {
         Allow: "GET, HEAD, OPTIONS";
         /** @description The CSV is served as a file download. */
         ContentDisposition: "attachment; filename=\"all-districts.csv\"";
+        /**
+         * @description The ZIP code's page, `/zip/{zip}`.
+         * @example /zip/90210
+         */
+        Location: string;
     };
     pathItems: never;
 }
@@ -630,6 +665,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
                 /**
@@ -694,6 +734,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
                 /**
@@ -736,6 +781,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
                 /**
@@ -778,6 +828,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -813,6 +868,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -853,6 +913,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -888,6 +953,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -927,6 +997,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -969,6 +1044,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
@@ -995,6 +1075,35 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    searchZip: {
+        parameters: {
+            query: {
+                /**
+                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["ZipQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the ZIP code's page. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
     getZipPage: {
         parameters: {
             query?: never;
@@ -1004,6 +1113,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path: {
                 /**
@@ -1046,6 +1160,11 @@ export interface operations {
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
             };
             path?: never;
             cookie?: never;
