@@ -97,6 +97,22 @@ function childPids(pid: number): number[] {
   }
   return out;
 }
+/** CPU time (user + system) of a process in microseconds, from /proc/<pid>/stat. */
+function cpuUs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / CLK_TCK; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+const CLK_TCK = Number(Bun.spawnSync(["getconf", "CLK_TCK"]).stdout.toString().trim()) || 100;
+/** CPU time of a process and its children (nginx: master + worker). */
+function treeCpuUs(pid: number): number {
+  return cpuUs(pid) + childPids(pid).reduce((s, p) => s + cpuUs(p), 0);
+}
+
 /** RSS of a process and its children (nginx: master + worker). */
 function treeRssKiB(pid: number): number {
   return rssKiB(pid) + childPids(pid).reduce((s, p) => s + rssKiB(p), 0);
@@ -269,6 +285,8 @@ type WrkResult = {
   p99_us: number;
   rps: number;
   bytes_per_s: number;
+  /** the server's CPU time (user + system) per request, µs: robust to a busy machine, unlike req/s */
+  cpu_us_per_req: number;
 };
 
 export const DONE_LUA = `
@@ -302,7 +320,8 @@ end
 ${DONE_LUA}`;
 }
 
-export async function wrk(url: string, script: string, headers: string[], seconds: number): Promise<WrkResult> {
+export async function wrk(url: string, script: string, headers: string[], seconds: number, serverPid?: number): Promise<WrkResult> {
+  const cpu0 = serverPid ? treeCpuUs(serverPid) : 0;
   const cmd = pinned(
     ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "-s", script, ...headers.flatMap((h) => ["-H", h]), url],
     WRK_CPU,
@@ -314,9 +333,10 @@ export async function wrk(url: string, script: string, headers: string[], second
   clearTimeout(killer);
   const m = /BENCH_JSON (\{.*\})/.exec(out);
   if (!m) throw new Error(`wrk gave no result for ${url}:\n${out}\n${err}`);
-  const j = JSON.parse(m[1]!) as Omit<WrkResult, "rps" | "bytes_per_s">;
+  const j = JSON.parse(m[1]!) as Omit<WrkResult, "rps" | "bytes_per_s" | "cpu_us_per_req">;
   const secs = j.duration_us / 1e6;
-  return { ...j, rps: j.requests / secs, bytes_per_s: j.bytes / secs };
+  const cpu = serverPid ? treeCpuUs(serverPid) - cpu0 : Number.NaN;
+  return { ...j, rps: j.requests / secs, bytes_per_s: j.bytes / secs, cpu_us_per_req: cpu / Math.max(1, j.requests) };
 }
 
 // ---------------------------------------------------------------- scenarios
@@ -438,10 +458,10 @@ async function main() {
           const base = `http://127.0.0.1:${t.port}`;
           const s = scripts.get(t.name)!;
           await wrk(`${base}/`, s.plain, [], Math.min(2, DURATION)); // warm-up
-          const zip = await wrk(`${base}/`, s.plain, [], DURATION);
-          const zip304 = await wrk(`${base}/`, s.inm, [], DURATION);
-          const stateBr = await wrk(`${base}/state/CA.json`, doneScript, ["Accept-Encoding: br"], DURATION);
-          const bulkBr = await wrk(`${base}/bulk/all-districts.json`, doneScript, ["Accept-Encoding: br"], DURATION);
+          const zip = await wrk(`${base}/`, s.plain, [], DURATION, proc.pid);
+          const zip304 = await wrk(`${base}/`, s.inm, [], DURATION, proc.pid);
+          const stateBr = await wrk(`${base}/state/CA.json`, doneScript, ["Accept-Encoding: br"], DURATION, proc.pid);
+          const bulkBr = await wrk(`${base}/bulk/all-districts.json`, doneScript, ["Accept-Encoding: br"], DURATION, proc.pid);
           const rssAfter = t.name === "nginx" ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
           if (proc.exitCode !== null) throw new Error(`${t.name} exited during the load (${proc.exitCode})`);
           const r: RoundResult = { target: t.name, round, startup_ms: startupMs, rss_start_kib: rssStart, rss_after_kib: rssAfter, zip, zip304, stateBr, bulkBr };
@@ -485,13 +505,16 @@ function report(
     { label: "/zip/{zip}.json requests/s", get: (r) => r.zip.rps, fmt: k, better: "higher" },
     { label: "/zip/{zip}.json p50 latency (ms)", get: (r) => r.zip.p50_us / 1000, fmt: ms, better: "lower" },
     { label: "/zip/{zip}.json p99 latency (ms)", get: (r) => r.zip.p99_us / 1000, fmt: ms, better: "lower" },
+    { label: "/zip/{zip}.json server CPU per request (µs)", get: (r) => r.zip.cpu_us_per_req, fmt: (n) => n.toFixed(1), better: "lower" },
     { label: "/zip/{zip}.json If-None-Match (304) requests/s", get: (r) => r.zip304.rps, fmt: k, better: "higher" },
     { label: "/zip/{zip}.json If-None-Match (304) p50 (ms)", get: (r) => r.zip304.p50_us / 1000, fmt: ms, better: "lower" },
     { label: "/zip/{zip}.json If-None-Match (304) p99 (ms)", get: (r) => r.zip304.p99_us / 1000, fmt: ms, better: "lower" },
+    { label: "/zip/{zip}.json If-None-Match (304) server CPU per request (µs)", get: (r) => r.zip304.cpu_us_per_req, fmt: (n) => n.toFixed(1), better: "lower" },
     { label: "/state/CA.json br, MB/s", get: (r) => r.stateBr.bytes_per_s, fmt: mb, better: "higher" },
     { label: "/state/CA.json br requests/s", get: (r) => r.stateBr.rps, fmt: k, better: "higher" },
     { label: "/bulk/all-districts.json br, MB/s", get: (r) => r.bulkBr.bytes_per_s, fmt: mb, better: "higher" },
     { label: "/bulk/all-districts.json br requests/s", get: (r) => r.bulkBr.rps, fmt: k, better: "higher" },
+    { label: "/bulk/all-districts.json br server CPU per request (µs)", get: (r) => r.bulkBr.cpu_us_per_req, fmt: (n) => n.toFixed(1), better: "lower" },
     { label: "start-up to first answer (ms)", get: (r) => r.startup_ms, fmt: ms, better: "lower" },
     { label: "RSS after start (MiB)", get: (r) => r.rss_start_kib, fmt: mib, better: "lower" },
     { label: "RSS after the load (MiB)", get: (r) => r.rss_after_kib, fmt: mib, better: "lower" },
