@@ -11,8 +11,9 @@
  *      http://localhost:8080). A server whose bodies are identical (same data
  *      and base URL) uses them; any other compresses at start-up (quality 4).
  *      Set BUILD_BASE_URL to your public URL to precompress for it.
- *   3. site.json/site.bin: every dataset-derived body rendered for BUILD_BASE_URL
- *      (zstd), so the binary serves that base URL without rendering at start-up.
+ *   3. site.json/site.bin: every dataset-derived body (zstd), rendered with a
+ *      marker for the base URL that start-up replaces: the binary serves any base
+ *      URL without parsing the dataset or rendering (checked here byte for byte).
  *   4. entry.ts: imports every input `with { type: "file" }` and calls main().
  *   5. bun build --compile.
  */
@@ -23,7 +24,7 @@ import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
 import { cspHash } from "../src/html.ts";
 import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
-import { writeSnapshot } from "../src/snapshot.ts";
+import { BASE_URL_MARKER, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const bundle = resolve(import.meta.dirname, "../.bundle");
@@ -75,10 +76,16 @@ const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefin
 const dataset = parseDataset(await readData(paths.data), "data");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
-const snapshot = writeSnapshot(rendered);
+const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi));
+// The snapshot with the base URL put back must give exactly the bodies rendered for it.
+const back = readSnapshot(snapshot.index, snapshot.blob, baseUrl);
+if (back.bodies.size !== rendered.bodies.size) throw new Error("snapshot: wrong number of bodies");
+for (const [path, body] of rendered.bodies) {
+  if (!Buffer.from(body).equals(Buffer.from(back.bodies.get(path) ?? new Uint8Array()))) throw new Error(`snapshot: ${path} differs`);
+}
 writeFileSync(join(bundle, "site.json"), JSON.stringify(snapshot.index));
 writeFileSync(join(bundle, "site.bin"), snapshot.blob);
-step(`snapshot of ${snapshot.index.entries.length} bodies, ${(snapshot.blob.length / 1e6).toFixed(1)} MB zstd`);
+step(`snapshot of ${snapshot.index.entries.length} bodies, ${(snapshot.blob.length / 1e6).toFixed(1)} MB zstd, checked`);
 const site = assembleSite(rendered, assets);
 // Reuse the last build's bytes for bodies that did not change.
 const previous = repoAssetPaths().precompressed;

@@ -427,3 +427,23 @@ describe("base URL (rule 19)", () => {
     expect(problem.type).toBe("https://schools.example.org/api/problems/invalid-zip");
   });
 });
+
+describe("large bodies compressed after start-up (rule 16)", () => {
+  it("a request arriving during compression waits for it and never compresses itself", async () => {
+    const { loadFixture, testAssets } = await import("../test/helpers.ts");
+    const { buildSite, compressLarge } = await import("./site.ts");
+    const { createApp } = await import("./app.ts");
+    const { STARTUP_EFFORT } = await import("./compress.ts");
+    const fresh = buildSite(await loadFixture(), BASE, await testAssets());
+    const done = compressLarge(fresh, undefined, STARTUP_EFFORT);
+    const rep = fresh.get("/bulk/all-districts.json")!;
+    expect(rep.pending).toBeDefined();
+    expect(rep.hasPrepared("br")).toBe(false);
+    const res = await createApp(fresh).request("/bulk/all-districts.json", { headers: { "Accept-Encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("etag")).toBe(`${rep.etag.slice(0, -1)}-br${STARTUP_EFFORT.br}"`);
+    await done;
+    expect(rep.pending).toBeUndefined();
+  });
+});

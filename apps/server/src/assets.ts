@@ -118,8 +118,8 @@ const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 `;
 
 /**
- * The build's rendered bodies, when they were made for `baseUrl`; else undefined
- * (the caller renders the dataset).
+ * The build's rendered bodies with `baseUrl` put in; undefined when the build
+ * made none (the caller renders the dataset).
  *
  * @example
  * const bodies = await readSnapshotFor(paths, "http://localhost:8080");
@@ -127,6 +127,6 @@ const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 export async function readSnapshotFor(paths: AssetPaths, baseUrl: string): Promise<SiteBodies | undefined> {
   if (!paths.snapshot) return undefined;
   const index = (await Bun.file(paths.snapshot.index).json()) as SnapshotIndex;
-  if (index.format !== 3 || index.baseUrl !== baseUrl) return undefined;
-  return readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes());
+  if (index.format !== 4) return undefined;
+  return readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes(), baseUrl);
 }

@@ -58,8 +58,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     return void process.stdout.write(`school-districts ${paths.version} (embedded data ${manifest.updated})\n`);
   }
   mark("args");
-  // The build's snapshot serves the embedded data at the build's base URL; any
-  // other base URL or --data folder is rendered now (and checked first).
+  // The build's snapshot serves the embedded data at any base URL; a --data
+  // folder is checked, then rendered now.
   // A bad --data folder stops start-up here, before listening.
   const given = cmd.data ? await loadDataset(cmd, paths) : undefined;
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
@@ -96,13 +96,21 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("listening");
   const site = assembleSite(await rendered(baseUrl), assets);
   mark("site");
-  const coded = await compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  mark("compressed");
+  // Large bodies not precompressed by the build are compressed now on worker
+  // threads; requests for them wait until theirs are done.
+  const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
   resolveReady(createApp(site).fetch);
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
-    `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms (${coded.adopted} coded bodies from the build, ${coded.compressed} compressed at start-up)\n`,
+    `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,
   );
+  const coded = await coding;
+  mark("compressed");
+  if (coded.compressed > 0) {
+    process.stderr.write(
+      `school-districts: ${coded.compressed} large bodies compressed in ${Math.round(performance.now() - started - ms)} ms after start-up (${coded.adopted} came precompressed from the build for its base URL)\n`,
+    );
+  }
 }
 
 if (import.meta.main) await main(repoAssetPaths());

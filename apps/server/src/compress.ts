@@ -67,13 +67,18 @@ export interface Job {
 
 /**
  * Compresses many bodies on worker threads (one per CPU, at most `threads`),
- * biggest first. Node's async zlib runs them one at a time in Bun, so this is
- * what spreads large bodies over the cores.
+ * biggest first; `onResult` hears of each as it is done. Node's async zlib
+ * runs them one at a time in Bun, so this is what spreads large bodies over
+ * the cores.
  *
  * @example
  * const [br, gz] = await compressMany([{ body, coding: "br", effort: STARTUP_EFFORT }, { body, coding: "gzip", effort: STARTUP_EFFORT }]);
  */
-export async function compressMany(jobs: readonly Job[], threads = navigator.hardwareConcurrency): Promise<Uint8Array<ArrayBuffer>[]> {
+export async function compressMany(
+  jobs: readonly Job[],
+  threads = navigator.hardwareConcurrency,
+  onResult?: (index: number, bytes: Uint8Array<ArrayBuffer>) => void,
+): Promise<Uint8Array<ArrayBuffer>[]> {
   const results: Uint8Array<ArrayBuffer>[] = new Array(jobs.length);
   if (jobs.length === 0) return results;
   const order = jobs.map((_, i) => i).sort((a, b) => jobs[b]!.body.length - jobs[a]!.body.length);
@@ -93,6 +98,7 @@ export async function compressMany(jobs: readonly Job[], threads = navigator.har
             };
             worker.onmessage = ({ data }: MessageEvent<{ id: number; bytes: Uint8Array<ArrayBuffer> }>) => {
               results[data.id] = data.bytes;
+              onResult?.(data.id, data.bytes);
               next();
             };
             worker.onerror = (e) => reject(new Error(`compression worker failed: ${e.message}`));

@@ -60,8 +60,9 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   let baseUrl = str("base-url") ?? env.BASE_URL;
   if (baseUrl !== undefined) {
     baseUrl = baseUrl.replace(/\/+$/, "");
-    if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(baseUrl)) {
-      throw new UsageError(`base URL "${baseUrl}" must be an absolute http(s) URL without query, like https://schools.example.org`);
+    // No quote, backslash, comma or space: JSON and CSV then write it as is.
+    if (!/^https?:\/\/[^/?#\s"\\,<>\x00-\x1f]+(\/[^?#\s"\\,<>\x00-\x1f]*)?$/.test(baseUrl)) {
+      throw new UsageError(`base URL "${baseUrl}" must be an absolute http(s) URL without query, quotes, commas or spaces, like https://schools.example.org`);
     }
   }
   const data = str("data");

@@ -14,12 +14,14 @@ export const ALLOW = "GET, HEAD, OPTIONS";
 /**
  * Answers with a prepared representation: picks br/gzip/identity from
  * Accept-Encoding, gives 304 when If-None-Match (or, without it,
- * If-Modified-Since) says the client's copy is current, no body for HEAD.
+ * If-Modified-Since) says the client's copy is current, no body for HEAD. A
+ * large body still being compressed after start-up is waited for.
  *
  * @example
  * sendRepresentation(request, site.paths.get("/index.json")!)
  */
-export function sendRepresentation(req: Request, rep: Representation): Response {
+export function sendRepresentation(req: Request, rep: Representation): Response | Promise<Response> {
+  if (rep.pending) return rep.pending.then(() => sendRepresentation(req, rep));
   const v = rep.variant(chooseCoding(req.headers.get("accept-encoding")));
   const inm = req.headers.get("if-none-match");
   const ims = inm === null ? req.headers.get("if-modified-since") : null;

@@ -83,6 +83,12 @@ export class Representation {
     this.#coded[coding] = { body: compress(this.body, coding, effort), tag };
   }
 
+  /**
+   * While set, coded variants are being made off the main thread; a request
+   * waits for this instead of compressing (set by compressLarge).
+   */
+  pending: Promise<void> | undefined;
+
   /** Uses bytes compressed elsewhere (at build time, or by compressMany) whose settings `tag` names. */
   adopt(coding: Coding, body: Uint8Array<ArrayBuffer>, tag: string): void {
     this.#coded[coding] = { body, tag };

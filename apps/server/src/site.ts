@@ -159,16 +159,21 @@ export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets)
 }
 
 /**
- * Gives every large body (isLarge) its br and gzip variants before the first
- * request (rule 16): bytes from `precompressed` when made at build time for the
- * same identity body, else compressed now with `effort` on worker threads.
+ * Gives every large body (isLarge) its br and gzip variants (rule 16): bytes
+ * from `precompressed` when made at build time for the same identity body,
+ * else compressed with `effort` on worker threads. Synchronously, before its
+ * first await, it marks each body still to compress as `pending`, so the site
+ * can serve at once: a request for such a body waits for its compression (a
+ * second or so after start-up), it never compresses one itself.
  *
  * @example
- * await compressLarge(site, assets.precompressed, STARTUP_EFFORT);
+ * const done = compressLarge(site, assets.precompressed, STARTUP_EFFORT); // site servable now
+ * await done; // every large body coded
  */
 export async function compressLarge(site: Site, precompressed: Precompressed | undefined, effort: Effort): Promise<{ adopted: number; compressed: number }> {
   let adopted = 0;
   const jobs: (Job & { rep: Representation })[] = [];
+  const left = new Map<Representation, { count: number; resolve: () => void }>();
   for (const path of site.paths()) {
     if (!isLarge(path)) continue;
     const rep = site.get(path)!;
@@ -178,10 +183,26 @@ export async function compressLarge(site: Site, precompressed: Precompressed | u
       if (coded) {
         rep.adopt(coding, coded.body, coded.tag);
         adopted++;
-      } else jobs.push({ rep, body: rep.body, coding, effort });
+      } else {
+        jobs.push({ rep, body: rep.body, coding, effort });
+        let entry = left.get(rep);
+        if (!entry) {
+          let resolve!: () => void;
+          rep.pending = new Promise<void>((r) => (resolve = r));
+          left.set(rep, (entry = { count: 0, resolve }));
+        }
+        entry.count++;
+      }
     }
   }
-  const results = await compressMany(jobs);
-  jobs.forEach((job, i) => job.rep.adopt(job.coding, results[i]!, job.coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`));
+  await compressMany(jobs, undefined, (i, bytes) => {
+    const job = jobs[i]!;
+    job.rep.adopt(job.coding, bytes, job.coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`);
+    const entry = left.get(job.rep)!;
+    if (--entry.count === 0) {
+      job.rep.pending = undefined;
+      entry.resolve();
+    }
+  });
   return { adopted, compressed: jobs.length };
 }

@@ -5,15 +5,17 @@
  * (`site.json`). Record bodies are views into the bulk body (which is them
  * joined by ","), and state bodies are rebuilt from runs of it on reading (a
  * copy is faster than decompressing them).
- * Used only when the run's base URL is the snapshot's and no --data is given;
- * otherwise the site is rendered at start-up.
+ * The bodies are rendered with BASE_URL_MARKER as their base URL, which
+ * readSnapshot() replaces by the run's, so any base URL starts from the
+ * snapshot. With --data the site is rendered at start-up instead.
  */
 import { collectionHead } from "./render.ts";
 import type { SiteBodies } from "./site.ts";
 
 /** The index of a snapshot. */
 export interface SnapshotIndex {
-  format: 3;
+  format: 4;
+  /** The base URL the bodies were rendered with: BASE_URL_MARKER. */
   baseUrl: string;
   updated: string;
   records: number;
@@ -24,6 +26,13 @@ export interface SnapshotIndex {
 }
 
 const BULK = "/bulk/all-districts.json";
+
+/**
+ * The base URL the snapshot is rendered with, replaced on reading. Only ASCII
+ * that JSON and CSV write as is, so the replacement (a base URL without `"`,
+ * `\\`, `,` or spaces: see config.ts) lands the same in every body.
+ */
+export const BASE_URL_MARKER = "http://@@school-districts-base-url@@";
 const RECORD_PATH = /^\/zip\/\d{5}\.json$/;
 
 /**
@@ -68,7 +77,7 @@ export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: U
     const [, offset] = entries.find((e) => e[0] === path)!;
     all.set(site.bodies.get(path)!, offset);
   }
-  const index: SnapshotIndex = { format: 3, baseUrl: site.baseUrl, updated: site.updated, records: site.records, entries, states };
+  const index: SnapshotIndex = { format: 4, baseUrl: site.baseUrl, updated: site.updated, records: site.records, entries, states };
   return { index, blob: Bun.zstdCompressSync(all, { level: 3 }) };
 }
 
@@ -83,11 +92,13 @@ function headOf(body: Uint8Array): object {
  * @example
  * const bodies = readSnapshot(index, await Bun.file(blobPath).bytes());
  */
-export function readSnapshot(index: SnapshotIndex, blob: Uint8Array): SiteBodies {
-  const all = Bun.zstdDecompressSync(blob) as Uint8Array<ArrayBuffer>;
+export function readSnapshot(index: SnapshotIndex, blob: Uint8Array, baseUrl = index.baseUrl): SiteBodies {
+  const { bytes: all, shift } = replaceAll(Bun.zstdDecompressSync(blob) as Uint8Array<ArrayBuffer>, index.baseUrl, baseUrl);
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
   const records: [number, number][] = [];
-  for (const [path, offset, length] of index.entries) {
+  for (const [path, oldOffset, oldLength] of index.entries) {
+    const offset = shift(oldOffset);
+    const length = shift(oldOffset + oldLength) - offset;
     bodies.set(path, all.subarray(offset, offset + length));
     if (RECORD_PATH.test(path)) records.push([offset, length]);
   }
@@ -114,5 +125,46 @@ export function readSnapshot(index: SnapshotIndex, blob: Uint8Array): SiteBodies
     out[at++] = 125; // "}"
     bodies.set(path, out);
   }
-  return { baseUrl: index.baseUrl, updated: index.updated, records: index.records, bodies };
+  return { baseUrl, updated: index.updated, records: index.records, bodies };
+}
+
+/**
+ * Replaces every `from` by `to` in `bytes`; `shift` maps an offset in the
+ * input to the offset of the same byte in the output (for offsets not inside
+ * a replaced occurrence).
+ *
+ * @example
+ * const { bytes, shift } = replaceAll(encode("a X b X"), "X", "YY"); // "a YY b YY", shift(4) === 5
+ */
+export function replaceAll(bytes: Uint8Array<ArrayBuffer>, from: string, to: string): { bytes: Uint8Array<ArrayBuffer>; shift: (offset: number) => number } {
+  if (from === to) return { bytes, shift: (o) => o };
+  const encoder = new TextEncoder();
+  const needle = Buffer.from(encoder.encode(from));
+  const replacement = encoder.encode(to);
+  const haystack = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const hits: number[] = [];
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + needle.length)) hits.push(at);
+  const delta = replacement.length - needle.length;
+  const out = new Uint8Array(bytes.length + delta * hits.length);
+  let from0 = 0;
+  let to0 = 0;
+  for (const hit of hits) {
+    out.set(bytes.subarray(from0, hit), to0);
+    to0 += hit - from0;
+    out.set(replacement, to0);
+    to0 += replacement.length;
+    from0 = hit + needle.length;
+  }
+  out.set(bytes.subarray(from0), to0);
+  const shift = (offset: number) => {
+    let lo = 0;
+    let hi = hits.length; // count hits < offset
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (hits[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return offset + delta * lo;
+  };
+  return { bytes: out, shift };
 }
