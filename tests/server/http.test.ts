@@ -188,6 +188,27 @@ describe("the binary", () => {
     }
   });
 
+  it("serves any other base URL from the embedded snapshot", async () => {
+    const base = "https://cdn.example.org/districts";
+    const other = await startServer(["--quiet", "--base-url", base]);
+    try {
+      const record = JSON.parse((await raw(`${other.url}/zip/90210.json`)).body.toString());
+      const reference = JSON.parse((await raw(`${server.url}/zip/90210.json`)).body.toString());
+      expect(record).toEqual({ ...reference, page_url: `${base}/zip/90210` });
+      const index = JSON.parse((await raw(`${other.url}/index.json`)).body.toString()) as { url: string }[];
+      expect(index.every((e) => e.url.startsWith(`${base}/zip/`))).toBe(true);
+      const plain = await raw(`${other.url}/bulk/all-districts.csv`);
+      expect(plain.body.toString()).toContain(`,${base}/zip/90210,`);
+      const br = await raw(`${other.url}/bulk/all-districts.csv`, { "accept-encoding": "br" });
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const doc = JSON.parse((await raw(`${other.url}/openapi.json`)).body.toString());
+      expect(doc.servers[0].url).toBe(base);
+    } finally {
+      expect(await other.stop()).toBe(0);
+    }
+  });
+
   it("writes one JSON access log line per request, none with --quiet", async () => {
     const logged = await startServer(["--base-url", DEFAULT_BASE]);
     try {

@@ -99,7 +99,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
   const rating = r.rating === null ? "" : `${r.rating} of 10 (${r.rating_label})`;
-  const website = r.website ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : "";
+  const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
       (d) =>

@@ -5,7 +5,7 @@ import { toCsv } from "./csv.ts";
 import { indexEntry, zipDistricts, zipRecord } from "./records.ts";
 import { renderBodies } from "./render.ts";
 import { renderSiteBodies } from "./site.ts";
-import { readSnapshot, writeSnapshot } from "./snapshot.ts";
+import { BASE_URL_MARKER, readSnapshot, replaceAll, writeSnapshot } from "./snapshot.ts";
 
 const BASE = "https://schools.example.org";
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -37,6 +37,18 @@ describe.each([
     expect(decode(bodies.csv)).toBe(toCsv([CSV_COLUMNS, ...rows]));
   });
 
+  it("the snapshot rendered with the marker gives the bodies of any base URL", async () => {
+    const openapi = (await testAssets()).openapi;
+    const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, openapi));
+    for (const base of [BASE, "http://localhost:1", "https://cdn.example.org/some/long/prefix/for/districts"]) {
+      const direct = renderSiteBodies(dataset, base, openapi);
+      const back = readSnapshot(JSON.parse(JSON.stringify(index)), blob, base);
+      expect(back.baseUrl).toBe(base);
+      expect(back.bodies.size).toBe(direct.bodies.size);
+      for (const [path, body] of direct.bodies) expect(decode(back.bodies.get(path)!), path).toBe(decode(body));
+    }
+  });
+
   it("the build's snapshot reads back to the same bodies", async () => {
     const rendered = renderSiteBodies(dataset, BASE, (await testAssets()).openapi);
     const { index, blob } = writeSnapshot(rendered);
@@ -44,5 +56,19 @@ describe.each([
     expect([...back.bodies.keys()].sort()).toEqual([...rendered.bodies.keys()].sort());
     for (const [path, body] of rendered.bodies) expect(decode(back.bodies.get(path)!), path).toBe(decode(body));
     expect(back).toMatchObject({ baseUrl: BASE, updated: dataset.updated, records: dataset.zips.length });
+  });
+});
+
+describe("replaceAll", () => {
+  it("replaces every occurrence and maps offsets", () => {
+    const bytes = new TextEncoder().encode("a X b X c");
+    const { bytes: out, shift } = replaceAll(bytes, "X", "YYY");
+    expect(decode(out)).toBe("a YYY b YYY c");
+    expect(shift(0)).toBe(0);
+    expect(shift(4)).toBe(6); // "b"
+    expect(shift(8)).toBe(12); // "c"
+    expect(shift(9)).toBe(13); // end
+    const shorter = replaceAll(bytes, "X", "");
+    expect(decode(shorter.bytes)).toBe("a  b  c");
   });
 });
