@@ -10,7 +10,7 @@ import { RECORD_LICENSE, RECORD_SOURCE, RECORD_SOURCE_URL, ratingLabel, type Bul
 import { ByteWriter, encodedCache } from "./bytes.ts";
 import { csvCell, toCsv } from "./csv.ts";
 import { CSV_COLUMNS } from "@school-districts/core";
-import type { Dataset, ZipRow } from "@school-districts/core";
+import type { Dataset } from "@school-districts/core";
 import { LEVELS } from "./records.ts";
 
 const q = JSON.stringify as (value: string) => string;
@@ -166,9 +166,7 @@ export function joinRecords(open: string, records: readonly Uint8Array[]): Uint8
   return w.ascii("]}").take();
 }
 
-/** True when CSV_COLUMNS is the order renderBodies writes (guards a change in core). */
-export const CSV_ORDER_OK =
-  CSV_COLUMNS.join() === "zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated";
-if (!CSV_ORDER_OK) throw new Error("CSV_COLUMNS changed: update renderBodies' CSV rows");
-
-export type { ZipRow };
+// renderBodies writes the CSV columns in this order: fail loudly if core's list changes.
+if (CSV_COLUMNS.join() !== "zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated") {
+  throw new Error("CSV_COLUMNS changed: update renderBodies' CSV rows");
+}

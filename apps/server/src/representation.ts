@@ -17,13 +17,8 @@ export interface Variant {
   notModifiedHeaders: [string, string][];
 }
 
-/** Headers shared by every prepared response of one site (CORS, caching, date). */
-export interface CommonHeaders {
-  cacheControl: string;
-  lastModified: string;
-}
-
-const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+/** Cache-Control of successful responses and 404s (rule 15). */
+export const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 
 /**
  * Strong entity tag of a body: 64-bit wyhash as hex, with the coding's settings
@@ -126,4 +121,3 @@ export class Representation {
   }
 }
 
-export { CACHE_CONTROL };
