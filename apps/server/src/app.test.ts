@@ -447,3 +447,28 @@ describe("large bodies compressed after start-up (rule 16)", () => {
     expect(rep.pending).toBeUndefined();
   });
 });
+
+describe("createHandler: the shortcut for prepared paths gives the app's answers", () => {
+  it.each([
+    ["GET", "/zip/90210.json", {}],
+    ["GET", "/zip/90210.json", { "Accept-Encoding": "br" }],
+    ["HEAD", "/bulk/all-districts.csv", { "Accept-Encoding": "gzip" }],
+    ["GET", "/zip/90210", {}],
+    ["GET", "/state/MA.json", { "If-None-Match": "*" }],
+    ["GET", "/", {}],
+    ["GET", "/healthz", { "If-Modified-Since": "Sun, 22 Nov 2026 00:00:00 GMT" }],
+    ["GET", "/zip/00000.json", {}],
+    ["GET", "/zip/%39%30%32%31%30.json", {}],
+    ["GET", "/zip/90210.json?x=1", {}],
+    ["OPTIONS", "/zip/90210.json", {}],
+    ["POST", "/zip/90210.json", {}],
+  ] as const)("%s %s %j", async (method, path, headers) => {
+    const { createHandler } = await import("./app.ts");
+    const handler = createHandler(site);
+    const a = await app.request(path, { method, headers });
+    const b = await handler(new Request(`http://localhost${path}`, { method, headers }));
+    expect(b.status).toBe(a.status);
+    expect(headerList(b)).toEqual(headerList(a));
+    expect(new Uint8Array(await b.arrayBuffer())).toEqual(new Uint8Array(await a.arrayBuffer()));
+  });
+});

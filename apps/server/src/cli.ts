@@ -7,7 +7,7 @@
  * school-districts --port 8080 --base-url https://schools.example.org
  * school-districts export ./public --base-url https://schools.example.org
  */
-import { createApp } from "./app.ts";
+import { createHandler } from "./app.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, type AssetPaths } from "./assets.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -99,7 +99,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  resolveReady(createApp(site).fetch);
+  resolveReady(createHandler(site));
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
     `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,

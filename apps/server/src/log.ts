@@ -18,6 +18,8 @@ export interface AccessEntry {
 
 /** Writes access log lines. */
 export interface AccessLog {
+  /** False with --quiet: the server then builds no entries at all. */
+  enabled: boolean;
   write(entry: AccessEntry): void;
   flush(): void;
 }
@@ -30,7 +32,7 @@ export interface AccessLog {
  * log.write({ time: new Date().toISOString(), method: "GET", path: "/healthz", status: 200, bytes: 51, encoding: "identity", ms: 0.1 });
  */
 export function accessLog(quiet: boolean): AccessLog {
-  if (quiet) return { write() {}, flush() {} };
+  if (quiet) return { enabled: false, write() {}, flush() {} };
   const sink = Bun.stdout.writer({ highWaterMark: 1 << 16 });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -38,6 +40,7 @@ export function accessLog(quiet: boolean): AccessLog {
     sink.flush();
   };
   return {
+    enabled: true,
     write(entry) {
       sink.write(JSON.stringify(entry) + "\n");
       timer ??= setTimeout(flush, 100);

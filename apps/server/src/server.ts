@@ -28,14 +28,16 @@ export function listen(ready: Promise<Handler>, options: ServeOptions): Server<u
     hostname: options.host,
     development: false,
     async fetch(req, server) {
-      const start = performance.now();
       // Without a usable Host header (HTTP/1.0, "Host:" empty or invalid) Bun hands
       // over a relative URL; the app needs an absolute one.
       if (!req.url.startsWith("http")) req = new Request(`http://localhost${req.url.startsWith("/") ? req.url : "/"}`, req);
+      if (!options.log.enabled) return (handle ?? (await ready))(req);
+      const start = performance.now();
       const res = await (handle ?? (await ready))(req);
       const url = req.url;
       const pathStart = url.indexOf("/", url.indexOf("//") + 2);
       const ua = req.headers.get("user-agent");
+      const ip = server.requestIP(req)?.address;
       options.log.write({
         time: new Date().toISOString(),
         method: req.method,
@@ -44,7 +46,7 @@ export function listen(ready: Promise<Handler>, options: ServeOptions): Server<u
         bytes: Number(res.headers.get("content-length") ?? 0),
         encoding: res.headers.get("content-encoding") ?? "identity",
         ms: Math.round((performance.now() - start) * 1000) / 1000,
-        ...(server.requestIP(req)?.address ? { ip: server.requestIP(req)!.address } : {}),
+        ...(ip ? { ip } : {}),
         ...(ua ? { ua } : {}),
       });
       return res;
