@@ -189,6 +189,8 @@ export class KeepAlive {
   private buf: Buffer = Buffer.alloc(0);
   private waiter: (() => void) | undefined;
   closed = false;
+  /** When the head of the current request's answer arrived (0 before it has). */
+  headAt = 0;
   private ready: Promise<void>;
 
   constructor(port: number) {
@@ -229,11 +231,13 @@ export class KeepAlive {
   /** Sends `method path` with `headers`, resolves with the parsed answer. */
   async request(method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<HttpAnswer> {
     await this.ready;
+    this.headAt = 0;
     const deadline = Date.now() + timeoutMs;
     const lines = [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
     this.sock.write(`${lines.join("\r\n")}\r\n\r\n`);
     let end = -1;
     await this.need(() => (end = this.buf.indexOf("\r\n\r\n")) >= 0, deadline);
+    this.headAt = Date.now();
     const head = this.buf.subarray(0, end).toString("latin1").split("\r\n");
     const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0]!)?.[1] ?? 0);
     const hs: Record<string, string> = {};
