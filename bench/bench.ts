@@ -523,7 +523,8 @@ function report(
   const cpu = (/model name\s*:\s*(.*)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? "unknown").trim();
   const nginxV = sh(["nginx", "-v"], { allowFail: true }).trim();
   const wrkV = sh(["wrk", "-v"], { allowFail: true }).split("\n")[0]!.replace(/\s*Copyright.*/, "").trim();
-  const commit = sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], { allowFail: true }).trim();
+  const dirty = sh(["git", "-C", ROOT, "status", "--porcelain", "--", "apps", "packages", "data"], { allowFail: true }).trim();
+  const commit = sh(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], { allowFail: true }).trim() + (dirty ? " (with uncommitted changes in apps/packages/data)" : "");
   const medA = (r: Row) => median(A.map(r.get));
   const medB = (r: Row) => median(B.map(r.get));
   const lines: string[] = [];
