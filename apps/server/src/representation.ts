@@ -109,6 +109,7 @@ export class Representation {
       ["Access-Control-Expose-Headers", "ETag"],
     ];
     const headers: [string, string][] = [["Content-Type", this.type], ["Content-Length", String(body.length)], ...shared, ...this.extraHeaders];
+    if (!this.extraHeaders.some(([name]) => name === "X-Content-Type-Options")) headers.push(["X-Content-Type-Options", "nosniff"]);
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
     v = { coding, body, etag, headers, notModifiedHeaders: shared };
     this.#variants.set(coding, v);
