@@ -248,6 +248,12 @@ export class StandIn {
         return s;
       }
     };
+    if (decoded === "/zip") {
+      // The search form's target: 303 to the ZIP's page, 400 for anything but 5 digits.
+      const zip = (new URLSearchParams(target.split("?")[1] ?? "").get("zip") ?? "").trim();
+      if (!/^[0-9]{5}$/.test(zip)) return this.problem(400, "invalid-zip", "Invalid ZIP code", `'${zip}' is not a ZIP code: use exactly 5 digits.`, "/zip");
+      return { status: 303, headers: [["Location", `/zip/${zip}`], ["Access-Control-Allow-Origin", "*"], ["Cache-Control", CACHE]], body: new Uint8Array() };
+    }
     if ((m = /^\/zip\/([^/]*?)(\.json|\/districts\.json|)$/.exec(path))) {
       const zip = dec(m[1]!);
       if (!/^[0-9]{5}$/.test(zip)) return this.problem(400, "invalid-zip", "Invalid ZIP code", `'${zip}' is not a ZIP code: use exactly 5 digits.`, path);
