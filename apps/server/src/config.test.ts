@@ -22,6 +22,12 @@ describe("parseArgs", () => {
       quiet: true,
     });
   });
+  it("treats environment variables set to an empty value as unset", () => {
+    expect(parseArgs([], { PORT: "", HOST: " ", BASE_URL: "" })).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false });
+  });
+  it("quotes the base URL as given when it is refused", () => {
+    expect(() => parseArgs([], { BASE_URL: "/" })).toThrow('base URL "/" must be');
+  });
   it("accepts port 0", () => {
     expect(parseArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
   });

@@ -54,15 +54,18 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (flags.help) return { kind: "help" };
   if (flags.version) return { kind: "version" };
   const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
-  const portText = str("port") ?? env.PORT ?? "8080";
+  // An environment variable set to "" (as in `BASE_URL= school-districts`) counts as unset.
+  const fromEnv = (name: string) => (env[name] === undefined || env[name].trim() === "" ? undefined : env[name]);
+  const portText = str("port") ?? fromEnv("PORT") ?? "8080";
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`port "${portText}" is not a number from 0 to 65535`);
-  let baseUrl = str("base-url") ?? env.BASE_URL;
+  let baseUrl = str("base-url") ?? fromEnv("BASE_URL");
   if (baseUrl !== undefined) {
+    const given = baseUrl;
     baseUrl = baseUrl.replace(/\/+$/, "");
     // No quote, backslash, comma or space: JSON and CSV then write it as is.
     if (!/^https?:\/\/[^/?#\s"\\,<>\x00-\x1f]+(\/[^?#\s"\\,<>\x00-\x1f]*)?$/.test(baseUrl)) {
-      throw new UsageError(`base URL "${baseUrl}" must be an absolute http(s) URL without query, quotes, commas or spaces, like https://schools.example.org`);
+      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without query, quotes, commas or spaces, like https://schools.example.org`);
     }
   }
   const data = str("data");
@@ -73,5 +76,5 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     return { kind: "export", dir, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data, quiet };
   }
   if (positional.length > 0) throw new UsageError(`unexpected argument "${positional[0]}"`);
-  return { kind: "serve", port, host: str("host") ?? env.HOST ?? "127.0.0.1", baseUrl, data, quiet };
+  return { kind: "serve", port, host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet };
 }
