@@ -392,6 +392,37 @@ describe("slow clients", () => {
   }, 30_000);
 });
 
+describe("pipelining", () => {
+  it("100 requests pipelined in one write get 100 answers, in order", async () => {
+    const zips = ["90210", "10001", "60601", "abcde", "00000"];
+    const reqs = Array.from({ length: 100 }, (_, i) => {
+      const z = zips[i % zips.length]!;
+      return `GET /zip/${z}.json HTTP/1.1\r\nHost: 127.0.0.1\r\n${i === 99 ? "Connection: close\r\n" : ""}\r\n`;
+    });
+    const all = await readAll(svc.port, reqs.join(""));
+    const statuses = [...all.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+    expect(statuses.length).toBe(100);
+    const want = (i: number) => ({ "90210": 200, "10001": 200, "60601": 200, abcde: 400, "00000": 404 })[zips[i % zips.length]!];
+    expect(statuses).toEqual(Array.from({ length: 100 }, (_, i) => want(i)));
+  }, 30_000);
+});
+
+/** Everything the server sends until it closes (bounded by 20 s). */
+function readAll(port: number, data: string): Promise<string> {
+  return new Promise((res) => {
+    const chunks: Buffer[] = [];
+    const s = connect({ port, host: "127.0.0.1" });
+    const timer = setTimeout(() => s.destroy(), 20_000);
+    s.on("connect", () => s.write(data));
+    s.on("data", (d: Buffer) => chunks.push(d));
+    s.on("error", () => {});
+    s.on("close", () => {
+      clearTimeout(timer);
+      res(Buffer.concat(chunks).toString("latin1"));
+    });
+  });
+}
+
 describe("fuzzed paths (fast-check)", () => {
   const segment = fc.oneof(
     fc.constantFrom("zip", "state", "bulk", "docs", "..", ".", "", "90210", "CA", "index.json", "districts.json", "all-districts.csv"),
