@@ -4,7 +4,7 @@
 import { chmodSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync, readdirSync, statSync } from "node:fs";
 import { tmpdir, cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
-import { createServer } from "node:net";
+import { freePort } from "../packages/testing/src/free-port.ts";
 import { createHash } from "node:crypto";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -32,18 +32,7 @@ const log = (...a: unknown[]) => console.error("bench:", ...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- helpers
-export async function freePort(): Promise<number> {
-  return await new Promise((res, rej) => {
-    const s = createServer();
-    s.unref();
-    s.on("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
+export { freePort };
 
 export function readZips(csvPath: string, max: number): string[] {
   const text = readFileSync(csvPath, "utf8");

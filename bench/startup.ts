@@ -10,20 +10,11 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../packages/testing/src/free-port.ts";
 import { resolve } from "node:path";
 
 const BINARY = resolve(import.meta.dirname, "../dist/school-districts");
 const runs = Number(process.argv[2] ?? 7);
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));

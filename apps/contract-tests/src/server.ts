@@ -1,5 +1,5 @@
 // Starts the compiled binary on a free loopback port and waits until it answers.
-import { createServer } from "node:net";
+import { freePort } from "@school-districts/testing";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { findRepoRoot } from "./spec.ts";
@@ -10,19 +10,6 @@ export function defaultBinary(root = findRepoRoot()): string {
 
 export const binaryExists = (path = defaultBinary()) => existsSync(path);
 
-/** A port that was free a moment ago: listen on port 0 and close. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Started {
   baseUrl: string;

@@ -1,0 +1,1 @@
+export * from "./free-port.ts";
