@@ -18,6 +18,11 @@ if (!present) {
   );
 }
 
+// In CI turbo always builds the binary first: a missing binary there is a failure, not a skip.
+it.runIf(!present && process.env.CI)("finds the compiled binary (CI builds it before this suite)", () => {
+  expect(present, `${BINARY} is missing`).toBe(true);
+});
+
 describe.skipIf(!present)(`contract run against ${BINARY}`, () => {
   let server: Started;
   let report: Report;
