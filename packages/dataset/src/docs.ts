@@ -75,7 +75,7 @@ export function coverageMarkdown(s: BuildStats): string {
       const d = s.districts.get(r.leaid);
       return d !== undefined && d.directory !== "" && d[f] === "";
     }).length;
-    L.push(`  - ${f}: ${num(blank)} records whose directory row has no usable value${f === "grade_span" ? " (grades N = not applicable / M = missing)" : f === "website" ? " (blank or not a web address)" : f === "schools" ? " (missing)" : ""}.`);
+    L.push(`  - ${f}: ${num(blank)} records whose directory row has no usable value${f === "grade_span" ? " (grades N = not applicable / M = missing)" : f === "website" ? " (blank or not a web address)" : f === "schools" ? " (missing, or a supervisory union, whose own row counts none of its member districts' schools)" : ""}.`);
   }
   const noEnroll = recs.filter((r) => s.districts.get(r.leaid)?.students === "");
   L.push(

@@ -97,6 +97,9 @@ export function loadGrf(dir: string): GrfPiece[] {
   return out;
 }
 
+/** CCD `LEA_TYPE` of a supervisory union. */
+const SUPERVISORY_UNION = "3";
+
 /** One CCD directory row (the fields the dataset uses). */
 export interface CcdRow {
   leaid: string;
@@ -113,8 +116,8 @@ export interface CcdRow {
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp] = [
-    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"),
+  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType] = [
+    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -131,7 +134,9 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       website: r[iW]!,
       gslo: r[iLo]!,
       gshi: r[iHi]!,
-      schools: ops !== null && ops >= 0 ? Math.round(ops) : null,
+      // A supervisory union (LEA_TYPE 3, e.g. NYC's Chancellor's office, Vermont's unions) reports
+      // only the schools it runs itself, none of its member districts': its count is unknown here.
+      schools: ops === null || ops < 0 || r[iType]!.trim() === SUPERVISORY_UNION ? null : Math.round(ops),
     });
   });
   return out;

@@ -69,6 +69,8 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("0200001")).toMatchObject({ phone: "(907) 555-0100", schools: "10", grade_span: "Pre-Kindergarten – 12th" });
     expect(districts.get("0600004")!.schools).toBe("1,234");
     expect(districts.get("0600005")).toMatchObject({ website: "", grade_span: "", schools: "0" });
+    // A supervisory union's 0 is not the number of schools in its area: unknown, "".
+    expect(districts.get("0600006")).toMatchObject({ phone: "(310) 555-0106", schools: "" });
   });
   it("enrollment: LEAIDs without the leading zero are padded; 0 is unknown", () => {
     expect(districts.get("0600001")!.students).toBe("12,345");

@@ -18,8 +18,8 @@ function table(header: readonly string[], rows: Row[], eol = "\n"): string {
   return [header.map(q).join(","), ...rows.map((r) => header.map((h) => q(r[h] ?? "")).join(","))].join(eol) + eol;
 }
 
-function ccdRow(leaid: string, st: string, fipst: string, name: string, gslo: string, gshi: string, schools: number, phone: string, website: string, year: string): Row {
-  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
+function ccdRow(leaid: string, st: string, fipst: string, name: string, gslo: string, gshi: string, schools: number, phone: string, website: string, year: string, leaType = 1): Row {
+  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, LEA_TYPE: leaType, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
 }
 
 export interface Fixture {
@@ -55,7 +55,8 @@ export function fixtureContents(): Contents {
     ccdRow("0600004", "CA", "06", "Delta Unified", "PK", "12", 1234, "(310) 555-0104", "delta.org", "2023-2024"),
     // Epsilon has no usable grades: level by its name ("union high" -> S)
     ccdRow("0600005", "CA", "06", "Epsilon Joint Union High", "N", "N", 0, "310-555-0105", "605 Main Street", "2023-2024"),
-    ccdRow("0600006", "CA", "06", "Zeta", "M", "M", 1, "310-555-0106", "", "2023-2024"),
+    // Zeta is a supervisory union (LEA_TYPE 3): its own row counts none of its members' schools
+    ccdRow("0600006", "CA", "06", "Zeta", "M", "M", 0, "310-555-0106", "", "2023-2024", 3),
     ccdRow("2200001", "LA", "22", "Orleans Parish", "PK", "12", 80, "504-555-0100", "http://nops.k12.la.us", "2023-2024"),
     ccdRow("6600002", "GU", "66", "Guam Department of Education", "PK", "12", 41, "(671)300-1547", "www.gdoe.net", "2023-2024"),
     ccdRow("7800002", "VI", "78", "Saint Croix School District", "PK", "12", 11, "(340)773-1747", "www.vide.vi", "2023-2024"),
