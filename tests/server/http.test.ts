@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const PATHS = [
   "/", "/zip/90210", "/zip/90210.json", "/zip/90210/districts.json", "/state/CA.json", "/bulk/all-districts.json",
-  "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz",
+  "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz", "/problems/zip-not-found",
 ];
 
 describe("every endpoint over HTTP", () => {
@@ -89,7 +89,7 @@ describe("every endpoint over HTTP", () => {
   });
 
   it("puts security headers on HTML", async () => {
-    for (const path of ["/", "/zip/90210", "/docs"]) {
+    for (const path of ["/", "/zip/90210", "/docs", "/problems/zip-not-found"]) {
       const res = await raw(`${server.url}${path}`);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -112,6 +112,18 @@ describe("errors over HTTP", () => {
     expect(res.headers["cache-control"]).toBe(cache);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(JSON.parse(res.body.toString())).toMatchObject({ type: `${DEFAULT_BASE}/problems/${kind}`, status, instance: path });
+  });
+
+  it("a problem's type URI resolves to its HTML page; an unknown kind is 404", async () => {
+    const problem = JSON.parse((await raw(`${server.url}/zip/00000.json`)).body.toString()) as { type: string; title: string };
+    const page = await raw(`${server.url}${new URL(problem.type).pathname}`);
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body.toString()).toContain(`<h1>${problem.title}</h1>`);
+    expect(page.body.toString()).toContain("404 Not Found");
+    const unknown = await raw(`${server.url}/problems/no-such-kind`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body.toString())).toMatchObject({ type: `${DEFAULT_BASE}/problems/not-found`, instance: "/problems/no-such-kind" });
   });
 
   it.each(["POST", "PUT", "DELETE", "PATCH"])("%s gives 405 with Allow", async (method) => {

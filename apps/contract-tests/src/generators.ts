@@ -49,6 +49,11 @@ export function patternOf(p: ParamSpec): RegExp | undefined {
   return typeof p.schema.pattern === "string" ? new RegExp(p.schema.pattern, "u") : undefined;
 }
 
+/** The values of a parameter whose schema is an `enum` (a closed set of names, e.g. problem kinds). */
+export function enumOf(p: ParamSpec): string[] | undefined {
+  return Array.isArray(p.schema.enum) ? p.schema.enum.map(String) : undefined;
+}
+
 const DIGIT_SETS = [
   "0123456789", // ASCII
   "０１２３４５６７８９", // full-width
@@ -73,6 +78,8 @@ const unicodeDigits = (len: number) =>
 function positiveArb(p: ParamSpec, data: Dataset): fc.Arbitrary<string> {
   if (p.name === "zip") return fc.constantFrom(...data.zips);
   if (p.name === "state") return fc.constantFrom(...data.states);
+  const values = enumOf(p);
+  if (values?.length) return fc.constantFrom(...values);
   const re = patternOf(p);
   if (re) return fc.stringMatching(re);
   return fc.string();
@@ -97,13 +104,18 @@ export function unknownValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVal
       .tuple(fc.integer({ min: 65, max: 90 }), fc.integer({ min: 65, max: 90 }))
       .map(([a, b]) => String.fromCharCode(a, b))
       .filter((s) => !data.stateSet.has(s));
+  else if (enumOf(p)) {
+    const values = new Set(enumOf(p));
+    arb = fc.stringMatching(/^[a-z]{1,10}(-[a-z]{1,10}){0,2}$/).filter((s) => !values.has(s)); // name-like, not one of the enum
+  }
   if (!arb) return undefined;
   return fc.record({ value: arb, encoding: fc.constant<Encoding>("component") });
 }
 
-/** Values that break the parameter's pattern: expect 400. */
+/** Values that break the parameter's pattern (expect 400), or are not one of its enum (expect 404). */
 export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamValue> {
-  const re = patternOf(p) ?? /^$/;
+  const values = enumOf(p);
+  const re = patternOf(p) ?? (values ? { test: (v: string) => values.includes(v) } : /^$/);
   const valid = positiveArb(p, data);
   const isZip = p.name === "zip";
   const digitsLen = (min: number, max: number) =>
@@ -133,6 +145,12 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
   if (isZip) {
     common.push(fc.stringMatching(/^[0-9]{5}-[0-9]{4}$/)); // ZIP+4
     common.push(fc.integer({ min: 0, max: 99999 }).map((n) => String(n))); // not zero-padded
+  }
+  if (values?.length) {
+    common.push(fc.constantFrom(...values).map((v) => v.toUpperCase())); // other case
+    common.push(fc.constantFrom(...values).map((v) => v.charAt(0).toUpperCase() + v.slice(1))); // capitalised
+    common.push(fc.constantFrom(...values).map((v) => v.replace(/-/g, "_"))); // other separator
+    common.push(fc.constantFrom(...values).map((v) => `${v}.html`)); // with an extension
   }
   if (p.name === "state") {
     common.push(fc.constantFrom(...data.states).map((s) => s.toLowerCase())); // lowercase

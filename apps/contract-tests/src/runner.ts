@@ -17,6 +17,7 @@ import {
 import {
   acceptEncoding,
   buildPath,
+  enumOf,
   negativeValue,
   OTHER_METHODS,
   patternOf,
@@ -129,7 +130,9 @@ function statusesFor(spec: Spec, data: Dataset, req: RawRequest, normalize: bool
     const value = tryDecode(raw);
     const re = patternOf(p);
     let status = 0;
+    const values = enumOf(p);
     if (value === undefined || (re && !re.test(value))) status = 400;
+    else if (values && !values.includes(value)) status = 404; // a name outside a closed set: nothing there
     else if (p.name === "zip" && !data.zipSet.has(value)) status = 404;
     else if (p.name === "state" && !data.stateSet.has(value)) status = 404;
     // An empty segment, or a decoded "/", may be routed as an unknown path.
@@ -442,7 +445,7 @@ function unknownPathProperties(ctx: Ctx) {
   ];
 }
 
-/** Explicit examples, not generated: parameter examples, every state, a ZIP of every state. */
+/** Explicit examples, not generated: parameter examples, every state, a ZIP of every state, every enum value. */
 async function examples(ctx: Ctx, op: Operation, prop: Property): Promise<void> {
   const sets: Record<string, string>[] = [];
   const params = op.params.filter((p) => p.in === "path" || p.in === "query");
@@ -452,6 +455,7 @@ async function examples(ctx: Ctx, op: Operation, prop: Property): Promise<void> 
       const vs = new Set<string>();
       if (typeof p.example === "string") vs.add(p.example);
       if (p.name === "state") ctx.data.states.forEach((s) => vs.add(s));
+      enumOf(p)?.forEach((v) => vs.add(v));
       if (p.name === "zip") {
         const seen = new Set<string>();
         for (const z of ctx.data.zips) {

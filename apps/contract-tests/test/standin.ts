@@ -50,6 +50,15 @@ export const STATES = (
   "NC ND NE NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VI VT WA WI WV WY"
 ).split(" ");
 
+const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
+  ["invalid-zip", 400, "Invalid ZIP code"],
+  ["invalid-state", 400, "Invalid state code"],
+  ["zip-not-found", 404, "ZIP code not found"],
+  ["state-not-found", 404, "State not found"],
+  ["not-found", 404, "Not found"],
+  ["method-not-allowed", 405, "Method not allowed"],
+];
+
 const label = (r: number | null) =>
   r === null ? "" : r >= 9 ? "Excellent" : r >= 7 ? "Good" : r >= 5 ? "Average" : r >= 3 ? "Below Average" : "Poor";
 
@@ -195,6 +204,10 @@ export class StandIn {
     this.resources.set("/healthz", resource(json, JSON.stringify({ status: "ok", updated: UPDATED, records: recs.length }), weak));
     this.resources.set("/", resource("text/html; charset=utf-8", "<!doctype html><title>School districts</title><form action=/zip><label>ZIP <input name=zip></label></form>", weak));
     this.resources.set("/docs", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><h1>API reference</h1>", weak));
+    // The pages the problems' `type` URIs resolve to; any other kind falls through to not-found.
+    for (const [kind, status, title] of PROBLEM_TYPES) {
+      this.resources.set(`/problems/${kind}`, resource("text/html; charset=utf-8", `<!doctype html><title>${title}</title><h1>${title}</h1><p>HTTP ${status}</p>`, weak));
+    }
   }
 
   private problem(status: number, kind: string, title: string, detail: string, path: string, extra: [string, string][] = []): Answer {

@@ -292,6 +292,69 @@ describe("pages (rules 21, 22)", () => {
   });
 });
 
+describe("GET /problems/{kind}: the page a problem's type URI resolves to (RFC 9457)", () => {
+  const KINDS: [string, number, string][] = [
+    ["invalid-zip", 400, "Invalid ZIP code"],
+    ["invalid-state", 400, "Invalid state code"],
+    ["zip-not-found", 404, "ZIP code not found"],
+    ["state-not-found", 404, "State not found"],
+    ["not-found", 404, "Not found"],
+    ["method-not-allowed", 405, "Method not allowed"],
+  ];
+
+  it.each(KINDS)("%s: 200 HTML with its status and title", async (kind, status, title) => {
+    const res = await get(`/problems/${kind}`);
+    expectSuccessHeaders(res, "text/html; charset=utf-8");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe((await get("/")).headers.get("content-security-policy"));
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toMatch(new RegExp(`<dd>${status} [A-Z]`));
+    expect(html).toContain("When it happens");
+    expect(html).toContain("What to do");
+    expect(html).toContain(`${BASE}/problems/${kind}`);
+    expect(html).not.toMatch(/<script/);
+    expect(site.paths()).toContain(`/problems/${kind}`);
+  });
+
+  it("the title and status on each page are the ones its problems carry", async () => {
+    const cases: [string, string, string?][] = [
+      ["invalid-zip", "/zip/9021.json"],
+      ["invalid-state", "/state/ca.json"],
+      ["zip-not-found", "/zip/00000.json"],
+      ["state-not-found", "/state/XX.json"],
+      ["not-found", "/nope"],
+      ["method-not-allowed", "/zip/90210.json", "POST"],
+    ];
+    for (const [kind, path, method] of cases) {
+      const problem = (await (await get(path, {}, method)).json()) as Problem;
+      expect(problem.type).toBe(`${BASE}/problems/${kind}`);
+      const html = await (await get(new URL(problem.type).pathname)).text();
+      expect(html, kind).toContain(`<h1>${problem.title}</h1>`);
+      expect(html, kind).toContain(`<dd>${problem.status} `);
+    }
+  });
+
+  it("an unknown kind gives 404 not-found", async () => {
+    for (const path of ["/problems/nope", "/problems/Invalid-Zip", "/problems/", "/problems", "/problems/invalid-zip/x", "/problems/invalid-zip.html"]) {
+      await expectProblem(await get(path), 404, "not-found", path);
+    }
+  });
+
+  it("behaves like the other pages: 304, HEAD, compression, OPTIONS, 405", async () => {
+    const first = await get("/problems/zip-not-found", { "Accept-Encoding": "br" });
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const again = await get("/problems/zip-not-found", { "Accept-Encoding": "br", "If-None-Match": first.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    const h = await get("/problems/zip-not-found", { "Accept-Encoding": "br" }, "HEAD");
+    expect(headerList(h)).toEqual(headerList(first));
+    expect(await h.text()).toBe("");
+    expect((await get("/problems/zip-not-found", {}, "OPTIONS")).status).toBe(204);
+    await expectProblem(await get("/problems/zip-not-found", {}, "DELETE"), 405, "method-not-allowed", "/problems/zip-not-found");
+  });
+});
+
 describe("unknown paths (rule 14)", () => {
   it.each(["/nope", "/zip", "/zip/", "/zip/90210.json/", "/state/", "/bulk/", "/docs/", "/index.json/x", "/ZIP/90210.json"])("%s gives 404 not-found", async (path) => {
     if (path === "/zip") return; // the search form's target, tested above
@@ -460,6 +523,9 @@ describe("createHandler: the shortcut for prepared paths gives the app's answers
     ["GET", "/zip/00000.json", {}],
     ["GET", "/zip/%39%30%32%31%30.json", {}],
     ["GET", "/zip/90210.json?x=1", {}],
+    ["GET", "/problems/invalid-state", { "Accept-Encoding": "gzip" }],
+    ["GET", "/problems/%69nvalid-state", {}],
+    ["GET", "/problems/nope", {}],
     ["OPTIONS", "/zip/90210.json", {}],
     ["POST", "/zip/90210.json", {}],
   ] as const)("%s %s %j", async (method, path, headers) => {

@@ -79,6 +79,11 @@ export function createApp(site: Site): Hono {
   app.get("/index.json", fixed);
   app.get("/openapi.json", fixed);
   app.get("/docs", fixed);
+  app.get("/problems/:kind", (c) => {
+    // A prepared page per problem kind (the `type` URI of problem bodies); any other kind is unknown.
+    const rep = site.get(`/problems/${c.req.param("kind")}`);
+    return rep ? sendRepresentation(c.req.raw, rep) : sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path));
+  });
   app.get("/healthz", fixed);
   // ------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ describe("exportFile", () => {
     ["/zip/90210/districts.json", "zip/90210/districts.json"],
     ["/state/CA.json", "state/CA.json"],
     ["/healthz", "healthz"],
+    ["/problems/zip-not-found", "problems/zip-not-found.html"],
   ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
 });
 
@@ -38,6 +39,7 @@ describe("writeExport (rule 24)", () => {
     }
     expect(existsSync(join(dir, "zip/90210.html"))).toBe(true);
     expect(existsSync(join(dir, "state/WY.json"))).toBe(true);
+    expect(existsSync(join(dir, "problems/method-not-allowed.html"))).toBe(true);
   });
 
   it("writes a _headers file and an nginx snippet", () => {

@@ -4,7 +4,7 @@
  * snippet, so any static host or CDN can serve the API.
  *
  * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/zip/{zip}` ->
- * `zip/{zip}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
+ * `zip/{zip}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -22,7 +22,7 @@ import type { Site } from "./site.ts";
  */
 export function exportFile(path: string): string {
   if (path === "/") return "index.html";
-  if (path === "/docs" || /^\/zip\/[0-9]{5}$/.test(path)) return `${path.slice(1)}.html`;
+  if (path === "/docs" || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
 }
 
@@ -81,6 +81,9 @@ export function netlifyHeaders(docsCsp: string): string {
 /zip/*
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
+/problems/*
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
 /docs
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
@@ -125,6 +128,11 @@ server {
     try_files /index.html =404;
   }
   location ~ ^/zip/[0-9]{5}$ {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files $uri.html =404;
+  }
+  location ~ ^/problems/[a-z-]+$ {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;

@@ -1,10 +1,12 @@
 /**
  * The HTML pages for people (rule 21): the home page with a ZIP search form and
- * one page per ZIP. Plain server-rendered HTML with one inline stylesheet
+ * one page per ZIP, and one page per problem type (the `type` URI of the
+ * service's problem details, RFC 9457 section 3.1.1). Plain server-rendered HTML with one inline stylesheet
  * (allowed by its hash in the CSP), readable without JavaScript.
  */
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
+import { problem, problemDoc, type ProblemKind } from "./problems.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
@@ -12,6 +14,7 @@ h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:max-c
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ccc}td.n{text-align:right}
 .note{background:#fff8e1;border-left:4px solid #b58100;padding:.5rem 1rem}
 input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7rem}button{font:inherit;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
+pre{overflow-x:auto;background:#f4f4f4;padding:.5rem}
 footer{margin-top:2rem;font-size:.9rem;color:#444}`;
 
 /** The Content-Security-Policy of the pages: nothing but this stylesheet and same-origin forms. */
@@ -131,5 +134,43 @@ ${others}
 <p>As JSON: <a href="/zip/${r.zip}.json">/zip/${r.zip}.json</a>, <a href="/zip/${r.zip}/districts.json">/zip/${r.zip}/districts.json</a>.</p>`,
     footer(facts),
     `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
+  );
+}
+
+const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed" } as const;
+
+/** Escapes text and links the service's concrete example paths in it. */
+function linked(text: string): string {
+  return e(text).replace(/(^|\s)(\/(?:docs|index\.json|zip\/[0-9]{5}\.json|state\/[A-Z]{2}\.json))(?=[\s.,)]|$)/g, '$1<a href="$2">$2</a>');
+}
+
+/**
+ * The page of a problem type, `/problems/<kind>`: what a problem's `type` URI
+ * resolves to. Title, status, when it happens, what to do and an example body,
+ * all from problems.ts.
+ *
+ * @example
+ * problemPage("zip-not-found", "http://localhost:8080", facts) // "<!doctype html>...<h1>ZIP code not found</h1>..."
+ */
+export function problemPage(kind: ProblemKind, baseUrl: string, facts: SiteFacts): string {
+  const doc = problemDoc(kind);
+  const { method, path, detail } = doc.example;
+  const example = JSON.stringify(problem(baseUrl, kind, detail, path), null, 2);
+  return layout(
+    `${doc.title} (HTTP ${doc.status}): problem type`,
+    `<p><a href="/">Home</a> · <a href="/docs">API documentation</a></p>
+<h1>${e(doc.title)}</h1>
+<dl>
+${row("HTTP status", `${doc.status} ${REASONS[doc.status]}`)}
+${row("Problem type", `<code>${e(`${baseUrl}/problems/${kind}`)}</code>`)}
+</dl>
+<h2>When it happens</h2>
+<p>${linked(doc.when)}</p>
+<h2>What to do</h2>
+<p>${linked(doc.todo)}</p>
+<h2>Example</h2>
+<p>The response to <code>${e(`${method} ${path}`)}</code>, an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details object (<code>application/problem+json</code>). Its <code>type</code> is the address of this page; its <code>detail</code> says what was wrong with that request.</p>
+<pre><code>${e(example)}</code></pre>`,
+    footer(facts),
   );
 }

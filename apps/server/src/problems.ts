@@ -6,8 +6,9 @@
  */
 import type { Problem } from "@school-districts/core";
 
-/** The kinds of problem; `type` is `{base_url}/problems/<kind>`. */
-export type ProblemKind = "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
+/** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (pages.ts). */
+export const PROBLEM_KINDS = ["invalid-zip", "invalid-state", "zip-not-found", "state-not-found", "not-found", "method-not-allowed"] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
   "invalid-zip": [400, "Invalid ZIP code"],
@@ -69,4 +70,60 @@ export function notFoundDetail(path: string): string {
 /** Detail for a method other than GET, HEAD and OPTIONS. */
 export function methodDetail(method: string): string {
   return `${quote(method).slice(1, -1)} is not supported: this service is read-only. Use GET, HEAD or OPTIONS.`;
+}
+
+/** What the page of a problem type (`/problems/<kind>`) says about it. */
+export interface ProblemDoc {
+  status: 400 | 404 | 405;
+  title: string;
+  /** When the service answers with this problem. */
+  when: string;
+  /** What a client or person should do instead. */
+  todo: string;
+  /** An example request and the problem it gets, with the details the service writes. */
+  example: { method: string; path: string; detail: string };
+}
+
+const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
+  "invalid-zip": {
+    when: "The ZIP code in the path of /zip/…, /zip/….json or /zip/…/districts.json, or in the search form's zip parameter, is not a ZIP code: not exactly 5 digits (ZIP+4, letters, spaces or a missing leading zero).",
+    todo: "Use exactly 5 digits, zero-padded, for example /zip/02108.json.",
+    example: { method: "GET", path: "/zip/9021.json", detail: invalidZipDetail("9021", "/zip/02108.json") },
+  },
+  "invalid-state": {
+    when: "The state code in the path of /state/….json is not two uppercase letters.",
+    todo: "Use two uppercase letters, one of the 56 states and territories, for example /state/CA.json. State codes are uppercase.",
+    example: { method: "GET", path: "/state/ca.json", detail: invalidStateDetail("ca", true) },
+  },
+  "zip-not-found": {
+    when: "The ZIP code is well-formed (5 digits) but not in the dataset.",
+    todo: "Check the ZIP code. /index.json lists every ZIP code covered.",
+    example: { method: "GET", path: "/zip/00000.json", detail: zipNotFoundDetail("00000") },
+  },
+  "state-not-found": {
+    when: "The state code is two uppercase letters but not one of the 56 states and territories covered.",
+    todo: "Use one of the 56 states and territories covered (the 50 states, DC, AS, GU, MP, PR, VI).",
+    example: { method: "GET", path: "/state/XX.json", detail: stateNotFoundDetail("XX") },
+  },
+  "not-found": {
+    when: "The service has nothing at the path: it is not one of the paths this service answers (paths are case-sensitive and have no trailing slash).",
+    todo: "See /docs for the paths this service answers.",
+    example: { method: "GET", path: "/no/such/path", detail: notFoundDetail("/no/such/path") },
+  },
+  "method-not-allowed": {
+    when: "The request's method is not GET, HEAD or OPTIONS: this service is read-only. The response's Allow header lists the methods.",
+    todo: "Use GET, HEAD or OPTIONS.",
+    example: { method: "POST", path: "/zip/90210.json", detail: methodDetail("POST") },
+  },
+};
+
+/**
+ * The documentation of a problem kind, for its page.
+ *
+ * @example
+ * problemDoc("zip-not-found").title // "ZIP code not found"
+ */
+export function problemDoc(kind: ProblemKind): ProblemDoc {
+  const [status, title] = TITLES[kind];
+  return { status, title, ...DOCS[kind] };
 }

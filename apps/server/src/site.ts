@@ -8,7 +8,8 @@ import type { components } from "@school-districts/api-types";
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
 import type { Dataset } from "@school-districts/core";
-import { homePage, PAGE_HEADERS, zipPage } from "./pages.ts";
+import { homePage, PAGE_HEADERS, problemPage, zipPage } from "./pages.ts";
+import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { Representation } from "./representation.ts";
 
@@ -105,7 +106,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
 
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
- * snapshot) and the assets; adds the home page, docs and health. ZIP pages
+ * snapshot) and the assets; adds the home page, the problem type pages, docs
+ * and health. ZIP pages
  * (34k HTML bodies of ~4 KB) are rendered on first request from the record and
  * districts bodies, and kept. Large bodies get their coded variants from
  * compressLarge(), which must run before serving.
@@ -131,6 +133,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   }
   add("/docs", assets.docs.html);
   add("/", homePage(facts));
+  for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, baseUrl, facts));
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 

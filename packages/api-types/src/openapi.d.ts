@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/problems/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Problem type documentation
+         * @description The page a problem's `type` URI resolves to (RFC 9457 section 3.1.1): what the kind of problem means, its status, when the service answers with it and what to do instead, with an example. An unknown kind gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getProblemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -491,7 +511,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed.
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -604,6 +624,11 @@ export interface components {
          * @example CA
          */
         State: string;
+        /**
+         * @description The kind of problem: the last segment of a problem's `type`.
+         * @example zip-not-found
+         */
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
         /**
          * @description An ETag from an earlier response; a match gives 304 with no body.
          * @example "3f1c9a0e7b2d4c51"
@@ -1172,6 +1197,52 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The documentation page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The kind of problem: the last segment of a problem's `type`.
+                 * @example zip-not-found
+                 */
+                kind: components["parameters"]["ProblemKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page documenting the problem type. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
