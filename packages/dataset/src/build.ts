@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
-import { formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite } from "@school-districts/core";
+import { formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite, type DistrictRow } from "@school-districts/core";
 import { InputError } from "./errors.ts";
 import {
   FILES,
@@ -60,17 +60,8 @@ export interface ZipRecord {
   leaid: string;
 }
 
-export interface DistrictOut {
-  leaid: string;
-  state: string;
-  name: string;
-  level: Level;
-  grade_span: string;
-  phone: string;
-  website: string;
-  schools: string;
-  students: string;
-  per_pupil: string;
+/** A districts.csv row as written (the loader's DistrictRow, rating still a CSV cell), plus provenance for the reports. */
+export interface DistrictOut extends Omit<DistrictRow, "rating"> {
   rating: string;
   directory: "2023-24" | "2018-19" | "";
   perPupilNote: "fy22" | "fy21" | "out-of-range" | "none";
