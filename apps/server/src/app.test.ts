@@ -127,7 +127,10 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       grade_span: "7th \u2013 12th",
       share: 1,
       basis: "population",
+      chosen: false,
     });
+    // The record's district (elementary, second by share) is the one chosen.
+    expect(body.districts.filter((d) => d.chosen).map((d) => d.leaid)).toEqual(["2501890"]);
     expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
   });

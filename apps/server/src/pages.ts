@@ -27,10 +27,12 @@ export const PAGE_HEADERS: [string, string][] = [
   ["Referrer-Policy", "no-referrer"],
 ];
 
-const CAVEAT =
+/** The approximation caveat every ZIP and district page shows. */
+export const CAVEAT =
   "The ZIP-to-district assignment is a geographic approximation: ZIP codes and district boundaries do not align exactly, and a ZIP code can be split across several districts. Verify enrollment eligibility with the district itself.";
 
-function layout(title: string, main: string, foot: string, head = ""): string {
+/** The page around `main`: head with the stylesheet, main, footer. */
+export function layout(title: string, main: string, foot: string, head = ""): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)}</title><link rel="icon" href="data:,"><style>${CSS}</style>${head}</head>
@@ -51,7 +53,8 @@ export interface SiteFacts {
   records: number;
 }
 
-function footer(facts: SiteFacts): string {
+/** The footer of every page: sources, license, build date. */
+export function footer(facts: SiteFacts): string {
   return `Data: <a href="https://nces.ed.gov/ccd/">National Center for Education Statistics (NCES): Common Core of Data and EDGE</a>, with Census, GeoNames and SEDA (see the <a href="/docs">API documentation</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Built ${e(facts.updated)}.`;
 }
 
@@ -81,7 +84,8 @@ ${searchForm()}
   );
 }
 
-function row(label: string, value: string): string {
+/** One `<dt>`/`<dd>` pair; an empty value reads "Not reported". */
+export function row(label: string, value: string): string {
   return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}</dd>`;
 }
 
@@ -102,11 +106,13 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
   const rating = r.rating === null ? "" : `${r.rating} of 10 (${r.rating_label})`;
+  const chosen = all.districts.find((d) => d.chosen);
+  const name = chosen ? `<a href="/district/${e(chosen.leaid)}">${e(r.district)}</a>` : e(r.district);
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
       (d) =>
-        `<tr><td>${e(d.district)}</td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
+        `<tr><td><a href="/district/${e(d.leaid)}">${e(d.district)}</a></td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -114,7 +120,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     `<p><a href="/">Search another ZIP code</a></p>
 <h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}, ${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
-<h2 id="district">${e(r.district)}</h2>
+<h2 id="district">${name}</h2>
 <dl>
 ${row("Rating", rating)}
 ${row("Students", e(r.students))}

@@ -92,7 +92,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
       const d = dataset.districts.get(o.leaid);
       dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));
       dw.ascii(`,"level":"${LEVELS[d?.level ?? "U"]}","grade_span":`).bytes(jsonString(d?.grade_span ?? ""));
-      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}"}`);
+      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}","chosen":${o.leaid === row.leaid}}`);
     });
     dw.ascii("]}");
     dEnds.push(dw.length);

@@ -44,6 +44,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/district/{leaid}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One school district and every ZIP code it overlaps
+         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers and its basis (as in `/zip/{zip}/districts.json`) and whether it is the ZIP's chosen district. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state/{state}.json": {
         parameters: {
             query?: never;
@@ -56,6 +76,26 @@ export interface paths {
          * @description Every ZIP record of one of the 56 states and territories, sorted by ZIP. The code is two uppercase letters; a lowercase code gets 400 with a hint, a well-formed code that is not one of the 56 gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getStateCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{state}/districts.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school district of one state or territory
+         * @description Every district whose LEAID belongs to the state (its first two digits are the state's FIPS code) and that overlaps a ZIP code, sorted by LEAID, with its facts, the number of ZIP codes it overlaps and the number it is chosen for. The code is two uppercase letters, as for `/state/{state}.json`. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getStateDistricts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -96,6 +136,26 @@ export interface paths {
          * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per ZIP with the 15 columns zip, district, city, state, county, rating, rating_label, students, schools, per_pupil, grade_span, phone, website, page_url, updated. A null rating is an empty cell. Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getBulkCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/districts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school district as CSV
+         * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per district in the dataset, sorted by LEAID, with the 17 columns leaid, district, state, county, level, grade_span, students, schools, per_pupil, rating, rating_label, phone, website, page_url, overlapping_zips, chosen_zips, updated: the fields of `/state/{state}/districts.json` for the whole country. A null rating is an empty cell. Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrictsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -216,6 +276,46 @@ export interface paths {
          * @description The `page_url` of a record: the record, the other districts of the ZIP, the approximation caveat and a link to the district's website, with the record embedded as JSON-LD (`application/ld+json`). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getZipPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/district/{leaid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable page of one school district
+         * @description The page of a district (its `page_url`): its facts, and every ZIP code it overlaps, linked to the ZIP's page, with how much of each ZIP it covers and whether it is the ZIP's chosen district. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrictPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable page of one state or territory
+         * @description The page of a state: its districts sorted by name, each linked to its page, with the number of ZIP codes it is chosen for. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getStatePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -471,6 +571,11 @@ export interface components {
              * @enum {string}
              */
             basis: "population" | "land";
+            /**
+             * @description Whether this is the ZIP's chosen district: the one its record (`/zip/{zip}.json`) names.
+             * @example true
+             */
+            chosen: boolean;
         };
         /**
          * @example {
@@ -482,7 +587,8 @@ export interface components {
          *           "level": "unified",
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.6544,
-         *           "basis": "population"
+         *           "basis": "population",
+         *           "chosen": true
          *         },
          *         {
          *           "leaid": "0622710",
@@ -490,7 +596,8 @@ export interface components {
          *           "level": "unified",
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.3456,
-         *           "basis": "population"
+         *           "basis": "population",
+         *           "chosen": false
          *         }
          *       ]
          *     }
@@ -511,7 +618,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -535,6 +642,181 @@ export interface components {
              * @example /zip/00000.json
              */
             instance: string;
+        };
+        /** @description One ZIP code a district overlaps: the same share and basis as the district's entry in `/zip/{zip}/districts.json`. */
+        DistrictZip: {
+            zip: components["schemas"]["ZipCode"];
+            share: components["schemas"]["DistrictOverlap"]["share"];
+            basis: components["schemas"]["DistrictOverlap"]["basis"];
+            /**
+             * @description Whether this district is the ZIP's chosen district (the one `/zip/{zip}.json` names).
+             * @example true
+             */
+            chosen: boolean;
+        };
+        /**
+         * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps.
+         * @example {
+         *       "leaid": "0604830",
+         *       "district": "Beverly Hills Unified School District",
+         *       "state": "CA",
+         *       "county": "",
+         *       "level": "unified",
+         *       "grade_span": "Kindergarten – 12th",
+         *       "students": "3,074",
+         *       "schools": "6",
+         *       "per_pupil": "$61,911/yr",
+         *       "rating": 9,
+         *       "rating_label": "Excellent",
+         *       "phone": "(310) 551-5100",
+         *       "website": "http://www.bhusd.org",
+         *       "page_url": "http://localhost:8080/district/0604830",
+         *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
+         *       "source_url": "https://nces.ed.gov/ccd/",
+         *       "license": "https://creativecommons.org/licenses/by/4.0/",
+         *       "updated": "2026-11-22",
+         *       "zips": [
+         *         {
+         *           "zip": "90046",
+         *           "share": 0,
+         *           "basis": "population",
+         *           "chosen": false
+         *         },
+         *         {
+         *           "zip": "90069",
+         *           "share": 0,
+         *           "basis": "population",
+         *           "chosen": false
+         *         },
+         *         {
+         *           "zip": "90210",
+         *           "share": 0.6544,
+         *           "basis": "population",
+         *           "chosen": true
+         *         },
+         *         {
+         *           "zip": "90211",
+         *           "share": 1,
+         *           "basis": "population",
+         *           "chosen": true
+         *         },
+         *         {
+         *           "zip": "90212",
+         *           "share": 0.9939,
+         *           "basis": "population",
+         *           "chosen": true
+         *         }
+         *       ]
+         *     }
+         */
+        District: {
+            leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+            /**
+             * @description Full official name of the district.
+             * @example Beverly Hills Unified School District
+             */
+            district: string;
+            state: components["schemas"]["StateCode"];
+            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            county: string;
+            level: components["schemas"]["DistrictOverlap"]["level"];
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            students: components["schemas"]["DistrictRecord"]["students"];
+            schools: components["schemas"]["DistrictRecord"]["schools"];
+            per_pupil: components["schemas"]["DistrictRecord"]["per_pupil"];
+            rating: components["schemas"]["Rating"];
+            rating_label: components["schemas"]["DistrictRecord"]["rating_label"];
+            phone: components["schemas"]["DistrictRecord"]["phone"];
+            website: components["schemas"]["DistrictRecord"]["website"];
+            /**
+             * Format: uri
+             * @description URL of the district's page for people: `{base_url}/district/{leaid}`.
+             * @example http://localhost:8080/district/0604830
+             */
+            page_url: string;
+            source: components["schemas"]["DistrictRecord"]["source"];
+            source_url: components["schemas"]["DistrictRecord"]["source_url"];
+            license: components["schemas"]["DistrictRecord"]["license"];
+            updated: components["schemas"]["DistrictRecord"]["updated"];
+            /** @description Every ZIP code the district overlaps, sorted by ZIP. */
+            zips: components["schemas"]["DistrictZip"][];
+        };
+        /**
+         * @description A district's facts with the number of ZIP codes it overlaps and is chosen for.
+         * @example {
+         *       "leaid": "0604830",
+         *       "district": "Beverly Hills Unified School District",
+         *       "state": "CA",
+         *       "county": "",
+         *       "level": "unified",
+         *       "grade_span": "Kindergarten – 12th",
+         *       "students": "3,074",
+         *       "schools": "6",
+         *       "per_pupil": "$61,911/yr",
+         *       "rating": 9,
+         *       "rating_label": "Excellent",
+         *       "phone": "(310) 551-5100",
+         *       "website": "http://www.bhusd.org",
+         *       "page_url": "http://localhost:8080/district/0604830",
+         *       "url": "http://localhost:8080/district/0604830.json",
+         *       "overlapping_zips": 5,
+         *       "chosen_zips": 3
+         *     }
+         */
+        DistrictSummary: {
+            leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+            /**
+             * @description Full official name of the district.
+             * @example Beverly Hills Unified School District
+             */
+            district: string;
+            state: components["schemas"]["StateCode"];
+            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            county: string;
+            level: components["schemas"]["DistrictOverlap"]["level"];
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            students: components["schemas"]["DistrictRecord"]["students"];
+            schools: components["schemas"]["DistrictRecord"]["schools"];
+            per_pupil: components["schemas"]["DistrictRecord"]["per_pupil"];
+            rating: components["schemas"]["Rating"];
+            rating_label: components["schemas"]["DistrictRecord"]["rating_label"];
+            phone: components["schemas"]["DistrictRecord"]["phone"];
+            website: components["schemas"]["DistrictRecord"]["website"];
+            /**
+             * Format: uri
+             * @description URL of the district's page for people: `{base_url}/district/{leaid}`.
+             * @example http://localhost:8080/district/0604830
+             */
+            page_url: string;
+            /**
+             * Format: uri
+             * @description URL of the district as JSON: `{base_url}/district/{leaid}.json`.
+             * @example http://localhost:8080/district/0604830.json
+             */
+            url: string;
+            /**
+             * @description Number of ZIP codes the district overlaps (the length of `zips` in `/district/{leaid}.json`).
+             * @example 5
+             */
+            overlapping_zips: number;
+            /**
+             * @description Number of ZIP codes whose record names this district (`chosen: true`).
+             * @example 3
+             */
+            chosen_zips: number;
+        };
+        StateDistricts: {
+            state: components["schemas"]["StateCode"];
+            /**
+             * @description Number of districts.
+             * @example 1
+             */
+            count: number;
+            source: components["schemas"]["DistrictRecord"]["source"];
+            license: components["schemas"]["DistrictRecord"]["license"];
+            updated: components["schemas"]["DistrictRecord"]["updated"];
+            /** @description Every district of the state (the state of its LEAID) that overlaps a ZIP code, sorted by LEAID. */
+            districts: components["schemas"]["DistrictSummary"][];
         };
     };
     responses: {
@@ -628,7 +910,7 @@ export interface components {
          * @description The kind of problem: the last segment of a problem's `type`.
          * @example zip-not-found
          */
-        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found";
         /**
          * @description An ETag from an earlier response; a match gives 304 with no body.
          * @example "3f1c9a0e7b2d4c51"
@@ -644,6 +926,11 @@ export interface components {
          * @example 90210
          */
         ZipQuery: string;
+        /**
+         * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+         * @example 0604830
+         */
+        Leaid: string;
     };
     requestBodies: never;
     headers: {
@@ -676,6 +963,8 @@ export interface components {
          * @example /zip/90210
          */
         Location: string;
+        /** @description The district CSV is served as a file download. */
+        DistrictsContentDisposition: "attachment; filename=\"districts.csv\"";
     };
     pathItems: never;
 }
@@ -797,6 +1086,53 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    getDistrict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["District"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
     getStateCollection: {
         parameters: {
             query?: never;
@@ -836,6 +1172,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StateCollection"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getStateDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state's districts. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateDistricts"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -920,6 +1303,51 @@ export interface operations {
                     /**
                      * @example zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated
                      *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-22
+                     */
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All districts as CSV. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated
+                     *     0604830,Beverly Hills Unified School District,CA,,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,5,3,2026-11-22
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -1156,6 +1584,100 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The ZIP page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getDistrictPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getStatePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state page. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
