@@ -64,6 +64,13 @@ const CASES: [Fault, CheckName, string[], boolean?, number?][] = [
   ["count-mismatch", "semantics", ["getStateCollection"]],
   ["csv-lf", "semantics", ["getBulkCsv"]],
   ["stale-openapi", "spec-served", ["getOpenApi"]],
+  // Issue 14: a fault in each district operation, and in the `chosen` flag of getZipDistricts.
+  ["zip-districts-none-chosen", "semantics", ["getZipDistricts"]],
+  ["district-zips-unsorted", "semantics", ["getDistrict"]],
+  ["district-page-json-type", "content-type", ["getDistrictPage"]],
+  ["state-districts-count", "semantics", ["getStateDistricts"]],
+  ["state-page-404", "status-expected", ["getStatePage"]],
+  ["districts-csv-lf", "semantics", ["getDistrictsCsv"]],
 ];
 
 describe("planted faults are caught", () => {
