@@ -512,6 +512,14 @@ function checkSpecExamples(ctx: Ctx, prop: Property): void {
   };
   for (const op of ctx.spec.operations) for (const [s, r] of op.responses) visit(r, `${op.operationId} ${s}`);
   for (const [n, r] of ctx.spec.components.responses) visit(r, `components/responses/${n}`);
+  for (const op of ctx.spec.operations) {
+    if (op.method !== "GET") continue;
+    const statuses = [...op.responses.keys()].filter((s) => s !== "405").sort().join(", ");
+    const head = op.head ? [...op.head.responses.keys()].sort().join(", ") : "none";
+    results.push({ check: "spec-methods", ok: head === statuses, reason: `HEAD ${op.path} documents ${head}; its GET ${statuses} (405 aside)` });
+    const options = op.options ? [...op.options.responses.keys()].join(", ") : "none";
+    results.push({ check: "spec-methods", ok: options === "204", reason: `OPTIONS ${op.path} documents ${options}, expected the 204 preflight` });
+  }
   const schemas = ((ctx.spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
   for (const [name, s] of Object.entries(schemas)) {
     const ex = (s as JsonObject).example;

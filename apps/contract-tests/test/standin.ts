@@ -297,6 +297,8 @@ export class StandIn {
           ["Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"],
           ["Access-Control-Allow-Headers", reqHeaders.get("access-control-request-headers") ? `${reqHeaders.get("access-control-request-headers")}, If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type` : "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type"],
           ["Access-Control-Max-Age", "86400"],
+          ["Allow", "GET, HEAD, OPTIONS"],
+          ["Vary", "Access-Control-Request-Headers"],
         ],
         body: new Uint8Array(),
       };
