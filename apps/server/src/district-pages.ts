@@ -18,8 +18,10 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
  * districtPage(district, (zip) => "Beverly Hills", facts) // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
 export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts): string {
-  const chosen = d.zips.filter((z) => z.chosen).length;
-  const others = d.zips.length - chosen;
+  const named = d.zips.filter((z) => z.chosen);
+  const overlapped = d.zips.filter((z) => !z.chosen);
+  const chosen = named.length;
+  const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
   const answer =
     chosen > 0
@@ -27,12 +29,13 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
       : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
   const rating = d.rating === null ? "" : `${d.rating} of 10 (${d.rating_label})`;
   const website = /^https?:\/\//i.test(d.website) ? `<a href="${e(d.website)}" rel="external">${e(d.website)}</a>` : e(d.website);
-  const rows = d.zips
-    .map(
-      (z) =>
-        `<tr><td><a href="/zip/${z.zip}">${z.zip}</a></td><td>${e(cityOf(z.zip))}</td><td class="n">${percent(z.share)}</td><td>${z.basis}</td><td>${z.chosen ? "Yes" : "No"}</td></tr>`,
-    )
-    .join("\n");
+  const table = (zips: District["zips"], caption: string) =>
+    `<table><caption>${caption}</caption>
+<thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
+<tbody>
+${zips.map((z) => `<tr><td><a href="/zip/${z.zip}">${z.zip}</a></td><td>${e(cityOf(z.zip))}</td><td class="n">${percent(z.share)}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
+</tbody></table>`;
+  const shareNote = "Share: how much of the ZIP code the district covers at its grade level, of its population where known, else of its land area (marked “land”).";
   return layout(
     `${d.district} (${d.state}): school district ${d.leaid}`,
     `<p><a href="/">Search a ZIP code</a> · <a href="/state/${d.state}">Districts of ${d.state}</a></p>
@@ -49,12 +52,8 @@ ${row("Phone", e(d.phone))}
 ${row("Website", website)}
 </dl>
 <p class="note">${CAVEAT}</p>
-<h2>ZIP codes of ${e(d.district)}</h2>
-<table><caption>Share of each ZIP code this district covers at its grade level (population share where known, else land area), and whether it is the district named for the ZIP.</caption>
-<thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th><th scope="col">Basis</th><th scope="col">Named</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table>
+${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
+${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     footer(facts),
   );
@@ -77,7 +76,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
   const rows = byName
     .map(
       (d) =>
-        `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a></td><td>${d.level}</td><td class="n">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -86,8 +85,8 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
 <h1>School districts of ${s.state}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-<table><caption>Districts by name: the number of ZIP codes each is named for, and the number it overlaps.</caption>
-<thead><tr><th scope="col">District</th><th scope="col">Level</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
+<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

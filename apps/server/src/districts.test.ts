@@ -146,7 +146,12 @@ describe("district and state pages", () => {
     const html = await res.text();
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
     expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 1 ZIP code.");
+    expect(html).toContain('<h2>ZIP codes it is named for</h2>');
     expect(html).toContain('<a href="/zip/90210">90210</a></td><td>Beverly Hills</td><td class="n">65.4%</td>');
+    expect(html).not.toContain("Other ZIP codes it covers part of");
+    const lausd = await (await get("/district/0622710")).text();
+    expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 1 ZIP code.");
+    expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");
     expect(html).toContain('href="/state/CA"');
   });
 

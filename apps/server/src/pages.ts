@@ -10,7 +10,7 @@ import { problem, problemDoc, type ProblemKind } from "./problems.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
-h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:fit-content(50%) minmax(0,1fr);gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ccc}td.n{text-align:right}
 .note{background:#fff8e1;border-left:4px solid #b58100;padding:.5rem 1rem}
 input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7rem}button{font:inherit;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
