@@ -451,8 +451,9 @@ describe("compression (rule 16)", () => {
     expect(identity.headers.get("content-encoding")).toBeNull();
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(gz.headers.get("content-encoding")).toBe("gzip");
-    expect(new Uint8Array(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toEqual(plain);
-    expect(new Uint8Array(gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toEqual(plain);
+    // Buffer.equals, not toEqual: an element-by-element diff of the 135 KB openapi.json takes seconds.
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).equals(plain)).toBe(true);
+    expect(gunzipSync(new Uint8Array(await gz.arrayBuffer())).equals(plain)).toBe(true);
     const tags = new Set([identity, br, gz].map((r) => r.headers.get("etag")));
     expect(tags.size).toBe(3);
     for (const r of [identity, br, gz]) expect(r.headers.get("vary")).toBe("Accept-Encoding");

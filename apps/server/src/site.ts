@@ -65,8 +65,8 @@ export interface SiteBodies {
   records: number;
   /**
    * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
-   * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/bulk/*`,
-   * `/index.json`, `/openapi.json`.
+   * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
+   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`.
    */
   bodies: Map<string, Uint8Array<ArrayBuffer>>;
 }
@@ -92,7 +92,13 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   bodies.set("/bulk/all-districts.json", rendered.bulk);
   bodies.set("/bulk/all-districts.csv", rendered.csv);
   for (const [path, body] of districts.districts) bodies.set(path, encoder.encode(body));
-  for (const [path, body] of districts.states) bodies.set(path, encoder.encode(body));
+  // State pages are rendered here, not on first request: they are large (compressed at build
+  // time, rule 16), and rendering them while start-up compresses large bodies would delay it.
+  const facts = { updated: dataset.updated, records: dataset.zips.length };
+  for (const [path, body] of districts.states) {
+    bodies.set(path, encoder.encode(body));
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(JSON.parse(body) as StateDistricts, facts)));
+  }
   bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
   openapi.servers = [{ url: baseUrl, description: "This service." }];
@@ -117,16 +123,15 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   return [TYPES.html, PAGE_HEADERS];
 }
 
-/** Paths of JSON bodies that have a page: the page's path is the JSON's without `.json` (`/districts.json` for states). */
+/** Paths of JSON bodies whose page (the path without `.json`) is rendered on first request. */
 const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
 const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
-const STATE_DISTRICTS = /^\/state\/[A-Z]{2}\/districts\.json$/;
 
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
  * snapshot) and the assets; adds the home page, the problem type pages, docs
- * and health. ZIP, district and state pages (34k + 13k HTML bodies) are
- * rendered on first request from the JSON bodies, and kept. Large bodies get their coded variants from
+ * and health. ZIP and district pages (34k + 13k HTML bodies) are rendered on
+ * first request from the JSON bodies, and kept. Large bodies get their coded variants from
  * compressLarge(), which must run before serving.
  *
  * @example
@@ -155,8 +160,6 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
       pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
     } else if (DISTRICT_JSON.test(path)) {
       pages.set(path.slice(0, -5), () => districtPage(json<District>(path), cityOf, facts));
-    } else if (STATE_DISTRICTS.test(path)) {
-      pages.set(path.slice(0, -"/districts.json".length), () => statePage(json<StateDistricts>(path), facts));
     }
   }
   add("/docs", assets.docs.html);
