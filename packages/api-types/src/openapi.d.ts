@@ -630,12 +630,12 @@ export interface components {
          */
         ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
         /**
-         * @description An ETag from an earlier response; a match gives 304 with no body.
+         * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
          */
         IfNoneMatch: string;
         /**
-         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example Sun, 22 Nov 2026 00:00:00 GMT
          */
         IfModifiedSince: string;
@@ -686,12 +686,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -755,12 +755,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -802,12 +802,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -849,12 +849,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -889,12 +889,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -934,12 +934,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -974,12 +974,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1018,12 +1018,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1065,12 +1065,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1134,12 +1134,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1181,12 +1181,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1221,12 +1221,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
