@@ -1051,6 +1051,28 @@ export interface components {
             };
             content?: never;
         };
+        /** @description A path parameter does not match its pattern. Not cached. HEAD: the same status and headers, no body. */
+        HeadBadRequest: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                /** @description The media type of the GET response's problem details. */
+                "Content-Type": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. HEAD: the same status and headers, no body. */
+        HeadNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response's problem details. */
+                "Content-Type": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -1298,8 +1320,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getZipDistricts: {
@@ -1425,8 +1447,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getDistrict: {
@@ -1552,8 +1574,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getStateCollection: {
@@ -1679,8 +1701,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getStateDistricts: {
@@ -1806,8 +1828,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getBulkJson: {
@@ -1914,7 +1936,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getBulkCsv: {
@@ -2027,7 +2049,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getDistrictsCsv: {
@@ -2140,7 +2162,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getIndex: {
@@ -2247,7 +2269,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getOpenApi: {
@@ -2358,7 +2380,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getHealth: {
@@ -2472,7 +2494,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getHomePage: {
@@ -2579,7 +2601,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     searchZip: {
@@ -2664,7 +2686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["HeadBadRequest"];
         };
     };
     getZipPage: {
@@ -2790,8 +2812,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getDistrictPage: {
@@ -2917,8 +2939,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getStatePage: {
@@ -3044,8 +3066,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getDocs: {
@@ -3152,7 +3174,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getProblemType: {
@@ -3277,7 +3299,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
 }
