@@ -101,7 +101,11 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     ...(r.phone ? { telephone: r.phone } : {}),
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
-  const rating = r.rating === null ? "" : `${r.rating} of 10 (${r.rating_label})`;
+  // Notes on the record's district's facts (issue 16): why there is no rating, and the context section below.
+  const notes = all.districts.find((d) => d.district === r.district)?.notes ?? [];
+  const noRating = notes.find((n) => n.code === "rating-none");
+  const rating = r.rating === null ? (noRating ? e(noRating.text) : "") : `${r.rating} of 10 (${r.rating_label})`;
+  const context = notes.filter((n) => n.code !== "rating-none");
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
@@ -124,6 +128,7 @@ ${row("Grades", e(r.grade_span))}
 ${row("Phone", e(r.phone))}
 ${row("Website", website)}
 </dl>
+${context.length ? `<section aria-labelledby="about-figures"><h3 id="about-figures">About these figures</h3>\n<ul>\n${context.map((n) => `<li>${e(n.text)}</li>`).join("\n")}\n</ul></section>` : ""}
 <p class="note">${CAVEAT}</p>
 <h2>Every district overlapping ${r.zip}</h2>
 <table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>

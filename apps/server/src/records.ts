@@ -82,6 +82,7 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
       share: Math.round(o.share * 10000) / 10000,
       basis: o.basis,
+      ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),
     };
   });
   return { zip: row.zip, districts };

@@ -471,6 +471,20 @@ export interface components {
              * @enum {string}
              */
             basis: "population" | "land";
+            /**
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `per-pupil` (what the spending figure is and its fiscal year), `spending-building-year` (that year is far above the district's other year), `rating-source` (which results the rating is from), `rating-none` (why there is no rating). Absent when there is nothing to say.
+             * @example [
+             *       {
+             *         "code": "per-pupil",
+             *         "text": "Spending per pupil is total spending, including construction and debt payments, in fiscal year 2022."
+             *       }
+             *     ]
+             */
+            notes?: {
+                /** @enum {string} */
+                code: "umbrella" | "enrollment-nonresident" | "per-pupil" | "spending-building-year" | "rating-source" | "rating-none";
+                text: string;
+            }[];
         };
         /**
          * @example {

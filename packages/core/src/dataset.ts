@@ -36,6 +36,14 @@ export interface DistrictRow {
   per_pupil: string;
   /** 1-10 or null */
   rating: number | null;
+  /** notes shown with the district's facts (data/README.md: umbrella, enrollment, spending, rating source) */
+  notes: DistrictNote[];
+}
+
+/** A note on a district's facts: a code and one plain sentence for people. */
+export interface DistrictNote {
+  code: string;
+  text: string;
 }
 
 /** One row of overlaps.csv for one ZIP (the ZIP is the key of `Dataset.overlaps`). */
@@ -90,7 +98,7 @@ export class DatasetError extends Error {
 /** The expected header of each CSV file. */
 export const DATASET_HEADERS = {
   "zips.csv": ["zip", "state", "city", "county", "leaid"],
-  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating"],
+  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "notes"],
   "overlaps.csv": ["zip", "leaid", "share", "basis"],
 } as const;
 
@@ -152,8 +160,8 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const districts = new Map<string, DistrictRow>();
   const dFile = `${label}/districts.csv`;
   for (const r of rows("districts.csv", files.districts, manifest, label)) {
-    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating] = r as [
-      string, string, string, string, string, string, string, string, string, string, string,
+    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating, notesCell] = r as [
+      string, string, string, string, string, string, string, string, string, string, string, string,
     ];
     if (!/^\d{7}$/.test(leaid)) throw new DatasetError(dFile, `LEAID "${leaid}" is not 7 digits`);
     if (districts.has(leaid)) throw new DatasetError(dFile, `duplicate LEAID ${leaid}`);
@@ -162,6 +170,7 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     districts.set(leaid, {
       leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil,
       rating: rating === "" ? null : Number(rating),
+      notes: parseNotes(notesCell, dFile, leaid),
     });
   }
   const zips: ZipRow[] = [];
@@ -186,6 +195,20 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     list.push({ leaid, share: Number(share), basis });
   }
   return { manifest, updated: manifest.updated, zips, districts, overlaps };
+}
+
+function parseNotes(cell: string, file: string, leaid: string): DistrictNote[] {
+  if (cell === "") return [];
+  let v: unknown;
+  try {
+    v = JSON.parse(cell);
+  } catch {
+    throw new DatasetError(file, `${leaid}: notes are not valid JSON`);
+  }
+  if (!Array.isArray(v) || v.some((n) => typeof n?.code !== "string" || typeof n?.text !== "string" || n.text === "")) {
+    throw new DatasetError(file, `${leaid}: notes must be an array of {code, text} strings`);
+  }
+  return v.map((n: DistrictNote) => ({ code: n.code, text: n.text }));
 }
 
 async function readOptional(path: string): Promise<string | undefined> {
