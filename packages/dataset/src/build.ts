@@ -480,6 +480,7 @@ export function build(opts: BuildOptions): BuildResult {
     enrollmentUnchecked,
     spendingFlags,
     agreement: agree,
+    geographicPerState: geographicInState,
     nonGeographicDropped,
   };
 

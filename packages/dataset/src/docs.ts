@@ -233,7 +233,7 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     const rated = ratedRecs(rs);
     const fromEd = rated.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
     const decided = rated.length === 0
-      ? `none: ${st.seda + st.edfacts === 0 ? "neither source has outcomes for its districts" : `too few districts with an outcome (fewer than ${MIN_DISTRICTS} per source)`}`
+      ? `none: ${(s.geographicPerState.get(st.state) ?? 0) <= 1 ? "one district, nothing to rank it against" : st.seda + st.edfacts === 0 ? "neither source has outcomes for its districts" : `too few districts with an outcome (fewer than ${MIN_DISTRICTS} per source)`}`
       : fromEd === 0 ? "SEDA" : fromEd === rated.length ? "EDFacts" : `SEDA, EDFacts for ${num(fromEd)} records`;
     L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${num(rs.length)} | ${num(rated.length)} (${pct(rated.length, rs.length)}) | ${num(fromEd)} | ${decided} |`);
   }

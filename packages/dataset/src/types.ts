@@ -119,6 +119,8 @@ export interface BuildStats {
   spendingFlags: SpendingFlag[];
   /** SEDA/EDFacts agreement on geographic districts that have both outcomes */
   agreement: { both: number; same: number; within1: number; apart3: number };
+  /** geographic districts (boundary file, after joins) per state */
+  geographicPerState: Map<string, number>;
   /** geographic districts left out of the ranking universe vs v1: charter and other non-geographic LEAs */
   nonGeographicDropped: number;
 }
