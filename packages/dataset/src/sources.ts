@@ -25,7 +25,7 @@ export const FILES = {
   grad: "edfacts-sy2020-21-lea-outcomes-derived/grad_rate_21.csv",
   performance: "edfacts-sy2020-21-lea-outcomes-derived/performance_21.csv.gz",
   geocorr: "mcdc-geocorr14-zcta10-unified-sd2014/zcta2010_to_usd2014.csv.gz",
-  udsZipZcta: "uds-mapper-zip-zcta-2020/zcta-zip-mapping-2020.csv.gz",
+  uds: "uds-mapper-zip-zcta-2020/zcta-zip-mapping-2020.csv.gz",
 } as const;
 
 export const HEADERS = {
@@ -59,7 +59,7 @@ export const HEADERS = {
   ),
   geocorr: h("zcta5,state,sduni14,stab,zipname,uschlnm14,intptlon,intptlat,pop10,afact,AFACT2"),
   joins: h("grf_leaid,zcta,leaid,name,reason"),
-  udsZipZcta: h("ZIP_CODE,PO_NAME,STATE,ZIP_TYPE,ZCTA,zip_join_type"),
+  uds: h("ZIP_CODE,PO_NAME,STATE,ZIP_TYPE,ZCTA,zip_join_type"),
 } as const;
 
 // ---------------------------------------------------------------------------------------
@@ -180,6 +180,23 @@ export function loadZipcodes(dir: string): Map<string, ZipCity> {
     const zip = checkZip(t, i, r[iZ]!);
     keys.add(zip, i);
     out.set(zip, { city: r[iC]!.trim(), state: r[iS]!.trim() });
+  });
+  return out;
+}
+
+/**
+ * UDS Mapper ZIP -> ZCTA crosswalk 2020: the post-office name of each USPS ZIP, in mixed
+ * case with internal capitals ("McKeesport", "DeKalb"). Used only for the casing of cities.
+ */
+export function loadUdsPoNames(dir: string): Map<string, string> {
+  const t = readTable(dir, FILES.uds, HEADERS.uds);
+  const [iZ, iN] = [col(t, "ZIP_CODE"), col(t, "PO_NAME")];
+  const keys = new KeySet(t, "ZIP");
+  const out = new Map<string, string>();
+  t.rows.forEach((r, i) => {
+    const zip = checkZip(t, i, r[iZ]!);
+    keys.add(zip, i);
+    out.set(zip, r[iN]!.trim());
   });
   return out;
 }
@@ -417,21 +434,4 @@ export function loadJoins(path: string, label: string): JoinRow[] {
     if (reason === "") throw new InputError(label, t.lines[i]!, "empty reason (every join needs one)");
     return { grfLeaid, zcta, leaid, name: r[3]!.trim(), reason, line: t.lines[i]! };
   });
-}
-
-/**
- * UDS Mapper ZIP -> ZCTA crosswalk 2020: the post-office name of each USPS ZIP, in mixed
- * case with internal capitals ("McKeesport", "DeKalb"). Used only for the casing of cities.
- */
-export function loadUdsPoNames(dir: string): Map<string, string> {
-  const t = readTable(dir, FILES.udsZipZcta, HEADERS.udsZipZcta);
-  const [iZ, iN] = [col(t, "ZIP_CODE"), col(t, "PO_NAME")];
-  const keys = new KeySet(t, "ZIP");
-  const out = new Map<string, string>();
-  t.rows.forEach((r, i) => {
-    const zip = checkZip(t, i, r[iZ]!);
-    keys.add(zip, i);
-    out.set(zip, r[iN]!.trim());
-  });
-  return out;
 }

@@ -93,11 +93,11 @@ describe("full build on the synthetic fixture", () => {
   it("names: mis-decoded UTF-8 repaired and counted, small words lower-case, city capitals from UDS Mapper", () => {
     expect(districts.get("0600004")!.name).toBe("Delta Cañada Unified School District");
     expect(r.stats.repairs.get("nces-edge-grf21-lea-zcta/grf21_lea_zcta5ce20.csv.gz")).toBe(1);
-    expect(zip("90003").city).toBe("McFarland");
+    expect(zip("99585").city).toBe("McGrath");
     // an all-capitals UDS name gives no casing
     expect(zip("70112").city).toBe("New Orleans");
     expect(r.stats.nameChanges).toEqual([
-      { kind: "city-case", key: "90003", from: "Mcfarland", to: "McFarland" },
+      { kind: "city-case", key: "99585", from: "Mcgrath", to: "McGrath" },
       { kind: "district-case", key: "0600006", from: "Zeta Elementary School District Of The Towns", to: "Zeta Elementary School District of the Towns" },
     ]);
     expect(r.coverage).toContain("1 sequence in `nces-edge-grf21-lea-zcta/grf21_lea_zcta5ce20.csv.gz`");

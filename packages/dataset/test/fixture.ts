@@ -91,10 +91,10 @@ export function fixtureContents(): Contents {
   const geonames =
     [
       g("90001", "Los Angeles", "California", "CA", "Los Angeles", "037"),
-      g("90003", "Mcfarland", "California", "CA", "Los Angeles", "037"),
+      g("90003", "Los Angeles", "California", "CA", "Los Angeles", "037"),
       g("70112", "New Orleans", "Louisiana", "LA", "Orleans", "071"),
       g("99581", "Emmonak", "Alaska", "AK", "Kusilvak", "158"),
-      g("99585", "Marshall", "Alaska", "AK", "Kusilvak", "158"),
+      g("99585", "Mcgrath", "Alaska", "AK", "Kusilvak", "158"),
       ["US", "90001", "FPO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
       ["US", "09001", "APO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
     ].join("\n") + "\n";
@@ -165,12 +165,11 @@ export function fixtureContents(): Contents {
     { grf_leaid: "7800030", zcta: "00802", leaid: "7800030", name: "Saint Thomas - Saint John School District", reason: "VI split: St. Thomas" },
     { grf_leaid: "7800030", zcta: "00820", leaid: "7800002", name: "Saint Croix School District", reason: "VI split: St. Croix" },
   ]);
-  const udsZipZcta = "\uFEFF" + table(HEADERS.udsZipZcta, [
-    { ZIP_CODE: "90001", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Zip Code Area", ZCTA: "90001", zip_join_type: "Zip matches ZCTA" },
-    { ZIP_CODE: "90003", PO_NAME: "McFarland", STATE: "CA", ZIP_TYPE: "Zip Code Area", ZCTA: "90003", zip_join_type: "Zip matches ZCTA" },
+  const uds = "\uFEFF" + table(HEADERS.uds, [
     { ZIP_CODE: "70112", PO_NAME: "NEW ORLEANS", STATE: "LA", ZIP_TYPE: "Zip Code Area", ZCTA: "70112", zip_join_type: "Zip matches ZCTA" },
+    { ZIP_CODE: "99585", PO_NAME: "McGrath", STATE: "AK", ZIP_TYPE: "Zip Code Area", ZCTA: "99585", zip_join_type: "Zip matches ZCTA" },
   ]);
-  return { udsZipZcta, grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
+  return { uds, grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
 }
 
 /** Writes the fixture (optionally edited) to a new temp folder. */
