@@ -140,10 +140,8 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       grade_span: "7th \u2013 12th",
       share: 1,
       basis: "population",
-      notes: [
-        { code: "per-pupil", text: "Spending per pupil is total spending, including construction and debt payments, in fiscal year 2022." },
-        { code: "rating-source", text: "The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts." },
-      ],
+      per_pupil_year: "2022",
+      rating_source: "edfacts",
     });
     expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });

@@ -102,10 +102,16 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
   // Notes on the record's district's facts (issue 16): why there is no rating, and the context section below.
-  const notes = all.districts.find((d) => d.district === r.district)?.notes ?? [];
+  const own = all.districts.find((d) => d.district === r.district);
+  const notes = own?.notes ?? [];
   const noRating = notes.find((n) => n.code === "rating-none");
   const rating = r.rating === null ? (noRating ? e(noRating.text) : "") : `${r.rating} of 10 (${r.rating_label})`;
-  const context = notes.filter((n) => n.code !== "rating-none");
+  const context = [
+    ...(own?.per_pupil_year ? [`Spending per pupil is total spending, including construction and debt payments, in fiscal year ${own.per_pupil_year}.`] : []),
+    ...(own?.rating_source === "edfacts" ? ["The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts."] : []),
+    ...(own?.rating_source === "seda" ? ["The rating compares test scores of grades 3-8 (SEDA 2023) with the state's other districts."] : []),
+    ...notes.filter((n) => n.code !== "rating-none").map((n) => n.text),
+  ];
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
@@ -128,7 +134,7 @@ ${row("Grades", e(r.grade_span))}
 ${row("Phone", e(r.phone))}
 ${row("Website", website)}
 </dl>
-${context.length ? `<section aria-labelledby="about-figures"><h3 id="about-figures">About these figures</h3>\n<ul>\n${context.map((n) => `<li>${e(n.text)}</li>`).join("\n")}\n</ul></section>` : ""}
+${context.length ? `<section aria-labelledby="about-figures"><h3 id="about-figures">About these figures</h3>\n<ul>\n${context.map((t) => `<li>${e(t)}</li>`).join("\n")}\n</ul></section>` : ""}
 <p class="note">${CAVEAT}</p>
 <h2>Every district overlapping ${r.zip}</h2>
 <table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>

@@ -49,7 +49,7 @@ export const SPENDING_YEAR_RATIO = 1.5;
 
 export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid"] as const;
 export const DISTRICT_COLUMNS = [
-  "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "notes",
+  "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
 export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis"] as const;
 
@@ -405,7 +405,6 @@ export function build(opts: BuildOptions): BuildResult {
     if (perPupil !== null) {
       const shownYear = perPupilNote === "fy22" ? "2022" : "2021";
       const other = perPupilNote === "fy22" ? v21 : v22;
-      notes.push({ code: "per-pupil", text: `Spending per pupil is total spending, including construction and debt payments, in fiscal year ${shownYear}.` });
       if (other !== undefined && inRange(other) && perPupil > SPENDING_YEAR_RATIO * other) {
         spendingFlags.push({ leaid, state: stateOf(leaid) ?? "", name, shownYear, shown: perPupil, other: Math.round(other), records: recordsOf.get(leaid) ?? 0 });
         notes.push({
@@ -413,19 +412,12 @@ export function build(opts: BuildOptions): BuildResult {
           text: `Fiscal year ${shownYear} (${money(perPupil)} per pupil) is far above fiscal year ${shownYear === "2022" ? "2021" : "2022"} (${money(other)}): likely a building or debt-repayment year.`,
         });
       }
-    } else if (perPupilText.endsWith("(est.)")) {
-      notes.push({ code: "per-pupil", text: "Spending per pupil is total spending, including construction and debt payments, estimated from the member districts (fiscal year 2022, else 2021)." });
     }
 
     // Rating: which source decided, or why there is none.
     const st = stateOf(leaid) ?? "";
     const src = outcomeSource.get(leaid);
-    if (rating !== undefined) {
-      notes.push({
-        code: "rating-source",
-        text: src === "seda" ? "The rating compares state test scores of grades 3-8 (SEDA 2023) with the state's other districts." : "The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts.",
-      });
-    } else {
+    if (rating === undefined) {
       const rs = ratingStateOf.get(st);
       const groupN = src === "seda" ? rs?.seda ?? 0 : src === "edfacts" ? rs?.edfacts ?? 0 : 0;
       let why: string;
@@ -450,6 +442,8 @@ export function build(opts: BuildOptions): BuildResult {
       rating: rating === undefined ? "" : String(rating),
       directory: d?.year ?? "",
       perPupilNote,
+      per_pupil_year: perPupil === null ? "" : perPupilNote === "fy22" ? "2022" : "2021",
+      rating_source: rating === undefined ? "" : src ?? "",
       notes,
     });
   }

@@ -60,7 +60,7 @@ export function contextMarkdown(s: BuildStats): string {
   const sp = [...s.spendingFlags].sort((a, b) => b.shown / b.other - a.shown / a.other || (a.leaid < b.leaid ? -1 : 1));
   L.push(`## ${CONTEXT_SECTIONS[2]}: ${num(sp.length)} districts`, "");
   L.push(
-    `Districts whose shown per-pupil figure (total spending, F-33 TOTALEXP / V33, including capital outlay and debt service) is more than 1.5 times the other fiscal year's, ${num(sp.reduce((a, x) => a + x.records, 0))} records. The value stays as published (decisions.md rule 26); the notes name the year and flag it.`,
+    `Districts whose shown per-pupil figure (total spending, F-33 TOTALEXP / V33, including capital outlay and debt service) is more than 1.5 times the other fiscal year's, ${num(sp.reduce((a, x) => a + x.records, 0))} records. The value stays as published (decisions.md rule 26); \`per_pupil_year\` names the year and a \`spending-building-year\` note flags it.`,
     "",
   );
   L.push("| leaid | state | name | shown year | shown | other year | ratio | records |", "|---|---|---|---|---:|---:|---:|---:|");

@@ -199,7 +199,7 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     "Changes from v1 (issue 16): (a) only **geographic districts** are ranked: the districts of the NCES boundary file (GRF21, after the joins of `joins.csv`), which can serve a ZIP; " +
       `charter, state-run and other agencies that serve no ZIP no longer take decile places (${num(s.nonGeographicDropped)} outcomes of such agencies left out). ` +
       "(b) A **supervisory union** without an outcome of its own takes its member districts' outcomes (CCD `LEA_TYPE` 2 with its `UNION` code) weighted by 2023-24 enrollment, from the source that covers more of their students; it is then ranked like any other district. " +
-      "(c) The source that decided is published per state below and per district in its notes (`rating-source`; where EDFacts decides, the page says the rating is from graduation and grade-4 results only), and a district without a rating has a note that says why (`rating-none`).",
+      "(c) The source that decided is published per state below and per district as `rating_source` (districts.csv, `/zip/{zip}/districts.json`; where EDFacts decides, the page says the rating is from graduation and grade-4 results only), and a district without a rating has a note that says why (`rating-none`).",
     "",
   );
   L.push(

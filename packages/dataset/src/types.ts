@@ -19,7 +19,7 @@ export interface ZipRecord {
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
 export interface DistrictNote {
   /** what the note is about; the list is in data/README.md */
-  code: "umbrella" | "enrollment-nonresident" | "per-pupil" | "spending-building-year" | "rating-source" | "rating-none";
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none";
   /** one plain sentence for people */
   text: string;
 }
@@ -29,6 +29,10 @@ export interface DistrictOut extends Omit<DistrictRow, "rating"> {
   rating: string;
   directory: "2023-24" | "2018-19" | "";
   perPupilNote: "fy22" | "fy21" | "out-of-range" | "none";
+  /** fiscal year of `per_pupil` as published ("" when empty or estimated) */
+  per_pupil_year: "2022" | "2021" | "";
+  /** source of the rating's outcome ("" when unrated) */
+  rating_source: "seda" | "edfacts" | "";
   notes: DistrictNote[];
 }
 

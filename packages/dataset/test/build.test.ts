@@ -85,7 +85,8 @@ describe("full build on the synthetic fixture", () => {
       per_pupil: "$12,400/yr (est.)",
     });
     const notes = JSON.parse(districts.get("0600006")!.notes!) as { code: string; text: string }[];
-    expect(notes.map((n) => n.code)).toEqual(["umbrella", "per-pupil", "rating-none"]);
+    expect(notes.map((n) => n.code)).toEqual(["umbrella", "rating-none"]);
+    expect(districts.get("0600006")!.per_pupil_year).toBe("");
     expect(notes[0]!.text).toContain("its 2 member districts");
     expect(r.stats.umbrellas.map((u) => [u.leaid, u.components])).toEqual([["0600006", ["0600007", "0600008"]]]);
     expect(r.files.get("CONTEXT.md")!).toContain("## Umbrella districts: 1 district");
@@ -112,7 +113,9 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("0600004")!.per_pupil).toBe("$30,000/yr");
     const notes = JSON.parse(districts.get("0600004")!.notes!) as { code: string; text: string }[];
     expect(notes.find((n) => n.code === "spending-building-year")!.text).toContain("Fiscal year 2022 ($30,000 per pupil) is far above fiscal year 2021 ($12,000)");
-    expect(notes.find((n) => n.code === "per-pupil")!.text).toContain("including construction and debt payments, in fiscal year 2022");
+    expect(districts.get("0600004")!.per_pupil_year).toBe("2022");
+    expect(districts.get("0600002")!.per_pupil_year).toBe("2021");
+    expect(districts.get("0600003")!.per_pupil_year).toBe("");
     expect(contextCounts(r.files.get("CONTEXT.md")!)).toEqual(new Map([["Umbrella districts", 1], ["Enrollment from elsewhere", 1], ["Spending in a likely building year", 1]]));
   });
   it("enrollment: LEAIDs without the leading zero are padded; 0 is unknown", () => {
