@@ -371,12 +371,13 @@ export function build(opts: BuildOptions): BuildResult {
         }));
         if (pp !== null && pp.covered === 1) perPupilText = `${formatPerPupil(Math.round(pp.mean))} (est.)`;
       }
-      const ratingNote = umbrellaRatingNote.get(leaid) ?? "its own outcome";
+      const ratingNote = umbrellaRatingNote.get(leaid) ?? (rating === undefined ? "none: too few results of its own" : "from its own results (the source reports the union itself)");
       notes.push({
         code: "umbrella",
         text:
           `A supervisory union: its students, schools and grade span are those of its ${comps.length} member districts in the CCD directory added up` +
-          `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}; its rating is ${ratingNote}.`,
+          `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}` +
+          `${rating === undefined ? "" : `; its rating is ${ratingNote}`}.`,
       });
       umbrellas.push({
         leaid, state: stateOf(leaid) ?? "", name, components: comps, records: recordsOf.get(leaid) ?? 0,
