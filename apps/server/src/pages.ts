@@ -106,11 +106,13 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
   const notes = own?.notes ?? [];
   const noRating = notes.find((n) => n.code === "rating-none");
   const rating = r.rating === null ? (noRating ? e(noRating.text) : "") : `${r.rating} of 10 (${r.rating_label})`;
+  const noted = (...codes: string[]) => notes.filter((n) => codes.includes(n.code)).map((n) => n.text);
   const context = [
+    ...noted("umbrella", "enrollment-nonresident"),
     ...(own?.per_pupil_year ? [`Spending per pupil is total spending, including construction and debt payments, in fiscal year ${own.per_pupil_year}.`] : []),
+    ...noted("spending-building-year"),
     ...(own?.rating_source === "edfacts" ? ["The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts."] : []),
     ...(own?.rating_source === "seda" ? ["The rating compares test scores of grades 3-8 (SEDA 2023) with the state's other districts."] : []),
-    ...notes.filter((n) => n.code !== "rating-none").map((n) => n.text),
   ];
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
