@@ -280,7 +280,7 @@ export interface components {
          */
         ZipCode: string;
         /**
-         * @description 1 (lowest) to 10 (highest): the within-state decile of the district's student outcomes (rating method v1, see data/RATING.md). Null when the district has no rating.
+         * @description 1 (lowest) to 10 (highest): the within-state decile of the district's student outcomes among the state's geographic districts (rating method v1.1, see data/RATING.md; a supervisory union is rated from its member districts' outcomes weighted by enrollment). Null when the district has no rating; `/zip/{zip}/districts.json` says why in the district's `rating-none` note.
          * @example 9
          */
         Rating: number | null;

@@ -381,7 +381,7 @@ export function build(opts: BuildOptions): BuildResult {
       });
       umbrellas.push({
         leaid, state: stateOf(leaid) ?? "", name, components: comps, records: recordsOf.get(leaid) ?? 0,
-        students: formatCount(studentsN), schools, gradeSpan, perPupil: perPupilText, rating: rating === undefined ? "" : String(rating), ratingNote,
+        students: formatCount(studentsN), schools, gradeSpan, website, perPupil: perPupilText, rating: rating === undefined ? "" : String(rating), ratingNote,
       });
     } else if (d !== undefined && d.row.schools === 0 && recordsOf.has(leaid)) {
       noSchoolDistricts.push({

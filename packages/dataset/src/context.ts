@@ -35,8 +35,8 @@ export function contextMarkdown(s: BuildStats): string {
       "(CCD `LEA_TYPE` 2 with the same state and `UNION` code): students and schools summed, grade span the union of the members' spans, rating from the members' outcomes weighted by enrollment, per pupil from F-33 where it reports the union, else the members' enrollment-weighted value marked \"(est.)\" when every member has one.",
     "",
   );
-  L.push("| leaid | state | name | members | records | students | schools | grade span | per pupil | rating | rating from |", "|---|---|---|---:|---:|---:|---:|---|---|---:|---|");
-  for (const x of u) L.push(`| ${x.leaid} | ${x.state} | ${x.name} | ${x.components.length} | ${x.records} | ${x.students} | ${x.schools} | ${x.gradeSpan} | ${x.perPupil} | ${x.rating} | ${x.ratingNote} |`);
+  L.push("| leaid | state | name | members | records | students | schools | grade span | website | per pupil | rating | rating from |", "|---|---|---|---:|---:|---:|---:|---|---|---|---:|---|");
+  for (const x of u) L.push(`| ${x.leaid} | ${x.state} | ${x.name} | ${x.components.length} | ${x.records} | ${x.students} | ${x.schools} | ${x.gradeSpan} | ${x.website || "none in any source"} | ${x.perPupil} | ${x.rating} | ${x.ratingNote} |`);
   L.push("");
   const nz = s.noSchoolDistricts;
   L.push(

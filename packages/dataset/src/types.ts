@@ -54,6 +54,7 @@ export interface UmbrellaOut {
   students: string;
   schools: string;
   gradeSpan: string;
+  website: string;
   perPupil: string;
   rating: string;
   /** how the rating came about, or why there is none */
