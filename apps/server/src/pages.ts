@@ -7,6 +7,7 @@
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
+import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
@@ -101,19 +102,9 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     ...(r.phone ? { telephone: r.phone } : {}),
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
-  // Notes on the record's district's facts (issue 16): why there is no rating, and the context section below.
+  // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
   const own = all.districts.find((d) => d.district === r.district);
-  const notes = own?.notes ?? [];
-  const noRating = notes.find((n) => n.code === "rating-none");
-  const rating = r.rating === null ? (noRating ? e(noRating.text) : "") : `${r.rating} of 10 (${r.rating_label})`;
-  const noted = (...codes: string[]) => notes.filter((n) => codes.includes(n.code)).map((n) => n.text);
-  const context = [
-    ...noted("umbrella", "enrollment-nonresident"),
-    ...(own?.per_pupil_year ? [`Spending per pupil is total spending, including construction and debt payments, in fiscal year ${own.per_pupil_year}.`] : []),
-    ...noted("spending-building-year"),
-    ...(own?.rating_source === "edfacts" ? ["The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts."] : []),
-    ...(own?.rating_source === "seda" ? ["The rating compares test scores of grades 3-8 (SEDA 2023) with the state's other districts."] : []),
-  ];
+  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${r.rating_label})`;
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
@@ -136,7 +127,7 @@ ${row("Grades", e(r.grade_span))}
 ${row("Phone", e(r.phone))}
 ${row("Website", website)}
 </dl>
-${context.length ? `<section aria-labelledby="about-figures"><h3 id="about-figures">About these figures</h3>\n<ul>\n${context.map((t) => `<li>${e(t)}</li>`).join("\n")}\n</ul></section>` : ""}
+${aboutFigures(own)}
 <p class="note">${CAVEAT}</p>
 <h2>Every district overlapping ${r.zip}</h2>
 <table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>
