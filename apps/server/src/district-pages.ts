@@ -4,6 +4,7 @@
  * table that fits a phone.
  */
 import type { District, StateDistricts } from "@school-districts/core";
+import { aboutFigures, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { CAVEAT, footer, layout, row, type SiteFacts } from "./pages.ts";
 
@@ -27,7 +28,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     chosen > 0
       ? `${e(d.district)} is the school district named for ${count(chosen, "ZIP code", "ZIP codes")}${others > 0 ? ` and covers part of ${count(others, "more", "more")}` : ""}.`
       : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
-  const rating = d.rating === null ? "" : `${d.rating} of 10 (${d.rating_label})`;
+  const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const website = /^https?:\/\//i.test(d.website) ? `<a href="${e(d.website)}" rel="external">${e(d.website)}</a>` : e(d.website);
   const table = (zips: District["zips"], caption: string) =>
     `<table><caption>${caption}</caption>
@@ -41,6 +42,7 @@ ${zips.map((z) => `<tr><td><a href="/zip/${z.zip}">${z.zip}</a></td><td>${e(city
     `<p><a href="/">Search a ZIP code</a> · <a href="/state/${d.state}">Districts of ${d.state}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is a ${d.level} district in ${d.state}${grades}.</p>
+<h2>Facts</h2>
 <dl>
 ${row("District id (NCES)", d.leaid)}
 ${row("Rating", rating)}
@@ -51,6 +53,7 @@ ${row("Grades", e(d.grade_span))}
 ${row("Phone", e(d.phone))}
 ${row("Website", website)}
 </dl>
+${aboutFigures(d)}
 <p class="note">${CAVEAT}</p>
 ${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
 ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}

@@ -35,7 +35,7 @@ describe("GET /district/{leaid}.json", () => {
     const d = (await res.json()) as District;
     expect(Object.keys(d)).toEqual([
       "leaid", "district", "state", "county", "level", "grade_span", "students", "schools", "per_pupil", "rating",
-      "rating_label", "phone", "website", "page_url", "source", "source_url", "license", "updated", "zips",
+      "rating_label", "phone", "website", "page_url", "per_pupil_year", "rating_source", "source", "source_url", "license", "updated", "zips",
     ]);
     expect(d).toMatchObject({
       leaid: "0622710",
@@ -48,6 +48,10 @@ describe("GET /district/{leaid}.json", () => {
       page_url: `${BASE}/district/0622710`,
       updated: "2026-11-22",
     });
+    expect(d).toMatchObject({ per_pupil_year: "2022", rating_source: "seda" });
+    // The optional facts are those of the district's entry in /zip/{zip}/districts.json.
+    const entry = ((await (await get("/zip/90210/districts.json")).json()) as ZipDistricts).districts.find((x) => x.leaid === "0622710")!;
+    expect([entry.per_pupil_year, entry.rating_source, entry.notes]).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
     // LAUSD overlaps 90210 but Beverly Hills USD is its record's district.
     expect(d.zips).toEqual([{ zip: "90210", share: 0.3456, basis: "population", chosen: false }]);
   });

@@ -77,7 +77,18 @@ export function districtFacts(d: DistrictRow, baseUrl: string): Facts {
  * districtDetail(dataset.districts.get("0604830")!, zips.get("0604830") ?? [], dataset.updated, base).zips.length // 5
  */
 export function districtDetail(d: DistrictRow, zips: DistrictZip[], updated: string, baseUrl: string): District {
-  return { ...districtFacts(d, baseUrl), source: RECORD_SOURCE, source_url: RECORD_SOURCE_URL, license: RECORD_LICENSE, updated, zips };
+  return {
+    ...districtFacts(d, baseUrl),
+    // Present only when known, as in /zip/{zip}/districts.json (issue 16).
+    ...(d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
+    ...(d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
+    ...(d.notes.length > 0 ? { notes: d.notes as NonNullable<District["notes"]> } : {}),
+    source: RECORD_SOURCE,
+    source_url: RECORD_SOURCE_URL,
+    license: RECORD_LICENSE,
+    updated,
+    zips,
+  };
 }
 
 /**

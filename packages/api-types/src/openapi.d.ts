@@ -824,7 +824,7 @@ export interface components {
             chosen: boolean;
         };
         /**
-         * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps.
+         * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps. `per_pupil_year`, `rating_source` and `notes` are optional, with the meaning (and presence) they have in `/zip/{zip}/districts.json`.
          * @example {
          *       "leaid": "0604830",
          *       "district": "Beverly Hills Unified School District",
@@ -840,6 +840,8 @@ export interface components {
          *       "phone": "(310) 551-5100",
          *       "website": "http://www.bhusd.org",
          *       "page_url": "http://localhost:8080/district/0604830",
+         *       "per_pupil_year": "2022",
+         *       "rating_source": "seda",
          *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *       "source_url": "https://nces.ed.gov/ccd/",
          *       "license": "https://creativecommons.org/licenses/by/4.0/",
@@ -903,6 +905,9 @@ export interface components {
              * @example http://localhost:8080/district/0604830
              */
             page_url: string;
+            per_pupil_year?: components["schemas"]["DistrictOverlap"]["per_pupil_year"];
+            rating_source?: components["schemas"]["DistrictOverlap"]["rating_source"];
+            notes?: components["schemas"]["DistrictOverlap"]["notes"];
             source: components["schemas"]["DistrictRecord"]["source"];
             source_url: components["schemas"]["DistrictRecord"]["source_url"];
             license: components["schemas"]["DistrictRecord"]["license"];
