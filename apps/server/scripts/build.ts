@@ -124,6 +124,9 @@ import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
+import rating from ${rel(paths.about.rating)} with { type: "file" };
+import sources from ${rel(paths.about.sources)} with { type: "file" };
+import postal from ${rel(paths.postal)} with { type: "file" };
 import docs from "./docs.html" with { type: "file" };
 import docsCsp from "./docs-csp.txt" with { type: "file" };
 import preIndex from "./precompressed.json" with { type: "file" };
@@ -136,6 +139,8 @@ await main({
   version: ${JSON.stringify(version)},
   data: { manifest, zips, districts, overlaps },
   openapi,
+  about: { rating, sources },
+  postal,
   docs,
   docsCsp,
   precompressed: { index: preIndex, blob: preBlob },

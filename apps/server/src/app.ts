@@ -6,8 +6,10 @@
  * 404), so http.ts does those things.
  */
 import { Hono, type Context } from "hono";
-import { ALLOW, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { errorPage } from "./pages.ts";
 import {
+  type ProblemKind,
   invalidStateDetail,
   invalidZipDetail,
   methodDetail,
@@ -31,11 +33,27 @@ export function createApp(site: Site): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
 
+  /**
+   * An error: problem+json on API routes; elsewhere negotiated on Accept, a
+   * browser getting an HTML page (with what was typed in its search box; for a
+   * PO-box ZIP, what that ZIP is and the ZIP pages of its city).
+   */
+  const fail = (req: Request, kind: ProblemKind, detail: string, typed?: string) => {
+    const where = pathKind(pathOf(req.url));
+    if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
+    const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
+    const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
+    return sendProblem(req, site.baseUrl, kind, detail, {
+      onPage: where === "page",
+      render: (p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(postal ? { postal, cityZips } : {}) }),
+    });
+  };
+
   /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
-    if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, example));
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), zip);
     const rep = site.get(path);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "zip-not-found", zipNotFoundDetail(zip));
+    if (!rep) return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip), zip);
     return sendRepresentation(c.req.raw, rep);
   };
 
@@ -44,7 +62,7 @@ export function createApp(site: Site): Hono {
     const method = c.req.method;
     if (method === "OPTIONS") return preflight(c.req.raw);
     if (method !== "GET" && method !== "HEAD") {
-      return sendProblem(c.req.raw, site.baseUrl, "method-not-allowed", methodDetail(method));
+      return fail(c.req.raw, "method-not-allowed", methodDetail(method));
     }
     await next();
   });
@@ -63,15 +81,23 @@ export function createApp(site: Site): Hono {
     const zip = c.req.param("zip");
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
-  app.get("/zip", (c) => searchRedirect(c, site)); // the home page's search form
+  app.get("/zip", (c) => {
+    // The search form's target (works without JavaScript): 303 to the ZIP's page.
+    const zip = (c.req.query("zip") ?? "").trim();
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, "/zip/02108"), zip);
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
+    });
+  });
   app.get("/state/:state{[^/]+\\.json}", (c) => {
     const state = c.req.param("state").slice(0, -".json".length);
     if (!STATE.test(state)) {
       const known = site.states.has(state.toUpperCase());
-      return sendProblem(c.req.raw, site.baseUrl, "invalid-state", invalidStateDetail(state, known));
+      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known));
     }
     const rep = site.get(`/state/${state}.json`);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "state-not-found", stateNotFoundDetail(state));
+    if (!rep) return fail(c.req.raw, "state-not-found", stateNotFoundDetail(state));
     return sendRepresentation(c.req.raw, rep);
   });
   app.get("/bulk/all-districts.json", fixed);
@@ -79,15 +105,22 @@ export function createApp(site: Site): Hono {
   app.get("/index.json", fixed);
   app.get("/openapi.json", fixed);
   app.get("/docs", fixed);
+  app.get("/about", fixed);
+  app.get("/robots.txt", fixed);
+  app.get("/sitemap.xml", fixed);
+  app.get("/:file{sitemap-[0-9]+\\.xml}", (c) => {
+    const rep = site.get(c.req.path);
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+  });
   app.get("/problems/:kind", (c) => {
     // A prepared page per problem kind (the `type` URI of problem bodies); any other kind is unknown.
     const rep = site.get(`/problems/${c.req.param("kind")}`);
-    return rep ? sendRepresentation(c.req.raw, rep) : sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path));
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
   });
   app.get("/healthz", fixed);
   // ------------------------------------------------------------------------
 
-  app.notFound((c) => sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path)));
+  app.notFound((c) => fail(c.req.raw, "not-found", notFoundDetail(c.req.path)));
   app.onError((err, c) => {
     console.error(err);
     return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
@@ -120,14 +153,4 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
     }
     return app.fetch(req);
   };
-}
-
-/** `GET /zip?zip=90210` (the search form without JavaScript): 303 to `/zip/90210`. */
-function searchRedirect(c: Context, site: Site): Response {
-  const zip = (c.req.query("zip") ?? "").trim();
-  if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, "/zip/02108"));
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
-  });
 }

@@ -17,6 +17,10 @@ describe("exportFile", () => {
     ["/state/CA.json", "state/CA.json"],
     ["/healthz", "healthz"],
     ["/problems/zip-not-found", "problems/zip-not-found.html"],
+    ["/about", "about.html"],
+    ["/robots.txt", "robots.txt"],
+    ["/sitemap.xml", "sitemap.xml"],
+    ["/sitemap-1.xml", "sitemap-1.xml"],
   ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
 });
 
@@ -40,6 +44,7 @@ describe("writeExport (rule 24)", () => {
     expect(existsSync(join(dir, "zip/90210.html"))).toBe(true);
     expect(existsSync(join(dir, "state/WY.json"))).toBe(true);
     expect(existsSync(join(dir, "problems/method-not-allowed.html"))).toBe(true);
+    for (const file of ["about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml"]) expect(existsSync(join(dir, file)), file).toBe(true);
   });
 
   it("writes a _headers file and an nginx snippet", () => {

@@ -3,7 +3,7 @@
  * `.gz` variants, a `_headers` file (Netlify, Cloudflare Pages) and an nginx
  * snippet, so any static host or CDN can serve the API.
  *
- * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/zip/{zip}` ->
+ * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/about` -> `about.html`, `/zip/{zip}` ->
  * `zip/{zip}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
  */
@@ -22,7 +22,7 @@ import type { Site } from "./site.ts";
  */
 export function exportFile(path: string): string {
   if (path === "/") return "index.html";
-  if (path === "/docs" || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
+  if (path === "/docs" || path === "/about" || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
 }
 
@@ -84,6 +84,13 @@ export function netlifyHeaders(docsCsp: string): string {
 /problems/*
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
+/about
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/robots.txt
+  Content-Type: text/plain; charset=utf-8
+/sitemap*
+  Content-Type: application/xml; charset=utf-8
 /docs
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
@@ -102,8 +109,8 @@ server {
   listen 80;
   root ${dir};
   charset utf-8;
-  charset_types application/json text/csv text/html;
-  types { application/json json; text/csv csv; text/html html; }
+  charset_types application/json text/csv text/html text/plain application/xml;
+  types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; }
   default_type application/json;
   gzip_static on;
   brotli_static on;
@@ -136,6 +143,11 @@ server {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;
+  }
+  location = /about {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files /about.html =404;
   }
   location = /docs {
     ${common}

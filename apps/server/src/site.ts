@@ -8,7 +8,10 @@ import type { components } from "@school-districts/api-types";
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
 import type { Dataset } from "@school-districts/core";
-import { homePage, PAGE_HEADERS, problemPage, zipPage } from "./pages.ts";
+import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { markdownHtml } from "./markdown.ts";
+import { parsePostal } from "./postal.ts";
+import { robotsTxt, sitemaps } from "./sitemap.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { Representation } from "./representation.ts";
@@ -20,6 +23,8 @@ export const TYPES = {
   json: "application/json; charset=utf-8",
   csv: "text/csv; charset=utf-8",
   html: "text/html; charset=utf-8",
+  text: "text/plain; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
   problem: "application/problem+json; charset=utf-8",
 } as const;
 
@@ -29,6 +34,10 @@ export interface SiteAssets {
   openapi: string;
   /** Redocly build-docs output and the CSP allowing its inline scripts. */
   docs: { html: string; csp: string };
+  /** data/RATING.md and data/SOURCES.md, rendered on /about. */
+  about: { rating: string; sources: string };
+  /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
+  postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
   precompressed?: Precompressed;
 }
@@ -38,7 +47,9 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
-  return path.startsWith("/state/") || path.startsWith("/bulk/") || path === "/index.json" || path === "/openapi.json" || path === "/docs";
+  return (
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs"
+  );
 }
 
 /** The prepared site. */
@@ -50,6 +61,12 @@ export interface Site {
   records: number;
   /** The 56 state and territory codes, from openapi.json's StateCode. */
   states: ReadonlySet<string>;
+  /** What every page shows (build date, count, base URL). */
+  facts: SiteFacts;
+  /** A USPS ZIP code without a record (PO box, single building), if it is one. */
+  postal(zip: string): PostalZip | undefined;
+  /** The ZIP codes with a record whose city and state are these, in order. */
+  cityZips(city: string, state: string): string[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /** Every path the service answers (for the static export). */
@@ -101,6 +118,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, []];
+  if (path === "/robots.txt") return [TYPES.text, []];
+  if (path.startsWith("/sitemap")) return [TYPES.xml, []];
   return [TYPES.html, PAGE_HEADERS];
 }
 
@@ -120,7 +139,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const { baseUrl, updated, records } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
-  const facts = { updated, records };
+  const facts: SiteFacts = { updated, records, baseUrl };
   const prepared = new Map<string, Representation>();
   const add = (path: string, body: string | Uint8Array<ArrayBuffer>) => {
     const [type, extra] = describe(path, assets.docs.csp);
@@ -133,7 +152,11 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   }
   add("/docs", assets.docs.html);
   add("/", homePage(facts));
-  for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, baseUrl, facts));
+  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
+  for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
+  add("/robots.txt", robotsTxt(baseUrl));
+  const pageUrls = ["/", "/about", "/docs", ...[...pages].sort()];
+  for (const [path, body] of sitemaps(baseUrl, updated, pageUrls)) add(path, body);
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
@@ -148,7 +171,34 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     pages.delete(path);
     return page;
   };
-  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages].sort() };
+  const postal = parsePostal(assets.postal);
+  let cities: Map<string, string[]> | undefined;
+  const cityZips = (city: string, state: string): string[] => {
+    if (!cities) {
+      // Built on the first PO-box page from /index.json (zip, city, state of every record).
+      cities = new Map();
+      const index = JSON.parse(decoder.decode(prepared.get("/index.json")!.body)) as { zip: string; city: string; state: string }[];
+      for (const entry of index) {
+        const key = `${entry.city.toLowerCase()}|${entry.state}`;
+        const list = cities.get(key);
+        if (list) list.push(entry.zip);
+        else cities.set(key, [entry.zip]);
+      }
+    }
+    return cities.get(`${city.toLowerCase()}|${state}`) ?? [];
+  };
+  return {
+    baseUrl,
+    updated,
+    lastModified,
+    records,
+    states,
+    facts,
+    postal: (zip) => postal.get(zip),
+    cityZips,
+    get,
+    paths: () => [...prepared.keys(), ...pages].sort(),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The dataset build: raw files -> data/zips.csv, districts.csv, overlaps.csv,
- * manifest.json, COVERAGE.md, RATING.md, SOURCES.md (all returned as strings; see
+ * manifest.json, COVERAGE.md, RATING.md, SOURCES.md, postal.csv (all returned as strings; see
  * write.ts for the atomic write).
  */
 import { createHash } from "node:crypto";
@@ -29,6 +29,7 @@ import { chooseDistrict, districtLevel, zipShares, type Basis, type Level, type 
 import { CountyResolver, type CountySource } from "./county.ts";
 import { groupOf, outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
+import { postalCsv } from "./postal.ts";
 
 export const FORMAT = 1;
 export const SHARE_METHOD = "v1";
@@ -347,6 +348,7 @@ export function build(opts: BuildOptions): BuildResult {
     ["COVERAGE.md", coverage],
     ["RATING.md", ratingMarkdown(stats, records, districts)],
     ["SOURCES.md", sourcesMarkdown()],
+    ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)))],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],
   ]);
   return { files, stats, coverage };

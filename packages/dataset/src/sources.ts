@@ -25,6 +25,7 @@ export const FILES = {
   grad: "edfacts-sy2020-21-lea-outcomes-derived/grad_rate_21.csv",
   performance: "edfacts-sy2020-21-lea-outcomes-derived/performance_21.csv.gz",
   geocorr: "mcdc-geocorr14-zcta10-unified-sd2014/zcta2010_to_usd2014.csv.gz",
+  uds: "uds-mapper-zip-zcta-2020/zcta-zip-mapping-2020.csv.gz",
 } as const;
 
 export const HEADERS = {
@@ -58,6 +59,7 @@ export const HEADERS = {
   ),
   geocorr: h("zcta5,state,sduni14,stab,zipname,uschlnm14,intptlon,intptlat,pop10,afact,AFACT2"),
   joins: h("grf_leaid,zcta,leaid,name,reason"),
+  uds: h("ZIP_CODE,PO_NAME,STATE,ZIP_TYPE,ZCTA,zip_join_type"),
 } as const;
 
 // ---------------------------------------------------------------------------------------

@@ -157,7 +157,12 @@ export function fixtureContents(): Contents {
     { grf_leaid: "7800030", zcta: "00802", leaid: "7800030", name: "Saint Thomas - Saint John School District", reason: "VI split: St. Thomas" },
     { grf_leaid: "7800030", zcta: "00820", leaid: "7800002", name: "Saint Croix School District", reason: "VI split: St. Croix" },
   ]);
-  return { grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
+  const uds = "\ufeff" + table(HEADERS.uds, [
+    { ZIP_CODE: "90001", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Zip Code Area", ZCTA: "90001", zip_join_type: "Zip matches ZCTA" },
+    { ZIP_CODE: "90009", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Post Office or large volume customer", ZCTA: "90001", zip_join_type: "Spatial join to ZCTA" },
+    { ZIP_CODE: "96799", PO_NAME: "Pago Pago", STATE: "AS", ZIP_TYPE: "Zip Code Area", ZCTA: "", zip_join_type: "territory zip, no ZCTA available" },
+  ]);
+  return { grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins, uds };
 }
 
 /** Writes the fixture (optionally edited) to a new temp folder. */
