@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Human-readable page of one ZIP code
-         * @description The `page_url` of a record: the record, the other districts of the ZIP, the approximation caveat and a link to the district's website, with the record embedded as JSON-LD (`application/ld+json`). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The `page_url` of a record, for people on phones: first the answer in a sentence (which district serves the ZIP and how much of it, per grade level where elementary and high-school districts are separate, shares as the share of residents or of land area), then the district's phone (`tel:`), website, rating, students, schools and spending per pupil each with what it means, every district of the ZIP per grade level, the approximation caveat, and the record embedded as JSON-LD (`application/ld+json`). Unique title and description, canonical URL from the base URL. Errors are negotiated (see the description): a browser gets an HTML page; a PO-box or single-address USPS ZIP without a record gets a 404 page saying what it is and linking the ZIP pages of its city. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getZipPage"];
         put?: never;
@@ -256,6 +256,86 @@ export interface paths {
          * @description The page a problem's `type` URI resolves to (RFC 9457 section 3.1.1): what the kind of problem means, its status, when the service answers with it and what to do instead, with an example. An unknown kind gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getProblemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/about": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the answers are made
+         * @description An HTML page for people: how the district of a ZIP is chosen (shares of residents or land area, per grade level), what each number means (rating, students, schools, spending per pupil, build date), the rating method (`data/RATING.md`) and the sources (`data/SOURCES.md`). Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getAboutPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * robots.txt
+         * @description For search engines: everything may be crawled but `/bulk/`; names `/sitemap.xml`. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getRobots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sitemap index
+         * @description A sitemaps.org sitemap index listing `/sitemap-{n}.xml`, each with at most 50,000 URLs: the home page, `/about`, `/docs` and every ZIP page, with the build date as `lastmod`. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getSitemapIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap-{n}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sitemap file
+         * @description One sitemaps.org `urlset` of at most 50,000 page URLs (see `/sitemap.xml`); `n` counts from 1. A number beyond the last file gets 404. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getSitemap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -612,6 +692,82 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        PageBadRequest: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                Vary: components["headers"]["VaryAccept"];
+                /** @description The pages' policy (HTML only). */
+                "Content-Security-Policy"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en">…<h1>Invalid ZIP code</h1>…</html> */
+                "text/html; charset=utf-8": string;
+                /**
+                 * @example {
+                 *       "type": "http://localhost:8080/problems/invalid-zip",
+                 *       "title": "Invalid ZIP code",
+                 *       "status": 400,
+                 *       "detail": "'9021' is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
+                 *       "instance": "/zip/9021.json"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        PageNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["VaryAccept"];
+                /** @description The pages' policy (HTML only). */
+                "Content-Security-Policy"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en">…<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>…</html> */
+                "text/html; charset=utf-8": string;
+                /**
+                 * @example {
+                 *       "type": "http://localhost:8080/problems/zip-not-found",
+                 *       "title": "ZIP code not found",
+                 *       "status": 404,
+                 *       "detail": "ZIP code 00000 is not in the dataset. /index.json lists every ZIP code covered.",
+                 *       "instance": "/zip/00000.json"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Any method other than GET, HEAD and OPTIONS (the service is read-only). Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        PageMethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                Vary: components["headers"]["VaryAccept"];
+                /** @description The pages' policy (HTML only). */
+                "Content-Security-Policy"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en">…<h1>Invalid ZIP code</h1>…</html> */
+                "text/html; charset=utf-8": string;
+                /**
+                 * @example {
+                 *       "type": "http://localhost:8080/problems/method-not-allowed",
+                 *       "title": "Method not allowed",
+                 *       "status": 405,
+                 *       "detail": "POST is not supported: this service is read-only. Use GET, HEAD or OPTIONS.",
+                 *       "instance": "/zip/90210.json"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -676,6 +832,8 @@ export interface components {
          * @example /zip/90210
          */
         Location: string;
+        /** @description The error is negotiated on Accept: an HTML page or problem+json. */
+        VaryAccept: "Accept";
     };
     pathItems: never;
 }
@@ -1096,8 +1254,8 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["PageMethodNotAllowed"];
         };
     };
     searchZip: {
@@ -1125,8 +1283,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            405: components["responses"]["MethodNotAllowed"];
+            400: components["responses"]["PageBadRequest"];
+            405: components["responses"]["PageMethodNotAllowed"];
         };
     };
     getZipPage: {
@@ -1171,9 +1329,9 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            400: components["responses"]["PageBadRequest"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["PageMethodNotAllowed"];
         };
     };
     getDocs: {
@@ -1255,6 +1413,179 @@ export interface operations {
                 };
                 content: {
                     "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["PageMethodNotAllowed"];
+        };
+    };
+    getAboutPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the answers are made. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["PageNotFound"];
+            405: components["responses"]["PageMethodNotAllowed"];
+        };
+    };
+    getRobots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description robots.txt. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example User-agent: *
+                     *     Disallow: /bulk/
+                     *     Allow: /
+                     *
+                     *     Sitemap: http://localhost:8080/sitemap.xml
+                     */
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getSitemapIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sitemap index. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getSitemap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The file's number, from 1.
+                 * @example 1
+                 */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sitemap file. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml; charset=utf-8": string;
                 };
             };
             304: components["responses"]["NotModified"];
