@@ -106,6 +106,11 @@ export function createApp(site: Site): Hono {
   app.get("/openapi.json", fixed);
   app.get("/docs", fixed);
   app.get("/about", fixed);
+  app.get("/docs/:page", (c) => {
+    // Redoc's script and the sidebar's /docs/{tag} links (the docs page again).
+    const rep = site.get(c.req.path);
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+  });
   app.get("/robots.txt", fixed);
   app.get("/sitemap.xml", fixed);
   app.get("/:file{sitemap-[0-9]+\\.xml}", (c) => {

@@ -17,6 +17,8 @@ export interface AssetPaths {
   data: { manifest: string; zips: string; districts: string; overlaps: string };
   openapi: string;
   docs: string;
+  /** Redoc's script, served at /docs/redoc.js. */
+  docsScript: string;
   docsCsp: string;
   /** data/RATING.md and data/SOURCES.md (the about page) and data/postal.csv (PO-box ZIPs). */
   about: { rating: string; sources: string };
@@ -52,6 +54,7 @@ export function repoAssetPaths(): AssetPaths {
     openapi: join(REPO, "openapi/openapi.json"),
     ...reportPaths(join(REPO, "data")),
     docs: join(BUNDLE, "docs.html"),
+    docsScript: join(BUNDLE, "docs.js"),
     docsCsp: join(BUNDLE, "docs-csp.txt"),
     ...(existsSync(pre) ? { precompressed: { index: pre, blob: join(BUNDLE, "precompressed.bin") } } : {}),
     ...(existsSync(snap) ? { snapshot: { index: snap, blob: join(BUNDLE, "site.bin") } } : {}),
@@ -105,10 +108,11 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   const hasDocs = await docsFile.exists();
   // A data folder without the reports or the PO-box list (a test fixture) gets none.
   const optional = async (path: string, none: string) => ((await Bun.file(path).exists()) ? Bun.file(path).text() : none);
-  const [openapi, docs, csp, rating, sources, postal] = await Promise.all([
+  const [openapi, docs, csp, docsScript, rating, sources, postal] = await Promise.all([
     Bun.file(paths.openapi).text(),
     hasDocs ? docsFile.text() : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
+    hasDocs ? Bun.file(paths.docsScript).text() : Promise.resolve(""),
     optional(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
     optional(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
     optional(paths.postal, ""),
@@ -129,7 +133,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
       precompressed.set(path, { etag: entry.etag, coded });
     }
   }
-  return { openapi, docs: { html: docs, csp: csp.trim() }, about: { rating, sources }, postal, ...(precompressed ? { precompressed } : {}) };
+  return { openapi, docs: { html: docs, csp: csp.trim(), script: docsScript }, about: { rating, sources }, postal, ...(precompressed ? { precompressed } : {}) };
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>

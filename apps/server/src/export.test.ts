@@ -18,6 +18,8 @@ describe("exportFile", () => {
     ["/healthz", "healthz"],
     ["/problems/zip-not-found", "problems/zip-not-found.html"],
     ["/about", "about.html"],
+    ["/docs/records", "docs/records.html"],
+    ["/docs/redoc.js", "docs/redoc.js"],
     ["/robots.txt", "robots.txt"],
     ["/sitemap.xml", "sitemap.xml"],
     ["/sitemap-1.xml", "sitemap-1.xml"],

@@ -22,7 +22,7 @@ import type { Site } from "./site.ts";
  */
 export function exportFile(path: string): string {
   if (path === "/") return "index.html";
-  if (path === "/docs" || path === "/about" || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
+  if (path === "/docs" || path === "/about" || /^\/docs\/[a-z0-9-]+$/.test(path) || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
 }
 
@@ -94,6 +94,11 @@ export function netlifyHeaders(docsCsp: string): string {
 /docs
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
+/docs/*
+  Content-Security-Policy: ${docsCsp}
+  Referrer-Policy: no-referrer
+/docs/redoc.js
+  Content-Type: text/javascript; charset=utf-8
 `;
 }
 
@@ -109,8 +114,8 @@ server {
   listen 80;
   root ${dir};
   charset utf-8;
-  charset_types application/json text/csv text/html text/plain application/xml;
-  types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; }
+  charset_types application/json text/csv text/html text/plain application/xml text/javascript;
+  types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
   default_type application/json;
   gzip_static on;
   brotli_static on;
@@ -148,6 +153,11 @@ server {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files /about.html =404;
+  }
+  location ~ ^/docs/[a-z0-9-]+$ {
+    ${common}
+    add_header Content-Security-Policy "${docsCsp}" always;
+    try_files $uri.html $uri =404;
   }
   location = /docs {
     ${common}

@@ -210,3 +210,20 @@ describe("/about, /robots.txt, sitemaps", () => {
     expect(maps.get("/sitemap.xml")!.match(/<sitemap>/g)!.length).toBe(3);
   });
 });
+
+describe("/docs for phones", () => {
+  it("the sidebar's /docs/{tag} links answer the docs page; Redoc's script is its own cached file", async () => {
+    const docs = await get("/docs");
+    for (const tag of ["records", "collections", "pages", "meta", "search-engines"]) {
+      const res = await get(`/docs/${tag}`);
+      expect(res.status, tag).toBe(200);
+      expect(await res.text()).toBe(await (await get("/docs")).text());
+    }
+    expect(docs.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const script = await get("/docs/redoc.js");
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("cache-control")).toBe(CACHE);
+    expect(script.headers.get("etag")).toMatch(/^"/);
+    expect((await get("/docs/nope", { Accept: "*/*" })).status).toBe(404);
+  });
+});

@@ -10,6 +10,7 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import type { Dataset } from "@school-districts/core";
 import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
+import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
 import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
@@ -23,6 +24,7 @@ export const TYPES = {
   json: "application/json; charset=utf-8",
   csv: "text/csv; charset=utf-8",
   html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
   text: "text/plain; charset=utf-8",
   xml: "application/xml; charset=utf-8",
   problem: "application/problem+json; charset=utf-8",
@@ -32,8 +34,8 @@ export const TYPES = {
 export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
-  /** Redocly build-docs output and the CSP allowing its inline scripts. */
-  docs: { html: string; csp: string };
+  /** The finished Redocly page (docs.ts), its script and the CSP allowing them. */
+  docs: { html: string; csp: string; script: string };
   /** data/RATING.md and data/SOURCES.md, rendered on /about. */
   about: { rating: string; sources: string };
   /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
@@ -48,7 +50,7 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
-    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs"
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === DOCS_SCRIPT
   );
 }
 
@@ -114,7 +116,8 @@ function stateCodes(openapi: OpenApi): Set<string> {
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path.endsWith(".json")) return [TYPES.json, []];
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
-  if (path === "/docs") {
+  if (path === DOCS_SCRIPT) return [TYPES.js, []];
+  if (path === "/docs" || path.startsWith("/docs/")) {
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, []];
@@ -151,6 +154,11 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     if (path.length === 15 && path.endsWith(".json") && path.startsWith("/zip/")) pages.add(path.slice(0, -5));
   }
   add("/docs", assets.docs.html);
+  if (assets.docs.script !== "") {
+    add(DOCS_SCRIPT, assets.docs.script);
+    // The sidebar's links: the same page, Redoc shows the tag once running.
+    for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
+  }
   add("/", homePage(facts));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
