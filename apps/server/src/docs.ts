@@ -5,7 +5,7 @@
  * cached file; the sidebar links of the server-rendered page point at
  * /docs/{tag}, which the server answers with the same page; a plain-HTML
  * reference of every operation is in <noscript> for browsers without
- * JavaScript; the page gets a <main> landmark, a description, stronger
+ * JavaScript; the page gets a description, stronger
  * contrast and the Redocly badge as text (its logo would come from a CDN).
  */
 import { Marked } from "marked";
@@ -32,7 +32,7 @@ export function tagSlug(tag: string): string {
 // Overrides of Redoc's theme: darker secondary text and links (axe color-contrast),
 // no web fonts (system fonts), the "API docs by Redocly" badge as text.
 const OVERRIDES = `<style>
-:root{--font-family-base:system-ui,sans-serif;--font-family-monospace:ui-monospace,monospace;--text-color-secondary:#3b3b3b;--text-color-description:#3b3b3b;--link-color-primary:#0645ad}
+:root{--font-family-base:system-ui,sans-serif!important;--font-family-monospace:ui-monospace,monospace!important;--text-color-secondary:#3b3b3b!important;--text-color-description:#3b3b3b!important;--link-color-primary:#0645ad!important;--input-content-placeholder-color:#4a4a4a!important;--search-trigger-color:#4a4a4a!important}
 a[href="https://redocly.com/redoc/"] img{display:none}a[href="https://redocly.com/redoc/"] p::after{content:" Redocly"}
 .docs-plain{max-width:46rem;margin:0 auto;padding:1rem;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;overflow-wrap:anywhere}.docs-plain pre{white-space:pre-wrap}
 </style>`;
@@ -107,10 +107,13 @@ export function finishDocs(raw: string, openapiText: string): { html: string; sc
       `<head>\n  <link rel="icon" href="data:,"><meta name="description" content="${e(`API reference of ${spec.info.title}: every endpoint, parameter, response and error, from its OpenAPI description.`)}">`,
     )
     .replace("</head>", `${OVERRIDES}\n</head>`)
-    .replace('<div id="redoc">', '<main id="content"><div id="redoc">');
+    ;
+  // The sidebar as a navigation landmark (an extra attribute survives hydration).
+  if (!/<div class="[^"]*\bmenu-content"/.test(html)) throw new Error("docs: no sidebar (menu-content) in build-docs output");
+  html = html.replace(/<div class="([^"]*\bmenu-content)"/, '<div role="navigation" aria-label="Sections" class="$1"');
   // The server-rendered sidebar links to /{tag}; Redoc routes under /docs once running.
   for (const tag of spec.tags ?? []) html = html.replaceAll(`href="/${tagSlug(tag.name)}"`, `href="/docs/${tagSlug(tag.name)}"`);
-  html = html.replace('href="/" ', 'href="/docs" ').replace(/<\/body>/, `<noscript><div class="docs-plain"><h1>${e(spec.info.title)}: reference</h1>${referenceHtml(spec)}</div></noscript></main>\n</body>`);
+  html = html.replace('href="/" ', 'href="/docs" ').replace(/<\/body>/, `<noscript><div class="docs-plain" role="region" aria-label="Reference without JavaScript"><h2>${e(spec.info.title)}: reference</h2>${referenceHtml(spec)}</div></noscript>\n</body>`);
   if (/cdn\.redoc\.ly\/redoc\/logo/.test(html)) throw new Error("docs: the page still loads the Redocly logo from its CDN");
   if (/<script type="module">/.test(html)) throw new Error("docs: an inline module script is left");
   return { html, script };

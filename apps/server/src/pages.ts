@@ -97,7 +97,7 @@ function layout(p: PageParts, facts: SiteFacts): string {
  * keyboard on phones, an example under the label.
  */
 function searchForm(id: string, value = ""): string {
-  return `<form action="/zip" method="get" role="search" aria-label="Look up a ZIP code"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
+  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
 <input id="zip-${id}" name="zip" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required aria-describedby="zip-${id}-hint" value="${e(value)}">
 <button type="submit">Look up</button></form>`;
 }
