@@ -12,7 +12,7 @@ const RAW = `<!DOCTYPE html>
 </head>
 <body>
   <div id="redoc"><div class="sc-x menu-content"></div><a href="/" class="x">Home</a><a class="sc" href="/records" data-discover="true">Records</a><a class="sc" href="/search-engines">S</a><img src="https://cdn.redoc.ly/redoc/logo-mini.svg"></div>
-  <script type="module">const a = 1; const __redoc_options = {"disableTelemetry":false}; hydrate(a, __redoc_options, document.getElementById('redoc'));</script>
+  <script type="module">const a = 1; const logo = "https://cdn.redoc.ly/redoc/logo-mini-full.svg"; const __redoc_options = {"disableTelemetry":false}; hydrate(a, __redoc_options, document.getElementById('redoc'));</script>
 </body>
 </html>`;
 
@@ -30,6 +30,7 @@ describe("finishDocs", () => {
     expect(html).toContain('<div role="navigation" aria-label="Sections" class="sc-x menu-content">');
     expect(html).toContain('<meta name="description"');
     expect(html).not.toContain("cdn.redoc.ly");
+    expect(script).not.toContain("cdn.redoc.ly");
     expect(html).toMatch(/<noscript><div class="docs-plain" role="region" aria-label="Reference without JavaScript">[\s\S]*<h2 id="records">Records<\/h2>[\s\S]*<\/noscript>/);
   });
 

@@ -14,6 +14,10 @@ import { escapeHtml as e } from "./html.ts";
 /** Where the docs page loads Redoc from. */
 export const DOCS_SCRIPT = "/docs/redoc.js";
 
+// Redoc's "API docs by Redocly" logo comes from a CDN: an empty image instead (the CSS writes the name).
+const LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E";
+
 const marked = new Marked({ gfm: true, async: false });
 
 /**
@@ -98,10 +102,10 @@ export function finishDocs(raw: string, openapiText: string): { html: string; sc
   const module = /<script type="module">([\s\S]*?)<\/script>/.exec(raw);
   if (!module || !module[1]!.includes("hydrate(")) throw new Error("docs: build-docs output has no inline Redoc module script");
   let html = raw.replace(module[0], `<script type="module" src="${DOCS_SCRIPT}"></script>`);
-  const script = module[1]!.replace('"disableTelemetry":false', '"disableTelemetry":true');
+  const script = module[1]!.replace('"disableTelemetry":false', '"disableTelemetry":true').replace(LOGO, EMPTY_IMAGE);
   html = html
     .replace(/<meta charset="utf8" \/>/, '<meta charset="utf-8">')
-    .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, "data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E")
+    .replace(LOGO, EMPTY_IMAGE)
     .replace(
       "<head>",
       `<head>\n  <link rel="icon" href="data:,"><meta name="description" content="${e(`API reference of ${spec.info.title}: every endpoint, parameter, response and error, from its OpenAPI description.`)}">`,
@@ -114,7 +118,7 @@ export function finishDocs(raw: string, openapiText: string): { html: string; sc
   // The server-rendered sidebar links to /{tag}; Redoc routes under /docs once running.
   for (const tag of spec.tags ?? []) html = html.replaceAll(`href="/${tagSlug(tag.name)}"`, `href="/docs/${tagSlug(tag.name)}"`);
   html = html.replace('href="/" ', 'href="/docs" ').replace(/<\/body>/, `<noscript><div class="docs-plain" role="region" aria-label="Reference without JavaScript"><h2>${e(spec.info.title)}: reference</h2>${referenceHtml(spec)}</div></noscript>\n</body>`);
-  if (/cdn\.redoc\.ly\/redoc\/logo/.test(html)) throw new Error("docs: the page still loads the Redocly logo from its CDN");
+  if (/cdn\.redoc\.ly\/redoc\/logo/.test(html + script)) throw new Error("docs: the page still loads the Redocly logo from its CDN");
   if (/<script type="module">/.test(html)) throw new Error("docs: an inline module script is left");
   return { html, script };
 }
