@@ -33,13 +33,14 @@ describe("export", () => {
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
     // 7 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 6 problem types
-    expect(bodies).toHaveLength(7 * 3 + 56 + 7 + 6);
+    // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script and its 5 section pages
+    expect(bodies).toHaveLength(7 * 3 + 56 + 7 + 6 + 4 + 6);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
       expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(body), f).toBe(true);
     }
-    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html"]) {
+    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml", "docs/redoc.js", "docs/records.html"]) {
       expect(all.has(f), f).toBe(true);
     }
   });

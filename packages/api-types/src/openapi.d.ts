@@ -313,29 +313,9 @@ export interface paths {
         };
         /**
          * Sitemap index
-         * @description A sitemaps.org sitemap index listing `/sitemap-{n}.xml`, each with at most 50,000 URLs: the home page, `/about`, `/docs` and every ZIP page, with the build date as `lastmod`. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         * @description A sitemaps.org sitemap index listing the files `/sitemap-1.xml`, `/sitemap-2.xml`, …, each a `urlset` of at most 50,000 URLs (the home page, `/about`, `/docs` and every ZIP page, with the build date as `lastmod`), served like this index (`application/xml`, cached, ETag); a number beyond the last file gets 404. This build needs one file. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getSitemapIndex"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sitemap-{n}.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Sitemap file
-         * @description One sitemaps.org `urlset` of at most 50,000 page URLs (see `/sitemap.xml`); `n` counts from 1. A number beyond the last file gets 404. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
-         */
-        get: operations["getSitemap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -732,14 +712,12 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageBadRequest: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
-                /** @description The pages' policy (HTML only). */
-                "Content-Security-Policy"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -757,14 +735,12 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["VaryAccept"];
-                /** @description The pages' policy (HTML only). */
-                "Content-Security-Policy"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -782,15 +758,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Any method other than GET, HEAD and OPTIONS (the service is read-only). Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. */
+        /** @description Any method other than GET, HEAD and OPTIONS (the service is read-only). Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageMethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
-                /** @description The pages' policy (HTML only). */
-                "Content-Security-Policy"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -872,7 +846,7 @@ export interface components {
          * @example /zip/90210
          */
         Location: string;
-        /** @description The error is negotiated on Accept: an HTML page or problem+json. */
+        /** @description `Accept` on negotiated errors (page routes and unknown paths): the response is an HTML page or problem+json depending on it. */
         VaryAccept: "Accept";
     };
     pathItems: never;
@@ -1568,52 +1542,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Sitemap index. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "Last-Modified": components["headers"]["LastModified"];
-                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml; charset=utf-8": string;
-                };
-            };
-            304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-        };
-    };
-    getSitemap: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
-                 * @example "3f1c9a0e7b2d4c51"
-                 */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
-                 * @example Sun, 22 Nov 2026 00:00:00 GMT
-                 */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /**
-                 * @description The file's number, from 1.
-                 * @example 1
-                 */
-                n: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Sitemap file. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
