@@ -76,11 +76,14 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
  * @example
  * pathKind("/zip/9021.json") // "api"
  * pathKind("/zip/9021")      // "page"
+ * pathKind("/zip/9021.csv")  // "page" (the ZIP page route, as the router sees it)
  * pathKind("/nope")          // "other"
  */
 export function pathKind(path: string): "api" | "page" | "other" {
-  if (/\.(json|csv)$/i.test(path) || path === "/healthz") return "api";
-  if (path === "/" || path === "/zip" || path === "/about" || /^\/zip\/[^/]+$/.test(path) || path.startsWith("/problems/")) return "page";
+  // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
+  if (/^\/zip\/[^/]+$/.test(path) && !path.endsWith(".json")) return "page";
+  if (path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz") return "api";
+  if (path === "/" || path === "/zip" || path === "/about" || path.startsWith("/problems/")) return "page";
   return "other";
 }
 

@@ -88,6 +88,15 @@ describe("Accept negotiation of errors", () => {
     },
   );
 
+  it("a /zip/{x} path the router sends to the ZIP page is negotiated, whatever its suffix", async () => {
+    for (const path of ["/zip/abc.csv", "/zip/90210.JSON"]) {
+      const res = await get(path, { Accept: BROWSER });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("vary"), path).toBe("Accept");
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+    }
+  });
+
   it("405 and HEAD: a browser gets an HTML 405 with Allow; HEAD has no body", async () => {
     const res = await get("/", { Accept: BROWSER }, "POST");
     expect(res.status).toBe(405);
