@@ -800,12 +800,12 @@ export interface components {
          */
         ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
         /**
-         * @description An ETag from an earlier response; a match gives 304 with no body.
+         * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
          */
         IfNoneMatch: string;
         /**
-         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example Sun, 22 Nov 2026 00:00:00 GMT
          */
         IfModifiedSince: string;
@@ -858,12 +858,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -927,12 +927,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -974,12 +974,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1021,12 +1021,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1061,12 +1061,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1106,12 +1106,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1146,12 +1146,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1190,12 +1190,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1237,12 +1237,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1306,12 +1306,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1353,12 +1353,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1393,12 +1393,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1439,12 +1439,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1479,12 +1479,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1526,12 +1526,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1566,12 +1566,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1612,12 +1612,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
