@@ -81,9 +81,11 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
  */
 export function pathKind(path: string): "api" | "page" | "other" {
   // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
+  // /problems/{kind} likewise, whatever the kind's suffix.
   if (/^\/zip\/[^/]+$/.test(path) && !path.endsWith(".json")) return "page";
+  if (/^\/problems\/[^/]*$/.test(path)) return "page";
   if (path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz") return "api";
-  if (path === "/" || path === "/zip" || path === "/about" || path.startsWith("/problems/")) return "page";
+  if (path === "/" || path === "/zip" || path === "/about") return "page";
   return "other";
 }
 

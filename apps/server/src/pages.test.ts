@@ -88,10 +88,10 @@ describe("Accept negotiation of errors", () => {
     },
   );
 
-  it("a /zip/{x} path the router sends to the ZIP page is negotiated, whatever its suffix", async () => {
-    for (const path of ["/zip/abc.csv", "/zip/90210.JSON"]) {
+  it("a /zip/{x} or /problems/{x} path is negotiated, whatever its suffix (as the router and the contract see it)", async () => {
+    for (const [path, status] of [["/zip/abc.csv", 400], ["/zip/90210.JSON", 400], ["/problems/zip-not-found.json", 404]] as const) {
       const res = await get(path, { Accept: BROWSER });
-      expect(res.status, path).toBe(400);
+      expect(res.status, path).toBe(status);
       expect(res.headers.get("vary"), path).toBe("Accept");
       expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
     }
