@@ -52,6 +52,15 @@ describe.each(WIDTHS)("at %i px", (width) => {
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth, `${path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(innerWidth);
     expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
+    if (path !== "/docs") {
+      // Tap targets: form controls and the links of the header, the navigation (footer too) and link lists; links inside a sentence are exempt (WCAG 2.5.8).
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll("input, button, header > a, nav a, ul.links a")]
+          .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect().height] as const)
+          .filter(([, h]) => h < 48),
+      );
+      expect(small, `${path} at ${width} px: tap targets under 48 px`).toEqual([]);
+    }
     await page.close();
   });
 });

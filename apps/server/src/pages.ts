@@ -25,7 +25,7 @@ caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
 button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
-ul.links{padding-left:1.25rem}ul.links li a,footer a,nav a{display:inline-block;padding:.7rem 0}
+ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
