@@ -55,7 +55,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
     if (path !== "/docs") {
       // Tap targets: form controls and the links of the header, the navigation (footer too) and link lists; links inside a sentence are exempt (WCAG 2.5.8).
       const small = await page.evaluate(() =>
-        [...document.querySelectorAll("input, button, header > a, nav a, ul.links a")]
+        Array.from(document.querySelectorAll("input, button, header > a, nav a, ul.links a"))
           .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect().height] as const)
           .filter(([, h]) => h < 48),
       );

@@ -117,6 +117,11 @@ describe("a real USPS ZIP without a record (PO box)", () => {
     expect(html).toContain("<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>");
     expect(html).toContain("Beverly Hills, CA");
     expect(html).toContain('<a href="/zip/90210">90210</a>');
+    const area = await (await get("/zip/96799", { Accept: BROWSER })).text();
+    expect(area).toContain("<h1>ZIP code 96799 has no school district record</h1>");
+    expect(area).toContain("the Census Bureau draws no ZIP area for it");
+    expect(area).not.toContain("post office (PO boxes)");
+    expect(area).toContain("No other ZIP code of Pago Pago, AS has a record.");
     const json = await get("/zip/90209.json", { Accept: BROWSER });
     expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });
