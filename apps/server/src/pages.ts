@@ -10,6 +10,7 @@ import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@sc
 import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
+import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 *{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
@@ -221,7 +222,9 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
   const link = (d: DistrictOverlap) => `<a href="${e(districtHref(d.leaid))}">${e(d.district || `District ${d.leaid}`)}</a>`;
   const sentences = answer(r.zip, all.districts, link);
   const levels = gradeLevels(all.districts);
-  const rating = r.rating === null ? "" : `${r.rating} of 10 (${e(r.rating_label)})`;
+  // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
+  const own = all.districts.find((d) => d.district === r.district);
+  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${e(r.rating_label)})`;
   const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
   const others = all.districts.filter((d) => d.district !== r.district).length;
   return layout(
@@ -243,6 +246,7 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
+${aboutFigures(own)}
 <h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
 ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
