@@ -122,7 +122,7 @@ describe("facts in context on the ZIP page (issue 16)", () => {
   });
   it("where no rating is possible, the page says why instead of Not reported", async () => {
     const html = await (await get("/zip/96910")).text();
-    expect(html).toContain("<dt>Rating</dt><dd>No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.</dd>");
+    expect(html).toContain("<dt>Rating</dt><dd>No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.<small>");
   });
 });
 
