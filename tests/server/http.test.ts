@@ -121,7 +121,7 @@ describe("errors over HTTP", () => {
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.body.toString()).toContain(`<h1>${problem.title}</h1>`);
     expect(page.body.toString()).toContain("404 Not Found");
-    const unknown = await raw(`${server.url}/problems/no-such-kind`);
+    const unknown = await raw(`${server.url}/problems/no-such-kind`, { accept: "application/json" });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body.toString())).toMatchObject({ type: `${DEFAULT_BASE}/problems/not-found`, instance: "/problems/no-such-kind" });
   });

@@ -262,6 +262,16 @@ export class StandIn {
     this.resources.set("/healthz", resource(json, JSON.stringify({ status: "ok", updated: UPDATED, records: recs.length }), weak));
     this.resources.set("/", resource("text/html; charset=utf-8", "<!doctype html><title>School districts</title><form action=/zip><label>ZIP <input name=zip></label></form>", weak));
     this.resources.set("/docs", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><h1>API reference</h1>", weak));
+    for (const section of ["records", "collections", "pages", "meta", "search-engines"]) {
+      this.resources.set(`/docs/${section}`, this.resources.get("/docs")!);
+    }
+    this.resources.set("/docs/redoc.js", resource("text/javascript; charset=utf-8", "/* Redoc */", weak));
+    this.resources.set("/about", resource("text/html; charset=utf-8", "<!doctype html><title>About</title><h1>How these answers are made</h1>", weak));
+    this.resources.set("/robots.txt", resource("text/plain; charset=utf-8", `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`, weak));
+    this.resources.set(
+      "/sitemap.xml",
+      resource("application/xml; charset=utf-8", `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>\n`, weak),
+    );
     // The pages the problems' `type` URIs resolve to; any other kind falls through to not-found.
     for (const [kind, status, title] of PROBLEM_TYPES) {
       this.resources.set(`/problems/${kind}`, resource("text/html; charset=utf-8", `<!doctype html><title>${title}</title><h1>${title}</h1><p>HTTP ${status}</p>`, weak));
@@ -284,6 +294,9 @@ export class StandIn {
       ...extra,
     ];
     if (!(this.faults.has("missing-cors") && status === 404)) headers.push(["Access-Control-Allow-Origin", "*"]);
+    // Errors off the API routes are negotiated on Accept (an HTML page for browsers); this stand-in always answers JSON.
+    const zipPage = (/^\/zip\/[^/]+$/.test(path) && !path.endsWith(".json")) || /^\/problems\/[^/]*$/.test(path);
+    if (zipPage || !(path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz")) headers.push(["Vary", "Accept"]);
     return { status: code, headers, body: Buffer.from(body) };
   }
 

@@ -4,8 +4,9 @@
  * large bodies precompressed for the default base URL.
  *
  * Steps, all into `.bundle/`:
- *   1. docs.html: Redocly build-docs with the Redoc scripts inlined (no CDN),
- *      telemetry off; docs-csp.txt: a CSP allowing exactly its inline scripts.
+ *   1. docs.html and docs.js: Redocly build-docs (no CDN), finished by
+ *      src/docs.ts (Redoc's script in its own cached file, telemetry off);
+ *      docs-csp.txt: a CSP allowing that file and exactly the inline scripts left.
  *   2. precompressed.bin/.json: br (quality 9, 16 MB window) and gzip (9) of the state, bulk,
  *      CSV, index, openapi and docs bodies rendered for BUILD_BASE_URL (default
  *      http://localhost:8080). A server whose bodies are identical (same data
@@ -23,6 +24,7 @@ import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from ".
 import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
 import { cspHash } from "../src/html.ts";
+import { finishDocs } from "../src/docs.ts";
 import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { BASE_URL_MARKER, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
 
@@ -39,26 +41,26 @@ const t0 = performance.now();
 step("docs: redocly build-docs");
 const docsPath = join(bundle, "docs.html");
 const redocly = Bun.spawnSync(
-  [join(root, "node_modules/.bin/redocly"), "build-docs", join(root, "openapi/openapi.json"), "--inlineBundle", "-o", docsPath],
+  [
+    join(root, "node_modules/.bin/redocly"), "build-docs", join(root, "openapi/openapi.json"), "--inlineBundle", "-o", docsPath,
+    "--openapi.routingBasePath=/docs", "--openapi.hideLoading=true",
+  ],
   { cwd: root, stdout: "pipe", stderr: "pipe" },
 );
 if (redocly.exitCode !== 0) {
   console.error(redocly.stdout.toString(), redocly.stderr.toString());
   throw new Error("redocly build-docs failed");
 }
-// build-docs has no option for these: turn Redoc's telemetry off in the page's
-// options, replace the "API docs by Redocly" logo (loaded from cdn.redoc.ly) by an
-// empty image, and give the page an empty icon so browsers do not ask for /favicon.ico.
-const docs = (await Bun.file(docsPath).text())
-  .replace('"disableTelemetry":false', '"disableTelemetry":true')
-  .replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g, "data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E")
-  .replace("<head>", '<head>\n  <link rel="icon" href="data:,">');
-if (/cdn\.redoc\.ly\/redoc\/logo/.test(docs)) throw new Error("docs.html still loads the Redocly logo from its CDN");
+// Finish the page (src/docs.ts): Redoc's script moved to its own cached file,
+// sidebar links under /docs, a no-JavaScript reference, landmarks, contrast, no CDN logo.
+const finished = finishDocs(await Bun.file(docsPath).text(), await Bun.file(join(root, "openapi/openapi.json")).text());
+const docs = finished.html;
 writeFileSync(docsPath, docs);
+writeFileSync(join(bundle, "docs.js"), finished.script);
 const scripts = [...docs.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => cspHash(m[1]!));
 const docsCsp = [
   "default-src 'none'",
-  `script-src ${scripts.join(" ")}`,
+  `script-src 'self' ${scripts.join(" ")}`,
   "style-src 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
@@ -124,7 +126,11 @@ import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
+import rating from ${rel(paths.about.rating)} with { type: "file" };
+import sources from ${rel(paths.about.sources)} with { type: "file" };
+import postal from ${rel(paths.postal)} with { type: "file" };
 import docs from "./docs.html" with { type: "file" };
+import docsScript from "./docs.js" with { type: "file" };
 import docsCsp from "./docs-csp.txt" with { type: "file" };
 import preIndex from "./precompressed.json" with { type: "file" };
 import preBlob from "./precompressed.bin" with { type: "file" };
@@ -136,7 +142,10 @@ await main({
   version: ${JSON.stringify(version)},
   data: { manifest, zips, districts, overlaps },
   openapi,
+  about: { rating, sources },
+  postal,
   docs,
+  docsScript,
   docsCsp,
   precompressed: { index: preIndex, blob: preBlob },
   snapshot: { index: snapIndex, blob: snapBlob },

@@ -122,7 +122,7 @@ describe("facts in context on the ZIP page (issue 16)", () => {
   });
   it("where no rating is possible, the page says why instead of Not reported", async () => {
     const html = await (await get("/zip/96910")).text();
-    expect(html).toContain("<dt>Rating</dt><dd>No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.</dd>");
+    expect(html).toContain("<dt>Rating</dt><dd>No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.<small>");
   });
 });
 
@@ -253,9 +253,10 @@ describe("pages (rules 21, 22)", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toMatch(/<label for="zip">[^<]+<\/label>/);
+    expect(html).toMatch(/<label for="zip-main">ZIP code <span class="hint" id="zip-main-hint">5 digits, for example 90210<\/span><\/label>/);
     expect(html).toContain('<form action="/zip" method="get"');
-    for (const href of ["/docs", "/bulk/all-districts.json", "/bulk/all-districts.csv", "https://nces.ed.gov/ccd/"]) expect(html).toContain(`href="${href}"`);
+    expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" [^>]*autocomplete="postal-code"/);
+    for (const href of ["/docs", "/about", "/bulk/all-districts.json", "/bulk/all-districts.csv"]) expect(html).toContain(`href="${href}"`);
     expect(html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
   });
 
@@ -291,8 +292,9 @@ describe("pages (rules 21, 22)", () => {
   });
 
   it("/zip/{zip} gives 400 and 404 like the record", async () => {
-    await expectProblem(await get("/zip/abc"), 400, "invalid-zip", "/zip/abc");
-    await expectProblem(await get("/zip/00000"), 404, "zip-not-found", "/zip/00000");
+    // A page route answers problem+json to a client that ranks JSON first (pages.test.ts: browsers get HTML).
+    await expectProblem(await get("/zip/abc", { Accept: "application/json" }), 400, "invalid-zip", "/zip/abc");
+    await expectProblem(await get("/zip/00000", { Accept: "application/json" }), 404, "zip-not-found", "/zip/00000");
   });
 
   it("/zip?zip= (the form without JavaScript) redirects to the ZIP's page", async () => {
@@ -300,7 +302,7 @@ describe("pages (rules 21, 22)", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/zip/90210");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    await expectProblem(await get("/zip?zip=abc"), 400, "invalid-zip", "/zip");
+    await expectProblem(await get("/zip?zip=abc", { Accept: "application/json" }), 400, "invalid-zip", "/zip");
   });
 
   it("/docs serves the docs page with its own CSP", async () => {
@@ -356,7 +358,7 @@ describe("GET /problems/{kind}: the page a problem's type URI resolves to (RFC 9
 
   it("an unknown kind gives 404 not-found", async () => {
     for (const path of ["/problems/nope", "/problems/Invalid-Zip", "/problems/", "/problems", "/problems/invalid-zip/x", "/problems/invalid-zip.html"]) {
-      await expectProblem(await get(path), 404, "not-found", path);
+      await expectProblem(await get(path, { Accept: "application/json" }), 404, "not-found", path);
     }
   });
 
@@ -369,7 +371,7 @@ describe("GET /problems/{kind}: the page a problem's type URI resolves to (RFC 9
     expect(headerList(h)).toEqual(headerList(first));
     expect(await h.text()).toBe("");
     expect((await get("/problems/zip-not-found", {}, "OPTIONS")).status).toBe(204);
-    await expectProblem(await get("/problems/zip-not-found", {}, "DELETE"), 405, "method-not-allowed", "/problems/zip-not-found");
+    await expectProblem(await get("/problems/zip-not-found", { Accept: "application/json" }, "DELETE"), 405, "method-not-allowed", "/problems/zip-not-found");
   });
 });
 

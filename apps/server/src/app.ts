@@ -6,8 +6,10 @@
  * 404), so http.ts does those things.
  */
 import { Hono, type Context } from "hono";
-import { ALLOW, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { errorPage } from "./pages.ts";
 import {
+  type ProblemKind,
   districtNotFoundDetail,
   invalidLeaidDetail,
   invalidStateDetail,
@@ -34,11 +36,27 @@ export function createApp(site: Site): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
 
+  /**
+   * An error: problem+json on API routes; elsewhere negotiated on Accept, a
+   * browser getting an HTML page (with what was typed in its search box; for a
+   * PO-box ZIP, what that ZIP is and the ZIP pages of its city).
+   */
+  const fail = (req: Request, kind: ProblemKind, detail: string, typed?: string) => {
+    const where = pathKind(pathOf(req.url));
+    if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
+    const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
+    const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
+    return sendProblem(req, site.baseUrl, kind, detail, {
+      onPage: where === "page",
+      render: (p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(postal ? { postal, cityZips } : {}) }),
+    });
+  };
+
   /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
-    if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, example));
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), zip);
     const rep = site.get(path);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "zip-not-found", zipNotFoundDetail(zip));
+    if (!rep) return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip), zip);
     return sendRepresentation(c.req.raw, rep);
   };
 
@@ -46,18 +64,18 @@ export function createApp(site: Site): Hono {
   const statePath = (c: Context, state: string, suffix: string) => {
     if (!STATE.test(state)) {
       const known = site.states.has(state.toUpperCase());
-      return sendProblem(c.req.raw, site.baseUrl, "invalid-state", invalidStateDetail(state, known, suffix));
+      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known, suffix));
     }
     const rep = site.get(`/state/${state}${suffix}`);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "state-not-found", stateNotFoundDetail(state));
+    if (!rep) return fail(c.req.raw, "state-not-found", stateNotFoundDetail(state));
     return sendRepresentation(c.req.raw, rep);
   };
 
   /** GET /district/{leaid}.json, /district/{leaid}: validate, then look up `path`. */
   const districtPath = (c: Context, leaid: string, suffix: string) => {
-    if (!LEAID.test(leaid)) return sendProblem(c.req.raw, site.baseUrl, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`));
+    if (!LEAID.test(leaid)) return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`));
     const rep = site.get(`/district/${leaid}${suffix}`);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "district-not-found", districtNotFoundDetail(leaid));
+    if (!rep) return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid));
     return sendRepresentation(c.req.raw, rep);
   };
 
@@ -66,7 +84,7 @@ export function createApp(site: Site): Hono {
     const method = c.req.method;
     if (method === "OPTIONS") return preflight(c.req.raw);
     if (method !== "GET" && method !== "HEAD") {
-      return sendProblem(c.req.raw, site.baseUrl, "method-not-allowed", methodDetail(method));
+      return fail(c.req.raw, "method-not-allowed", methodDetail(method));
     }
     await next();
   });
@@ -85,7 +103,15 @@ export function createApp(site: Site): Hono {
     const zip = c.req.param("zip");
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
-  app.get("/zip", (c) => searchRedirect(c, site)); // the home page's search form
+  app.get("/zip", (c) => {
+    // The search form's target (works without JavaScript): 303 to the ZIP's page.
+    const zip = (c.req.query("zip") ?? "").trim();
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, "/zip/02108"), zip);
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
+    });
+  });
   app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
   app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));
   app.get("/state/:state", (c) => statePath(c, c.req.param("state"), ""));
@@ -100,12 +126,24 @@ export function createApp(site: Site): Hono {
   app.get("/problems/:kind", (c) => {
     // A prepared page per problem kind (the `type` URI of problem bodies); any other kind is unknown.
     const rep = site.get(`/problems/${c.req.param("kind")}`);
-    return rep ? sendRepresentation(c.req.raw, rep) : sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path));
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
   });
   app.get("/healthz", fixed);
+  app.get("/about", fixed);
+  app.get("/docs/:page", (c) => {
+    // Redoc's script and the sidebar's /docs/{tag} links (the docs page again).
+    const rep = site.get(c.req.path);
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+  });
+  app.get("/robots.txt", fixed);
+  app.get("/sitemap.xml", fixed);
+  app.get("/:file{sitemap-[0-9]+\\.xml}", (c) => {
+    const rep = site.get(c.req.path);
+    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+  });
   // ------------------------------------------------------------------------
 
-  app.notFound((c) => sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path)));
+  app.notFound((c) => fail(c.req.raw, "not-found", notFoundDetail(c.req.path)));
   app.onError((err, c) => {
     console.error(err);
     return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
@@ -138,14 +176,4 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
     }
     return app.fetch(req);
   };
-}
-
-/** `GET /zip?zip=90210` (the search form without JavaScript): 303 to `/zip/90210`. */
-function searchRedirect(c: Context, site: Site): Response {
-  const zip = (c.req.query("zip") ?? "").trim();
-  if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, "/zip/02108"));
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
-  });
 }

@@ -17,7 +17,12 @@ export interface AssetPaths {
   data: { manifest: string; zips: string; districts: string; overlaps: string };
   openapi: string;
   docs: string;
+  /** Redoc's script, served at /docs/redoc.js. */
+  docsScript: string;
   docsCsp: string;
+  /** data/RATING.md and data/SOURCES.md (the about page) and data/postal.csv (PO-box ZIPs). */
+  about: { rating: string; sources: string };
+  postal: string;
   /** Index (JSON) and bytes of the coded bodies made at build time, if any. */
   precompressed?: { index: string; blob: string };
   /** Index (JSON) and bytes of the bodies rendered at build time (snapshot.ts), if any. */
@@ -47,11 +52,23 @@ export function repoAssetPaths(): AssetPaths {
     version: "dev",
     data: dataPaths(join(REPO, "data")),
     openapi: join(REPO, "openapi/openapi.json"),
+    ...reportPaths(join(REPO, "data")),
     docs: join(BUNDLE, "docs.html"),
+    docsScript: join(BUNDLE, "docs.js"),
     docsCsp: join(BUNDLE, "docs-csp.txt"),
     ...(existsSync(pre) ? { precompressed: { index: pre, blob: join(BUNDLE, "precompressed.bin") } } : {}),
     ...(existsSync(snap) ? { snapshot: { index: snap, blob: join(BUNDLE, "site.bin") } } : {}),
   };
+}
+
+/**
+ * The about page's reports and the PO-box list of a data folder.
+ *
+ * @example
+ * reportPaths("data").postal // "data/postal.csv"
+ */
+export function reportPaths(dir: string): Pick<AssetPaths, "about" | "postal"> {
+  return { about: { rating: join(dir, "RATING.md"), sources: join(dir, "SOURCES.md") }, postal: join(dir, "postal.csv") };
 }
 
 /** The four dataset file paths of a folder. */
@@ -89,10 +106,16 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
 export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   const docsFile = Bun.file(paths.docs);
   const hasDocs = await docsFile.exists();
-  const [openapi, docs, csp] = await Promise.all([
+  // A data folder without the reports or the PO-box list (a test fixture) gets none.
+  const optional = async (path: string, none: string) => ((await Bun.file(path).exists()) ? Bun.file(path).text() : none);
+  const [openapi, docs, csp, docsScript, rating, sources, postal] = await Promise.all([
     Bun.file(paths.openapi).text(),
     hasDocs ? docsFile.text() : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
+    hasDocs ? Bun.file(paths.docsScript).text() : Promise.resolve(""),
+    optional(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
+    optional(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
+    optional(paths.postal, ""),
   ]);
   let precompressed: Precompressed | undefined;
   if (paths.precompressed) {
@@ -110,7 +133,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
       precompressed.set(path, { etag: entry.etag, coded });
     }
   }
-  return { openapi, docs: { html: docs, csp: csp.trim() }, ...(precompressed ? { precompressed } : {}) };
+  return { openapi, docs: { html: docs, csp: csp.trim(), script: docsScript }, about: { rating, sources }, postal, ...(precompressed ? { precompressed } : {}) };
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>

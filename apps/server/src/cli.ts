@@ -9,7 +9,8 @@
  * school-districts lookup 90210 --json
  */
 import { createHandler } from "./app.ts";
-import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
+import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
@@ -79,7 +80,15 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     mark("dataset");
     return renderSiteBodies(dataset, baseUrl, assets.openapi);
   };
-  const assets = await readAssets(paths);
+  // With --data, the about page and PO-box pages come from that folder too.
+  const assetPaths = cmd.data ? { ...paths, ...reportPaths(cmd.data) } : paths;
+  const assets = await readAssets(assetPaths);
+  try {
+    parsePostal(assets.postal, assetPaths.postal);
+  } catch (e) {
+    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+    throw e;
+  }
   mark("assets");
 
   if (cmd.kind === "export") {

@@ -6,7 +6,7 @@
 import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { CAVEAT, footer, layout, row, type SiteFacts } from "./pages.ts";
+import { CAVEAT, EXPLAIN, fact, layout, type SiteFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -34,31 +34,35 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     `<table><caption>${caption}</caption>
 <thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
 <tbody>
-${zips.map((z) => `<tr><td><a href="/zip/${z.zip}">${z.zip}</a></td><td>${e(cityOf(z.zip))}</td><td class="n">${percent(z.share)}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
+${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></td><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${percent(z.share)}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
 </tbody></table>`;
   const shareNote = "Share: how much of the ZIP code the district covers at its grade level, of its population where known, else of its land area (marked “land”).";
   return layout(
-    `${d.district} (${d.state}): school district ${d.leaid}`,
-    `<p><a href="/">Search a ZIP code</a> · <a href="/state/${d.state}">Districts of ${d.state}</a></p>
+    {
+      title: `${d.district} (${d.state}): school district ${d.leaid}`,
+      description: `${d.district}, ${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
+      canonical: `/district/${d.leaid}`,
+      main: `<p><a href="/state/${d.state}">Districts of ${d.state}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is a ${d.level} district in ${d.state}${grades}.</p>
 <h2>Facts</h2>
 <dl>
-${row("District id (NCES)", d.leaid)}
-${row("Rating", rating)}
-${row("Students", e(d.students))}
-${row("Schools", e(d.schools))}
-${row("Spending per pupil", e(d.per_pupil))}
-${row("Grades", e(d.grade_span))}
-${row("Phone", e(d.phone))}
-${row("Website", website)}
+${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
+${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
+${fact("Students", e(d.students), EXPLAIN.students)}
+${fact("Schools", e(d.schools), EXPLAIN.schools)}
+${fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil)}
+${fact("Grades", e(d.grade_span), EXPLAIN.grades)}
+${fact("Phone", e(d.phone), "Call the district to confirm which school serves your address.")}
+${fact("Website", website, "The district's own website, from the NCES district directory.")}
 </dl>
 ${aboutFigures(d)}
 <p class="note">${CAVEAT}</p>
 ${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
 ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
-    footer(facts),
+    },
+    facts,
   );
 }
 
@@ -79,13 +83,15 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
   const rows = byName
     .map(
       (d) =>
-        `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
-    `School districts of ${s.state}`,
-    `<p><a href="/">Search a ZIP code</a></p>
-<h1>School districts of ${s.state}</h1>
+    {
+      title: `School districts of ${s.state}`,
+      description: `Every school district of ${s.state} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
+      canonical: `/state/${s.state}`,
+      main: `<h1>School districts of ${s.state}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
 <table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.</caption>
@@ -94,6 +100,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
 ${rows}
 </tbody></table>
 <p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
-    footer(facts),
+    },
+    facts,
   );
 }

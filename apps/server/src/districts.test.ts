@@ -17,8 +17,9 @@ beforeAll(async () => {
   ({ app, site } = await testApp());
 });
 
+/** A problem+json answer; page routes negotiate, so this asks for JSON as a program would. */
 async function problem(path: string, status: number, kind: string): Promise<Problem> {
-  const res = await get(path);
+  const res = await app.request(path, { headers: { Accept: "application/json" } });
   expect(res.status, path).toBe(status);
   expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   const body = (await res.json()) as Problem;
@@ -151,7 +152,7 @@ describe("district and state pages", () => {
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
     expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 1 ZIP code.");
     expect(html).toContain('<h2>ZIP codes it is named for</h2>');
-    expect(html).toContain('<a href="/zip/90210">90210</a></td><td>Beverly Hills</td><td class="n">65.4%</td>');
+    expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65.4%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     const lausd = await (await get("/district/0622710")).text();
     expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 1 ZIP code.");
@@ -176,6 +177,9 @@ describe("district and state pages", () => {
   it("the ZIP page links every district name to its district page", async () => {
     const html = await (await get("/zip/01002")).text();
     expect(html).toContain('<h2 id="district"><a href="/district/2501890">Amherst School District</a></h2>');
-    for (const leaid of ["2501920", "2501890", "2509390", "2510800", "2505580"]) expect(html).toContain(`<td><a href="/district/${leaid}">`);
+    // A browser asking for a page that does not exist gets an HTML page with the same status.
+    const page = await get("/district/0000000");
+    expect([page.status, page.headers.get("content-type"), page.headers.get("vary")]).toEqual([404, "text/html; charset=utf-8", "Accept"]);
+    for (const leaid of ["2501920", "2501890", "2509390", "2510800", "2505580"]) expect(html).toContain(`<a href="/district/${leaid}">`);
   });
 });

@@ -22,6 +22,12 @@ describe("exportFile", () => {
     ["/state/CA", "state/CA.html"],
     ["/state/CA/districts.json", "state/CA/districts.json"],
     ["/bulk/districts.csv", "bulk/districts.csv"],
+    ["/about", "about.html"],
+    ["/docs/records", "docs/records.html"],
+    ["/docs/redoc.js", "docs/redoc.js"],
+    ["/robots.txt", "robots.txt"],
+    ["/sitemap.xml", "sitemap.xml"],
+    ["/sitemap-1.xml", "sitemap-1.xml"],
   ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
 });
 
@@ -48,6 +54,7 @@ describe("writeExport (rule 24)", () => {
     for (const f of ["district/0604830.html", "district/0604830.json", "state/CA.html", "state/CA/districts.json", "bulk/districts.csv"]) {
       expect(existsSync(join(dir, f)), f).toBe(true);
     }
+    for (const file of ["about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml"]) expect(existsSync(join(dir, file)), file).toBe(true);
   });
 
   it("writes a _headers file and an nginx snippet", () => {

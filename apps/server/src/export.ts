@@ -3,7 +3,7 @@
  * `.gz` variants, a `_headers` file (Netlify, Cloudflare Pages) and an nginx
  * snippet, so any static host or CDN can serve the API.
  *
- * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/zip/{zip}` ->
+ * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/about` -> `about.html`, `/zip/{zip}` ->
  * `zip/{zip}.html`, `/district/{leaid}` -> `district/{leaid}.html`, `/state/{state}`
  * -> `state/{state}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
@@ -27,7 +27,7 @@ const PAGE_PATH = /^\/(zip\/[0-9]{5}|district\/[0-9]{7}|state\/[A-Z]{2}|problems
  */
 export function exportFile(path: string): string {
   if (path === "/") return "index.html";
-  if (path === "/docs" || PAGE_PATH.test(path)) return `${path.slice(1)}.html`;
+  if (path === "/docs" || path === "/about" || /^\/docs\/[a-z0-9-]+$/.test(path) || PAGE_PATH.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
 }
 
@@ -98,9 +98,21 @@ export function netlifyHeaders(docsCsp: string): string {
 /problems/*
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
+/about
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/robots.txt
+  Content-Type: text/plain; charset=utf-8
+/sitemap*
+  Content-Type: application/xml; charset=utf-8
 /docs
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
+/docs/*
+  Content-Security-Policy: ${docsCsp}
+  Referrer-Policy: no-referrer
+/docs/redoc.js
+  Content-Type: text/javascript; charset=utf-8
 `;
 }
 
@@ -116,8 +128,8 @@ server {
   listen 80;
   root ${dir};
   charset utf-8;
-  charset_types application/json text/csv text/html;
-  types { application/json json; text/csv csv; text/html html; }
+  charset_types application/json text/csv text/html text/plain application/xml text/javascript;
+  types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
   default_type application/json;
   gzip_static on;
   brotli_static on;
@@ -155,6 +167,16 @@ server {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;
+  }
+  location = /about {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files /about.html =404;
+  }
+  location ~ ^/docs/[a-z0-9-]+$ {
+    ${common}
+    add_header Content-Security-Policy "${docsCsp}" always;
+    try_files $uri.html $uri =404;
   }
   location = /docs {
     ${common}

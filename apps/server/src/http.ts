@@ -2,7 +2,9 @@
  * Writing responses: a prepared representation (negotiated coding, 304, HEAD)
  * or a problem. Every response carries `Access-Control-Allow-Origin: *`.
  */
-import { chooseCoding, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+import type { Problem } from "@school-districts/core";
+import { chooseCoding, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
+import { PAGE_HEADERS } from "./pages.ts";
 import { problem, type ProblemKind } from "./problems.ts";
 import type { Representation } from "./representation.ts";
 import { CACHE_CONTROL } from "./representation.ts";
@@ -31,26 +33,61 @@ export function sendRepresentation(req: Request, rep: Representation): Response 
   return new Response(req.method === "HEAD" ? null : v.body, { headers: v.headers });
 }
 
+/** How an error may be answered with an HTML page instead of problem+json. */
+export interface ProblemPage {
+  /** A page route (HTML unless JSON is ranked higher) or another non-API path (JSON unless HTML is ranked higher). */
+  onPage: boolean;
+  /** Renders the page for the problem. */
+  render: (p: Problem) => string;
+}
+
 /**
  * Answers with an RFC 9457 problem: 404s are cacheable like successes, 400 and
- * 405 are `no-store`; 405 carries `Allow`.
+ * 405 are `no-store`; 405 carries `Allow`. With `page` the answer is
+ * negotiated on Accept (`Vary: Accept`): a browser gets an HTML page with the
+ * same status and Cache-Control; API routes pass no `page` and always get
+ * problem+json.
  *
  * @example
  * sendProblem(request, "http://localhost:8080", "zip-not-found", "ZIP code 00000 is not in the dataset.")
  */
-export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, detail: string): Response {
+export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, detail: string, page?: ProblemPage): Response {
   const instance = pathOf(req.url);
   const body = problem(baseUrl, kind, detail, instance);
+  const html = page !== undefined && prefersHtml(req.headers.get("accept"), page.onPage);
   const headers: [string, string][] = [
-    ["Content-Type", TYPES.problem],
+    ["Content-Type", html ? TYPES.html : TYPES.problem],
     ["Cache-Control", body.status === 404 ? CACHE_CONTROL : "no-store"],
     ["Access-Control-Allow-Origin", "*"],
-    ["X-Content-Type-Options", "nosniff"],
   ];
+  if (page) headers.push(["Vary", "Accept"]);
+  headers.push(...(html ? PAGE_HEADERS : ([["X-Content-Type-Options", "nosniff"]] as [string, string][])));
   if (body.status === 405) headers.push(["Allow", ALLOW]);
-  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const bytes = new TextEncoder().encode(html ? page.render(body) : JSON.stringify(body));
   headers.push(["Content-Length", String(bytes.length)]);
   return new Response(req.method === "HEAD" ? null : bytes, { status: body.status, headers });
+}
+
+/**
+ * What kind of path an error is for: an API route (`*.json`, `*.csv`,
+ * `/healthz`: always problem+json), a page route (`/`, `/zip`, `/zip/{zip}`,
+ * `/about`, `/problems/*`) or any other path.
+ *
+ * @example
+ * pathKind("/zip/9021.json") // "api"
+ * pathKind("/zip/9021")      // "page"
+ * pathKind("/zip/9021.csv")  // "page" (the ZIP page route, as the router sees it)
+ * pathKind("/nope")          // "other"
+ */
+export function pathKind(path: string): "api" | "page" | "other" {
+  // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
+  // /problems/{kind} likewise, whatever the kind's suffix.
+  // /district/{x} and /state/{x} likewise (their .json twins are API routes).
+  if (/^\/(zip|district|state)\/[^/]+$/.test(path) && !path.endsWith(".json")) return "page";
+  if (/^\/problems\/[^/]*$/.test(path)) return "page";
+  if (path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz") return "api";
+  if (path === "/" || path === "/zip" || path === "/about") return "page";
+  return "other";
 }
 
 /**

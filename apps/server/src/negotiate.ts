@@ -76,3 +76,52 @@ export function notModifiedSince(header: string, lastModifiedMs: number): boolea
   const since = Date.parse(header);
   return !Number.isNaN(since) && lastModifiedMs <= since;
 }
+
+/**
+ * The q-value an Accept header gives a media type: the most specific matching
+ * range wins (`type/subtype`, then `type/*`, then `*\/*`); no header accepts
+ * everything at q=1 (RFC 9110 §12.5.1).
+ *
+ * @example
+ * acceptQ("text/html,application/xml;q=0.9,*\/*;q=0.8", "application/json") // 0.8
+ */
+export function acceptQ(header: string | null | undefined, type: string): number {
+  if (!header || header.trim() === "") return 1;
+  const [major] = type.split("/");
+  let best = -1;
+  let q = 0;
+  for (const part of header.split(",")) {
+    const [rawRange, ...params] = part.split(";");
+    const range = rawRange!.trim().toLowerCase();
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === "*/*" ? 0 : -1;
+    if (specificity < best || specificity < 0) continue;
+    let value = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*(.*?)\s*$/i.exec(p);
+      if (m) value = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(m[1]!) ? Number(m[1]) : 0;
+    }
+    if (specificity > best) {
+      best = specificity;
+      q = value;
+    } else q = Math.max(q, value);
+  }
+  return q;
+}
+
+/**
+ * Whether an error should be an HTML page rather than problem+json. On a page
+ * route (`onPage`) HTML wins unless JSON is ranked strictly higher; elsewhere
+ * JSON wins unless `text/html` is ranked strictly higher, so browsers (which
+ * list text/html first) get pages and scripts (`*\/*`, no Accept) keep JSON.
+ *
+ * @example
+ * prefersHtml("text/html,*\/*;q=0.8", false) // true
+ * prefersHtml("*\/*", false)                 // false
+ * prefersHtml("*\/*", true)                  // true
+ * prefersHtml("application/json", true)      // false
+ */
+export function prefersHtml(header: string | null | undefined, onPage: boolean): boolean {
+  const html = acceptQ(header, "text/html");
+  const json = Math.max(acceptQ(header, "application/json"), acceptQ(header, "application/problem+json"));
+  return onPage ? html > 0 && html >= json : html > json;
+}

@@ -1,25 +1,45 @@
 /**
- * The HTML pages for people (rule 21): the home page with a ZIP search form and
- * one page per ZIP, and one page per problem type (the `type` URI of the
- * service's problem details, RFC 9457 section 3.1.1). Plain server-rendered HTML with one inline stylesheet
- * (allowed by its hash in the CSP), readable without JavaScript.
+ * The HTML pages for people (rule 21, issue 13): the home page, one page per
+ * ZIP, the about page, one page per problem type (the `type` URI of the
+ * service's problem details, RFC 9457 section 3.1.1) and the error pages
+ * browsers get. Plain server-rendered HTML with one inline stylesheet (allowed
+ * by its hash in the CSP), phone first, readable without JavaScript. Every page
+ * has a search box, a unique title and description, and a canonical URL.
  */
-import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
+import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
+import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
 import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
-body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
-h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:fit-content(50%) minmax(0,1fr);gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ccc}td.n{text-align:right}
-.note{background:#fff8e1;border-left:4px solid #b58100;padding:.5rem 1rem}
-input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7rem}button{font:inherit;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
-pre{overflow-x:auto;background:#f4f4f4;padding:.5rem}
-footer{margin-top:2rem;font-size:.9rem;color:#444}`;
+*{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
+a{color:#0645ad}:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid #ccc;padding:.25rem 0;margin-bottom:1rem}
+header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75rem 0}
+h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-top:1.5rem}
+.answer{font-size:1.15rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}td.n{text-align:right;white-space:nowrap}
+caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}
+.note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
+form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
+input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
+button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
+ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
+pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
+footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
+@media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
+table,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
 
-/** The Content-Security-Policy of the pages: nothing but this stylesheet and same-origin forms. */
-export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/**
+ * The Content-Security-Policy of the pages: nothing but this stylesheet and
+ * same-origin forms. `connect-src 'self'` lets crawlers' audits (Lighthouse)
+ * fetch /robots.txt from the page; the pages run no script.
+ */
+export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** Headers of every HTML page besides the common ones. */
 export const PAGE_HEADERS: [string, string][] = [
@@ -28,71 +48,170 @@ export const PAGE_HEADERS: [string, string][] = [
   ["Referrer-Policy", "no-referrer"],
 ];
 
-/** The approximation caveat every ZIP and district page shows. */
 export const CAVEAT =
   "The ZIP-to-district assignment is a geographic approximation: ZIP codes and district boundaries do not align exactly, and a ZIP code can be split across several districts. Verify enrollment eligibility with the district itself.";
 
-/** The page around `main`: head with the stylesheet, main, footer. */
-export function layout(title: string, main: string, foot: string, head = ""): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title><link rel="icon" href="data:,"><style>${CSS}</style>${head}</head>
-<body><main>${main}</main>
-<footer>${foot}</footer></body></html>
-`;
-}
+/**
+ * What each number on a ZIP page means, in words; the vintages are those of
+ * data/SOURCES.md (a test checks they still appear there).
+ */
+export const EXPLAIN = {
+  rating:
+    "Ranks the district among the other districts of its state on student outcomes only, never on spending or size: test scores of spring 2019, 2022 and 2023 (Stanford Education Data Archive, SEDA 2023), or, where SEDA has no scores, graduation rate and grade-4 proficiency of school year 2020-21 (EDFacts). 10 is the top tenth of the state, 1 the bottom tenth.",
+  students: "Students enrolled in the district, school year 2023-24 (NCES Common Core of Data).",
+  schools: "Schools the district operates, from the NCES district directory, school year 2023-24 (2018-19 where the newer directory lacks the district).",
+  perPupil:
+    "Total spending divided by enrollment, fiscal year 2022 (2021 where 2022 is missing), from the Census Bureau's school finance survey (F-33): day-to-day costs, construction and equipment, and interest on debt.",
+  grades: "The grades the district teaches, from the NCES district directory.",
+} as const;
 
-function searchForm(value = ""): string {
-  return `<form action="/zip" method="get" role="search"><label for="zip">ZIP code</label>
-<input id="zip" name="zip" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="${e(value)}">
-<button type="submit">Look up</button></form>`;
-}
-
-/** Facts the footer of every page shows. */
+/** Facts every page shows or needs. */
 export interface SiteFacts {
   updated: string;
   records: number;
+  /** The public base URL, for canonical links. */
+  baseUrl: string;
 }
 
-/** The footer of every page: sources, license, build date. */
-export function footer(facts: SiteFacts): string {
-  return `Data: <a href="https://nces.ed.gov/ccd/">National Center for Education Statistics (NCES): Common Core of Data and EDGE</a>, with Census, GeoNames and SEDA (see the <a href="/docs">API documentation</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Built ${e(facts.updated)}.`;
+/** The parts of a page. */
+export interface PageParts {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, or null for pages that must not be indexed (errors). */
+  canonical: string | null;
+  main: string;
+  head?: string;
+  /** The header's search box (off on the home page, whose main form is the search). */
+  search?: boolean;
 }
 
 /**
- * The home page: a search form and links to the API, bulk files and sources.
+ * A whole page: head (title, description, canonical link, stylesheet), the header's search
+ * box, main and footer.
  *
  * @example
- * homePage({ updated: "2026-11-22", records: 33759 }) // "<!doctype html>..."
+ * layout({ title: "ZIP code 90210", description: "...", canonical: "/zip/90210", main: "<h1>...</h1>" }, facts)
+ */
+export function layout(p: PageParts, facts: SiteFacts): string {
+  const canonical = p.canonical === null ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${e(facts.baseUrl + p.canonical)}">`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
+<link rel="icon" href="data:,"><style>${CSS}</style>${p.head ?? ""}</head>
+<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : searchForm("top")}</header>
+<main>${p.main}</main>
+<footer>${footer(facts)}</footer></body></html>
+`;
+}
+
+/**
+ * The ZIP search form: a GET to /zip (works without JavaScript), numeric
+ * keyboard on phones, an example under the label.
+ */
+function searchForm(id: string, value = ""): string {
+  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
+<input id="zip-${id}" name="zip" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required aria-describedby="zip-${id}-hint" value="${e(value)}">
+<button type="submit">Look up</button></form>`;
+}
+
+function footer(facts: SiteFacts): string {
+  return `<nav aria-label="About this site"><a href="/about">How these numbers are made</a> · <a href="/docs">API documentation</a> · <a href="/">Home</a></nav>
+<p>Data: National Center for Education Statistics (NCES) Common Core of Data and EDGE, with Census, GeoNames and SEDA (<a href="/about#sources">all sources</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Data built ${e(facts.updated)}.</p>`;
+}
+
+/**
+ * The link of a district named on a page: its page on this service.
+ *
+ * @example
+ * districtHref("0622710") // "/district/0622710"
+ */
+export function districtHref(leaid: string): string {
+  return `/district/${encodeURIComponent(leaid)}`;
+}
+
+/** A phone number as a tel: link (digits of a US number, +1), or the text as is. */
+function phoneLink(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 10 ? `<a href="tel:+1${digits}">${e(phone)}</a>` : e(phone);
+}
+
+/** A website as a link showing only its host (long URLs do not widen the page). */
+function websiteLink(url: string): string {
+  if (!/^https?:\/\//i.test(url)) return e(url);
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    return e(url);
+  }
+  return `<a href="${e(url)}" rel="external">${e(host)}</a>`;
+}
+
+/**
+ * The home page: the search form first, then the caveat and links to the data.
+ *
+ * @example
+ * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }) // "<!doctype html>..."
  */
 export function homePage(facts: SiteFacts): string {
+  const count = facts.records.toLocaleString("en-US");
   return layout(
-    "US public school districts by ZIP code",
-    `<h1>US public school districts by ZIP code</h1>
-<p>Find the public school district that serves a ZIP code: ${facts.records.toLocaleString("en-US")} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
-${searchForm()}
+    {
+      title: "Which school district is this ZIP code in? US public school districts by ZIP",
+      description: `Type a ZIP code to see the public school district that serves it, how sure that is, and the district's phone, website, rating and spending: ${count} US ZIP codes, free and open data.`,
+      canonical: "/",
+      search: false,
+      main: `<h1>Which public school district serves a ZIP code?</h1>
+<p>Type a US ZIP code to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
+${searchForm("main")}
 <p class="note">${CAVEAT}</p>
+<h2>How it works</h2>
+<p>Each ZIP code page names the district that covers most of the ZIP code's residents, the other districts that cover part of it, and what the numbers mean. <a href="/about">How the district is chosen and the numbers are made</a>.</p>
 <h2>Use the data</h2>
-<ul>
+<ul class="links">
 <li><a href="/docs">API documentation</a> and the <a href="/openapi.json">OpenAPI description</a></li>
-<li>One ZIP code as JSON: <a href="/zip/90210.json">/zip/90210.json</a>; every district of a ZIP: <a href="/zip/90210/districts.json">/zip/90210/districts.json</a></li>
+<li>One ZIP code as JSON: <a href="/zip/90210.json">/zip/90210.json</a></li>
+<li>Every district of a ZIP code: <a href="/zip/90210/districts.json">/zip/90210/districts.json</a></li>
 <li>One state: <a href="/state/CA.json">/state/CA.json</a>; the <a href="/index.json">index of every ZIP code</a></li>
 <li>Everything at once: <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
-</ul>
-<h2>Sources</h2>
-<p>District names, grades, schools and enrollment come from the <a href="https://nces.ed.gov/ccd/">NCES Common Core of Data</a>; boundaries from <a href="https://nces.ed.gov/programs/edge/">NCES EDGE</a>. The data is released under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.</p>`,
-    footer(facts),
+</ul>`,
+    },
+    facts,
   );
 }
 
-/** One `<dt>`/`<dd>` pair; an empty value reads "Not reported". */
-export function row(label: string, value: string): string {
-  return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}</dd>`;
+/** One fact of the district with its explanation under it; "" shows as "Not reported". */
+export function fact(label: string, value: string, why: string): string {
+  return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}<small>${why}</small></dd>`;
+}
+
+const LEVEL_WORDS: Record<DistrictOverlap["level"], string> = {
+  unified: "All grades",
+  elementary: "Elementary",
+  secondary: "High school",
+};
+
+function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) => string): string {
+  const heading = level.name === "all" ? `Every district in ${zip}` : level.name === "elementary" ? `Elementary grades in ${zip}` : `High school in ${zip}`;
+  const basis = level.districts[0]?.basis ?? "land";
+  const rows = level.districts
+    .map(
+      (d) =>
+        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${percent(d.share)}</td></tr>`,
+    )
+    .join("\n");
+  return `<h3>${heading}</h3>
+<table><caption>Share of ${zip} in each district (${basisWords(basis)}).</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Grades</th><th scope="col">Teaches</th><th scope="col">Share</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
 }
 
 /**
- * The page of one ZIP (its `page_url`): the record, the other districts, the
- * caveat, and the record embedded as JSON-LD plus an exact JSON copy.
+ * The page of one ZIP (its `page_url`): the answer in a sentence, the main
+ * district's facts each with what it means, every district per grade level,
+ * the caveat, and the record embedded as JSON-LD plus an exact JSON copy.
  *
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
@@ -106,44 +225,42 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     ...(r.phone ? { telephone: r.phone } : {}),
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
+  const link = (d: DistrictOverlap) => `<a href="${e(districtHref(d.leaid))}">${e(d.district || `District ${d.leaid}`)}</a>`;
+  const sentences = answer(r.zip, all.districts, link);
+  const levels = gradeLevels(all.districts);
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
-  // Issue 14: `chosen` marks the record's district, which links to its page.
+  // Issue 14: `chosen` marks the record's district.
   const own = all.districts.find((d) => d.chosen);
-  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${r.rating_label})`;
-  const name = own ? `<a href="/district/${e(own.leaid)}">${e(r.district)}</a>` : e(r.district);
-  const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
-  const others = all.districts
-    .map(
-      (d) =>
-        `<tr><td><a href="/district/${e(d.leaid)}">${e(d.district)}</a></td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
-    )
-    .join("\n");
+  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${e(r.rating_label)})`;
+  const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
+  const others = all.districts.filter((d) => !d.chosen).length;
   return layout(
-    `ZIP code ${r.zip}: ${r.district}`,
-    `<p><a href="/">Search another ZIP code</a></p>
-<h1>ZIP code ${r.zip}</h1>
-<p>${e(r.city)}, ${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
-<h2 id="district">${name}</h2>
+    {
+      title: `ZIP code ${r.zip} (${place}) school district: ${r.district}`,
+      description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${r.district}${others ? ` and ${others} other ${others === 1 ? "district" : "districts"}` : ""}: shares, phone, website, rating, students and spending per pupil.`,
+      canonical: `/zip/${r.zip}`,
+      main: `<h1>ZIP code ${r.zip}</h1>
+<p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
+${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
+<p class="note">${CAVEAT}</p>
+<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
-${row("Rating", rating)}
-${row("Students", e(r.students))}
-${row("Schools", e(r.schools))}
-${row("Spending per pupil", e(r.per_pupil))}
-${row("Grades", e(r.grade_span))}
-${row("Phone", e(r.phone))}
-${row("Website", website)}
+${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
+${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
+${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
+${fact("Students", e(r.students), EXPLAIN.students)}
+${fact("Schools", e(r.schools), EXPLAIN.schools)}
+${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
+${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
 ${aboutFigures(own)}
-<p class="note">${CAVEAT}</p>
-<h2>Every district overlapping ${r.zip}</h2>
-<table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>
-<thead><tr><th scope="col">District</th><th scope="col">Level</th><th scope="col">Grades</th><th scope="col">Share</th><th scope="col">Basis</th></tr></thead>
-<tbody>
-${others}
-</tbody></table>
-<p>As JSON: <a href="/zip/${r.zip}.json">/zip/${r.zip}.json</a>, <a href="/zip/${r.zip}/districts.json">/zip/${r.zip}/districts.json</a>.</p>`,
-    footer(facts),
-    `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
+<h2>Every district in ${r.zip}</h2>
+<p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
+${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
+<p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record</a>, <a href="/zip/${r.zip}/districts.json">every district</a>.</p>`,
+      head: `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
+    },
+    facts,
   );
 }
 
@@ -160,19 +277,21 @@ function linked(text: string): string {
  * all from problems.ts.
  *
  * @example
- * problemPage("zip-not-found", "http://localhost:8080", facts) // "<!doctype html>...<h1>ZIP code not found</h1>..."
+ * problemPage("zip-not-found", facts) // "<!doctype html>...<h1>ZIP code not found</h1>..."
  */
-export function problemPage(kind: ProblemKind, baseUrl: string, facts: SiteFacts): string {
+export function problemPage(kind: ProblemKind, facts: SiteFacts): string {
   const doc = problemDoc(kind);
   const { method, path, detail } = doc.example;
-  const example = JSON.stringify(problem(baseUrl, kind, detail, path), null, 2);
+  const example = JSON.stringify(problem(facts.baseUrl, kind, detail, path), null, 2);
   return layout(
-    `${doc.title} (HTTP ${doc.status}): problem type`,
-    `<p><a href="/">Home</a> · <a href="/docs">API documentation</a></p>
-<h1>${e(doc.title)}</h1>
+    {
+      title: `${doc.title} (HTTP ${doc.status}): problem type of the school districts API`,
+      description: `What the "${doc.title}" error (HTTP ${doc.status}) of the school districts by ZIP code API means, when it happens and what to do.`,
+      canonical: `/problems/${kind}`,
+      main: `<h1>${e(doc.title)}</h1>
 <dl>
-${row("HTTP status", `${doc.status} ${REASONS[doc.status]}`)}
-${row("Problem type", `<code>${e(`${baseUrl}/problems/${kind}`)}</code>`)}
+<dt>HTTP status</dt><dd>${doc.status} ${REASONS[doc.status]}</dd>
+<dt>Problem type</dt><dd><code>${e(`${facts.baseUrl}/problems/${kind}`)}</code></dd>
 </dl>
 <h2>When it happens</h2>
 <p>${linked(doc.when)}</p>
@@ -181,6 +300,109 @@ ${row("Problem type", `<code>${e(`${baseUrl}/problems/${kind}`)}</code>`)}
 <h2>Example</h2>
 <p>The response to <code>${e(`${method} ${path}`)}</code>, an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details object (<code>application/problem+json</code>). Its <code>type</code> is the address of this page; its <code>detail</code> says what was wrong with that request.</p>
 <pre><code>${e(example)}</code></pre>`,
-    footer(facts),
+    },
+    facts,
+  );
+}
+
+/** A USPS ZIP code with no record: a PO-box or single-building ZIP (data/postal.csv). */
+export interface PostalZip {
+  zip: string;
+  city: string;
+  state: string;
+  /** The USPS type, e.g. "Post Office or large volume customer". */
+  type: string;
+  /** The ZIP area (ZCTA) the post office or building lies in, per UDS Mapper; "" if none. */
+  zcta: string;
+}
+
+/** What a person reads on an error page, per kind: the problem's detail is for programs. */
+const PLAIN: Record<ProblemKind, string> = {
+  "invalid-zip": "A ZIP code has exactly 5 digits, like 90210 or 02108 (keep the leading zero; leave out the 4 digits after a dash).",
+  "invalid-state": "A state is written as two capital letters, like CA.",
+  "zip-not-found": "This service has no record for that ZIP code. Check the digits, or try the ZIP code of the street address.",
+  "state-not-found": "That is not one of the 50 states, DC or the five territories this service covers.",
+  "invalid-leaid": "A school district id (NCES LEAID) has exactly 7 digits, like 0604830 (keep the leading zero).",
+  "district-not-found": "This service has no district with that id. Open the district from its ZIP code's page, or from its state's list.",
+  "not-found": "There is no page at this address. Look up a ZIP code instead, or start from the home page.",
+  "method-not-allowed": "This site can only be read, not changed.",
+};
+
+/**
+ * The HTML page a browser gets instead of a problem+json body: the title, the
+ * problem's detail in plain words, a search box (pre-filled with what was
+ * typed) and a link home. For a PO-box or single-building ZIP, it says what
+ * the ZIP is and links the ZIP pages of its city.
+ *
+ * @example
+ * errorPage(problem(base, "invalid-zip", detail, "/zip/9021"), facts, { typed: "9021" })
+ */
+export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra: { typed?: string; postal?: PostalZip; cityZips?: string[] } = {}): string {
+  const { postal, cityZips = [] } = extra;
+  // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
+  const postOffice = postal !== undefined && /^post office/i.test(postal.type);
+  const title = postal ? (postOffice ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code` : `ZIP code ${postal.zip} has no school district record`) : p.title;
+  let body: string;
+  if (postal) {
+    const place = `${postal.city}, ${postal.state}`;
+    const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
+    body = postOffice
+      ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
+      : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but the Census Bureau draws no ZIP area for it, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
+    body += `
+<p>USPS type: ${e(postal.type)}.${postal.zcta ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
+${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
+  } else {
+    body = `<p class="answer">${e(PLAIN[kind])}</p>
+<p>${e(p.detail ?? "")}</p>`;
+  }
+  return layout(
+    {
+      title: `${title} (error ${p.status})`,
+      description: `${title}. ${PLAIN[kind]}`,
+      canonical: null,
+      search: false,
+      main: `<h1>${e(title)}</h1>
+${body}
+<h2>Look up a ZIP code</h2>
+${searchForm("main", extra.typed ?? "")}
+<p><a href="/">Home page</a> · <a href="/problems/${kind}">About this error (HTTP ${p.status})</a></p>`,
+    },
+    facts,
+  );
+}
+
+/**
+ * The about page: how the district of a ZIP is chosen, then data/RATING.md and
+ * data/SOURCES.md rendered (`ratingHtml`, `sourcesHtml`).
+ *
+ * @example
+ * aboutPage(marked(rating), marked(sources), facts)
+ */
+export function aboutPage(ratingHtml: string, sourcesHtml: string, facts: SiteFacts): string {
+  return layout(
+    {
+      title: "How the school district of a ZIP code is chosen, and what the numbers mean",
+      description: "How this service matches ZIP codes to public school districts, what the 1-10 rating measures, and where every number comes from (NCES, Census, SEDA, EDFacts).",
+      canonical: "/about",
+      main: `<h1>How these answers are made</h1>
+<nav aria-label="On this page"><ul class="links"><li><a href="#choice">Which district serves a ZIP code</a></li><li><a href="#numbers">What each number means</a></li><li><a href="#rating">The rating</a></li><li><a href="#sources">Sources</a></li></ul></nav>
+<h2 id="choice">Which district serves a ZIP code</h2>
+<p>A ZIP code is a mail route, not an area with a border, and school district borders do not follow it. The Census Bureau draws an area for each ZIP code (a ZIP Code Tabulation Area), and the National Center for Education Statistics (NCES) lists which school districts overlap each of those areas.</p>
+<p>For each ZIP code, every district that overlaps it gets a share: the share of the ZIP code's residents living in that district (2010 census, from the Missouri Census Data Center's Geocorr), or where that is not known, the share of the ZIP code's land area. Shares are per grade level: in states where separate districts teach the elementary grades and high school, each level's districts are counted on their own.</p>
+<p>The district named first on a ZIP code page is the one with the largest share (for the elementary grades where levels are separate). Parts of the ZIP code can still belong to other districts, so the page lists them all. <strong>${e(CAVEAT)}</strong></p>
+<h2 id="numbers">What each number means</h2>
+<dl>
+<dt>Rating</dt><dd>${EXPLAIN.rating}</dd>
+<dt>Students</dt><dd>${EXPLAIN.students}</dd>
+<dt>Schools</dt><dd>${EXPLAIN.schools}</dd>
+<dt>Spending per pupil</dt><dd>${EXPLAIN.perPupil}</dd>
+<dt>Grades</dt><dd>${EXPLAIN.grades}</dd>
+<dt>Data built</dt><dd>${e(facts.updated)}: the day this dataset was compiled from its sources.</dd>
+</dl>
+<section id="rating" aria-label="The rating method">${ratingHtml}</section>
+<section id="sources" aria-label="Sources">${sourcesHtml}</section>`,
+    },
+    facts,
   );
 }

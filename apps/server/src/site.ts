@@ -10,7 +10,11 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import type { Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { homePage, PAGE_HEADERS, problemPage, zipPage } from "./pages.ts";
+import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { markdownHtml } from "./markdown.ts";
+import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
+import { parsePostal } from "./postal.ts";
+import { robotsTxt, sitemaps } from "./sitemap.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { Representation } from "./representation.ts";
@@ -22,6 +26,9 @@ export const TYPES = {
   json: "application/json; charset=utf-8",
   csv: "text/csv; charset=utf-8",
   html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  text: "text/plain; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
   problem: "application/problem+json; charset=utf-8",
 } as const;
 
@@ -29,8 +36,12 @@ export const TYPES = {
 export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
-  /** Redocly build-docs output and the CSP allowing its inline scripts. */
-  docs: { html: string; csp: string };
+  /** The finished Redocly page (docs.ts), its script and the CSP allowing them. */
+  docs: { html: string; csp: string; script: string };
+  /** data/RATING.md and data/SOURCES.md, rendered on /about. */
+  about: { rating: string; sources: string };
+  /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
+  postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
   precompressed?: Precompressed;
 }
@@ -40,7 +51,9 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
-  return path.startsWith("/state/") || path.startsWith("/bulk/") || path === "/index.json" || path === "/openapi.json" || path === "/docs";
+  return (
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === DOCS_SCRIPT
+  );
 }
 
 /** The prepared site. */
@@ -52,6 +65,12 @@ export interface Site {
   records: number;
   /** The 56 state and territory codes, from openapi.json's StateCode. */
   states: ReadonlySet<string>;
+  /** What every page shows (build date, count, base URL). */
+  facts: SiteFacts;
+  /** A USPS ZIP code without a record (PO box, single building), if it is one. */
+  postal(zip: string): PostalZip | undefined;
+  /** The ZIP codes with a record whose city and state are these, in order. */
+  cityZips(city: string, state: string): string[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /** Every path the service answers (for the static export). */
@@ -94,7 +113,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [path, body] of districts.districts) bodies.set(path, encoder.encode(body));
   // State pages are rendered here, not on first request: they are large (compressed at build
   // time, rule 16), and rendering them while start-up compresses large bodies would delay it.
-  const facts = { updated: dataset.updated, records: dataset.zips.length };
+  const facts = { updated: dataset.updated, records: dataset.zips.length, baseUrl };
   for (const [path, body] of districts.states) {
     bodies.set(path, encoder.encode(body));
     bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(JSON.parse(body) as StateDistricts, facts)));
@@ -116,10 +135,13 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path.endsWith(".json")) return [TYPES.json, []];
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
-  if (path === "/docs") {
+  if (path === DOCS_SCRIPT) return [TYPES.js, []];
+  if (path === "/docs" || path.startsWith("/docs/")) {
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, []];
+  if (path === "/robots.txt") return [TYPES.text, []];
+  if (path.startsWith("/sitemap")) return [TYPES.xml, []];
   return [TYPES.html, PAGE_HEADERS];
 }
 
@@ -142,7 +164,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const { baseUrl, updated, records } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
-  const facts = { updated, records };
+  const facts: SiteFacts = { updated, records, baseUrl };
   const prepared = new Map<string, Representation>();
   const add = (path: string, body: string | Uint8Array<ArrayBuffer>) => {
     const [type, extra] = describe(path, assets.docs.csp);
@@ -163,8 +185,19 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     }
   }
   add("/docs", assets.docs.html);
+  if (assets.docs.script !== "") {
+    add(DOCS_SCRIPT, assets.docs.script);
+    // The sidebar's links: the same page, Redoc shows the tag once running.
+    for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
+  }
   add("/", homePage(facts));
-  for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, baseUrl, facts));
+  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
+  for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
+  add("/robots.txt", robotsTxt(baseUrl));
+  // ZIP and district pages (rendered on first request) and the state pages (rendered bodies).
+  const statePages = [...prepared.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p));
+  const pageUrls = ["/", "/about", "/docs", ...[...statePages, ...pages.keys()].sort()];
+  for (const [path, body] of sitemaps(baseUrl, updated, pageUrls)) add(path, body);
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
@@ -178,7 +211,34 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     pages.delete(path);
     return page;
   };
-  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages.keys()].sort() };
+  const postal = parsePostal(assets.postal);
+  let cities: Map<string, string[]> | undefined;
+  const cityZips = (city: string, state: string): string[] => {
+    if (!cities) {
+      // Built on the first PO-box page from /index.json (zip, city, state of every record).
+      cities = new Map();
+      const index = JSON.parse(decoder.decode(prepared.get("/index.json")!.body)) as { zip: string; city: string; state: string }[];
+      for (const entry of index) {
+        const key = `${entry.city.toLowerCase()}|${entry.state}`;
+        const list = cities.get(key);
+        if (list) list.push(entry.zip);
+        else cities.set(key, [entry.zip]);
+      }
+    }
+    return cities.get(`${city.toLowerCase()}|${state}`) ?? [];
+  };
+  return {
+    baseUrl,
+    updated,
+    lastModified,
+    records,
+    states,
+    facts,
+    postal: (zip) => postal.get(zip),
+    cityZips,
+    get,
+    paths: () => [...prepared.keys(), ...pages.keys()].sort(),
+  };
 }
 
 /**

@@ -17,11 +17,14 @@ export const SMALL = resolve(import.meta.dirname, "fixtures/small");
 export const BASE = "http://localhost:8080";
 export const DOCS_CSP = "default-src 'none'; script-src 'sha256-test'";
 
-/** The assets of a test site: the real openapi.json, a stub docs page. */
+/** The assets of a test site: the real openapi.json and reports, a stub docs page, the small fixture's PO-box list. */
 export async function testAssets(): Promise<SiteAssets> {
+  const data = resolve(import.meta.dirname, "../../../data");
   return {
     openapi: await Bun.file(resolve(import.meta.dirname, "../../../openapi/openapi.json")).text(),
-    docs: { html: "<!doctype html><html lang=\"en\"><title>Docs</title><h1>Docs</h1></html>", csp: DOCS_CSP },
+    docs: { html: "<!doctype html><html lang=\"en\"><title>Docs</title><h1>Docs</h1></html>", csp: DOCS_CSP, script: "/* Redoc */" },
+    about: { rating: await Bun.file(join(data, "RATING.md")).text(), sources: await Bun.file(join(data, "SOURCES.md")).text() },
+    postal: await Bun.file(join(SMALL, "postal.csv")).text(),
   };
 }
 

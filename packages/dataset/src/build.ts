@@ -1,6 +1,6 @@
 /**
  * The dataset build: raw files -> data/zips.csv, districts.csv, overlaps.csv,
- * manifest.json, COVERAGE.md, RATING.md, SOURCES.md (all returned as strings; see
+ * manifest.json, COVERAGE.md, RATING.md, SOURCES.md, postal.csv (all returned as strings; see
  * write.ts for the atomic write).
  */
 import { createHash } from "node:crypto";
@@ -30,6 +30,7 @@ import { chooseDistrict, districtLevel, zipShares, type Level, type ZipDistrict 
 import { CountyResolver } from "./county.ts";
 import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATING_METHOD, MIN_DISTRICTS, type Outcome } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
+import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, districtCase, newerName } from "./names.ts";
@@ -509,6 +510,7 @@ export function build(opts: BuildOptions): BuildResult {
     ["COVERAGE.md", coverage],
     ["RATING.md", ratingMarkdown(stats, records, districts)],
     ["SOURCES.md", sourcesMarkdown()],
+    ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)))],
     ["CONTEXT.md", contextMarkdown(stats)],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],
   ]);

@@ -168,6 +168,10 @@ export function fixtureContents(): Contents {
   const uds = "\uFEFF" + table(HEADERS.uds, [
     { ZIP_CODE: "70112", PO_NAME: "NEW ORLEANS", STATE: "LA", ZIP_TYPE: "Zip Code Area", ZCTA: "70112", zip_join_type: "Zip matches ZCTA" },
     { ZIP_CODE: "99585", PO_NAME: "McGrath", STATE: "AK", ZIP_TYPE: "Zip Code Area", ZCTA: "99585", zip_join_type: "Zip matches ZCTA" },
+    { ZIP_CODE: "90001", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Zip Code Area", ZCTA: "90001", zip_join_type: "Zip matches ZCTA" },
+    // USPS ZIPs without a record (postal.csv): a post office and a territory ZIP area
+    { ZIP_CODE: "90009", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Post Office or large volume customer", ZCTA: "90001", zip_join_type: "Spatial join to ZCTA" },
+    { ZIP_CODE: "96799", PO_NAME: "Pago Pago", STATE: "AS", ZIP_TYPE: "Zip Code Area", ZCTA: "", zip_join_type: "territory zip, no ZCTA available" },
   ]);
   return { uds, grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
 }

@@ -1,0 +1,243 @@
+/**
+ * Pages for people (issue 13): error pages negotiated on Accept, the PO-box
+ * page, the answer sentence, explained numbers, /about, robots and sitemaps.
+ */
+import type { DistrictOverlap } from "@school-districts/core";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, testApp } from "../test/helpers.ts";
+import { answer, gradeLevels, percent } from "./answer.ts";
+import { acceptQ, prefersHtml } from "./negotiate.ts";
+import { EXPLAIN, PAGE_CSP } from "./pages.ts";
+import type { Site } from "./site.ts";
+import { sitemaps } from "./sitemap.ts";
+
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+let app: Hono;
+let site: Site;
+beforeAll(async () => {
+  ({ app, site } = await testApp());
+});
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { method, headers });
+
+describe("Accept negotiation of errors", () => {
+  it("acceptQ takes the most specific range", () => {
+    expect(acceptQ(BROWSER, "text/html")).toBe(1);
+    expect(acceptQ(BROWSER, "application/json")).toBe(0.8);
+    expect(acceptQ("application/*;q=0.5, application/json;q=0.2", "application/json")).toBe(0.2);
+    expect(acceptQ(null, "text/html")).toBe(1);
+    expect(acceptQ("text/plain", "text/html")).toBe(0);
+  });
+
+  it("page routes prefer HTML unless JSON ranks higher; other paths prefer JSON unless HTML ranks higher", () => {
+    expect(prefersHtml(BROWSER, false)).toBe(true);
+    expect(prefersHtml("*/*", false)).toBe(false);
+    expect(prefersHtml(null, true)).toBe(true);
+    expect(prefersHtml("application/json", true)).toBe(false);
+    expect(prefersHtml("application/problem+json, text/html;q=0.5", true)).toBe(false);
+  });
+
+  it.each([
+    ["/zip/abc", 400, "no-store", "Invalid ZIP code"],
+    ["/zip?zip=9021", 400, "no-store", "Invalid ZIP code"],
+    ["/zip/00000", 404, CACHE, "ZIP code not found"],
+    ["/problems/nope", 404, CACHE, "Not found"],
+    ["/no/such/page", 404, CACHE, "Not found"],
+  ])("a browser asking %s gets an HTML page with status %i", async (path, status, cache, title) => {
+    const res = await get(path, { Accept: BROWSER });
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe(cache);
+    expect(res.headers.get("vary")).toBe("Accept");
+    expect(res.headers.get("content-security-policy")).toBe(PAGE_CSP);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<meta name="viewport"');
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toContain('<form action="/zip" method="get"');
+    expect(html).toContain('<a href="/">Home page</a>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(Number(res.headers.get("content-length"))).toBe(new TextEncoder().encode(html).length);
+  });
+
+  it("the error page keeps what was typed in its search box, escaped", async () => {
+    const html = await (await get("/zip?zip=%22%3E9021", { Accept: BROWSER })).text();
+    expect(html).toContain('value="&quot;&gt;9021"');
+    expect(html).toContain("not a ZIP code");
+  });
+
+  it("the same paths answer problem+json to scripts, with Vary: Accept", async () => {
+    const unknown = await get("/no/such/page", { Accept: "*/*" });
+    expect(unknown.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(unknown.headers.get("vary")).toBe("Accept");
+    const page = await get("/zip/abc", { Accept: "application/json" });
+    expect(page.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(((await page.json()) as { status: number }).status).toBe(400);
+  });
+
+  it.each(["/zip/abc.json", "/zip/00000.json", "/zip/00000/districts.json", "/state/ca.json", "/state/XX.json", "/nope.json", "/x.csv", "/healthz/x.json"])(
+    "API route %s keeps problem+json even for text/html, without Vary: Accept",
+    async (path) => {
+      const res = await get(path, { Accept: BROWSER });
+      expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(res.headers.get("vary")).toBeNull();
+    },
+  );
+
+  it("a /zip/{x} or /problems/{x} path is negotiated, whatever its suffix (as the router and the contract see it)", async () => {
+    for (const [path, status] of [["/zip/abc.csv", 400], ["/zip/90210.JSON", 400], ["/problems/zip-not-found.json", 404]] as const) {
+      const res = await get(path, { Accept: BROWSER });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("vary"), path).toBe("Accept");
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+    }
+  });
+
+  it("405 and HEAD: a browser gets an HTML 405 with Allow; HEAD has no body", async () => {
+    const res = await get("/", { Accept: BROWSER }, "POST");
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const head = await get("/zip/abc", { Accept: BROWSER }, "HEAD");
+    expect(head.status).toBe(400);
+    expect(await head.text()).toBe("");
+  });
+});
+
+describe("a real USPS ZIP without a record (PO box)", () => {
+  it("gets a 404 page saying what it is, its city, the ZIP area it lies in and the ZIP pages of its city", async () => {
+    const res = await get("/zip/90209", { Accept: BROWSER });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe(CACHE);
+    const html = await res.text();
+    expect(html).toContain("<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>");
+    expect(html).toContain("Beverly Hills, CA");
+    expect(html).toContain('<a href="/zip/90210">90210</a>');
+    const area = await (await get("/zip/96799", { Accept: BROWSER })).text();
+    expect(area).toContain("<h1>ZIP code 96799 has no school district record</h1>");
+    expect(area).toContain("the Census Bureau draws no ZIP area for it");
+    expect(area).not.toContain("post office (PO boxes)");
+    expect(area).toContain("No other ZIP code of Pago Pago, AS has a record.");
+    const json = await get("/zip/90209.json", { Accept: BROWSER });
+    expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  });
+});
+
+const d = (district: string, level: DistrictOverlap["level"], share: number, basis: DistrictOverlap["basis"] = "population"): DistrictOverlap =>
+  ({ leaid: district, district, level, grade_span: "", share, basis }) as DistrictOverlap;
+
+describe("the answer in one sentence", () => {
+  const name = (x: DistrictOverlap) => x.district;
+  it("one district, most and part, split", () => {
+    expect(answer("12345", [d("A", "unified", 1, "land")], name)).toEqual(["All of 12345 is in A."]);
+    expect(answer("90210", [d("B", "unified", 0.6544), d("L", "unified", 0.3456)], name)).toEqual([
+      "Most of 90210 (65 % of residents) is in B; part is in L (35 %).",
+    ]);
+    expect(answer("11111", [d("A", "unified", 0.4), d("B", "unified", 0.35), d("C", "unified", 0.2), d("D", "unified", 0.05)], name)).toEqual([
+      "11111 is split: the largest part (40 % of residents) is in A; the rest is in B (35 %), C (20 %) and 1 other district.",
+    ]);
+  });
+
+  it("names each grade level where elementary and high-school districts are separate; pieces under 1 % fold", () => {
+    const all = [d("HS", "secondary", 0.9182), d("E1", "elementary", 0.7395), d("E2", "elementary", 0.1082), d("HS2", "secondary", 0.0818), d("E3", "elementary", 0.0009)];
+    expect(gradeLevels(all).map((l) => [l.name, l.districts.map((x) => x.district)])).toEqual([
+      ["elementary", ["E1", "E2", "E3"]],
+      ["high", ["HS", "HS2"]],
+    ]);
+    expect(answer("59101", all, name)).toEqual([
+      "Elementary grades: most of 59101 (74 % of residents) is in E1; part is in E2 (11 %) and 1 other district.",
+      "High school: most of 59101 (92 % of residents) is in HS; part is in HS2 (8 %).",
+    ]);
+    expect(percent(0.0009)).toBe("< 1 %");
+    expect(percent(0.995)).toBe("> 99 %");
+  });
+
+  it("the ZIP page says it first, links every district, phones by tel: and explains every number", async () => {
+    const html = await (await get("/zip/90210")).text();
+    expect(html).toMatch(/<p class="answer">Most of 90210 \(65 % of residents\) is in <a href="[^"]+0604830">Beverly Hills Unified School District<\/a>; part is in <a href="[^"]+0622710">Los Angeles Unified School District<\/a> \(35 %\)\.<\/p>/);
+    expect(html).toContain('<a href="tel:+13105515100">(310) 551-5100</a>');
+    expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
+    for (const text of Object.values(EXPLAIN)) expect(html).toContain(text);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8080/zip/90210">');
+    expect(html).toMatch(/<title>ZIP code 90210 \(Beverly Hills, CA\) school district: Beverly Hills Unified School District<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District and 1 other district/);
+    const split = await (await get("/zip/01002")).text();
+    expect(split).toContain("Elementary grades: most of 01002 (50 % of residents) is in");
+    expect(split).toContain("High school: all of 01002 (100 % of residents) is in");
+  });
+
+  it("every page has a unique title and description", async () => {
+    const seen = new Set<string>();
+    for (const path of ["/", "/about", "/zip/90210", "/zip/01002", "/problems/zip-not-found", "/problems/invalid-zip"]) {
+      const html = await (await get(path)).text();
+      const key = `${/<title>(.*?)<\/title>/.exec(html)![1]}|${/<meta name="description" content="(.*?)">/.exec(html)![1]}`;
+      expect(seen.has(key), path).toBe(false);
+      seen.add(key);
+    }
+  });
+
+  it("the explanations' vintages are the ones data/SOURCES.md names", () => {
+    const sources = readFileSync(resolve(import.meta.dirname, "../../../data/SOURCES.md"), "utf8");
+    expect(EXPLAIN.students).toContain("2023-24");
+    expect(sources).toMatch(/membership totals.*\| SY 2023-24 \| students/);
+    expect(sources).toMatch(/\| FY 2021, FY 2022 \| per_pupil/);
+    expect(sources).toMatch(/SEDA 2023.*\| tests 2019, 2022, 2023 \|/);
+    expect(sources).toMatch(/EDFacts SY 2020-21/);
+  });
+});
+
+describe("/about, /robots.txt, sitemaps", () => {
+  it("/about renders the rating method and the sources, tables labelled for phones", async () => {
+    const res = await get("/about");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h2 id="choice">');
+    expect(html).toMatch(/<h2>District rating, method v1[.0-9]*<\/h2>/);
+    expect(html).toContain("<h2>Sources of the compiled dataset</h2>");
+    expect(html).toMatch(/<td data-label="state">AK<\/td>/);
+    expect(html).not.toMatch(/<h1>District rating/);
+  });
+
+  it("/robots.txt names the sitemap; the sitemap index lists files listing every ZIP page", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await robots.text()).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    const index = await (await get("/sitemap.xml")).text();
+    expect(index).toContain(`<loc>${BASE}/sitemap-1.xml</loc>`);
+    const one = await get("/sitemap-1.xml");
+    expect(one.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const body = await one.text();
+    for (const zip of ["00601", "01002", "90210", "99950"]) expect(body).toContain(`<loc>${BASE}/zip/${zip}</loc>`);
+    expect((await get("/sitemap-2.xml", { Accept: "*/*" })).status).toBe(404);
+    expect(site.paths()).toContain("/sitemap-1.xml");
+  });
+
+  it("sitemaps split into files of at most the limit", () => {
+    const paths = Array.from({ length: 5 }, (_, i) => `/zip/0000${i}`);
+    const maps = sitemaps("https://x.org", "2026-11-22", paths, 2);
+    expect([...maps.keys()]).toEqual(["/sitemap-1.xml", "/sitemap-2.xml", "/sitemap-3.xml", "/sitemap.xml"]);
+    expect(maps.get("/sitemap-3.xml")!.match(/<url>/g)!.length).toBe(1);
+    expect(maps.get("/sitemap.xml")!.match(/<sitemap>/g)!.length).toBe(3);
+  });
+});
+
+describe("/docs for phones", () => {
+  it("the sidebar's /docs/{tag} links answer the docs page; Redoc's script is its own cached file", async () => {
+    const docs = await get("/docs");
+    for (const tag of ["records", "collections", "pages", "meta", "search-engines"]) {
+      const res = await get(`/docs/${tag}`);
+      expect(res.status, tag).toBe(200);
+      expect(await res.text()).toBe(await (await get("/docs")).text());
+    }
+    expect(docs.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const script = await get("/docs/redoc.js");
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(script.headers.get("cache-control")).toBe(CACHE);
+    expect(script.headers.get("etag")).toMatch(/^"/);
+    expect((await get("/docs/nope", { Accept: "*/*" })).status).toBe(404);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * data/postal.csv: USPS ZIP codes that have no record because they have no
+ * area of their own (PO boxes, single buildings, large mail customers), with
+ * their post-office city and the ZIP area they lie in. Written by the dataset
+ * pipeline from the UDS Mapper ZIP-to-ZCTA crosswalk; the ZIP pages use it to
+ * explain such a ZIP instead of "not found".
+ */
+import { parse } from "csv-parse/sync";
+import { DatasetError } from "@school-districts/core";
+import type { PostalZip } from "./pages.ts";
+
+/** The columns of data/postal.csv, in order. */
+export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta"] as const;
+
+/**
+ * Parses postal.csv; "" gives an empty map. A wrong header or a malformed row
+ * throws a DatasetError naming the file.
+ *
+ * @example
+ * parsePostal("zip,city,state,type,zcta\n90209,Beverly Hills,CA,Post Office or large volume customer,90210\n").get("90209")?.city // "Beverly Hills"
+ */
+export function parsePostal(text: string, file = "postal.csv"): Map<string, PostalZip> {
+  const out = new Map<string, PostalZip>();
+  if (text === "") return out;
+  let rows: string[][];
+  try {
+    rows = parse(text, { relax_column_count: false }) as string[][];
+  } catch (err) {
+    throw new DatasetError(file, `not valid CSV: ${(err as Error).message}`);
+  }
+  if (rows[0]?.join(",") !== POSTAL_COLUMNS.join(",")) throw new DatasetError(file, `header must be ${POSTAL_COLUMNS.join(",")}`);
+  for (const [i, row] of rows.slice(1).entries()) {
+    const [zip, city, state, type, zcta] = row as [string, string, string, string, string];
+    if (!/^[0-9]{5}$/.test(zip) || !/^[A-Z]{2}$/.test(state) || !/^([0-9]{5})?$/.test(zcta) || city === "") {
+      throw new DatasetError(file, `row ${i + 2} is malformed: ${row.join(",")}`);
+    }
+    out.set(zip, { zip, city, state, type, zcta });
+  }
+  return out;
+}

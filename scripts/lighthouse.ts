@@ -1,0 +1,92 @@
+/**
+ * `bun scripts/lighthouse.ts`: Lighthouse (the npm package) on each page kind,
+ * mobile and desktop, driving Debian's chromium (CHROME_PATH, default
+ * /usr/bin/chromium; started once, headless). Writes the four category
+ * scores per page and form factor to bench/lighthouse.md and
+ * bench/lighthouse.json, with the load average next to them: scores
+ * (performance above all) depend on how busy the machine is. Needs the binary
+ * (`bun run build`). Not part of the test run.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import lighthouse, { desktopConfig } from "lighthouse";
+import { CHROMIUM_FLAGS } from "../tests/support/chromium.ts";
+import { startServer } from "../tests/support/server.ts";
+
+const PAGES: [kind: string, path: string][] = [
+  ["home", "/"],
+  ["ZIP, one district", "/zip/02108"],
+  ["ZIP, split (90210)", "/zip/90210"],
+  ["ZIP, split levels (59101)", "/zip/59101"],
+  ["about", "/about"],
+  ["docs", "/docs"],
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const lighthouseVersion = (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
+
+// The default base URL (http://localhost:<port>) and that address, so canonical links are the page's own.
+const server = await startServer(["--quiet"]);
+const origin = `http://localhost:${server.port}`;
+const profile = mkdtempSync(join(tmpdir(), "sd-lighthouse-"));
+const chrome = spawn(chromePath, [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+const port = await new Promise<number>((res, rej) => {
+  let err = "";
+  chrome.stderr!.on("data", (d: Buffer) => {
+    err += d.toString();
+    const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+    if (m) res(Number(m[1]));
+  });
+  chrome.on("exit", (code) => rej(new Error(`chromium exited (${code}): ${err}`)));
+});
+
+type Row = { kind: string; path: string; formFactor: "mobile" | "desktop"; scores: Record<string, number | null>; failed: string[]; load: number };
+const rows: Row[] = [];
+try {
+  for (const formFactor of ["mobile", "desktop"] as const) {
+    for (const [kind, path] of PAGES) {
+      const load = loadavg()[0]!;
+      const result = await lighthouse(`${origin}${path}`, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, formFactor === "desktop" ? desktopConfig : undefined);
+      const categories = result!.lhr.categories;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, categories[c]?.score == null ? null : Math.round(categories[c]!.score! * 100)]));
+      // The audits that cost points, by id.
+      const failed = CATEGORIES.flatMap((c) => categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (result!.lhr.audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => {
+          const items = (result!.lhr.audits[ref.id]?.details as { items?: { issueType?: string; description?: string }[] } | undefined)?.items ?? [];
+          const kinds = [...new Set(items.map((i) => i.issueType).filter(Boolean))];
+          return kinds.length ? `${ref.id} (${kinds.join(", ")})` : ref.id;
+        });
+      rows.push({ kind, path, formFactor, scores, failed, load });
+      console.log(`${formFactor} ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(", ")} (load ${load.toFixed(2)}) ${failed.join(" ")}`);
+    }
+  }
+} finally {
+  chrome.kill("SIGTERM");
+  await new Promise((r) => (chrome.exitCode === null ? chrome.on("exit", r) : r(null)));
+  rmSync(profile, { recursive: true, force: true });
+  await server.stop();
+}
+
+const out = resolve(import.meta.dirname, "../bench");
+const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+writeFileSync(join(out, "lighthouse.json"), JSON.stringify({ date, chromium: chromePath, rows }, null, 2) + "\n");
+writeFileSync(
+  join(out, "lighthouse.md"),
+  `# Lighthouse scores (\`bun scripts/lighthouse.ts\`)
+
+Run ${date} UTC on a shared 2-core machine (1-minute load average per page in the last column:
+performance scores drop when the machine is busy). Lighthouse ${lighthouseVersion}, Debian chromium, headless,
+default mobile (simulated slow 4G, 4x CPU slowdown) and desktop configs.
+
+| page | path | form factor | performance | accessibility | best practices | SEO | load | audits below 0.9 |
+|---|---|---|---:|---:|---:|---:|---:|---|
+${rows.map((r) => `| ${r.kind} | \`${r.path}\` | ${r.formFactor} | ${CATEGORIES.map((c) => r.scores[c] ?? "-").join(" | ")} | ${r.load.toFixed(2)} | ${r.failed.join(", ")} |`).join("\n")}
+
+Error pages (the PO-box page is a 404) are not scored: Lighthouse refuses a document whose status is an error.
+`,
+);
+console.log("wrote bench/lighthouse.md and bench/lighthouse.json");

@@ -1,0 +1,104 @@
+/**
+ * Pages for people (issue 13) in Chromium at 320, 390 and 1280 px: every page
+ * kind answers with the right status as HTML, never scrolls sideways, and has
+ * no axe-core violations; the search form round-trips without JavaScript;
+ * API routes stay problem+json for browsers. One Chromium and one server for
+ * the whole file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { axeViolations } from "../support/axe.ts";
+import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
+  context = await chromium.browser.newContext({ bypassCSP: true });
+});
+afterAll(async () => {
+  await context?.close();
+  await chromium?.close();
+  await server?.stop();
+});
+
+/** The page kinds of the issue: [name, path, status]. */
+const PAGES: [string, string, number][] = [
+  ["home", "/", 200],
+  ["one-district ZIP", "/zip/02108", 200],
+  ["split ZIP 90210", "/zip/90210", 200],
+  ["split-level ZIP 59101", "/zip/59101", 200],
+  ["ZIP with 21 districts", "/zip/59901", 200],
+  ["PO-box ZIP", "/zip/90209", 404],
+  ["malformed ZIP", "/zip?zip=9021", 400],
+  ["unknown path", "/no/such/page", 404],
+  ["problem page", "/problems/zip-not-found", 200],
+  ["about", "/about", 200],
+  ["docs", "/docs", 200],
+];
+const WIDTHS = [320, 390, 1280];
+
+describe.each(WIDTHS)("at %i px", (width) => {
+  it.each(PAGES)("%s (%s): status, HTML, no sideways scroll, no axe violations", async (_name, path, status) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 800 });
+    const res = await page.goto(`${server.url}${path}`);
+    expect(res!.status()).toBe(status);
+    expect(res!.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    if (path === "/docs") await page.getByRole("heading", { name: /US School Districts by ZIP Code/ }).first().waitFor();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${path} scrolls sideways at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
+    if (path !== "/docs") {
+      // Tap targets: form controls and the links of the header, the navigation (footer too) and link lists; links inside a sentence are exempt (WCAG 2.5.8).
+      const small = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("input, button, header > a, nav a, ul.links a"))
+          .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect().height] as const)
+          .filter(([, h]) => h < 48),
+      );
+      expect(small, `${path} at ${width} px: tap targets under 48 px`).toEqual([]);
+    }
+    await page.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("the search form round-trips: a ZIP lands on its page; a bad one on an HTML 400 whose search box works", async () => {
+    const noJs = await chromium.browser.newContext({ javaScriptEnabled: false });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel("ZIP code").fill("59101");
+    await Promise.all([page.waitForURL(`${server.url}/zip/59101`), page.getByRole("button", { name: "Look up" }).click()]);
+    expect(await page.locator("h1").textContent()).toBe("ZIP code 59101");
+    expect(await page.locator("p.answer").first().textContent()).toMatch(/^Elementary grades: /);
+    expect(await page.locator("p.answer").nth(1).textContent()).toMatch(/^High school: /);
+
+    const bad = await page.goto(`${server.url}/zip?zip=9021`);
+    expect(bad!.status()).toBe(400);
+    expect(await page.locator("h1").textContent()).toBe("Invalid ZIP code");
+    const box = page.locator("main").getByLabel("ZIP code");
+    expect(await box.inputValue()).toBe("9021");
+    await box.fill("90210");
+    await Promise.all([page.waitForURL(`${server.url}/zip/90210`), page.locator("main").getByRole("button", { name: "Look up" }).click()]);
+    expect(await page.locator("p.answer").first().textContent()).toMatch(/^Most of 90210 \(\d+ % of residents\) is in Beverly Hills Unified School District; part is in Los Angeles Unified School District/);
+
+    await page.goto(`${server.url}/docs`);
+    expect(await page.locator(".docs-plain h2#records").count()).toBe(1);
+    const section = await page.goto(`${server.url}/docs/records`);
+    expect(section!.status()).toBe(200);
+    await noJs.close();
+  });
+});
+
+describe("API routes in a browser", () => {
+  it.each(["/zip/9021.json", "/zip/90209.json", "/state/ca.json", "/nope.json"])("%s stays problem+json", async (path) => {
+    const page = await context.newPage();
+    const res = await page.goto(`${server.url}${path}`);
+    expect(res!.status()).toBeGreaterThanOrEqual(400);
+    expect(res!.headers()["content-type"]).toBe("application/problem+json; charset=utf-8");
+    await page.close();
+  });
+});
