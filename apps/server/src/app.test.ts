@@ -127,9 +127,11 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       grade_span: "7th \u2013 12th",
       share: 1,
       basis: "population",
+      serves_most: ["secondary"],
     });
-    expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
-    expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
+    // A split-level ZIP: the record's district serves most residents at the elementary grades.
+    expect(body.districts[1]).toMatchObject({ leaid: "2501890", level: "elementary", share: 0.5036, serves_most: ["elementary"] });
+    expect(body.districts[4]).toMatchObject({ level: "unified", share: 0, serves_most: [] });
   });
   it("gives 400 and 404 like the record", async () => {
     await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");

@@ -72,7 +72,7 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
  * zipDistricts(dataset, row).districts[0].level // "unified"
  */
 export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
-  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
   const districts: DistrictOverlap[] = overlaps.map((o) => {
     const d = dataset.districts.get(o.leaid);
     return {
@@ -82,6 +82,7 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
       share: Math.round(o.share * 10000) / 10000,
       basis: o.basis,
+      serves_most: [...o.servesMost],
     };
   });
   return { zip: row.zip, districts };

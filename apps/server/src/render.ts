@@ -86,13 +86,13 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   const dw = new ByteWriter(rows.length * 300);
   const dEnds: number[] = [];
   for (const row of rows) {
-    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
     dw.ascii(`{"zip":"${row.zip}","districts":[`);
     overlaps.forEach((o, i) => {
       const d = dataset.districts.get(o.leaid);
       dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));
       dw.ascii(`,"level":"${LEVELS[d?.level ?? "U"]}","grade_span":`).bytes(jsonString(d?.grade_span ?? ""));
-      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}"}`);
+      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}","serves_most":[${o.servesMost.map((g) => `"${g}"`).join(",")}]}`);
     });
     dw.ascii("]}");
     dEnds.push(dw.length);

@@ -17,6 +17,9 @@ export class PolygonIndex<T extends Indexed> {
   /** one entry per polygon part: the item it belongs to */
   private readonly partItem: number[] = [];
   private readonly parts: MultiPolygon = [];
+  private readonly partBox: [number, number, number, number][] = [];
+  /** item -> its part numbers */
+  private readonly itemParts: number[][] = [];
 
   /**
    * @example
@@ -37,10 +40,12 @@ export class PolygonIndex<T extends Indexed> {
           if (y > y1) y1 = y;
         }
         boxes.push([x0, y0, x1, y1]);
+        (this.itemParts[i] ??= []).push(this.parts.length);
         this.parts.push(p);
         this.partItem.push(i);
       }
     });
+    this.partBox = boxes;
     if (boxes.length === 0) {
       this.index = null;
       return;
@@ -63,6 +68,22 @@ export class PolygonIndex<T extends Indexed> {
       if (pointInPolygon([lon, lat], this.parts[part]!) !== false) best = item;
     }
     return best;
+  }
+
+  /**
+   * As findIndex, testing the item `hint` first (a neighbouring point's answer): in a layer
+   * of polygons that do not overlap (districts of one level, ZCTAs) the answer is the same,
+   * and one polygon is tested instead of every candidate.
+   */
+  findIndexNear(lon: number, lat: number, hint: number): number {
+    if (hint >= 0) {
+      for (const part of this.itemParts[hint] ?? []) {
+        const b = this.partBox[part]!;
+        if (lon < b[0] || lon > b[2] || lat < b[1] || lat > b[3]) continue;
+        if (pointInPolygon([lon, lat], this.parts[part]!) === true) return hint;
+      }
+    }
+    return this.findIndex(lon, lat);
   }
 
   /** The item containing (lon, lat), or undefined. */
