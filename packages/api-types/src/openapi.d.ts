@@ -643,12 +643,12 @@ export interface components {
          */
         ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
         /**
-         * @description An ETag from an earlier response; a match gives 304 with no body.
+         * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
          */
         IfNoneMatch: string;
         /**
-         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example Sun, 22 Nov 2026 00:00:00 GMT
          */
         IfModifiedSince: string;
@@ -699,12 +699,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -768,12 +768,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -815,12 +815,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -862,12 +862,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -902,12 +902,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -947,12 +947,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -987,12 +987,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1031,12 +1031,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1078,12 +1078,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1147,12 +1147,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1194,12 +1194,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1234,12 +1234,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
