@@ -97,6 +97,8 @@ export interface ZipDecision {
   basis: Basis;
   evidence: Evidence;
   geocorr: "used" | "vintage-gap" | "absent";
+  /** district -> 2020 people the block-group spread places in its pieces here (all levels), rounded */
+  people: Map<string, number>;
   /** districts overlapping the ZIP at the elementary grades (U, E) and at the secondary grades (U, S) */
   candidates: { elementary: string[]; secondary: string[] };
 }
@@ -337,6 +339,7 @@ export function build(opts: BuildOptions): BuildResult {
       basis: chosenV2.basis,
       evidence: chosenV2.evidence,
       geocorr: res.geocorr,
+      people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
       candidates: {
         elementary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid),
         secondary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("S")).map((d) => d.leaid),

@@ -260,8 +260,23 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push("| figure | checks | previous build | this build |", "|---|---:|---:|---:|");
   for (const f of figures) L.push(`| ${f.name} | ${num(f.checks)} | ${baseline === null ? "–" : `${pct(f.baselineHits, f.checks)} (${num(f.baselineHits)})`} | ${pct(f.hits, f.checks)} (${num(f.hits)}) |`);
   const misses = checks.filter((c) => c.picked !== c.leaid);
-  L.push("", `### Misses (${num(misses.length)})`, "", "| ZIP | state | grade | office of | picked |", "|---|---|---|---|---|");
-  for (const c of misses) L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${cell(name(c.picked))} |`);
+  const decisionOf = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const people = (zip: string, leaid: string) => decisionOf.get(zip)?.people.get(leaid) ?? 0;
+  const pickedMore = misses.filter((c) => people(c.zip, c.picked) > people(c.zip, c.leaid)).length;
+  const gap = (c: OfficeCheck) => people(c.zip, c.picked) - people(c.zip, c.leaid);
+  const example = misses.reduce<OfficeCheck | undefined>((best, c) => (best === undefined || gap(c) > gap(best) ? c : best), undefined);
+  L.push(
+    "",
+    `### Misses (${num(misses.length)})`,
+    "",
+    `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example.zip, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example.zip, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces, all levels (an estimate).`,
+    "",
+    "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here |",
+    "|---|---|---|---|---:|---|---:|",
+  );
+  for (const c of misses) {
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} |`);
+  }
   L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
   if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
   else {
