@@ -173,8 +173,8 @@ export class StandIn {
           JSON.stringify({
             zip: r.zip,
             districts: [
-              { leaid: "0604830", district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population" },
-              { leaid: "0600001", district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land" },
+              { leaid: "0604830", district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", serves_most: ["elementary", "secondary"] },
+              { leaid: "0600001", district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", serves_most: [] },
             ],
           }),
           weak,

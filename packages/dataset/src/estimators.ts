@@ -52,7 +52,8 @@ export function densityShares(pieces: readonly Piece[], ctx: EstimatorContext): 
     return land > 0 && pop !== undefined ? pop / land : null;
   });
   if (dens.some((d) => d === null)) return null;
-  return normalise(pieces, (p) => p.land * dens[pieces.indexOf(p)]!);
+  const byLeaid = new Map(pieces.map((p, i) => [p.leaid, dens[i]!]));
+  return normalise(pieces, (p) => p.land * byLeaid.get(p.leaid)!);
 }
 
 /** The people of the ZCTA's block groups whose centre lies in each piece; null when none does. */

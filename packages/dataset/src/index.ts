@@ -6,3 +6,7 @@ export { chooseDistrict, districtLevel, zipShares } from "./shares.ts";
 export { rate, outcomes, edfactsMidpoint, RATING_METHOD } from "./rating.ts";
 export { readDistrictBoundaries, readZctaBoundaries, bboxOf, BOUNDARY_LEVELS, type BoundaryLevel, type DistrictBoundary, type ZctaBoundary, type MultiPolygon } from "./boundaries.ts";
 export { PolygonIndex } from "./polygon-index.ts";
+export { readPopulationEvidence, loadBlockGroups, emptyEvidence, SPREAD, type PopulationEvidence } from "./population.ts";
+export { CANDIDATES, chooseCandidate, evaluate, type Candidate, type Score } from "./estimators.ts";
+export { zipSharesV2, chooseSecondary, type ZipSharesV2, type Evidence } from "./shares.ts";
+export { validate, loadBaseline, baselineFromData, officeChecks, type Validation } from "./validation.ts";
