@@ -32,6 +32,7 @@ import { CountyResolver, type CountySource } from "./county.ts";
 import { groupOf, outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
 import { loadBaseline, validate, type Validation } from "./validation.ts";
+import { loadOffices, type Office } from "./offices.ts";
 
 export const FORMAT = 1;
 export const SHARE_METHOD = "v2";
@@ -132,7 +133,7 @@ export interface BuildStats {
   chosen: string;
   evidenceCounts: PopulationEvidence["counts"];
   /** CCD office ZIP and type of every directory LEAID (2023-24, else 2018-19) */
-  offices: Map<string, { lzip: string; leaType: string; state: string }>;
+  offices: Map<string, Office>;
   levels: Map<string, Level>;
 }
 
@@ -447,9 +448,7 @@ export function build(opts: BuildOptions): BuildResult {
     scores,
     chosen: chosenScore.id,
     evidenceCounts: evidence.counts,
-    offices: new Map(
-      [...ccd1819.values(), ...ccd2324.values()].map((r) => [r.leaid, { lzip: r.lzip, leaType: r.leaType, state: r.st }]),
-    ),
+    offices: loadOffices(raw),
     levels,
   };
 

@@ -111,17 +111,13 @@ export interface CcdRow {
   gslo: string;
   gshi: string;
   schools: number | null;
-  /** location (office) ZIP, LZIP, 5 digits or "" */
-  lzip: string;
-  /** CCD LEA_TYPE ("1" regular school district, "2" component of a supervisory union, ...) */
-  leaType: string;
 }
 
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType, iZip] = [
-    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("LZIP"),
+  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType] = [
+    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -141,8 +137,6 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       // A supervisory union (LEA_TYPE 3, e.g. NYC's Chancellor's office, Vermont's unions) reports
       // only the schools it runs itself, none of its member districts': its count is unknown here.
       schools: ops === null || ops < 0 || r[iType]!.trim() === SUPERVISORY_UNION ? null : Math.round(ops),
-      lzip: /^[0-9]{5}$/.test(r[iZip]!.trim()) ? r[iZip]!.trim() : /^[0-9]{1,4}$/.test(r[iZip]!.trim()) ? r[iZip]!.trim().padStart(5, "0") : "",
-      leaType: r[iType]!.trim(),
     });
   });
   return out;
