@@ -1,8 +1,9 @@
 /**
- * `bun run data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>]`
+ * `bun run data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline]`
  * Builds the compiled dataset into data/ (default: the repository's data/ folder).
  * Relative paths are resolved against the repository root.
  */
+import { writeFileSync } from "node:fs";
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.ts";
@@ -19,7 +20,7 @@ export interface CliArgs {
   out: string;
   joins: string;
   baseline: string;
-  /** first make the dataset now in `out` the baseline (the previous build) of this one */
+  /** first make the dataset now in `out` the baseline (the previous build) of this one, written to `baseline` */
   saveBaseline: boolean;
 }
 
@@ -33,8 +34,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       saveBaseline = true;
       continue;
     }
-    const m = a.match(/^--(raw|date|out|joins)(?:=(.*))?$/);
-    if (m === null) throw new Error(`unknown argument "${a}" (usage: --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--save-baseline])`);
+    const m = a.match(/^--(raw|date|out|joins|baseline)(?:=(.*))?$/);
+    if (m === null) throw new Error(`unknown argument "${a}" (usage: --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline])`);
     const v = m[2] ?? argv[++i];
     if (v === undefined) throw new Error(`--${m[1]} needs a value`);
     args.set(m[1]!, v);
@@ -44,14 +45,14 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const base = repoRoot;
   const raw = args.get("raw");
   const date = args.get("date");
-  if (raw === undefined || date === undefined) throw new Error("usage: data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>]");
+  if (raw === undefined || date === undefined) throw new Error("usage: data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline]");
   const out = resolve(base, args.get("out") ?? resolve(repoRoot, "data"));
   return {
     raw: resolve(base, raw),
     date,
     out,
     joins: resolve(base, args.get("joins") ?? resolve(repoRoot, "data/joins.csv")),
-    baseline: resolve(out, "baseline.csv"),
+    baseline: resolve(base, args.get("baseline") ?? resolve(repoRoot, "data/baseline.csv")),
     saveBaseline,
   };
 }
@@ -62,7 +63,7 @@ if (import.meta.main) {
     const a = parseArgs(process.argv.slice(2));
     if (a.saveBaseline) {
       // The dataset in `out` (the committed previous build) becomes the baseline.
-      writeOutputs(a.out, new Map([["baseline.csv", baselineCsv(baselineFromData(a.out))]]));
+      writeFileSync(a.baseline, baselineCsv(baselineFromData(a.out)), "utf8");
     }
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();

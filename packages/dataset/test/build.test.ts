@@ -216,6 +216,11 @@ describe("helpers", () => {
     expect(a.date).toBe("2026-11-22");
     expect(a.raw).toMatch(/\/shared\/data\/raw$/);
     expect(a.out).toMatch(/\/data$/);
+    expect(a.baseline).toMatch(/\/data\/baseline\.csv$/);
+    expect(a.saveBaseline).toBe(false);
+    const b = parseArgs(["--raw", "r", "--date", "2026-11-22", "--out", "/tmp/x", "--save-baseline"]);
+    expect([b.out, b.saveBaseline]).toEqual(["/tmp/x", true]);
+    expect(b.baseline).toMatch(/\/data\/baseline\.csv$/);
     expect(() => parseArgs(["--raw", "x"])).toThrow(/usage/);
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown argument/);
   });
