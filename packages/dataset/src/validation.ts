@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import type { BuildStats, ZipDecision } from "./build.ts";
+import type { BuildStats, ZipDecision } from "./types.ts";
 import { InputError } from "./errors.ts";
 import { chooseDistrict, chooseSecondary, type Level, type Share } from "./shares.ts";
 
