@@ -37,7 +37,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
   const districts: string[][] = [
     ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   ];
-  const overlaps: string[][] = [["zip", "leaid", "share", "basis"]];
+  const overlaps: string[][] = [["zip", "leaid", "share", "basis", "serves_most"]];
   const perState = Math.ceil(count / STATES.length);
   let zipNo = 1000;
   let n = 0;
@@ -63,8 +63,8 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
       const main = `${fips}${String((i % nDistricts) + 1).padStart(5, "0")}`;
       const other = `${fips}${String(((i + 1) % nDistricts) + 1).padStart(5, "0")}`;
       zips.push([zip, state, `City ${i % 97}`, state === "GU" ? "" : `County ${i % 13} County`, main]);
-      overlaps.push([zip, main, i % 2 ? "1.0000" : "0.6544", i % 5 ? "population" : "land"]);
-      if (!(i % 2)) overlaps.push([zip, other, "0.3456", i % 5 ? "population" : "land"]);
+      overlaps.push([zip, main, i % 2 ? "1.0000" : "0.6544", i % 5 ? "population" : "land", "elementary secondary"]);
+      if (!(i % 2)) overlaps.push([zip, other, "0.3456", i % 5 ? "population" : "land", ""]);
     }
   }
   const files: Record<string, string> = {

@@ -141,13 +141,16 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       share: 1,
       basis: "population",
       chosen: false,
+      serves_most: ["secondary"],
       per_pupil_year: "2022",
       rating_source: "edfacts",
     });
     // The record's district (elementary, second by share) is the one chosen.
     expect(body.districts.filter((d) => d.chosen).map((d) => d.leaid)).toEqual(["2501890"]);
-    expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
-    expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
+    // A split-level ZIP: the record's district serves most residents at the elementary grades,
+    // the secondary district (first by share) at the secondary grades.
+    expect(body.districts[1]).toMatchObject({ leaid: "2501890", level: "elementary", share: 0.5036, serves_most: ["elementary"] });
+    expect(body.districts[4]).toMatchObject({ level: "unified", share: 0, serves_most: [] });
   });
   it("gives 400 and 404 like the record", async () => {
     await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");

@@ -73,7 +73,7 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
  * zipDistricts(dataset, row).districts[0].level // "unified"
  */
 export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
-  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
   const districts: DistrictOverlap[] = overlaps.map((o) => {
     const d = dataset.districts.get(o.leaid);
     return {
@@ -84,6 +84,7 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       share: Math.round(o.share * 10000) / 10000,
       basis: o.basis,
       chosen: o.leaid === row.leaid,
+      serves_most: [...o.servesMost],
       ...(d !== undefined && d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
       ...(d !== undefined && d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),

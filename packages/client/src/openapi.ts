@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * One ZIP code's district record
-         * @description The record of the district that covers the largest share of the ZIP code (share method v1: population where known, else land area). A ZIP code can be split across several districts: see `/zip/{zip}/districts.json`. A ZIP that is not 5 digits gets 400; a 5-digit ZIP not in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The record of the unified or elementary district serving the most of the ZIP code's residents (share method v2: population where known, else land area). A ZIP code can be split across several districts: see `/zip/{zip}/districts.json`. A ZIP that is not 5 digits gets 400; a 5-digit ZIP not in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getZipRecord"];
         put?: never;
@@ -845,12 +845,12 @@ export interface components {
             level: "unified" | "elementary" | "secondary";
             grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
             /**
-             * @description Share of the ZIP covered by this district at its grade level, 4 decimals (share method v1).
+             * @description Share of the ZIP's people (else land) served by this district at its grade level, 4 decimals (share method v2, data/README.md): elementary grades for unified and elementary districts, secondary grades for secondary districts.
              * @example 0.6544
              */
             share: number;
             /**
-             * @description `population`: 2010 census population shares (Geocorr); `land`: land area (NCES EDGE GRF21).
+             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision.
              * @example population
              * @enum {string}
              */
@@ -860,6 +860,14 @@ export interface components {
              * @example true
              */
             chosen: boolean;
+            /**
+             * @description The grade levels at which this district serves the most of the ZIP's people: `elementary` marks the record's district (the unified or elementary district serving the most residents, rule 5c; `chosen` is true), `secondary` the unified or secondary district serving the most residents at the secondary grades. In a split-level ZIP (e.g. 59101: Billings Elementary and Billings High School districts) two districts carry one mark each; a unified district serving most people at both carries both. Empty for every other district.
+             * @example [
+             *       "elementary",
+             *       "secondary"
+             *     ]
+             */
+            serves_most: ("elementary" | "secondary")[];
             /**
              * @description Optional. The fiscal year of the district's `per_pupil` (total spending per pupil, F-33 TOTALEXP / V33, including construction and debt payments): FY 2022, else FY 2021. Absent when there is no per-pupil figure or it is an estimate.
              * @example 2022
@@ -897,7 +905,11 @@ export interface components {
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.6544,
          *           "basis": "population",
-         *           "chosen": true
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
          *         },
          *         {
          *           "leaid": "0622710",
@@ -906,7 +918,8 @@ export interface components {
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.3456,
          *           "basis": "population",
-         *           "chosen": false
+         *           "chosen": false,
+         *           "serves_most": []
          *         }
          *       ]
          *     }

@@ -14,7 +14,7 @@ function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, 
     '0604830,CA,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9,2022,seda,"[{""code"":""spending-building-year"",""text"":""Fiscal year 2022 is far above 2021.""}]"\n' +
     "0622710,CA,Los Angeles Unified School District,U,,,,,,,,,,\n" +
     "6600002,GU,Guam Department of Education,U,,,,,,,,,,\n";
-  const overlaps = over.overlaps ?? "zip,leaid,share,basis\n90210,0604830,0.6544,population\n90210,0622710,0.3456,population\n96910,6600002,1.0000,land\n";
+  const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most\n90210,0604830,0.6544,population,elementary secondary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,elementary secondary\n";
   const files = { zips, districts, overlaps };
   const count = (s: string) => s.trim().split("\n").length - 1;
   const manifest = {
@@ -70,8 +70,8 @@ describe("loadDataset", () => {
     expect(bh.notes).toEqual([{ code: "spending-building-year", text: "Fiscal year 2022 is far above 2021." }]);
     expect(ds.districts.get("0622710")!.notes).toEqual([]);
     expect(ds.overlaps.get("90210")).toEqual([
-      { leaid: "0604830", share: 0.6544, basis: "population" },
-      { leaid: "0622710", share: 0.3456, basis: "population" },
+      { leaid: "0604830", share: 0.6544, basis: "population", servesMost: ["elementary", "secondary"] },
+      { leaid: "0622710", share: 0.3456, basis: "population", servesMost: [] },
     ]);
   });
 
@@ -129,8 +129,10 @@ describe("loadDataset", () => {
     expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,naep,\n") }), "d")).toThrow('rating_source "naep"');
     expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,,not json\n") }), "d")).toThrow("d/districts.csv: 0604830: notes are not valid JSON");
     expect(() => parseDataset(fixture({ districts: bad('0604830,CA,BH,U,,,,,,,,,,"[{""code"":""x""}]"\n') }), "d")).toThrow("notes must be an array of {code, text} strings");
-    const overlaps = "zip,leaid,share,basis\n90210,0604830,0.65,population\n90210,0622710,0.3456,population\n96910,6600002,1.0000,land\n";
+    const overlaps = "zip,leaid,share,basis,serves_most\n90210,0604830,0.65,population,elementary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,\n";
     expect(() => parseDataset(fixture({ overlaps }), "d")).toThrow('share "0.65"');
+    const most = "zip,leaid,share,basis,serves_most\n90210,0604830,0.6544,population,primary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,\n";
+    expect(() => parseDataset(fixture({ overlaps: most }), "d")).toThrow('serves_most "primary"');
   });
 });
 

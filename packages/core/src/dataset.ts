@@ -56,6 +56,8 @@ export interface OverlapRow {
   /** 0-1, 4 decimals */
   share: number;
   basis: "population" | "land";
+  /** the grade levels at which this district serves the most of the ZIP's people */
+  servesMost: ("elementary" | "secondary")[];
 }
 
 /** manifest.json. */
@@ -99,11 +101,14 @@ export class DatasetError extends Error {
   }
 }
 
+/** The values of overlaps.csv's serves_most column. */
+const SERVES_MOST = new Set(["", "elementary", "secondary", "elementary secondary"]);
+
 /** The expected header of each CSV file. */
 export const DATASET_HEADERS = {
   "zips.csv": ["zip", "state", "city", "county", "leaid"],
   "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
-  "overlaps.csv": ["zip", "leaid", "share", "basis"],
+  "overlaps.csv": ["zip", "leaid", "share", "basis", "serves_most"],
 } as const;
 
 export type DatasetCsv = keyof typeof DATASET_HEADERS;
@@ -194,13 +199,14 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const overlaps = new Map<string, OverlapRow[]>();
   const oFile = `${label}/overlaps.csv`;
   for (const r of rows("overlaps.csv", files.overlaps, manifest, label)) {
-    const [zip, leaid, share, basis] = r as [string, string, string, string];
+    const [zip, leaid, share, basis, most] = r as [string, string, string, string, string];
     if (basis !== "population" && basis !== "land") throw new DatasetError(oFile, `ZIP ${zip}: basis "${basis}"`);
+    if (!SERVES_MOST.has(most)) throw new DatasetError(oFile, `ZIP ${zip}: serves_most "${most}" (expected "", "elementary", "secondary" or "elementary secondary")`);
     if (!/^\d\.\d{4}$/.test(share) || Number(share) > 1) throw new DatasetError(oFile, `ZIP ${zip}: share "${share}" is not 0-1 with 4 decimals`);
     if (!districts.has(leaid)) throw new DatasetError(oFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
     let list = overlaps.get(zip);
     if (list === undefined) overlaps.set(zip, (list = []));
-    list.push({ leaid, share: Number(share), basis });
+    list.push({ leaid, share: Number(share), basis, servesMost: most === "" ? [] : (most.split(" ") as OverlapRow["servesMost"]) });
   }
   return { manifest, updated: manifest.updated, zips, districts, overlaps };
 }

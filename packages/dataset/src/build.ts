@@ -26,7 +26,11 @@ import {
   loadUdsPoNames,
   type CcdRow,
 } from "./sources.ts";
-import { chooseDistrict, districtLevel, zipShares, type Level, type ZipDistrict } from "./shares.ts";
+import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
+import { emptyEvidence, type PopulationEvidence } from "./population.ts";
+import { CANDIDATES, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
+import { loadBaseline, validate, type Validation } from "./validation.ts";
+import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";
 import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATING_METHOD, MIN_DISTRICTS, type Outcome } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
@@ -35,12 +39,12 @@ import { contextMarkdown } from "./context.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
-import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipRecord } from "./types.ts";
+import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
-export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipRecord } from "./types.ts";
+export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, ZipRecord } from "./types.ts";
 
 export const FORMAT = 1;
-export const SHARE_METHOD = "v1";
+export const SHARE_METHOD = "v2";
 export const PER_PUPIL_MIN = 2000;
 export const PER_PUPIL_MAX = 100000;
 /** Enrollment above this share of the district's 2010 residents cannot come from them alone (about 3x the school-age share). */
@@ -52,7 +56,7 @@ export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid"] as const;
 export const DISTRICT_COLUMNS = [
   "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
-export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis"] as const;
+export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis", "serves_most"] as const;
 
 export interface BuildOptions {
   raw: string;
@@ -61,6 +65,14 @@ export interface BuildOptions {
   joins: string;
   /** how to name the join table in messages */
   joinsLabel?: string;
+  /**
+   * Where the 2020 block-group population lies (readPopulationEvidence of the raw folder);
+   * absent, no one is counted and the 2020 estimate falls back to land area everywhere.
+   */
+  evidence?: PopulationEvidence;
+  /** the previous build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison */
+  baseline?: string;
+  baselineLabel?: string;
 }
 
 export interface BuildResult {
@@ -68,6 +80,7 @@ export interface BuildResult {
   files: Map<string, string>;
   stats: BuildStats;
   coverage: string;
+  validation: Validation;
 }
 
 function csv(columns: readonly string[], rows: readonly Record<string, string>[]): string {
@@ -164,10 +177,16 @@ export function build(opts: BuildOptions): BuildResult {
 
   // Levels (rule 5a).
   const unified = new Set(geocorr.filter((r) => r.leaid !== "").map((r) => r.leaid));
+  // Share method v2: the level of the Census 2016 boundary files (the folder a district's
+  // polygon is in) where the district has one: newer than Geocorr's 2014 unified list, and
+  // the level its boundary was drawn for. Else rule 5a.
+  const evidence = opts.evidence ?? emptyEvidence();
+  const BOUNDARY_LEVEL: Record<string, Level> = { unified: "U", elementary: "E", secondary: "S" };
   const levels = new Map<string, Level>();
   for (const leaid of names.keys()) {
     const d = directory(leaid)?.row;
-    levels.set(leaid, districtLevel(unified.has(leaid), d?.gslo, d?.gshi, names.get(leaid)!));
+    const drawn = evidence.districtLevel.get(leaid);
+    levels.set(leaid, drawn !== undefined ? BOUNDARY_LEVEL[drawn]! : districtLevel(unified.has(leaid), d?.gslo, d?.gshi, names.get(leaid)!));
   }
 
   // Geocorr afact per ZIP (pieces summed).
@@ -177,28 +196,108 @@ export function build(opts: BuildOptions): BuildResult {
     m.set(r.leaid, (m.get(r.leaid) ?? 0) + r.afact);
   }
 
+  // Share method v2: the 2020 estimate. Pieces keep their Census (GRF21) LEAID, which the
+  // boundary files use, and the LEAID after the joins.
+  const grfPieces = new Map<string, { grfLeaid: string; leaid: string; land: number }[]>();
+  const censusLand = new Map<string, number>();
+  for (const p of grf) {
+    censusLand.set(p.leaid, (censusLand.get(p.leaid) ?? 0) + p.land);
+    if (p.zcta === "00000") continue;
+    const j = joinMap.get(`${p.leaid} ${p.zcta}`) ?? joinMap.get(`${p.leaid} `);
+    const list = grfPieces.get(p.zcta) ?? grfPieces.set(p.zcta, []).get(p.zcta)!;
+    const prev = list.find((x) => x.grfLeaid === p.leaid);
+    if (prev !== undefined) prev.land += p.land;
+    else list.push({ grfLeaid: p.leaid, leaid: j?.leaid ?? p.leaid, land: p.land });
+  }
+  for (const list of grfPieces.values()) list.sort((a, b) => (a.grfLeaid < b.grfLeaid ? -1 : a.grfLeaid > b.grfLeaid ? 1 : 0));
+  const ctx = { evidence, districtLand: censusLand };
+
+  // The estimator table: every candidate on the held-out Geocorr 2010 shares of the ZCTAs
+  // wholly in unified territory (no Geocorr population outside unified districts, every
+  // GRF21 district unified in the boundary files, every Geocorr district still in GRF21).
+  const truths: Truth[] = [];
+  for (const [zcta, m] of [...gc].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const ps = grfPieces.get(zcta);
+    if (ps === undefined || m.has("")) continue;
+    if (!ps.every((p) => evidence.districtLevel.get(p.grfLeaid) === "unified")) continue;
+    if (![...m.keys()].every((k) => ps.some((p) => p.grfLeaid === k))) continue;
+    truths.push({ zcta, pieces: ps.map((p) => ({ leaid: p.grfLeaid, land: p.land })), shares: m });
+  }
+  const scores = CANDIDATES.map((c) => evaluate(c, truths, ctx));
+  const chosenScore = chooseCandidate(scores);
+  const candidate = CANDIDATES.find((c) => c.id === chosenScore.id)!;
+
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
   const records: ZipRecord[] = [];
   const overlaps: OverlapOut[] = [];
+  const decisions: ZipDecision[] = [];
   const used = new Set<string>();
   let changedVsLand = 0;
   let changedHalfPopulation = 0;
   let changedVsLargestLand = 0;
   for (const zip of [...zipLand.keys()].sort()) {
     const m = zipLand.get(zip)!;
-    const ds: ZipDistrict[] = [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([leaid, land]) => ({ leaid, land, level: levels.get(leaid)! }));
-    const res = zipShares(ds, gc.get(zip) ?? null);
-    const chosen = chooseDistrict(res.shares);
+    const pieces = grfPieces.get(zip)!;
+    // A district's level in this ZIP: the level its pieces here were drawn for, where they
+    // agree (a Census piece "Pittsfield School District in Richmond (9-12)" joined to the
+    // unified Pittsfield serves only the secondary grades in Richmond's ZIP); else its level.
+    const localLevel = (leaid: string): Level => {
+      const drawn = new Set(pieces.filter((p) => p.leaid === leaid).map((p) => evidence.districtLevel.get(p.grfLeaid)));
+      const only = drawn.size === 1 ? [...drawn][0] : undefined;
+      return only !== undefined ? BOUNDARY_LEVEL[only]! : levels.get(leaid)!;
+    };
+    const ds: ZipDistrict[] = [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([leaid, land]) => ({ leaid, land, level: localLevel(leaid) }));
+    const spread = evidence.zctaDistrictSpread.get(zip);
+    // Each piece's level: the boundary file it is drawn in, else its district's level.
+    const layerOf = (p: { grfLeaid: string; leaid: string }): Level => {
+      const drawn = evidence.districtLevel.get(p.grfLeaid);
+      return drawn !== undefined ? BOUNDARY_LEVEL[drawn]! : levels.get(p.leaid)!;
+    };
+    const layers = new Map<string, Set<Level>>();
+    for (const p of pieces) (layers.get(p.leaid) ?? layers.set(p.leaid, new Set()).get(p.leaid)!).add(layerOf(p));
+    const peopleIn = (p: { grfLeaid: string }) => spread?.get(p.grfLeaid) ?? 0;
+    const zipPeople = Math.max(
+      pieces.filter((p) => layerOf(p) !== "S").reduce((s, p) => s + peopleIn(p), 0),
+      pieces.filter((p) => layerOf(p) !== "E").reduce((s, p) => s + peopleIn(p), 0),
+    );
+    const estimate = (want: readonly Level[]) => {
+      const ps = pieces.filter((p) => want.includes(layerOf(p)));
+      const e = candidate.estimate(zip, ps.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
+      const shares = new Map<string, number>();
+      for (const p of ps) shares.set(p.leaid, (shares.get(p.leaid) ?? 0) + (e.shares.get(p.grfLeaid) ?? 0));
+      return { shares, counted: e.evidence === "population" };
+    };
+    const people2020 = (leaid: string, layer: Level) =>
+      zipPeople > 0 ? pieces.filter((p) => p.leaid === leaid && layerOf(p) === layer).reduce((s, p) => s + peopleIn(p), 0) / zipPeople : 0;
+    const res = zipSharesV2({ districts: ds, layers, geocorr: gc.get(zip) ?? null, estimate, people2020 });
+    const chosen = chooseDistrict(res.byGrade.elementary);
+    const secondary = chooseSecondary(res.byGrade.secondary);
+    const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
+    decisions.push({
+      zip,
+      leaid: chosen.leaid,
+      secondary: secondary?.leaid ?? "",
+      share: chosen.share,
+      basis: chosenV2.basis,
+      evidence: chosenV2.evidence,
+      geocorr: res.geocorr,
+      people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
+      candidates: {
+        elementary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid),
+        secondary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("S")).map((d) => d.leaid),
+      },
+    });
     // Sanity figures of the raw README: against the land-area choice with the same rule 5c
     // (2,040 changed, 1,745 of them with at least half the population), and against the
     // plain largest land area.
     if (chosen.leaid !== chooseDistrict(zipShares(ds, null).shares).leaid) {
       changedVsLand++;
-      if (res.basis === "population" && chosen.share >= 0.5) changedHalfPopulation++;
+      if (chosenV2.basis === "population" && chosen.share >= 0.5) changedHalfPopulation++;
     }
     if (chosen.leaid !== landWinner.get(zip)!.leaid) changedVsLargestLand++;
-    const rows = res.shares.map((s) => ({ zip, leaid: s.leaid, share: s.share.toFixed(4), basis: res.basis }));
+    const most = (leaid: string) => [chosen.leaid === leaid && chosen.level !== "S" ? "elementary" : "", secondary?.leaid === leaid ? "secondary" : ""].filter((x) => x !== "").join(" ");
+    const rows = res.shares.map((s) => ({ zip, leaid: s.leaid, share: s.share.toFixed(4), basis: s.basis, serves_most: most(s.leaid) }));
     rows.sort((a, b) => (a.share !== b.share ? (Number(b.share) - Number(a.share)) : a.leaid < b.leaid ? -1 : 1));
     for (const r of rows) {
       overlaps.push(r);
@@ -468,6 +567,12 @@ export function build(opts: BuildOptions): BuildResult {
     sedaStates,
     outcomeSource,
     edfactsLeaids: new Set(edfacts.keys()),
+    decisions,
+    scores,
+    chosen: chosenScore.id,
+    evidenceCounts: evidence.counts,
+    offices: loadOffices(raw),
+    levels,
     repairs,
     nameChanges,
     umbrellas,
@@ -503,6 +608,8 @@ export function build(opts: BuildOptions): BuildResult {
     },
   };
   const coverage = coverageMarkdown(stats);
+  const baseline = opts.baseline === undefined ? null : loadBaseline(opts.baseline, opts.baselineLabel ?? opts.baseline);
+  const validation = validate(stats, baseline);
   const files = new Map<string, string>([
     ["zips.csv", zipsCsv],
     ["districts.csv", districtsCsv],
@@ -511,8 +618,9 @@ export function build(opts: BuildOptions): BuildResult {
     ["RATING.md", ratingMarkdown(stats, records, districts)],
     ["SOURCES.md", sourcesMarkdown()],
     ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)))],
+    ["VALIDATION.md", validation.markdown],
     ["CONTEXT.md", contextMarkdown(stats)],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],
   ]);
-  return { files, stats, coverage };
+  return { files, stats, coverage, validation };
 }

@@ -110,3 +110,129 @@ export function chooseDistrict(shares: readonly Share[]): Share {
   if (best === undefined) throw new Error("internal: a ZIP without districts");
   return best;
 }
+
+/**
+ * Share method v2 (data/README.md): which evidence decided a share. `geocorr-2010`: the
+ * Geocorr 2010 census-block shares of unified districts; `people-2020`: the 2020
+ * block-group estimate (data/VALIDATION.md); `land`: land area, where neither counts anyone.
+ */
+export type Evidence = "geocorr-2010" | "people-2020" | "land";
+
+export interface ShareV2 extends Share {
+  basis: Basis;
+  evidence: Evidence;
+}
+
+/** The 2020 estimate over some of a ZIP's pieces: shares summing to 1 over the districts that have such pieces. */
+export interface PoolEstimate {
+  shares: ReadonlyMap<string, number>;
+  /** true when people were counted in those pieces (else the shares are land shares) */
+  counted: boolean;
+}
+
+export type Grade = "elementary" | "secondary";
+
+export interface ZipSharesV2 {
+  /** one per district, in input order: at the secondary grades for a district whose level here is S, else at the elementary grades */
+  shares: ShareV2[];
+  /** every district's share at each grade (0 where it has no piece serving that grade) */
+  byGrade: Record<Grade, ShareV2[]>;
+  /** how Geocorr 2010 was used for this ZIP */
+  geocorr: "used" | "vintage-gap" | "absent";
+}
+
+/** A district missing from one source but holding at least this share of people in the other is a vintage gap. */
+export const VINTAGE_GAP = 0.05;
+
+/** The inputs of share method v2 for one ZIP (see zipSharesV2). */
+export interface ZipInputV2 {
+  /** the ZIP's districts; `level` is the level of its pieces here (display level) */
+  districts: readonly ZipDistrict[];
+  /** district -> the boundary levels (U, E, S) its pieces here were drawn for */
+  layers: ReadonlyMap<string, ReadonlySet<Level>>;
+  /** Geocorr 2010 afact per unified LEAID ("" = outside unified districts), or null */
+  geocorr: ReadonlyMap<string, number> | null;
+  /** the 2020 estimate over the pieces drawn for these levels */
+  estimate: (layers: readonly Level[]) => PoolEstimate;
+  /** the share (0-1) of the ZIP's 2020 people counted in a district's pieces of one level */
+  people2020: (leaid: string, layer: Level) => number;
+}
+
+/**
+ * Share method v2 for one ZIP, per grade (elementary grades: pieces drawn as unified or
+ * elementary districts; secondary grades: unified or secondary).
+ *
+ * - Geocorr 2010 is used when it describes today's districts: every district it names has a
+ *   unified piece here, no unified piece it lacks holds VINTAGE_GAP of the 2020 people, and
+ *   its population outside unified districts matches whether elementary/secondary pieces hold
+ *   2020 people. Then a district's share is its afact plus, of the population outside
+ *   unified districts, the part the 2020 estimate puts in its elementary (or secondary) pieces.
+ * - Otherwise (a vintage gap: districts created, merged or re-levelled since 2014; ZCTAs new
+ *   since 2010; territories) the 2020 estimate decides each grade.
+ * - Where the estimate counts no one, land area decides, and the basis says "land".
+ *
+ * @example
+ * zipSharesV2({ districts, layers, geocorr: gc.get("59101") ?? null, estimate, people2020 }).byGrade.secondary
+ */
+export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
+  const { districts, layers, geocorr, estimate, people2020 } = input;
+  const has = (leaid: string, l: Level) => layers.get(leaid)?.has(l) ?? false;
+  const withLayer = (l: Level) => districts.filter((d) => has(d.leaid, l));
+  let mode: ZipSharesV2["geocorr"] = geocorr === null ? "absent" : "used";
+  if (geocorr !== null) {
+    const residual = geocorr.get("") ?? 0;
+    const nonUnified = [...withLayer("E"), ...withLayer("S")];
+    const peopleOutside = districts.reduce((s, d) => s + people2020(d.leaid, "E") + people2020(d.leaid, "S"), 0);
+    const gap =
+      [...geocorr].some(([leaid, afact]) => leaid !== "" && afact > 0 && !has(leaid, "U")) ||
+      withLayer("U").some((d) => !geocorr.has(d.leaid) && people2020(d.leaid, "U") >= VINTAGE_GAP) ||
+      (residual < VINTAGE_GAP && peopleOutside >= VINTAGE_GAP) ||
+      (residual >= VINTAGE_GAP && nonUnified.length === 0);
+    if (gap) mode = "vintage-gap";
+  }
+  const grade = (g: Grade): ShareV2[] => {
+    const own: Level = g === "elementary" ? "E" : "S";
+    if (mode === "used") {
+      const residual = geocorr!.get("") ?? 0;
+      const split = withLayer(own).length > 0 ? estimate([own]) : null;
+      return districts.map((d) => {
+        const afact = has(d.leaid, "U") ? (geocorr!.get(d.leaid) ?? 0) : 0;
+        const part = residual * (split?.shares.get(d.leaid) ?? 0);
+        // The evidence of the larger part decides the label.
+        const fromSplit = part > afact;
+        const counted = fromSplit ? split!.counted : true;
+        return {
+          leaid: d.leaid,
+          level: d.level,
+          share: afact + part,
+          basis: counted ? "population" : "land",
+          evidence: !counted ? "land" : fromSplit ? "people-2020" : "geocorr-2010",
+        };
+      });
+    }
+    const e = estimate(["U", own]);
+    return districts.map((d) => ({
+      leaid: d.leaid,
+      level: d.level,
+      share: e.shares.get(d.leaid) ?? 0,
+      basis: e.counted ? "population" : "land",
+      evidence: e.counted ? "people-2020" : "land",
+    }));
+  };
+  const byGrade = { elementary: grade("elementary"), secondary: grade("secondary") };
+  const shares = districts.map((d, i) => (d.level === "S" ? byGrade.secondary[i]! : byGrade.elementary[i]!));
+  return { shares, byGrade, geocorr: mode };
+}
+
+/**
+ * Rule 5c for the secondary grades: the unified or secondary district with the largest
+ * share above 0 (ties: lowest LEAID); undefined when none has a share.
+ */
+export function chooseSecondary(shares: readonly Share[]): Share | undefined {
+  let best: Share | undefined;
+  for (const s of shares) {
+    if (s.level === "E" || !(s.share > 0)) continue;
+    if (best === undefined || s.share > best.share + TIE_EPSILON || (Math.abs(s.share - best.share) <= TIE_EPSILON && s.leaid < best.leaid)) best = s;
+  }
+  return best;
+}

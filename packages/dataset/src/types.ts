@@ -4,7 +4,10 @@
  */
 import type { DistrictRow } from "@school-districts/core";
 import type { CountySource } from "./county.ts";
-import type { Basis } from "./shares.ts";
+import type { Basis, Evidence, Level } from "./shares.ts";
+import type { Score } from "./estimators.ts";
+import type { PopulationEvidence } from "./population.ts";
+import type { Office } from "./offices.ts";
 
 export interface ZipRecord {
   zip: string;
@@ -41,7 +44,26 @@ export interface OverlapOut {
   leaid: string;
   share: string;
   basis: Basis;
+  /** "elementary", "secondary", both space-separated, or "": the grade levels this district serves most of the ZIP's people at */
+  serves_most: string;
 }
+
+/** How one ZIP was decided (for VALIDATION.md). */
+export interface ZipDecision {
+  zip: string;
+  /** the record's district (elementary grades) and the secondary grades' district ("" if none) */
+  leaid: string;
+  secondary: string;
+  share: number;
+  basis: Basis;
+  evidence: Evidence;
+  geocorr: "used" | "vintage-gap" | "absent";
+  /** district -> 2020 people the block-group spread places in its pieces here (all levels), rounded */
+  people: Map<string, number>;
+  /** districts overlapping the ZIP at the elementary grades (U, E) and at the secondary grades (U, S) */
+  candidates: { elementary: string[]; secondary: string[] };
+}
+
 
 /** A supervisory union whose facts were derived from its components (umbrella.ts). */
 export interface UmbrellaOut {
@@ -128,4 +150,14 @@ export interface BuildStats {
   geographicPerState: Map<string, number>;
   /** geographic districts left out of the ranking universe vs v1: charter and other non-geographic LEAs */
   nonGeographicDropped: number;
+  /** share method v2: one decision per record, in ZIP order */
+  decisions: ZipDecision[];
+  /** the estimator table on the held-out Geocorr truth, and the chosen candidate's id */
+  scores: Score[];
+  chosen: string;
+  evidenceCounts: PopulationEvidence["counts"];
+  /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */
+  offices: Map<string, Office>;
+  /** district levels (share method v2: the boundary file's level, else rule 5a) */
+  levels: Map<string, Level>;
 }

@@ -39,15 +39,15 @@ describe("full build on the synthetic fixture", () => {
   it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
     expect(zip("90001").leaid).toBe("0600001");
     expect(overlaps.filter((o) => o.zip === "90001")).toEqual([
-      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population" },
-      { zip: "90001", leaid: "0600004", share: "0.3000", basis: "population" },
+      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population", serves_most: "elementary secondary" },
+      { zip: "90001", leaid: "0600004", share: "0.3000", basis: "population", serves_most: "" },
     ]);
   });
-  it("residual to E and S, vanished districts by land, S dropped (90002 -> Beta Elementary)", () => {
-    expect(overlaps.filter((o) => o.zip === "90002").map((o) => [o.leaid, o.share])).toEqual([
-      ["0600003", "0.5556"],
-      ["0600002", "0.5333"],
-      ["0600001", "0.4111"],
+  it("a Geocorr district that vanished is a vintage gap: with no 2020 people counted, land decides each grade and says so (90002 -> Beta Elementary)", () => {
+    expect(overlaps.filter((o) => o.zip === "90002").map((o) => [o.leaid, o.share, o.basis, o.serves_most])).toEqual([
+      ["0600003", "0.8333", "land", "secondary"],
+      ["0600002", "0.7500", "land", "elementary"],
+      ["0600001", "0.2500", "land", ""],
     ]);
     expect(zip("90002").leaid).toBe("0600002");
   });
@@ -171,7 +171,7 @@ describe("full build on the synthetic fixture", () => {
     const m = JSON.parse(r.files.get("manifest.json")!);
     expect(Object.keys(m)).toEqual(["format", "updated", "methods", "counts", "files"]);
     expect(m.updated).toBe("2026-01-02");
-    expect(m.methods).toEqual({ share: "v1", rating: "v1.1" });
+    expect(m.methods).toEqual({ share: "v2", rating: "v1.1" });
     for (const n of ["zips.csv", "districts.csv", "overlaps.csv"]) {
       expect(m.files[n].sha256).toBe(sha256(r.files.get(n)!));
       expect(m.files[n].rows).toBe(r.files.get(n)!.trim().split("\n").length - 1);
@@ -263,6 +263,11 @@ describe("helpers", () => {
     expect(a.date).toBe("2026-11-22");
     expect(a.raw).toMatch(/\/shared\/data\/raw$/);
     expect(a.out).toMatch(/\/data$/);
+    expect(a.baseline).toMatch(/\/data\/baseline\.csv$/);
+    expect(a.saveBaseline).toBe(false);
+    const b = parseArgs(["--raw", "r", "--date", "2026-11-22", "--out", "/tmp/x", "--save-baseline"]);
+    expect([b.out, b.saveBaseline]).toEqual(["/tmp/x", true]);
+    expect(b.baseline).toMatch(/\/data\/baseline\.csv$/);
     expect(() => parseArgs(["--raw", "x"])).toThrow(/usage/);
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown argument/);
   });

@@ -1,0 +1,38 @@
+/**
+ * District office ZIPs (CCD `LZIP`) and types for the office-ZIP check of VALIDATION.md:
+ * independent evidence of where a district's people are, never used to choose a district.
+ */
+import { checkLeaid, col, readTable } from "./read.ts";
+import { FILES, HEADERS } from "./sources.ts";
+
+export interface Office {
+  /** location (office) ZIP, 5 digits, or "" */
+  lzip: string;
+  /** CCD LEA_TYPE ("1" regular, "2" component of a supervisory union, "3" supervisory union, ...) */
+  leaType: string;
+  /** postal state code */
+  state: string;
+}
+
+/**
+ * LEAID -> office, from the 2018-19 CCD directory overlaid by the 2023-24 one.
+ *
+ * @example
+ * loadOffices("../shared/data/raw").get("3003870")?.lzip; // "59101"
+ */
+export function loadOffices(dir: string): Map<string, Office> {
+  const out = new Map<string, Office>();
+  for (const rel of [FILES.ccd1819, FILES.ccd2324]) {
+    const t = readTable(dir, rel, HEADERS.ccd);
+    const [iL, iZ, iT, iS] = [col(t, "LEAID"), col(t, "LZIP"), col(t, "LEA_TYPE"), col(t, "ST")];
+    t.rows.forEach((r, i) => {
+      const zip = r[iZ]!.trim();
+      out.set(checkLeaid(t, i, r[iL]!), {
+        lzip: /^[0-9]{5}$/.test(zip) ? zip : /^[0-9]{3,4}$/.test(zip) ? zip.padStart(5, "0") : "",
+        leaType: r[iT]!.trim(),
+        state: r[iS]!.trim(),
+      });
+    });
+  }
+  return out;
+}

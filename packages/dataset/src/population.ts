@@ -1,0 +1,189 @@
+/**
+ * 2020 population evidence for ZCTA x district pieces (share method v2): every 2020
+ * census block group (raw section 12) is placed, by its population-weighted centre, in
+ * the 2010 ZCTA polygon (section 13) and the unified, elementary and secondary district
+ * polygons (section 11) that contain it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import Flatbush from "flatbush";
+import { readDistrictBoundaries, readZctaBoundaries, type BoundaryLevel } from "./boundaries.ts";
+import { InputError } from "./errors.ts";
+import { PolygonIndex } from "./polygon-index.ts";
+
+export const BLOCK_GROUP_FILE = "ejam-bg-cenpop2020-derived/bg_cenpop2020.csv.gz";
+
+export interface BlockGroup {
+  lon: number;
+  lat: number;
+  pop: number;
+}
+
+/**
+ * The 2020 block-group centres with their population (section 12), in file order.
+ *
+ * @example
+ * loadBlockGroups("../shared/data/raw").length; // 242,335
+ */
+export function loadBlockGroups(rawDir: string): BlockGroup[] {
+  const path = join(rawDir, BLOCK_GROUP_FILE);
+  let text: string;
+  try {
+    text = gunzipSync(readFileSync(path)).toString("utf8");
+  } catch (e) {
+    throw new InputError(path, 0, `missing or not gzip (${(e as Error).message})`);
+  }
+  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const out: BlockGroup[] = [];
+  rows.forEach((r, i) => {
+    const lat = Number(r.lat);
+    const lon = Number(r.lon);
+    const pop = Number(r.pop2020);
+    if (r.lat === undefined || r.lon === undefined || r.pop2020 === undefined) throw new InputError(path, i + 2, "expected columns lat, lon, pop2020");
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || !Number.isFinite(pop) || pop < 0) {
+      throw new InputError(path, i + 2, `bad row lat "${r.lat}", lon "${r.lon}", pop2020 "${r.pop2020}"`);
+    }
+    out.push({ lon, lat, pop });
+  });
+  return out;
+}
+
+/**
+ * How a block group's people are spread around its centre: the centre keeps `centre`, and
+ * each ring of six points at `radius` x the distance to the nearest other block-group
+ * centre (capped at `capKm`) gets `weight`, split evenly. A block group covers roughly the
+ * disc of half that distance, so the rings sample its own area with weights decaying with
+ * distance from where its people are centred.
+ */
+export const SPREAD = {
+  centre: 0.4,
+  rings: [
+    { radius: 0.3, weight: 0.36, turn: 0 },
+    { radius: 0.6, weight: 0.24, turn: Math.PI / 6 },
+  ],
+  capKm: 8,
+} as const;
+
+const KM_PER_DEG_LAT = 110.57;
+
+/** Distance (km) from each block group to the nearest other one (0 when alone at a point). */
+function nearestDistances(bgs: readonly BlockGroup[]): number[] {
+  const idx = new Flatbush(bgs.length);
+  for (const b of bgs) idx.add(b.lon, b.lat, b.lon, b.lat);
+  idx.finish();
+  return bgs.map((b, i) => {
+    const k = Math.cos((b.lat * Math.PI) / 180) * 111.32;
+    const near = idx.neighbors(b.lon, b.lat, 2, Infinity, (j) => j !== i);
+    if (near.length === 0) return 0;
+    const o = bgs[near[0]!]!;
+    return Math.hypot((o.lon - b.lon) * k, (o.lat - b.lat) * KM_PER_DEG_LAT);
+  });
+}
+
+/** Where the block-group population of the country lies: per 2010 ZCTA, per district. */
+export interface PopulationEvidence {
+  /** 2010 ZCTAs that have a polygon */
+  zctas: Set<string>;
+  /** ZCTA -> district LEAID (any level) -> 2020 population whose centre is in both */
+  zctaDistrict: Map<string, Map<string, number>>;
+  /**
+   * ZCTA -> district LEAID -> 2020 population spread around the block-group centres
+   * (see SPREAD): a dasymetric estimate with distance decay
+   */
+  zctaDistrictSpread: Map<string, Map<string, number>>;
+  /** ZCTA -> 2020 population whose centre is in the ZCTA */
+  zctaPop: Map<string, number>;
+  /** district LEAID -> 2020 population whose centre is in it */
+  districtPop: Map<string, number>;
+  /** district LEAID -> its boundary level (the folder of section 11 it is in) */
+  districtLevel: Map<string, BoundaryLevel>;
+  /** block groups, people, and how many of them fell in no ZCTA polygon */
+  counts: { blockGroups: number; people: number; outsideZctas: number; outsideDistricts: number };
+}
+
+/**
+ * Reads sections 11-13 and places every block group (the slow part of the build: about a
+ * million point-in-polygon lookups).
+ *
+ * @example
+ * const ev = await readPopulationEvidence("../shared/data/raw");
+ * ev.zctaDistrict.get("59101")?.get("3004620"); // people of 59101 in Billings Elementary
+ */
+export async function readPopulationEvidence(rawDir: string): Promise<PopulationEvidence> {
+  const districts = await readDistrictBoundaries(rawDir);
+  const zctas = readZctaBoundaries(rawDir);
+  const bgs = loadBlockGroups(rawDir);
+  const layers = (["unified", "elementary", "secondary"] as const).map((l) => new PolygonIndex(districts.filter((d) => d.level === l)));
+  const zIndex = new PolygonIndex(zctas);
+  const ev: PopulationEvidence = {
+    zctas: new Set(zctas.map((z) => z.zcta)),
+    zctaDistrict: new Map(),
+    zctaDistrictSpread: new Map(),
+    zctaPop: new Map(),
+    districtPop: new Map(),
+    districtLevel: new Map(districts.map((d) => [d.leaid, d.level])),
+    counts: { blockGroups: bgs.length, people: 0, outsideZctas: 0, outsideDistricts: 0 },
+  };
+  const nearest = nearestDistances(bgs);
+  const add = (m: Map<string, Map<string, number>>, z: string, leaid: string, v: number) => {
+    const inner = m.get(z) ?? m.set(z, new Map()).get(z)!;
+    inner.set(leaid, (inner.get(leaid) ?? 0) + v);
+  };
+  for (const [i, bg] of bgs.entries()) {
+    if (bg.pop === 0) continue;
+    ev.counts.people += bg.pop;
+    const zi = zIndex.findIndex(bg.lon, bg.lat);
+    const z = zi === -1 ? undefined : zctas[zi]!.zcta;
+    const found: string[] = [];
+    const hints = layers.map((layer) => layer.findIndex(bg.lon, bg.lat));
+    hints.forEach((h, l) => {
+      if (h !== -1) found.push(layers[l]!.items[h]!.leaid);
+    });
+    // The spread: samples around the centre, each placed like the centre.
+    const r = Math.min(nearest[i]!, SPREAD.capKm);
+    const kx = Math.cos((bg.lat * Math.PI) / 180) * 111.32;
+    const samples: [number, number, number][] = [[bg.lon, bg.lat, SPREAD.centre]];
+    if (r > 0) {
+      for (const ring of SPREAD.rings) {
+        for (let k = 0; k < 6; k++) {
+          const a = ring.turn + (k * Math.PI) / 3;
+          samples.push([bg.lon + (Math.cos(a) * ring.radius * r) / kx, bg.lat + (Math.sin(a) * ring.radius * r) / KM_PER_DEG_LAT, ring.weight / 6]);
+        }
+      }
+    } else samples[0]![2] = 1;
+    for (const [k, [x, y, w]] of samples.entries()) {
+      const si = k === 0 ? zi : zIndex.findIndexNear(x, y, zi);
+      if (si === -1) continue;
+      const sz = zctas[si]!.zcta;
+      for (const [l, layer] of layers.entries()) {
+        const d = k === 0 ? hints[l]! : layer.findIndexNear(x, y, hints[l]!);
+        if (d !== -1) add(ev.zctaDistrictSpread, sz, layer.items[d]!.leaid, w * bg.pop);
+      }
+    }
+    if (found.length === 0) ev.counts.outsideDistricts += bg.pop;
+    for (const leaid of found) ev.districtPop.set(leaid, (ev.districtPop.get(leaid) ?? 0) + bg.pop);
+    if (z === undefined) {
+      ev.counts.outsideZctas += bg.pop;
+      continue;
+    }
+    ev.zctaPop.set(z, (ev.zctaPop.get(z) ?? 0) + bg.pop);
+    const m = ev.zctaDistrict.get(z) ?? ev.zctaDistrict.set(z, new Map()).get(z)!;
+    for (const leaid of found) m.set(leaid, (m.get(leaid) ?? 0) + bg.pop);
+  }
+  return ev;
+}
+
+/** Evidence that counts no one (a build without the boundary sources: land decides where Geocorr does not). */
+export function emptyEvidence(): PopulationEvidence {
+  return {
+    zctas: new Set(),
+    zctaDistrict: new Map(),
+    zctaDistrictSpread: new Map(),
+    zctaPop: new Map(),
+    districtPop: new Map(),
+    districtLevel: new Map(),
+    counts: { blockGroups: 0, people: 0, outsideZctas: 0, outsideDistricts: 0 },
+  };
+}

@@ -1,0 +1,297 @@
+/**
+ * data/VALIDATION.md: the district choice measured against independent evidence — the
+ * estimator table on held-out Geocorr truth, the office-ZIP check against the previous
+ * build (data/baseline.csv), the ZIPs whose pick changed, and the decisions per basis.
+ */
+import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import type { BuildStats, ZipDecision } from "./types.ts";
+import { InputError } from "./errors.ts";
+import { chooseDistrict, chooseSecondary, type Level, type Share } from "./shares.ts";
+
+/** The previous build's picks, one per ZIP. */
+export interface BaselinePick {
+  zip: string;
+  leaid: string;
+  secondary: string;
+  share: string;
+  basis: string;
+}
+
+export const BASELINE_COLUMNS = ["zip", "leaid", "secondary", "share", "basis"] as const;
+
+/** Reads data/baseline.csv. */
+export function loadBaseline(path: string, label: string): Map<string, BaselinePick> {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(path, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  } catch (e) {
+    throw new InputError(label, 0, `unreadable (${(e as Error).message})`);
+  }
+  const out = new Map<string, BaselinePick>();
+  rows.forEach((r, i) => {
+    for (const c of BASELINE_COLUMNS) if (r[c] === undefined) throw new InputError(label, i + 2, `missing column ${c}`);
+    if (!/^[0-9]{5}$/.test(r.zip!) || !/^[0-9]{7}$/.test(r.leaid!)) throw new InputError(label, i + 2, `bad zip "${r.zip}" or leaid "${r.leaid}"`);
+    out.set(r.zip!, { zip: r.zip!, leaid: r.leaid!, secondary: r.secondary!, share: r.share!, basis: r.basis! });
+  });
+  return out;
+}
+
+/**
+ * The baseline of a compiled dataset folder (its zips.csv, overlaps.csv, districts.csv):
+ * the record's district, and the secondary grades' district by rule 5c on its shares.
+ *
+ * @example
+ * writeFileSync("data/baseline.csv", baselineCsv(baselineFromData("data")));
+ */
+export function baselineFromData(dataDir: string): BaselinePick[] {
+  const read = (f: string) => parse(readFileSync(`${dataDir}/${f}`, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const levels = new Map(read("districts.csv").map((r) => [r.leaid!, r.level as Level]));
+  const byZip = new Map<string, { share: Share; basis: string }[]>();
+  for (const o of read("overlaps.csv")) {
+    const list = byZip.get(o.zip!) ?? byZip.set(o.zip!, []).get(o.zip!)!;
+    list.push({ share: { leaid: o.leaid!, level: levels.get(o.leaid!) ?? "U", share: Number(o.share) }, basis: o.basis! });
+  }
+  return read("zips.csv").map((z) => {
+    const list = byZip.get(z.zip!) ?? [];
+    const mine = list.find((x) => x.share.leaid === z.leaid);
+    return {
+      zip: z.zip!,
+      leaid: z.leaid!,
+      secondary: list.length > 0 ? (chooseSecondary(list.map((x) => x.share))?.leaid ?? "") : "",
+      share: mine === undefined ? "" : mine.share.share.toFixed(4),
+      basis: mine?.basis ?? "",
+    };
+  });
+}
+
+export function baselineCsv(rows: readonly BaselinePick[]): string {
+  return stringify(rows.map((r) => ({ ...r })), { header: true, columns: [...BASELINE_COLUMNS], record_delimiter: "\n" });
+}
+
+/** One office-ZIP check: a ZIP that is the office ZIP of exactly one regular district overlapping it at a grade level. */
+export interface OfficeCheck {
+  zip: string;
+  state: string;
+  /** the office's district and its level */
+  leaid: string;
+  level: Level;
+  grade: "elementary" | "secondary";
+  /** districts overlapping the ZIP at that grade level */
+  candidates: number;
+  picked: string;
+  baselinePicked: string;
+}
+
+/** CCD LEA_TYPE of regular districts: 1 regular, 2 component of a supervisory union. */
+const REGULAR = new Set(["1", "2"]);
+
+/**
+ * The office-ZIP checks: for each regular district (CCD 2023-24, else 2018-19) whose office
+ * ZIP overlaps it, when no other regular district of the same grade level has its office
+ * there, the ZIP's pick at that grade (the record's district for unified and elementary
+ * offices, the secondary pick for secondary offices) should be that district.
+ */
+export function officeChecks(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null): OfficeCheck[] {
+  const decisions = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const groups = new Map<string, { leaid: string; level: Level; state: string }[]>();
+  for (const [leaid, o] of [...stats.offices].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (!REGULAR.has(o.leaType) || o.lzip === "") continue;
+    const d = decisions.get(o.lzip);
+    const level = stats.levels.get(leaid);
+    if (d === undefined || level === undefined) continue;
+    const grade = level === "S" ? "secondary" : "elementary";
+    if (!d.candidates[grade].includes(leaid)) continue;
+    const key = `${o.lzip} ${grade}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push({ leaid, level, state: o.state });
+  }
+  const out: OfficeCheck[] = [];
+  for (const [key, list] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (list.length !== 1) continue;
+    const [zip, grade] = key.split(" ") as [string, "elementary" | "secondary"];
+    const d = decisions.get(zip)!;
+    const b = baseline?.get(zip);
+    out.push({
+      zip,
+      state: list[0]!.state,
+      leaid: list[0]!.leaid,
+      level: list[0]!.level,
+      grade,
+      candidates: d.candidates[grade].length,
+      picked: grade === "elementary" ? d.leaid : d.secondary,
+      baselinePicked: b === undefined ? "" : grade === "elementary" ? b.leaid : b.secondary,
+    });
+  }
+  return out;
+}
+
+/** One agreement figure: how many checks agree now and in the baseline. */
+export interface Figure {
+  name: string;
+  checks: number;
+  hits: number;
+  baselineHits: number;
+}
+
+/** Every agreement figure of the office-ZIP check (overall, by level, by candidates, split-level states, by state). */
+export function officeFigures(checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): Figure[] {
+  const fig = (name: string, pred: (c: OfficeCheck) => boolean): Figure => {
+    const cs = checks.filter(pred);
+    return { name, checks: cs.length, hits: cs.filter((c) => c.picked === c.leaid).length, baselineHits: cs.filter((c) => c.baselinePicked === c.leaid).length };
+  };
+  const band = (n: number) => (n >= 3 ? "3+" : String(n));
+  const figures = [
+    fig("overall", () => true),
+    fig("level U (unified offices, record's district)", (c) => c.level === "U"),
+    fig("level E (elementary offices, record's district)", (c) => c.level === "E"),
+    fig("level S (secondary offices, secondary pick)", (c) => c.level === "S"),
+    fig("elementary offices in split-level states", (c) => c.level === "E" && splitStates.has(c.state)),
+    ...["1", "2", "3+"].map((n) => fig(`${n} candidate${n === "1" ? "" : "s"}`, (c) => band(c.candidates) === n)),
+    ...[...new Set(checks.map((c) => c.state))].sort().map((st) => fig(`state ${st}`, (c) => c.state === st)),
+  ];
+  return figures.filter((f) => f.checks > 0);
+}
+
+/** A ZIP whose pick changed since the baseline. */
+export interface Change {
+  zip: string;
+  grade: "elementary" | "secondary";
+  before: string;
+  after: string;
+  reason: string;
+}
+
+function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: ReadonlyMap<string, Level>): string {
+  const how =
+    d.geocorr === "vintage-gap"
+      ? "Geocorr 2010 does not match today's districts here (a district created, merged or re-levelled since 2014): the 2020 block-group estimate decides"
+      : d.geocorr === "absent"
+        ? "no Geocorr 2010 shares for this ZIP: the 2020 block-group estimate decides"
+        : "Geocorr 2010 for unified districts; the people outside them split by the 2020 block-group estimate instead of by land";
+  const pick = grade === "elementary" ? d.leaid : d.secondary;
+  const fallback = grade === "elementary" && d.evidence === "land" ? " (no one counted: land area)" : "";
+  const lv = levels.get(pick);
+  return `${how}${fallback}; now ${lv === "S" ? "secondary" : lv === "E" ? "elementary" : "unified"}`;
+}
+
+export function changes(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick>): Change[] {
+  const out: Change[] = [];
+  for (const d of stats.decisions) {
+    const b = baseline.get(d.zip);
+    if (b === undefined) continue;
+    if (b.leaid !== d.leaid) out.push({ zip: d.zip, grade: "elementary", before: b.leaid, after: d.leaid, reason: reasonOf(d, "elementary", stats.levels) });
+    if (b.secondary !== d.secondary) out.push({ zip: d.zip, grade: "secondary", before: b.secondary, after: d.secondary, reason: reasonOf(d, "secondary", stats.levels) });
+  }
+  return out;
+}
+
+export interface Validation {
+  markdown: string;
+  figures: Figure[];
+  changed: Change[];
+  checks: OfficeCheck[];
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)} %`);
+const num = (n: number) => n.toLocaleString("en-US");
+const cell = (s: string) => s.replace(/\|/g, "\\|");
+
+/**
+ * Builds VALIDATION.md from a build's stats and the baseline (null: no previous build).
+ *
+ * @example
+ * validate(stats, loadBaseline("data/baseline.csv", "data/baseline.csv")).figures[0];
+ */
+export function validate(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null): Validation {
+  const name = (leaid: string) => (leaid === "" ? "(none)" : `${stats.districts.get(leaid)?.name ?? "?"} (${leaid})`);
+  // Split-level states: those with both elementary and secondary (high-school) districts.
+  const statesWith = (level: Level) => new Set([...stats.levels].filter(([, l]) => l === level).map(([leaid]) => stats.offices.get(leaid)?.state ?? "").filter((s) => s !== ""));
+  const secondaryStates = statesWith("S");
+  const splitStates = new Set([...statesWith("E")].filter((s) => secondaryStates.has(s)));
+  const checks = officeChecks(stats, baseline);
+  const figures = officeFigures(checks, splitStates);
+  const changed = baseline === null ? [] : changes(stats, baseline);
+  const L: string[] = [];
+  L.push("# Validation of the district choice (share method v2)", "");
+  L.push(
+    "Written by every build (`bun run data:build`). The district a ZIP gets is measured here against evidence the choice does not use: held-out Geocorr 2010 population shares for the 2020 estimator, and the ZIPs of district offices for the whole choice. " +
+      "`data/README.md` describes the method; `data/baseline.csv` holds the previous build's picks that the figures are compared with (a drop in any agreement figure fails the dataset test).",
+    "",
+  );
+  L.push("## 1. The 2020 estimator, on held-out truth", "");
+  const t0 = stats.scores[0];
+  L.push(
+    `Truth: the Geocorr 2010 census-block shares of the ${num(t0?.zctas ?? 0)} ZCTAs wholly in unified territory (no Geocorr population outside unified districts, every GRF21 district unified in the boundary files, every Geocorr district still in GRF21), ${num(t0?.splitZctas ?? 0)} of them split over 2+ districts. ` +
+      "No candidate uses Geocorr. Top-1: the candidate's largest share is Geocorr's largest (ties to the lowest LEAID). Mean share error: half the summed absolute share differences per ZCTA (the share of its people placed in the wrong district), averaged over ZCTAs.",
+    "",
+  );
+  L.push("| candidate | top-1 | top-1, split ZCTAs | mean share error | decided by people / density / land | method |", "|---|---:|---:|---:|---|---|");
+  for (const s of stats.scores) {
+    L.push(
+      `| ${s.id === stats.chosen ? `**${s.id}** (chosen)` : s.id} | ${s.top1.toFixed(4)} | ${s.top1Split.toFixed(4)} | ${s.meanError.toFixed(4)} | ${num(s.byEvidence.population)} / ${num(s.byEvidence.density)} / ${num(s.byEvidence.land)} | ${cell(s.description)} |`,
+    );
+  }
+  L.push("", `Chosen by the table: **${stats.chosen}** (best top-1; ties would go to the lower mean error). The priors were tuned on this same truth, so its figure is slightly optimistic.`, "");
+  const e = stats.evidenceCounts;
+  L.push(
+    `Evidence: ${num(e.blockGroups)} 2020 block groups, ${num(e.people)} people; ${num(e.outsideZctas)} of them have a centre in no 2010 ZCTA polygon and ${num(e.outsideDistricts)} in no district polygon (Puerto Rico and the other territories have no boundary files).`,
+    "",
+  );
+  L.push("## 2. How the 2020 estimate and Geocorr 2010 combine", "");
+  const mode = (m: string) => stats.decisions.filter((d) => d.geocorr === m).length;
+  L.push(
+    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
+    `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${num(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${num(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
+    "- Where the estimate counts no one in a pool of districts (no block-group people there), land area decides and the basis says `land`.",
+    "",
+  );
+  L.push("Decisions per basis (the record's district):", "", "| basis | evidence | ZIPs |", "|---|---|---:|");
+  const per = new Map<string, number>();
+  for (const d of stats.decisions) per.set(`${d.basis} | ${d.evidence}`, (per.get(`${d.basis} | ${d.evidence}`) ?? 0) + 1);
+  for (const [k, v] of [...per].sort((a, b) => (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
+  L.push("");
+  L.push("## 3. Office-ZIP check", "");
+  L.push(
+    "A ZIP that is the office ZIP (CCD `LZIP`, 2023-24 directory, else 2018-19) of exactly one regular district (CCD type 1 or 2) overlapping it at a grade level should get that district: unified and elementary offices are checked against the record's district, secondary offices against the secondary pick (`serves_most` of `/zip/{zip}/districts.json`). Candidates: the districts overlapping the ZIP at that grade level. " +
+      `Split-level states: those with both elementary and secondary districts (${[...splitStates].sort().join(", ")}).`,
+    "",
+  );
+  L.push(
+    "The dataset test fails when a figure over all states (the rows above the states) drops; a state's drop is marked ▼ and its ZIPs are among the changes of section 4.",
+    "",
+    "| figure | checks | previous build | this build | change |",
+    "|---|---:|---:|---:|---:|",
+  );
+  for (const f of figures) {
+    const d = f.hits - f.baselineHits;
+    const change = baseline === null ? "–" : d < 0 ? `▼ ${d}` : d > 0 ? `+${d}` : "0";
+    L.push(`| ${f.name} | ${num(f.checks)} | ${baseline === null ? "–" : `${pct(f.baselineHits, f.checks)} (${num(f.baselineHits)})`} | ${pct(f.hits, f.checks)} (${num(f.hits)}) | ${change} |`);
+  }
+  const misses = checks.filter((c) => c.picked !== c.leaid);
+  const decisionOf = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const people = (zip: string, leaid: string) => decisionOf.get(zip)?.people.get(leaid) ?? 0;
+  const pickedMore = misses.filter((c) => people(c.zip, c.picked) > people(c.zip, c.leaid)).length;
+  const gap = (c: OfficeCheck) => people(c.zip, c.picked) - people(c.zip, c.leaid);
+  const example = misses.reduce<OfficeCheck | undefined>((best, c) => (best === undefined || gap(c) > gap(best) ? c : best), undefined);
+  L.push(
+    "",
+    `### Misses (${num(misses.length)})`,
+    "",
+    `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example.zip, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example.zip, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces, all levels (an estimate).`,
+    "",
+    "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here |",
+    "|---|---|---|---|---:|---|---:|",
+  );
+  for (const c of misses) {
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} |`);
+  }
+  L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
+  if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
+  else {
+    L.push("| ZIP | grades | before | after | reason |", "|---|---|---|---|---|");
+    for (const c of changed) L.push(`| ${c.zip} | ${c.grade} | ${cell(name(c.before))} | ${cell(name(c.after))} | ${cell(c.reason)} |`);
+  }
+  L.push("");
+  return { markdown: L.join("\n"), figures, changed, checks };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { blendedSpread, CANDIDATES, chooseCandidate, evaluate, landShares, topOf, type EstimatorContext, type Score } from "../src/estimators.ts";
+import { emptyEvidence } from "../src/population.ts";
+
+function ctx(): EstimatorContext {
+  const evidence = emptyEvidence();
+  // ZCTA 00001: 900 people spread into the small district A, 100 into the large B.
+  evidence.zctaDistrictSpread.set("00001", new Map([["A", 900], ["B", 100]]));
+  evidence.zctaDistrict.set("00001", new Map([["A", 1000]]));
+  evidence.districtPop.set("A", 5000).set("B", 1000);
+  return { evidence, districtLand: new Map([["A", 10], ["B", 100]]) };
+}
+const pieces = [{ leaid: "A", land: 1 }, { leaid: "B", land: 9 }];
+
+describe("2020 estimators", () => {
+  it("land shares; all-zero land splits evenly", () => {
+    expect([...landShares(pieces)]).toEqual([["A", 0.1], ["B", 0.9]]);
+    expect([...landShares([{ leaid: "A", land: 0 }, { leaid: "B", land: 0 }])]).toEqual([["A", 0.5], ["B", 0.5]]);
+  });
+  it("the spread with a land prior: counted people plus `prior` people by land", () => {
+    const e = blendedSpread("00001", pieces, ctx(), 1000, true);
+    expect(e.evidence).toBe("population");
+    expect(e.shares.get("A")).toBeCloseTo((900 + 100) / 2000, 12);
+    // No one counted: land alone, and it says so.
+    expect(blendedSpread("99999", pieces, ctx(), 1000, true)).toEqual({ shares: landShares(pieces), evidence: "land" });
+  });
+  it("scores top-1 and mean share error against truth", () => {
+    const land = CANDIDATES.find((c) => c.id === "land")!;
+    const spread = CANDIDATES.find((c) => c.id === "spread")!;
+    const truths = [{ zcta: "00001", pieces, shares: new Map([["A", 0.8], ["B", 0.2]]) }];
+    const l = evaluate(land, truths, ctx());
+    const s = evaluate(spread, truths, ctx());
+    expect([l.top1, l.meanError]).toEqual([0, 0.7]);
+    expect(s.top1).toBe(1);
+    expect(s.meanError).toBeCloseTo(0.1, 12);
+    expect(chooseCandidate([l, s]).id).toBe("spread");
+  });
+  it("chooses by top-1, then by the lower mean error", () => {
+    const sc = (id: string, top1: number, meanError: number) => ({ id, top1, meanError }) as Score;
+    expect(chooseCandidate([sc("a", 0.9, 0.1), sc("b", 0.95, 0.2), sc("c", 0.95, 0.05)]).id).toBe("c");
+    expect(topOf(new Map([["B", 0.5], ["A", 0.5]]))).toBe("A");
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { chooseDistrict, chooseSecondary, zipSharesV2, type Level, type ZipDistrict, type ZipInputV2 } from "../src/shares.ts";
+
+/**
+ * A ZIP of Billings's shape: a town elementary district (small land, many people), a rural
+ * elementary district (large land, few people) and one high-school district over both.
+ */
+const town: ZipDistrict = { leaid: "3000001", level: "E", land: 10 };
+const rural: ZipDistrict = { leaid: "3000002", level: "E", land: 300 };
+const high: ZipDistrict = { leaid: "3000003", level: "S", land: 310 };
+const people: Record<string, number> = { "3000001": 0.9, "3000002": 0.1, "3000003": 1 };
+
+function input(districts: ZipDistrict[], geocorr: Map<string, number> | null, counted = true): ZipInputV2 {
+  const layers = new Map(districts.map((d) => [d.leaid, new Set<Level>([d.level])]));
+  return {
+    districts,
+    layers,
+    geocorr,
+    // A stand-in for the 2020 estimate: people where counted, else land.
+    estimate: (want) => {
+      const pool = districts.filter((d) => want.includes(d.level));
+      const w = pool.map((d) => (counted ? people[d.leaid]! : d.land));
+      const total = w.reduce((a, b) => a + b, 0);
+      return { shares: new Map(pool.map((d, i) => [d.leaid, w[i]! / total])), counted };
+    },
+    people2020: (leaid, layer) => (counted && districts.find((d) => d.leaid === leaid)?.level === layer ? people[leaid]! : 0),
+  };
+}
+
+describe("share method v2", () => {
+  it("splits the people Geocorr puts outside unified districts by the 2020 estimate, not by land", () => {
+    const r = zipSharesV2(input([town, rural, high], new Map([["", 1]])));
+    expect(r.geocorr).toBe("used");
+    expect(chooseDistrict(r.byGrade.elementary).leaid).toBe(town.leaid);
+    expect(chooseSecondary(r.byGrade.secondary)?.leaid).toBe(high.leaid);
+    const t = r.shares.find((s) => s.leaid === town.leaid)!;
+    expect([t.share, t.basis, t.evidence]).toEqual([0.9, "population", "people-2020"]);
+  });
+  it("says land when no one is counted (never population for a land decision)", () => {
+    const r = zipSharesV2(input([town, rural, high], new Map([["", 1]]), false));
+    expect(chooseDistrict(r.byGrade.elementary).leaid).toBe(rural.leaid);
+    for (const s of r.shares) expect([s.basis, s.evidence]).toEqual(["land", "land"]);
+  });
+  it("keeps Geocorr's unified shares where it matches today's districts", () => {
+    const a: ZipDistrict = { leaid: "0600001", level: "U", land: 9 };
+    const b: ZipDistrict = { leaid: "0600002", level: "U", land: 1 };
+    const r = zipSharesV2({ ...input([a, b], new Map([["0600001", 0.3], ["0600002", 0.7]])), people2020: (l, layer) => (layer !== "U" ? 0 : l === "0600001" ? 0.6 : 0.4) });
+    expect(r.geocorr).toBe("used");
+    expect(r.shares.map((s) => [s.leaid, s.share, s.evidence])).toEqual([["0600001", 0.3, "geocorr-2010"], ["0600002", 0.7, "geocorr-2010"]]);
+  });
+  it("lets the 2020 estimate decide when a district Geocorr lacks holds people (created since 2014)", () => {
+    const old: ZipDistrict = { leaid: "0600001", level: "U", land: 5 };
+    const created: ZipDistrict = { leaid: "0600009", level: "U", land: 5 };
+    const base = input([old, created], new Map([["0600001", 1]]));
+    const r = zipSharesV2({
+      ...base,
+      estimate: () => ({ shares: new Map([["0600001", 0.2], ["0600009", 0.8]]), counted: true }),
+      people2020: (l) => (l === "0600009" ? 0.8 : 0.2),
+    });
+    expect(r.geocorr).toBe("vintage-gap");
+    expect(chooseDistrict(r.byGrade.elementary).leaid).toBe("0600009");
+  });
+  it("lets the 2020 estimate decide when Geocorr names a district that is gone", () => {
+    const r = zipSharesV2(input([town, rural, high], new Map([["3099999", 0.5], ["", 0.5]])));
+    expect(r.geocorr).toBe("vintage-gap");
+    expect(chooseDistrict(r.byGrade.elementary).leaid).toBe(town.leaid);
+  });
+  it("uses the 2020 estimate where Geocorr has no shares (new ZCTAs, territories)", () => {
+    const r = zipSharesV2(input([town, rural, high], null));
+    expect(r.geocorr).toBe("absent");
+    expect(r.shares.map((s) => s.share)).toEqual([0.9, 0.1, 1]);
+  });
+  it("a unified district drawn only as a secondary piece here serves only the secondary grades", () => {
+    const u: ZipDistrict = { leaid: "2509630", level: "S", land: 14 };
+    const e: ZipDistrict = { leaid: "2510080", level: "E", land: 14 };
+    const r = zipSharesV2(input([u, e], null, false));
+    expect(chooseDistrict(r.byGrade.elementary).leaid).toBe("2510080");
+    expect(chooseSecondary(r.byGrade.secondary)?.leaid).toBe("2509630");
+    expect(r.byGrade.elementary.find((s) => s.leaid === "2509630")!.share).toBe(0);
+  });
+});
