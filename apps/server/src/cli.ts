@@ -14,7 +14,8 @@ import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
-import { listen, stopOnSignals } from "./server.ts";
+import { nativeRoutes } from "./native.ts";
+import { listen, stopOnSignals, type Ready } from "./server.ts";
 import { assembleSite, compressLarge, renderSiteBodies, type SiteBodies } from "./site.ts";
 
 const started = performance.now();
@@ -83,8 +84,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   }
 
   const log = accessLog(cmd.quiet);
-  let resolveReady!: (handler: (req: Request) => Response | Promise<Response>) => void;
-  const ready = new Promise<(req: Request) => Response | Promise<Response>>((r) => (resolveReady = r));
+  let resolveReady!: (ready: Ready) => void;
+  const ready = new Promise<Ready>((r) => (resolveReady = r));
   let server: ReturnType<typeof listen>;
   try {
     server = listen(ready, { port: cmd.port, host: cmd.host, log });
@@ -99,7 +100,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  resolveReady(createHandler(site));
+  resolveReady({ handle: createHandler(site), routes: nativeRoutes(site) });
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
     `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,

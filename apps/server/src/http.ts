@@ -2,7 +2,7 @@
  * Writing responses: a prepared representation (negotiated coding, 304, HEAD)
  * or a problem. Every response carries `Access-Control-Allow-Origin: *`.
  */
-import { chooseCoding, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+import { codingFor, noneMatchHits, notModifiedSince } from "./negotiate.ts";
 import { problem, type ProblemKind } from "./problems.ts";
 import type { Representation } from "./representation.ts";
 import { CACHE_CONTROL } from "./representation.ts";
@@ -13,16 +13,17 @@ export const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * Answers with a prepared representation: picks br/gzip/identity from
- * Accept-Encoding, gives 304 when If-None-Match (or, without it,
- * If-Modified-Since) says the client's copy is current, no body for HEAD. A
- * large body still being compressed after start-up is waited for.
+ * Accept-Encoding (an identityOnly body is always identity), gives 304 when
+ * If-None-Match (or, without it, If-Modified-Since) says the client's copy is
+ * current, no body for HEAD. A large body still being compressed after
+ * start-up is waited for.
  *
  * @example
  * sendRepresentation(request, site.paths.get("/index.json")!)
  */
 export function sendRepresentation(req: Request, rep: Representation): Response | Promise<Response> {
   if (rep.pending) return rep.pending.then(() => sendRepresentation(req, rep));
-  const v = rep.variant(chooseCoding(req.headers.get("accept-encoding")));
+  const v = rep.variant(rep.identityOnly ? "identity" : codingFor(req.headers.get("accept-encoding")));
   const inm = req.headers.get("if-none-match");
   const ims = inm === null ? req.headers.get("if-modified-since") : null;
   if (inm !== null ? noneMatchHits(inm, v.etag) : ims !== null && notModifiedSince(ims, Date.parse(rep.lastModified))) {

@@ -21,6 +21,14 @@ export interface Variant {
 export const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 
 /**
+ * Bodies up to this many bytes are sent uncoded whatever Accept-Encoding says
+ * (issue 15; figures in bench/FINDINGS.md P3): their whole response fits in one
+ * TCP segment either way, so br saves ~200 bytes but no round trip, and
+ * negotiating costs CPU on every request and memory for the coded copies.
+ */
+export const IDENTITY_MAX = 1024;
+
+/**
  * Strong entity tag of a body: 64-bit wyhash as hex, with the coding's settings
  * appended for a coded variant (each coding has its own tag).
  *
@@ -46,6 +54,11 @@ export class Representation {
   readonly etag: string;
   readonly #variants = new Map<Choice, Variant>();
   readonly #coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>>;
+  /**
+   * Sent uncoded to every client: small (IDENTITY_MAX) and not negotiated on
+   * anything else (no Vary of its own). Such a body can be a native route.
+   */
+  readonly identityOnly: boolean;
 
   constructor(
     body: string | Uint8Array<ArrayBuffer>,
@@ -57,6 +70,7 @@ export class Representation {
     this.body = typeof body === "string" ? encoder.encode(body) : body;
     this.etag = entityTag(this.body);
     this.#coded = coded;
+    this.identityOnly = this.body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
   }
 
   /** The ETag of a coding, known without compressing. */
@@ -90,7 +104,10 @@ export class Representation {
     this.#variants.delete(coding);
   }
 
-  /** The variant of a coding, made on first use and kept. */
+  /**
+   * The variant of a coding, made on first use and kept. (For an identityOnly
+   * body the server asks only for "identity"; the export asks for all three.)
+   */
   variant(coding: Choice): Variant {
     let v = this.#variants.get(coding);
     if (v) return v;
