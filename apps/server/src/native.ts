@@ -37,10 +37,9 @@ export function inSmallFamilies(paths: readonly string[], max = NATIVE_SIBLINGS_
     let at = 0;
     for (let slash = path.indexOf("/", 1); ; slash = path.indexOf("/", slash + 1)) {
       const parent = path.slice(0, at);
-      const end = slash < 0 ? path.length : slash;
       let set = children.get(parent);
       if (!set) children.set(parent, (set = new Set()));
-      set.add(path.slice(at + 1, end));
+      if (set.size <= max) set.add(path.slice(at + 1, slash < 0 ? path.length : slash)); // past max, the count no longer matters
       if (slash < 0) break;
       at = slash;
     }

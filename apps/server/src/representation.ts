@@ -49,8 +49,19 @@ const encoder = new TextEncoder();
  * const rep = new Representation("{}", "application/json; charset=utf-8", { lastModified });
  * rep.variant("br").headers // [["Content-Type", ...], ["Content-Encoding", "br"], ["ETag", ...], ...]
  */
+/**
+ * A large body kept out of memory until asked for: `load` makes its bytes
+ * (each time; the caller drops them), `etag` is its identity ETag when known
+ * without loading (made by the build for the same bytes).
+ */
+export interface LazyBody {
+  load: () => Uint8Array<ArrayBuffer>;
+  etag?: string;
+}
+
 export class Representation {
-  readonly body: Uint8Array<ArrayBuffer>;
+  readonly #body: Uint8Array<ArrayBuffer> | undefined;
+  readonly #load: (() => Uint8Array<ArrayBuffer>) | undefined;
   readonly etag: string;
   readonly #variants = new Map<Choice, Variant>();
   readonly #coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>>;
@@ -61,16 +72,27 @@ export class Representation {
   readonly identityOnly: boolean;
 
   constructor(
-    body: string | Uint8Array<ArrayBuffer>,
+    body: string | Uint8Array<ArrayBuffer> | LazyBody,
     readonly type: string,
     readonly lastModified: string,
     readonly extraHeaders: [string, string][] = [],
     coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {},
   ) {
-    this.body = typeof body === "string" ? encoder.encode(body) : body;
-    this.etag = entityTag(this.body);
     this.#coded = coded;
-    this.identityOnly = this.body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
+    if (typeof body === "string" || body instanceof Uint8Array) {
+      this.#body = typeof body === "string" ? encoder.encode(body) : body;
+      this.etag = entityTag(this.#body);
+      this.identityOnly = this.#body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
+    } else {
+      this.#load = body.load;
+      this.etag = body.etag ?? entityTag(body.load());
+      this.identityOnly = false;
+    }
+  }
+
+  /** The identity bytes (of a lazy body: made now, not kept). */
+  get body(): Uint8Array<ArrayBuffer> {
+    return this.#body ?? this.#load!();
   }
 
   /** The ETag of a coding, known without compressing. */
@@ -111,8 +133,9 @@ export class Representation {
   variant(coding: Choice): Variant {
     let v = this.#variants.get(coding);
     if (v) return v;
-    let body = this.body;
-    if (coding !== "identity") {
+    let body: Uint8Array<ArrayBuffer>;
+    if (coding === "identity") body = this.body;
+    else {
       if (!this.#coded[coding]) this.prepare(coding, SMALL_EFFORT);
       body = this.#coded[coding]!.body;
     }
@@ -129,7 +152,7 @@ export class Representation {
     if (!this.extraHeaders.some(([name]) => name === "X-Content-Type-Options")) headers.push(["X-Content-Type-Options", "nosniff"]);
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
     v = { coding, body, etag, headers, notModifiedHeaders: shared };
-    this.#variants.set(coding, v);
+    if (coding !== "identity" || this.#body) this.#variants.set(coding, v); // a lazy identity body is not kept
     return v;
   }
 

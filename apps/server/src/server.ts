@@ -78,25 +78,34 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
 
 /**
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then
- * close idle keep-alive connections (at most `graceMs` in all), flush the log
- * and exit 0.
+ * close idle keep-alive connections (at most `graceMs` in all), run `also`
+ * (stopping --workers) meanwhile, flush the log and exit 0 (1 when `also`
+ * says something failed). Returns the stop function, for other reasons to stop.
  *
  * @example
  * stopOnSignals(server, log);
  */
-export function stopOnSignals(server: Server<undefined>, log: AccessLog, graceMs = 5000): void {
+export function stopOnSignals(
+  server: Server<undefined>,
+  log: AccessLog,
+  graceMs = 5000,
+  also: () => Promise<boolean> = async () => true,
+): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${signal}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
+    process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
+    const others = also();
     const deadline = performance.now() + graceMs;
     void server.stop(false); // no new connections; waits for idle keep-alive ones too
     while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(10);
     await server.stop(true);
+    const ok = await others;
     log.flush();
-    process.exit(0);
+    process.exit(ok ? code : 1);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  return stop;
 }

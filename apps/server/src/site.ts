@@ -11,7 +11,7 @@ import type { Dataset } from "@school-districts/core";
 import { homePage, PAGE_HEADERS, problemPage, zipPage } from "./pages.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
-import { Representation } from "./representation.ts";
+import { Representation, type LazyBody } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -31,6 +31,8 @@ export interface SiteAssets {
   docs: { html: string; csp: string };
   /** Coded bodies made at build time, used when their identity ETag matches. */
   precompressed?: Precompressed;
+  /** The base URL the precompressed bodies were rendered for. */
+  precompressedBaseUrl?: string;
 }
 
 /** Coded bodies made ahead of time, keyed by path. */
@@ -52,7 +54,7 @@ export interface Site {
   states: ReadonlySet<string>;
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
-  /** Every path the service answers (for the static export). */
+  /** Every path the service answers (for the static export), in a fixed order. */
   paths(): string[];
 }
 
@@ -61,8 +63,26 @@ export interface SiteBodies {
   baseUrl: string;
   updated: string;
   records: number;
-  /** `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`, `/bulk/*`, `/index.json`, `/openapi.json`. */
-  bodies: Map<string, Uint8Array<ArrayBuffer>>;
+  /**
+   * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`, `/bulk/*`, `/index.json`, `/openapi.json`:
+   * bytes, or (from the snapshot, for large bodies) a function making them when asked.
+   */
+  bodies: Map<string, RenderedBody>;
+  /** Rendered by the build's snapshot: identical to the build's bodies for the same base URL, whose ETags the precompressed index holds. */
+  fromBuild?: boolean;
+}
+
+/** A rendered body, or a function that makes it (each call a fresh copy). */
+export type RenderedBody = Uint8Array<ArrayBuffer> | (() => Uint8Array<ArrayBuffer>);
+
+/**
+ * The bytes of a rendered body.
+ *
+ * @example
+ * bytesOf(rendered.bodies.get("/state/CA.json")!)
+ */
+export function bytesOf(body: RenderedBody): Uint8Array<ArrayBuffer> {
+  return typeof body === "function" ? body() : body;
 }
 
 /**
@@ -107,10 +127,11 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
  * snapshot) and the assets; adds the home page, the problem type pages, docs
- * and health. ZIP pages
- * (34k HTML bodies of ~4 KB) are rendered on first request from the record and
- * districts bodies, and kept. Large bodies get their coded variants from
- * compressLarge(), which must run before serving.
+ * and health. Large bodies get their Representation now (their coded variants
+ * come from compressLarge(), which must run before serving); the ~68k small
+ * ones on first request, and ZIP pages (34k HTML bodies of ~4 KB) are
+ * rendered on first request from the record and districts bodies; both are
+ * kept once made.
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
@@ -122,13 +143,18 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts = { updated, records };
   const prepared = new Map<string, Representation>();
-  const add = (path: string, body: string | Uint8Array<ArrayBuffer>) => {
+  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => {
     const [type, extra] = describe(path, assets.docs.csp);
-    prepared.set(path, new Representation(body, type, lastModified, extra));
+    return new Representation(body, type, lastModified, extra);
   };
+  const add = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => void prepared.set(path, make(path, body));
+  // The build's snapshot for the build's base URL gives the very bodies whose
+  // ETags the precompressed index holds: lazy bodies need not be made to hash them.
+  const knownEtags = rendered.fromBuild && assets.precompressedBaseUrl === baseUrl ? assets.precompressed : undefined;
   const pages = new Set<string>();
   for (const [path, body] of rendered.bodies) {
-    add(path, body);
+    if (typeof body === "function") add(path, { load: body, ...(knownEtags?.has(path) ? { etag: knownEtags.get(path)!.etag } : {}) });
+    else if (isLarge(path)) add(path, body);
     if (path.length === 15 && path.endsWith(".json") && path.startsWith("/zip/")) pages.add(path.slice(0, -5));
   }
   add("/docs", assets.docs.html);
@@ -139,16 +165,23 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
 
   const decoder = new TextDecoder();
   const get = (path: string): Representation | undefined => {
-    const rep = prepared.get(path);
-    if (rep || !pages.has(path)) return rep;
-    const record = JSON.parse(decoder.decode(prepared.get(`${path}.json`)!.body)) as DistrictRecord;
-    const districts = JSON.parse(decoder.decode(prepared.get(`${path}/districts.json`)!.body)) as ZipDistricts;
+    let rep = prepared.get(path);
+    if (rep) return rep;
+    const body = rendered.bodies.get(path);
+    if (body !== undefined) {
+      prepared.set(path, (rep = make(path, body as Uint8Array<ArrayBuffer>)));
+      return rep;
+    }
+    if (!pages.has(path)) return undefined;
+    const record = JSON.parse(decoder.decode(get(`${path}.json`)!.body)) as DistrictRecord;
+    const districts = JSON.parse(decoder.decode(get(`${path}/districts.json`)!.body)) as ZipDistricts;
     const page = new Representation(zipPage(record, districts, facts), TYPES.html, lastModified, PAGE_HEADERS);
     prepared.set(path, page);
     pages.delete(path);
     return page;
   };
-  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages].sort() };
+  const paths = () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pages])];
+  return { baseUrl, updated, lastModified, records, states, get, paths };
 }
 
 /**
