@@ -29,7 +29,7 @@ export function sendRepresentation(req: Request, rep: Representation): Response 
   if (inm !== null ? noneMatchHits(inm, v.etag) : ims !== null && notModifiedSince(ims, Date.parse(rep.lastModified))) {
     return new Response(null, { status: 304, headers: v.notModifiedHeaders });
   }
-  return new Response(req.method === "HEAD" ? null : v.body, { headers: v.headers });
+  return new Response(req.method === "HEAD" ? null : v.payload, { headers: v.headers });
 }
 
 /**

@@ -79,6 +79,7 @@ export function codingFor(header: string | null): Choice {
  * noneMatchHits('"abc"', '"abd"')          // false
  */
 export function noneMatchHits(header: string, etag: string): boolean {
+  if (header === etag) return true; // the usual revalidation: the one ETag as sent, no parse
   if (header.trim() === "*") return true;
   const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
   for (const m of header.matchAll(/(?:W\/)?("[^"]*")/g)) {

@@ -15,6 +15,11 @@ export interface Variant {
   headers: [string, string][];
   /** The headers of a 304 for this variant. */
   notModifiedHeaders: [string, string][];
+  /**
+   * What a response sends: `body`, or for a body over IDENTITY_MAX a Blob of
+   * it, which Bun sends without copying the bytes per request (bench/FINDINGS.md P4).
+   */
+  payload: Uint8Array<ArrayBuffer> | Blob;
 }
 
 /** Cache-Control of successful responses and 404s (rule 15). */
@@ -151,8 +156,9 @@ export class Representation {
     const headers: [string, string][] = [["Content-Type", this.type], ["Content-Length", String(body.length)], ...shared, ...this.extraHeaders];
     if (!this.extraHeaders.some(([name]) => name === "X-Content-Type-Options")) headers.push(["X-Content-Type-Options", "nosniff"]);
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
-    v = { coding, body, etag, headers, notModifiedHeaders: shared };
-    if (coding !== "identity" || this.#body) this.#variants.set(coding, v); // a lazy identity body is not kept
+    const kept = coding !== "identity" || this.#body !== undefined; // a lazy identity body is not kept
+    v = { coding, body, etag, headers, notModifiedHeaders: shared, payload: kept && body.length > IDENTITY_MAX ? new Blob([body]) : body };
+    if (kept) this.#variants.set(coding, v);
     return v;
   }
 
