@@ -34,6 +34,12 @@ function holdsSocket(pid: number, inodes: Set<string>): boolean {
   return false;
 }
 
+/** Waits (at most 60 s) until both the primary and the worker have said they are ready; returns the worker's pid. */
+async function bothReady(server: { stderr(): string }): Promise<number> {
+  for (let i = 0; i < 600 && !(/worker pids \d+/.test(server.stderr()) && /\(worker 1\)/.test(server.stderr())); i++) await Bun.sleep(100);
+  return Number(/worker pids (\d+)/.exec(server.stderr())?.[1]);
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -48,10 +54,9 @@ describe("--workers 2", () => {
     const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
     let workerPid = 0;
     try {
-      workerPid = Number(/worker pids (\d+)/.exec(server.stderr())?.[1]);
+      workerPid = await bothReady(server);
       expect(workerPid).toBeGreaterThan(0);
       // Both hold their own listening socket on the port (SO_REUSEPORT), not a shared one.
-      for (let i = 0; i < 200 && !/\(worker 1\)/.test(server.stderr()); i++) await Bun.sleep(100);
       const inodes = listeningInodes(server.port);
       expect(inodes.size).toBe(2);
       expect(holdsSocket(server.proc.pid!, inodes)).toBe(true);
@@ -69,9 +74,11 @@ describe("--workers 2", () => {
 
   it("a worker that dies stops the group with exit 1 (for the supervisor to restart)", async () => {
     const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
-    const workerPid = Number(/worker pids (\d+)/.exec(server.stderr())?.[1]);
+    const workerPid = await bothReady(server);
+    expect(workerPid).toBeGreaterThan(0);
+    const exited = new Promise((r) => server.proc.on("exit", (c) => r(c)));
     process.kill(workerPid, "SIGKILL");
-    const code = await Promise.race([new Promise((r) => server.proc.on("exit", (c) => r(c))), Bun.sleep(20_000).then(() => "still running")]);
+    const code = await Promise.race([exited, Bun.sleep(20_000).then(() => "still running")]);
     if (code === "still running") await server.stop("SIGKILL");
     expect(code).toBe(1);
     expect(server.stderr()).toMatch(/worker 1 exited/);

@@ -16,7 +16,7 @@ import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
-import { nativeRoutes } from "./native.ts";
+import { NATIVE_ROUTES, nativeRoutes } from "./native.ts";
 import { listen, stopOnSignals, type Ready } from "./server.ts";
 import { startWorkers, whenPrimaryGone, workerNumber } from "./workers.ts";
 import { assembleSite, compressLarge, renderSiteBodies, type SiteBodies } from "./site.ts";
@@ -113,7 +113,10 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  resolveReady({ handle: createHandler(site), routes: nativeRoutes(site) });
+  // Native routes (native.ts) stay off: with any `routes`, Bun 1.4.5 hands an unknown
+  // method token (FOO, BREW, lowercase get) to the server as GET, so `BREW /healthz`
+  // would get a 200 instead of 405 or a close (bench/FINDINGS.md P3).
+  resolveReady({ handle: createHandler(site), ...(NATIVE_ROUTES ? { routes: nativeRoutes(site) } : {}) });
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
     `school-districts ${paths.version}${worker > 0 ? ` (worker ${worker})` : workers ? ` (primary of ${cmd.workers} processes, worker pids ${workers.pids.join(" ")})` : ""}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "bun";
 import { testApp } from "../test/helpers.ts";
 import { createHandler } from "./app.ts";
-import { inSmallFamilies, nativeRoutes, type NativeRoutes } from "./native.ts";
+import { inSmallFamilies, NATIVE_ROUTES, nativeRoutes, type NativeRoutes } from "./native.ts";
 import type { Site } from "./site.ts";
 
 describe("inSmallFamilies", () => {
@@ -88,5 +88,38 @@ describe("native routes answer as the app does, without calling it", () => {
     expect((await fetch(`${server.url}healthz`, { method: "OPTIONS" })).status).toBe(204);
     expect((await fetch(`${server.url}zip/00000.json`)).status).toBe(404);
     expect(appCalls).toBe(before + 3);
+  });
+});
+
+describe("why the server does not register native routes on this Bun", () => {
+  /** The first line of the answer to a raw request, or "closed" when the server closes without one. */
+  async function rawFirstLine(port: number, request: string): Promise<string> {
+    let text = "";
+    const done = Promise.withResolvers<void>();
+    const socket = await Bun.connect({
+      hostname: "127.0.0.1",
+      port,
+      socket: { data: (_s, d) => void (text += d.toString()), close: () => done.resolve(), error: () => done.resolve() },
+    });
+    socket.write(request);
+    await Promise.race([done.promise, Bun.sleep(3000)]);
+    socket.end();
+    return text === "" ? "closed" : text.split("\r\n")[0]!;
+  }
+  it("with routes, Bun 1.4.5 answers the unknown method BREW as GET; without, it closes", async () => {
+    const fetch = (req: Request) => new Response(req.method);
+    const plain = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch });
+    const a = new Response("a");
+    const routed = Bun.serve({ port: 0, hostname: "127.0.0.1", routes: { "/a": { GET: a, HEAD: a } }, fetch });
+    try {
+      const brew = "BREW /b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+      expect(await rawFirstLine(plain.port!, brew)).toBe("closed");
+      // When this fails (a newer Bun refuses BREW with routes too), NATIVE_ROUTES can be turned on.
+      expect(await rawFirstLine(routed.port!, brew)).toBe("HTTP/1.1 200 OK");
+      expect(NATIVE_ROUTES).toBe(false);
+    } finally {
+      void plain.stop(true);
+      void routed.stop(true);
+    }
   });
 });
