@@ -81,6 +81,9 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
  * close idle keep-alive connections (at most `graceMs` in all), run `also`
  * (stopping --workers) meanwhile, flush the log and exit 0 (1 when `also`
  * says something failed). Returns the stop function, for other reasons to stop.
+ * The grace is 30 s, as long as a load balancer's usual drain: a client on a slow
+ * link, or a busy machine, may need many seconds for the 20 MB bulk body, and 5 s cut such
+ * answers off mid-transfer in the reliability suite.
  *
  * @example
  * stopOnSignals(server, log);
@@ -88,7 +91,7 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
 export function stopOnSignals(
   server: Server<undefined>,
   log: AccessLog,
-  graceMs = 5000,
+  graceMs = 30_000,
   also: () => Promise<boolean> = async () => true,
 ): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
