@@ -68,6 +68,8 @@ export function writeSnapshot(rendered: SiteBodies): { index: SnapshotIndex; blo
     const records = (JSON.parse(new TextDecoder().decode(body)) as { records: { zip: string }[] }).records;
     states.push([path, collectionHead(headOf(body)), records.map((r) => position.get(`/zip/${r.zip}.json`)!)]);
   }
+  // Smallest first: the bodies over LAZY_MIN (CSV, index) end the blob, where readSnapshot leaves them compressed.
+  others.sort((a, b) => site.bodies.get(a)!.length - site.bodies.get(b)!.length);
   for (const path of others) {
     entries.push([path, size, site.bodies.get(path)!.length]);
     size += site.bodies.get(path)!.length;
