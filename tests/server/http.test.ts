@@ -19,6 +19,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Bodies of at most IDENTITY_MAX (1024) bytes: identity-only, native routes where their family is small. */
+const SMALL_PATHS = ["/zip/90210.json", "/zip/90210/districts.json", "/healthz"];
 const PATHS = [
   "/", "/zip/90210", "/zip/90210.json", "/zip/90210/districts.json", "/state/CA.json", "/bulk/all-districts.json",
   "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz", "/problems/zip-not-found",
@@ -37,7 +39,16 @@ describe("every endpoint over HTTP", () => {
     expect(Number(res.headers["content-length"])).toBe(res.body.length);
   });
 
-  it.each(PATHS)("%s: br and gzip decompress to the identity body", async (path) => {
+  it.each(SMALL_PATHS)("%s: a small body is sent uncoded whatever Accept-Encoding says (issue 15)", async (path) => {
+    const plain = await raw(`${server.url}${path}`);
+    const br = await raw(`${server.url}${path}`, { "accept-encoding": "gzip, deflate, br" });
+    expect(plain.body.length).toBeLessThanOrEqual(1024);
+    expect(br.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["etag"]).toBe(plain.headers["etag"]);
+    expect(br.body.equals(plain.body)).toBe(true);
+  });
+
+  it.each(PATHS.filter((p) => !SMALL_PATHS.includes(p)))("%s: br and gzip decompress to the identity body", async (path) => {
     const plain = await raw(`${server.url}${path}`);
     const br = await raw(`${server.url}${path}`, { "accept-encoding": "gzip, deflate, br" });
     const gz = await raw(`${server.url}${path}`, { "accept-encoding": "gzip;q=1, br;q=0.5" });
@@ -226,14 +237,16 @@ describe("the binary", () => {
     try {
       await raw(`${logged.url}/zip/90210.json`, { "accept-encoding": "br", "user-agent": "test-agent" });
       await raw(`${logged.url}/nope`);
+      await raw(`${logged.url}/healthz`); // a native route without the log; logged here
     } finally {
       expect(await logged.stop()).toBe(0);
     }
     const lines = logged.stdout().trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ method: "GET", path: "/zip/90210.json", status: 200, encoding: "br", ua: "test-agent" });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ method: "GET", path: "/zip/90210.json", status: 200, encoding: "identity", ua: "test-agent" });
     expect(lines[0].bytes).toBeGreaterThan(0);
     expect(lines[1]).toMatchObject({ path: "/nope", status: 404 });
+    expect(lines[2]).toMatchObject({ path: "/healthz", status: 200 });
     expect(server.stdout()).toBe("");
   });
 

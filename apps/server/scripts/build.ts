@@ -25,7 +25,7 @@ import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
 import { cspHash } from "../src/html.ts";
 import { finishDocs } from "../src/docs.ts";
-import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
+import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { BASE_URL_MARKER, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -83,7 +83,7 @@ const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets
 const back = readSnapshot(snapshot.index, snapshot.blob, baseUrl);
 if (back.bodies.size !== rendered.bodies.size) throw new Error("snapshot: wrong number of bodies");
 for (const [path, body] of rendered.bodies) {
-  if (!Buffer.from(body).equals(Buffer.from(back.bodies.get(path) ?? new Uint8Array()))) throw new Error(`snapshot: ${path} differs`);
+  if (!Buffer.from(bytesOf(body)).equals(Buffer.from(bytesOf(back.bodies.get(path) ?? new Uint8Array())))) throw new Error(`snapshot: ${path} differs`);
 }
 writeFileSync(join(bundle, "site.json"), JSON.stringify(snapshot.index));
 writeFileSync(join(bundle, "site.bin"), snapshot.blob);

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, testApp } from "../test/helpers.ts";
 import { parseCsv } from "./csv.ts";
+import { IDENTITY_MAX } from "./representation.ts";
 import type { Site } from "./site.ts";
 import type { Hono } from "hono";
 
@@ -461,11 +462,13 @@ describe("conditional requests (rule 15)", () => {
   });
 });
 
-describe("compression (rule 16)", () => {
-  const paths = ["/zip/90210.json", "/zip/90210/districts.json", "/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/", "/zip/90210", "/docs", "/healthz"];
-  it.each(paths)("%s: br and gzip decompress to the identity body, each with its own ETag", async (path) => {
+describe("compression (rule 16, issue 15)", () => {
+  const coded = ["/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/", "/zip/90210"];
+  const small = ["/zip/90210.json", "/zip/90210/districts.json", "/docs", "/healthz"]; // /docs is the stub page here
+  it.each(coded)("%s: br and gzip decompress to the identity body, each with its own ETag", async (path) => {
     const identity = await get(path);
     const plain = new Uint8Array(await identity.arrayBuffer());
+    expect(plain.length).toBeGreaterThan(IDENTITY_MAX);
     const br = await get(path, { "Accept-Encoding": "gzip, deflate, br" });
     const gz = await get(path, { "Accept-Encoding": "gzip" });
     expect(identity.headers.get("content-encoding")).toBeNull();
@@ -477,6 +480,18 @@ describe("compression (rule 16)", () => {
     const tags = new Set([identity, br, gz].map((r) => r.headers.get("etag")));
     expect(tags.size).toBe(3);
     for (const r of [identity, br, gz]) expect(r.headers.get("vary")).toBe("Accept-Encoding");
+  });
+  it.each(small)("%s: a body of at most IDENTITY_MAX bytes is sent uncoded whatever Accept-Encoding says", async (path) => {
+    const identity = await get(path);
+    const plain = new Uint8Array(await identity.arrayBuffer());
+    expect(plain.length).toBeLessThanOrEqual(IDENTITY_MAX);
+    for (const ae of ["gzip, deflate, br", "gzip", "br;q=1, identity;q=0"]) {
+      const res = await get(path, { "Accept-Encoding": ae });
+      expect(res.headers.get("content-encoding"), ae).toBeNull();
+      expect(res.headers.get("etag"), ae).toBe(identity.headers.get("etag"));
+      expect(res.headers.get("vary"), ae).toBe("Accept-Encoding");
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(plain);
+    }
   });
   it("large bodies were compressed before any request", () => {
     for (const path of ["/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json"]) {

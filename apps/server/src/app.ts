@@ -169,8 +169,9 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
     const method = req.method;
     if (method === "GET" || method === "HEAD") {
       const url = req.url;
-      if (!url.includes("?")) {
-        const rep = site.get(pathOf(url));
+      // The path of an absolute URL without query or fragment (else Hono decides).
+      if (!url.includes("?") && !url.includes("#")) {
+        const rep = site.get(url.slice(url.indexOf("/", url.indexOf("//") + 2)));
         if (rep) return sendRepresentation(req, rep);
       }
     }

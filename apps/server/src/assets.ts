@@ -118,12 +118,14 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     optional(paths.postal, ""),
   ]);
   let precompressed: Precompressed | undefined;
+  let precompressedBaseUrl: string | undefined;
   if (paths.precompressed) {
     const [index, blob] = await Promise.all([
       Bun.file(paths.precompressed.index).json() as Promise<PrecompressedIndex>,
       Bun.file(paths.precompressed.blob).bytes(),
     ]);
     precompressed = new Map();
+    precompressedBaseUrl = index.baseUrl;
     for (const [path, entry] of Object.entries(index.entries)) {
       const coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {};
       for (const coding of ["br", "gzip"] as const) {
@@ -133,7 +135,13 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
       precompressed.set(path, { etag: entry.etag, coded });
     }
   }
-  return { openapi, docs: { html: docs, csp: csp.trim(), script: docsScript }, about: { rating, sources }, postal, ...(precompressed ? { precompressed } : {}) };
+  return {
+    openapi,
+    docs: { html: docs, csp: csp.trim(), script: docsScript },
+    about: { rating, sources },
+    postal,
+    ...(precompressed ? { precompressed, precompressedBaseUrl: precompressedBaseUrl! } : {}),
+  };
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>
@@ -151,5 +159,5 @@ export async function readSnapshotFor(paths: AssetPaths, baseUrl: string): Promi
   if (!paths.snapshot) return undefined;
   const index = (await Bun.file(paths.snapshot.index).json()) as SnapshotIndex;
   if (index.format !== 4) return undefined;
-  return readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes(), baseUrl);
+  return { ...readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes(), baseUrl), fromBuild: true };
 }

@@ -8,6 +8,8 @@
  * school-districts export ./public --base-url https://schools.example.org
  * school-districts lookup 90210 --json
  */
+import { heapStats } from "bun:jsc";
+import { readFileSync } from "node:fs";
 import { createHandler } from "./app.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
@@ -17,14 +19,21 @@ import { DatasetError, parseDataset, type Dataset } from "@school-districts/core
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { lookup } from "./lookup.ts";
-import { listen, stopOnSignals } from "./server.ts";
+import { NATIVE_ROUTES, nativeRoutes } from "./native.ts";
+import { listen, stopOnSignals, type Ready } from "./server.ts";
+import { startWorkers, whenPrimaryGone, workerNumber } from "./workers.ts";
 import { assembleSite, compressLarge, renderSiteBodies, type SiteBodies } from "./site.ts";
 
 const started = performance.now();
 const timing = process.env.SCHOOL_DISTRICTS_TIMING === "1";
-/** With SCHOOL_DISTRICTS_TIMING=1, prints the time since start of each start-up phase to stderr. */
+/** With SCHOOL_DISTRICTS_TIMING=1, prints the time since start and the memory after each start-up phase to stderr. */
 function mark(phase: string): void {
-  if (timing) process.stderr.write(`[timing] ${phase}: ${Math.round(performance.now() - started)} ms (process ${Math.round(performance.now())} ms)\n`);
+  if (!timing) return;
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+  const heap = heapStats();
+  process.stderr.write(
+    `[timing] ${phase}: ${Math.round(performance.now() - started)} ms (process ${Math.round(performance.now())} ms), RSS ${Math.round(Number(rss) / 1024)} MiB, JS heap ${Math.round(heap.heapSize / 2 ** 20)} MiB (extra ${Math.round(heap.extraMemorySize / 2 ** 20)} MiB)\n`,
+  );
 }
 
 function fail(message: string, code: number): never {
@@ -102,15 +111,20 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   }
 
   const log = accessLog(cmd.quiet);
-  let resolveReady!: (handler: (req: Request) => Response | Promise<Response>) => void;
-  const ready = new Promise<(req: Request) => Response | Promise<Response>>((r) => (resolveReady = r));
+  let resolveReady!: (ready: Ready) => void;
+  const ready = new Promise<Ready>((r) => (resolveReady = r));
   let server: ReturnType<typeof listen>;
+  const worker = workerNumber();
+  const shared = cmd.workers > 1 || worker > 0;
   try {
-    server = listen(ready, { port: cmd.port, host: cmd.host, log });
+    server = listen(ready, { port: cmd.port, host: cmd.host, log, reusePort: shared });
   } catch (e) {
     fail(`cannot listen on ${cmd.host}:${cmd.port}: ${(e as Error).message}`, 1);
   }
-  stopOnSignals(server, log);
+  // --workers n: this process serves too, and starts n - 1 more on its port (workers.ts).
+  const workers = worker === 0 && cmd.workers > 1 ? startWorkers(cmd.workers - 1, server.port!, argv, (n, code) => void stop(`worker ${n} exited (${code})`, 1)) : undefined;
+  const stop = stopOnSignals(server, log, undefined, workers?.stop);
+  if (worker > 0) whenPrimaryGone(() => void stop("primary gone"));
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
   mark("listening");
   const site = assembleSite(await rendered(baseUrl), assets);
@@ -118,13 +132,20 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  resolveReady(createHandler(site));
+  // Native routes (native.ts) stay off: with any `routes`, Bun 1.4.5 hands an unknown
+  // method token (FOO, BREW, lowercase get) to the server as GET, so `BREW /healthz`
+  // would get a 200 instead of 405 or a close (bench/FINDINGS.md P3).
+  resolveReady({ handle: createHandler(site), ...(NATIVE_ROUTES ? { routes: nativeRoutes(site) } : {}) });
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
-    `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,
+    `school-districts ${paths.version}${worker > 0 ? ` (worker ${worker})` : workers ? ` (primary of ${cmd.workers} processes, worker pids ${workers.pids.join(" ")})` : ""}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,
   );
   const coded = await coding;
   mark("compressed");
+  // Start-up leaves ~60 MB of garbage (the decompressed snapshot, path lists);
+  // collect it once now rather than whenever the heap next grows.
+  Bun.gc(true);
+  mark("collected");
   if (coded.compressed > 0) {
     process.stderr.write(
       `school-districts: ${coded.compressed} large bodies compressed in ${Math.round(performance.now() - started - ms)} ms after start-up (${coded.adopted} came precompressed from the build for its base URL)\n`,

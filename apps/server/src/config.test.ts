@@ -3,7 +3,7 @@ import { parseArgs, UsageError } from "./config.ts";
 
 describe("parseArgs", () => {
   it("has the defaults of rule 19", () => {
-    expect(parseArgs([], {})).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false });
+    expect(parseArgs([], {})).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false, workers: 1 });
   });
   it("reads PORT, HOST and BASE_URL", () => {
     expect(parseArgs([], { PORT: "9000", HOST: "0.0.0.0", BASE_URL: "https://x.example.org/" })).toMatchObject({
@@ -20,10 +20,15 @@ describe("parseArgs", () => {
       baseUrl: "http://a.example/api",
       data: "d",
       quiet: true,
+      workers: 1,
     });
   });
+  it("reads --workers", () => {
+    expect(parseArgs(["--workers", "2"], {})).toMatchObject({ kind: "serve", workers: 2 });
+    expect(parseArgs(["--workers=4"], {})).toMatchObject({ workers: 4 });
+  });
   it("treats environment variables set to an empty value as unset", () => {
-    expect(parseArgs([], { PORT: "", HOST: " ", BASE_URL: "" })).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false });
+    expect(parseArgs([], { PORT: "", HOST: " ", BASE_URL: "" })).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false, workers: 1 });
   });
   it("parses lookup of a ZIP code or a district, with --json", () => {
     expect(parseArgs(["lookup", "90210"], {})).toEqual({ kind: "lookup", query: { zip: "90210" }, json: false, baseUrl: "http://localhost:8080", data: undefined });
@@ -65,6 +70,9 @@ describe("parseArgs", () => {
     [["export"]],
     [["--base-url", "example.org"]],
     [["--base-url", "http://a.example/?q=1"]],
+    [["--workers", "0"]],
+    [["--workers", "two"]],
+    [["--workers", "65"]],
   ])("rejects %j", (argv) => {
     expect(() => parseArgs(argv, {})).toThrow(UsageError);
   });

@@ -4,7 +4,7 @@
 
 /** What the binary was asked to do. */
 export type Command =
-  | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean }
+  | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean; workers: number }
   | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
   | { kind: "lookup"; query: { zip: string } | { leaid: string }; json: boolean; baseUrl: string; data: string | undefined }
   | { kind: "help" }
@@ -30,6 +30,8 @@ Options:
                     problem types (env BASE_URL, default http://localhost:<port>)
   --data <dir>      serve another compiled dataset folder (manifest.json, zips.csv,
                     districts.csv, overlaps.csv) instead of the embedded one
+  --workers <n>     serve with n processes sharing the port (SO_REUSEPORT), one
+                    per core is the most useful; each holds its own copy (default 1)
   --quiet           no access log (one JSON line per request on stdout)
   --json            lookup: print the API's JSON (the record and the ZIP's districts,
                     or /district/{leaid}.json; a problem details object when not found)
@@ -55,7 +57,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     if (name === "help" || name === "version" || name === "quiet" || name === "json") flags[name] = true;
-    else if (["port", "host", "base-url", "data", "district"].includes(name)) {
+    else if (["port", "host", "base-url", "data", "district", "workers"].includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
       flags[name] = value;
@@ -95,5 +97,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     return { kind: "export", dir, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data, quiet };
   }
   if (positional.length > 0) throw new UsageError(`unexpected argument "${positional[0]}"`);
-  return { kind: "serve", port, host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet };
+  const workersText = str("workers") ?? "1";
+  const workers = Number(workersText);
+  if (!/^\d+$/.test(workersText) || workers < 1 || workers > 64) throw new UsageError(`workers "${workersText}" is not a number from 1 to 64`);
+  return { kind: "serve", port, host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet, workers };
 }

@@ -3,7 +3,7 @@
  * or a problem. Every response carries `Access-Control-Allow-Origin: *`.
  */
 import type { Problem } from "@school-districts/core";
-import { chooseCoding, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
+import { chooseCoding, codingFor, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
 import { PAGE_HEADERS } from "./pages.ts";
 import { problem, type ProblemKind } from "./problems.ts";
 import type { Representation } from "./representation.ts";
@@ -15,22 +15,23 @@ export const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * Answers with a prepared representation: picks br/gzip/identity from
- * Accept-Encoding, gives 304 when If-None-Match (or, without it,
- * If-Modified-Since) says the client's copy is current, no body for HEAD. A
- * large body still being compressed after start-up is waited for.
+ * Accept-Encoding (an identityOnly body is always identity), gives 304 when
+ * If-None-Match (or, without it, If-Modified-Since) says the client's copy is
+ * current, no body for HEAD. A large body still being compressed after
+ * start-up is waited for.
  *
  * @example
  * sendRepresentation(request, site.paths.get("/index.json")!)
  */
 export function sendRepresentation(req: Request, rep: Representation): Response | Promise<Response> {
   if (rep.pending) return rep.pending.then(() => sendRepresentation(req, rep));
-  const v = rep.variant(chooseCoding(req.headers.get("accept-encoding")));
+  const v = rep.variant(rep.identityOnly ? "identity" : codingFor(req.headers.get("accept-encoding")));
   const inm = req.headers.get("if-none-match");
   const ims = inm === null ? req.headers.get("if-modified-since") : null;
   if (inm !== null ? noneMatchHits(inm, v.etag) : ims !== null && notModifiedSince(ims, Date.parse(rep.lastModified))) {
     return new Response(null, { status: 304, headers: v.notModifiedHeaders });
   }
-  return new Response(req.method === "HEAD" ? null : v.body, { headers: v.headers });
+  return new Response(req.method === "HEAD" ? null : v.payload, { headers: v.headers });
 }
 
 /** How an error may be answered with an HTML page instead of problem+json. */

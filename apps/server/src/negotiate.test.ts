@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseCoding, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+import { chooseCoding, codingFor, noneMatchHits, notModifiedSince } from "./negotiate.ts";
 
 describe("chooseCoding (Accept-Encoding, RFC 9110 §12.5.3)", () => {
   it.each([
@@ -58,5 +58,19 @@ describe("notModifiedSince", () => {
   it("is false before it or for a bad date", () => {
     expect(notModifiedSince("Sat, 21 Nov 2026 23:59:59 GMT", lm)).toBe(false);
     expect(notModifiedSince("yesterday", lm)).toBe(false);
+  });
+});
+
+describe("codingFor (chooseCoding looked up per header value)", () => {
+  it.each(["gzip, deflate, br", "br;q=0.5, gzip", "gzip;q=0", "identity", "*", "br;q=0, *;q=0.1", ""])("gives chooseCoding's answer for %j, also the second time", (header) => {
+    expect(codingFor(header)).toBe(chooseCoding(header));
+    expect(codingFor(header)).toBe(chooseCoding(header));
+  });
+  it("gives identity without the header", () => {
+    expect(codingFor(null)).toBe("identity");
+  });
+  it("still parses values past the lookup's size", () => {
+    for (let i = 0; i < 600; i++) codingFor(`gzip;q=0.${i % 10}, x-${i}`);
+    expect(codingFor("br;q=0.2, gzip;q=0.9, x-new")).toBe("gzip");
   });
 });

@@ -49,6 +49,28 @@ export function chooseCoding(header: string | null | undefined): Choice {
   return "identity";
 }
 
+const CODING_MEMO_MAX = 512;
+const codingMemo = new Map<string, Choice>();
+
+/**
+ * chooseCoding() through a lookup on the whole header value: clients send a
+ * handful of distinct Accept-Encoding values, so a request costs one Map
+ * lookup, not a parse. The first CODING_MEMO_MAX values are kept; others
+ * (a client making up values) are parsed each time.
+ *
+ * @example
+ * codingFor("gzip, deflate, br, zstd") // "br" (parsed once, then looked up)
+ */
+export function codingFor(header: string | null): Choice {
+  if (header === null) return "identity";
+  let choice = codingMemo.get(header);
+  if (choice === undefined) {
+    choice = chooseCoding(header);
+    if (codingMemo.size < CODING_MEMO_MAX) codingMemo.set(header, choice);
+  }
+  return choice;
+}
+
 /**
  * True when If-None-Match names this ETag (weak comparison: W/ is ignored) or is `*`.
  *
@@ -57,6 +79,7 @@ export function chooseCoding(header: string | null | undefined): Choice {
  * noneMatchHits('"abc"', '"abd"')          // false
  */
 export function noneMatchHits(header: string, etag: string): boolean {
+  if (header === etag) return true; // the usual revalidation: the one ETag as sent, no parse
   if (header.trim() === "*") return true;
   const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
   for (const m of header.matchAll(/(?:W\/)?("[^"]*")/g)) {

@@ -4,7 +4,7 @@ import { loadFixture, SMALL, syntheticFixture, testAssets } from "../test/helper
 import { toCsv } from "./csv.ts";
 import { indexEntry, zipDistricts, zipRecord } from "./records.ts";
 import { renderBodies } from "./render.ts";
-import { renderSiteBodies } from "./site.ts";
+import { bytesOf, renderSiteBodies } from "./site.ts";
 import { BASE_URL_MARKER, readSnapshot, replaceAll, writeSnapshot } from "./snapshot.ts";
 
 const BASE = "https://schools.example.org";
@@ -45,7 +45,7 @@ describe.each([
       const back = readSnapshot(JSON.parse(JSON.stringify(index)), blob, base);
       expect(back.baseUrl).toBe(base);
       expect(back.bodies.size).toBe(direct.bodies.size);
-      for (const [path, body] of direct.bodies) expect(decode(back.bodies.get(path)!), path).toBe(decode(body));
+      for (const [path, body] of direct.bodies) expect(decode(bytesOf(back.bodies.get(path)!)), path).toBe(decode(bytesOf(body)));
     }
   });
 
@@ -54,7 +54,7 @@ describe.each([
     const { index, blob } = writeSnapshot(rendered);
     const back = readSnapshot(JSON.parse(JSON.stringify(index)), blob);
     expect([...back.bodies.keys()].sort()).toEqual([...rendered.bodies.keys()].sort());
-    for (const [path, body] of rendered.bodies) expect(decode(back.bodies.get(path)!), path).toBe(decode(body));
+    for (const [path, body] of rendered.bodies) expect(decode(bytesOf(back.bodies.get(path)!)), path).toBe(decode(bytesOf(body)));
     expect(back).toMatchObject({ baseUrl: BASE, updated: dataset.updated, records: dataset.zips.length });
   });
 });

@@ -15,10 +15,23 @@ export interface Variant {
   headers: [string, string][];
   /** The headers of a 304 for this variant. */
   notModifiedHeaders: [string, string][];
+  /**
+   * What a response sends: `body`, or for a body over IDENTITY_MAX a Blob of
+   * it, which Bun sends without copying the bytes per request (bench/FINDINGS.md P4).
+   */
+  payload: Uint8Array<ArrayBuffer> | Blob;
 }
 
 /** Cache-Control of successful responses and 404s (rule 15). */
 export const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
+
+/**
+ * Bodies up to this many bytes are sent uncoded whatever Accept-Encoding says
+ * (issue 15; figures in bench/FINDINGS.md P3): their whole response fits in one
+ * TCP segment either way, so br saves ~200 bytes but no round trip, and
+ * negotiating costs CPU on every request and memory for the coded copies.
+ */
+export const IDENTITY_MAX = 1024;
 
 /**
  * Strong entity tag of a body: 64-bit wyhash as hex, with the coding's settings
@@ -41,22 +54,50 @@ const encoder = new TextEncoder();
  * const rep = new Representation("{}", "application/json; charset=utf-8", { lastModified });
  * rep.variant("br").headers // [["Content-Type", ...], ["Content-Encoding", "br"], ["ETag", ...], ...]
  */
+/**
+ * A large body kept out of memory until asked for: `load` makes its bytes
+ * (each time; the caller drops them), `etag` is its identity ETag when known
+ * without loading (made by the build for the same bytes).
+ */
+export interface LazyBody {
+  load: () => Uint8Array<ArrayBuffer>;
+  etag?: string;
+}
+
 export class Representation {
-  readonly body: Uint8Array<ArrayBuffer>;
+  readonly #body: Uint8Array<ArrayBuffer> | undefined;
+  readonly #load: (() => Uint8Array<ArrayBuffer>) | undefined;
   readonly etag: string;
   readonly #variants = new Map<Choice, Variant>();
   readonly #coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>>;
+  /**
+   * Sent uncoded to every client: small (IDENTITY_MAX) and not negotiated on
+   * anything else (no Vary of its own). Such a body can be a native route.
+   */
+  readonly identityOnly: boolean;
 
   constructor(
-    body: string | Uint8Array<ArrayBuffer>,
+    body: string | Uint8Array<ArrayBuffer> | LazyBody,
     readonly type: string,
     readonly lastModified: string,
     readonly extraHeaders: [string, string][] = [],
     coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {},
   ) {
-    this.body = typeof body === "string" ? encoder.encode(body) : body;
-    this.etag = entityTag(this.body);
     this.#coded = coded;
+    if (typeof body === "string" || body instanceof Uint8Array) {
+      this.#body = typeof body === "string" ? encoder.encode(body) : body;
+      this.etag = entityTag(this.#body);
+      this.identityOnly = this.#body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
+    } else {
+      this.#load = body.load;
+      this.etag = body.etag ?? entityTag(body.load());
+      this.identityOnly = false;
+    }
+  }
+
+  /** The identity bytes (of a lazy body: made now, not kept). */
+  get body(): Uint8Array<ArrayBuffer> {
+    return this.#body ?? this.#load!();
   }
 
   /** The ETag of a coding, known without compressing. */
@@ -90,12 +131,16 @@ export class Representation {
     this.#variants.delete(coding);
   }
 
-  /** The variant of a coding, made on first use and kept. */
+  /**
+   * The variant of a coding, made on first use and kept. (For an identityOnly
+   * body the server asks only for "identity"; the export asks for all three.)
+   */
   variant(coding: Choice): Variant {
     let v = this.#variants.get(coding);
     if (v) return v;
-    let body = this.body;
-    if (coding !== "identity") {
+    let body: Uint8Array<ArrayBuffer>;
+    if (coding === "identity") body = this.body;
+    else {
       if (!this.#coded[coding]) this.prepare(coding, SMALL_EFFORT);
       body = this.#coded[coding]!.body;
     }
@@ -111,8 +156,9 @@ export class Representation {
     const headers: [string, string][] = [["Content-Type", this.type], ["Content-Length", String(body.length)], ...shared, ...this.extraHeaders];
     if (!this.extraHeaders.some(([name]) => name === "X-Content-Type-Options")) headers.push(["X-Content-Type-Options", "nosniff"]);
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
-    v = { coding, body, etag, headers, notModifiedHeaders: shared };
-    this.#variants.set(coding, v);
+    const kept = coding !== "identity" || this.#body !== undefined; // a lazy identity body is not kept
+    v = { coding, body, etag, headers, notModifiedHeaders: shared, payload: kept && body.length > IDENTITY_MAX ? new Blob([body]) : body };
+    if (kept) this.#variants.set(coding, v);
     return v;
   }
 

@@ -4,79 +4,111 @@
  */
 import type { Server } from "bun";
 import type { AccessLog } from "./log.ts";
+import type { NativeRoutes } from "./native.ts";
 
 /** Serves requests with `handle` once `ready` resolves (requests arriving earlier wait). */
 export interface ServeOptions {
   port: number;
   host: string;
   log: AccessLog;
+  /** SO_REUSEPORT, so that several processes (--workers) share the port. */
+  reusePort?: boolean;
 }
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
+/** What the server answers with once the site is ready. */
+export interface Ready {
+  handle: Handler;
+  /** Answered by Bun without JavaScript (native.ts); not used when logging, since they would not be logged. */
+  routes?: NativeRoutes;
+}
+
+/** Without a usable Host header (HTTP/1.0, "Host:" empty or invalid) Bun hands over a relative URL; the app needs an absolute one. */
+function absolute(req: Request): Request {
+  return req.url.startsWith("http") ? req : new Request(`http://localhost${req.url.startsWith("/") ? req.url : "/"}`, req);
+}
+
 /**
- * Listens now and answers with the handler `ready` gives; logs each request.
+ * Listens now; requests wait until `ready` resolves, then the server is
+ * reloaded with the final handler (and the native routes when not logging),
+ * so a request runs no start-up indirection. Logs each request unless the log
+ * is off.
  *
  * @example
- * const server = listen(Promise.resolve(app.fetch), { port: 8080, host: "127.0.0.1", log });
+ * const server = listen(Promise.resolve({ handle: app.fetch }), { port: 8080, host: "127.0.0.1", log });
  */
-export function listen(ready: Promise<Handler>, options: ServeOptions): Server<undefined> {
-  let handle: Handler | undefined;
-  void ready.then((h) => (handle = h));
-  return Bun.serve({
+export function listen(ready: Promise<Ready>, options: ServeOptions): Server<undefined> {
+  const log = options.log;
+  const logged = (handle: Handler) => async (req: Request, server: Server<undefined>) => {
+    req = absolute(req);
+    const start = performance.now();
+    const res = await handle(req);
+    const url = req.url;
+    const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+    const ua = req.headers.get("user-agent");
+    const ip = server.requestIP(req)?.address;
+    log.write({
+      time: new Date().toISOString(),
+      method: req.method,
+      path: pathStart < 0 ? "/" : url.slice(pathStart),
+      status: res.status,
+      bytes: Number(res.headers.get("content-length") ?? 0),
+      encoding: res.headers.get("content-encoding") ?? "identity",
+      ms: Math.round((performance.now() - start) * 1000) / 1000,
+      ...(ip ? { ip } : {}),
+      ...(ua ? { ua } : {}),
+    });
+    return res;
+  };
+  const final = (handle: Handler) => (log.enabled ? logged(handle) : (req: Request) => handle(absolute(req)));
+  const server = Bun.serve({
     port: options.port,
     hostname: options.host,
     development: false,
-    async fetch(req, server) {
-      // Without a usable Host header (HTTP/1.0, "Host:" empty or invalid) Bun hands
-      // over a relative URL; the app needs an absolute one.
-      if (!req.url.startsWith("http")) req = new Request(`http://localhost${req.url.startsWith("/") ? req.url : "/"}`, req);
-      if (!options.log.enabled) return (handle ?? (await ready))(req);
-      const start = performance.now();
-      const res = await (handle ?? (await ready))(req);
-      const url = req.url;
-      const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-      const ua = req.headers.get("user-agent");
-      const ip = server.requestIP(req)?.address;
-      options.log.write({
-        time: new Date().toISOString(),
-        method: req.method,
-        path: pathStart < 0 ? "/" : url.slice(pathStart),
-        status: res.status,
-        bytes: Number(res.headers.get("content-length") ?? 0),
-        encoding: res.headers.get("content-encoding") ?? "identity",
-        ms: Math.round((performance.now() - start) * 1000) / 1000,
-        ...(ip ? { ip } : {}),
-        ...(ua ? { ua } : {}),
-      });
-      return res;
-    },
+    reusePort: options.reusePort ?? false,
+    // Until the site is ready: wait for it.
+    fetch: (req, server) => ready.then(({ handle }) => final(handle)(req, server)),
   });
+  void ready.then(({ handle, routes }) => {
+    server.reload({ fetch: final(handle), ...(routes && !log.enabled ? { routes } : {}) });
+  });
+  return server;
 }
 
 /**
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then
- * close idle keep-alive connections (at most `graceMs` in all), flush the log
- * and exit 0. The grace is 30 s, as long as a load balancer's usual drain: a client on a slow
+ * close idle keep-alive connections (at most `graceMs` in all), run `also`
+ * (stopping --workers) meanwhile, flush the log and exit 0 (1 when `also`
+ * says something failed). Returns the stop function, for other reasons to stop.
+ * The grace is 30 s, as long as a load balancer's usual drain: a client on a slow
  * link, or a busy machine, may need many seconds for the 20 MB bulk body, and 5 s cut such
  * answers off mid-transfer in the reliability suite.
  *
  * @example
  * stopOnSignals(server, log);
  */
-export function stopOnSignals(server: Server<undefined>, log: AccessLog, graceMs = 30_000): void {
+export function stopOnSignals(
+  server: Server<undefined>,
+  log: AccessLog,
+  graceMs = 30_000,
+  also: () => Promise<boolean> = async () => true,
+): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`${signal}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
+    process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
+    const others = also();
     const deadline = performance.now() + graceMs;
     void server.stop(false); // no new connections; waits for idle keep-alive ones too
     while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(10);
     await server.stop(true);
+    const ok = await others;
     log.flush();
-    process.exit(0);
+    process.exit(ok ? code : 1);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  return stop;
 }

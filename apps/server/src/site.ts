@@ -17,7 +17,7 @@ import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
-import { Representation } from "./representation.ts";
+import { Representation, type LazyBody } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -44,6 +44,8 @@ export interface SiteAssets {
   postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
   precompressed?: Precompressed;
+  /** The base URL the precompressed bodies were rendered for. */
+  precompressedBaseUrl?: string;
 }
 
 /** Coded bodies made ahead of time, keyed by path. */
@@ -73,7 +75,7 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
-  /** Every path the service answers (for the static export). */
+  /** Every path the service answers (for the static export), in a fixed order. */
   paths(): string[];
 }
 
@@ -85,9 +87,25 @@ export interface SiteBodies {
   /**
    * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
    * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
-   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`.
+   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`: bytes, or (from the
+   * snapshot, for large bodies) a function making them when asked.
    */
-  bodies: Map<string, Uint8Array<ArrayBuffer>>;
+  bodies: Map<string, RenderedBody>;
+  /** Rendered by the build's snapshot: identical to the build's bodies for the same base URL, whose ETags the precompressed index holds. */
+  fromBuild?: boolean;
+}
+
+/** A rendered body, or a function that makes it (each call a fresh copy). */
+export type RenderedBody = Uint8Array<ArrayBuffer> | (() => Uint8Array<ArrayBuffer>);
+
+/**
+ * The bytes of a rendered body.
+ *
+ * @example
+ * bytesOf(rendered.bodies.get("/state/CA.json")!)
+ */
+export function bytesOf(body: RenderedBody): Uint8Array<ArrayBuffer> {
+  return typeof body === "function" ? body() : body;
 }
 
 /**
@@ -152,9 +170,10 @@ const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
  * snapshot) and the assets; adds the home page, the problem type pages, docs
- * and health. ZIP and district pages (34k + 13k HTML bodies) are rendered on
- * first request from the JSON bodies, and kept. Large bodies get their coded variants from
- * compressLarge(), which must run before serving.
+ * and health. Large bodies get their Representation now (their coded variants
+ * come from compressLarge(), which must run before serving); the small ones on
+ * first request; ZIP and district pages (34k + 13k HTML bodies) are rendered on
+ * first request from the JSON bodies. All are kept once made.
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
@@ -166,17 +185,22 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts: SiteFacts = { updated, records, baseUrl };
   const prepared = new Map<string, Representation>();
-  const add = (path: string, body: string | Uint8Array<ArrayBuffer>) => {
+  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => {
     const [type, extra] = describe(path, assets.docs.csp);
-    prepared.set(path, new Representation(body, type, lastModified, extra));
+    return new Representation(body, type, lastModified, extra);
   };
+  const add = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => void prepared.set(path, make(path, body));
+  // The build's snapshot for the build's base URL gives the very bodies whose
+  // ETags the precompressed index holds: lazy bodies need not be made to hash them.
+  const knownEtags = rendered.fromBuild && assets.precompressedBaseUrl === baseUrl ? assets.precompressed : undefined;
   const decoder = new TextDecoder();
-  const json = <T>(path: string) => JSON.parse(decoder.decode(prepared.get(path)!.body)) as T;
+  const json = <T>(path: string) => JSON.parse(decoder.decode(get(path)!.body)) as T;
   const cityOf = (zip: string) => json<DistrictRecord>(`/zip/${zip}.json`).city;
   // Page path -> how to render it.
   const pages = new Map<string, () => string>();
   for (const [path, body] of rendered.bodies) {
-    add(path, body);
+    if (typeof body === "function") add(path, { load: body, ...(knownEtags?.has(path) ? { etag: knownEtags.get(path)!.etag } : {}) });
+    else if (isLarge(path)) add(path, body);
     if (ZIP_JSON.test(path)) {
       const page = path.slice(0, -5);
       pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
@@ -202,8 +226,13 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   add("/healthz", JSON.stringify(health));
 
   const get = (path: string): Representation | undefined => {
-    const rep = prepared.get(path);
+    let rep = prepared.get(path);
     if (rep) return rep;
+    const body = rendered.bodies.get(path);
+    if (body !== undefined) {
+      prepared.set(path, (rep = make(path, body as Uint8Array<ArrayBuffer>)));
+      return rep;
+    }
     const render = pages.get(path);
     if (!render) return undefined;
     const page = new Representation(render(), TYPES.html, lastModified, PAGE_HEADERS);
@@ -217,7 +246,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     if (!cities) {
       // Built on the first PO-box page from /index.json (zip, city, state of every record).
       cities = new Map();
-      const index = JSON.parse(decoder.decode(prepared.get("/index.json")!.body)) as { zip: string; city: string; state: string }[];
+      const index = JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string }[];
       for (const entry of index) {
         const key = `${entry.city.toLowerCase()}|${entry.state}`;
         const list = cities.get(key);
@@ -237,7 +266,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     postal: (zip) => postal.get(zip),
     cityZips,
     get,
-    paths: () => [...prepared.keys(), ...pages.keys()].sort(),
+    paths: () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pages.keys()])],
   };
 }
 

@@ -10,7 +10,7 @@
  * snapshot. With --data the site is rendered at start-up instead.
  */
 import { collectionHead } from "./render.ts";
-import type { SiteBodies } from "./site.ts";
+import { bytesOf, type SiteBodies } from "./site.ts";
 
 /** The index of a snapshot. */
 export interface SnapshotIndex {
@@ -43,7 +43,8 @@ const STATE_RECORDS = /^\/state\/[A-Z]{2}\.json$/;
  * @example
  * const { index, blob } = writeSnapshot(renderSiteBodies(dataset, base, openapi));
  */
-export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: Uint8Array } {
+export function writeSnapshot(rendered: SiteBodies): { index: SnapshotIndex; blob: Uint8Array } {
+  const site = { ...rendered, bodies: new Map([...rendered.bodies].map(([path, body]) => [path, bytesOf(body)])) };
   const entries: SnapshotIndex["entries"] = [];
   const bulk = site.bodies.get(BULK)!;
   entries.push([BULK, 0, bulk.length]);
@@ -69,6 +70,8 @@ export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: U
     const records = (JSON.parse(new TextDecoder().decode(body)) as { records: { zip: string }[] }).records;
     states.push([path, collectionHead(headOf(body)), records.map((r) => position.get(`/zip/${r.zip}.json`)!)]);
   }
+  // Smallest first: the bodies over LAZY_MIN (CSV, index) end the blob, where readSnapshot leaves them compressed.
+  others.sort((a, b) => site.bodies.get(a)!.length - site.bodies.get(b)!.length);
   for (const path of others) {
     entries.push([path, size, site.bodies.get(path)!.length]);
     size += site.bodies.get(path)!.length;
@@ -88,46 +91,64 @@ function headOf(body: Uint8Array): object {
   return head;
 }
 
+/** Bodies over this size (other than the bulk body, which holds the records) are decompressed only when asked for. */
+const LAZY_MIN = 1 << 20;
+
 /**
- * Reads a snapshot back into rendered bodies (views into one buffer).
+ * Reads a snapshot back into rendered bodies: records and districts lists as
+ * views into one buffer (the bulk body holds the records); state bodies, and
+ * the other bodies of over 1 MiB at the end of the blob (CSV, index), as
+ * functions that make them when asked (from the records, or by decompressing
+ * the blob again), so they take no memory until then.
  *
  * @example
  * const bodies = readSnapshot(index, await Bun.file(blobPath).bytes());
  */
 export function readSnapshot(index: SnapshotIndex, blob: Uint8Array, baseUrl = index.baseUrl): SiteBodies {
-  const { bytes: all, shift } = replaceAll(Bun.zstdDecompressSync(blob) as Uint8Array<ArrayBuffer>, index.baseUrl, baseUrl);
-  const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  const decompressed = Bun.zstdDecompressSync(blob) as Uint8Array<ArrayBuffer>;
+  const isLazy = ([path, , length]: SnapshotIndex["entries"][number]) => path !== BULK && length > LAZY_MIN;
+  // Kept in memory: everything up to the end of the last body that is not lazy.
+  let keepEnd = 0;
+  for (const entry of index.entries) if (!isLazy(entry)) keepEnd = Math.max(keepEnd, entry[1] + entry[2]);
+  const { bytes: all, shift } = replaceAll(decompressed.subarray(0, keepEnd), index.baseUrl, baseUrl);
+  const bodies = new Map<string, Uint8Array<ArrayBuffer> | (() => Uint8Array<ArrayBuffer>)>();
   const records: [number, number][] = [];
-  for (const [path, oldOffset, oldLength] of index.entries) {
+  for (const entry of index.entries) {
+    const [path, oldOffset, oldLength] = entry;
+    if (oldOffset + oldLength > keepEnd) {
+      bodies.set(path, () => replaceAll(Bun.zstdDecompressSync(blob).subarray(oldOffset, oldOffset + oldLength) as Uint8Array<ArrayBuffer>, index.baseUrl, baseUrl).bytes.slice());
+      continue;
+    }
     const offset = shift(oldOffset);
     const length = shift(oldOffset + oldLength) - offset;
     bodies.set(path, all.subarray(offset, offset + length));
     if (RECORD_PATH.test(path)) records.push([offset, length]);
   }
-  const encoder = new TextEncoder();
-  for (const [path, open, positions] of index.states) {
-    // Copy runs of consecutive records (states are mostly contiguous in ZIP order).
-    const head = encoder.encode(open);
-    let size = head.length + 2 + Math.max(0, positions.length - 1);
-    for (const p of positions) size += records[p]![1];
-    const out = new Uint8Array(size);
-    out.set(head, 0);
-    let at = head.length;
-    for (let i = 0; i < positions.length; ) {
-      let j = i;
-      while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
-      const start = records[positions[i]!]![0];
-      const [lastStart, lastLength] = records[positions[j]!]!;
-      if (i > 0) out[at++] = 44; // ","
-      out.set(all.subarray(start, lastStart + lastLength), at);
-      at += lastStart + lastLength - start;
-      i = j + 1;
-    }
-    out[at++] = 93; // "]"
-    out[at++] = 125; // "}"
-    bodies.set(path, out);
-  }
+  for (const [path, open, positions] of index.states) bodies.set(path, () => stateBody(all, records, open, positions));
   return { baseUrl, updated: index.updated, records: index.records, bodies };
+}
+
+/** A state body: its opening text, then runs of consecutive records copied from the bulk body (states are mostly contiguous in ZIP order). */
+function stateBody(all: Uint8Array<ArrayBuffer>, records: [number, number][], open: string, positions: number[]): Uint8Array<ArrayBuffer> {
+  const head = new TextEncoder().encode(open);
+  let size = head.length + 2 + Math.max(0, positions.length - 1);
+  for (const p of positions) size += records[p]![1];
+  const out = new Uint8Array(size);
+  out.set(head, 0);
+  let at = head.length;
+  for (let i = 0; i < positions.length; ) {
+    let j = i;
+    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
+    const start = records[positions[i]!]![0];
+    const [lastStart, lastLength] = records[positions[j]!]!;
+    if (i > 0) out[at++] = 44; // ","
+    out.set(all.subarray(start, lastStart + lastLength), at);
+    at += lastStart + lastLength - start;
+    i = j + 1;
+  }
+  out[at++] = 93; // "]"
+  out[at++] = 125; // "}"
+  return out;
 }
 
 /**

@@ -1,0 +1,86 @@
+// --workers: n processes on one port with SO_REUSEPORT (issue 15).
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BASE, raw, startServer } from "../support/server.ts";
+
+/** Inodes of the TCP sockets listening on `port` (from /proc/net/tcp and tcp6). */
+function listeningInodes(port: number): Set<string> {
+  const out = new Set<string>();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.trim().split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f[3] === "0A" && parseInt(f[1]!.split(":")[1]!, 16) === port) out.add(f[9]!);
+    }
+  }
+  return out;
+}
+
+/** Whether process `pid` holds one of the socket `inodes`. */
+function holdsSocket(pid: number, inodes: Set<string>): boolean {
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m && inodes.has(m[1]!)) return true;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return false;
+}
+
+/** Waits (at most 60 s) until both the primary and the worker have said they are ready; returns the worker's pid. */
+async function bothReady(server: { stderr(): string }): Promise<number> {
+  for (let i = 0; i < 600 && !(/worker pids \d+/.test(server.stderr()) && /\(worker 1\)/.test(server.stderr())); i++) await Bun.sleep(100);
+  return Number(/worker pids (\d+)/.exec(server.stderr())?.[1]);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("--workers 2", () => {
+  it("two processes each listen on the port, answer, and stop together on SIGTERM with exit 0", async () => {
+    const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
+    let workerPid = 0;
+    try {
+      workerPid = await bothReady(server);
+      expect(workerPid).toBeGreaterThan(0);
+      // Both hold their own listening socket on the port (SO_REUSEPORT), not a shared one.
+      const inodes = listeningInodes(server.port);
+      expect(inodes.size).toBe(2);
+      expect(holdsSocket(server.proc.pid!, inodes)).toBe(true);
+      expect(holdsSocket(workerPid, inodes)).toBe(true);
+      for (let i = 0; i < 20; i++) {
+        const res = await raw(`${server.url}/zip/90210.json`, { connection: "close" });
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.body.toString()).page_url).toBe(`${DEFAULT_BASE}/zip/90210`);
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(alive(workerPid)).toBe(false);
+  });
+
+  it("a worker that dies stops the group with exit 1 (for the supervisor to restart)", async () => {
+    const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
+    const workerPid = await bothReady(server);
+    expect(workerPid).toBeGreaterThan(0);
+    const exited = new Promise((r) => server.proc.on("exit", (c) => r(c)));
+    process.kill(workerPid, "SIGKILL");
+    const code = await Promise.race([exited, Bun.sleep(20_000).then(() => "still running")]);
+    if (code === "still running") await server.stop("SIGKILL");
+    expect(code).toBe(1);
+    expect(server.stderr()).toMatch(/worker 1 exited/);
+  });
+});
