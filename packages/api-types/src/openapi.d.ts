@@ -1326,6 +1326,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
+        HeadPageBadRequest: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
+        HeadPageNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -2856,7 +2880,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     searchZip: {
@@ -2941,7 +2965,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["HeadBadRequest"];
+            400: components["responses"]["HeadPageBadRequest"];
         };
     };
     getZipPage: {
@@ -3067,8 +3091,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getDistrictPage: {
@@ -3194,8 +3218,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getStatePage: {
@@ -3321,8 +3345,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getDocs: {
@@ -3554,7 +3578,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getAboutPage: {
@@ -3661,7 +3685,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getRobots: {
