@@ -172,6 +172,7 @@ export class StandIn {
           json,
           JSON.stringify({
             zip: r.zip,
+            zcta: r.zip,
             districts: [
               { leaid: "0604830", district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population" },
               { leaid: "0600001", district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land" },

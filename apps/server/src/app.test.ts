@@ -18,7 +18,7 @@ const FIELDS = [
   "zip", "district", "city", "state", "county", "rating", "rating_label", "students", "schools", "per_pupil",
   "grade_span", "phone", "website", "page_url", "source", "source_url", "license", "updated",
 ];
-const ZIPS = ["00601", "01002", "02108", "10001", "90210", "96910", "99950"];
+const ZIPS = ["00601", "01002", "02108", "10001", "90209", "90210", "96910", "99950"];
 
 beforeAll(async () => {
   ({ app, site } = await testApp());
@@ -130,6 +130,19 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
     });
     expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
+  });
+  it("a PO-box ZIP lists the districts of its post office's ZCTA, basis 'post office'", async () => {
+    const po = (await (await get("/zip/90209/districts.json")).json()) as ZipDistricts;
+    const own = (await (await get("/zip/90210/districts.json")).json()) as ZipDistricts;
+    expect(own.zcta).toBe("90210");
+    expect(po).toEqual({ zip: "90209", zcta: "90210", districts: own.districts.map((d) => ({ ...d, basis: "post office" })) });
+    const record = (await (await get("/zip/90209.json")).json()) as DistrictRecord;
+    expect(record.district).toBe("Beverly Hills Unified School District");
+  });
+  it("the page of a PO-box ZIP says where its post office lies; a ZIP with its own area does not", async () => {
+    const page = await (await get("/zip/90209")).text();
+    expect(page).toContain('90209 is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/90210">90210</a>');
+    expect(await (await get("/zip/90210")).text()).not.toContain("PO-box ZIP code");
   });
   it("gives 400 and 404 like the record", async () => {
     await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");

@@ -114,7 +114,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     `<p><a href="/">Search another ZIP code</a></p>
 <h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}, ${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
-<h2 id="district">${e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${e(r.district)}</h2>
 <dl>
 ${row("Rating", rating)}
 ${row("Students", e(r.students))}
@@ -135,6 +135,13 @@ ${others}
     footer(facts),
     `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
   );
+}
+
+/** The sentence of a PO-box / delivery ZIP's page: whose districts it shows ("" for a ZIP with its own area). */
+function postOfficeNote(zip: string, zcta: string): string {
+  if (zcta === zip) return "";
+  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.</p>
+`;
 }
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed" } as const;

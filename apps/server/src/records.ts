@@ -66,7 +66,8 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
 
 /**
  * Every district overlapping a ZIP, largest share first (rule 20). A ZIP without
- * overlap rows lists its record's district alone.
+ * overlap rows lists its record's district alone. `zcta` is the ZCTA the shares are
+ * measured on: the ZIP itself, or for a PO-box ZIP the ZCTA holding its post office.
  *
  * @example
  * zipDistricts(dataset, row).districts[0].level // "unified"
@@ -84,5 +85,5 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       basis: o.basis,
     };
   });
-  return { zip: row.zip, districts };
+  return { zip: row.zip, zcta: row.zcta, districts };
 }

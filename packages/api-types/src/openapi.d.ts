@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Every district overlapping one ZIP code
-         * @description An extension to the original service: every district that overlaps the ZIP code, largest share first, with its level and the share of the ZIP (0-1, 4 decimals) it covers. Shares are per grade level, so where elementary and high-school districts overlap they can add up to more than 1. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description An extension to the original service: every district that overlaps the ZIP code, largest share first, with its level and the share of the ZIP (0-1, 4 decimals) it covers. For a PO-box or delivery ZIP (no ZCTA of its own) the districts and shares are those of the ZCTA that contains its post office, named in `zcta`, with basis `post office`. Shares are per grade level, so where elementary and high-school districts overlap they can add up to more than 1. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getZipDistricts"];
         put?: never;
@@ -466,15 +466,16 @@ export interface components {
              */
             share: number;
             /**
-             * @description `population`: 2010 census population shares (Geocorr); `land`: land area (NCES EDGE GRF21).
+             * @description `population`: 2010 census population shares (Geocorr); `land`: land area (NCES EDGE GRF21); `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land.
              * @example population
              * @enum {string}
              */
-            basis: "population" | "land";
+            basis: "population" | "land" | "post office";
         };
         /**
          * @example {
          *       "zip": "90210",
+         *       "zcta": "90210",
          *       "districts": [
          *         {
          *           "leaid": "0604830",
@@ -497,6 +498,11 @@ export interface components {
          */
         ZipDistricts: {
             zip: components["schemas"]["ZipCode"];
+            /**
+             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`).
+             * @example 90210
+             */
+            zcta: string;
             /** @description Largest share first. */
             districts: components["schemas"]["DistrictOverlap"][];
         };

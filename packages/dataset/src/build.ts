@@ -20,6 +20,7 @@ import {
   loadJoins,
   loadNrviens,
   loadSeda,
+  loadUds,
   loadUsZips,
   loadZctaCounties,
   loadZipcodes,
@@ -29,13 +30,14 @@ import { chooseDistrict, districtLevel, zipShares, type Basis, type Level, type 
 import { CountyResolver, type CountySource } from "./county.ts";
 import { groupOf, outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
+import { selectPostOfficeZips, type PostOfficeSelection } from "./postoffice.ts";
 
 export const FORMAT = 1;
 export const SHARE_METHOD = "v1";
 export const PER_PUPIL_MIN = 2000;
 export const PER_PUPIL_MAX = 100000;
 
-export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid"] as const;
+export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid", "zcta"] as const;
 export const DISTRICT_COLUMNS = [
   "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating",
 ] as const;
@@ -56,8 +58,10 @@ export interface ZipRecord {
   city: string;
   county: string;
   countySource: CountySource;
-  citySource: "geonames" | "zipcodes" | "none";
+  citySource: "geonames" | "zipcodes" | "uds" | "none";
   leaid: string;
+  /** the ZCTA whose districts the record uses: the ZIP itself, or for a PO-box ZIP the ZCTA of its post office */
+  zcta: string;
 }
 
 /** A districts.csv row as written (the loader's DistrictRow, rating still a CSV cell), plus provenance for the reports. */
@@ -71,7 +75,8 @@ export interface OverlapOut {
   zip: string;
   leaid: string;
   share: string;
-  basis: Basis;
+  /** "post office": a PO-box ZIP's row, copied from the ZCTA of its post office */
+  basis: Basis | "post office";
 }
 
 export interface BuildStats {
@@ -96,6 +101,8 @@ export interface BuildStats {
   outcomeSource: Map<string, "seda" | "edfacts">;
   /** LEAIDs with a row in the EDFacts files (with or without a usable value) */
   edfactsLeaids: Set<string>;
+  /** the PO-box / delivery ZIPs of the UDS Mapper crosswalk: added and left out */
+  postOffices: PostOfficeSelection;
 }
 
 export interface BuildResult {
@@ -138,6 +145,7 @@ export function build(opts: BuildOptions): BuildResult {
   const fin22 = loadFinance(raw, "finance22");
   const seda = loadSeda(raw);
   const edfacts = loadEdFacts(raw);
+  const uds = loadUds(raw);
   const joinsLabel = opts.joinsLabel ?? "data/joins.csv";
   const joins = loadJoins(opts.joins, joinsLabel);
 
@@ -210,6 +218,15 @@ export function build(opts: BuildOptions): BuildResult {
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
+  /** City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list. */
+  const place = (zip: string): { city: string; state: string; citySource: ZipRecord["citySource"] } => {
+    const g = geonames.get(zip);
+    const zc = zipcodes.get(zip);
+    if (g !== undefined && g.city !== "") return { city: titleCase(g.city), state: g.state, citySource: "geonames" };
+    if (zc !== undefined && zc.city !== "") return { city: titleCase(zc.city), state: zc.state, citySource: "zipcodes" };
+    return { city: "", state: "", citySource: "none" };
+  };
+
   const records: ZipRecord[] = [];
   const overlaps: OverlapOut[] = [];
   const used = new Set<string>();
@@ -235,22 +252,32 @@ export function build(opts: BuildOptions): BuildResult {
       overlaps.push(r);
       used.add(r.leaid);
     }
-    // City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list.
-    const g = geonames.get(zip);
-    const zc = zipcodes.get(zip);
-    let city = "";
-    let state = "";
-    let citySource: ZipRecord["citySource"] = "none";
-    if (g !== undefined && g.city !== "") {
-      [city, state, citySource] = [titleCase(g.city), g.state, "geonames"];
-    } else if (zc !== undefined && zc.city !== "") {
-      [city, state, citySource] = [titleCase(zc.city), zc.state, "zipcodes"];
-    }
-    if (state === "") state = stateOf(chosen.leaid) ?? "";
-    const c = county.pick(zip, state);
-    records.push({ zip, state, city, county: c.name, countySource: c.source, citySource, leaid: chosen.leaid });
+    const p = place(zip);
+    if (p.state === "") p.state = stateOf(chosen.leaid) ?? "";
+    const c = county.pick(zip, p.state);
+    records.push({ zip, state: p.state, city: p.city, county: c.name, countySource: c.source, citySource: p.citySource, leaid: chosen.leaid, zcta: zip });
     used.add(chosen.leaid);
   }
+
+  // PO-box and delivery ZIPs (issue 12): the record and overlaps of the ZCTA holding
+  // their post office, the overlaps marked "post office"; their own city, state, county.
+  const byZip = new Map(records.map((r) => [r.zip, r]));
+  const servedStates = new Set(records.map((r) => r.state));
+  const postOffices = selectPostOfficeZips(uds, (z) => byZip.has(z), (z) => zipcodes.has(z) || geonames.has(z), (st) => servedStates.has(st));
+  const overlapsOf = new Map<string, OverlapOut[]>();
+  for (const o of overlaps) (overlapsOf.get(o.zip) ?? overlapsOf.set(o.zip, []).get(o.zip)!).push(o);
+  for (const po of postOffices.added) {
+    const home = byZip.get(po.zcta)!;
+    const p = place(po.zip);
+    if (p.city === "" && po.poName !== "") [p.city, p.citySource] = [titleCase(po.poName), "uds"];
+    if (p.state === "") p.state = po.state;
+    const c = county.pick(po.zip, p.state);
+    records.push({ zip: po.zip, state: p.state, city: p.city, county: c.name, countySource: c.source, citySource: p.citySource, leaid: home.leaid, zcta: po.zcta });
+    for (const o of overlapsOf.get(po.zcta)!) overlaps.push({ ...o, zip: po.zip, basis: "post office" });
+  }
+  // Sorted by ZIP; a ZIP's overlap rows keep their order (sort is stable).
+  records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+  overlaps.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 
   // Ratings (rule 25, per district; each (state, source) group ranked on its own).
   const { outcomes: outs, sedaStates } = outcomes(seda, edfacts, stateOf);
@@ -318,9 +345,10 @@ export function build(opts: BuildOptions): BuildResult {
     sedaStates,
     outcomeSource: new Map(outs.map((o) => [o.leaid, o.source])),
     edfactsLeaids: new Set(edfacts.keys()),
+    postOffices,
   };
 
-  const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid })));
+  const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid, zcta: r.zcta })));
   const districtsCsv = csv(DISTRICT_COLUMNS, [...districts.values()].map((d) => Object.fromEntries(DISTRICT_COLUMNS.map((c) => [c, d[c]]))));
   const overlapsCsv = csv(OVERLAP_COLUMNS, overlaps.map((o) => ({ ...o })));
   const manifest = {
@@ -329,6 +357,7 @@ export function build(opts: BuildOptions): BuildResult {
     methods: { share: SHARE_METHOD, rating: RATING_METHOD },
     counts: {
       records: records.length,
+      post_office_records: postOffices.added.length,
       districts: districts.size,
       overlaps: overlaps.length,
       states: new Set(records.map((r) => r.state)).size,

@@ -25,6 +25,7 @@ export const FILES = {
   grad: "edfacts-sy2020-21-lea-outcomes-derived/grad_rate_21.csv",
   performance: "edfacts-sy2020-21-lea-outcomes-derived/performance_21.csv.gz",
   geocorr: "mcdc-geocorr14-zcta10-unified-sd2014/zcta2010_to_usd2014.csv.gz",
+  uds: "uds-mapper-zip-zcta-2020/zcta-zip-mapping-2020.csv.gz",
 } as const;
 
 export const HEADERS = {
@@ -58,6 +59,7 @@ export const HEADERS = {
   ),
   geocorr: h("zcta5,state,sduni14,stab,zipname,uschlnm14,intptlon,intptlat,pop10,afact,AFACT2"),
   joins: h("grf_leaid,zcta,leaid,name,reason"),
+  uds: h("ZIP_CODE,PO_NAME,STATE,ZIP_TYPE,ZCTA,zip_join_type"),
 } as const;
 
 // ---------------------------------------------------------------------------------------
@@ -406,5 +408,33 @@ export function loadJoins(path: string, label: string): JoinRow[] {
     const reason = r[4]!.trim();
     if (reason === "") throw new InputError(label, t.lines[i]!, "empty reason (every join needs one)");
     return { grfLeaid, zcta, leaid, name: r[3]!.trim(), reason, line: t.lines[i]! };
+  });
+}
+
+/** One row of the UDS Mapper ZIP-to-ZCTA crosswalk (2020). */
+export interface UdsRow {
+  zip: string;
+  /** post office name as given ("Beverly Hills") */
+  poName: string;
+  state: string;
+  /** "Zip Code Area" or "Post Office or large volume customer" */
+  type: string;
+  /** the ZCTA the ZIP belongs to, "" when the file gives none */
+  zcta: string;
+  /** "Zip matches ZCTA", "Spatial join to ZCTA", "populated ZCTA, missing zip", "territory zip, no ZCTA available" */
+  join: string;
+}
+
+/** The UDS Mapper crosswalk: every USPS ZIP -> its ZCTA (PO-box ZIPs: the ZCTA holding the post office). */
+export function loadUds(dir: string): UdsRow[] {
+  const t = readTable(dir, FILES.uds, HEADERS.uds);
+  const keys = new KeySet(t, "ZIP");
+  return t.rows.map((r, i) => {
+    const zip = checkZip(t, i, r[0]!.trim());
+    keys.add(zip, i);
+    // Territory ZIPs without a ZCTA say "No ZCTA".
+    const zcta = r[4]!.trim() === "No ZCTA" ? "" : r[4]!.trim();
+    if (zcta !== "" && !/^[0-9]{5}$/.test(zcta)) throw new InputError(t.file, t.lines[i]!, `malformed ZCTA "${zcta}" (expected 5 digits or empty)`);
+    return { zip, poName: r[1]!.trim(), state: r[2]!.trim(), type: r[3]!.trim(), zcta, join: r[5]!.trim() };
   });
 }
