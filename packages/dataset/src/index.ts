@@ -4,3 +4,5 @@ export { InputError } from "./errors.ts";
 export { writeOutputs } from "./write.ts";
 export { chooseDistrict, districtLevel, zipShares } from "./shares.ts";
 export { rate, outcomes, edfactsMidpoint, RATING_METHOD } from "./rating.ts";
+export { readDistrictBoundaries, readZctaBoundaries, bboxOf, BOUNDARY_LEVELS, type BoundaryLevel, type DistrictBoundary, type ZctaBoundary, type MultiPolygon } from "./boundaries.ts";
+export { PolygonIndex } from "./polygon-index.ts";
