@@ -5,7 +5,8 @@
  */
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "./build.ts";
+import { build, sha256 } from "./build.ts";
+import { addBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
 import { writeOutputs } from "./write.ts";
 
@@ -41,7 +42,8 @@ if (import.meta.main) {
   const t0 = performance.now();
   try {
     const a = parseArgs(process.argv.slice(2));
-    const { files, coverage } = build({ raw: a.raw, date: a.date, joins: a.joins, joinsLabel: relative(process.cwd(), a.joins) || a.joins });
+    const base = build({ raw: a.raw, date: a.date, joins: a.joins, joinsLabel: relative(process.cwd(), a.joins) || a.joins });
+    const { files, coverage } = await addBoundaries(base, a.raw, sha256);
     writeOutputs(a.out, files);
     process.stdout.write(coverage);
     process.stdout.write(`\nwrote ${[...files.keys()].join(", ")} to ${a.out} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
