@@ -57,6 +57,8 @@ const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
   ["state-not-found", 404, "State not found"],
   ["not-found", 404, "Not found"],
   ["method-not-allowed", 405, "Method not allowed"],
+  ["invalid-location", 400, "Invalid location"],
+  ["location-not-found", 404, "No school district at this location"],
 ];
 
 const label = (r: number | null) =>
@@ -150,6 +152,7 @@ export class StandIn {
   private resources = new Map<string, Resource>();
   private zips = new Set<string>();
   private counter = 0;
+  private readonly record90210: Record<string, unknown> | undefined;
 
   constructor(
     readonly base: string,
@@ -158,6 +161,7 @@ export class StandIn {
     const weak = faults.has("weak-etag");
     const json = "application/json; charset=utf-8";
     const recs = records(base);
+    this.record90210 = recs.find((r) => r.zip === "90210");
     for (const r of recs) {
       if (faults.has("missing-field")) delete r.county;
       if (faults.has("extra-field")) r.lat = 34.07;
@@ -286,6 +290,29 @@ export class StandIn {
       }
       if (!STATES.includes(st)) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
       return this.serve(method, `/state/${st}.json`, reqHeaders);
+    }
+    if (decoded === "/location.json") {
+      // One district holds the box 30-50 N, 70-125 W (the fuzzer's positive points and the spec's example); elsewhere nothing.
+      const q = new URLSearchParams(target.split("?")[1] ?? "");
+      const [lat, lon] = [q.get("lat"), q.get("lon")];
+      const num = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+      if (lat === null || lon === null || !num.test(lat) || !num.test(lon) || Math.abs(Number(lat)) > 90 || Math.abs(Number(lon)) > 180) {
+        return this.problem(400, "invalid-location", "Invalid location", "lat and lon must be decimal degrees in range.", path);
+      }
+      const [y, x] = [Number(lat), Number(lon)];
+      if (!(y >= 30 && y <= 50 && x >= -125 && x <= -70)) return this.problem(404, "location-not-found", "No school district at this location", `No district holds ${y}, ${x}.`, path);
+      const key = `/location.json?${y},${x}`;
+      if (!this.resources.has(key)) {
+        const body = {
+          lat: y,
+          lon: x,
+          districts: [{ leaid: "0604830", district: "Beverly Hills Unified School District", level: "unified", grade_span: "Kindergarten – 12th", on_border: false, url: `${this.base}/district/0604830.json` }],
+          zip: this.record90210 ?? null,
+          boundaries: { source: "U.S. Census Bureau, cartographic boundary files, school districts, 2016", vintage: "2016 (school year 2015-16)", scale: "1:500,000" },
+        };
+        this.resources.set(key, resource("application/json; charset=utf-8", JSON.stringify(body), this.faults.has("weak-etag")));
+      }
+      return this.serve(method, key, reqHeaders);
     }
     if (this.resources.has(decoded) && !decoded.startsWith("/zip/") && !decoded.startsWith("/state/")) return this.serve(method, decoded, reqHeaders);
     return this.problem(404, "not-found", "Not found", `Nothing at ${path}. See /docs.`, path);

@@ -123,6 +123,7 @@ import manifest from ${rel(d.manifest)} with { type: "file" };
 import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
+import boundaries from ${rel(d.boundaries!)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
 import docs from "./docs.html" with { type: "file" };
 import docsCsp from "./docs-csp.txt" with { type: "file" };
@@ -134,7 +135,7 @@ import { main } from "../src/cli.ts";
 
 await main({
   version: ${JSON.stringify(version)},
-  data: { manifest, zips, districts, overlaps },
+  data: { manifest, zips, districts, overlaps, boundaries },
   openapi,
   docs,
   docsCsp,

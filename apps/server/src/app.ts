@@ -7,27 +7,31 @@
  */
 import { Hono, type Context } from "hono";
 import { ALLOW, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { coordinateProblem, locate, type LocationData } from "./location.ts";
 import {
   invalidStateDetail,
+  locationNotFoundDetail,
   invalidZipDetail,
   methodDetail,
   notFoundDetail,
   stateNotFoundDetail,
   zipNotFoundDetail,
 } from "./problems.ts";
-import type { Site } from "./site.ts";
+import { Representation } from "./representation.ts";
+import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
 const STATE = /^[A-Z]{2}$/;
 
 /**
- * Creates the app for a prepared site.
+ * Creates the app for a prepared site; `location` (the boundaries, possibly still
+ * loading) answers /location.json.
  *
  * @example
- * const app = createApp(site);
+ * const app = createApp(site, loadLocationData(paths.data));
  * const res = await app.request("/zip/90210.json");
  */
-export function createApp(site: Site): Hono {
+export function createApp(site: Site, location?: Promise<LocationData | undefined> | LocationData): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
 
@@ -85,6 +89,7 @@ export function createApp(site: Site): Hono {
     return rep ? sendRepresentation(c.req.raw, rep) : sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path));
   });
   app.get("/healthz", fixed);
+  app.get("/location.json", (c) => locationAnswer(c, site, location));
   // ------------------------------------------------------------------------
 
   app.notFound((c) => sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path)));
@@ -120,6 +125,30 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
     }
     return app.fetch(req);
   };
+}
+
+/** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
+async function locationAnswer(c: Context, site: Site, location: Promise<LocationData | undefined> | LocationData | undefined): Promise<Response> {
+  const url = new URL(c.req.url);
+  const [lat, lon] = [url.searchParams.get("lat"), url.searchParams.get("lon")];
+  const bad = coordinateProblem(lat, lon);
+  if (bad !== undefined) return sendProblem(c.req.raw, site.baseUrl, "invalid-location", bad);
+  const data = await location;
+  if (data === undefined) return sendProblem(c.req.raw, site.baseUrl, "not-found", "This dataset was built without boundaries: look up by ZIP code instead.");
+  const json = (path: string) => {
+    const rep = site.get(path);
+    return rep === undefined ? undefined : JSON.parse(new TextDecoder().decode(rep.body));
+  };
+  const answer = locate(
+    data,
+    Number(lat),
+    Number(lon),
+    site.baseUrl,
+    (zip) => json(`/zip/${zip}.json`),
+    (zip) => ((json(`/zip/${zip}/districts.json`)?.districts ?? []) as { leaid: string }[]).map((d) => d.leaid),
+  );
+  if (answer === undefined) return sendProblem(c.req.raw, site.baseUrl, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon)));
+  return sendRepresentation(c.req.raw, new Representation(JSON.stringify(answer), TYPES.json, site.lastModified));
 }
 
 /** `GET /zip?zip=90210` (the search form without JavaScript): 303 to `/zip/90210`. */

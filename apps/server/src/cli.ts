@@ -7,7 +7,8 @@
  * school-districts --port 8080 --base-url https://schools.example.org
  * school-districts export ./public --base-url https://schools.example.org
  */
-import { createHandler } from "./app.ts";
+import { createApp, createHandler } from "./app.ts";
+import { loadLocationData, type LocationData } from "./location.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, type AssetPaths } from "./assets.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -62,6 +63,17 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // folder is checked, then rendered now.
   // A bad --data folder stops start-up here, before listening.
   const given = cmd.data ? await loadDataset(cmd, paths) : undefined;
+  const dataPathsUsed = cmd.data ? dataPaths(cmd.data) : paths.data;
+  const loadLocation = async (): Promise<LocationData | undefined> => {
+    try {
+      return await loadLocationData(dataPathsUsed, cmd.data ?? "(embedded data)");
+    } catch (e) {
+      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+      throw e;
+    }
+  };
+  // A bad --data folder's boundary file also stops start-up before listening.
+  const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
     const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
     if (snapshot) return snapshot;
@@ -99,7 +111,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  resolveReady(createHandler(site));
+  // The embedded boundaries are indexed after start-up (about a second); /location.json waits for them.
+  const location = givenLocation ?? loadLocation();
+  resolveReady(createHandler(site, createApp(site, location)));
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
     `school-districts ${paths.version}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,

@@ -264,6 +264,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/location.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The districts of a point
+         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate to tens of metres at the edges, so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point in no district (open water, outside the 50 states and DC: the territories have no boundary file) gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -517,7 +537,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed, invalid-location, location-not-found. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -541,6 +561,87 @@ export interface components {
              * @example /zip/00000.json
              */
             instance: string;
+        };
+        LocatedDistrict: {
+            /**
+             * @description NCES district id of today's district (2016 boundaries of districts merged or renamed since are drawn as their successor).
+             * @example 3003870
+             */
+            leaid: string;
+            /** @example Billings Elementary School District */
+            district: string;
+            /**
+             * @description The level of the boundary that holds the point.
+             * @example elementary
+             * @enum {string}
+             */
+            level: "unified" | "elementary" | "secondary";
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            /**
+             * @description The point lies on this district's border (as drawn): the border rule chose this district. Borders are approximate to tens of metres.
+             * @example false
+             */
+            on_border: boolean;
+            /**
+             * Format: uri
+             * @description The district's resource, `{base_url}/district/{leaid}.json`.
+             * @example http://localhost:8080/district/3003870.json
+             */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "lat": 45.7833,
+         *       "lon": -108.5007,
+         *       "districts": [
+         *         {
+         *           "leaid": "3003870",
+         *           "district": "Billings Elementary School District",
+         *           "level": "elementary",
+         *           "grade_span": "Pre-Kindergarten – 8th",
+         *           "on_border": false,
+         *           "url": "http://localhost:8080/district/3003870.json"
+         *         },
+         *         {
+         *           "leaid": "3003900",
+         *           "district": "Billings High School District",
+         *           "level": "secondary",
+         *           "grade_span": "9th – 12th",
+         *           "on_border": false,
+         *           "url": "http://localhost:8080/district/3003900.json"
+         *         }
+         *       ],
+         *       "zip": null,
+         *       "boundaries": {
+         *         "source": "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
+         *         "vintage": "2016 (school year 2015-16)",
+         *         "scale": "1:500,000"
+         *       }
+         *     }
+         */
+        LocationAnswer: {
+            /**
+             * @description The latitude asked for.
+             * @example 45.7833
+             */
+            lat: number;
+            /**
+             * @description The longitude asked for.
+             * @example -108.5007
+             */
+            lon: number;
+            /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
+            districts: components["schemas"]["LocatedDistrict"][];
+            /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point, among ZIPs overlapping one of its districts (else the nearest within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
+            zip: components["schemas"]["DistrictRecord"] | null;
+            /** @description The boundary file the answer comes from. */
+            boundaries: {
+                source: string;
+                /** @example 2016 (school year 2015-16) */
+                vintage: string;
+                /** @example 1:500,000 */
+                scale: string;
+            };
         };
     };
     responses: {
@@ -634,7 +735,7 @@ export interface components {
          * @description The kind of problem: the last segment of a problem's `type`.
          * @example zip-not-found
          */
-        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed";
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-location" | "location-not-found";
         /**
          * @description An ETag from an earlier response; a match gives 304 with no body.
          * @example "3f1c9a0e7b2d4c51"
@@ -650,6 +751,16 @@ export interface components {
          * @example 90210
          */
         ZipQuery: string;
+        /**
+         * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+         * @example 45.7833
+         */
+        Lat: string;
+        /**
+         * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+         * @example -108.5007
+         */
+        Lon: string;
     };
     requestBodies: never;
     headers: {
@@ -1264,6 +1375,58 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @example 45.7833
+                 */
+                lat: components["parameters"]["Lat"];
+                /**
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @example -108.5007
+                 */
+                lon: components["parameters"]["Lon"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts holding the point. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationAnswer"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
         };

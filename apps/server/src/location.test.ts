@@ -1,0 +1,108 @@
+/**
+ * /location.json in process: the small fixture's site with the committed boundaries
+ * (data/boundaries.topojson, data/districts.csv).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Problem } from "@school-districts/core";
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, testApp } from "../test/helpers.ts";
+import { dataPaths } from "./assets.ts";
+import { createApp } from "./app.ts";
+import { coordinateProblem, loadLocationData, type LocationAnswer } from "./location.ts";
+
+const DATA = resolve(import.meta.dirname, "../../../data");
+
+describe("coordinateProblem", () => {
+  it.each([
+    ["45.7833", "-108.5007"],
+    ["-90", "180"],
+    ["0", ".5"],
+    ["+12.", "-0"],
+  ])("accepts %s, %s", (lat, lon) => expect(coordinateProblem(lat, lon)).toBeUndefined());
+  it.each([
+    [null, "1", /Both lat and lon are required/],
+    ["1", null, /Both lat and lon are required/],
+    ["91", "0", /lat "91" is out of range/],
+    ["0", "-180.5", /lon "-180.5" is out of range/],
+    ["1e1", "0", /lat "1e1" is not a decimal number/],
+    ["45,78", "0", /lat "45,78" is not a decimal number/],
+    ["", "0", /lat "" is not a decimal number/],
+    ["NaN", "0", /lat "NaN" is not a decimal number/],
+    ["0", "Infinity", /lon "Infinity" is not a decimal number/],
+  ])("refuses %j, %j", (lat, lon, message) => expect(coordinateProblem(lat, lon)).toMatch(message));
+});
+
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location.json", () => {
+  let app: Hono;
+  beforeAll(async () => {
+    const { site } = await testApp();
+    app = createApp(site, loadLocationData(dataPaths(DATA)));
+  });
+  const get = async (query: string) => app.request(`/location.json${query}`);
+
+  it("the centre of Billings, MT: Billings Elementary and Billings High School district, with the vintage", async () => {
+    const res = await get("?lat=45.7833&lon=-108.5007");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]+"$/);
+    const body = (await res.json()) as LocationAnswer;
+    expect(body.lat).toBe(45.7833);
+    expect(body.districts).toEqual([
+      expect.objectContaining({ leaid: "3003870", district: "Billings Elementary School District", level: "elementary", on_border: false, url: `${BASE}/district/3003870.json` }),
+      expect.objectContaining({ leaid: "3003900", district: "Billings High School District", level: "secondary", grade_span: "9th – 12th" }),
+    ]);
+    expect(body.boundaries).toEqual({ source: expect.stringContaining("2016"), vintage: "2016 (school year 2015-16)", scale: "1:500,000" });
+    expect(body.zip).toBeNull(); // no Billings ZIP in the small fixture
+  });
+
+  it("a point in Beverly Hills: Beverly Hills Unified, and the record of the nearest ZIP overlapping it", async () => {
+    const body = (await (await get("?lat=34.0736&lon=-118.4004")).json()) as LocationAnswer;
+    expect(body.districts.map((d) => [d.leaid, d.district, d.level])).toEqual([["0604830", "Beverly Hills Unified School District", "unified"]]);
+    expect(body.zip?.zip).toBe("90210");
+    expect(body.zip?.district).toBe("Beverly Hills Unified School District");
+  });
+
+  it("conditional requests and HEAD work like the records", async () => {
+    const first = await get("?lat=34.0736&lon=-118.4004");
+    const etag = first.headers.get("etag")!;
+    const again = await app.request("/location.json?lat=34.0736&lon=-118.4004", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    const head = await app.request("/location.json?lat=34.0736&lon=-118.4004", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("a point in the ocean: 404 location-not-found", async () => {
+    const res = await get("?lat=33.5&lon=-119.5");
+    expect(res.status).toBe(404);
+    const p = (await res.json()) as Problem;
+    expect(p.type).toBe(`${BASE}/problems/location-not-found`);
+    expect(p.instance).toBe("/location.json");
+  });
+
+  it.each(["?lat=91&lon=0", "?lat=45", "?lon=1", "", "?lat=abc&lon=1"])("400 invalid-location for %j", async (q) => {
+    const res = await get(q);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(((await res.json()) as Problem).type).toBe(`${BASE}/problems/invalid-location`);
+  });
+
+  it("the problem kinds have their pages", async () => {
+    for (const kind of ["invalid-location", "location-not-found"]) {
+      const res = await app.request(`/problems/${kind}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("/location.json");
+    }
+  });
+});
+
+describe("a dataset without boundaries", () => {
+  it("answers /location.json with a 404 that says so", async () => {
+    const { site } = await testApp();
+    const res = await createApp(site, undefined).request("/location.json?lat=34.0736&lon=-118.4004");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Problem).detail).toContain("built without boundaries");
+  });
+});
