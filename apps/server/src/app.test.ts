@@ -251,15 +251,19 @@ describe("pages (rules 21, 22)", () => {
     expect(html).toMatch(/<label for="zip">[^<]+<\/label>/);
     expect(html).toContain('<form action="/zip" method="get"');
     for (const href of ["/docs", "/bulk/all-districts.json", "/bulk/all-districts.csv", "https://nces.ed.gov/ccd/"]) expect(html).toContain(`href="${href}"`);
-    expect(html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+    // One executable script: the "Use my location" button's (issue 12), allowed by its hash.
+    expect([...html.matchAll(/<script(?![^>]*application\/(ld\+)?json)/g)]).toHaveLength(1);
   });
 
-  it("the CSP allows exactly the inline stylesheet", async () => {
+  it("the CSP allows exactly the inline stylesheets and the inline script", async () => {
     const res = await get("/");
     const html = await res.text();
-    const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-    const hash = new Bun.CryptoHasher("sha256").update(css).digest("base64");
-    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+    const hash = (s: string) => `'sha256-${new Bun.CryptoHasher("sha256").update(s).digest("base64")}'`;
+    const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]!));
+    const js = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1]!));
+    expect(css).toHaveLength(2);
+    expect(res.headers.get("content-security-policy")).toContain(`style-src ${css.join(" ")};`);
+    expect(res.headers.get("content-security-policy")).toContain(`script-src ${js.join(" ")};`);
   });
 
   it("/zip/{zip} shows the record, other districts, the caveat and the website, with the record embedded", async () => {

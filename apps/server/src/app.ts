@@ -8,6 +8,8 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
+import { locationFormPage, locationPage } from "./location-page.ts";
+import { PAGE_HEADERS } from "./pages.ts";
 import {
   invalidStateDetail,
   locationNotFoundDetail,
@@ -90,6 +92,7 @@ export function createApp(site: Site, location?: Promise<LocationData | undefine
   });
   app.get("/healthz", fixed);
   app.get("/location.json", (c) => locationAnswer(c, site, location));
+  app.get("/location", (c) => locationHtml(c, site, location));
   // ------------------------------------------------------------------------
 
   app.notFound((c) => sendProblem(c.req.raw, site.baseUrl, "not-found", notFoundDetail(c.req.path)));
@@ -149,6 +152,41 @@ async function locationAnswer(c: Context, site: Site, location: Promise<Location
   );
   if (answer === undefined) return sendProblem(c.req.raw, site.baseUrl, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon)));
   return sendRepresentation(c.req.raw, new Representation(JSON.stringify(answer), TYPES.json, site.lastModified));
+}
+
+/** `GET /location?lat=&lon=`: the page for people; the form alone without coordinates, 400 and 404 pages with the form. */
+async function locationHtml(c: Context, site: Site, location: Promise<LocationData | undefined> | LocationData | undefined): Promise<Response> {
+  const url = new URL(c.req.url);
+  const [lat, lon] = [url.searchParams.get("lat"), url.searchParams.get("lon")];
+  const facts = { updated: site.updated, records: site.records };
+  const page = (status: 400 | 404, html: string) =>
+    new Response(c.req.method === "HEAD" ? null : html, {
+      status,
+      headers: [
+        ["Content-Type", TYPES.html],
+        ["Cache-Control", status === 404 ? "public, max-age=86400, stale-while-revalidate=604800" : "no-store"],
+        ["Access-Control-Allow-Origin", "*"],
+        ...PAGE_HEADERS,
+      ],
+    });
+  const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
+  if ((lat === null || lat === "") && (lon === null || lon === "")) return ok(locationFormPage(200, "", "", "", facts));
+  const bad = coordinateProblem(lat, lon);
+  if (bad !== undefined) return page(400, locationFormPage(400, bad, lat ?? "", lon ?? "", facts));
+  const data = await location;
+  const answer =
+    data &&
+    locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(site, `/zip/${zip}.json`), (zip) =>
+      ((json(site, `/zip/${zip}/districts.json`)?.districts ?? []) as { leaid: string }[]).map((d) => d.leaid),
+    );
+  if (!data || !answer) return page(404, locationFormPage(404, data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.", lat!, lon!, facts));
+  return ok(locationPage(answer, data, facts));
+}
+
+/** The parsed JSON body prepared at `path`, if any. */
+function json(site: Site, path: string) {
+  const rep = site.get(path);
+  return rep === undefined ? undefined : JSON.parse(new TextDecoder().decode(rep.body));
 }
 
 /** `GET /zip?zip=90210` (the search form without JavaScript): 303 to `/zip/90210`. */

@@ -98,6 +98,56 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   });
 });
 
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location (the page)", () => {
+  let app: Hono;
+  beforeAll(async () => {
+    const { site } = await testApp();
+    app = createApp(site, loadLocationData(dataPaths(DATA)));
+  });
+
+  it("says the answer in words first, then a map with its text alternative, the limits and the form", async () => {
+    const res = await app.request("/location?lat=45.7833&lon=-108.5007");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    const sentence = html.indexOf("<strong>This place is in");
+    expect(sentence).toBeGreaterThan(0);
+    expect(html.slice(sentence, sentence + 400)).toMatch(/Billings Elementary School District<\/a> \(Pre-Kindergarten – 8th\) and <a href="\/district\/3003900">Billings High School District<\/a> \(9th – 12th\)/);
+    const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(html.indexOf("<svg")).toBeGreaterThan(sentence);
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('aria-labelledby="map-title map-desc"');
+    expect(svg).toMatch(/<desc id="map-desc">Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
+    expect(svg).toContain("<circle");
+    expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
+    expect(html).toContain("2016 (school year 2015-16)");
+    expect(html).toContain("Enrollment is decided by the district");
+    expect(html).toContain('<form action="/location" method="get">');
+  });
+
+  it("without coordinates: the form; bad ones: 400 with the form; the ocean: 404 with the form", async () => {
+    const form = await app.request("/location");
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('<input id="lat" name="lat"');
+    const bad = await app.request("/location?lat=91&lon=0");
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("cache-control")).toBe("no-store");
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('lat &quot;91&quot; is out of range');
+    expect(badHtml).toContain('value="91"');
+    const sea = await app.request("/location?lat=33.5&lon=-119.5");
+    expect(sea.status).toBe(404);
+    expect(await sea.text()).toContain("No school district at this place");
+  });
+
+  it("a map stays small even for a large district (Anchorage)", async () => {
+    const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
+    const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
+    expect(svg).toMatch(/<path [^>]*d="M\d/);
+  });
+});
+
 describe("a dataset without boundaries", () => {
   it("answers /location.json with a 404 that says so", async () => {
     const { site } = await testApp();

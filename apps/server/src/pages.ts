@@ -7,6 +7,7 @@
 import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
+import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
@@ -18,7 +19,7 @@ pre{overflow-x:auto;background:#f4f4f4;padding:.5rem}
 footer{margin-top:2rem;font-size:.9rem;color:#444}`;
 
 /** The Content-Security-Policy of the pages: nothing but this stylesheet and same-origin forms. */
-export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)} ${cspHash(GEO_CSS)}; script-src ${cspHash(GEO_SCRIPT)}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** Headers of every HTML page besides the common ones. */
 export const PAGE_HEADERS: [string, string][] = [
@@ -30,10 +31,11 @@ export const PAGE_HEADERS: [string, string][] = [
 const CAVEAT =
   "The ZIP-to-district assignment is a geographic approximation: ZIP codes and district boundaries do not align exactly, and a ZIP code can be split across several districts. Verify enrollment eligibility with the district itself.";
 
-function layout(title: string, main: string, foot: string, head = ""): string {
+/** The frame of every page: head (both inline stylesheets), main, footer. */
+export function layout(title: string, main: string, foot: string, head = ""): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title><link rel="icon" href="data:,"><style>${CSS}</style>${head}</head>
+<title>${e(title)}</title><link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${head}</head>
 <body><main>${main}</main>
 <footer>${foot}</footer></body></html>
 `;
@@ -51,7 +53,8 @@ export interface SiteFacts {
   records: number;
 }
 
-function footer(facts: SiteFacts): string {
+/** The footer of every page: sources, license, build date. */
+export function footer(facts: SiteFacts): string {
   return `Data: <a href="https://nces.ed.gov/ccd/">National Center for Education Statistics (NCES): Common Core of Data and EDGE</a>, with Census, GeoNames and SEDA (see the <a href="/docs">API documentation</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Built ${e(facts.updated)}.`;
 }
 
@@ -67,6 +70,7 @@ export function homePage(facts: SiteFacts): string {
     `<h1>US public school districts by ZIP code</h1>
 <p>Find the public school district that serves a ZIP code: ${facts.records.toLocaleString("en-US")} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
 ${searchForm()}
+${locationForm()}
 <p class="note">${CAVEAT}</p>
 <h2>Use the data</h2>
 <ul>
