@@ -291,6 +291,25 @@ export class StandIn {
       if (!STATES.includes(st)) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
       return this.serve(method, `/state/${st}.json`, reqHeaders);
     }
+    if (decoded === "/location") {
+      // The page: the form without coordinates, a page for a point in the box, problems otherwise (no Accept: text/html here).
+      const q = new URLSearchParams(target.split("?")[1] ?? "");
+      const [lat, lon] = [q.get("lat"), q.get("lon")];
+      const num = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+      const key = `/location?${lat},${lon}`;
+      const ok = (v: string | null) => v === null || (num.test(v) && Math.abs(Number(v)) <= 180);
+      if ((lat === null || lon === null) && ok(lat) && ok(lon)) {
+        if (!this.resources.has(key)) this.resources.set(key, resource("text/html; charset=utf-8", "<!doctype html><title>Find a place</title><form action=/location></form>", this.faults.has("weak-etag")));
+        return this.serve(method, key, reqHeaders);
+      }
+      if (lat === null || lon === null || !num.test(lat) || !num.test(lon) || Math.abs(Number(lat)) > 90 || Math.abs(Number(lon)) > 180) {
+        return this.problem(400, "invalid-location", "Invalid location", "lat and lon must be decimal degrees in range.", path);
+      }
+      const [y, x] = [Number(lat), Number(lon)];
+      if (!(y >= 30 && y <= 50 && x >= -125 && x <= -70)) return this.problem(404, "location-not-found", "No school district at this location", `No district holds ${y}, ${x}.`, path);
+      if (!this.resources.has(key)) this.resources.set(key, resource("text/html; charset=utf-8", `<!doctype html><title>Districts at ${y}, ${x}</title>`, this.faults.has("weak-etag")));
+      return this.serve(method, key, reqHeaders);
+    }
     if (decoded === "/location.json") {
       // One district holds the box 30-50 N, 70-125 W (the fuzzer's positive points and the spec's example); elsewhere nothing.
       const q = new URLSearchParams(target.split("?")[1] ?? "");

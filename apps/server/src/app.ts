@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { ALLOW, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import { coordinateProblem, locate, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
 import { PAGE_HEADERS } from "./pages.ts";
 import {
@@ -159,8 +159,10 @@ async function locationHtml(c: Context, site: Site, location: Promise<LocationDa
   const url = new URL(c.req.url);
   const [lat, lon] = [url.searchParams.get("lat"), url.searchParams.get("lon")];
   const facts = { updated: site.updated, records: site.records };
-  const page = (status: 400 | 404, html: string) =>
-    new Response(c.req.method === "HEAD" ? null : html, {
+  // Browsers (Accept: text/html) get an HTML page with the form; other clients the problem details.
+  const wantsHtml = (c.req.header("accept") ?? "").includes("text/html");
+  const page = (status: 400 | 404, html: string, kind: "invalid-location" | "location-not-found", detail: string) =>
+    !wantsHtml ? sendProblem(c.req.raw, site.baseUrl, kind, detail) : new Response(c.req.method === "HEAD" ? null : html, {
       status,
       headers: [
         ["Content-Type", TYPES.html],
@@ -170,16 +172,20 @@ async function locationHtml(c: Context, site: Site, location: Promise<LocationDa
       ],
     });
   const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
-  if ((lat === null || lat === "") && (lon === null || lon === "")) return ok(locationFormPage(200, "", "", "", facts));
-  const bad = coordinateProblem(lat, lon);
-  if (bad !== undefined) return page(400, locationFormPage(400, bad, lat ?? "", lon ?? "", facts));
+  // A value given must be degrees in range; until both are given, the form (with what was given filled in).
+  const bad = (lat === null ? undefined : degreesProblem("lat", lat)) ?? (lon === null ? undefined : degreesProblem("lon", lon));
+  if (bad === undefined && (lat === null || lon === null)) return ok(locationFormPage(200, "", lat ?? "", lon ?? "", facts));
+  if (bad !== undefined) return page(400, locationFormPage(400, bad, lat ?? "", lon ?? "", facts), "invalid-location", bad);
   const data = await location;
   const answer =
     data &&
     locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(site, `/zip/${zip}.json`), (zip) =>
       ((json(site, `/zip/${zip}/districts.json`)?.districts ?? []) as { leaid: string }[]).map((d) => d.leaid),
     );
-  if (!data || !answer) return page(404, locationFormPage(404, data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.", lat!, lon!, facts));
+  if (!data || !answer) {
+    const detail = data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.";
+    return page(404, locationFormPage(404, detail, lat!, lon!, facts), "location-not-found", detail);
+  }
   return ok(locationPage(answer, data, facts));
 }
 

@@ -129,15 +129,20 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     const form = await app.request("/location");
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('<input id="lat" name="lat"');
-    const bad = await app.request("/location?lat=91&lon=0");
+    const html = { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
+    const bad = await app.request("/location?lat=91&lon=0", html);
     expect(bad.status).toBe(400);
     expect(bad.headers.get("cache-control")).toBe("no-store");
     const badHtml = await bad.text();
     expect(badHtml).toContain('lat &quot;91&quot; is out of range');
     expect(badHtml).toContain('value="91"');
-    const sea = await app.request("/location?lat=33.5&lon=-119.5");
+    const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
     expect(sea.status).toBe(404);
     expect(await sea.text()).toContain("No school district at this place");
+    // Clients that do not ask for HTML get the problem details.
+    const problem = await app.request("/location?lat=33.5&lon=-119.5");
+    expect(problem.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(((await problem.json()) as Problem).type).toBe(`${BASE}/problems/location-not-found`);
   });
 
   it("a map stays small even for a large district (Anchorage)", async () => {

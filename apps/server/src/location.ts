@@ -53,17 +53,26 @@ export async function loadLocationData(paths: { manifest: string; districts: str
   return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale } };
 }
 
-/** Why a query string is not a point: the detail of a 400 problem, or undefined when it is one. */
-export function coordinateProblem(lat: string | null, lon: string | null): string | undefined {
-  const number = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
-  const example = "for example /location.json?lat=45.7833&lon=-108.5007";
-  if (lat === null || lon === null) return `Both lat and lon are required (WGS84 decimal degrees), ${example}.`;
-  for (const [name, value, max] of [["lat", lat, 90], ["lon", lon, 180]] as const) {
-    const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-    if (!number.test(value)) return `${name} ${shown} is not a decimal number of degrees, ${example}.`;
-    if (Math.abs(Number(value)) > max) return `${name} ${shown} is out of range: ${name} is between -${max} and ${max} degrees.`;
-  }
+const EXAMPLE = "for example /location.json?lat=45.7833&lon=-108.5007";
+
+/** Why one coordinate is not a number of degrees in range, or undefined. */
+export function degreesProblem(name: "lat" | "lon", value: string): string | undefined {
+  const max = name === "lat" ? 90 : 180;
+  const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${name} ${shown} is not a decimal number of degrees, ${EXAMPLE}.`;
+  if (Math.abs(Number(value)) > max) return `${name} ${shown} is out of range: ${name} is between -${max} and ${max} degrees.`;
   return undefined;
+}
+
+/**
+ * Why a query string is not a point: the detail of a 400 problem, or undefined when it is one.
+ *
+ * @example
+ * coordinateProblem("91", "0") // 'lat "91" is out of range: lat is between -90 and 90 degrees.'
+ */
+export function coordinateProblem(lat: string | null, lon: string | null): string | undefined {
+  if (lat === null || lon === null) return `Both lat and lon are required (WGS84 decimal degrees), ${EXAMPLE}.`;
+  return degreesProblem("lat", lat) ?? degreesProblem("lon", lon);
 }
 
 /**

@@ -284,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page of the districts of a place
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates that are missing, malformed or out of range get a 400 page, a point in no district a 404 page, both HTML with the form. Supports HEAD and OPTIONS; other methods get 405.
+         */
+        get: operations["getLocationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -611,7 +631,26 @@ export interface components {
          *           "url": "http://localhost:8080/district/3003900.json"
          *         }
          *       ],
-         *       "zip": null,
+         *       "zip": {
+         *         "zip": "59102",
+         *         "district": "Billings Elementary School District",
+         *         "city": "Billings",
+         *         "state": "MT",
+         *         "county": "Yellowstone County",
+         *         "rating": null,
+         *         "rating_label": "",
+         *         "students": "11,089",
+         *         "schools": "28",
+         *         "per_pupil": "$13,071/yr",
+         *         "grade_span": "Pre-Kindergarten – 8th",
+         *         "phone": "(406) 281-5000",
+         *         "website": "http://www.billingsschools.org",
+         *         "page_url": "http://localhost:8080/zip/59102",
+         *         "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
+         *         "source_url": "https://nces.ed.gov/ccd/",
+         *         "license": "https://creativecommons.org/licenses/by/4.0/",
+         *         "updated": "2026-11-22"
+         *       },
          *       "boundaries": {
          *         "source": "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
          *         "vintage": "2016 (school year 2015-16)",
@@ -761,6 +800,16 @@ export interface components {
          * @example -108.5007
          */
         Lon: string;
+        /**
+         * @description Latitude, decimal degrees; leave both out for the form alone.
+         * @example 45.7833
+         */
+        LatPage: string;
+        /**
+         * @description Longitude, decimal degrees (west is negative).
+         * @example -108.5007
+         */
+        LonPage: string;
     };
     requestBodies: never;
     headers: {
@@ -1428,6 +1477,82 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getLocationPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @example 45.7833
+                 */
+                lat?: components["parameters"]["LatPage"];
+                /**
+                 * @description Longitude, decimal degrees (west is negative).
+                 * @example -108.5007
+                 */
+                lon?: components["parameters"]["LonPage"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of the place, or the form. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The coordinates are not a place: an HTML page saying why, with the form. The HTML page goes to clients whose Accept header asks for text/html (browsers); others get the problem details (kind invalid-location or location-not-found). */
+            400: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description No district holds the point: an HTML page saying so, with the form. The HTML page goes to clients whose Accept header asks for text/html (browsers); others get the problem details (kind invalid-location or location-not-found). */
+            404: {
+                headers: {
+                    /** @description public, max-age=86400, stale-while-revalidate=604800 */
+                    "Cache-Control"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
         };
     };
