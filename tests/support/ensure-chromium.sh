@@ -7,6 +7,14 @@ if [ -x /usr/bin/chromium ]; then
   echo /usr/bin/chromium
   exit 0
 fi
+# Suites run in parallel: hold the project's apt lock so two installs do not collide.
+if [ -z "${SD_APT_LOCKED:-}" ]; then
+  SD_APT_LOCKED=1 exec flock -w 1800 "${APT_LOCK_FILE:-/tmp/school-districts-apt.lock}" sh "$0" "$@"
+fi
+if [ -x /usr/bin/chromium ]; then
+  echo /usr/bin/chromium
+  exit 0
+fi
 SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive

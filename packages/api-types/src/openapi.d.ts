@@ -776,12 +776,12 @@ export interface components {
          */
         ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-location" | "location-not-found";
         /**
-         * @description An ETag from an earlier response; a match gives 304 with no body.
+         * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
          */
         IfNoneMatch: string;
         /**
-         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+         * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example Sun, 22 Nov 2026 00:00:00 GMT
          */
         IfModifiedSince: string;
@@ -852,12 +852,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -921,12 +921,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -968,12 +968,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1015,12 +1015,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1055,12 +1055,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1100,12 +1100,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1140,12 +1140,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1184,12 +1184,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1231,12 +1231,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1300,12 +1300,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1347,12 +1347,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1387,12 +1387,12 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1444,12 +1444,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
@@ -1496,12 +1496,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description An ETag from an earlier response; a match gives 304 with no body.
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent).
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example Sun, 22 Nov 2026 00:00:00 GMT
                  */
                 "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
