@@ -71,7 +71,15 @@ interface Arcs {
  */
 function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
   const bad = (i: number) => new DatasetError(label, `arcs: unexpected ${JSON.stringify(new TextDecoder().decode(text.subarray(i, i + 10)))} at byte ${i}`);
-  let xy = new Int32Array(1 << 20);
+  // First pass: count the points, so the array is allocated once at its size.
+  let points = 0;
+  let d = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === 91 /* [ */ && ++d === 3) points++;
+    else if (c === 93 /* ] */ && --d === 0) break;
+  }
+  const xy = new Int32Array(2 * points);
   const starts: number[] = [];
   let n = 0; // numbers written
   let depth = 0;
@@ -106,11 +114,7 @@ function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
       }
       if (j === s || k > 1) throw bad(i);
       if (neg) v = -v;
-      if (n + 2 > xy.length) {
-        const bigger = new Int32Array(xy.length * 2);
-        bigger.set(xy);
-        xy = bigger;
-      }
+      if (n >= xy.length) throw bad(i);
       if (k === 0) xy[n++] = x += v;
       else xy[n++] = y += v;
       k++;
@@ -119,11 +123,10 @@ function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
   }
   if (depth !== 0) throw new DatasetError(label, "arcs: the file ends inside the arcs array (truncated?)");
   starts.push(n / 2);
-  return { xy: xy.slice(0, n), start: Uint32Array.from(starts) };
+  if (n !== xy.length) throw new DatasetError(label, `arcs: ${n / 2} points read, ${points} counted`);
+  return { xy, start: Uint32Array.from(starts) };
 }
 
-/** Polygon part = rings (outer, then holes), each a list of arc references. */
-type PartRings = number[][];
 
 /**
  * The boundary file, decoded for point lookups.
@@ -146,8 +149,11 @@ export class LocationIndex {
   private readonly sy: number;
   private readonly tx: number;
   private readonly ty: number;
-  private readonly parts: PartRings[] = [];
-  private readonly partDistrict: number[] = [];
+  /** polygon parts, flat: part p has rings partRing[p]..partRing[p+1]; ring r has arc references ringArc[r]..ringArc[r+1] of arcRefs */
+  private readonly partRing: Uint32Array;
+  private readonly ringArc: Uint32Array;
+  private readonly arcRefs: Int32Array;
+  private readonly partDistrict: Uint32Array;
   private readonly partIndex: Flatbush | null;
   private readonly zctaIndex: Flatbush | null;
   private readonly zctaXY: Float64Array;
@@ -168,6 +174,10 @@ export class LocationIndex {
     const districts = topo.objects.districts;
     if (districts === undefined || !Array.isArray(districts.geometries)) throw new DatasetError(label, 'no "districts" object');
     const boxes: number[] = [];
+    const partRing: number[] = [];
+    const ringArc: number[] = [];
+    const arcRefs: number[] = [];
+    const partDistrict: number[] = [];
     for (const g of districts.geometries) {
       const level = LEVEL_CODES[String(g.properties?.level ?? "")];
       if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || level === undefined) {
@@ -180,15 +190,21 @@ export class LocationIndex {
       if (polys === null) throw new DatasetError(label, `district ${g.id}: geometry type ${g.type}`);
       for (const rings of polys) {
         if (rings.length === 0) continue;
-        const b = this.ringBox(rings[0]!, label);
-        this.parts.push(rings);
-        this.partDistrict.push(d);
-        boxes.push(...b);
+        boxes.push(...this.ringBox(rings[0]!, label));
+        partRing.push(ringArc.length);
+        for (const r of rings) {
+          ringArc.push(arcRefs.length);
+          arcRefs.push(...r);
+        }
+        partDistrict.push(d);
       }
     }
+    partRing.push(ringArc.length);
+    ringArc.push(arcRefs.length);
+    [this.partRing, this.ringArc, this.arcRefs, this.partDistrict] = [Uint32Array.from(partRing), Uint32Array.from(ringArc), Int32Array.from(arcRefs), Uint32Array.from(partDistrict)];
     this.partIndex = null;
-    if (this.parts.length > 0) {
-      const idx = new Flatbush(this.parts.length);
+    if (this.partDistrict.length > 0) {
+      const idx = new Flatbush(this.partDistrict.length);
       for (let i = 0; i < boxes.length; i += 4) idx.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
       idx.finish();
       this.partIndex = idx;
@@ -251,9 +267,16 @@ export class LocationIndex {
   }
 
   /** A ring's [lon, lat] points from its arc references. */
-  ring(arcs: readonly number[]): [number, number][] {
+  ring(arcs: ArrayLike<number>): [number, number][] {
     const out: [number, number][] = [];
-    for (const ref of arcs) this.arcPoints(ref, out);
+    for (let i = 0; i < arcs.length; i++) this.arcPoints(arcs[i]!, out);
+    return out;
+  }
+
+  /** The rings of a polygon part, each as [lon, lat] points. */
+  private partRings(part: number): [number, number][][] {
+    const out: [number, number][][] = [];
+    for (let r = this.partRing[part]!; r < this.partRing[part + 1]!; r++) out.push(this.ring(this.arcRefs.subarray(this.ringArc[r]!, this.ringArc[r + 1]!)));
     return out;
   }
 
@@ -277,7 +300,7 @@ export class LocationIndex {
   private partPolygon(part: number): [number, number][][] {
     let p = this.cache.get(part);
     if (p === undefined) {
-      p = this.parts[part]!.map((r) => this.ring(r));
+      p = this.partRings(part);
       const size = p.reduce((a, r) => a + r.length, 0);
       while (this.cachedPoints + size > CACHE_POINTS && this.cache.size > 0) {
         const [oldest, rings] = this.cache.entries().next().value!;
@@ -344,9 +367,7 @@ export class LocationIndex {
     const d = this.byLeaid.get(`${level} ${leaid}`);
     if (d === undefined) return undefined;
     const out: [number, number][][][] = [];
-    this.parts.forEach((rings, i) => {
-      if (this.partDistrict[i] === d) out.push(rings.map((r) => this.ring(r)));
-    });
+    for (let i = 0; i < this.partDistrict.length; i++) if (this.partDistrict[i] === d) out.push(this.partRings(i));
     return out;
   }
 
