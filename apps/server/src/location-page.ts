@@ -12,7 +12,7 @@ import { mapSvg, type MapShape } from "./map.ts";
 import { footer, layout, type SiteFacts } from "./pages.ts";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
-  `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate to tens of metres at the edges: near a border, ask the districts. Enrollment is decided by the district.`;
+  `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of metres, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
 
 /** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
 const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);

@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * The districts of a point
-         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate to tens of metres at the edges, so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point in no district (open water, outside the 50 states and DC: the territories have no boundary file) gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
+         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point in no district (open water, outside the 50 states and DC: the territories have no boundary file) gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getLocation"];
         put?: never;
@@ -598,7 +598,7 @@ export interface components {
             level: "unified" | "elementary" | "secondary";
             grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
             /**
-             * @description The point lies on this district's border (as drawn): the border rule chose this district. Borders are approximate to tens of metres.
+             * @description The point lies on this district's border (as drawn): the border rule chose this district. Borders are approximate (tens of metres, more where a corner was simplified).
              * @example false
              */
             on_border: boolean;

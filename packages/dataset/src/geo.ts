@@ -247,7 +247,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
   L.push(
     `\`${BOUNDARY_FILE}\` (${num(bytes)} bytes): ${BOUNDARY_METADATA.source}, vintage ${BOUNDARY_METADATA.vintage}, scale ${BOUNDARY_METADATA.scale}; ` +
       `simplified (${BOUNDARY_METADATA.simplified}) and quantized to ${QUANTIZATION.toExponential(0)} steps; ${num(idx.districts.length)} district geometries, ${num(idx.zctas.length)} ZCTA internal points (${BOUNDARY_METADATA.zcta_points}). ` +
-      "Borders are approximate to tens of metres (the 1:500,000 generalization, then the simplification): a lookup answers for a point in a neighbourhood, not for a house on a border line. Enrollment is decided by the district.",
+      "Borders are approximate: tens of metres from the 1:500,000 generalization, more where the simplification cut a corner (it drops a point whose triangle with its neighbours covers less than about 28,000 m²). A lookup answers for a point in a neighbourhood, not for a house on a border line. Enrollment is decided by the district.",
     "",
   );
   L.push("## Join of the 2016 boundaries to today's districts", "");
