@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSy
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
+import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
 const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv"] as const;
@@ -39,7 +39,7 @@ describe("SIGTERM during load", () => {
         const path = big ? "/bulk/all-districts.json" : `/zip/${zips[(c * 31 + k) % zips.length]}.json`;
         const sentAt = Date.now();
         try {
-          const r = await conn.request("GET", path, big ? { "Accept-Encoding": "identity" } : {}, 30_000);
+          const r = await conn.request("GET", path, big ? { "Accept-Encoding": "identity" } : {}, HANG_MS);
           const ok = r.status === 200 && r.body.length === Number(r.headers["content-length"]) && r.body.length > 0;
           outcomes.push({ sentAt, headAt: conn.headAt, doneAt: Date.now(), ok, why: `${path}: ${r.status}, ${r.body.length} bytes` });
         } catch (e) {
@@ -53,7 +53,7 @@ describe("SIGTERM during load", () => {
     const signalAt = Date.now();
     svc.proc.kill("SIGTERM");
     stopAt = signalAt; // no new requests after the signal
-    const code = await Promise.race([svc.exited, sleep(30_000).then(() => "still running after 30 s")]);
+    const code = await Promise.race([svc.exited, sleep(90_000).then(() => "still running after 90 s")]);
     await load;
     for (const c of conns) c.close();
     if (code !== 0) svc.proc.kill("SIGKILL");
@@ -68,12 +68,12 @@ describe("SIGTERM during load", () => {
     expect(failed.map((o) => o.why).slice(0, 10), `${failed.length} of ${inFlight.length} in-flight requests failed`).toEqual([]);
     expect(midTransfer.length, "some answers were mid-transfer at the signal (else the test proves little)").toBeGreaterThan(0);
     expect(code, `exit status; stderr:\n${svc.stderr()}`).toBe(0);
-  }, 90_000);
+  }, 240_000);
 
   it("exits 0 on SIGTERM when idle, and the port is released", async () => {
     const svc = await startService();
     svc.proc.kill("SIGTERM");
-    expect(await Promise.race([svc.exited, sleep(15_000).then(() => "still running")])).toBe(0);
+    expect(await Promise.race([svc.exited, sleep(HANG_MS).then(() => "still running")])).toBe(0);
     await expect(fetch(`${svc.base}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow();
   }, 60_000);
 });

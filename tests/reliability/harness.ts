@@ -9,6 +9,13 @@ import { BINARY, DEFAULT_BASE, REPO, runBinary, startServer } from "../support/s
 
 export { BINARY, REPO };
 
+/**
+ * How long a client waits for an answer before calling it a hang. Generous: on a busy 2-core
+ * machine (load average 20 measured) a health check after a burst took over 10 s. Guards
+ * against hangs only; no test asserts a duration.
+ */
+export const HANG_MS = 60_000;
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export { freePort } from "@school-districts/testing";
@@ -66,7 +73,7 @@ export interface RawAnswer {
  * Sends `data` over a fresh TCP connection and collects what comes back until the
  * server closes, a full response (by Content-Length) has arrived, or `timeoutMs` passes.
  */
-export function rawRequest(port: number, data: string | Buffer | (string | Buffer)[], timeoutMs = 5000): Promise<RawAnswer> {
+export function rawRequest(port: number, data: string | Buffer | (string | Buffer)[], timeoutMs = HANG_MS): Promise<RawAnswer> {
   return new Promise((res) => {
     const chunks: Buffer[] = [];
     let settled = false;
@@ -217,7 +224,7 @@ export class KeepAlive {
   }
 
   /** Sends `method path` with `headers`, resolves with the parsed answer. */
-  async request(method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<HttpAnswer> {
+  async request(method: string, path: string, headers: Record<string, string> = {}, timeoutMs = HANG_MS): Promise<HttpAnswer> {
     await this.ready;
     this.headAt = 0;
     const deadline = Date.now() + timeoutMs;

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openRegularFiles, rawRequest, REPO, sampleZips, sleep, startService, type Service } from "./harness.ts";
+import { HANG_MS, openRegularFiles, rawRequest, REPO, sampleZips, sleep, startService, type Service } from "./harness.ts";
 
 const CANARY = `canary-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
@@ -87,7 +87,7 @@ describe("HTML pages", () => {
       expectRestrictiveCsp(r.headers.get("content-security-policy"), `${path} (${enc})`);
       await r.arrayBuffer();
     }
-  }, 30_000);
+  }, 180_000);
 
   // (A 304 need not repeat them: the browser keeps the cached 200's headers.)
   it.each(PAGES)("%s keeps its security headers on HEAD", async (path) => {
@@ -95,12 +95,12 @@ describe("HTML pages", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("x-content-type-options")).toBe("nosniff");
     expectRestrictiveCsp(head.headers.get("content-security-policy"), path);
-  }, 30_000);
+  }, 180_000);
 
   it.each(["/zip/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/zip?zip=%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/%3Cscript%3Ealert(1)%3C%2Fscript%3E"])(
     "a script in %s is never reflected as markup",
     async (target) => {
-      const r = await rawRequest(svc.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 10_000);
+      const r = await rawRequest(svc.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, HANG_MS);
       expect([400, 404]).toContain(r.status);
       const type = r.headers["content-type"] ?? "";
       if (/html/i.test(type)) expect(r.body).not.toMatch(/<script>alert/i);
@@ -121,7 +121,7 @@ describe("no secrets, paths or internals in responses", () => {
     "/zip/%2e%2e%2f%2e%2e%2fproc%2fself%2fenviron.json", "/%2e%2e/%2e%2e/proc/self/environ",
   ];
   it.each(paths)("GET %s", async (path) => {
-    const r = await rawRequest(svc.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, 30_000);
+    const r = await rawRequest(svc.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, HANG_MS);
     expect(r.status).toBeLessThan(500);
     const text = r.text;
     expect(text).not.toContain(CANARY);
@@ -130,15 +130,15 @@ describe("no secrets, paths or internals in responses", () => {
     expect(text).not.toMatch(/root:[x*]?:0:0:|\$bunfs|\bat [\w.<>$]+ \(\/|\/home\/|\/root\//);
     expect(r.headers["x-powered-by"]).toBeUndefined();
     expect(r.headers.server ?? "", "no version in Server").not.toMatch(/\d/);
-  }, 40_000);
+  }, 180_000);
 
   it("405 and OPTIONS answers carry nothing either", async () => {
     for (const m of ["DELETE", "OPTIONS", "TRACE"]) {
-      const r = await rawRequest(svc.port, `${m} /zip/90210.json HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Secret: ${CANARY}\r\nConnection: close\r\n\r\n`, 10_000);
+      const r = await rawRequest(svc.port, `${m} /zip/90210.json HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Secret: ${CANARY}\r\nConnection: close\r\n\r\n`, HANG_MS);
       expect(r.status).toBeLessThan(500);
       expect(r.text, `${m} echoes a request header`).not.toContain(CANARY);
     }
-  }, 20_000);
+  }, 180_000);
 });
 
 describe("no filesystem access at request time", () => {
@@ -156,7 +156,7 @@ describe("no filesystem access at request time", () => {
     const attempts = ["/zip/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/zip/..%2f..%2fetc%2fpasswd.json", "/docs/../../../etc/hostname", "/etc/passwd", "/proc/self/environ"];
     for (let i = 0; i < 5; i++) {
       for (const a of attempts) {
-        const r = await rawRequest(svc.port, `GET ${a} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 10_000);
+        const r = await rawRequest(svc.port, `GET ${a} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, HANG_MS);
         expect([400, 404], `${a}: ${r.status}`).toContain(r.status);
         expect(r.text).not.toMatch(/root:[x*]?:0:0:|PATH=/);
       }

@@ -239,11 +239,13 @@ describe("the binary", () => {
 
   it.each(["SIGTERM", "SIGINT"] as const)("%s: finishes in-flight requests and exits 0", async (signal) => {
     const s = await startServer();
-    const inflight = raw(`${s.url}/bulk/all-districts.json`);
+    // The handler is attached at once: a request the signal beat may be reset, and that
+    // rejection must not go unhandled while the test awaits the stop.
+    const inflight = raw(`${s.url}/bulk/all-districts.json`).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 5));
     const code = await s.stop(signal);
     expect(code).toBe(0);
-    const res = await inflight.catch(() => undefined);
+    const res = await inflight;
     if (res) expect(res.status).toBe(200);
   });
 });

@@ -35,7 +35,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
   mkdirSync(dir, { recursive: true });
   const zips: string[][] = [["zip", "state", "city", "county", "leaid", "zcta"]];
   const districts: string[][] = [
-    ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating"],
+    ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   ];
   const overlaps: string[][] = [["zip", "leaid", "share", "basis"]];
   const perState = Math.ceil(count / STATES.length);
@@ -52,6 +52,9 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
         d % 4 === 0 ? "" : `(310) 551-${String(5100 + d).slice(-4)}`, d % 4 === 1 ? "" : `http://www.d${leaid}.k12.example.org`,
         String((d % 40) + 1), d % 6 === 0 ? "" : (1000 + d * 37).toLocaleString("en-US"), d % 5 === 0 ? "" : `$${(9000 + d * 13).toLocaleString("en-US")}/yr`,
         rating,
+        d % 5 === 0 ? "" : "2022",
+        rating === "" ? "" : d % 2 ? "seda" : "edfacts",
+        d % 4 === 2 ? JSON.stringify([{ code: "spending-building-year", text: "Fiscal year 2022 ($30,000 per pupil) is far above fiscal year 2021 ($12,000): likely a building or debt-repayment year." }]) : "",
       ]);
     }
     for (let i = 0; i < perState && n < count; i++, n++) {

@@ -87,10 +87,10 @@ describe("GET /zip/{zip}.json", () => {
   });
 
   it("gives null rating and empty strings for unknown values, never omitted", async () => {
-    const nyc = (await (await get("/zip/10001.json")).json()) as DistrictRecord;
-    expect(nyc).toMatchObject({ rating: null, rating_label: "", students: "", per_pupil: "", website: "" });
     const guam = (await (await get("/zip/96910.json")).json()) as DistrictRecord;
-    expect(guam.county).toBe("");
+    expect(guam).toMatchObject({ rating: null, rating_label: "", students: "", per_pupil: "", county: "" });
+    const nyc = (await (await get("/zip/10001.json")).json()) as DistrictRecord;
+    expect(nyc).toMatchObject({ district: "New York City Department of Education", students: "845,509", schools: "1,591", per_pupil: "", website: "" });
   });
 
   it("answers every ZIP of the dataset", async () => {
@@ -113,6 +113,19 @@ describe("GET /zip/{zip}.json", () => {
   });
 });
 
+describe("facts in context on the ZIP page (issue 16)", () => {
+  it("an umbrella district's page says where its figures come from and which results rate it", async () => {
+    const html = await (await get("/zip/10001")).text();
+    expect(html).toContain('<h3 id="about-figures">About these figures</h3>');
+    expect(html).toContain("A supervisory union: its students, schools and grade span are those of its 33 member districts");
+    expect(html).toContain("The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21)");
+  });
+  it("where no rating is possible, the page says why instead of Not reported", async () => {
+    const html = await (await get("/zip/96910")).text();
+    expect(html).toContain("<dt>Rating</dt><dd>No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.</dd>");
+  });
+});
+
 describe("GET /zip/{zip}/districts.json (rule 20)", () => {
   it("lists every overlapping district, largest share first", async () => {
     const res = await get("/zip/01002/districts.json");
@@ -127,6 +140,8 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       grade_span: "7th \u2013 12th",
       share: 1,
       basis: "population",
+      per_pupil_year: "2022",
+      rating_source: "edfacts",
     });
     expect(body.districts[1]).toMatchObject({ level: "elementary", share: 0.5036 });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0 });
@@ -216,7 +231,7 @@ describe("GET /bulk/all-districts.csv (rule 10)", () => {
     expect(text.replaceAll("\r\n", "")).not.toContain("\n");
     expect(text).toContain(`90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten \u2013 12th,(310) 551-5100,http://www.bhusd.org,${BASE}/zip/90210,2026-11-22\r\n`);
     expect(text).toContain('99950,"Test ""Quoted"", District <Schools>",Ketchikan,');
-    expect(text).toContain(`10001,New York City Department Of Education,New York,NY,New York County,,,,0,,,(212) 374-6000,,${BASE}/zip/10001,2026-11-22\r\n`);
+    expect(text).toContain(`10001,New York City Department of Education,New York,NY,New York County,5,Average,"845,509","1,591",,Pre-Kindergarten – 12th,(212) 374-6000,,${BASE}/zip/10001,2026-11-22\r\n`);
   });
 });
 

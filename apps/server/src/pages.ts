@@ -8,6 +8,7 @@ import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
+import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
@@ -105,7 +106,9 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     ...(r.phone ? { telephone: r.phone } : {}),
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
-  const rating = r.rating === null ? "" : `${r.rating} of 10 (${r.rating_label})`;
+  // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
+  const own = all.districts.find((d) => d.district === r.district);
+  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${r.rating_label})`;
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
@@ -128,6 +131,7 @@ ${row("Grades", e(r.grade_span))}
 ${row("Phone", e(r.phone))}
 ${row("Website", website)}
 </dl>
+${aboutFigures(own)}
 <p class="note">${CAVEAT}</p>
 <h2>Every district overlapping ${r.zip}</h2>
 <table><caption>Share of the ZIP code covered by each district at its grade level (population share where known, else land area).</caption>

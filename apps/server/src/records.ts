@@ -83,6 +83,9 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
       share: Math.round(o.share * 10000) / 10000,
       basis: o.basis,
+      ...(d !== undefined && d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
+      ...(d !== undefined && d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
+      ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),
     };
   });
   return { zip: row.zip, zcta: row.zcta, districts };

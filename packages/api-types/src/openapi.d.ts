@@ -320,7 +320,7 @@ export interface components {
          */
         ZipCode: string;
         /**
-         * @description 1 (lowest) to 10 (highest): the within-state decile of the district's student outcomes (rating method v1, see data/RATING.md). Null when the district has no rating.
+         * @description 1 (lowest) to 10 (highest): the within-state decile of the district's student outcomes among the state's geographic districts (rating method v1.1, see data/RATING.md; a supervisory union is rated from its member districts' outcomes weighted by enrollment). Null when the district has no rating; `/zip/{zip}/districts.json` says why in the district's `rating-none` note.
          * @example 9
          */
         Rating: number | null;
@@ -511,6 +511,31 @@ export interface components {
              * @enum {string}
              */
             basis: "population" | "land" | "post office";
+            /**
+             * @description Optional. The fiscal year of the district's `per_pupil` (total spending per pupil, F-33 TOTALEXP / V33, including construction and debt payments): FY 2022, else FY 2021. Absent when there is no per-pupil figure or it is an estimate.
+             * @example 2022
+             */
+            per_pupil_year?: string;
+            /**
+             * @description Optional. Which outcomes the district's rating ranks (rating method v1.1, data/RATING.md): `seda` = SEDA 2023 test scores of grades 3-8; `edfacts` = EDFacts 2020-21 graduation rate and grade-4 proficiency only. Absent when the district has no rating.
+             * @example seda
+             * @enum {string}
+             */
+            rating_source?: "seda" | "edfacts";
+            /**
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating). Absent when there is nothing to say.
+             * @example [
+             *       {
+             *         "code": "enrollment-nonresident",
+             *         "text": "The 7,768 students include many enrolled from elsewhere (such as a statewide online or correspondence program): the district had 470 residents in 2010."
+             *       }
+             *     ]
+             */
+            notes?: {
+                /** @enum {string} */
+                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none";
+                text: string;
+            }[];
         };
         /**
          * @example {

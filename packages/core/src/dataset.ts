@@ -38,6 +38,18 @@ export interface DistrictRow {
   per_pupil: string;
   /** 1-10 or null */
   rating: number | null;
+  /** fiscal year of `per_pupil` ("2022", "2021"; "" when empty or estimated) */
+  per_pupil_year: string;
+  /** source of the rating's outcome: "seda", "edfacts", "" when unrated */
+  rating_source: "seda" | "edfacts" | "";
+  /** notes shown with the district's facts (data/README.md "Notes": umbrella, enrollment, spending year, no rating) */
+  notes: DistrictNote[];
+}
+
+/** A note on a district's facts: a code and one plain sentence for people. */
+export interface DistrictNote {
+  code: string;
+  text: string;
 }
 
 /** One row of overlaps.csv for one ZIP (the ZIP is the key of `Dataset.overlaps`). */
@@ -93,7 +105,7 @@ export class DatasetError extends Error {
 /** The expected header of each CSV file. */
 export const DATASET_HEADERS = {
   "zips.csv": ["zip", "state", "city", "county", "leaid", "zcta"],
-  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating"],
+  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   "overlaps.csv": ["zip", "leaid", "share", "basis"],
 } as const;
 
@@ -155,16 +167,21 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const districts = new Map<string, DistrictRow>();
   const dFile = `${label}/districts.csv`;
   for (const r of rows("districts.csv", files.districts, manifest, label)) {
-    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating] = r as [
-      string, string, string, string, string, string, string, string, string, string, string,
+    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating, per_pupil_year, rating_source, notesCell] = r as [
+      string, string, string, string, string, string, string, string, string, string, string, string, string, string,
     ];
     if (!/^\d{7}$/.test(leaid)) throw new DatasetError(dFile, `LEAID "${leaid}" is not 7 digits`);
     if (districts.has(leaid)) throw new DatasetError(dFile, `duplicate LEAID ${leaid}`);
     if (level !== "U" && level !== "E" && level !== "S") throw new DatasetError(dFile, `${leaid}: level "${level}", expected U, E or S`);
     if (rating !== "" && !/^(10|[1-9])$/.test(rating)) throw new DatasetError(dFile, `${leaid}: rating "${rating}", expected 1-10 or empty`);
+    if (per_pupil_year !== "" && !/^20[0-9]{2}$/.test(per_pupil_year)) throw new DatasetError(dFile, `${leaid}: per_pupil_year "${per_pupil_year}", expected a year or empty`);
+    if (rating_source !== "" && rating_source !== "seda" && rating_source !== "edfacts") throw new DatasetError(dFile, `${leaid}: rating_source "${rating_source}", expected seda, edfacts or empty`);
     districts.set(leaid, {
       leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil,
       rating: rating === "" ? null : Number(rating),
+      per_pupil_year,
+      rating_source,
+      notes: parseNotes(notesCell, dFile, leaid),
     });
   }
   const zips: ZipRow[] = [];
@@ -194,6 +211,20 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     list.push({ leaid, share: Number(share), basis });
   }
   return { manifest, updated: manifest.updated, zips, districts, overlaps };
+}
+
+function parseNotes(cell: string, file: string, leaid: string): DistrictNote[] {
+  if (cell === "") return [];
+  let v: unknown;
+  try {
+    v = JSON.parse(cell);
+  } catch {
+    throw new DatasetError(file, `${leaid}: notes are not valid JSON`);
+  }
+  if (!Array.isArray(v) || v.some((n) => typeof n?.code !== "string" || typeof n?.text !== "string" || n.text === "")) {
+    throw new DatasetError(file, `${leaid}: notes must be an array of {code, text} strings`);
+  }
+  return v.map((n: DistrictNote) => ({ code: n.code, text: n.text }));
 }
 
 async function readOptional(path: string): Promise<string | undefined> {

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
-import { formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite, type DistrictRow } from "@school-districts/core";
+import { formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite } from "@school-districts/core";
 import { InputError } from "./errors.ts";
 import {
   FILES,
@@ -20,26 +20,38 @@ import {
   loadJoins,
   loadNrviens,
   loadSeda,
-  loadUds,
   loadUsZips,
   loadZctaCounties,
   loadZipcodes,
+  loadUdsPoNames,
+  loadUds,
   type CcdRow,
 } from "./sources.ts";
-import { chooseDistrict, districtLevel, zipShares, type Basis, type Level, type ZipDistrict } from "./shares.ts";
-import { CountyResolver, type CountySource } from "./county.ts";
-import { groupOf, outcomes, rate, RATING_METHOD, MIN_DISTRICTS } from "./rating.ts";
+import { chooseDistrict, districtLevel, zipShares, type Level, type ZipDistrict } from "./shares.ts";
+import { CountyResolver } from "./county.ts";
+import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATING_METHOD, MIN_DISTRICTS, type Outcome } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
-import { selectPostOfficeZips, type PostOfficeSelection } from "./postoffice.ts";
+import { contextMarkdown } from "./context.ts";
+import { selectPostOfficeZips } from "./postoffice.ts";
+import { takeRepairs } from "./read.ts";
+import { casedLike, districtCase, newerName } from "./names.ts";
+import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
+import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipRecord } from "./types.ts";
+
+export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipRecord } from "./types.ts";
 
 export const FORMAT = 1;
 export const SHARE_METHOD = "v1";
 export const PER_PUPIL_MIN = 2000;
 export const PER_PUPIL_MAX = 100000;
+/** Enrollment above this share of the district's 2010 residents cannot come from them alone (about 3x the school-age share). */
+export const NONRESIDENT_RATIO = 0.5;
+/** A per-pupil year this many times the district's other year is flagged as a likely building or debt year. */
+export const SPENDING_YEAR_RATIO = 1.5;
 
 export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid", "zcta"] as const;
 export const DISTRICT_COLUMNS = [
-  "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating",
+  "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
 export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis"] as const;
 
@@ -50,59 +62,6 @@ export interface BuildOptions {
   joins: string;
   /** how to name the join table in messages */
   joinsLabel?: string;
-}
-
-export interface ZipRecord {
-  zip: string;
-  state: string;
-  city: string;
-  county: string;
-  countySource: CountySource;
-  citySource: "geonames" | "zipcodes" | "uds" | "none";
-  leaid: string;
-  /** the ZCTA whose districts the record uses: the ZIP itself, or for a PO-box ZIP the ZCTA of its post office */
-  zcta: string;
-}
-
-/** A districts.csv row as written (the loader's DistrictRow, rating still a CSV cell), plus provenance for the reports. */
-export interface DistrictOut extends Omit<DistrictRow, "rating"> {
-  rating: string;
-  directory: "2023-24" | "2018-19" | "";
-  perPupilNote: "fy22" | "fy21" | "out-of-range" | "none";
-}
-
-export interface OverlapOut {
-  zip: string;
-  leaid: string;
-  share: string;
-  /** "post office": a PO-box ZIP's row, copied from the ZCTA of its post office */
-  basis: Basis | "post office";
-}
-
-export interface BuildStats {
-  date: string;
-  allZctas: string[];
-  grfZctas: number;
-  records: ZipRecord[];
-  districts: Map<string, DistrictOut>;
-  overlaps: OverlapOut[];
-  changedVsLand: number;
-  changedHalfPopulation: number;
-  changedVsLargestLand: number;
-  perPupilOutOfRange: { fy22: number; fy21: number; both: number };
-  joins: { grfLeaid: string; zcta: string; leaid: string; reason: string }[];
-  renamedCounties: { from: string; to: string[] }[];
-  countyNames: Map<string, string>;
-  /** districts with an outcome per state and source (all districts of the sources, not only this dataset's) */
-  ratingStates: { state: string; seda: number; edfacts: number; sedaRated: boolean; edfactsRated: boolean }[];
-  /** states the SEDA 2023 file covers */
-  sedaStates: Set<string>;
-  /** LEAID -> source of its rating outcome (districts without an outcome are absent) */
-  outcomeSource: Map<string, "seda" | "edfacts">;
-  /** LEAIDs with a row in the EDFacts files (with or without a usable value) */
-  edfactsLeaids: Set<string>;
-  /** the PO-box / delivery ZIPs of the UDS Mapper crosswalk: added and left out */
-  postOffices: PostOfficeSelection;
 }
 
 export interface BuildResult {
@@ -130,6 +89,7 @@ export function build(opts: BuildOptions): BuildResult {
     throw new InputError("--date", 0, `expected YYYY-MM-DD, got "${opts.date}"`);
   }
   const raw = opts.raw;
+  takeRepairs();
   const grf = loadGrf(raw);
   const ccd2324 = loadCcd(raw, FILES.ccd2324);
   const ccd1819 = loadCcd(raw, FILES.ccd1819);
@@ -145,9 +105,12 @@ export function build(opts: BuildOptions): BuildResult {
   const fin22 = loadFinance(raw, "finance22");
   const seda = loadSeda(raw);
   const edfacts = loadEdFacts(raw);
-  const uds = loadUds(raw);
   const joinsLabel = opts.joinsLabel ?? "data/joins.csv";
   const joins = loadJoins(opts.joins, joinsLabel);
+  const poNames = loadUdsPoNames(raw);
+  const uds = loadUds(raw);
+  const repairs = takeRepairs();
+  const nameChanges: NameChange[] = [];
 
   // State FIPS <-> postal code, from the CCD directories.
   const stateFips = new Map<string, string>();
@@ -218,13 +181,25 @@ export function build(opts: BuildOptions): BuildResult {
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
-  /** City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list. */
+  /** City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list; internal capitals from the UDS post-office name. */
   const place = (zip: string): { city: string; state: string; citySource: ZipRecord["citySource"] } => {
     const g = geonames.get(zip);
     const zc = zipcodes.get(zip);
-    if (g !== undefined && g.city !== "") return { city: titleCase(g.city), state: g.state, citySource: "geonames" };
-    if (zc !== undefined && zc.city !== "") return { city: titleCase(zc.city), state: zc.state, citySource: "zipcodes" };
-    return { city: "", state: "", citySource: "none" };
+    let city = "";
+    let state = "";
+    let citySource: ZipRecord["citySource"] = "none";
+    if (g !== undefined && g.city !== "") {
+      [city, state, citySource] = [titleCase(g.city), g.state, "geonames"];
+    } else if (zc !== undefined && zc.city !== "") {
+      [city, state, citySource] = [titleCase(zc.city), zc.state, "zipcodes"];
+    }
+    // Internal capitals (McKeesport, DeKalb, Hanscom AFB) from the UDS Mapper post-office name of the same ZIP.
+    const cased = casedLike(city, poNames.get(zip));
+    if (cased !== city) {
+      nameChanges.push({ kind: "city-case", key: zip, from: city, to: cased });
+      city = cased;
+    }
+    return { city, state, citySource };
   };
 
   const records: ZipRecord[] = [];
@@ -252,10 +227,10 @@ export function build(opts: BuildOptions): BuildResult {
       overlaps.push(r);
       used.add(r.leaid);
     }
-    const p = place(zip);
-    if (p.state === "") p.state = stateOf(chosen.leaid) ?? "";
-    const c = county.pick(zip, p.state);
-    records.push({ zip, state: p.state, city: p.city, county: c.name, countySource: c.source, citySource: p.citySource, leaid: chosen.leaid, zcta: zip });
+    let { city, state, citySource } = place(zip);
+    if (state === "") state = stateOf(chosen.leaid) ?? "";
+    const c = county.pick(zip, state);
+    records.push({ zip, state, city, county: c.name, countySource: c.source, citySource, leaid: chosen.leaid, zcta: zip });
     used.add(chosen.leaid);
   }
 
@@ -268,20 +243,71 @@ export function build(opts: BuildOptions): BuildResult {
   for (const o of overlaps) (overlapsOf.get(o.zip) ?? overlapsOf.set(o.zip, []).get(o.zip)!).push(o);
   for (const po of postOffices.added) {
     const home = byZip.get(po.zcta)!;
-    const p = place(po.zip);
-    if (p.city === "" && po.poName !== "") [p.city, p.citySource] = [titleCase(po.poName), "uds"];
-    if (p.state === "") p.state = po.state;
-    const c = county.pick(po.zip, p.state);
-    records.push({ zip: po.zip, state: p.state, city: p.city, county: c.name, countySource: c.source, citySource: p.citySource, leaid: home.leaid, zcta: po.zcta });
+    let { city, state, citySource } = place(po.zip);
+    if (city === "" && po.poName !== "") [city, citySource] = [titleCase(po.poName), "uds"];
+    if (state === "") state = po.state;
+    const c = county.pick(po.zip, state);
+    records.push({ zip: po.zip, state, city, county: c.name, countySource: c.source, citySource, leaid: home.leaid, zcta: po.zcta });
     for (const o of overlapsOf.get(po.zcta)!) overlaps.push({ ...o, zip: po.zip, basis: "post office" });
   }
   // Sorted by ZIP; a ZIP's overlap rows keep their order (sort is stable).
   records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
   overlaps.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 
-  // Ratings (rule 25, per district; each (state, source) group ranked on its own).
-  const { outcomes: outs, sedaStates } = outcomes(seda, edfacts, stateOf);
+  // Umbrellas: supervisory unions (CCD LEA_TYPE 3) and their components (same state and UNION code).
+  const unionComponents = { "2023-24": componentsOf(ccd2324), "2018-19": componentsOf(ccd1819) };
+  const componentsFor = (leaid: string): string[] | undefined => {
+    const d = directory(leaid);
+    if (d === undefined || d.row.leaType !== UNION_TYPE) return undefined;
+    const comps = unionComponents[d.year].get(leaid);
+    return comps !== undefined && comps.length > 0 ? comps : undefined;
+  };
+  const umbrellaComps = new Map<string, string[]>();
+  for (const leaid of [...used].sort()) {
+    const comps = componentsFor(leaid);
+    if (comps !== undefined) umbrellaComps.set(leaid, comps);
+  }
+  const compRow = (l: string) => directory(l)?.row;
+
+  // Ratings, method v1.1 (rule 25 per district, see RATING.md): only geographic districts (those
+  // of the boundary file, which can serve a ZIP) are ranked; an umbrella takes its components'
+  // outcomes weighted by enrollment; each (state, source) group is ranked on its own.
+  const geographic = new Set(names.keys());
+  const { outcomes: allOuts, sedaStates } = outcomes(seda, edfacts, stateOf);
+  const sedaOf = new Map<string, number>();
+  for (const r of seda) {
+    const v = sedaOutcome(r);
+    if (v !== null) sedaOf.set(r.leaid, v);
+  }
+  const edAll = edfactsOutcomes(edfacts, stateOf);
+  const edOf = new Map(edAll.map((o) => [o.leaid, o.value]));
+  const outs: Outcome[] = allOuts.filter((o) => geographic.has(o.leaid));
+  const nonGeographicDropped = allOuts.length - outs.length;
+  const ownOutcome = new Set(outs.map((o) => o.leaid));
+  const umbrellaRatingNote = new Map<string, string>();
+  for (const [leaid, comps] of umbrellaComps) {
+    if (ownOutcome.has(leaid)) continue;
+    const st = stateOf(leaid)!;
+    const s = weightedMean(comps.map((c) => ({ value: sedaOf.get(c), weight: enrollment.get(c) })));
+    const e = weightedMean(comps.map((c) => ({ value: edOf.get(c), weight: enrollment.get(c) })));
+    const pick = s !== null && (e === null || s.covered >= e.covered) ? { src: "seda" as const, m: s } : e !== null ? { src: "edfacts" as const, m: e } : null;
+    if (pick === null) {
+      umbrellaRatingNote.set(leaid, "none of its member districts has an outcome in SEDA 2023 or EDFacts 2020-21");
+      continue;
+    }
+    outs.push({ leaid, state: st, value: pick.m.mean, source: pick.src });
+    umbrellaRatingNote.set(
+      leaid,
+      `from its member districts' ${pick.src === "seda" ? "SEDA 2023" : "EDFacts 2020-21"} outcomes weighted by enrollment (${Math.round(100 * pick.m.covered)}% of their students)`,
+    );
+  }
   const ratings = rate(outs);
+  const outcomeSource = new Map(outs.map((o) => [o.leaid, o.source]));
+  const agree = agreement(
+    [...sedaOf].map(([leaid, value]) => ({ leaid, state: stateOf(leaid) ?? "", value, source: "seda" as const })).filter((o) => o.state !== ""),
+    edAll,
+    geographic,
+  );
   const perGroup = new Map<string, number>();
   for (const o of outs) perGroup.set(groupOf(o), (perGroup.get(groupOf(o)) ?? 0) + 1);
   const allStates = [...new Set([...stateFips.keys()].filter((s) => s !== "BI"))].sort();
@@ -290,13 +316,33 @@ export function build(opts: BuildOptions): BuildResult {
     const edN = perGroup.get(groupOf({ state: st, source: "edfacts" })) ?? 0;
     return { state: st, seda: sedaN, edfacts: edN, sedaRated: sedaN >= MIN_DISTRICTS, edfactsRated: edN >= MIN_DISTRICTS };
   });
+  const ratingStateOf = new Map(ratingStates.map((r) => [r.state, r]));
+  const geographicInState = new Map<string, number>();
+  for (const l of geographic) {
+    const st = stateOf(l) ?? "";
+    geographicInState.set(st, (geographicInState.get(st) ?? 0) + 1);
+  }
+
+  // 2010 residents of each unified district (Geocorr 2014 pieces summed), for the enrollment check.
+  const residents = new Map<string, number>();
+  for (const r of geocorr) if (r.leaid !== "") residents.set(r.leaid, (residents.get(r.leaid) ?? 0) + r.pop);
+  const recordsOf = new Map<string, number>();
+  for (const r of records) recordsOf.set(r.leaid, (recordsOf.get(r.leaid) ?? 0) + 1);
 
   // Districts.
   const perPupilOutOfRange = { fy22: 0, fy21: 0, both: 0 };
   const inRange = (v: number | undefined) => v !== undefined && Math.round(v) >= PER_PUPIL_MIN && Math.round(v) <= PER_PUPIL_MAX;
   const districts = new Map<string, DistrictOut>();
+  const umbrellas: UmbrellaOut[] = [];
+  const enrollmentFlags: EnrollmentFlag[] = [];
+  const spendingFlags: SpendingFlag[] = [];
+  const noSchoolDistricts: BuildStats["noSchoolDistricts"] = [];
+  let enrollmentUnchecked = 0;
+  const money = (v: number) => `$${Math.round(v).toLocaleString("en-US")}`;
   for (const leaid of [...used].sort()) {
     const d = directory(leaid);
+    const comps = umbrellaComps.get(leaid);
+    const notes: DistrictNote[] = [];
     const v22 = fin22.get(leaid);
     const v21 = fin21.get(leaid);
     let perPupil: number | null = null;
@@ -309,21 +355,125 @@ export function build(opts: BuildOptions): BuildResult {
       if (v21 !== undefined && !inRange(v21)) perPupilOutOfRange.fy21++;
       perPupilOutOfRange.both++;
     }
+
+    // Name: the newer official name of CCD 2023-24 where it names another place, cased as written.
+    const boundaryName = names.get(leaid)!;
+    let name = boundaryName;
+    const ccdName = ccd2324.get(leaid)?.name;
+    const newer = ccdName === undefined ? null : newerName(boundaryName, ccdName);
+    if (newer !== null) {
+      nameChanges.push({ kind: "district-newer-name", key: leaid, from: name, to: newer });
+      name = newer;
+    }
+    const cased = districtCase(name);
+    if (cased !== name) {
+      nameChanges.push({ kind: "district-case", key: leaid, from: name, to: cased });
+      name = cased;
+    }
+
+    let gradeSpan = d === undefined ? "" : formatGradeSpan(d.row.gslo, d.row.gshi);
+    let schools = d === undefined || d.row.schools === null ? "" : formatCount(d.row.schools);
+    let studentsN = enrollment.get(leaid) ?? null;
+    let perPupilText = formatPerPupil(perPupil);
+    let website = d === undefined ? "" : formatWebsite(d.row.website);
     const rating = ratings.get(leaid);
+    if (comps !== undefined) {
+      // Umbrella: sums and span of the components (method in data/README.md).
+      const rows = comps.map(compRow).filter((r): r is CcdRow => r !== undefined);
+      const enr = comps.map((c) => enrollment.get(c)).filter((x): x is number => x !== undefined);
+      if (studentsN === null && enr.length > 0) studentsN = enr.reduce((a, b) => a + b, 0);
+      const sch = rows.map((r) => r.schools).filter((x): x is number => x !== null);
+      if (schools === "" && sch.length > 0) schools = formatCount(sch.reduce((a, b) => a + b, 0));
+      const span = unionSpan(rows);
+      if (gradeSpan === "" && span !== null) gradeSpan = formatGradeSpan(span.gslo, span.gshi);
+      if (website === "") {
+        const sites = [...new Set(rows.map((r) => formatWebsite(r.website)).filter((w) => w !== ""))];
+        if (sites.length === 1) website = sites[0]!;
+      }
+      if (perPupil === null) {
+        // F-33 does not report the union: the components' per-pupil spending weighted by enrollment, when it covers them all.
+        const pp = weightedMean(comps.map((c) => {
+          const a = fin22.get(c);
+          const b = fin21.get(c);
+          return { value: inRange(a) ? a : inRange(b) ? b : undefined, weight: enrollment.get(c) };
+        }));
+        if (pp !== null && pp.covered === 1) perPupilText = `${formatPerPupil(Math.round(pp.mean))} (est.)`;
+      }
+      const ratingNote = umbrellaRatingNote.get(leaid) ?? (rating === undefined ? "none: too few results of its own" : "from its own results (the source reports the union itself)");
+      notes.push({
+        code: "umbrella",
+        text:
+          `A supervisory union: its students, schools and grade span are those of its ${comps.length} member districts in the CCD directory added up` +
+          `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}` +
+          `${rating === undefined ? "" : `; its rating is ${ratingNote}`}.`,
+      });
+      umbrellas.push({
+        leaid, state: stateOf(leaid) ?? "", name, components: comps, records: recordsOf.get(leaid) ?? 0,
+        students: formatCount(studentsN), schools, gradeSpan, website, perPupil: perPupilText, rating: rating === undefined ? "" : String(rating), ratingNote,
+      });
+    } else if (d !== undefined && d.row.schools === 0 && recordsOf.has(leaid)) {
+      noSchoolDistricts.push({
+        leaid, name, state: stateOf(leaid) ?? "", records: recordsOf.get(leaid)!,
+        reason: d.row.leaType === UNION_TYPE ? "supervisory union without components in CCD" : "reports no schools of its own (tuitions its students to other districts)",
+      });
+    }
+
+    // Enrollment in context: far more students than the district's residents could supply.
+    const pop = residents.get(leaid);
+    if (studentsN !== null && pop !== undefined && pop > 0) {
+      if (studentsN > NONRESIDENT_RATIO * pop) {
+        enrollmentFlags.push({ leaid, state: stateOf(leaid) ?? "", name, students: studentsN, residents: pop, records: recordsOf.get(leaid) ?? 0 });
+        notes.push({
+          code: "enrollment-nonresident",
+          text: `The ${formatCount(studentsN)} students include many enrolled from elsewhere (such as a statewide online or correspondence program): the district had ${formatCount(pop)} residents in 2010.`,
+        });
+      }
+    } else if (recordsOf.has(leaid)) enrollmentUnchecked++;
+
+    // Spending in context: what the figure is, its year, and a year far above the other.
+    if (perPupil !== null) {
+      const shownYear = perPupilNote === "fy22" ? "2022" : "2021";
+      const other = perPupilNote === "fy22" ? v21 : v22;
+      if (other !== undefined && inRange(other) && perPupil > SPENDING_YEAR_RATIO * other) {
+        spendingFlags.push({ leaid, state: stateOf(leaid) ?? "", name, shownYear, shown: perPupil, other: Math.round(other), records: recordsOf.get(leaid) ?? 0 });
+        notes.push({
+          code: "spending-building-year",
+          text: `Fiscal year ${shownYear} (${money(perPupil)} per pupil) is far above fiscal year ${shownYear === "2022" ? "2021" : "2022"} (${money(other)}): likely a building or debt-repayment year.`,
+        });
+      }
+    }
+
+    // Rating: which source decided, or why there is none.
+    const st = stateOf(leaid) ?? "";
+    const src = outcomeSource.get(leaid);
+    if (rating === undefined) {
+      const rs = ratingStateOf.get(st);
+      const groupN = src === "seda" ? rs?.seda ?? 0 : src === "edfacts" ? rs?.edfacts ?? 0 : 0;
+      let why: string;
+      if ((geographicInState.get(st) ?? 0) <= 1) why = "No rating: the rating compares a district with the other districts of its state, and this state or territory has only one.";
+      else if (src !== undefined) why = `No rating: only ${groupN} district${groupN === 1 ? "" : "s"} of the state ha${groupN === 1 ? "s" : "ve"} results from the same source, too few to compare (at least ${MIN_DISTRICTS} needed).`;
+      else if ((rs?.seda ?? 0) + (rs?.edfacts ?? 0) === 0) why = "No rating: neither source of results (SEDA 2023, EDFacts 2020-21) covers this state's districts.";
+      else why = "No rating: neither SEDA 2023 nor EDFacts 2020-21 publishes results for this district (or they are suppressed for privacy).";
+      notes.push({ code: "rating-none", text: why });
+    }
+
     districts.set(leaid, {
       leaid,
       state: stateOf(leaid) ?? d?.row.st ?? "",
-      name: names.get(leaid)!,
+      name,
       level: levels.get(leaid)!,
-      grade_span: d === undefined ? "" : formatGradeSpan(d.row.gslo, d.row.gshi),
+      grade_span: gradeSpan,
       phone: d === undefined ? "" : formatPhone(d.row.phone),
-      website: d === undefined ? "" : formatWebsite(d.row.website),
-      schools: d === undefined || d.row.schools === null ? "" : formatCount(d.row.schools),
-      students: formatCount(enrollment.get(leaid) ?? null),
-      per_pupil: formatPerPupil(perPupil),
+      website,
+      schools,
+      students: formatCount(studentsN),
+      per_pupil: perPupilText,
       rating: rating === undefined ? "" : String(rating),
       directory: d?.year ?? "",
       perPupilNote,
+      per_pupil_year: perPupil === null ? "" : perPupilNote === "fy22" ? "2022" : "2021",
+      rating_source: rating === undefined ? "" : src ?? "",
+      notes,
     });
   }
 
@@ -343,13 +493,26 @@ export function build(opts: BuildOptions): BuildResult {
     countyNames: county.names,
     ratingStates,
     sedaStates,
-    outcomeSource: new Map(outs.map((o) => [o.leaid, o.source])),
+    outcomeSource,
     edfactsLeaids: new Set(edfacts.keys()),
+    repairs,
+    nameChanges,
+    umbrellas,
+    noSchoolDistricts,
+    enrollmentFlags,
+    enrollmentUnchecked,
+    spendingFlags,
+    agreement: agree,
+    geographicPerState: geographicInState,
+    nonGeographicDropped,
     postOffices,
   };
 
   const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid, zcta: r.zcta })));
-  const districtsCsv = csv(DISTRICT_COLUMNS, [...districts.values()].map((d) => Object.fromEntries(DISTRICT_COLUMNS.map((c) => [c, d[c]]))));
+  const districtsCsv = csv(
+    DISTRICT_COLUMNS,
+    [...districts.values()].map((d) => Object.fromEntries(DISTRICT_COLUMNS.map((c) => [c, c === "notes" ? (d.notes.length ? JSON.stringify(d.notes) : "") : d[c]]))),
+  );
   const overlapsCsv = csv(OVERLAP_COLUMNS, overlaps.map((o) => ({ ...o })));
   const manifest = {
     format: FORMAT,
@@ -376,6 +539,7 @@ export function build(opts: BuildOptions): BuildResult {
     ["COVERAGE.md", coverage],
     ["RATING.md", ratingMarkdown(stats, records, districts)],
     ["SOURCES.md", sourcesMarkdown()],
+    ["CONTEXT.md", contextMarkdown(stats)],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],
   ]);
   return { files, stats, coverage };

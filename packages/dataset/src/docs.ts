@@ -1,5 +1,5 @@
 /** The generated Markdown files: COVERAGE.md, RATING.md, SOURCES.md. */
-import type { BuildStats, DistrictOut, ZipRecord } from "./build.ts";
+import type { BuildStats, DistrictOut, ZipRecord } from "./types.ts";
 import { MIN_DISTRICTS, MIN_SEDA_SCORES, RATING_METHOD } from "./rating.ts";
 
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
@@ -190,6 +190,20 @@ export function coverageMarkdown(s: BuildStats): string {
     L.push(`| ${leaid} | ${d.state} | ${d.name} | ${c} |`);
   }
   L.push("");
+  L.push("## Names changed by a rule", "");
+  const rep = [...s.repairs].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  L.push(
+    `- Mis-decoded UTF-8 repaired at read time (a UTF-8 character read as Latin-1/Windows-1252 upstream, e.g. \`CaÃ±on\` -> \`Cañon\`): ` +
+      (rep.length === 0 ? "none." : rep.map(([f, n]) => `${plural(n, "sequence")} in \`${f}\``).join(", ") + "."),
+  );
+  const kinds = { "district-newer-name": "district: newer official name (CCD 2023-24)", "district-case": "district: small words and acronyms cased", "city-case": "city: internal capitals from the UDS Mapper post-office name" } as const;
+  for (const k of Object.keys(kinds) as (keyof typeof kinds)[]) {
+    const list = s.nameChanges.filter((c) => c.kind === k);
+    L.push(`- ${kinds[k]}: ${num(list.length)}`);
+  }
+  L.push("", "| rule | key | from | to |", "|---|---|---|---|");
+  for (const c of s.nameChanges) L.push(`| ${c.kind} | ${c.key} | ${c.from} | ${c.to} |`);
+  L.push("");
   L.push("## Joins applied (data/joins.csv)", "");
   L.push("| GRF21 LEAID | ZCTA | LEAID | reason |", "|---|---|---|---|");
   for (const j of s.joins) L.push(`| ${j.grfLeaid} | ${j.zcta || "all"} | ${j.leaid} | ${j.reason} |`);
@@ -206,7 +220,14 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     "The rating ranks a school district against the other districts **of its own state** whose outcome comes from the same source, on student outcomes only (never on spending or size). It is an integer 1-10, or null.",
     "",
   );
-  L.push("## Method v1", "");
+  L.push(`## Method ${RATING_METHOD}`, "");
+  L.push(
+    "Changes from v1 (issue 16): (a) only **geographic districts** are ranked: the districts of the NCES boundary file (GRF21, after the joins of `joins.csv`), which can serve a ZIP; " +
+      `charter, state-run and other agencies that serve no ZIP no longer take decile places (${num(s.nonGeographicDropped)} outcomes of such agencies left out). ` +
+      "(b) A **supervisory union** without an outcome of its own takes its member districts' outcomes (CCD `LEA_TYPE` 2 with its `UNION` code) weighted by 2023-24 enrollment, from the source that covers more of their students; it is then ranked like any other district. " +
+      "(c) The source that decided is published per state below and per district as `rating_source` (districts.csv, `/zip/{zip}/districts.json`; where EDFacts decides, the page says the rating is from graduation and grade-4 results only), and a district without a rating has a note that says why (`rating-none`).",
+    "",
+  );
   L.push(
     "Rule 25 (decisions.md) takes the outcome from SEDA 2023 \"where SEDA 2023 covers the state\" and from EDFacts \"elsewhere\". Method v1 reads this **per district**, as the raw data README's combined coverage does (\"SEDA 2023 (40 states), else EDFacts\"): " +
       `a district SEDA 2023 does not cover (absent from the file, or fewer than ${MIN_SEDA_SCORES} of its six scores) is \"elsewhere\", also inside the ${s.sedaStates.size} states SEDA covers. ` +
@@ -215,7 +236,7 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     `1. **Outcome from SEDA.** A district with at least ${MIN_SEDA_SCORES} of the six SEDA 2023 grade-year-standardized mean scores \`gys_mn_2019_ol_mth\`, \`gys_mn_2019_ol_rla\`, \`gys_mn_2022_ol_mth\`, \`gys_mn_2022_ol_rla\`, \`gys_mn_2023_ol_mth\`, \`gys_mn_2023_ol_rla\` ` +
       "(administrative districts, subgroup `all`, pooled over grades 3-8) has as outcome the mean of its available scores.",
     "2. **Outcome from EDFacts, for every other district.** EDFacts SY 2020-21: for each of the 4-year adjusted-cohort graduation rate, grade-4 math proficiency and grade-4 reading proficiency, the published value taken at its midpoint (`90-94%` -> 92, `>=95%` -> 97.5, `<50%` and `<=49%` -> 25; suppressed values are missing) and turned into a z-score within the state (mean and population standard deviation over all of the state's districts with that measure, whichever source their own outcome comes from); the outcome is the mean of the z-scores present.",
-    "3. **Ranking, per state and source.** The two outcomes are on different scales and are never ranked against each other. Within each state, the districts with a SEDA outcome are ranked among themselves and the districts with an EDFacts outcome among themselves (all districts of the source with an outcome, not only the districts of this dataset), best first. A district at position *i* (0-based; tied outcomes share the best position) of the *n* districts of its group gets `10 - floor(10 i / n)`: the top 10% of the group get 10, the next 10% get 9, ..., the bottom 10% get 1.",
+    "3. **Ranking, per state and source.** The two outcomes are on different scales and are never ranked against each other. Within each state, the districts with a SEDA outcome are ranked among themselves and the districts with an EDFacts outcome among themselves (the geographic districts of the source with an outcome, method v1.1), best first. A district at position *i* (0-based; tied outcomes share the best position) of the *n* districts of its group gets `10 - floor(10 i / n)`: the top 10% of the group get 10, the next 10% get 9, ..., the bottom 10% get 1.",
     `4. **Too few districts.** A (state, source) group with fewer than ${MIN_DISTRICTS} districts gets no ratings (null); the other group of the same state is still rated. A district without an outcome gets null.`,
     "",
   );
@@ -228,20 +249,31 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
   );
   L.push("## Coverage per state", "");
   L.push(
-    `Districts with an outcome count all districts of the source, not only this dataset's; a group of fewer than ${MIN_DISTRICTS} is marked "too few: null". Records rated from EDFacts are part of the records rated.`,
+    `Districts with an outcome count the geographic districts of the source (method v1.1); a group of fewer than ${MIN_DISTRICTS} is marked "too few: null". Records rated from EDFacts are part of the records rated.`,
     "",
   );
-  L.push("| state | districts with a SEDA outcome | districts with an EDFacts outcome | records | records rated | of them from EDFacts |", "|---|---:|---:|---:|---:|---:|");
+  L.push("| state | districts with a SEDA outcome | districts with an EDFacts outcome | records | records rated | of them from EDFacts | source that decided |", "|---|---:|---:|---:|---:|---:|---|");
   const ratedRecs = (rs: readonly ZipRecord[]) => rs.filter((r) => (districts.get(r.leaid)?.rating ?? "") !== "");
   for (const st of s.ratingStates) {
     const rs = recs.filter((r) => r.state === st.state);
     const rated = ratedRecs(rs);
     const fromEd = rated.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
-    L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${num(rs.length)} | ${num(rated.length)} (${pct(rated.length, rs.length)}) | ${num(fromEd)} |`);
+    const decided = rated.length === 0
+      ? `none: ${(s.geographicPerState.get(st.state) ?? 0) <= 1 ? "one district, nothing to rank it against" : st.seda + st.edfacts === 0 ? "neither source has outcomes for its districts" : `too few districts with an outcome (fewer than ${MIN_DISTRICTS} per source)`}`
+      : fromEd === 0 ? "SEDA" : fromEd === rated.length ? "EDFacts" : `SEDA, EDFacts for ${num(fromEd)} records`;
+    L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${num(rs.length)} | ${num(rated.length)} (${pct(rated.length, rs.length)}) | ${num(fromEd)} | ${decided} |`);
   }
   const all = ratedRecs(recs);
   const allEd = all.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
   L.push("", `Records rated: ${num(all.length)} of ${num(recs.length)} (${pct(all.length, recs.length)}); ${num(all.length - allEd)} from SEDA, ${num(allEd)} from EDFacts.`, "");
+  const a = s.agreement;
+  L.push("## Agreement of the two sources", "");
+  L.push(
+    `Geographic districts with both a SEDA and an EDFacts outcome: ${num(a.both)}. Ranking each source on its own within the state (among the geographic districts with that source's outcome), ` +
+      `the two deciles are the same for ${num(a.same)} (${pct(a.same, a.both)}), at most one apart for ${num(a.within1)} (${pct(a.within1, a.both)}), and three or more apart for ${num(a.apart3)} (${pct(a.apart3, a.both)}). ` +
+      "So an EDFacts-based rating (graduation and grade-4 results of one pandemic year) is a much rougher measure than a SEDA-based one; SEDA decides wherever it has the district, and the notes say which source decided.",
+    "",
+  );
   return L.join("\n");
 }
 

@@ -5,7 +5,7 @@
  */
 import type { EdFactsRow, SedaRow } from "./sources.ts";
 
-export const RATING_METHOD = "v1";
+export const RATING_METHOD = "v1.1";
 /** A (state, source) group needs at least this many districts with an outcome to be rated. */
 export const MIN_DISTRICTS = 10;
 /** SEDA: at least this many of the six scores. */
@@ -68,7 +68,17 @@ export function outcomes(
     out.push({ leaid: r.leaid, state: r.state, value: v, source: "seda" });
     fromSeda.add(r.leaid);
   }
-  // EDFacts: per state and measure, z-scores over the districts with a value.
+  for (const o of edfactsOutcomes(edfacts, stateOf)) if (!fromSeda.has(o.leaid)) out.push(o);
+  return { outcomes: out, sedaStates };
+}
+
+/**
+ * The EDFacts outcome of every district with at least one usable measure, whether or
+ * not it also has a SEDA outcome: the mean of its within-state z-scores (per state and
+ * measure, over the districts with a value).
+ */
+export function edfactsOutcomes(edfacts: ReadonlyMap<string, EdFactsRow>, stateOf: (leaid: string) => string | undefined): Outcome[] {
+  const out: Outcome[] = [];
   const byState = new Map<string, { leaid: string; m: (number | null)[] }[]>();
   for (const r of [...edfacts.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : 1))) {
     const st = stateOf(r.leaid);
@@ -86,7 +96,6 @@ export function outcomes(
       return { mu, sd };
     });
     for (const r of rows) {
-      if (fromSeda.has(r.leaid)) continue;
       const zs: number[] = [];
       r.m.forEach((x, k) => {
         const s = stats[k];
@@ -96,7 +105,34 @@ export function outcomes(
       if (zs.length > 0) out.push({ leaid: r.leaid, state: st, value: mean(zs), source: "edfacts" });
     }
   }
-  return { outcomes: out, sedaStates };
+  return out;
+}
+
+/**
+ * How often SEDA and EDFacts agree: for the districts of `universe` that have both a SEDA
+ * and an EDFacts outcome, each source's decile is computed within the state among the
+ * universe's districts of that source (groups of at least MIN_DISTRICTS), and compared.
+ *
+ * @example
+ * agreement(sedaOuts, edOuts, geographic) // { both: 7000, same: 2400, within1: 5000, apart3: 900 }
+ */
+export function agreement(seda: readonly Outcome[], ed: readonly Outcome[], universe: ReadonlySet<string>): { both: number; same: number; within1: number; apart3: number } {
+  const a = rate(seda.filter((o) => universe.has(o.leaid)));
+  const b = rate(ed.filter((o) => universe.has(o.leaid)));
+  let both = 0;
+  let same = 0;
+  let within1 = 0;
+  let apart3 = 0;
+  for (const [leaid, x] of [...a].sort()) {
+    const y = b.get(leaid);
+    if (y === undefined) continue;
+    both++;
+    const d = Math.abs(x - y);
+    if (d === 0) same++;
+    if (d <= 1) within1++;
+    if (d >= 3) apart3++;
+  }
+  return { both, same, within1, apart3 };
 }
 
 /** The ranking group of an outcome: its state and its source (the two scales are never mixed). */

@@ -3,6 +3,20 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { InputError } from "./errors.ts";
+import { repairMojibake } from "./names.ts";
+
+/**
+ * Mis-decoded UTF-8 sequences repaired per raw file since the last `takeRepairs()`
+ * (readText repairs every file it reads; the build reports the counts).
+ */
+const repairsByFile = new Map<string, number>();
+
+/** The repair counts per file since the last call, and a fresh start. */
+export function takeRepairs(): Map<string, number> {
+  const out = new Map(repairsByFile);
+  repairsByFile.clear();
+  return out;
+}
 
 /** One parsed input table: data rows (header removed) and the file line of each row. */
 export interface Table {
@@ -12,7 +26,7 @@ export interface Table {
   lines: number[];
 }
 
-/** Reads a raw file as UTF-8 text (gunzipping `.gz`); a missing file stops the build. */
+/** Reads a raw file as UTF-8 text (gunzipping `.gz`), mis-decoded sequences repaired; a missing file stops the build. */
 export function readText(dir: string, rel: string): string {
   const path = join(dir, rel);
   if (!existsSync(path)) throw new InputError(rel, 0, "missing (file not found)");
@@ -24,7 +38,9 @@ export function readText(dir: string, rel: string): string {
       throw new InputError(rel, 0, `not a valid gzip file (${(e as Error).message})`);
     }
   }
-  return buf.toString("utf8");
+  const { text, repairs } = repairMojibake(buf.toString("utf8"));
+  if (repairs > 0) repairsByFile.set(rel, (repairsByFile.get(rel) ?? 0) + repairs);
+  return text;
 }
 
 export interface CsvOptions {

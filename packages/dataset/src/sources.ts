@@ -113,13 +113,17 @@ export interface CcdRow {
   gslo: string;
   gshi: string;
   schools: number | null;
+  /** CCD LEA_TYPE: "1" regular, "2" component of a supervisory union, "3" supervisory union, "7" charter, … */
+  leaType: string;
+  /** CCD UNION: the supervisory union code that links components ("2") to their union ("3") within a state, or "" */
+  union: string;
 }
 
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType] = [
-    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"),
+  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType, iU] = [
+    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -139,6 +143,8 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       // A supervisory union (LEA_TYPE 3, e.g. NYC's Chancellor's office, Vermont's unions) reports
       // only the schools it runs itself, none of its member districts': its count is unknown here.
       schools: ops === null || ops < 0 || r[iType]!.trim() === SUPERVISORY_UNION ? null : Math.round(ops),
+      leaType: r[iType]!.trim(),
+      union: r[iU]!.trim(),
     });
   });
   return out;
@@ -174,6 +180,23 @@ export function loadZipcodes(dir: string): Map<string, ZipCity> {
     const zip = checkZip(t, i, r[iZ]!);
     keys.add(zip, i);
     out.set(zip, { city: r[iC]!.trim(), state: r[iS]!.trim() });
+  });
+  return out;
+}
+
+/**
+ * UDS Mapper ZIP -> ZCTA crosswalk 2020: the post-office name of each USPS ZIP, in mixed
+ * case with internal capitals ("McKeesport", "DeKalb"). Used only for the casing of cities.
+ */
+export function loadUdsPoNames(dir: string): Map<string, string> {
+  const t = readTable(dir, FILES.uds, HEADERS.uds);
+  const [iZ, iN] = [col(t, "ZIP_CODE"), col(t, "PO_NAME")];
+  const keys = new KeySet(t, "ZIP");
+  const out = new Map<string, string>();
+  t.rows.forEach((r, i) => {
+    const zip = checkZip(t, i, r[iZ]!);
+    keys.add(zip, i);
+    out.set(zip, r[iN]!.trim());
   });
   return out;
 }
@@ -280,13 +303,15 @@ export interface GeocorrRow {
   /** state FIPS + sduni14, or "" for the population in no unified district */
   leaid: string;
   afact: number;
+  /** 2010 census population of the piece */
+  pop: number;
 }
 
 /** Geocorr 2014 ZCTA x unified district (2010 population shares). */
 export function loadGeocorr(dir: string): GeocorrRow[] {
   const t = readTable(dir, FILES.geocorr, HEADERS.geocorr);
   const keys = new KeySet(t, "ZCTA x state x sduni14");
-  const [iZ, iS, iD, iA] = [col(t, "zcta5"), col(t, "state"), col(t, "sduni14"), col(t, "afact")];
+  const [iZ, iS, iD, iA, iP] = [col(t, "zcta5"), col(t, "state"), col(t, "sduni14"), col(t, "afact"), col(t, "pop10")];
   return t.rows.map((r, i) => {
     const zcta = checkZip(t, i, r[iZ]!);
     const st = r[iS]!;
@@ -295,7 +320,7 @@ export function loadGeocorr(dir: string): GeocorrRow[] {
     if (sd !== "" && !/^[0-9]{5}$/.test(sd)) throw new InputError(t.file, t.lines[i]!, `malformed sduni14 "${sd}"`);
     keys.add(`${zcta} ${st} ${sd}`, i);
     const afact = checkNumber(t, i, "afact", r[iA]!, [])!;
-    return { zcta, leaid: sd === "" ? "" : checkLeaid(t, i, st + sd), afact };
+    return { zcta, leaid: sd === "" ? "" : checkLeaid(t, i, st + sd), afact, pop: checkNumber(t, i, "pop10", r[iP]!, [])! };
   });
 }
 

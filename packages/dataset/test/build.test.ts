@@ -7,6 +7,7 @@ import { InputError } from "../src/errors.ts";
 import { writeOutputs } from "../src/write.ts";
 import { parseArgs } from "../src/cli.ts";
 import { nameKey, geoBase } from "../src/county.ts";
+import { contextCounts } from "../src/context.ts";
 import { writeFixture, type Contents, type Fixture } from "./fixture.ts";
 import { HEADERS } from "../src/sources.ts";
 
@@ -83,8 +84,53 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("0200001")).toMatchObject({ phone: "(907) 555-0100", schools: "10", grade_span: "Pre-Kindergarten – 12th" });
     expect(districts.get("0600004")!.schools).toBe("1,234");
     expect(districts.get("0600005")).toMatchObject({ website: "", grade_span: "", schools: "0" });
-    // A supervisory union's 0 is not the number of schools in its area: unknown, "".
-    expect(districts.get("0600006")).toMatchObject({ phone: "(310) 555-0106", schools: "" });
+    // A supervisory union's own 0 is not the number of schools in its area: its members' are added up.
+    expect(districts.get("0600006")).toMatchObject({ phone: "(310) 555-0106", schools: "3" });
+  });
+  it("umbrella: a supervisory union's facts come from its members (same state and UNION code), marked in its notes", () => {
+    // Zeta (LEA_TYPE 3, UNION 005): members Town A (KG-06, 2 schools, 300 students, $10,000) and
+    // Town B (07-12, 1 school, 200 students, $16,000); Eta Town (UNION 006) is not a member.
+    expect(districts.get("0600006")).toMatchObject({
+      name: "Zeta Elementary School District of the Towns",
+      students: "500",
+      schools: "3",
+      grade_span: "Kindergarten – 12th",
+      website: "http://www.zeta.org",
+      per_pupil: "$12,400/yr (est.)",
+    });
+    const notes = JSON.parse(districts.get("0600006")!.notes!) as { code: string; text: string }[];
+    expect(notes.map((n) => n.code)).toEqual(["umbrella", "rating-none"]);
+    expect(districts.get("0600006")!.per_pupil_year).toBe("");
+    expect(notes[0]!.text).toContain("its 2 member districts");
+    expect(r.stats.umbrellas.map((u) => [u.leaid, u.components])).toEqual([["0600006", ["0600007", "0600008"]]]);
+    expect(r.files.get("CONTEXT.md")!).toContain("## Umbrella districts: 1 district");
+  });
+  it("names: mis-decoded UTF-8 repaired and counted, small words lower-case, city capitals from UDS Mapper", () => {
+    expect(districts.get("0600004")!.name).toBe("Delta Cañada Unified School District");
+    expect(r.stats.repairs.get("nces-edge-grf21-lea-zcta/grf21_lea_zcta5ce20.csv.gz")).toBe(1);
+    expect(zip("99585").city).toBe("McGrath");
+    // an all-capitals UDS name gives no casing
+    expect(zip("70112").city).toBe("New Orleans");
+    expect(r.stats.nameChanges).toEqual([
+      { kind: "city-case", key: "99585", from: "Mcgrath", to: "McGrath" },
+      { kind: "district-case", key: "0600006", from: "Zeta Elementary School District Of The Towns", to: "Zeta Elementary School District of the Towns" },
+    ]);
+    expect(r.coverage).toContain("1 sequence in `nces-edge-grf21-lea-zcta/grf21_lea_zcta5ce20.csv.gz`");
+  });
+  it("enrollment and spending in context: flagged, kept as published, noted", () => {
+    // Alpha: 12,345 students, 200 residents in 2010 (Geocorr pop10 of its pieces).
+    expect(r.stats.enrollmentFlags.map((f) => [f.leaid, f.students, f.residents])).toEqual([["0600001", 12345, 200]]);
+    expect(districts.get("0600001")!.students).toBe("12,345");
+    expect(districts.get("0600001")!.notes).toContain("enrollment-nonresident");
+    // Delta: FY 2022 $30,000 against FY 2021 $12,000.
+    expect(r.stats.spendingFlags.map((f) => [f.leaid, f.shownYear, f.shown, f.other])).toEqual([["0600004", "2022", 30000, 12000]]);
+    expect(districts.get("0600004")!.per_pupil).toBe("$30,000/yr");
+    const notes = JSON.parse(districts.get("0600004")!.notes!) as { code: string; text: string }[];
+    expect(notes.find((n) => n.code === "spending-building-year")!.text).toContain("Fiscal year 2022 ($30,000 per pupil) is far above fiscal year 2021 ($12,000)");
+    expect(districts.get("0600004")!.per_pupil_year).toBe("2022");
+    expect(districts.get("0600002")!.per_pupil_year).toBe("2021");
+    expect(districts.get("0600003")!.per_pupil_year).toBe("");
+    expect(contextCounts(r.files.get("CONTEXT.md")!)).toEqual(new Map([["Umbrella districts", 1], ["Enrollment from elsewhere", 1], ["Spending in a likely building year", 1]]));
   });
   it("enrollment: LEAIDs without the leading zero are padded; 0 is unknown", () => {
     expect(districts.get("0600001")!.students).toBe("12,345");
@@ -97,9 +143,10 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("0600003")!.per_pupil).toBe("");
   });
   it("rating: a (state, source) group with fewer than 10 districts with an outcome gets none", () => {
-    // CA has 10 SEDA rows, one with a single score: 9 outcomes; LA has one EDFacts district.
+    // CA has 10 SEDA rows, one with a single score: 9 outcomes, of them 6 of geographic districts
+    // (0600001-0600006; Zeta's members 0600007/8 and 0600009 are not in the boundary file); LA has one EDFacts district.
     expect([...districts.values()].every((d) => d.rating === "")).toBe(true);
-    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 9, edfacts: 0, sedaRated: false, edfactsRated: false });
+    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 6, edfacts: 0, sedaRated: false, edfactsRated: false });
     expect(r.stats.ratingStates.find((s) => s.state === "LA")).toEqual({ state: "LA", seda: 0, edfacts: 1, sedaRated: false, edfactsRated: false });
   });
   it("joins: Guam GRF 6600040 becomes CCD 6600002 with the GRF name", () => {
@@ -138,7 +185,7 @@ describe("full build on the synthetic fixture", () => {
     const m = JSON.parse(r.files.get("manifest.json")!);
     expect(Object.keys(m)).toEqual(["format", "updated", "methods", "counts", "files"]);
     expect(m.updated).toBe("2026-01-02");
-    expect(m.methods).toEqual({ share: "v1", rating: "v1" });
+    expect(m.methods).toEqual({ share: "v1", rating: "v1.1" });
     for (const n of ["zips.csv", "districts.csv", "overlaps.csv"]) {
       expect(m.files[n].sha256).toBe(sha256(r.files.get(n)!));
       expect(m.files[n].rows).toBe(r.files.get(n)!.trim().split("\n").length - 1);
@@ -235,10 +282,11 @@ describe("helpers", () => {
   });
 });
 
-describe("rating per district on the synthetic fixture (rule 25 read per district)", () => {
-  // Beta (0600002) keeps a single SEDA score, so it falls back to EDFacts; CA's SEDA group
-  // shrinks to 8 (null), while 10 CA districts without a SEDA outcome have an EDFacts
-  // graduation rate (rated among themselves). Alpha (0600001) has both: SEDA wins.
+describe("rating v1.1 on the synthetic fixture: only geographic districts are ranked", () => {
+  // Beta (0600002) keeps a single SEDA score, so it falls back to EDFacts; CA's SEDA group of
+  // geographic districts is 5 (null). Nine CA agencies outside the boundary file (0600020-28)
+  // have EDFacts graduation rates: in v1 they made a group of 10 with Beta; in v1.1 they take
+  // no place, so Beta's EDFacts group is 1 (null). Alpha (0600001) has both: SEDA wins.
   const gradRow = (leaid: string, v: string) => [leaid, v, ...Array(HEADERS.grad.length - 2).fill("")].join(",");
   const r = run((c) => ({
     seda: c.seda.replace(/^2,600002,D1,CA,all,0\.10,0\.10,/m, "2,600002,D1,CA,all,0.10,NA,"),
@@ -249,17 +297,20 @@ describe("rating per district on the synthetic fixture (rule 25 read per distric
   }));
   const districts = new Map(rowsOf(r.files.get("districts.csv")!).map((d) => [d.leaid!, d]));
   it("counts each source's group per state", () => {
-    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 8, edfacts: 10, sedaRated: false, edfactsRated: true });
+    expect(r.stats.ratingStates.find((s) => s.state === "CA")).toEqual({ state: "CA", seda: 5, edfacts: 1, sedaRated: false, edfactsRated: false });
+    expect(r.stats.nonGeographicDropped).toBe(9 + 3);
     expect(r.stats.outcomeSource.get("0600002")).toBe("edfacts");
     expect(r.stats.outcomeSource.get("0600001")).toBe("seda");
   });
-  it("the district with one SEDA score gets an EDFacts decile; the SEDA group of 8 stays null", () => {
-    expect(districts.get("0600002")!.rating).toBe("10");
-    for (const l of ["0600001", "0600003", "0600004", "0600005", "0600006"]) expect(districts.get(l)!.rating).toBe("");
+  it("agencies that serve no ZIP take no decile: Beta stays null, with a note that says why", () => {
+    for (const l of ["0600001", "0600002", "0600003", "0600004", "0600005", "0600006"]) expect(districts.get(l)!.rating).toBe("");
+    const notes = JSON.parse(districts.get("0600002")!.notes!) as { code: string; text: string }[];
+    expect(notes.find((n) => n.code === "rating-none")!.text).toBe("No rating: only 1 district of the state has results from the same source, too few to compare (at least 10 needed).");
   });
-  it("RATING.md shows both groups per state and the records rated", () => {
+  it("RATING.md shows both groups per state, the source that decided, and the agreement", () => {
     const md = r.files.get("RATING.md")!;
-    expect(md).toContain("| CA | 8 (too few: null) | 10 | 4 | 2 (50.0%) | 2 |");
-    expect(r.files.get("COVERAGE.md")!).toContain("CA SEDA (8 districts with an outcome, 2 records)");
+    expect(md).toContain("| CA | 5 (too few: null) | 1 (too few: null) | 4 | 0 (0.0%) | 0 | none: too few districts with an outcome (fewer than 10 per source) |");
+    expect(md).toContain("## Agreement of the two sources");
+    expect(r.files.get("COVERAGE.md")!).toContain("CA SEDA (5 districts with an outcome, 2 records)");
   });
 });

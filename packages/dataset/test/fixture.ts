@@ -18,8 +18,8 @@ function table(header: readonly string[], rows: Row[], eol = "\n"): string {
   return [header.map(q).join(","), ...rows.map((r) => header.map((h) => q(r[h] ?? "")).join(","))].join(eol) + eol;
 }
 
-function ccdRow(leaid: string, st: string, fipst: string, name: string, gslo: string, gshi: string, schools: number, phone: string, website: string, year: string, leaType = 1): Row {
-  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, LEA_TYPE: leaType, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
+function ccdRow(leaid: string, st: string, fipst: string, name: string, gslo: string, gshi: string, schools: number, phone: string, website: string, year: string, leaType = 1, union = ""): Row {
+  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, LEA_TYPE: leaType, UNION: union, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
 }
 
 export interface Fixture {
@@ -38,9 +38,9 @@ export function fixtureContents(): Contents {
     { LEAID: "0600001", NAME_LEA21: "Alpha Unified School District", ZCTA5CE20: "90002", COUNT: 3, LANDAREA: 1, WATERAREA: 0 },
     { LEAID: "0600002", NAME_LEA21: "Beta Elementary School District", ZCTA5CE20: "90002", COUNT: 1, LANDAREA: 3, WATERAREA: 0 },
     { LEAID: "0600003", NAME_LEA21: "Gamma Union High School District", ZCTA5CE20: "90002", COUNT: 1, LANDAREA: 5, WATERAREA: 0 },
-    { LEAID: "0600004", NAME_LEA21: "Delta Unified School District", ZCTA5CE20: "90001", COUNT: 1, LANDAREA: 6, WATERAREA: 0 },
+    { LEAID: "0600004", NAME_LEA21: "Delta CaÃ±ada Unified School District", ZCTA5CE20: "90001", COUNT: 1, LANDAREA: 6, WATERAREA: 0 },
     { LEAID: "0600005", NAME_LEA21: "Epsilon Joint Union High School District", ZCTA5CE20: "90003", COUNT: 1, LANDAREA: 2, WATERAREA: 0 },
-    { LEAID: "0600006", NAME_LEA21: "Zeta Elementary School District", ZCTA5CE20: "90003", COUNT: 1, LANDAREA: 1, WATERAREA: 0 },
+    { LEAID: "0600006", NAME_LEA21: "Zeta Elementary School District Of The Towns", ZCTA5CE20: "90003", COUNT: 1, LANDAREA: 1, WATERAREA: 0 },
     { LEAID: "2200001", NAME_LEA21: "Orleans Parish School District", ZCTA5CE20: "70112", COUNT: 1, LANDAREA: 2, WATERAREA: 1 },
     { LEAID: "6600040", NAME_LEA21: "Guam Department of Education", ZCTA5CE20: "96910", COUNT: 1, LANDAREA: 10, WATERAREA: 0 },
     { LEAID: "7800030", NAME_LEA21: "Virgin Islands Department of Education", ZCTA5CE20: "00802", COUNT: 2, LANDAREA: 30, WATERAREA: 0 },
@@ -56,7 +56,11 @@ export function fixtureContents(): Contents {
     // Epsilon has no usable grades: level by its name ("union high" -> S)
     ccdRow("0600005", "CA", "06", "Epsilon Joint Union High", "N", "N", 0, "310-555-0105", "605 Main Street", "2023-2024"),
     // Zeta is a supervisory union (LEA_TYPE 3): its own row counts none of its members' schools
-    ccdRow("0600006", "CA", "06", "Zeta", "M", "M", 0, "310-555-0106", "", "2023-2024", 3),
+    ccdRow("0600006", "CA", "06", "Zeta", "M", "M", 0, "310-555-0106", "", "2023-2024", 3, "005"),
+    // Zeta's two member districts (LEA_TYPE 2, same UNION code) and a district of another union
+    ccdRow("0600007", "CA", "06", "Zeta Town A", "KG", "06", 2, "310-555-0107", "www.zeta.org", "2023-2024", 2, "005"),
+    ccdRow("0600008", "CA", "06", "Zeta Town B", "07", "12", 1, "310-555-0108", "www.zeta.org", "2023-2024", 2, "005"),
+    ccdRow("0600009", "CA", "06", "Eta Town", "KG", "08", 4, "310-555-0109", "", "2023-2024", 2, "006"),
     ccdRow("2200001", "LA", "22", "Orleans Parish", "PK", "12", 80, "504-555-0100", "http://nops.k12.la.us", "2023-2024"),
     ccdRow("6600002", "GU", "66", "Guam Department of Education", "PK", "12", 41, "(671)300-1547", "www.gdoe.net", "2023-2024"),
     ccdRow("7800002", "VI", "78", "Saint Croix School District", "PK", "12", 11, "(340)773-1747", "www.vide.vi", "2023-2024"),
@@ -70,6 +74,10 @@ export function fixtureContents(): Contents {
     { district_id: "600001", district_name: "Alpha Unified", state: "CA", enrollment: "12345.0", instructional_staff: "500", year: "2023-24", data_source: "nces_ccd" },
     { district_id: "600002", district_name: "Beta", state: "CA", enrollment: "0.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
     { district_id: "2200001", district_name: "Orleans", state: "LA", enrollment: "45000.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
+    { district_id: "600004", district_name: "Delta", state: "CA", enrollment: "30.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
+    { district_id: "600007", district_name: "Zeta Town A", state: "CA", enrollment: "300.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
+    { district_id: "600008", district_name: "Zeta Town B", state: "CA", enrollment: "200.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
+    { district_id: "600009", district_name: "Eta Town", state: "CA", enrollment: "900.0", instructional_staff: "", year: "2023-24", data_source: "nces_ccd" },
   ]);
   const zipcodes = table(HEADERS.zipcodes, [
     { zip: "90002", city: "LOS ANGELES", state: "CA", latitude: 33.9, longitude: -118.2, country: "US" },
@@ -87,7 +95,7 @@ export function fixtureContents(): Contents {
       g("90003", "Los Angeles", "California", "CA", "Los Angeles", "037"),
       g("70112", "New Orleans", "Louisiana", "LA", "Orleans", "071"),
       g("99581", "Emmonak", "Alaska", "AK", "Kusilvak", "158"),
-      g("99585", "Marshall", "Alaska", "AK", "Kusilvak", "158"),
+      g("99585", "Mcgrath", "Alaska", "AK", "Kusilvak", "158"),
       ["US", "90001", "FPO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
       ["US", "09001", "APO AA", "", "", "", "", "", "", "38.1", "15.6", ""].join("\t"),
     ].join("\n") + "\n";
@@ -130,8 +138,8 @@ export function fixtureContents(): Contents {
   ]).replace(/^(.*)$/gm, (line) => line); // values written unquoted except where needed
   const fin = (h: readonly string[], col: string, vals: Record<string, number | string>) =>
     table(h, Object.entries(vals).map(([id, v]) => ({ district_id: id, district: "D", [col]: v })));
-  const finance22 = fin(HEADERS.finance22, "expend_per_pupil_22", { "0600001": 15000.4, "0600002": 150000, "0600003": 1500, "2200001": "" });
-  const finance21 = fin(HEADERS.finance21, "expend_per_pupil_21", { "0600001": 14000, "0600002": 12000, "0600003": 1800, "2200001": 20000 });
+  const finance22 = fin(HEADERS.finance22, "expend_per_pupil_22", { "0600001": 15000.4, "0600002": 150000, "0600003": 1500, "2200001": "", "0600004": 30000, "0600007": 10000, "0600008": 16000 });
+  const finance21 = fin(HEADERS.finance21, "expend_per_pupil_21", { "0600001": 14000, "0600002": 12000, "0600003": 1800, "2200001": 20000, "0600004": 12000 });
   const seda = table(
     HEADERS.seda,
     Array.from({ length: 10 }, (_, i): Row => ({
@@ -160,7 +168,9 @@ export function fixtureContents(): Contents {
   ]);
   const u = (zip: string, name: string, st: string, type: string, zcta: string, join: string) => ({ ZIP_CODE: zip, PO_NAME: name, STATE: st, ZIP_TYPE: type, ZCTA: zcta, zip_join_type: join });
   const PO = "Post Office or large volume customer";
-  const uds = "\ufeff" + table(HEADERS.uds, [
+  const uds = "\uFEFF" + table(HEADERS.uds, [
+    { ZIP_CODE: "70112", PO_NAME: "NEW ORLEANS", STATE: "LA", ZIP_TYPE: "Zip Code Area", ZCTA: "70112", zip_join_type: "Zip matches ZCTA" },
+    { ZIP_CODE: "99585", PO_NAME: "McGrath", STATE: "AK", ZIP_TYPE: "Zip Code Area", ZCTA: "99585", zip_join_type: "Zip matches ZCTA" },
     u("90001", "Los Angeles", "CA", "Zip Code Area", "90001", "Zip matches ZCTA"),
     // a PO-box ZIP in a current list, placed in 90002: gets 90002's districts
     u("90009", "Los Angeles", "CA", PO, "90002", "Spatial join to ZCTA"),

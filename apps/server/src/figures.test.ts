@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { aboutFigures, figureSentences, noRatingReason } from "./figures.ts";
+
+describe("About these figures (issue 16)", () => {
+  it("orders the sentences: umbrella and enrollment notes, spending year and its flag, rating source", () => {
+    const s = figureSentences({
+      per_pupil_year: "2022",
+      rating_source: "edfacts",
+      notes: [
+        { code: "spending-building-year", text: "Building year." },
+        { code: "rating-none", text: "No rating: x." },
+        { code: "enrollment-nonresident", text: "From elsewhere." },
+        { code: "umbrella", text: "A supervisory union." },
+      ],
+    });
+    expect(s).toEqual([
+      "From elsewhere.",
+      "A supervisory union.",
+      "Spending per pupil is total spending, including construction and debt payments, in fiscal year 2022.",
+      "Building year.",
+      "The rating is from graduation rates and grade-4 test results only (EDFacts 2020-21), compared with the state's other districts.",
+    ]);
+  });
+  it("says nothing when there is nothing to say, and escapes what it says", () => {
+    expect(aboutFigures(undefined)).toBe("");
+    expect(aboutFigures({ notes: [{ code: "rating-none", text: "No rating." }] })).toBe("");
+    expect(aboutFigures({ notes: [{ code: "umbrella", text: "A <union> & more" }] })).toContain("<li>A &lt;union&gt; &amp; more</li>");
+  });
+  it("gives the reason for no rating, or empty", () => {
+    expect(noRatingReason({ notes: [{ code: "rating-none", text: "No rating: one district." }] })).toBe("No rating: one district.");
+    expect(noRatingReason({ notes: [] })).toBe("");
+    expect(noRatingReason(undefined)).toBe("");
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Names as a reader expects them: text mis-decoded upstream repaired, small words and
+ * known acronyms cased the way they are written, a city's internal capitals kept.
+ */
+
+// Windows-1252 characters of bytes 0x80-0x9F (the ones Latin-1 leaves as controls).
+const CP1252: Record<string, number> = {
+  "€": 0x80, "‚": 0x82, "ƒ": 0x83, "„": 0x84, "…": 0x85, "†": 0x86, "‡": 0x87, "ˆ": 0x88, "‰": 0x89,
+  "Š": 0x8a, "‹": 0x8b, "Œ": 0x8c, "Ž": 0x8e, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95,
+  "–": 0x96, "—": 0x97, "˜": 0x98, "™": 0x99, "š": 0x9a, "›": 0x9b, "œ": 0x9c, "ž": 0x9e, "Ÿ": 0x9f,
+};
+const byteOf = (c: string): number | undefined => {
+  const cp = c.codePointAt(0)!;
+  if (cp >= 0x80 && cp <= 0xff) return cp;
+  return CP1252[c];
+};
+const CONT = "[\\u0080-\\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]";
+// A UTF-8 lead byte read as Latin-1 (Â-ô) followed by 1-3 continuation bytes read as Latin-1/CP1252.
+const MOJIBAKE = new RegExp(`[\\u00C2-\\u00F4]${CONT}{1,3}`, "g");
+
+/**
+ * Repairs UTF-8 text that was decoded as Latin-1 / Windows-1252 somewhere upstream
+ * ("CaÃ±ada" -> "Cañada"). Only a sequence that re-encodes to exactly one valid UTF-8
+ * character is replaced, so correct text (which never holds such sequences in names)
+ * is left alone. Returns the text and the number of sequences repaired.
+ *
+ * @example
+ * repairMojibake("La CaÃ±ada Unified") // { text: "La Cañada Unified", repairs: 1 }
+ */
+export function repairMojibake(text: string): { text: string; repairs: number } {
+  let repairs = 0;
+  const out = text.replace(MOJIBAKE, (seq) => {
+    const bytes = [...seq].map(byteOf);
+    if (bytes.some((b) => b === undefined)) return seq;
+    const lead = bytes[0]!;
+    const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    if (bytes.length < need) return seq;
+    const decoded = new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(bytes.slice(0, need) as number[]));
+    if (decoded.includes("\uFFFD") || [...decoded].length !== 1) return seq;
+    repairs++;
+    return decoded + seq.slice([...seq].slice(0, need).join("").length);
+  });
+  return { text: out, repairs };
+}
+
+/** Words written lower-case inside a name ("New York City Department of Education"). */
+const SMALL_WORDS = new Set(["of", "and", "the", "in", "at", "for", "on"]);
+
+/**
+ * Acronyms written upper-case in district and place names: school-district kinds of
+ * several states (ISD Texas, CUSD/CCSD Illinois, RSU/MSAD/SAD Maine, SAU New Hampshire,
+ * BOCES New York, …) and military bases (AFB, MCAS).
+ */
+export const ACRONYMS = new Set([
+  "ISD", "CISD", "USD", "CUSD", "CCSD", "CSD", "UFSD", "SD", "ESD", "UHSD", "HSD", "RSU", "MSAD", "SAD", "SAU", "AOS",
+  "BOCES", "AFB", "MCAS", "NAS", "DOD", "DODEA", "NYC", "USA", "RE", "II", "III", "IV", "VI", "VII", "VIII", "IX", "XI", "XII",
+]);
+
+/**
+ * Cases a district name as written: "of", "and", "the" (and a few other small words)
+ * lower-case except first, known acronyms upper-case; everything else unchanged. A name
+ * given all in capitals is first title-cased.
+ *
+ * @example
+ * districtCase("New York City Department Of Education") // "New York City Department of Education"
+ * districtCase("ALDINE ISD")                             // "Aldine ISD"
+ */
+export function districtCase(name: string): string {
+  const t = name.trim().replace(/\s+/g, " ");
+  const base = /[a-z]/.test(t) ? t : t.toLowerCase().replace(/(^|[\s\-'.(\/#])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+  let first = true;
+  return base.replace(/[A-Za-z][A-Za-z']*/g, (w, offset: number) => {
+    const isFirst = first;
+    first = false;
+    const lower = w.toLowerCase();
+    const prev = base[offset - 1];
+    if (!isFirst && SMALL_WORDS.has(lower) && prev === " ") return lower;
+    if (ACRONYMS.has(w.toUpperCase()) && (w === w.toUpperCase() || w === w[0]!.toUpperCase() + w.slice(1).toLowerCase())) {
+      // "Re" of Colorado's "RE-1" and Roman numerals only as separate tokens, not inside words.
+      return w.toUpperCase();
+    }
+    return w;
+  });
+}
+
+/**
+ * The casing of `name` as another source spells the same name (same letters, case aside),
+ * when that source has internal capitals the first lacks ("Mckeesport" + "McKeesport").
+ * Otherwise `name` unchanged.
+ *
+ * @example
+ * casedLike("Mckeesport", "McKeesport") // "McKeesport"
+ * casedLike("Mckeesport", "Pittsburgh") // "Mckeesport"
+ */
+export function casedLike(name: string, other: string | undefined): string {
+  if (other === undefined || other === name) return name;
+  if (other.toLowerCase() !== name.toLowerCase()) return name;
+  // Only take the other spelling when it is not all capitals (a capitals-only source has no casing to give).
+  if (!/[a-z]/.test(other)) return name;
+  return other;
+}
+
+/** Words that say what kind of district a name is, not which one (for `namesDiffer`). */
+const GENERIC = new Set(
+  ("school schools sch schs schl district districts dist public pub unified unif union elementary elem el high hs h county co cnty city " +
+    "community comm com consolidated consol cons con unit independent isd cisd usd cusd ccsd csd sd ufsd esd uhsd hsd corp corporation " +
+    "township twp borough boro regional reg joint jt area central cent ctrl local exempted village free no number of the and department dept " +
+    "education ed parish town common special spec metropolitan graded administrative rsu msad sad supervisory cooperative coop separate sep " +
+    "municipal system systems board re r j u c jr sr in at for sch dist st saint mt mount ft fort isd ind ind. gr grade grades unorganized " +
+    "territory plantation twsp schl. no. k pk kindergarten one two three four five six seven eight nine ten").split(/\s+/),
+);
+
+function distinctive(name: string): Set<string> {
+  return new Set(
+    name
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 1 && !/^[0-9]+[a-z]?$/.test(w) && !/^[a-z]?[0-9]+$/.test(w) && !GENERIC.has(w)),
+  );
+}
+
+/**
+ * True when two names of one LEAID name different places: each has a word that says
+ * which district it is (generic words such as "school", "district", "unified", "county"
+ * and numbers aside), and they share none. "Mount Pleasant Township Community School
+ * Corporation" vs "Yorktown Community Schools" differ; "Racine School District" vs
+ * "Racine Unified School District" and "Jefferson County School District" vs
+ * "JEFFERSON CO SCHOOL DIST" do not.
+ *
+ * @example
+ * namesDiffer("Mount Pleasant Township Community School Corporation", "Yorktown Community Schools") // true
+ */
+export function namesDiffer(a: string, b: string): boolean {
+  const x = distinctive(a);
+  const y = distinctive(b);
+  if (x.size === 0 || y.size === 0) return false;
+  for (const w of x) if (y.has(w)) return false;
+  // A word of one that starts the other's word (abbreviations: "Mtn" / "Mountain", "Lk" / "Lake").
+  for (const w of x) for (const v of y) if (w.startsWith(v) || v.startsWith(w)) return false;
+  return true;
+}
+
+/**
+ * The newer official name of a district, when CCD 2023-24 names it differently from the
+ * boundary file (GRF21): `ccdName` cased by `districtCase` if the two name different
+ * places (`namesDiffer`) and the CCD name is a full district name (it ends with a word
+ * such as "School District", "Schools", "ISD", "SD 15"); a CCD name that is a legal
+ * description ("School District No. RE-10 in the county of Weld…") or a bare county
+ * ("Kiowa County") is not taken. Otherwise null.
+ *
+ * @example
+ * newerName("Mount Pleasant Township Community School Corporation", "Yorktown Community Schools") // "Yorktown Community Schools"
+ * newerName("Stratton School District R-4", "School District No. R-4 in the county of Kit Carson and Stat") // null
+ */
+export function newerName(boundaryName: string, ccdName: string): string | null {
+  if (!namesDiffer(boundaryName, ccdName)) return null;
+  const c = ccdName.trim();
+  if (/school district no\b|\bcounty of\b|^sd\b/i.test(c)) return null;
+  if (/\bcounty\b/i.test(c) && !/\bcounty\b/i.test(boundaryName)) return null;
+  if (!/\b(schools?|district|isd|cisd|sd|hsd|cusd|ccsd|usd|corporation|corp|unified|union|elementary)(\s+#?[0-9][0-9a-z-]*)?$/i.test(c)) return null;
+  return districtCase(c);
+}

@@ -1,0 +1,137 @@
+/**
+ * Types shared by the build (build.ts) and its reports (docs.ts, context.ts), kept apart
+ * so that the reports do not import the build.
+ */
+import type { DistrictRow } from "@school-districts/core";
+import type { CountySource } from "./county.ts";
+import type { Basis } from "./shares.ts";
+import type { PostOfficeSelection } from "./postoffice.ts";
+
+export interface ZipRecord {
+  zip: string;
+  state: string;
+  city: string;
+  county: string;
+  countySource: CountySource;
+  citySource: "geonames" | "zipcodes" | "uds" | "none";
+  leaid: string;
+  /** the ZCTA whose districts the record uses: the ZIP itself, or for a PO-box ZIP the ZCTA of its post office */
+  zcta: string;
+}
+
+/** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
+export interface DistrictNote {
+  /** what the note is about; the list is in data/README.md */
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none";
+  /** one plain sentence for people */
+  text: string;
+}
+
+/** A districts.csv row as written (the loader's DistrictRow, rating still a CSV cell), plus provenance for the reports. */
+export interface DistrictOut extends Omit<DistrictRow, "rating"> {
+  rating: string;
+  directory: "2023-24" | "2018-19" | "";
+  perPupilNote: "fy22" | "fy21" | "out-of-range" | "none";
+  /** fiscal year of `per_pupil` as published ("" when empty or estimated) */
+  per_pupil_year: "2022" | "2021" | "";
+  /** source of the rating's outcome ("" when unrated) */
+  rating_source: "seda" | "edfacts" | "";
+  notes: DistrictNote[];
+}
+
+export interface OverlapOut {
+  zip: string;
+  leaid: string;
+  share: string;
+  /** "post office": a PO-box ZIP's row, copied from the ZCTA of its post office */
+  basis: Basis | "post office";
+}
+
+/** A supervisory union whose facts were derived from its components (umbrella.ts). */
+export interface UmbrellaOut {
+  leaid: string;
+  state: string;
+  name: string;
+  components: string[];
+  /** records whose district it is */
+  records: number;
+  students: string;
+  schools: string;
+  gradeSpan: string;
+  website: string;
+  perPupil: string;
+  rating: string;
+  /** how the rating came about, or why there is none */
+  ratingNote: string;
+}
+
+/** A district flagged for enrollment far above what its residents could supply. */
+export interface EnrollmentFlag {
+  leaid: string;
+  state: string;
+  name: string;
+  students: number;
+  residents: number;
+  records: number;
+}
+
+/** A district whose shown per-pupil year is far above its other year. */
+export interface SpendingFlag {
+  leaid: string;
+  state: string;
+  name: string;
+  shownYear: "2022" | "2021";
+  shown: number;
+  other: number;
+  records: number;
+}
+
+/** A name changed by a rule (repair, casing, newer official name), for the coverage report. */
+export interface NameChange {
+  kind: "district-newer-name" | "district-case" | "city-case";
+  key: string;
+  from: string;
+  to: string;
+}
+
+export interface BuildStats {
+  date: string;
+  allZctas: string[];
+  grfZctas: number;
+  records: ZipRecord[];
+  districts: Map<string, DistrictOut>;
+  overlaps: OverlapOut[];
+  changedVsLand: number;
+  changedHalfPopulation: number;
+  changedVsLargestLand: number;
+  perPupilOutOfRange: { fy22: number; fy21: number; both: number };
+  joins: { grfLeaid: string; zcta: string; leaid: string; reason: string }[];
+  renamedCounties: { from: string; to: string[] }[];
+  countyNames: Map<string, string>;
+  /** geographic districts with an outcome per state and source (the ranked universe of method v1.1) */
+  ratingStates: { state: string; seda: number; edfacts: number; sedaRated: boolean; edfactsRated: boolean }[];
+  /** states the SEDA 2023 file covers */
+  sedaStates: Set<string>;
+  /** LEAID -> source of its rating outcome (districts without an outcome are absent) */
+  outcomeSource: Map<string, "seda" | "edfacts">;
+  /** LEAIDs with a row in the EDFacts files (with or without a usable value) */
+  edfactsLeaids: Set<string>;
+  /** mis-decoded UTF-8 sequences repaired, per raw file */
+  repairs: Map<string, number>;
+  nameChanges: NameChange[];
+  umbrellas: UmbrellaOut[];
+  /** districts with no schools in their directory row that are no supervisory union (counted, facts as published) */
+  noSchoolDistricts: { leaid: string; name: string; state: string; records: number; reason: string }[];
+  enrollmentFlags: EnrollmentFlag[];
+  /** districts of the records whose enrollment could not be checked (no 2010 population: not a unified district of Geocorr 2014) */
+  enrollmentUnchecked: number;
+  spendingFlags: SpendingFlag[];
+  /** SEDA/EDFacts agreement on geographic districts that have both outcomes */
+  agreement: { both: number; same: number; within1: number; apart3: number };
+  /** geographic districts (boundary file, after joins) per state */
+  geographicPerState: Map<string, number>;
+  /** geographic districts left out of the ranking universe vs v1: charter and other non-geographic LEAs */
+  nonGeographicDropped: number;
+  /** the PO-box / delivery ZIPs of the UDS Mapper crosswalk: added and left out */
+  postOffices: PostOfficeSelection;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { casedLike, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
+
+describe("repairMojibake", () => {
+  it.each([
+    ["La CaÃ±ada Unified School District", "La Cañada Unified School District", 1],
+    ["CaÃ±on City School District RE-1", "Cañon City School District RE-1", 1],
+    ["EspaÃ±ola Municipal Schools", "Española Municipal Schools", 1],
+    ["PeÃ±asco and MÃ©xico", "Peñasco and México", 2],
+    // three-byte character read as Windows-1252 ("’" = E2 80 99); twice mis-decoded text loses one level per pass
+    ["Oâ€™Brien", "O’Brien", 1],
+    ["OÃ¢â‚¬â„¢Brien", "Oâ€™Brien", 3],
+  ])("%s -> %s (%i repairs)", (input, want, n) => expect(repairMojibake(input)).toEqual({ text: want, repairs: n }));
+  it("leaves correct text alone, including accented letters and a lone Ã", () => {
+    for (const s of ["La Cañada", "Peñasco", "Ãbc", "Â", "São Tomé", "plain ASCII, 1,234"]) expect(repairMojibake(s)).toEqual({ text: s, repairs: 0 });
+  });
+});
+
+describe("districtCase", () => {
+  it.each([
+    ["New York City Department Of Education", "New York City Department of Education"],
+    ["Isle Of Wight County Public Schools", "Isle of Wight County Public Schools"],
+    ["The Woodlands And The Hills School District", "The Woodlands and the Hills School District"],
+    ["ALDINE ISD", "Aldine ISD"],
+    ["Paw Paw Cusd 271", "Paw Paw CUSD 271"],
+    ["Regional School Unit 09", "Regional School Unit 09"],
+    ["Of Course Academy", "Of Course Academy"],
+    ["Cañon City School District RE-1", "Cañon City School District RE-1"],
+    ["Sadler Isle School", "Sadler Isle School"],
+  ])("%s -> %s", (input, want) => expect(districtCase(input)).toBe(want));
+});
+
+describe("newer official names", () => {
+  it("names of different places differ; abbreviations and added words do not", () => {
+    expect(namesDiffer("Mount Pleasant Township Community School Corporation", "Yorktown Community Schools")).toBe(true);
+    expect(namesDiffer("Racine School District", "Racine Unified School District")).toBe(false);
+    expect(namesDiffer("Jefferson County School District", "JEFFERSON CO SCHOOL DIST")).toBe(false);
+    expect(namesDiffer("Community Unit School District 2", "Serena CUSD 2")).toBe(false);
+  });
+  it("takes a full CCD name, never a legal description or a bare county", () => {
+    expect(newerName("Windsor Central Supervisory Union", "Mountain Views Supervisory Union")).toBe("Mountain Views Supervisory Union");
+    expect(newerName("Aransas County Independent School District", "Rockport-Fulton ISD")).toBe("Rockport-Fulton ISD");
+    expect(newerName("Stratton School District R-4", "School District No. R-4 in the county of Kit Carson and Stat")).toBeNull();
+    expect(newerName("Greensburg Unified School District 422", "Kiowa County")).toBeNull();
+    expect(newerName("Canon City School District RE-1", "Fremont RE-1")).toBeNull();
+    expect(newerName("New York City Department of Education", "NYC CHANCELLOR'S OFFICE")).toBeNull();
+  });
+});
+
+describe("casedLike", () => {
+  it("takes internal capitals from a source with the same letters", () => {
+    expect(casedLike("Mckeesport", "McKeesport")).toBe("McKeesport");
+    expect(casedLike("Dekalb", "DeKalb")).toBe("DeKalb");
+    expect(casedLike("Mckeesport", "MCKEESPORT")).toBe("Mckeesport");
+    expect(casedLike("Mckeesport", "Pittsburgh")).toBe("Mckeesport");
+    expect(casedLike("Mckeesport", undefined)).toBe("Mckeesport");
+  });
+});
