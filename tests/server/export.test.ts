@@ -32,8 +32,8 @@ describe("export", () => {
     expect(result.code, result.stderr).toBe(0);
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
-    // 7 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 6 problem types
-    expect(bodies).toHaveLength(7 * 3 + 56 + 7 + 6);
+    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 8 problem types
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 8);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);

@@ -22,6 +22,7 @@ import { join, relative, resolve } from "node:path";
 import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
 import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
+import { loadLocationData } from "../src/location.ts";
 import { cspHash } from "../src/html.ts";
 import { assembleSite, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { BASE_URL_MARKER, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
@@ -74,6 +75,8 @@ writeFileSync(join(bundle, "docs-csp.txt"), docsCsp + "\n");
 step(`precompress for ${baseUrl} (brotli ${MAX_EFFORT.br}, gzip ${MAX_EFFORT.gzip})`);
 const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefined };
 const dataset = parseDataset(await readData(paths.data), "data");
+// The boundary file is indexed by the binary on its first location request: check it now, at build time.
+await loadLocationData(paths.data, "data");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
 const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi));

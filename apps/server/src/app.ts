@@ -33,7 +33,7 @@ const STATE = /^[A-Z]{2}$/;
  * const app = createApp(site, loadLocationData(paths.data));
  * const res = await app.request("/zip/90210.json");
  */
-export function createApp(site: Site, location?: Promise<LocationData | undefined> | LocationData): Hono {
+export function createApp(site: Site, location?: PromiseLike<LocationData | undefined> | LocationData): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
 
@@ -131,7 +131,7 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
 }
 
 /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
-async function locationAnswer(c: Context, site: Site, location: Promise<LocationData | undefined> | LocationData | undefined): Promise<Response> {
+async function locationAnswer(c: Context, site: Site, location: PromiseLike<LocationData | undefined> | LocationData | undefined): Promise<Response> {
   const url = new URL(c.req.url);
   const [lat, lon] = [url.searchParams.get("lat"), url.searchParams.get("lon")];
   const bad = coordinateProblem(lat, lon);
@@ -155,7 +155,7 @@ async function locationAnswer(c: Context, site: Site, location: Promise<Location
 }
 
 /** `GET /location?lat=&lon=`: the page for people; the form alone without coordinates, 400 and 404 pages with the form. */
-async function locationHtml(c: Context, site: Site, location: Promise<LocationData | undefined> | LocationData | undefined): Promise<Response> {
+async function locationHtml(c: Context, site: Site, location: PromiseLike<LocationData | undefined> | LocationData | undefined): Promise<Response> {
   const url = new URL(c.req.url);
   const [lat, lon] = [url.searchParams.get("lat"), url.searchParams.get("lon")];
   const facts = { updated: site.updated, records: site.records };

@@ -111,8 +111,11 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
-  // The embedded boundaries are indexed after start-up (about a second); /location.json waits for them.
-  const location = givenLocation ?? loadLocation();
+  // The embedded boundaries are indexed on the first location request (about a second, which
+  // that request waits for), so start-up and the memory of a service nobody asks by location stay as they were.
+  let loading: Promise<LocationData | undefined> | undefined;
+  const location: PromiseLike<LocationData | undefined> | LocationData =
+    givenLocation ?? { then: (ok, fail) => (loading ??= loadLocation()).then(ok, fail) };
   resolveReady(createHandler(site, createApp(site, location)));
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
