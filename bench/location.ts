@@ -1,7 +1,7 @@
 // Point lookups (issue 12): `bun bench/location.ts` after `bun run build`.
 // 1. The RSS the boundaries add: the binary on the embedded data, and on a copy of data/ whose
-//    manifest lists no boundary file (so nothing is loaded), each sampled BENCH_SETTLE (30) s after
-//    start, idle: the start-up's compression workers make RSS swing by 150 MB in the first seconds.
+//    manifest lists no boundary file (so nothing is loaded), each asked one location and sampled
+//    BENCH_SETTLE (30) s after start, idle: the start-up's compression workers make RSS swing by 150 MB in the first seconds.
 // 2. GET /location.json for 5,000 points in populated places (every k-th 2020 ZCTA internal
 //    point of data/boundaries.topojson), rotated by wrk (1 thread, 50 connections); req/s and p99.
 // Env: BENCH_DURATION (10 s), BENCH_CONNECTIONS (50). Prints a Markdown table; the machine may be
@@ -68,7 +68,9 @@ async function main() {
   rmSync(join(plain, "boundaries.topojson"));
   const rss: Record<string, number> = {};
   for (const [name, args] of [["with boundaries", ["--data", join(ROOT, "data")]], ["without", ["--data", plain]]] as const) {
-    const { proc } = await start([...args]);
+    const { proc, port } = await start([...args]);
+    // The boundaries are indexed on the first location request: ask one, then let it settle.
+    await fetch(`http://127.0.0.1:${port}/location.json?lat=45.7833&lon=-108.5007`);
     await sleep(SETTLE * 1000);
     rss[name] = rssKiB(proc.pid);
     proc.kill("SIGTERM");
