@@ -142,6 +142,18 @@ export function openFiles(pid: number): string[] {
   return out;
 }
 
+/** A few real district ids (LEAIDs) from data/districts.csv, spread over the file. */
+export function sampleLeaids(count: number): string[] {
+  const leaids = readFileSync(`${REPO}/data/districts.csv`, "utf8")
+    .split(/\r?\n/)
+    .slice(1)
+    .map((l) => l.slice(0, 7))
+    .filter((l) => /^\d{7}$/.test(l));
+  if (leaids.length === 0) throw new Error("data/districts.csv has no districts");
+  const step = Math.max(1, Math.floor(leaids.length / count));
+  return leaids.filter((_, i) => i % step === 0).slice(0, count);
+}
+
 /** A few real ZIPs from data/zips.csv, spread over the file. */
 export function sampleZips(count: number): string[] {
   const lines = readFileSync(`${REPO}/data/zips.csv`, "utf8").split(/\r?\n/);

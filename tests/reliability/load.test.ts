@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANG_MS, KeepAlive, openFiles, pool, rssKiB, sampleZips, sleep, startService, type HttpAnswer, type Service } from "./harness.ts";
+import { HANG_MS, KeepAlive, openFiles, pool, rssKiB, sampleLeaids, sampleZips, sleep, startService, type HttpAnswer, type Service } from "./harness.ts";
 
 const CONNECTIONS = 200;
 const REQUESTS = 4000;
@@ -49,6 +49,14 @@ describe("a burst of 4,000 requests on 200 connections", () => {
       if (i % 7 === 0) specs.push({ method: "HEAD", path: `/zip/${zip}.json`, headers: {} });
     }
     for (const st of ["CA", "TX", "NY", "WY", "DC", "PR", "GU"]) specs.push({ method: "GET", path: `/state/${st}.json`, headers: { "Accept-Encoding": "br, gzip" } });
+    for (const [i, leaid] of sampleLeaids(60).entries()) {
+      specs.push({ method: "GET", path: `/district/${leaid}.json`, headers: i % 2 ? { "Accept-Encoding": "gzip" } : {} });
+      if (i % 4 === 0) specs.push({ method: "GET", path: `/district/${leaid}`, headers: { "Accept-Encoding": "br" } });
+    }
+    for (const st of ["CA", "VT", "GU"]) specs.push({ method: "GET", path: `/state/${st}/districts.json`, headers: { "Accept-Encoding": "br" } });
+    specs.push({ method: "GET", path: "/state/TX", headers: {} });
+    specs.push({ method: "GET", path: "/bulk/districts.csv", headers: { "Accept-Encoding": "gzip" } });
+    specs.push({ method: "GET", path: "/district/0000000.json", headers: {} }); // 404
     specs.push({ method: "GET", path: "/index.json", headers: { "Accept-Encoding": "gzip" } });
     specs.push({ method: "GET", path: "/bulk/all-districts.json", headers: { "Accept-Encoding": "br" } });
     specs.push({ method: "GET", path: "/bulk/all-districts.csv", headers: { "Accept-Encoding": "gzip" } });

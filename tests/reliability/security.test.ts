@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HANG_MS, openRegularFiles, rawRequest, REPO, sampleZips, sleep, startService, type Service } from "./harness.ts";
+import { HANG_MS, openRegularFiles, rawRequest, REPO, sampleLeaids, sampleZips, sleep, startService, type Service } from "./harness.ts";
 
 const CANARY = `canary-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
@@ -118,6 +118,7 @@ describe("no secrets, paths or internals in responses", () => {
   const paths = [
     "/", "/docs", "/healthz", "/openapi.json", "/index.json", "/zip/90210.json", "/zip/90210", "/zip/90210/districts.json",
     "/state/CA.json", "/zip/00000.json", "/zip/abc.json", "/state/ca.json", "/nope", "/zip/../../proc/self/environ",
+    "/district/0604830.json", "/district/0604830", "/state/RI/districts.json", "/state/RI", "/district/abc.json",
     "/zip/%2e%2e%2f%2e%2e%2fproc%2fself%2fenviron.json", "/%2e%2e/%2e%2e/proc/self/environ",
   ];
   it.each(paths)("GET %s", async (path) => {
@@ -144,7 +145,8 @@ describe("no secrets, paths or internals in responses", () => {
 describe("no filesystem access at request time", () => {
   it("serves every kind of path after its --data folder was deleted", async () => {
     const zips = sampleZips(30);
-    const paths = [...zips.flatMap((z) => [`/zip/${z}.json`, `/zip/${z}/districts.json`, `/zip/${z}`]), "/state/CA.json", "/state/GU.json", "/index.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/openapi.json", "/docs", "/", "/healthz"];
+    const paths = [...zips.flatMap((z) => [`/zip/${z}.json`, `/zip/${z}/districts.json`, `/zip/${z}`]), "/state/CA.json", "/state/GU.json", "/index.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/openapi.json", "/docs", "/", "/healthz",
+      ...sampleLeaids(10).flatMap((l) => [`/district/${l}.json`, `/district/${l}`]), "/state/CA/districts.json", "/state/CA", "/bulk/districts.csv"];
     for (const p of paths) {
       const r = await fetch(`${svc.base}${p}`, { headers: { "Accept-Encoding": "br" } });
       expect(r.status, p).toBe(200);

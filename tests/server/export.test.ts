@@ -32,14 +32,15 @@ describe("export", () => {
     expect(result.code, result.stderr).toBe(0);
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
-    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 8 problem types
-    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 8);
+    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
+    // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 1);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
       expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(body), f).toBe(true);
     }
-    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html"]) {
+    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "district/0604830.json", "district/0604830.html", "state/CA/districts.json", "state/CA.html", "bulk/districts.csv"]) {
       expect(all.has(f), f).toBe(true);
     }
   });
@@ -47,7 +48,7 @@ describe("export", () => {
   it("writes the bodies the server serves for the same data and base URL", async () => {
     const server = await startServer(["--quiet", "--data", FIXTURE, "--base-url", BASE]);
     try {
-      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"]]) {
+      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"], ["/district/0604830", "district/0604830.html"], ["/state/CA", "state/CA.html"], ["/bulk/districts.csv", "bulk/districts.csv"]]) {
         expect((await raw(`${server.url}${path}`)).body.equals(readFileSync(join(dir, file!))), path).toBe(true);
       }
     } finally {

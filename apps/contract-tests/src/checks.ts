@@ -24,6 +24,7 @@ export const CHECKS = [
   "spec-examples", // the examples in openapi.json validate against their own schemas
   "semantics", // what the descriptions promise beyond the schema: sort order, counts, CSV framing
   "spec-served", // GET /openapi.json serves openapi/openapi.json (servers aside)
+  "spec-methods", // every GET operation's path documents HEAD (the GET's statuses) and OPTIONS (204)
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 
@@ -105,10 +106,13 @@ export function documentedResponse(
   method: string,
   status: number,
 ): { documented: boolean; response?: ResponseSpec; why: string } {
-  if (method === "OPTIONS") {
-    // openapi.json documents no OPTIONS operations; decision 12: a 204 preflight on every path.
+  if (method === "OPTIONS" && !op?.options) {
+    // An unknown path (or one whose OPTIONS is not documented); decision 12: a 204 preflight on every path.
     return { documented: status === 204, why: "OPTIONS answers CORS preflight with 204 (decision 12)" };
   }
+  // HEAD and OPTIONS are documented as operations of their own on each path.
+  if (method === "OPTIONS" && op?.options) op = op.options;
+  else if (method === "HEAD" && op?.head) op = op.head;
   if (!op) {
     const name = status === 404 ? "NotFound" : status === 405 && !SAFE_METHODS.has(method) ? "MethodNotAllowed" : undefined;
     const response = name ? spec.components.responses.get(name) : undefined;

@@ -11,6 +11,9 @@ export interface Dataset {
   stateSet: Set<string>;
   /** ZIP -> state, from /index.json. */
   zipState: Map<string, string>;
+  /** Real district ids (LEAIDs), from the server's /bulk/districts.csv, sorted. */
+  leaids: string[];
+  leaidSet: Set<string>;
 }
 
 /** How a decoded value is written into the path. */
@@ -91,6 +94,7 @@ function positiveArb(p: ParamSpec, data: Dataset): fc.Arbitrary<string> {
   if (p.name === "lat") return degrees(LOCATED_BOX.lat);
   if (p.name === "lon") return degrees(LOCATED_BOX.lon);
   if (p.name === "state") return fc.constantFrom(...data.states);
+  if (p.name === "leaid") return fc.constantFrom(...data.leaids);
   const values = enumOf(p);
   if (values?.length) return fc.constantFrom(...values);
   const re = patternOf(p);
@@ -112,6 +116,7 @@ export function positiveValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
 export function unknownValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamValue> | undefined {
   let arb: fc.Arbitrary<string> | undefined;
   if (p.name === "zip") arb = fc.stringMatching(/^[0-9]{5}$/).filter((z) => !data.zipSet.has(z));
+  else if (p.name === "leaid") arb = fc.stringMatching(/^[0-9]{7}$/).filter((l) => !data.leaidSet.has(l));
   else if (p.name === "state")
     arb = fc
       .tuple(fc.integer({ min: 65, max: 90 }), fc.integer({ min: 65, max: 90 }))
@@ -131,6 +136,7 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
   const re = patternOf(p) ?? (values ? { test: (v: string) => values.includes(v) } : /^$/);
   const valid = positiveArb(p, data);
   const isZip = p.name === "zip";
+  const isLeaid = p.name === "leaid";
   const digitsLen = (min: number, max: number) =>
     fc.integer({ min, max }).chain((n) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`)));
   const common: fc.Arbitrary<string>[] = [
@@ -140,7 +146,7 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
     fc.integer({ min: 100, max: 4000 }).map((n) => "9".repeat(n)), // very long (request heads stay under 16 KiB)
     fc.stringMatching(/^[A-Za-z]{1,6}$/), // letters
     fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), // letters and digits
-    unicodeDigits(isZip ? 5 : 2), // unicode digits: full-width, Arabic-Indic, ...
+    unicodeDigits(isZip ? 5 : isLeaid ? 7 : 2), // unicode digits: full-width, Arabic-Indic, ...
     fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 3 }).map((w) => w.join("")), // whitespace only
     fc
       .tuple(valid, fc.constantFrom(...WHITESPACE), fc.nat())
@@ -158,6 +164,10 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
   if (isZip) {
     common.push(fc.stringMatching(/^[0-9]{5}-[0-9]{4}$/)); // ZIP+4
     common.push(fc.integer({ min: 0, max: 99999 }).map((n) => String(n))); // not zero-padded
+  }
+  if (isLeaid) {
+    common.push(fc.constantFrom(...data.leaids).map((l) => l.replace(/^0+/, ""))); // leading zeros dropped
+    common.push(fc.constantFrom(...data.leaids).map((l) => `${l.slice(0, 2)}-${l.slice(2)}`)); // with a separator
   }
   if (values?.length) {
     common.push(fc.constantFrom(...values).map((v) => v.toUpperCase())); // other case
@@ -217,9 +227,16 @@ export const UNKNOWN_PATH_SEEDS = [
   "/zip/90210/other.json",
   "/state",
   "/state/",
-  "/state/CA",
   "/state/CA.json/",
   "/state/CA.csv",
+  "/state/CA/districts",
+  "/state/CA/districts.csv",
+  "/district",
+  "/district/",
+  "/district/0604830.JSON",
+  "/district/0604830/zips.json",
+  "/districts/0604830.json",
+  "/bulk/districts.json",
   "/bulk",
   "/bulk/",
   "/bulk/all-districts.xml",

@@ -33,6 +33,8 @@ import { checkSemantics } from "./semantics.ts";
 import { buildSpec, loadSpec, matchOperation, normalizePath, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
 
 export const UNKNOWN_PATHS = "(unknown paths)";
+/** Operations whose body is CSV: their semantics are checked on the text. */
+const CSV_OPERATIONS = new Set(["getBulkCsv", "getDistrictsCsv"]);
 
 export interface RunOptions {
   baseUrl: string;
@@ -135,6 +137,7 @@ function statusesFor(spec: Spec, data: Dataset, req: RawRequest, normalize: bool
     else if (values && !values.includes(value)) status = 404; // a name outside a closed set: nothing there
     else if (p.name === "zip" && !data.zipSet.has(value)) status = 404;
     else if (p.name === "state" && !data.stateSet.has(value)) status = 404;
+    else if (p.name === "leaid" && !data.leaidSet.has(value)) status = 404;
     // An empty segment, or a decoded "/", may be routed as an unknown path.
     if (raw === "" || value?.includes("/")) lenient.add(404);
     if (value !== undefined && raw.toUpperCase() !== encodeURIComponent(value).toUpperCase()) lenient.add(400);
@@ -163,7 +166,7 @@ async function exchange(ctx: Ctx, req: RawRequest, expected?: number[]): Promise
   }
   const results = checkResponse(ctx, ex, expected ?? expectedStatuses(ctx.spec, ctx.data, req));
   if (m && ex.res && req.method !== "OPTIONS") results.push(...problemHint(ex, m.raw, ctx.data.stateSet));
-  if (m && ex.res?.status === 200 && req.method === "GET" && ex.decoded && (ex.json !== undefined || m.op.operationId === "getBulkCsv")) {
+  if (m && ex.res?.status === 200 && req.method === "GET" && ex.decoded && (ex.json !== undefined || CSV_OPERATIONS.has(m.op.operationId))) {
     // Identical big bodies are checked once.
     const key = `${m.op.operationId}\n${req.path}\n${ex.res.body.length}\n${header(ex.res, "etag")}`;
     if (!ctx.semanticsSeen.has(key)) {
@@ -468,6 +471,18 @@ async function examples(ctx: Ctx, op: Operation, prop: Property): Promise<void> 
         vs.add(ctx.data.zips[0]!);
         vs.add(ctx.data.zips[ctx.data.zips.length - 1]!);
       }
+      if (p.name === "leaid") {
+        // A district of every state (the LEAID's first two digits), the first and the last.
+        const seen = new Set<string>();
+        for (const l of ctx.data.leaids) {
+          if (!seen.has(l.slice(0, 2))) {
+            seen.add(l.slice(0, 2));
+            vs.add(l);
+          }
+        }
+        vs.add(ctx.data.leaids[0]!);
+        vs.add(ctx.data.leaids[ctx.data.leaids.length - 1]!);
+      }
       return [...vs].map((v) => [p.name, v] as const);
     });
     // Every value of each parameter at least once (there is one parameter per path today).
@@ -497,6 +512,14 @@ function checkSpecExamples(ctx: Ctx, prop: Property): void {
   };
   for (const op of ctx.spec.operations) for (const [s, r] of op.responses) visit(r, `${op.operationId} ${s}`);
   for (const [n, r] of ctx.spec.components.responses) visit(r, `components/responses/${n}`);
+  for (const op of ctx.spec.operations) {
+    if (op.method !== "GET") continue;
+    const statuses = [...op.responses.keys()].filter((s) => s !== "405").sort().join(", ");
+    const head = op.head ? [...op.head.responses.keys()].sort().join(", ") : "none";
+    results.push({ check: "spec-methods", ok: head === statuses, reason: `HEAD ${op.path} documents ${head}; its GET ${statuses} (405 aside)` });
+    const options = op.options ? [...op.options.responses.keys()].join(", ") : "none";
+    results.push({ check: "spec-methods", ok: options === "204", reason: `OPTIONS ${op.path} documents ${options}, expected the 204 preflight` });
+  }
   const schemas = ((ctx.spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
   for (const [name, s] of Object.entries(schemas)) {
     const ex = (s as JsonObject).example;
@@ -521,7 +544,18 @@ async function loadDataset(target: Target, spec: Spec, timeoutMs: number): Promi
   const schemas = ((spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
   const enumStates = ((schemas.StateCode as JsonObject | undefined)?.enum ?? []) as string[];
   const states = [...new Set([...enumStates, ...zipState.values()])].sort();
-  return { zips, zipSet: new Set(zips), states, stateSet: new Set(enumStates.length ? enumStates : states), zipState };
+  // District ids: the first column of /bulk/districts.csv (LEAIDs never need quoting).
+  const csv = await send(target, { method: "GET", path: "/bulk/districts.csv", headers: [["Accept-Encoding", "identity"]] }, timeoutMs);
+  if (csv.status !== 200) throw new Error(`GET ${target.base}/bulk/districts.csv answered ${csv.status}; cannot take district ids from it`);
+  const leaids = Buffer.from(csv.body)
+    .toString("utf8")
+    .split(/\r?\n/) // framing is checked by the semantics of getDistrictsCsv, not here
+    .slice(1)
+    .map((line) => line.slice(0, line.indexOf(",")))
+    .filter((l) => /^[0-9]{7}$/.test(l))
+    .sort();
+  if (leaids.length === 0) throw new Error("/bulk/districts.csv lists no district");
+  return { zips, zipSet: new Set(zips), states, stateSet: new Set(enumStates.length ? enumStates : states), zipState, leaids, leaidSet: new Set(leaids) };
 }
 
 function nameHash(s: string): number {

@@ -85,6 +85,35 @@ export function checkSemantics(
       const ds = (d.districts ?? []) as R[];
       const at = ds.findIndex((x, i) => i > 0 && (x.share as number) > (ds[i - 1]!.share as number));
       r("semantics", at < 0, `districts not sorted by share, largest first (index ${at})`);
+      const chosen = ds.filter((x) => x.chosen === true).length;
+      r("semantics", chosen === 1, `${chosen} districts have chosen: true; the record names exactly one`);
+      break;
+    }
+    case "getDistrict": {
+      const d = j as R;
+      r("semantics", d.leaid === params.leaid, `asked for district ${params.leaid}, got ${String(d.leaid)}`);
+      r("semantics", String(d.page_url).endsWith(`/district/${params.leaid}`), `page_url ${String(d.page_url)} is not {base_url}/district/${params.leaid}`);
+      r("semantics", d.rating_label === labelOf(d.rating), `rating ${String(d.rating)} but label ${JSON.stringify(d.rating_label)} (decision 2)`);
+      const zips = (d.zips ?? []) as R[];
+      const at = sortedBy(zips, (x) => String(x.zip));
+      r("semantics", at < 0, `zips not sorted by ZIP (strictly): ${String(zips[at - 1]?.zip)} before ${String(zips[at]?.zip)}`);
+      const unknown = zips.find((x) => !data.zipSet.has(String(x.zip)));
+      r("semantics", !unknown, `zips lists ${String(unknown?.zip)}, which /index.json does not have`);
+      break;
+    }
+    case "getStateDistricts": {
+      const s = j as R;
+      const list = (s.districts ?? []) as R[];
+      r("semantics", s.state === params.state, `asked for ${params.state}, got state ${String(s.state)}`);
+      r("semantics", s.count === list.length, `count ${String(s.count)} but ${list.length} districts`);
+      const at = sortedBy(list, (x) => String(x.leaid));
+      r("semantics", at < 0, `districts not sorted by LEAID (strictly): ${String(list[at - 1]?.leaid)} before ${String(list[at]?.leaid)}`);
+      const other = list.find((x) => x.state !== params.state);
+      r("semantics", !other, `/state/${params.state}/districts.json holds district ${String(other?.leaid)} of ${String(other?.state)}`);
+      const over = list.find((x) => (x.chosen_zips as number) > (x.overlapping_zips as number));
+      r("semantics", !over, `district ${String(over?.leaid)} is chosen for ${String(over?.chosen_zips)} ZIPs but overlaps only ${String(over?.overlapping_zips)}`);
+      const url = list.find((x) => !String(x.url).endsWith(`/district/${String(x.leaid)}.json`));
+      r("semantics", !url, `district url ${String(url?.url)} is not {base_url}/district/${String(url?.leaid)}.json`);
       break;
     }
     case "getStateCollection": {
@@ -126,14 +155,16 @@ export function checkSemantics(
     case "getHealth":
       r("semantics", (j as R).records === data.zips.length, `healthz says ${String((j as R).records)} records, /index.json has ${data.zips.length}`);
       break;
-    case "getBulkCsv": {
+    case "getBulkCsv":
+    case "getDistrictsCsv": {
       const text = ex.decoded!.toString("utf8");
       const { rows, bareLf, header } = csvRows(text);
       const example = ex.op!.responses.get("200")?.content[0]?.example;
       const expectedHeader = typeof example === "string" ? example.split("\r\n")[0] : undefined;
       r("semantics", bareLf === 0, `${bareLf} rows end with LF instead of CRLF (RFC 4180, decision 10)`);
       r("semantics", !expectedHeader || header === expectedHeader, `CSV header ${JSON.stringify(header)}, the documented one is ${JSON.stringify(expectedHeader)}`);
-      r("semantics", rows - 1 === data.zips.length, `CSV has ${rows - 1} data rows, /index.json ${data.zips.length}`);
+      const [what, want] = id === "getBulkCsv" ? ["/index.json", data.zips.length] : ["/bulk/districts.csv when the run began", data.leaids.length];
+      r("semantics", rows - 1 === want, `CSV has ${rows - 1} data rows, ${what} ${want}`);
       r("semantics", text.endsWith("\r\n"), "CSV does not end with CRLF");
       break;
     }

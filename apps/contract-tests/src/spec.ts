@@ -94,11 +94,15 @@ export interface Operation {
   /** Matches a raw request path (percent-encoded, no query); captures the raw param segments. */
   regex: RegExp;
   paramNames: string[];
+  /** The path's HEAD and OPTIONS operations, when documented (they are fuzzed with the GET, not on their own). */
+  head?: Operation;
+  options?: Operation;
 }
 
 export interface Spec {
   doc: JsonObject;
   file: string;
+  /** Every operation but HEAD and OPTIONS, which hang on their path's GET (`head`, `options`). */
   operations: Operation[];
   components: { responses: Map<string, ResponseSpec> };
 }
@@ -170,6 +174,7 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
   const paths = doc.paths as JsonObject;
   for (const [path, itemRaw] of Object.entries(paths)) {
     const item = itemRaw as JsonObject;
+    const byMethod = new Map<string, Operation>();
     for (const method of METHODS) {
       const op = item[method] as JsonObject | undefined;
       if (!op) continue;
@@ -189,7 +194,7 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
         responses.set(status, responseSpec(doc, status, r, `#/paths/${ptr(path)}/${method}/responses/${status}`));
       }
       const { regex, names } = templateRegex(path);
-      operations.push({
+      byMethod.set(method, {
         operationId: String(op.operationId ?? `${method} ${path}`),
         method: method.toUpperCase(),
         path,
@@ -199,6 +204,12 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
         regex,
         paramNames: names,
       });
+    }
+    const get = byMethod.get("get");
+    for (const [method, op] of byMethod) {
+      if (get && method === "head") get.head = op;
+      else if (get && method === "options") get.options = op;
+      else operations.push(op);
     }
   }
   const compResponses = new Map<string, ResponseSpec>();

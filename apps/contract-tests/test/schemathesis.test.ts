@@ -112,7 +112,11 @@ describe.skipIf(!runnable)(`Schemathesis against ${BINARY}`, () => {
   });
 
   it("covers every operation of openapi.json", () => {
-    const expected = buildSpec().operations.map((o) => `${o.method} ${o.path}`).sort();
+    // HEAD and OPTIONS are operations of their own in openapi.json; buildSpec hangs them on their GET.
+    const expected = buildSpec()
+      .operations.flatMap((o) => [o, o.head, o.options].filter((x) => x !== undefined))
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     const ran = runs.flatMap((r) => parseJunit(r.junit).operations).sort();
     expect(ran).toEqual(expected);
   });

@@ -2,7 +2,10 @@
 // planted fault reported under the right check.
 import { afterAll, describe, expect, it } from "vitest";
 import { run, type Report } from "../src/runner.ts";
-import { buildSpec } from "../src/spec.ts";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildSpec, loadSpec } from "../src/spec.ts";
 import type { CheckName } from "../src/checks.ts";
 import { serveBun, serveRaw, type Fault, type Running } from "./standin.ts";
 
@@ -64,6 +67,13 @@ const CASES: [Fault, CheckName, string[], boolean?, number?][] = [
   ["count-mismatch", "semantics", ["getStateCollection"]],
   ["csv-lf", "semantics", ["getBulkCsv"]],
   ["stale-openapi", "spec-served", ["getOpenApi"]],
+  // Issue 14: a fault in each district operation, and in the `chosen` flag of getZipDistricts.
+  ["zip-districts-none-chosen", "semantics", ["getZipDistricts"]],
+  ["district-zips-unsorted", "semantics", ["getDistrict"]],
+  ["district-page-json-type", "content-type", ["getDistrictPage"]],
+  ["state-districts-count", "semantics", ["getStateDistricts"]],
+  ["state-page-404", "status-expected", ["getStatePage"]],
+  ["districts-csv-lf", "semantics", ["getDistrictsCsv"]],
 ];
 
 describe("planted faults are caught", () => {
@@ -73,6 +83,23 @@ describe("planted faults are caught", () => {
     expect([...failedChecks(r)]).toContain(checkName);
     // Every failure names a curl command that reproduces it.
     for (const f of r.failures) expect(f.curl).toMatch(/^curl -sS --path-as-is /);
+  });
+
+  it("a spec whose path lacks its HEAD or OPTIONS operation fails spec-methods", async () => {
+    const doc = loadSpec();
+    const paths = doc.paths as Record<string, Record<string, unknown>>;
+    delete paths["/district/{leaid}.json"]!.head;
+    delete paths["/healthz"]!.options;
+    const specFile = join(mkdtempSync(join(tmpdir(), "contract-spec-")), "openapi.json");
+    writeFileSync(specFile, JSON.stringify(doc));
+    const s = serveBun([]);
+    servers.push(s);
+    const r = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], specFile, log: () => {} });
+    const reasons = r.failures.filter((f) => f.check === "spec-methods").map((f) => f.reason);
+    expect(reasons).toEqual([
+      "HEAD /district/{leaid}.json documents none; its GET 200, 304, 400, 404 (405 aside)",
+      "OPTIONS /healthz documents none, expected the 204 preflight",
+    ]);
   });
 
   it("several faults at once are each reported", async () => {

@@ -36,6 +36,12 @@ export const FAULTS = [
   "count-mismatch",
   "stale-openapi",
   "csv-lf",
+  "zip-districts-none-chosen",
+  "district-zips-unsorted",
+  "district-page-json-type",
+  "state-districts-count",
+  "state-page-404",
+  "districts-csv-lf",
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -55,6 +61,8 @@ const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
   ["invalid-state", 400, "Invalid state code"],
   ["zip-not-found", 404, "ZIP code not found"],
   ["state-not-found", 404, "State not found"],
+  ["invalid-leaid", 400, "Invalid district id"],
+  ["district-not-found", 404, "District not found"],
   ["not-found", 404, "Not found"],
   ["method-not-allowed", 405, "Method not allowed"],
   ["invalid-location", 400, "Invalid location"],
@@ -64,6 +72,12 @@ const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
 const label = (r: number | null) =>
   r === null ? "" : r >= 9 ? "Excellent" : r >= 7 ? "Good" : r >= 5 ? "Average" : r >= 3 ? "Below Average" : "Poor";
 
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+/** The district of each ZIP's record: `<state number><j>` (the record itself does not carry it). */
+const RECORD_LEAID = new Map<string, string>();
+/** A second district of each state that overlaps all its ZIPs and is chosen for none. */
+const otherLeaid = (stateIndex: number) => `${pad(stateIndex + 1, 2)}99999`;
+
 function records(base: string) {
   const out: Record<string, unknown>[] = [];
   STATES.forEach((st, i) => {
@@ -71,6 +85,7 @@ function records(base: string) {
     const zips = [String(10000 + i * 1000).padStart(5, "0"), String(10000 + i * 1000 + 7).padStart(5, "0")];
     if (st === "CA") zips.push("90210");
     zips.forEach((zip, j) => {
+      RECORD_LEAID.set(zip, `${pad(i + 1, 2)}${pad(j, 5)}`);
       const rating = (i + j) % 3 === 0 ? null : ((i + j) % 10) + 1;
       out.push({
         zip,
@@ -178,8 +193,8 @@ export class StandIn {
             zip: r.zip,
             zcta: r.zip,
             districts: [
-              { leaid: "0604830", district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population" },
-              { leaid: "0600001", district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land" },
+              { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen") },
+              { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false },
             ],
           }),
           weak,
@@ -191,6 +206,49 @@ export class StandIn {
       const rs = recs.filter((r) => r.state === st);
       this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length + (faults.has("count-mismatch") ? 1 : 0), source: SOURCE, license: LICENSE, records: rs }), weak));
     }
+    // Districts: each record's own (chosen for its ZIP) and the state's other one (overlapping all its ZIPs).
+    const districts = new Map<string, { facts: Record<string, unknown>; zips: { zip: string; share: number; basis: string; chosen: boolean }[] }>();
+    const html = "text/html; charset=utf-8";
+    for (const r of recs) {
+      const i = STATES.indexOf(String(r.state));
+      const own = RECORD_LEAID.get(String(r.zip))!;
+      for (const [leaid, name, level, share, basis, chosen] of [
+        [own, r.district, "unified", 0.6544, "population", true],
+        [otherLeaid(i), "Other District", "elementary", 0.1, "land", false],
+      ] as const) {
+        const d = districts.get(leaid) ?? {
+          facts: {
+            leaid, district: name, state: r.state, county: "", level, grade_span: level === "unified" ? r.grade_span : "",
+            students: r.students, schools: r.schools, per_pupil: r.per_pupil, rating: r.rating, rating_label: r.rating_label,
+            phone: r.phone, website: r.website, page_url: `${base}/district/${leaid}`,
+          },
+          zips: [],
+        };
+        d.zips.push({ zip: String(r.zip), share, basis, chosen });
+        districts.set(leaid, d);
+      }
+    }
+    const ids = [...districts.keys()].sort();
+    for (const leaid of ids) {
+      const d = districts.get(leaid)!;
+      const zips = faults.has("district-zips-unsorted") ? [...d.zips].reverse() : d.zips;
+      this.resources.set(`/district/${leaid}.json`, resource(json, JSON.stringify({ ...d.facts, source: SOURCE, source_url: "https://nces.ed.gov/ccd/", license: LICENSE, updated: UPDATED, zips }), weak));
+      this.resources.set(`/district/${leaid}`, resource(faults.has("district-page-json-type") ? json : html, `<!doctype html><title>${String(d.facts.district)}</title><h1>${String(d.facts.district)}</h1>`, weak));
+    }
+    const summary = (leaid: string) => {
+      const d = districts.get(leaid)!;
+      return { ...d.facts, url: `${base}/district/${leaid}.json`, overlapping_zips: d.zips.length, chosen_zips: d.zips.filter((z) => z.chosen).length };
+    };
+    for (const st of STATES) {
+      const list = ids.filter((l) => districts.get(l)!.facts.state === st).map(summary);
+      const count = list.length + (faults.has("state-districts-count") ? 1 : 0);
+      this.resources.set(`/state/${st}/districts.json`, resource(json, JSON.stringify({ state: st, count, source: SOURCE, license: LICENSE, updated: UPDATED, districts: list }), weak));
+      this.resources.set(`/state/${st}`, resource(html, `<!doctype html><title>${st}</title><h1>School districts of ${st}</h1>`, weak));
+    }
+    const districtCols = "leaid district state county level grade_span students schools per_pupil rating rating_label phone website page_url overlapping_zips chosen_zips".split(" ");
+    const deol = faults.has("districts-csv-lf") ? "\n" : "\r\n";
+    const dcsv = [[...districtCols, "updated"].join(","), ...ids.map((l) => [...districtCols.map((c) => csvCell((summary(l) as Record<string, unknown>)[c])), UPDATED].join(","))].join(deol) + deol;
+    this.resources.set("/bulk/districts.csv", resource("text/csv; charset=utf-8", dcsv, weak, [["Content-Disposition", 'attachment; filename="districts.csv"']]));
     this.resources.set(
       "/bulk/all-districts.json",
       resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak),
@@ -244,6 +302,8 @@ export class StandIn {
           ["Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"],
           ["Access-Control-Allow-Headers", reqHeaders.get("access-control-request-headers") ? `${reqHeaders.get("access-control-request-headers")}, If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type` : "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type"],
           ["Access-Control-Max-Age", "86400"],
+          ["Allow", "GET, HEAD, OPTIONS"],
+          ["Vary", "Access-Control-Request-Headers"],
         ],
         body: new Uint8Array(),
       };
@@ -281,15 +341,21 @@ export class StandIn {
       }
       return this.serve(method, `/zip/${zip}${m[2]}`, reqHeaders);
     }
-    if ((m = /^\/state\/([^/]*)\.json$/.exec(path))) {
+    if ((m = /^\/district\/([^/]*?)(\.json|)$/.exec(path))) {
+      const leaid = dec(m[1]!);
+      if (!/^[0-9]{7}$/.test(leaid)) return this.problem(400, "invalid-leaid", "Invalid district id", `'${leaid}' is not a district id: use 7 digits.`, path);
+      if (!this.resources.has(`/district/${leaid}.json`)) return this.problem(404, "district-not-found", "District not found", `District ${leaid} is not in the dataset.`, path);
+      return this.serve(method, `/district/${leaid}${m[2]}`, reqHeaders);
+    }
+    if ((m = /^\/state\/([^/]*?)(\.json|\/districts\.json|)$/.exec(path))) {
       const st = dec(m[1]!);
       if (!/^[A-Z]{2}$/.test(st)) {
         if (this.faults.has("lowercase-state-404") && /^[a-z]{2}$/.test(st)) return this.problem(404, "state-not-found", "State not found", `No state ${st}.`, path);
         const hint = /^[a-zA-Z]{2}$/.test(st) ? ` Did you mean ${st.toUpperCase()}?` : "";
         return this.problem(400, "invalid-state", "Invalid state code", `'${st}' is not a state code: use two uppercase letters.${hint}`, path);
       }
-      if (!STATES.includes(st)) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
-      return this.serve(method, `/state/${st}.json`, reqHeaders);
+      if (!STATES.includes(st) || (this.faults.has("state-page-404") && m[2] === "")) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
+      return this.serve(method, `/state/${st}${m[2]}`, reqHeaders);
     }
     if (decoded === "/location") {
       // The page: the form without coordinates, a page for a point in the box, problems otherwise (no Accept: text/html here).

@@ -11,6 +11,8 @@ import { coordinateProblem, degreesProblem, locate, type LocationData } from "./
 import { locationFormPage, locationPage } from "./location-page.ts";
 import { PAGE_HEADERS } from "./pages.ts";
 import {
+  districtNotFoundDetail,
+  invalidLeaidDetail,
   invalidStateDetail,
   locationNotFoundDetail,
   invalidZipDetail,
@@ -24,6 +26,7 @@ import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
 const STATE = /^[A-Z]{2}$/;
+const LEAID = /^[0-9]{7}$/;
 
 /**
  * Creates the app for a prepared site; `location` (the boundaries, possibly still
@@ -42,6 +45,25 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (!ZIP.test(zip)) return sendProblem(c.req.raw, site.baseUrl, "invalid-zip", invalidZipDetail(zip, example));
     const rep = site.get(path);
     if (!rep) return sendProblem(c.req.raw, site.baseUrl, "zip-not-found", zipNotFoundDetail(zip));
+    return sendRepresentation(c.req.raw, rep);
+  };
+
+  /** GET /state/{state}.json, /state/{state}/districts.json, /state/{state}: validate, then look up `path`. */
+  const statePath = (c: Context, state: string, suffix: string) => {
+    if (!STATE.test(state)) {
+      const known = site.states.has(state.toUpperCase());
+      return sendProblem(c.req.raw, site.baseUrl, "invalid-state", invalidStateDetail(state, known, suffix));
+    }
+    const rep = site.get(`/state/${state}${suffix}`);
+    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "state-not-found", stateNotFoundDetail(state));
+    return sendRepresentation(c.req.raw, rep);
+  };
+
+  /** GET /district/{leaid}.json, /district/{leaid}: validate, then look up `path`. */
+  const districtPath = (c: Context, leaid: string, suffix: string) => {
+    if (!LEAID.test(leaid)) return sendProblem(c.req.raw, site.baseUrl, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`));
+    const rep = site.get(`/district/${leaid}${suffix}`);
+    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "district-not-found", districtNotFoundDetail(leaid));
     return sendRepresentation(c.req.raw, rep);
   };
 
@@ -70,18 +92,14 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   app.get("/zip", (c) => searchRedirect(c, site)); // the home page's search form
-  app.get("/state/:state{[^/]+\\.json}", (c) => {
-    const state = c.req.param("state").slice(0, -".json".length);
-    if (!STATE.test(state)) {
-      const known = site.states.has(state.toUpperCase());
-      return sendProblem(c.req.raw, site.baseUrl, "invalid-state", invalidStateDetail(state, known));
-    }
-    const rep = site.get(`/state/${state}.json`);
-    if (!rep) return sendProblem(c.req.raw, site.baseUrl, "state-not-found", stateNotFoundDetail(state));
-    return sendRepresentation(c.req.raw, rep);
-  });
+  app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
+  app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));
+  app.get("/state/:state", (c) => statePath(c, c.req.param("state"), ""));
+  app.get("/district/:leaid{[^/]+\\.json}", (c) => districtPath(c, c.req.param("leaid").slice(0, -".json".length), ".json"));
+  app.get("/district/:leaid", (c) => districtPath(c, c.req.param("leaid"), ""));
   app.get("/bulk/all-districts.json", fixed);
   app.get("/bulk/all-districts.csv", fixed);
+  app.get("/bulk/districts.csv", fixed);
   app.get("/index.json", fixed);
   app.get("/openapi.json", fixed);
   app.get("/docs", fixed);

@@ -6,6 +6,7 @@
  * @example
  * school-districts --port 8080 --base-url https://schools.example.org
  * school-districts export ./public --base-url https://schools.example.org
+ * school-districts lookup 90210 --json
  */
 import { createApp, createHandler } from "./app.ts";
 import { loadLocationData, type LocationData } from "./location.ts";
@@ -15,6 +16,7 @@ import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
+import { lookup } from "./lookup.ts";
 import { listen, stopOnSignals } from "./server.ts";
 import { assembleSite, compressLarge, renderSiteBodies, type SiteBodies } from "./site.ts";
 
@@ -59,6 +61,14 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     return void process.stdout.write(`school-districts ${paths.version} (embedded data ${manifest.updated})\n`);
   }
   mark("args");
+  if (cmd.kind === "lookup") {
+    // From the data alone: no snapshot, no server.
+    const result = lookup(await loadDataset(cmd, paths), cmd.query, cmd);
+    process.stdout.write(result.stdout);
+    process.stderr.write(result.stderr);
+    process.exitCode = result.code;
+    return;
+  }
   // The build's snapshot serves the embedded data at any base URL; a --data
   // folder is checked, then rendered now.
   // A bad --data folder stops start-up here, before listening.

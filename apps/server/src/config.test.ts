@@ -25,6 +25,17 @@ describe("parseArgs", () => {
   it("treats environment variables set to an empty value as unset", () => {
     expect(parseArgs([], { PORT: "", HOST: " ", BASE_URL: "" })).toEqual({ kind: "serve", port: 8080, host: "127.0.0.1", baseUrl: undefined, data: undefined, quiet: false });
   });
+  it("parses lookup of a ZIP code or a district, with --json", () => {
+    expect(parseArgs(["lookup", "90210"], {})).toEqual({ kind: "lookup", query: { zip: "90210" }, json: false, baseUrl: "http://localhost:8080", data: undefined });
+    expect(parseArgs(["lookup", "--district", "0604830", "--json", "--data", "d"], {})).toEqual({
+      kind: "lookup", query: { leaid: "0604830" }, json: true, baseUrl: "http://localhost:8080", data: "d",
+    });
+  });
+  it("refuses lookup without exactly one ZIP code or district, and --json or --district without lookup", () => {
+    for (const argv of [["lookup"], ["lookup", "90210", "90211"], ["lookup", "90210", "--district", "0604830"], ["--json"], ["--district", "0604830"]]) {
+      expect(() => parseArgs(argv, {}), argv.join(" ")).toThrow(UsageError);
+    }
+  });
   it("quotes the base URL as given when it is refused", () => {
     expect(() => parseArgs([], { BASE_URL: "/" })).toThrow('base URL "/" must be');
   });

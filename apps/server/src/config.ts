@@ -6,6 +6,7 @@
 export type Command =
   | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean }
   | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
+  | { kind: "lookup"; query: { zip: string } | { leaid: string }; json: boolean; baseUrl: string; data: string | undefined }
   | { kind: "help" }
   | { kind: "version" };
 
@@ -15,6 +16,12 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   school-districts [options]              serve the API
   school-districts export <dir> [options] write the whole API as static files into <dir>
+  school-districts lookup <zip> [--json]  print a ZIP code's record and the other districts
+                                          of a split ZIP, from the data, without a server
+  school-districts lookup --district <leaid> [--json]
+                                          print a district and every ZIP code it overlaps
+                                          lookup exits 0 when found, 1 when not found, 2 for
+                                          bad input (the messages are the API's problem details)
 
 Options:
   --port <n>        port to listen on (env PORT, default 8080; 0 picks a free port)
@@ -24,6 +31,9 @@ Options:
   --data <dir>      serve another compiled dataset folder (manifest.json, zips.csv,
                     districts.csv, overlaps.csv) instead of the embedded one
   --quiet           no access log (one JSON line per request on stdout)
+  --json            lookup: print the API's JSON (the record and the ZIP's districts,
+                    or /district/{leaid}.json; a problem details object when not found)
+  --district <id>   lookup: the 7-digit NCES district id (LEAID) to look up
   --help            this text
   --version         the version
 `;
@@ -44,8 +54,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
       continue;
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (name === "help" || name === "version" || name === "quiet") flags[name] = true;
-    else if (["port", "host", "base-url", "data"].includes(name)) {
+    if (name === "help" || name === "version" || name === "quiet" || name === "json") flags[name] = true;
+    else if (["port", "host", "base-url", "data", "district"].includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
       flags[name] = value;
@@ -70,6 +80,15 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   }
   const data = str("data");
   const quiet = flags.quiet === true;
+  if (positional[0] === "lookup") {
+    const leaid = str("district");
+    if (positional.length > 2 || (positional.length === 2) === (leaid !== undefined)) {
+      throw new UsageError("lookup needs one ZIP code or --district <leaid>: school-districts lookup 90210, school-districts lookup --district 0604830");
+    }
+    const query = leaid !== undefined ? { leaid } : { zip: positional[1]! };
+    return { kind: "lookup", query, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+  }
+  if (flags.json || flags.district !== undefined) throw new UsageError("--json and --district go with lookup: school-districts lookup 90210 --json");
   if (positional[0] === "export") {
     const dir = positional[1];
     if (!dir || positional.length > 2) throw new UsageError("export needs exactly one folder: school-districts export <dir>");

@@ -17,6 +17,11 @@ describe("exportFile", () => {
     ["/state/CA.json", "state/CA.json"],
     ["/healthz", "healthz"],
     ["/problems/zip-not-found", "problems/zip-not-found.html"],
+    ["/district/0604830", "district/0604830.html"],
+    ["/district/0604830.json", "district/0604830.json"],
+    ["/state/CA", "state/CA.html"],
+    ["/state/CA/districts.json", "state/CA/districts.json"],
+    ["/bulk/districts.csv", "bulk/districts.csv"],
   ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
 });
 
@@ -40,6 +45,9 @@ describe("writeExport (rule 24)", () => {
     expect(existsSync(join(dir, "zip/90210.html"))).toBe(true);
     expect(existsSync(join(dir, "state/WY.json"))).toBe(true);
     expect(existsSync(join(dir, "problems/method-not-allowed.html"))).toBe(true);
+    for (const f of ["district/0604830.html", "district/0604830.json", "state/CA.html", "state/CA/districts.json", "bulk/districts.csv"]) {
+      expect(existsSync(join(dir, f)), f).toBe(true);
+    }
   });
 
   it("writes a _headers file and an nginx snippet", () => {

@@ -4,7 +4,8 @@
  * snippet, so any static host or CDN can serve the API.
  *
  * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/zip/{zip}` ->
- * `zip/{zip}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
+ * `zip/{zip}.html`, `/district/{leaid}` -> `district/{leaid}.html`, `/state/{state}`
+ * -> `state/{state}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -13,16 +14,20 @@ import { PAGE_CSP } from "./pages.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import type { Site } from "./site.ts";
 
+/** Pages below a folder, written as `<path>.html`. */
+const PAGE_PATH = /^\/(zip\/[0-9]{5}|district\/[0-9]{7}|state\/[A-Z]{2}|problems\/[a-z-]+)$/;
+
 /**
  * The file of a path in the export.
  *
  * @example
  * exportFile("/zip/90210") // "zip/90210.html"
  * exportFile("/zip/90210.json") // "zip/90210.json"
+ * exportFile("/state/CA") // "state/CA.html" (beside the folder state/CA/ of /state/CA/districts.json)
  */
 export function exportFile(path: string): string {
   if (path === "/") return "index.html";
-  if (path === "/docs" || /^\/zip\/[0-9]{5}$/.test(path) || /^\/problems\/[a-z-]+$/.test(path)) return `${path.slice(1)}.html`;
+  if (path === "/docs" || PAGE_PATH.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
 }
 
@@ -75,10 +80,19 @@ export function netlifyHeaders(docsCsp: string): string {
 /bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
+/bulk/districts.csv
+  Content-Type: text/csv; charset=utf-8
+  Content-Disposition: attachment; filename="districts.csv"
 /
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
 /zip/*
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/district/*
+  Content-Security-Policy: ${PAGE_CSP}
+  Referrer-Policy: no-referrer
+/state/*
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
 /problems/*
@@ -132,6 +146,11 @@ server {
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;
   }
+  location ~ ^/(district/[0-9]{7}|state/[A-Z]{2})$ {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files $uri.html =404;
+  }
   location ~ ^/problems/[a-z-]+$ {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
@@ -145,6 +164,10 @@ server {
   location = /bulk/all-districts.csv {
     ${common}
     add_header Content-Disposition 'attachment; filename="all-districts.csv"' always;
+  }
+  location = /bulk/districts.csv {
+    ${common}
+    add_header Content-Disposition 'attachment; filename="districts.csv"' always;
   }
 }
 `;

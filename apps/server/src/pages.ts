@@ -12,7 +12,7 @@ import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 body{max-width:46rem;margin:0 auto;padding:1rem}a{color:#0645ad}a:focus,input:focus,button:focus{outline:3px solid #f5a623;outline-offset:1px}
-h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
+h1{font-size:1.6rem;line-height:1.25}dl{display:grid;grid-template-columns:fit-content(50%) minmax(0,1fr);gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ccc}td.n{text-align:right}
 .note{background:#fff8e1;border-left:4px solid #b58100;padding:.5rem 1rem}
 input{font:inherit;padding:.4rem;border:2px solid #555;border-radius:4px;width:7rem}button{font:inherit;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
@@ -29,7 +29,8 @@ export const PAGE_HEADERS: [string, string][] = [
   ["Referrer-Policy", "no-referrer"],
 ];
 
-const CAVEAT =
+/** The approximation caveat every ZIP and district page shows. */
+export const CAVEAT =
   "The ZIP-to-district assignment is a geographic approximation: ZIP codes and district boundaries do not align exactly, and a ZIP code can be split across several districts. Verify enrollment eligibility with the district itself.";
 
 /** The frame of every page: head (both inline stylesheets), main, footer. */
@@ -86,7 +87,8 @@ ${locationForm()}
   );
 }
 
-function row(label: string, value: string): string {
+/** One `<dt>`/`<dd>` pair; an empty value reads "Not reported". */
+export function row(label: string, value: string): string {
   return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}</dd>`;
 }
 
@@ -107,13 +109,15 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
-  const own = all.districts.find((d) => d.district === r.district);
+  // Issue 14: `chosen` marks the record's district, which links to its page.
+  const own = all.districts.find((d) => d.chosen);
   const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${r.rating_label})`;
+  const name = own ? `<a href="/district/${e(own.leaid)}">${e(r.district)}</a>` : e(r.district);
   const website = /^https?:\/\//i.test(r.website) ? `<a href="${e(r.website)}" rel="external">${e(r.website)}</a>` : e(r.website);
   const others = all.districts
     .map(
       (d) =>
-        `<tr><td>${e(d.district)}</td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
+        `<tr><td><a href="/district/${e(d.leaid)}">${e(d.district)}</a></td><td>${d.level}</td><td>${e(d.grade_span)}</td><td class="n">${(d.share * 100).toFixed(1)}%</td><td>${d.basis}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -121,7 +125,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
     `<p><a href="/">Search another ZIP code</a></p>
 <h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}, ${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
-${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${name}</h2>
 <dl>
 ${row("Rating", rating)}
 ${row("Students", e(r.students))}

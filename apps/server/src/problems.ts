@@ -7,7 +7,18 @@
 import type { Problem } from "@school-districts/core";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (pages.ts). */
-export const PROBLEM_KINDS = ["invalid-zip", "invalid-state", "zip-not-found", "state-not-found", "not-found", "method-not-allowed", "invalid-location", "location-not-found"] as const;
+export const PROBLEM_KINDS = [
+  "invalid-zip",
+  "invalid-state",
+  "zip-not-found",
+  "state-not-found",
+  "invalid-leaid",
+  "district-not-found",
+  "not-found",
+  "method-not-allowed",
+  "invalid-location",
+  "location-not-found",
+] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
@@ -15,6 +26,8 @@ const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
   "invalid-state": [400, "Invalid state code"],
   "zip-not-found": [404, "ZIP code not found"],
   "state-not-found": [404, "State not found"],
+  "invalid-leaid": [400, "Invalid district id"],
+  "district-not-found": [404, "District not found"],
   "not-found": [404, "Not found"],
   "method-not-allowed": [405, "Method not allowed"],
   "invalid-location": [400, "Invalid location"],
@@ -43,15 +56,28 @@ export function invalidZipDetail(zip: string, example: string): string {
   return `${quote(zip)} is not a ZIP code: use exactly 5 digits, for example ${example}.`;
 }
 
-/** Detail for a state that is not two uppercase letters; suggests the uppercase form. */
-export function invalidStateDetail(state: string, known: boolean): string {
+/**
+ * Detail for a state that is not two uppercase letters; suggests the uppercase
+ * form. `suffix` is what follows the state in the path asked for.
+ */
+export function invalidStateDetail(state: string, known: boolean, suffix = ".json"): string {
   const upper = state.toUpperCase();
   if (/^[A-Za-z]{2}$/.test(state)) {
     return known
-      ? `State codes are uppercase: use /state/${upper}.json instead of /state/${state}.json.`
-      : `${quote(state)} is not a state code: use two uppercase letters, one of the 56 states and territories (for example /state/CA.json).`;
+      ? `State codes are uppercase: use /state/${upper}${suffix} instead of /state/${state}${suffix}.`
+      : `${quote(state)} is not a state code: use two uppercase letters, one of the 56 states and territories (for example /state/CA${suffix}).`;
   }
-  return `${quote(state)} is not a state code: use two uppercase letters, for example /state/CA.json.`;
+  return `${quote(state)} is not a state code: use two uppercase letters, for example /state/CA${suffix}.`;
+}
+
+/** Detail for a district id that is not 7 digits. */
+export function invalidLeaidDetail(leaid: string, example: string): string {
+  return `${quote(leaid)} is not a district id: use the 7-digit NCES LEAID, for example ${example}.`;
+}
+
+/** Detail for a well-formed district id not in the dataset. */
+export function districtNotFoundDetail(leaid: string): string {
+  return `District ${leaid} is not in the dataset. /bulk/districts.csv lists every district covered.`;
 }
 
 /** Detail for a well-formed ZIP not in the dataset. */
@@ -111,6 +137,16 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     when: "The state code is two uppercase letters but not one of the 56 states and territories covered.",
     todo: "Use one of the 56 states and territories covered (the 50 states, DC, AS, GU, MP, PR, VI).",
     example: { method: "GET", path: "/state/XX.json", detail: stateNotFoundDetail("XX") },
+  },
+  "invalid-leaid": {
+    when: "The district id in the path of /district/… or /district/….json is not an NCES LEAID: not exactly 7 digits.",
+    todo: "Use the 7-digit LEAID, zero-padded, for example /district/0604830.json. /zip/{zip}/districts.json gives the LEAID of each district of a ZIP code.",
+    example: { method: "GET", path: "/district/604830.json", detail: invalidLeaidDetail("604830", "/district/0604830.json") },
+  },
+  "district-not-found": {
+    when: "The district id is well-formed (7 digits) but no district of the dataset has it.",
+    todo: "Check the id. /bulk/districts.csv lists every district covered, /state/{state}/districts.json those of one state.",
+    example: { method: "GET", path: "/district/0000000.json", detail: districtNotFoundDetail("0000000") },
   },
   "not-found": {
     when: "The service has nothing at the path: it is not one of the paths this service answers (paths are case-sensitive and have no trailing slash).",

@@ -65,9 +65,10 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
 }
 
 /**
- * Every district overlapping a ZIP, largest share first (rule 20). A ZIP without
- * overlap rows lists its record's district alone. `zcta` is the ZCTA the shares are
- * measured on: the ZIP itself, or for a PO-box ZIP the ZCTA holding its post office.
+ * Every district overlapping a ZIP, largest share first (rule 20), `chosen`
+ * marking the record's district. A ZIP without overlap rows lists its record's
+ * district alone. `zcta` is the ZCTA the shares are measured on: the ZIP itself,
+ * or for a PO-box ZIP the ZCTA holding its post office.
  *
  * @example
  * zipDistricts(dataset, row).districts[0].level // "unified"
@@ -83,6 +84,7 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
       share: Math.round(o.share * 10000) / 10000,
       basis: o.basis,
+      chosen: o.leaid === row.leaid,
       ...(d !== undefined && d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
       ...(d !== undefined && d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),

@@ -92,7 +92,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
       const d = dataset.districts.get(o.leaid);
       dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));
       dw.ascii(`,"level":"${LEVELS[d?.level ?? "U"]}","grade_span":`).bytes(jsonString(d?.grade_span ?? ""));
-      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}"`);
+      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}","chosen":${o.leaid === row.leaid}`);
       if (d !== undefined && d.per_pupil_year !== "") dw.ascii(`,"per_pupil_year":`).bytes(jsonString(d.per_pupil_year));
       if (d !== undefined && d.rating_source !== "") dw.ascii(`,"rating_source":"${d.rating_source}"`);
       if (d !== undefined && d.notes.length > 0) dw.ascii(',"notes":').bytes(enc(JSON.stringify(d.notes.map((n) => ({ code: n.code, text: n.text })))));

@@ -5,9 +5,11 @@
  * (app.ts) and the static export (export.ts) both read it.
  */
 import type { components } from "@school-districts/api-types";
-import type { DistrictRecord, ZipDistricts } from "@school-districts/core";
+import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
 import type { Dataset } from "@school-districts/core";
+import { districtPage, statePage } from "./district-pages.ts";
+import { renderDistrictBodies } from "./districts.ts";
 import { homePage, PAGE_HEADERS, problemPage, zipPage } from "./pages.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
@@ -61,7 +63,11 @@ export interface SiteBodies {
   baseUrl: string;
   updated: string;
   records: number;
-  /** `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`, `/bulk/*`, `/index.json`, `/openapi.json`. */
+  /**
+   * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
+   * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
+   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`.
+   */
   bodies: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
@@ -73,7 +79,10 @@ export interface SiteBodies {
  */
 export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText: string): SiteBodies {
   const openapi = JSON.parse(openapiText) as OpenApi;
-  const rendered = renderBodies(dataset, baseUrl, [...stateCodes(openapi)].sort());
+  const states = [...stateCodes(openapi)].sort();
+  const rendered = renderBodies(dataset, baseUrl, states);
+  const districts = renderDistrictBodies(dataset, baseUrl, states);
+  const encoder = new TextEncoder();
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
   dataset.zips.forEach((row, i) => {
     bodies.set(`/zip/${row.zip}.json`, rendered.records[i]!);
@@ -82,9 +91,18 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [state, body] of rendered.states) bodies.set(`/state/${state}.json`, body);
   bodies.set("/bulk/all-districts.json", rendered.bulk);
   bodies.set("/bulk/all-districts.csv", rendered.csv);
+  for (const [path, body] of districts.districts) bodies.set(path, encoder.encode(body));
+  // State pages are rendered here, not on first request: they are large (compressed at build
+  // time, rule 16), and rendering them while start-up compresses large bodies would delay it.
+  const facts = { updated: dataset.updated, records: dataset.zips.length };
+  for (const [path, body] of districts.states) {
+    bodies.set(path, encoder.encode(body));
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(JSON.parse(body) as StateDistricts, facts)));
+  }
+  bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
   openapi.servers = [{ url: baseUrl, description: "This service." }];
-  bodies.set("/openapi.json", new TextEncoder().encode(JSON.stringify(openapi, null, 2) + "\n"));
+  bodies.set("/openapi.json", encoder.encode(JSON.stringify(openapi, null, 2) + "\n"));
   return { baseUrl, updated: dataset.updated, records: dataset.zips.length, bodies };
 }
 
@@ -97,6 +115,7 @@ function stateCodes(openapi: OpenApi): Set<string> {
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path.endsWith(".json")) return [TYPES.json, []];
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
+  if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
   if (path === "/docs") {
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
@@ -104,12 +123,15 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   return [TYPES.html, PAGE_HEADERS];
 }
 
+/** Paths of JSON bodies whose page (the path without `.json`) is rendered on first request. */
+const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
+const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
+
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
  * snapshot) and the assets; adds the home page, the problem type pages, docs
- * and health. ZIP pages
- * (34k HTML bodies of ~4 KB) are rendered on first request from the record and
- * districts bodies, and kept. Large bodies get their coded variants from
+ * and health. ZIP and district pages (34k + 13k HTML bodies) are rendered on
+ * first request from the JSON bodies, and kept. Large bodies get their coded variants from
  * compressLarge(), which must run before serving.
  *
  * @example
@@ -126,10 +148,19 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     const [type, extra] = describe(path, assets.docs.csp);
     prepared.set(path, new Representation(body, type, lastModified, extra));
   };
-  const pages = new Set<string>();
+  const decoder = new TextDecoder();
+  const json = <T>(path: string) => JSON.parse(decoder.decode(prepared.get(path)!.body)) as T;
+  const cityOf = (zip: string) => json<DistrictRecord>(`/zip/${zip}.json`).city;
+  // Page path -> how to render it.
+  const pages = new Map<string, () => string>();
   for (const [path, body] of rendered.bodies) {
     add(path, body);
-    if (path.length === 15 && path.endsWith(".json") && path.startsWith("/zip/")) pages.add(path.slice(0, -5));
+    if (ZIP_JSON.test(path)) {
+      const page = path.slice(0, -5);
+      pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
+    } else if (DISTRICT_JSON.test(path)) {
+      pages.set(path.slice(0, -5), () => districtPage(json<District>(path), cityOf, facts));
+    }
   }
   add("/docs", assets.docs.html);
   add("/", homePage(facts));
@@ -137,18 +168,17 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
-  const decoder = new TextDecoder();
   const get = (path: string): Representation | undefined => {
     const rep = prepared.get(path);
-    if (rep || !pages.has(path)) return rep;
-    const record = JSON.parse(decoder.decode(prepared.get(`${path}.json`)!.body)) as DistrictRecord;
-    const districts = JSON.parse(decoder.decode(prepared.get(`${path}/districts.json`)!.body)) as ZipDistricts;
-    const page = new Representation(zipPage(record, districts, facts), TYPES.html, lastModified, PAGE_HEADERS);
+    if (rep) return rep;
+    const render = pages.get(path);
+    if (!render) return undefined;
+    const page = new Representation(render(), TYPES.html, lastModified, PAGE_HEADERS);
     prepared.set(path, page);
     pages.delete(path);
     return page;
   };
-  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages].sort() };
+  return { baseUrl, updated, lastModified, records, states, get, paths: () => [...prepared.keys(), ...pages.keys()].sort() };
 }
 
 /**

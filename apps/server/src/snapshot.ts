@@ -34,6 +34,8 @@ const BULK = "/bulk/all-districts.json";
  */
 export const BASE_URL_MARKER = "http://@@school-districts-base-url@@";
 const RECORD_PATH = /^\/zip\/\d{5}\.json$/;
+/** State collections of records (rebuilt from record bodies on reading); other `/state/` bodies are stored whole. */
+const STATE_RECORDS = /^\/state\/[A-Z]{2}\.json$/;
 
 /**
  * Serializes rendered bodies.
@@ -60,7 +62,7 @@ export function writeSnapshot(site: SiteBodies): { index: SnapshotIndex; blob: U
   const others: string[] = [];
   for (const [path, body] of site.bodies) {
     if (path === BULK || position.has(path)) continue;
-    if (!path.startsWith("/state/")) {
+    if (!STATE_RECORDS.test(path)) {
       others.push(path);
       continue;
     }

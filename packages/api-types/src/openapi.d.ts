@@ -19,8 +19,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/zip/{zip}.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsZipRecord"];
+        /**
+         * Headers of: one ZIP code's district record
+         * @description HEAD of `/zip/{zip}.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headZipRecord"];
         patch?: never;
         trace?: never;
     };
@@ -39,8 +47,44 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/zip/{zip}/districts.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsZipDistricts"];
+        /**
+         * Headers of: every district overlapping one ZIP code
+         * @description HEAD of `/zip/{zip}/districts.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headZipDistricts"];
+        patch?: never;
+        trace?: never;
+    };
+    "/district/{leaid}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One school district and every ZIP code it overlaps
+         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers and its basis (as in `/zip/{zip}/districts.json`) and whether it is the ZIP's chosen district. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrict"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/district/{leaid}.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsDistrict"];
+        /**
+         * Headers of: one school district and every ZIP code it overlaps
+         * @description HEAD of `/district/{leaid}.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headDistrict"];
         patch?: never;
         trace?: never;
     };
@@ -59,8 +103,44 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/state/{state}.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsStateCollection"];
+        /**
+         * Headers of: every record of one state or territory
+         * @description HEAD of `/state/{state}.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headStateCollection"];
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{state}/districts.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school district of one state or territory
+         * @description Every district whose LEAID belongs to the state (its first two digits are the state's FIPS code) and that overlaps a ZIP code, sorted by LEAID, with its facts, the number of ZIP codes it overlaps and the number it is chosen for. The code is two uppercase letters, as for `/state/{state}.json`. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getStateDistricts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/state/{state}/districts.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsStateDistricts"];
+        /**
+         * Headers of: every school district of one state or territory
+         * @description HEAD of `/state/{state}/districts.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headStateDistricts"];
         patch?: never;
         trace?: never;
     };
@@ -79,8 +159,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/bulk/all-districts.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsBulkJson"];
+        /**
+         * Headers of: the whole dataset as JSON
+         * @description HEAD of `/bulk/all-districts.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headBulkJson"];
         patch?: never;
         trace?: never;
     };
@@ -99,8 +187,44 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/bulk/all-districts.csv`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsBulkCsv"];
+        /**
+         * Headers of: the whole dataset as CSV
+         * @description HEAD of `/bulk/all-districts.csv`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headBulkCsv"];
+        patch?: never;
+        trace?: never;
+    };
+    "/bulk/districts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every school district as CSV
+         * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per district in the dataset, sorted by LEAID, with the 17 columns leaid, district, state, county, level, grade_span, students, schools, per_pupil, rating, rating_label, phone, website, page_url, overlapping_zips, chosen_zips, updated: the fields of `/state/{state}/districts.json` for the whole country. A null rating is an empty cell. Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrictsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/bulk/districts.csv`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsDistrictsCsv"];
+        /**
+         * Headers of: every school district as CSV
+         * @description HEAD of `/bulk/districts.csv`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headDistrictsCsv"];
         patch?: never;
         trace?: never;
     };
@@ -119,8 +243,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/index.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsIndex"];
+        /**
+         * Headers of: index of every ZIP code covered
+         * @description HEAD of `/index.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headIndex"];
         patch?: never;
         trace?: never;
     };
@@ -139,8 +271,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/openapi.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsOpenApi"];
+        /**
+         * Headers of: this OpenAPI description
+         * @description HEAD of `/openapi.json`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headOpenApi"];
         patch?: never;
         trace?: never;
     };
@@ -159,108 +299,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * Home page
-         * @description A small HTML page with a ZIP search form and links to the docs, the bulk files and the data sources. Readable without JavaScript. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * CORS preflight of `/healthz`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
          */
-        get: operations["getHomePage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/zip": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
+        options: operations["optionsHealth"];
         /**
-         * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`. A value that is not 5 digits gets 400. Supports HEAD and OPTIONS; other methods get 405.
+         * Headers of: health check for load balancers
+         * @description HEAD of `/healthz`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
          */
-        get: operations["searchZip"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/zip/{zip}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Human-readable page of one ZIP code
-         * @description The `page_url` of a record: the record, the other districts of the ZIP, the approximation caveat and a link to the district's website, with the record embedded as JSON-LD (`application/ld+json`). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
-         */
-        get: operations["getZipPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * API reference
-         * @description API reference documentation built from this document with Redocly at build time. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
-         */
-        get: operations["getDocs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/problems/{kind}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Problem type documentation
-         * @description The page a problem's `type` URI resolves to (RFC 9457 section 3.1.1): what the kind of problem means, its status, when the service answers with it and what to do instead, with an example. An unknown kind gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
-         */
-        get: operations["getProblemType"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
+        head: operations["headHealth"];
         patch?: never;
         trace?: never;
     };
@@ -279,8 +327,100 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/location.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsLocation"];
+        /**
+         * Headers of: the districts of a point
+         * @description HEAD of the same path: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headLocation"];
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home page
+         * @description A small HTML page with a ZIP search form and links to the docs, the bulk files and the data sources. Readable without JavaScript. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getHomePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsHomePage"];
+        /**
+         * Headers of: home page
+         * @description HEAD of `/`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headHomePage"];
+        patch?: never;
+        trace?: never;
+    };
+    "/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search form target
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`. A value that is not 5 digits gets 400. Supports HEAD and OPTIONS; other methods get 405.
+         */
+        get: operations["searchZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/zip`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsSearchZip"];
+        /**
+         * Headers of: search form target
+         * @description HEAD of `/zip`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headSearchZip"];
+        patch?: never;
+        trace?: never;
+    };
+    "/zip/{zip}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable page of one ZIP code
+         * @description The `page_url` of a record: the record, the other districts of the ZIP, the approximation caveat and a link to the district's website, with the record embedded as JSON-LD (`application/ld+json`). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getZipPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/zip/{zip}`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsZipPage"];
+        /**
+         * Headers of: human-readable page of one ZIP code
+         * @description HEAD of `/zip/{zip}`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headZipPage"];
         patch?: never;
         trace?: never;
     };
@@ -299,8 +439,128 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight of `/location`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsLocationPage"];
+        /**
+         * Headers of: page of the districts of a place
+         * @description HEAD of the same path: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headLocationPage"];
+        patch?: never;
+        trace?: never;
+    };
+    "/district/{leaid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable page of one school district
+         * @description The page of a district (its `page_url`): its facts, and every ZIP code it overlaps, linked to the ZIP's page, with how much of each ZIP it covers and whether it is the ZIP's chosen district. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDistrictPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/district/{leaid}`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsDistrictPage"];
+        /**
+         * Headers of: human-readable page of one school district
+         * @description HEAD of `/district/{leaid}`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headDistrictPage"];
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Human-readable page of one state or territory
+         * @description The page of a state: its districts sorted by name, each linked to its page, with the number of ZIP codes it is chosen for. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getStatePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/state/{state}`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsStatePage"];
+        /**
+         * Headers of: human-readable page of one state or territory
+         * @description HEAD of `/state/{state}`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headStatePage"];
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API reference
+         * @description API reference documentation built from this document with Redocly at build time. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/docs`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsDocs"];
+        /**
+         * Headers of: aPI reference
+         * @description HEAD of `/docs`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headDocs"];
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Problem type documentation
+         * @description The page a problem's `type` URI resolves to (RFC 9457 section 3.1.1): what the kind of problem means, its status, when the service answers with it and what to do instead, with an example. An unknown kind gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getProblemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/problems/{kind}`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsProblemType"];
+        /**
+         * Headers of: problem type documentation
+         * @description HEAD of `/problems/{kind}`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headProblemType"];
         patch?: never;
         trace?: never;
     };
@@ -512,6 +772,11 @@ export interface components {
              */
             basis: "population" | "land" | "post office";
             /**
+             * @description Whether this is the ZIP's chosen district: the one its record (`/zip/{zip}.json`) names.
+             * @example true
+             */
+            chosen: boolean;
+            /**
              * @description Optional. The fiscal year of the district's `per_pupil` (total spending per pupil, F-33 TOTALEXP / V33, including construction and debt payments): FY 2022, else FY 2021. Absent when there is no per-pupil figure or it is an estimate.
              * @example 2022
              */
@@ -548,7 +813,8 @@ export interface components {
          *           "level": "unified",
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.6544,
-         *           "basis": "population"
+         *           "basis": "population",
+         *           "chosen": true
          *         },
          *         {
          *           "leaid": "0622710",
@@ -556,7 +822,8 @@ export interface components {
          *           "level": "unified",
          *           "grade_span": "Kindergarten – 12th",
          *           "share": 0.3456,
-         *           "basis": "population"
+         *           "basis": "population",
+         *           "chosen": false
          *         }
          *       ]
          *     }
@@ -582,7 +849,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, not-found, method-not-allowed, invalid-location, location-not-found. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed, invalid-location, location-not-found. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -606,6 +873,186 @@ export interface components {
              * @example /zip/00000.json
              */
             instance: string;
+        };
+        /** @description One ZIP code a district overlaps: the same share and basis as the district's entry in `/zip/{zip}/districts.json`. */
+        DistrictZip: {
+            zip: components["schemas"]["ZipCode"];
+            share: components["schemas"]["DistrictOverlap"]["share"];
+            basis: components["schemas"]["DistrictOverlap"]["basis"];
+            /**
+             * @description Whether this district is the ZIP's chosen district (the one `/zip/{zip}.json` names).
+             * @example true
+             */
+            chosen: boolean;
+        };
+        /**
+         * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps. `per_pupil_year`, `rating_source` and `notes` are optional, with the meaning (and presence) they have in `/zip/{zip}/districts.json`.
+         * @example {
+         *       "leaid": "0604830",
+         *       "district": "Beverly Hills Unified School District",
+         *       "state": "CA",
+         *       "county": "",
+         *       "level": "unified",
+         *       "grade_span": "Kindergarten – 12th",
+         *       "students": "3,074",
+         *       "schools": "6",
+         *       "per_pupil": "$61,911/yr",
+         *       "rating": 9,
+         *       "rating_label": "Excellent",
+         *       "phone": "(310) 551-5100",
+         *       "website": "http://www.bhusd.org",
+         *       "page_url": "http://localhost:8080/district/0604830",
+         *       "per_pupil_year": "2022",
+         *       "rating_source": "seda",
+         *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
+         *       "source_url": "https://nces.ed.gov/ccd/",
+         *       "license": "https://creativecommons.org/licenses/by/4.0/",
+         *       "updated": "2026-11-22",
+         *       "zips": [
+         *         {
+         *           "zip": "90046",
+         *           "share": 0,
+         *           "basis": "population",
+         *           "chosen": false
+         *         },
+         *         {
+         *           "zip": "90069",
+         *           "share": 0,
+         *           "basis": "population",
+         *           "chosen": false
+         *         },
+         *         {
+         *           "zip": "90210",
+         *           "share": 0.6544,
+         *           "basis": "population",
+         *           "chosen": true
+         *         },
+         *         {
+         *           "zip": "90211",
+         *           "share": 1,
+         *           "basis": "population",
+         *           "chosen": true
+         *         },
+         *         {
+         *           "zip": "90212",
+         *           "share": 0.9939,
+         *           "basis": "population",
+         *           "chosen": true
+         *         }
+         *       ]
+         *     }
+         */
+        District: {
+            leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+            /**
+             * @description Full official name of the district.
+             * @example Beverly Hills Unified School District
+             */
+            district: string;
+            state: components["schemas"]["StateCode"];
+            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            county: string;
+            level: components["schemas"]["DistrictOverlap"]["level"];
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            students: components["schemas"]["DistrictRecord"]["students"];
+            schools: components["schemas"]["DistrictRecord"]["schools"];
+            per_pupil: components["schemas"]["DistrictRecord"]["per_pupil"];
+            rating: components["schemas"]["Rating"];
+            rating_label: components["schemas"]["DistrictRecord"]["rating_label"];
+            phone: components["schemas"]["DistrictRecord"]["phone"];
+            website: components["schemas"]["DistrictRecord"]["website"];
+            /**
+             * Format: uri
+             * @description URL of the district's page for people: `{base_url}/district/{leaid}`.
+             * @example http://localhost:8080/district/0604830
+             */
+            page_url: string;
+            per_pupil_year?: components["schemas"]["DistrictOverlap"]["per_pupil_year"];
+            rating_source?: components["schemas"]["DistrictOverlap"]["rating_source"];
+            notes?: components["schemas"]["DistrictOverlap"]["notes"];
+            source: components["schemas"]["DistrictRecord"]["source"];
+            source_url: components["schemas"]["DistrictRecord"]["source_url"];
+            license: components["schemas"]["DistrictRecord"]["license"];
+            updated: components["schemas"]["DistrictRecord"]["updated"];
+            /** @description Every ZIP code the district overlaps, sorted by ZIP. */
+            zips: components["schemas"]["DistrictZip"][];
+        };
+        /**
+         * @description A district's facts with the number of ZIP codes it overlaps and is chosen for.
+         * @example {
+         *       "leaid": "0604830",
+         *       "district": "Beverly Hills Unified School District",
+         *       "state": "CA",
+         *       "county": "",
+         *       "level": "unified",
+         *       "grade_span": "Kindergarten – 12th",
+         *       "students": "3,074",
+         *       "schools": "6",
+         *       "per_pupil": "$61,911/yr",
+         *       "rating": 9,
+         *       "rating_label": "Excellent",
+         *       "phone": "(310) 551-5100",
+         *       "website": "http://www.bhusd.org",
+         *       "page_url": "http://localhost:8080/district/0604830",
+         *       "url": "http://localhost:8080/district/0604830.json",
+         *       "overlapping_zips": 5,
+         *       "chosen_zips": 3
+         *     }
+         */
+        DistrictSummary: {
+            leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+            /**
+             * @description Full official name of the district.
+             * @example Beverly Hills Unified School District
+             */
+            district: string;
+            state: components["schemas"]["StateCode"];
+            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            county: string;
+            level: components["schemas"]["DistrictOverlap"]["level"];
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            students: components["schemas"]["DistrictRecord"]["students"];
+            schools: components["schemas"]["DistrictRecord"]["schools"];
+            per_pupil: components["schemas"]["DistrictRecord"]["per_pupil"];
+            rating: components["schemas"]["Rating"];
+            rating_label: components["schemas"]["DistrictRecord"]["rating_label"];
+            phone: components["schemas"]["DistrictRecord"]["phone"];
+            website: components["schemas"]["DistrictRecord"]["website"];
+            /**
+             * Format: uri
+             * @description URL of the district's page for people: `{base_url}/district/{leaid}`.
+             * @example http://localhost:8080/district/0604830
+             */
+            page_url: string;
+            /**
+             * Format: uri
+             * @description URL of the district as JSON: `{base_url}/district/{leaid}.json`.
+             * @example http://localhost:8080/district/0604830.json
+             */
+            url: string;
+            /**
+             * @description Number of ZIP codes the district overlaps (the length of `zips` in `/district/{leaid}.json`).
+             * @example 5
+             */
+            overlapping_zips: number;
+            /**
+             * @description Number of ZIP codes whose record names this district (`chosen: true`).
+             * @example 3
+             */
+            chosen_zips: number;
+        };
+        StateDistricts: {
+            state: components["schemas"]["StateCode"];
+            /**
+             * @description Number of districts.
+             * @example 1
+             */
+            count: number;
+            source: components["schemas"]["DistrictRecord"]["source"];
+            license: components["schemas"]["DistrictRecord"]["license"];
+            updated: components["schemas"]["DistrictRecord"]["updated"];
+            /** @description Every district of the state (the state of its LEAID) that overlaps a ZIP code, sorted by LEAID. */
+            districts: components["schemas"]["DistrictSummary"][];
         };
         LocatedDistrict: {
             /**
@@ -783,6 +1230,41 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description CORS preflight: allowed, for any origin, whatever the path parameters are (they are not validated for OPTIONS). No body. */
+        Preflight: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Access-Control-Allow-Methods": components["headers"]["AllowMethods"];
+                "Access-Control-Allow-Headers": components["headers"]["AllowHeaders"];
+                "Access-Control-Max-Age": components["headers"]["MaxAge"];
+                Allow: components["headers"]["Allow"];
+                Vary: components["headers"]["PreflightVary"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description A path parameter does not match its pattern. Not cached. HEAD: the same status and headers, no body. */
+        HeadBadRequest: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                /** @description The media type of the GET response's problem details. */
+                "Content-Type": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. HEAD: the same status and headers, no body. */
+        HeadNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response's problem details. */
+                "Content-Type": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -799,7 +1281,7 @@ export interface components {
          * @description The kind of problem: the last segment of a problem's `type`.
          * @example zip-not-found
          */
-        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-location" | "location-not-found";
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found" | "invalid-location" | "location-not-found";
         /**
          * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
@@ -815,6 +1297,26 @@ export interface components {
          * @example 90210
          */
         ZipQuery: string;
+        /**
+         * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+         * @example 0604830
+         */
+        Leaid: string;
+        /**
+         * @description The origin of the page asking (any origin is allowed).
+         * @example https://example.org
+         */
+        Origin: string;
+        /**
+         * @description The method the page wants to use.
+         * @example GET
+         */
+        RequestMethod: string;
+        /**
+         * @description The headers the page wants to send, comma-separated.
+         * @example if-none-match
+         */
+        RequestHeaders: string;
         /**
          * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
          * @example 45.7833
@@ -867,6 +1369,19 @@ export interface components {
          * @example /zip/90210
          */
         Location: string;
+        /** @description The district CSV is served as a file download. */
+        DistrictsContentDisposition: "attachment; filename=\"districts.csv\"";
+        /** @description The methods a preflight allows. */
+        AllowMethods: "GET, HEAD, OPTIONS";
+        /**
+         * @description The request headers a preflight allows: those asked for in `Access-Control-Request-Headers` (each a valid header name) and If-None-Match, If-Modified-Since, Accept-Encoding and Content-Type.
+         * @example If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type
+         */
+        AllowHeaders: string;
+        /** @description Browsers may cache the preflight for a day. */
+        MaxAge: "86400";
+        /** @description The allowed headers depend on the ones asked for. */
+        PreflightVary: "Access-Control-Request-Headers";
     };
     pathItems: never;
 }
@@ -941,6 +1456,86 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    optionsZipRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded. Any value: a preflight does not validate it.
+                 * @example 90210
+                 */
+                zip: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headZipRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["Zip"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district record: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
     getZipDistricts: {
         parameters: {
             query?: never;
@@ -986,6 +1581,213 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsZipDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded. Any value: a preflight does not validate it.
+                 * @example 90210
+                 */
+                zip: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headZipDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["Zip"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts of the ZIP code: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getDistrict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["District"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsDistrict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded. Any value: a preflight does not validate it.
+                 * @example 0604830
+                 */
+                leaid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headDistrict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getStateCollection: {
@@ -1035,6 +1837,213 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    optionsStateCollection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI). Any value: a preflight does not validate it.
+                 * @example CA
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headStateCollection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state's records: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getStateDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state's districts. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StateDistricts"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsStateDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI). Any value: a preflight does not validate it.
+                 * @example CA
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headStateDistricts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state's districts: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
     getBulkJson: {
         parameters: {
             query?: never;
@@ -1073,6 +2082,73 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsBulkJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headBulkJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All records: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getBulkCsv: {
@@ -1120,6 +2196,187 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
+    optionsBulkCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headBulkCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All records as CSV: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All districts as CSV. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated
+                     *     0604830,Beverly Hills Unified School District,CA,,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,5,3,2026-11-22
+                     */
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All districts as CSV: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
     getIndex: {
         parameters: {
             query?: never;
@@ -1158,6 +2415,73 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headIndex: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getOpenApi: {
@@ -1202,6 +2526,73 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsOpenApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headOpenApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getHealth: {
@@ -1251,7 +2642,35 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
         };
     };
-    getHomePage: {
+    optionsHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headHealth: {
         parameters: {
             query?: never;
             header?: {
@@ -1271,7 +2690,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The home page. */
+            /** @description The service is up: the headers of the GET response, no body. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -1280,177 +2699,14 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-        };
-    };
-    searchZip: {
-        parameters: {
-            query: {
-                /**
-                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
-                 * @example 90210
-                 */
-                zip: components["parameters"]["ZipQuery"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description See the ZIP code's page. */
-            303: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
-            405: components["responses"]["MethodNotAllowed"];
-        };
-    };
-    getZipPage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example "3f1c9a0e7b2d4c51"
-                 */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example Sun, 22 Nov 2026 00:00:00 GMT
-                 */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /**
-                 * @description 5-digit ZIP code, zero-padded.
-                 * @example 90210
-                 */
-                zip: components["parameters"]["Zip"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The ZIP page. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "Last-Modified": components["headers"]["LastModified"];
-                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-        };
-    };
-    getDocs: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example "3f1c9a0e7b2d4c51"
-                 */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example Sun, 22 Nov 2026 00:00:00 GMT
-                 */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The documentation page. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "Last-Modified": components["headers"]["LastModified"];
-                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-        };
-    };
-    getProblemType: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example "3f1c9a0e7b2d4c51"
-                 */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /**
-                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
-                 * @example Sun, 22 Nov 2026 00:00:00 GMT
-                 */
-                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
-            };
-            path: {
-                /**
-                 * @description The kind of problem: the last segment of a problem's `type`.
-                 * @example zip-not-found
-                 */
-                kind: components["parameters"]["ProblemKind"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The HTML page documenting the problem type. */
-            200: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    "Last-Modified": components["headers"]["LastModified"];
-                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html; charset=utf-8": string;
-                };
-            };
-            304: components["responses"]["NotModified"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getLocation: {
@@ -1503,6 +2759,404 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headLocation: {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @example 45.7833
+                 */
+                lat: components["parameters"]["Lat"];
+                /**
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @example -108.5007
+                 */
+                lon: components["parameters"]["Lon"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts holding the point: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getHomePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsHomePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headHomePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    searchZip: {
+        parameters: {
+            query: {
+                /**
+                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["ZipQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the ZIP code's page. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsSearchZip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headSearchZip: {
+        parameters: {
+            query: {
+                /**
+                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["ZipQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See the ZIP code's page: the headers of the GET response, no body. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["HeadBadRequest"];
+        };
+    };
+    getZipPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["Zip"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsZipPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded. Any value: a preflight does not validate it.
+                 * @example 90210
+                 */
+                zip: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headZipPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 5-digit ZIP code, zero-padded.
+                 * @example 90210
+                 */
+                zip: components["parameters"]["Zip"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
     getLocationPage: {
@@ -1579,6 +3233,571 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsLocationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headLocationPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @example 45.7833
+                 */
+                lat?: components["parameters"]["LatPage"];
+                /**
+                 * @description Longitude, decimal degrees (west is negative).
+                 * @example -108.5007
+                 */
+                lon?: components["parameters"]["LonPage"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page or the form: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getDistrictPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsDistrictPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded. Any value: a preflight does not validate it.
+                 * @example 0604830
+                 */
+                leaid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headDistrictPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description 7-digit NCES district id (LEAID: 2-digit state FIPS code + 5 digits), zero-padded.
+                 * @example 0604830
+                 */
+                leaid: components["parameters"]["Leaid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The district page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getStatePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsStatePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI). Any value: a preflight does not validate it.
+                 * @example CA
+                 */
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headStatePage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description Two uppercase letters: one of the 56 state and territory codes (the 50 states, DC, AS, GU, MP, PR, VI).
+                 * @example CA
+                 */
+                state: components["parameters"]["State"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documentation page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documentation page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The kind of problem: the last segment of a problem's `type`.
+                 * @example zip-not-found
+                 */
+                kind: components["parameters"]["ProblemKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page documenting the problem type. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description The kind of problem: the last segment of a problem's `type`. Any value: a preflight does not validate it.
+                 * @example zip-not-found
+                 */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The kind of problem: the last segment of a problem's `type`.
+                 * @example zip-not-found
+                 */
+                kind: components["parameters"]["ProblemKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page documenting the problem type: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
         };
     };
 }

@@ -12,6 +12,14 @@ export type IndexEntry = components["schemas"]["IndexEntry"];
 export type ZipDistricts = components["schemas"]["ZipDistricts"];
 /** One district of `/zip/{zip}/districts.json`. */
 export type DistrictOverlap = components["schemas"]["DistrictOverlap"];
+/** The body of `/district/{leaid}.json`. */
+export type District = components["schemas"]["District"];
+/** One ZIP of a District's `zips`. */
+export type DistrictZip = components["schemas"]["DistrictZip"];
+/** One district of `/state/{state}/districts.json` (and a row of `/bulk/districts.csv`). */
+export type DistrictSummary = components["schemas"]["DistrictSummary"];
+/** The body of `/state/{state}/districts.json`. */
+export type StateDistricts = components["schemas"]["StateDistricts"];
 /** An RFC 9457 problem details body. */
 export type Problem = components["schemas"]["Problem"];
 
@@ -41,3 +49,24 @@ export const CSV_COLUMNS = [
   "page_url",
   "updated",
 ] as const satisfies readonly (keyof DistrictRecord)[];
+
+/** The CSV columns of `/bulk/districts.csv`: a DistrictSummary without `url`, then `updated`. */
+export const DISTRICT_CSV_COLUMNS = [
+  "leaid",
+  "district",
+  "state",
+  "county",
+  "level",
+  "grade_span",
+  "students",
+  "schools",
+  "per_pupil",
+  "rating",
+  "rating_label",
+  "phone",
+  "website",
+  "page_url",
+  "overlapping_zips",
+  "chosen_zips",
+  "updated",
+] as const satisfies readonly (keyof DistrictSummary | "updated")[];

@@ -1,0 +1,99 @@
+/**
+ * The HTML pages of districts and states (issue 14), in the style of the ZIP
+ * pages (pages.ts): the answer in plain words first, then the facts and a
+ * table that fits a phone.
+ */
+import type { District, StateDistricts } from "@school-districts/core";
+import { aboutFigures, noRatingReason } from "./figures.ts";
+import { escapeHtml as e } from "./html.ts";
+import { CAVEAT, footer, layout, row, type SiteFacts } from "./pages.ts";
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/**
+ * The page of one district (its `page_url`): what it is, its facts, and every
+ * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city.
+ *
+ * @example
+ * districtPage(district, (zip) => "Beverly Hills", facts) // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
+ */
+export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts): string {
+  const named = d.zips.filter((z) => z.chosen);
+  const overlapped = d.zips.filter((z) => !z.chosen);
+  const chosen = named.length;
+  const others = overlapped.length;
+  const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
+  const answer =
+    chosen > 0
+      ? `${e(d.district)} is the school district named for ${count(chosen, "ZIP code", "ZIP codes")}${others > 0 ? ` and covers part of ${count(others, "more", "more")}` : ""}.`
+      : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
+  const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
+  const website = /^https?:\/\//i.test(d.website) ? `<a href="${e(d.website)}" rel="external">${e(d.website)}</a>` : e(d.website);
+  const table = (zips: District["zips"], caption: string) =>
+    `<table><caption>${caption}</caption>
+<thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
+<tbody>
+${zips.map((z) => `<tr><td><a href="/zip/${z.zip}">${z.zip}</a></td><td>${e(cityOf(z.zip))}</td><td class="n">${percent(z.share)}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
+</tbody></table>`;
+  const shareNote = "Share: how much of the ZIP code the district covers at its grade level, of its population where known, else of its land area (marked “land”).";
+  return layout(
+    `${d.district} (${d.state}): school district ${d.leaid}`,
+    `<p><a href="/">Search a ZIP code</a> · <a href="/state/${d.state}">Districts of ${d.state}</a></p>
+<h1>${e(d.district)}</h1>
+<p>${answer} It is a ${d.level} district in ${d.state}${grades}.</p>
+<h2>Facts</h2>
+<dl>
+${row("District id (NCES)", d.leaid)}
+${row("Rating", rating)}
+${row("Students", e(d.students))}
+${row("Schools", e(d.schools))}
+${row("Spending per pupil", e(d.per_pupil))}
+${row("Grades", e(d.grade_span))}
+${row("Phone", e(d.phone))}
+${row("Website", website)}
+</dl>
+${aboutFigures(d)}
+<p class="note">${CAVEAT}</p>
+${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
+${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}
+<p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
+    footer(facts),
+  );
+}
+
+/**
+ * The page of one state: its districts by name, each linked to its page, with
+ * the number of ZIP codes each is named for.
+ *
+ * @example
+ * statePage(stateDistricts, facts) // "<!doctype html>...<h1>School districts of RI</h1>..."
+ */
+export function statePage(s: StateDistricts, facts: SiteFacts): string {
+  const byName = [...s.districts].sort((a, b) => a.district.localeCompare(b.district, "en") || (a.leaid < b.leaid ? -1 : 1));
+  const named = s.districts.reduce((n, d) => n + d.chosen_zips, 0);
+  const answer =
+    s.count === 0
+      ? `No school district of ${s.state} is in this dataset.`
+      : `${count(s.count, "school district", "school districts")} of ${s.state} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+  const rows = byName
+    .map(
+      (d) =>
+        `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+    )
+    .join("\n");
+  return layout(
+    `School districts of ${s.state}`,
+    `<p><a href="/">Search a ZIP code</a></p>
+<h1>School districts of ${s.state}</h1>
+<p>${answer}</p>
+<p class="note">${CAVEAT}</p>
+<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
+    footer(facts),
+  );
+}

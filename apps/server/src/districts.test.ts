@@ -1,0 +1,184 @@
+/**
+ * Districts as resources (issue 14) over the small fixture: /district/{leaid}.json,
+ * /state/{state}/districts.json, /bulk/districts.csv and their pages.
+ */
+import { DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, testApp } from "../test/helpers.ts";
+import { parseCsv } from "./csv.ts";
+import type { Site } from "./site.ts";
+
+let app: Hono;
+let site: Site;
+const get = (path: string) => app.request(path);
+
+beforeAll(async () => {
+  ({ app, site } = await testApp());
+});
+
+async function problem(path: string, status: number, kind: string): Promise<Problem> {
+  const res = await get(path);
+  expect(res.status, path).toBe(status);
+  expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  const body = (await res.json()) as Problem;
+  expect(body).toMatchObject({ type: `${BASE}/problems/${kind}`, status, instance: path });
+  return body;
+}
+
+describe("GET /district/{leaid}.json", () => {
+  it("answers the district's facts in order and every ZIP it overlaps, sorted by ZIP", async () => {
+    const res = await get("/district/0622710.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{16}"$/);
+    const d = (await res.json()) as District;
+    expect(Object.keys(d)).toEqual([
+      "leaid", "district", "state", "county", "level", "grade_span", "students", "schools", "per_pupil", "rating",
+      "rating_label", "phone", "website", "page_url", "per_pupil_year", "rating_source", "source", "source_url", "license", "updated", "zips",
+    ]);
+    expect(d).toMatchObject({
+      leaid: "0622710",
+      district: "Los Angeles Unified School District",
+      state: "CA",
+      level: "unified",
+      students: "419,929",
+      rating: 4,
+      rating_label: "Below Average",
+      page_url: `${BASE}/district/0622710`,
+      updated: "2026-11-22",
+    });
+    expect(d).toMatchObject({ per_pupil_year: "2022", rating_source: "seda" });
+    // The optional facts are those of the district's entry in /zip/{zip}/districts.json.
+    const entry = ((await (await get("/zip/90210/districts.json")).json()) as ZipDistricts).districts.find((x) => x.leaid === "0622710")!;
+    expect([entry.per_pupil_year, entry.rating_source, entry.notes]).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
+    // LAUSD overlaps 90210 (and the PO-box ZIP 90209, whose post office lies in 90210) but Beverly Hills USD is their record's district.
+    expect(d.zips).toEqual([
+      { zip: "90209", share: 0.3456, basis: "post office", chosen: false },
+      { zip: "90210", share: 0.3456, basis: "population", chosen: false },
+    ]);
+  });
+
+  it("agrees with /zip/{zip}/districts.json for every district of the fixture", async () => {
+    const fromZips = new Map<string, { zip: string; share: number; basis: string; chosen: boolean }[]>();
+    for (const path of site.paths().filter((p) => /^\/zip\/\d{5}\/districts\.json$/.test(p))) {
+      const z = (await (await get(path)).json()) as ZipDistricts;
+      for (const d of z.districts) {
+        const list = fromZips.get(d.leaid) ?? [];
+        list.push({ zip: z.zip, share: d.share, basis: d.basis, chosen: d.chosen });
+        fromZips.set(d.leaid, list);
+      }
+    }
+    const districts = site.paths().filter((p) => /^\/district\/\d{7}\.json$/.test(p));
+    expect(districts.length).toBe(12);
+    for (const path of districts) {
+      const d = (await (await get(path)).json()) as District;
+      expect(d.zips, path).toEqual([...(fromZips.get(d.leaid) ?? [])].sort((a, b) => a.zip.localeCompare(b.zip)));
+    }
+  });
+
+  it("marks exactly the record's district as chosen", async () => {
+    const d = (await (await get("/district/2501890.json")).json()) as District;
+    expect(d.zips).toEqual([{ zip: "01002", share: 0.5036, basis: "population", chosen: true }]);
+    const record = (await (await get("/zip/01002.json")).json()) as { district: string };
+    expect(record.district).toBe(d.district);
+  });
+
+  it("gives 400 invalid-leaid for a malformed id and 404 district-not-found for an unknown one", async () => {
+    const bad = await problem("/district/604830.json", 400, "invalid-leaid");
+    expect(bad.detail).toContain("/district/0604830.json");
+    await problem("/district/06048300.json", 400, "invalid-leaid");
+    await problem("/district/abc", 400, "invalid-leaid");
+    const missing = await problem("/district/0000000.json", 404, "district-not-found");
+    expect(missing.detail).toBe("District 0000000 is not in the dataset. /bulk/districts.csv lists every district covered.");
+    await problem("/district/0000000", 404, "district-not-found");
+  });
+});
+
+describe("GET /state/{state}/districts.json", () => {
+  it("lists the state's districts by LEAID with their ZIP counts", async () => {
+    const res = await get("/state/CA/districts.json");
+    expect(res.status).toBe(200);
+    const s = (await res.json()) as StateDistricts;
+    expect(s).toMatchObject({ state: "CA", count: 2, updated: "2026-11-22" });
+    expect(s.districts.map((d) => [d.leaid, d.overlapping_zips, d.chosen_zips])).toEqual([
+      ["0604830", 2, 2],
+      ["0622710", 2, 0],
+    ]);
+    expect(s.districts[0]!.url).toBe(`${BASE}/district/0604830.json`);
+  });
+
+  it("answers every state of the contract, with an empty list where the fixture has no district", async () => {
+    const s = (await (await get("/state/WY/districts.json")).json()) as StateDistricts;
+    expect(s).toMatchObject({ state: "WY", count: 0, districts: [] });
+  });
+
+  it("gives 400 with the uppercase hint and 404 like /state/{state}.json", async () => {
+    const hint = await problem("/state/ca/districts.json", 400, "invalid-state");
+    expect(hint.detail).toBe("State codes are uppercase: use /state/CA/districts.json instead of /state/ca/districts.json.");
+    await problem("/state/XX/districts.json", 404, "state-not-found");
+    await problem("/state/ca", 400, "invalid-state");
+    await problem("/state/XX", 404, "state-not-found");
+  });
+});
+
+describe("GET /bulk/districts.csv", () => {
+  it("has one RFC 4180 row per district, sorted by LEAID, as a download", async () => {
+    const res = await get("/bulk/districts.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="districts.csv"');
+    const text = await res.text();
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([...DISTRICT_CSV_COLUMNS]);
+    expect(rows.length).toBe(12);
+    expect(rows.map((r) => r[0])).toEqual(rows.map((r) => r[0]).sort());
+    // The quoted name with a comma survives; a null rating is an empty cell.
+    const quoted = rows.find((r) => r[0] === "0299999")!;
+    expect(quoted[1]).toBe('Test "Quoted", District <Schools>');
+    const amherst = rows.find((r) => r[0] === "2501890")!;
+    expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("rating")]).toBe("");
+    expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("chosen_zips")]).toBe("1");
+  });
+});
+
+describe("district and state pages", () => {
+  it("/district/{leaid} says what the district is first and links its ZIPs", async () => {
+    const res = await get("/district/0604830");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
+    expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 2 ZIP codes.");
+    expect(html).toContain('<h2>ZIP codes it is named for</h2>');
+    expect(html).toContain('<a href="/zip/90210">90210</a></td><td>Beverly Hills</td><td class="n">65.4%</td>');
+    expect(html).not.toContain("Other ZIP codes it covers part of");
+    const lausd = await (await get("/district/0622710")).text();
+    expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 2 ZIP codes.");
+    expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");
+    expect(html).toContain('href="/state/CA"');
+  });
+
+  it("escapes a district name with markup", async () => {
+    const html = await (await get("/district/0299999")).text();
+    expect(html).toContain("<h1>Test &quot;Quoted&quot;, District &lt;Schools&gt;</h1>");
+    expect(html).not.toContain("<Schools>");
+  });
+
+  it("/state/{state} lists its districts by name, linked", async () => {
+    const html = await (await get("/state/MA")).text();
+    expect(html).toContain("<h1>School districts of MA</h1>");
+    const links = [...html.matchAll(/<a href="\/district\/(\d{7})">([^<]+)<\/a>/g)].map((m) => m[2]);
+    expect(links.length).toBe(6);
+    expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
+  });
+
+  it("the ZIP page links every district name to its district page", async () => {
+    const html = await (await get("/zip/01002")).text();
+    expect(html).toContain('<h2 id="district"><a href="/district/2501890">Amherst School District</a></h2>');
+    for (const leaid of ["2501920", "2501890", "2509390", "2510800", "2505580"]) expect(html).toContain(`<td><a href="/district/${leaid}">`);
+  });
+});

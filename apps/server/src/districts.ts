@@ -1,0 +1,153 @@
+/**
+ * Districts as resources: each district with every ZIP it overlaps (the
+ * inverse of `/zip/{zip}/districts.json`, from the same overlap rows, so the
+ * two always agree), every district of a state, and the whole country as CSV.
+ */
+import {
+  DISTRICT_CSV_COLUMNS,
+  RECORD_LICENSE,
+  RECORD_SOURCE,
+  RECORD_SOURCE_URL,
+  ratingLabel,
+  type Dataset,
+  type District,
+  type DistrictRow,
+  type DistrictSummary,
+  type DistrictZip,
+  type StateDistricts,
+} from "@school-districts/core";
+import { toCsv } from "./csv.ts";
+import { LEVELS } from "./records.ts";
+
+/**
+ * Every ZIP each district overlaps, by LEAID, sorted by ZIP: the overlap rows
+ * of each ZIP (or, for a ZIP without any, its record's district with share 1
+ * by land, as `/zip/{zip}/districts.json` lists it), `chosen` where the ZIP's
+ * record names the district.
+ *
+ * @example
+ * districtZips(dataset).get("0604830") // [{ zip: "90046", share: 0, basis: "population", chosen: false }, ...]
+ */
+export function districtZips(dataset: Dataset): Map<string, DistrictZip[]> {
+  const byDistrict = new Map<string, DistrictZip[]>();
+  for (const row of dataset.zips) {
+    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+    for (const o of overlaps) {
+      let list = byDistrict.get(o.leaid);
+      if (!list) byDistrict.set(o.leaid, (list = []));
+      list.push({ zip: row.zip, share: Math.round(o.share * 10000) / 10000, basis: o.basis, chosen: o.leaid === row.leaid });
+    }
+  }
+  return byDistrict;
+}
+
+type Facts = Omit<DistrictSummary, "url" | "overlapping_zips" | "chosen_zips">;
+
+/**
+ * A district's facts in the formats of the ZIP records, in the contract's order.
+ *
+ * @example
+ * districtFacts(dataset.districts.get("0604830")!, "http://localhost:8080").page_url // "http://localhost:8080/district/0604830"
+ */
+export function districtFacts(d: DistrictRow, baseUrl: string): Facts {
+  return {
+    leaid: d.leaid,
+    district: d.name,
+    state: d.state as Facts["state"],
+    // The compiled dataset has no county for a district's office (see openapi.json).
+    county: "",
+    level: LEVELS[d.level],
+    grade_span: d.grade_span as Facts["grade_span"],
+    students: d.students,
+    schools: d.schools,
+    per_pupil: d.per_pupil,
+    rating: d.rating,
+    rating_label: ratingLabel(d.rating),
+    phone: d.phone,
+    website: d.website,
+    page_url: `${baseUrl}/district/${d.leaid}`,
+  };
+}
+
+/**
+ * The body of `/district/{leaid}.json`.
+ *
+ * @example
+ * const zips = districtZips(dataset);
+ * districtDetail(dataset.districts.get("0604830")!, zips.get("0604830") ?? [], dataset.updated, base).zips.length // 5
+ */
+export function districtDetail(d: DistrictRow, zips: DistrictZip[], updated: string, baseUrl: string): District {
+  return {
+    ...districtFacts(d, baseUrl),
+    // Present only when known, as in /zip/{zip}/districts.json (issue 16).
+    ...(d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
+    ...(d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
+    ...(d.notes.length > 0 ? { notes: d.notes as NonNullable<District["notes"]> } : {}),
+    source: RECORD_SOURCE,
+    source_url: RECORD_SOURCE_URL,
+    license: RECORD_LICENSE,
+    updated,
+    zips,
+  };
+}
+
+/**
+ * One district of `/state/{state}/districts.json`: its facts, URL and ZIP counts.
+ *
+ * @example
+ * districtSummary(row, zips.get(row.leaid) ?? [], base).chosen_zips // 3
+ */
+export function districtSummary(d: DistrictRow, zips: DistrictZip[], baseUrl: string): DistrictSummary {
+  return {
+    ...districtFacts(d, baseUrl),
+    url: `${baseUrl}/district/${d.leaid}.json`,
+    overlapping_zips: zips.length,
+    chosen_zips: zips.reduce((n, z) => n + (z.chosen ? 1 : 0), 0),
+  };
+}
+
+/** The district bodies of a site, as text by path. */
+export interface DistrictBodies {
+  /** `/district/{leaid}.json` of every district, by LEAID order. */
+  districts: Map<string, string>;
+  /** `/state/{state}/districts.json` of each of the given states. */
+  states: Map<string, string>;
+  /** `/bulk/districts.csv`. */
+  csv: string;
+}
+
+/**
+ * Renders every district body: one per district, one per state (each of
+ * `states`, empty when it has no district), and the CSV of all of them.
+ *
+ * @example
+ * const bodies = renderDistrictBodies(dataset, "http://localhost:8080", ["AK", "AL"]);
+ * JSON.parse(bodies.districts.get("/district/0604830.json")!).zips[0].zip // "90046"
+ */
+export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: readonly string[]): DistrictBodies {
+  const zips = districtZips(dataset);
+  const rows = [...dataset.districts.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : 1));
+  const districts = new Map<string, string>();
+  const byState = new Map<string, DistrictSummary[]>(states.map((s) => [s, []]));
+  const csv: string[][] = [[...DISTRICT_CSV_COLUMNS]];
+  for (const d of rows) {
+    const list = zips.get(d.leaid) ?? [];
+    districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
+    const summary = districtSummary(d, list, baseUrl);
+    byState.get(d.state)?.push(summary);
+    csv.push(DISTRICT_CSV_COLUMNS.map((c) => (c === "updated" ? dataset.updated : c === "rating" ? (summary.rating === null ? "" : String(summary.rating)) : String(summary[c]))));
+  }
+  const stateBodies = new Map<string, string>();
+  for (const [state, list] of byState) {
+    const body: StateDistricts = {
+      state: state as StateDistricts["state"],
+      count: list.length,
+      source: RECORD_SOURCE,
+      license: RECORD_LICENSE,
+      updated: dataset.updated,
+      districts: list,
+    };
+    stateBodies.set(`/state/${state}/districts.json`, JSON.stringify(body));
+  }
+  return { districts, states: stateBodies, csv: toCsv(csv) };
+}

@@ -1,0 +1,76 @@
+/**
+ * `school-districts lookup` over the small fixture: the record and districts of
+ * a ZIP, a district and its ZIPs, and exit codes 1 and 2 with the API's problem
+ * details. The compiled binary's lookup is tested in tests/server/lookup.test.ts.
+ */
+import type { Dataset, District } from "@school-districts/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, loadFixture, testApp } from "../test/helpers.ts";
+import { lookup } from "./lookup.ts";
+
+let dataset: Dataset;
+let api: (path: string) => Promise<unknown>;
+beforeAll(async () => {
+  dataset = await loadFixture();
+  const { app } = await testApp();
+  api = async (path) => (await app.request(path)).json();
+});
+
+const text = { json: false, baseUrl: BASE };
+const json = { json: true, baseUrl: BASE };
+
+describe("lookup", () => {
+  it("prints the ZIP's district first, then every district of a split ZIP", () => {
+    const r = lookup(dataset, { zip: "90210" }, text);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("90210 (Beverly Hills, Los Angeles County, CA) is served by Beverly Hills Unified School District.");
+    expect(r.stdout).toContain("  Rating:     9 of 10 (Excellent)");
+    expect(r.stdout).toContain("65.4%  Beverly Hills Unified School District (0604830, unified, by population)  <- named in the record");
+    expect(r.stdout).toContain("34.6%  Los Angeles Unified School District (0622710, unified, by population)\n");
+  });
+
+  it("lists no other districts for a ZIP with one district", () => {
+    const r = lookup(dataset, { zip: "02108" }, text);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain("is split");
+  });
+
+  it("--json prints the API's record and the ZIP's districts", async () => {
+    const r = lookup(dataset, { zip: "01002" }, json);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      record: await api("/zip/01002.json"),
+      districts: ((await api("/zip/01002/districts.json")) as { districts: unknown }).districts,
+    });
+  });
+
+  it("--district prints the district and its ZIPs; with --json /district/{leaid}.json", async () => {
+    const r = lookup(dataset, { leaid: "2501890" }, text);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("Amherst School District (2501890, MA, elementary) is named for 1 ZIP code and overlaps 1.");
+    expect(r.stdout).toContain("  01002   50.4%  by population  <- named in the ZIP's record");
+    const j = lookup(dataset, { leaid: "0622710" }, json);
+    expect(JSON.parse(j.stdout) as District).toEqual(await api("/district/0622710.json"));
+  });
+
+  it("exits 1 for what is not in the data and 2 for bad input, with the API's problem details", async () => {
+    const cases: [Parameters<typeof lookup>[1], 1 | 2, string][] = [
+      [{ zip: "00000" }, 1, "/zip/00000.json"],
+      [{ zip: "9021" }, 2, "/zip/9021.json"],
+      [{ leaid: "0000000" }, 1, "/district/0000000.json"],
+      [{ leaid: "604830" }, 2, "/district/604830.json"],
+    ];
+    for (const [query, code, path] of cases) {
+      const problem = (await api(path)) as { title: string; detail: string };
+      const r = lookup(dataset, query, text);
+      expect(r.code, path).toBe(code);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(`school-districts: ${problem.title}: ${problem.detail}\n`);
+      const j = lookup(dataset, query, json);
+      expect(j.code).toBe(code);
+      expect(JSON.parse(j.stdout)).toEqual(problem);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * `school-districts lookup`: answers one question from the dataset without a
+ * server. `lookup 90210` prints the ZIP's record and the other districts of a
+ * split ZIP; `lookup --district 0604830` prints a district and its ZIPs; with
+ * `--json` the bodies the API would send. Exit code 0 found, 1 not found, 2 bad
+ * input; the messages are the API's problem details.
+ */
+import type { Dataset } from "@school-districts/core";
+import { districtDetail, districtZips } from "./districts.ts";
+import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
+import { zipDistricts, zipRecord } from "./records.ts";
+
+/** What to look up: a ZIP code or a district id, as typed. */
+export type LookupQuery = { zip: string } | { leaid: string };
+
+/** The outcome: the exit code and what to print on stdout and stderr. */
+export interface LookupResult {
+  code: 0 | 1 | 2;
+  stdout: string;
+  stderr: string;
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const orUnknown = (value: string) => (value === "" ? "not reported" : value);
+
+/**
+ * Looks a ZIP code or district up in `dataset`; `baseUrl` goes into page URLs
+ * as the server would write them.
+ *
+ * @example
+ * lookup(dataset, { zip: "90210" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
+ * // "90210 (Beverly Hills, CA) is served by Beverly Hills Unified School District.\n..."
+ */
+export function lookup(dataset: Dataset, query: LookupQuery, options: { json: boolean; baseUrl: string }): LookupResult {
+  const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
+    const body = problem(options.baseUrl, kind, detail, instance);
+    return options.json
+      ? { code, stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: "" }
+      : { code, stdout: "", stderr: `school-districts: ${body.title}: ${detail}\n` };
+  };
+  if ("zip" in query) {
+    const { zip } = query;
+    if (!/^[0-9]{5}$/.test(zip)) return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json"), `/zip/${zip}.json`);
+    const row = dataset.zips.find((r) => r.zip === zip);
+    if (!row) return fail(1, "zip-not-found", zipNotFoundDetail(zip), `/zip/${zip}.json`);
+    const record = zipRecord(dataset, row, options.baseUrl);
+    const all = zipDistricts(dataset, row);
+    if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, districts: all.districts }, null, 2)}\n`, stderr: "" };
+    const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
+    const lines = [
+      `${zip} (${place}) is served by ${record.district}.`,
+      `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
+      `  Students:   ${orUnknown(record.students)}`,
+      `  Schools:    ${orUnknown(record.schools)}`,
+      `  Per pupil:  ${orUnknown(record.per_pupil)}`,
+      `  Grades:     ${orUnknown(record.grade_span)}`,
+      `  Phone:      ${orUnknown(record.phone)}`,
+      `  Website:    ${orUnknown(record.website)}`,
+      `  Page:       ${record.page_url}`,
+    ];
+    const others = all.districts.filter((d) => !d.chosen);
+    if (others.length > 0) {
+      lines.push(`${zip} is split: every district overlapping it (share of the ZIP at its grade level):`);
+      for (const d of all.districts) {
+        lines.push(`  ${percent(d.share).padStart(6)}  ${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`);
+      }
+    }
+    lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
+    return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+  }
+  const { leaid } = query;
+  if (!/^[0-9]{7}$/.test(leaid)) return fail(2, "invalid-leaid", invalidLeaidDetail(leaid, "/district/0604830.json"), `/district/${leaid}.json`);
+  const row = dataset.districts.get(leaid);
+  if (!row) return fail(1, "district-not-found", districtNotFoundDetail(leaid), `/district/${leaid}.json`);
+  const d = districtDetail(row, districtZips(dataset).get(leaid) ?? [], dataset.updated, options.baseUrl);
+  if (options.json) return { code: 0, stdout: `${JSON.stringify(d, null, 2)}\n`, stderr: "" };
+  const chosen = d.zips.filter((z) => z.chosen).length;
+  const lines = [
+    `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is named for ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
+    `  Rating:     ${d.rating === null ? "not rated" : `${d.rating} of 10 (${d.rating_label})`}`,
+    `  Students:   ${orUnknown(d.students)}`,
+    `  Schools:    ${orUnknown(d.schools)}`,
+    `  Per pupil:  ${orUnknown(d.per_pupil)}`,
+    `  Grades:     ${orUnknown(d.grade_span)}`,
+    `  Phone:      ${orUnknown(d.phone)}`,
+    `  Website:    ${orUnknown(d.website)}`,
+    `  Page:       ${d.page_url}`,
+    "ZIP codes (share of the ZIP this district covers at its grade level):",
+    ...d.zips.map((z) => `  ${z.zip}  ${percent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`),
+  ];
+  return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+}

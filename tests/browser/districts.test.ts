@@ -1,0 +1,79 @@
+/**
+ * The district and state pages (issue 14) in Chromium, as a person on a phone
+ * sees them: at 320 and 390 px wide nothing scrolls sideways, axe-core finds 0
+ * violations, there are no console errors (CSP included), and the links lead
+ * from a ZIP page to its district page and on to the district's ZIP pages.
+ * Screenshots go to tests/browser/screenshots/.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+const SCREENSHOTS = join(import.meta.dirname, "screenshots");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+/** Opens `path` at `width` px; returns the page and the console problems seen. */
+async function open(path: string, width: number): Promise<{ page: Page; problems: string[] }> {
+  const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(`${server.url}${path}`);
+  return { page, problems };
+}
+
+/** axe-core's violations (evaluated over CDP, which the page's CSP does not govern). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  return result;
+}
+
+describe("district and state pages on a phone", () => {
+  for (const path of ["/district/0622710", "/district/0604830", "/district/2501890", "/state/CA", "/state/DC"]) {
+    for (const width of [320, 390]) {
+      it(`${path} at ${width} px: no sideways scroll, 0 axe violations, no console errors`, async () => {
+        const { page, problems } = await open(path, width);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(innerWidth);
+        expect(await axeViolations(page)).toEqual([]);
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1).replace(/\//g, "-")}-${width}.png`), fullPage: width === 390 && path !== "/state/CA" });
+        expect(problems).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+
+  it("goes from a ZIP page to its district, and from there to another of its ZIPs", async () => {
+    const { page, problems } = await open("/zip/90210", 390);
+    await Promise.all([page.waitForURL(`${server.url}/district/0604830`), page.locator("h2#district a").click()]);
+    expect(await page.locator("h1").textContent()).toBe("Beverly Hills Unified School District");
+    expect(await page.locator("main > p").nth(1).textContent()).toMatch(/^Beverly Hills Unified School District is the school district named for \d+ ZIP codes/);
+    await Promise.all([page.waitForURL(`${server.url}/zip/90211`), page.getByRole("link", { name: "90211", exact: true }).click()]);
+    expect(await page.locator("h1").textContent()).toBe("ZIP code 90211");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The typed client (packages/client, its built ESM) against the compiled
+ * binary: every helper, the typed problems, and the raw openapi-fetch client.
+ * Types are checked at compile time by `tsc -p tests` over usage.ts.
+ */
+import { createClient, type SchoolDistrictsClient } from "@school-districts/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let client: SchoolDistrictsClient;
+beforeAll(async () => {
+  server = await startServer();
+  client = createClient({ baseUrl: `${server.url}/` });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const api = async (path: string) => (await fetch(`${server.url}${path}`)).json();
+
+describe("createClient against the binary", () => {
+  it("zip, zipDistricts, state, stateDistricts, district and bulk give the API's bodies", async () => {
+    const calls: [string, () => Promise<{ data?: unknown; problem?: unknown; response: Response }>][] = [
+      ["/zip/90210.json", () => client.zip("90210")],
+      ["/zip/90210/districts.json", () => client.zipDistricts("90210")],
+      ["/state/RI.json", () => client.state("RI")],
+      ["/state/RI/districts.json", () => client.stateDistricts("RI")],
+      ["/district/0604830.json", () => client.district("0604830")],
+      ["/bulk/all-districts.json", () => client.bulk()],
+    ];
+    for (const [path, call] of calls) {
+      const result = await call();
+      expect(result.problem, path).toBeUndefined();
+      expect(result.response.status).toBe(200);
+      expect(result.data, path).toEqual(await api(path));
+    }
+  });
+
+  it("gives typed problem objects for 400 and 404, not exceptions", async () => {
+    const cases: [string, () => Promise<{ data?: unknown; problem?: { status: number; type: string } }>][] = [
+      ["/zip/9021.json", () => client.zip("9021")],
+      ["/zip/00000.json", () => client.zip("00000")],
+      ["/state/ca/districts.json", () => client.stateDistricts("ca")],
+      ["/district/0000000.json", () => client.district("0000000")],
+      ["/district/abc.json", () => client.district("abc")],
+    ];
+    for (const [path, call] of cases) {
+      const result = await call();
+      expect(result.data, path).toBeUndefined();
+      expect(result.problem, path).toEqual(await api(path));
+    }
+  });
+
+  it("exposes the typed openapi-fetch client for the other operations", async () => {
+    const { data, response } = await client.api.GET("/bulk/districts.csv", { parseAs: "text" });
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="districts.csv"');
+    expect(data?.split("\r\n")[0]).toBe(
+      "leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated",
+    );
+  });
+});

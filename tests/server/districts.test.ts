@@ -1,0 +1,98 @@
+/**
+ * Districts as resources against the compiled binary (issue 14): the chosen
+ * district of 200 random ZIPs lists the ZIP with `chosen: true`; every
+ * district's `zips` agree with `/zip/{zip}/districts.json` of every ZIP; the
+ * state lists and the country CSV agree with the districts.
+ */
+import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool, startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let zips: string[];
+const zipDistricts = new Map<string, ZipDistricts>();
+const districts = new Map<string, District>();
+
+const json = async <T>(path: string): Promise<T> => {
+  const res = await fetch(`${server.url}${path}`);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+};
+
+beforeAll(async () => {
+  server = await startServer();
+  zips = (await json<{ zip: string }[]>("/index.json")).map((e) => e.zip);
+  // Every ZIP's districts, then every district any of them names.
+  await pool(zips, 16, async (zip) => void zipDistricts.set(zip, await json<ZipDistricts>(`/zip/${zip}/districts.json`)));
+  const leaids = new Set([...zipDistricts.values()].flatMap((z) => z.districts.map((d) => d.leaid)));
+  await pool([...leaids], 16, async (leaid) => void districts.set(leaid, await json<District>(`/district/${leaid}.json`)));
+}, 600_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("/district/{leaid}.json against /zip/{zip}/districts.json", () => {
+  it("lists each of 200 random ZIPs with chosen: true in the district its record names", async () => {
+    // A seeded sample, so a failure replays.
+    const sample = fc.sample(fc.constantFrom(...zips), { seed: 20261122, numRuns: 200 });
+    expect(sample.length).toBe(200);
+    for (const zip of sample) {
+      const record = await json<DistrictRecord>(`/zip/${zip}.json`);
+      const chosen = zipDistricts.get(zip)!.districts.filter((d) => d.chosen);
+      expect(chosen.length, zip).toBe(1);
+      expect(chosen[0]!.district, zip).toBe(record.district);
+      const district = await json<District>(`/district/${chosen[0]!.leaid}.json`);
+      expect(district.district).toBe(record.district);
+      expect(district.zips.find((z) => z.zip === zip), `${zip} in ${district.leaid}`).toMatchObject({ zip, chosen: true });
+    }
+  });
+
+  it("gives every district exactly the ZIPs, shares, bases and choices of the ZIPs' lists", () => {
+    const expected = new Map<string, District["zips"]>();
+    for (const zip of zips) {
+      for (const d of zipDistricts.get(zip)!.districts) {
+        const list = expected.get(d.leaid) ?? [];
+        list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen });
+        expected.set(d.leaid, list);
+      }
+    }
+    expect(districts.size).toBe(expected.size);
+    let mismatches = 0;
+    for (const [leaid, d] of districts) {
+      // /index.json is in ZIP order, so each expected list is too.
+      if (JSON.stringify(d.zips) !== JSON.stringify(expected.get(leaid))) {
+        mismatches++;
+        expect(d.zips, leaid).toEqual(expected.get(leaid));
+      }
+    }
+    expect(mismatches).toBe(0);
+    // One chosen district per ZIP, counted from the districts' side.
+    const chosen = [...districts.values()].reduce((n, d) => n + d.zips.filter((z) => z.chosen).length, 0);
+    expect(chosen).toBe(zips.length);
+  });
+});
+
+describe("/state/{state}/districts.json and /bulk/districts.csv", () => {
+  it("list every district once, with the counts of its /district/{leaid}.json", async () => {
+    const states = (await json<{ components: { schemas: { StateCode: { enum: string[] } } } }>("/openapi.json")).components.schemas.StateCode.enum;
+    const seen = new Set<string>();
+    for (const state of states) {
+      const s = await json<StateDistricts>(`/state/${state}/districts.json`);
+      expect(s.count).toBe(s.districts.length);
+      for (const summary of s.districts) {
+        expect(seen.has(summary.leaid), summary.leaid).toBe(false);
+        seen.add(summary.leaid);
+        const d = districts.get(summary.leaid)!;
+        expect(summary.state).toBe(state);
+        expect(summary.overlapping_zips).toBe(d.zips.length);
+        expect(summary.chosen_zips).toBe(d.zips.filter((z) => z.chosen).length);
+        expect(summary.district).toBe(d.district);
+      }
+    }
+    expect(seen.size).toBe(districts.size);
+    const csv = await (await fetch(`${server.url}/bulk/districts.csv`)).text();
+    const ids = csv.split("\r\n").slice(1, -1).map((line) => line.slice(0, 7));
+    expect(ids).toEqual([...districts.keys()].sort());
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `school-districts lookup` in the compiled binary: output and exit codes (0
+ * found, 1 not found, 2 bad input), messages equal to the API's problem details.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBinary, startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const api = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<Record<string, unknown>>;
+
+describe("lookup", () => {
+  it("prints a split ZIP's record and every district overlapping it, exit 0", async () => {
+    const { code, stdout, stderr } = await runBinary(["lookup", "90210"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const record = await api("/zip/90210.json");
+    expect(stdout.split("\n")[0]).toBe(`90210 (${record.city}, ${record.county}, ${record.state}) is served by ${record.district}.`);
+    const districts = (await api("/zip/90210/districts.json")).districts as { district: string; leaid: string }[];
+    expect(districts.length).toBeGreaterThan(1);
+    for (const d of districts) expect(stdout).toContain(`${d.district} (${d.leaid},`);
+  });
+
+  it("--json prints the API's record and districts; --district --json the API's district", async () => {
+    const zip = await runBinary(["lookup", "90210", "--json"]);
+    expect(zip.code).toBe(0);
+    expect(JSON.parse(zip.stdout)).toEqual({ record: await api("/zip/90210.json"), districts: (await api("/zip/90210/districts.json")).districts });
+    const district = await runBinary(["lookup", "--district", "0604830", "--json"]);
+    expect(district.code).toBe(0);
+    expect(JSON.parse(district.stdout)).toEqual(await api("/district/0604830.json"));
+  });
+
+  it("prints a district and its ZIPs", async () => {
+    const { code, stdout } = await runBinary(["lookup", "--district", "0604830"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Beverly Hills Unified School District \(0604830, CA, unified\) is named for \d+ ZIP codes? and overlaps \d+\.\n/);
+    expect(stdout).toContain("  90210 ");
+  });
+
+  it.each([
+    [["lookup", "00000"], 1, "/zip/00000.json"],
+    [["lookup", "9021"], 2, "/zip/9021.json"],
+    [["lookup", "--district", "0000000"], 1, "/district/0000000.json"],
+    [["lookup", "--district", "604830"], 2, "/district/604830.json"],
+  ] as const)("%j exits %i with the problem of %s", async (args, exit, path) => {
+    const problem = await api(path);
+    const text = await runBinary([...args]);
+    expect(text.code).toBe(exit);
+    expect(text.stdout).toBe("");
+    expect(text.stderr).toBe(`school-districts: ${problem.title}: ${problem.detail}\n`);
+    const json = await runBinary([...args, "--json"]);
+    expect(json.code).toBe(exit);
+    // The API's problem, but for its base URL (the server here was given the default one).
+    expect(JSON.parse(json.stdout)).toEqual(problem);
+  });
+
+  it("exits 2 with the usage for a lookup without a question, and --help documents it", async () => {
+    const bad = await runBinary(["lookup"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("lookup needs one ZIP code or --district <leaid>");
+    const help = await runBinary(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("school-districts lookup <zip> [--json]");
+    expect(help.stdout).toContain("school-districts lookup --district <leaid> [--json]");
+  });
+});
