@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Problem } from "@school-districts/core";
-import { DEFAULT_BASE, startServer, type RunningServer } from "../support/server.ts";
+import { DEFAULT_BASE, runBinary, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -53,5 +53,18 @@ describe("GET /location.json on the binary", () => {
     const p = (await res.json()) as Problem;
     expect(p.type).toBe(`${DEFAULT_BASE}/problems/invalid-location`);
     expect(p.detail).toContain("out of range");
+  });
+});
+
+describe("lookup --lat --lon on the binary", () => {
+  it("prints the districts of the centre of Billings, exit 0; lat 91 exits 2", async () => {
+    const ok = await runBinary(["lookup", "--lat", "45.7833", "--lon", "-108.5007"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain("45.78330, -108.50070 is in Billings Elementary School District and Billings High School District.");
+    const json = await runBinary(["lookup", "--lat", "34.0736", "--lon", "-118.4004", "--json"]);
+    expect((JSON.parse(json.stdout) as Answer).districts.map((d) => d.district)).toEqual(["Beverly Hills Unified School District"]);
+    const bad = await runBinary(["lookup", "--lat", "91", "--lon", "0"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("out of range");
   });
 });

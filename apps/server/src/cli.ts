@@ -63,7 +63,17 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("args");
   if (cmd.kind === "lookup") {
     // From the data alone: no snapshot, no server.
-    const result = lookup(await loadDataset(cmd, paths), cmd.query, cmd);
+    const dataset = await loadDataset(cmd, paths);
+    let location: LocationData | undefined;
+    if ("lat" in cmd.query) {
+      try {
+        location = await loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)");
+      } catch (e) {
+        if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+        throw e;
+      }
+    }
+    const result = lookup(dataset, cmd.query, { ...cmd, location });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
     process.exitCode = result.code;

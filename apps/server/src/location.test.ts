@@ -11,6 +11,9 @@ import { BASE, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { coordinateProblem, loadLocationData, type LocationAnswer } from "./location.ts";
+import { lookup } from "./lookup.ts";
+import { parseArgs, UsageError } from "./config.ts";
+import { loadFixture } from "../test/helpers.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
 
@@ -159,5 +162,28 @@ describe("a dataset without boundaries", () => {
     const res = await createApp(site, undefined).request("/location.json?lat=34.0736&lon=-118.4004");
     expect(res.status).toBe(404);
     expect(((await res.json()) as Problem).detail).toContain("built without boundaries");
+  });
+});
+
+describe("lookup --lat --lon", () => {
+  it("parses as a point query; one coordinate alone, or with a ZIP, is a usage error", () => {
+    expect(parseArgs(["lookup", "--lat", "45.7833", "--lon", "-108.5007", "--json"], {})).toMatchObject({ kind: "lookup", query: { lat: "45.7833", lon: "-108.5007" }, json: true });
+    expect(() => parseArgs(["lookup", "--lat", "45.7833"], {})).toThrow(UsageError);
+    expect(() => parseArgs(["lookup", "90210", "--lat", "1", "--lon", "2"], {})).toThrow(UsageError);
+    expect(() => parseArgs(["--lat", "1"], {})).toThrow(UsageError);
+  });
+
+  it.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("answers like /location.json; 2 for bad input, 1 for a point in no district", async () => {
+    const dataset = await loadFixture();
+    const location = await loadLocationData(dataPaths(DATA));
+    const opts = { json: false, baseUrl: BASE, location };
+    const text = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, opts);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("34.07360, -118.40040 is in Beverly Hills Unified School District.");
+    expect(text.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");
+    const json = lookup(dataset, { lat: "45.7833", lon: "-108.5007" }, { ...opts, json: true });
+    expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
+    expect(lookup(dataset, { lat: "91", lon: "0" }, opts)).toMatchObject({ code: 2, stderr: expect.stringContaining('lat "91" is out of range') });
+    expect(lookup(dataset, { lat: "33.5", lon: "-119.5" }, opts)).toMatchObject({ code: 1, stderr: expect.stringContaining("No school district at this location") });
   });
 });
