@@ -267,7 +267,7 @@ export class StandIn {
     this.resources.set("/healthz", resource(json, JSON.stringify({ status: "ok", updated: UPDATED, records: recs.length }), weak));
     this.resources.set("/", resource("text/html; charset=utf-8", "<!doctype html><title>School districts</title><form action=/zip><label>ZIP <input name=zip></label></form>", weak));
     this.resources.set("/docs", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><h1>API reference</h1>", weak));
-    for (const section of ["records", "collections", "pages", "meta", "search-engines"]) {
+    for (const section of ["records", "districts", "collections", "pages", "meta", "search-engines"]) {
       this.resources.set(`/docs/${section}`, this.resources.get("/docs")!);
     }
     this.resources.set("/docs/redoc.js", resource("text/javascript; charset=utf-8", "/* Redoc */", weak));

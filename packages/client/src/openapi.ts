@@ -1488,6 +1488,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
+        HeadPageBadRequest: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
+        HeadPageNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
+                Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -3038,7 +3062,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     searchZip: {
@@ -3123,7 +3147,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["HeadBadRequest"];
+            400: components["responses"]["HeadPageBadRequest"];
         };
     };
     getZipPage: {
@@ -3249,8 +3273,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getDistrictPage: {
@@ -3376,8 +3400,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getStatePage: {
@@ -3503,8 +3527,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getDocs: {
@@ -3736,7 +3760,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getAboutPage: {
@@ -3843,7 +3867,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadNotFound"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
     getRobots: {
