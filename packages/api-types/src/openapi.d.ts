@@ -4501,12 +4501,12 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description The coordinates are not a place: an HTML page saying why, with the form. The HTML page goes to clients whose Accept header asks for text/html (browsers); others get the problem details (kind invalid-location or location-not-found). */
+            /** @description The coordinates are not a place (kind invalid-location). Not cached. Negotiated on Accept like every page route: an HTML page saying why, with the form and what was typed (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html. */
             400: {
                 headers: {
-                    /** @description no-store */
-                    "Cache-Control"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,12 +4514,12 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            /** @description No district holds the point: an HTML page saying so, with the form. The HTML page goes to clients whose Accept header asks for text/html (browsers); others get the problem details (kind invalid-location or location-not-found). */
+            /** @description No district at this place (kind location-not-found). Cached like successful responses. Negotiated on Accept like every page route: an HTML page saying so, with the form (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html. */
             404: {
                 headers: {
-                    /** @description public, max-age=86400, stale-while-revalidate=604800 */
-                    "Cache-Control"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["VaryAccept"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,7 +4527,7 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            405: components["responses"]["MethodNotAllowed"];
+            405: components["responses"]["PageMethodNotAllowed"];
         };
     };
     optionsLocationPage: {
@@ -4605,8 +4605,8 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            400: components["responses"]["HeadBadRequest"];
-            404: components["responses"]["HeadNotFound"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
 }
