@@ -32,7 +32,8 @@ const PAGES: [string, string, number][] = [
   ["split ZIP 90210", "/zip/90210", 200],
   ["split-level ZIP 59101", "/zip/59101", 200],
   ["ZIP with 21 districts", "/zip/59901", 200],
-  ["PO-box ZIP", "/zip/90209", 404],
+  ["PO-box ZIP with a record (its post office's ZCTA)", "/zip/90209", 200],
+  ["PO-box ZIP without a record (postal.csv)", "/zip/01086", 404],
   ["malformed ZIP", "/zip?zip=9021", 400],
   ["unknown path", "/no/such/page", 404],
   ["problem page", "/problems/zip-not-found", 200],
@@ -94,7 +95,7 @@ describe("without JavaScript", () => {
 });
 
 describe("API routes in a browser", () => {
-  it.each(["/zip/9021.json", "/zip/90209.json", "/state/ca.json", "/nope.json"])("%s stays problem+json", async (path) => {
+  it.each(["/zip/9021.json", "/zip/01086.json", "/state/ca.json", "/nope.json"])("%s stays problem+json", async (path) => {
     const page = await context.newPage();
     const res = await page.goto(`${server.url}${path}`);
     expect(res!.status()).toBeGreaterThanOrEqual(400);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
-const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv"] as const;
+const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson"] as const;
 const temps: string[] = [];
 afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
@@ -109,6 +109,8 @@ describe("a damaged dataset passed with --data", () => {
     }],
     ["binary garbage", "zips.csv", (f) => writeFileSync(f, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)))],
     ["missing", "overlaps.csv", (f) => unlinkSync(f)],
+    ["missing", "boundaries.topojson", (f) => unlinkSync(f)],
+    ["truncated to half", "boundaries.topojson", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
     ["truncated JSON", "manifest.json", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
     ["missing", "manifest.json", (f) => unlinkSync(f)],
   ];

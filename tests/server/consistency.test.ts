@@ -3,7 +3,7 @@
  * ZIP of the dataset answers at /zip/{zip}.json with the same record (issue 4,
  * "Done when").
  */
-import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection } from "@school-districts/core";
+import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection, type ZipDistricts } from "@school-districts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE, pool, startServer, type RunningServer } from "../support/server.ts";
 
@@ -91,5 +91,29 @@ describe("the collections agree record for record", () => {
       checked++;
     });
     expect(checked).toBe(bulk.total);
+  });
+});
+
+describe("PO-box and delivery ZIPs (issue 12)", () => {
+  it("at least 40,800 records, the PO-box ZIPs among them", () => {
+    expect(bulk.total).toBeGreaterThanOrEqual(40_800);
+    expect(bulk.records.find((r) => r.zip === "90209")?.district).toBe("Beverly Hills Unified School District");
+  });
+
+  it("90209 answers with its post office's ZCTA 90210: districts with basis 'post office', a page that says so", async () => {
+    const po = (await (await fetch(`${server.url}/zip/90209/districts.json`)).json()) as ZipDistricts;
+    const own = (await (await fetch(`${server.url}/zip/90210/districts.json`)).json()) as ZipDistricts;
+    expect(po.zcta).toBe("90210");
+    expect(po.districts.map((d) => d.basis)).toEqual(own.districts.map(() => "post office"));
+    expect(po.districts.map((d) => d.leaid)).toEqual(own.districts.map((d) => d.leaid));
+    const page = await (await fetch(`${server.url}/zip/90209`)).text();
+    expect(page).toContain("90209 is a PO-box ZIP code");
+    expect(page).toContain('its post office lies in ZIP code <a href="/zip/90210">90210</a>');
+  });
+
+  it("a ZIP retired from the current ZIP lists stays 404 (56908, listed in data/COVERAGE.md)", async () => {
+    const res = await fetch(`${server.url}/zip/56908.json`);
+    expect(res.status).toBe(404);
+    await res.body?.cancel();
   });
 });

@@ -32,10 +32,10 @@ describe("export", () => {
     expect(result.code, result.stderr).toBe(0);
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
-    // 7 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 8 problem types
+    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
     // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script and its 6 section pages
-    expect(bodies).toHaveLength(7 * 3 + 56 + 7 + 8 + 12 * 2 + 56 * 2 + 1 + 4 + 7);
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 1 + 4 + 7);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);

@@ -201,7 +201,7 @@ describe("the binary", () => {
     const other = await startServer(["--quiet", "--data", join(REPO, "apps/server/test/fixtures/small"), "--base-url", "https://schools.example.org"]);
     try {
       const health = JSON.parse((await raw(`${other.url}/healthz`)).body.toString());
-      expect(health).toEqual({ status: "ok", updated: "2026-11-22", records: 7 });
+      expect(health).toEqual({ status: "ok", updated: "2026-11-22", records: 8 });
       const record = JSON.parse((await raw(`${other.url}/zip/90210.json`)).body.toString());
       expect(record.page_url).toBe("https://schools.example.org/zip/90210");
       const br = await raw(`${other.url}/bulk/all-districts.json`, { "accept-encoding": "br" });

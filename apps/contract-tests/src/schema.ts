@@ -31,9 +31,9 @@ export function convertSchema(s: Json): Json {
   if (s.nullable === true) {
     if (typeof out.type === "string") out.type = [out.type, "null"];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    // No `type`: null already passes every type-specific keyword; only allOf/anyOf/oneOf/not
-    // could still reject it, so wrap them.
-    if (out.type === undefined && (out.allOf || out.anyOf || out.oneOf || out.not)) {
+    // Null passes every type-specific keyword once `type` allows it; only allOf/anyOf/oneOf/not
+    // could still reject it (a nullable `allOf: [$ref]`, OpenAPI 3.0's way to make a reference nullable), so wrap them.
+    if (out.allOf || out.anyOf || out.oneOf || out.not) {
       return { anyOf: [out, { type: "null" }] };
     }
   }

@@ -140,6 +140,18 @@ export function checkSemantics(
       r("semantics", !bad, `index url ${String(bad?.url)} is not {base_url}/zip/${String(bad?.zip)}.json (decision 8)`);
       break;
     }
+    case "getLocation": {
+      const l = j as R;
+      const q = new URLSearchParams(ex.req.path.split("?")[1] ?? "");
+      const [lat, lon] = [q.get("lat"), q.get("lon")];
+      r("semantics", l.lat === Number(lat) && l.lon === Number(lon), `asked for ${lat}, ${lon}, got ${String(l.lat)}, ${String(l.lon)}`);
+      const levels = ((l.districts ?? []) as R[]).map((d) => String(d.level));
+      const order = ["unified", "elementary", "secondary"];
+      r("semantics", levels.every((lv, i) => i === 0 || order.indexOf(lv) > order.indexOf(levels[i - 1]!)), `districts not one per level in the order unified, elementary, secondary: ${levels.join(", ")}`);
+      const bad = ((l.districts ?? []) as R[]).find((d) => !String(d.url).endsWith(`/district/${String(d.leaid)}.json`));
+      r("semantics", !bad, `district url ${String(bad?.url)} is not {base_url}/district/${String(bad?.leaid)}.json`);
+      break;
+    }
     case "getHealth":
       r("semantics", (j as R).records === data.zips.length, `healthz says ${String((j as R).records)} records, /index.json has ${data.zips.length}`);
       break;

@@ -65,6 +65,8 @@ const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
   ["district-not-found", 404, "District not found"],
   ["not-found", 404, "Not found"],
   ["method-not-allowed", 405, "Method not allowed"],
+  ["invalid-location", 400, "Invalid location"],
+  ["location-not-found", 404, "No school district at this location"],
 ];
 
 const label = (r: number | null) =>
@@ -165,6 +167,7 @@ export class StandIn {
   private resources = new Map<string, Resource>();
   private zips = new Set<string>();
   private counter = 0;
+  private readonly record90210: Record<string, unknown> | undefined;
 
   constructor(
     readonly base: string,
@@ -173,6 +176,7 @@ export class StandIn {
     const weak = faults.has("weak-etag");
     const json = "application/json; charset=utf-8";
     const recs = records(base);
+    this.record90210 = recs.find((r) => r.zip === "90210");
     for (const r of recs) {
       if (faults.has("missing-field")) delete r.county;
       if (faults.has("extra-field")) r.lat = 34.07;
@@ -187,6 +191,7 @@ export class StandIn {
           json,
           JSON.stringify({
             zip: r.zip,
+            zcta: r.zip,
             districts: [
               { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen"), serves_most: ["elementary", "secondary"] },
               { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false, serves_most: [] },
@@ -364,6 +369,48 @@ export class StandIn {
       }
       if (!STATES.includes(st) || (this.faults.has("state-page-404") && m[2] === "")) return this.problem(404, "state-not-found", "State not found", `${st} is not one of the 56 states and territories.`, path);
       return this.serve(method, `/state/${st}${m[2]}`, reqHeaders);
+    }
+    if (decoded === "/location") {
+      // The page: the form without coordinates, a page for a point in the box, problems otherwise (no Accept: text/html here).
+      const q = new URLSearchParams(target.split("?")[1] ?? "");
+      const [lat, lon] = [q.get("lat"), q.get("lon")];
+      const num = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+      const key = `/location?${lat},${lon}`;
+      const ok = (v: string | null) => v === null || (num.test(v) && Math.abs(Number(v)) <= 180);
+      if ((lat === null || lon === null) && ok(lat) && ok(lon)) {
+        if (!this.resources.has(key)) this.resources.set(key, resource("text/html; charset=utf-8", "<!doctype html><title>Find a place</title><form action=/location></form>", this.faults.has("weak-etag")));
+        return this.serve(method, key, reqHeaders);
+      }
+      if (lat === null || lon === null || !num.test(lat) || !num.test(lon) || Math.abs(Number(lat)) > 90 || Math.abs(Number(lon)) > 180) {
+        return this.problem(400, "invalid-location", "Invalid location", "lat and lon must be decimal degrees in range.", path);
+      }
+      const [y, x] = [Number(lat), Number(lon)];
+      if (!(y >= 30 && y <= 50 && x >= -125 && x <= -70)) return this.problem(404, "location-not-found", "No school district at this location", `No district holds ${y}, ${x}.`, path);
+      if (!this.resources.has(key)) this.resources.set(key, resource("text/html; charset=utf-8", `<!doctype html><title>Districts at ${y}, ${x}</title>`, this.faults.has("weak-etag")));
+      return this.serve(method, key, reqHeaders);
+    }
+    if (decoded === "/location.json") {
+      // One district holds the box 30-50 N, 70-125 W (the fuzzer's positive points and the spec's example); elsewhere nothing.
+      const q = new URLSearchParams(target.split("?")[1] ?? "");
+      const [lat, lon] = [q.get("lat"), q.get("lon")];
+      const num = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+      if (lat === null || lon === null || !num.test(lat) || !num.test(lon) || Math.abs(Number(lat)) > 90 || Math.abs(Number(lon)) > 180) {
+        return this.problem(400, "invalid-location", "Invalid location", "lat and lon must be decimal degrees in range.", path);
+      }
+      const [y, x] = [Number(lat), Number(lon)];
+      if (!(y >= 30 && y <= 50 && x >= -125 && x <= -70)) return this.problem(404, "location-not-found", "No school district at this location", `No district holds ${y}, ${x}.`, path);
+      const key = `/location.json?${y},${x}`;
+      if (!this.resources.has(key)) {
+        const body = {
+          lat: y,
+          lon: x,
+          districts: [{ leaid: "0604830", district: "Beverly Hills Unified School District", level: "unified", grade_span: "Kindergarten – 12th", on_border: false, url: `${this.base}/district/0604830.json` }],
+          zip: this.record90210 ?? null,
+          boundaries: { source: "U.S. Census Bureau, cartographic boundary files, school districts, 2016", vintage: "2016 (school year 2015-16)", scale: "1:500,000" },
+        };
+        this.resources.set(key, resource("application/json; charset=utf-8", JSON.stringify(body), this.faults.has("weak-etag")));
+      }
+      return this.serve(method, key, reqHeaders);
     }
     if (this.resources.has(decoded) && !decoded.startsWith("/zip/") && !decoded.startsWith("/state/")) return this.serve(method, decoded, reqHeaders);
     return this.problem(404, "not-found", "Not found", `Nothing at ${path}. See /docs.`, path);

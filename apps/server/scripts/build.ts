@@ -23,6 +23,7 @@ import { join, relative, resolve } from "node:path";
 import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
 import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
+import { loadLocationData } from "../src/location.ts";
 import { cspHash } from "../src/html.ts";
 import { finishDocs } from "../src/docs.ts";
 import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
@@ -76,6 +77,8 @@ writeFileSync(join(bundle, "docs-csp.txt"), docsCsp + "\n");
 step(`precompress for ${baseUrl} (brotli ${MAX_EFFORT.br}, gzip ${MAX_EFFORT.gzip})`);
 const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefined };
 const dataset = parseDataset(await readData(paths.data), "data");
+// The boundary file is indexed by the binary on its first location request: check it now, at build time.
+await loadLocationData(paths.data, "data");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
 const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi));
@@ -125,6 +128,7 @@ import manifest from ${rel(d.manifest)} with { type: "file" };
 import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
+import boundaries from ${rel(d.boundaries!)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
 import rating from ${rel(paths.about.rating)} with { type: "file" };
 import sources from ${rel(paths.about.sources)} with { type: "file" };
@@ -140,7 +144,7 @@ import { main } from "../src/cli.ts";
 
 await main({
   version: ${JSON.stringify(version)},
-  data: { manifest, zips, districts, overlaps },
+  data: { manifest, zips, districts, overlaps, boundaries },
   openapi,
   about: { rating, sources },
   postal,

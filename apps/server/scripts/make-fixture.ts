@@ -33,7 +33,7 @@ function sha256(text: string): string {
 /** Writes a synthetic dataset with `count` ZIPs into `dir`. */
 export function makeFixture(dir: string, count: number, updated = "2026-11-22"): void {
   mkdirSync(dir, { recursive: true });
-  const zips: string[][] = [["zip", "state", "city", "county", "leaid"]];
+  const zips: string[][] = [["zip", "state", "city", "county", "leaid", "zcta"]];
   const districts: string[][] = [
     ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   ];
@@ -62,7 +62,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
       const zip = String(zipNo).padStart(5, "0");
       const main = `${fips}${String((i % nDistricts) + 1).padStart(5, "0")}`;
       const other = `${fips}${String(((i + 1) % nDistricts) + 1).padStart(5, "0")}`;
-      zips.push([zip, state, `City ${i % 97}`, state === "GU" ? "" : `County ${i % 13} County`, main]);
+      zips.push([zip, state, `City ${i % 97}`, state === "GU" ? "" : `County ${i % 13} County`, main, zip]);
       overlaps.push([zip, main, i % 2 ? "1.0000" : "0.6544", i % 5 ? "population" : "land", "elementary secondary"]);
       if (!(i % 2)) overlaps.push([zip, other, "0.3456", i % 5 ? "population" : "land", ""]);
     }

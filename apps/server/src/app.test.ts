@@ -19,7 +19,7 @@ const FIELDS = [
   "zip", "district", "city", "state", "county", "rating", "rating_label", "students", "schools", "per_pupil",
   "grade_span", "phone", "website", "page_url", "source", "source_url", "license", "updated",
 ];
-const ZIPS = ["00601", "01002", "02108", "10001", "90210", "96910", "99950"];
+const ZIPS = ["00601", "01002", "02108", "10001", "90209", "90210", "96910", "99950"];
 
 beforeAll(async () => {
   ({ app, site } = await testApp());
@@ -153,6 +153,19 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
     expect(body.districts[1]).toMatchObject({ leaid: "2501890", level: "elementary", share: 0.5036, serves_most: ["elementary"] });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0, serves_most: [] });
   });
+  it("a PO-box ZIP lists the districts of its post office's ZCTA, basis 'post office'", async () => {
+    const po = (await (await get("/zip/90209/districts.json")).json()) as ZipDistricts;
+    const own = (await (await get("/zip/90210/districts.json")).json()) as ZipDistricts;
+    expect(own.zcta).toBe("90210");
+    expect(po).toEqual({ zip: "90209", zcta: "90210", districts: own.districts.map((d) => ({ ...d, basis: "post office" })) });
+    const record = (await (await get("/zip/90209.json")).json()) as DistrictRecord;
+    expect(record.district).toBe("Beverly Hills Unified School District");
+  });
+  it("the page of a PO-box ZIP says where its post office lies; a ZIP with its own area does not", async () => {
+    const page = await (await get("/zip/90209")).text();
+    expect(page).toContain('90209 is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/90210">90210</a>');
+    expect(await (await get("/zip/90210")).text()).not.toContain("PO-box ZIP code");
+  });
   it("gives 400 and 404 like the record", async () => {
     await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");
     await expectProblem(await get("/zip/00000/districts.json"), 404, "zip-not-found", "/zip/00000/districts.json");
@@ -261,15 +274,19 @@ describe("pages (rules 21, 22)", () => {
     expect(html).toContain('<form action="/zip" method="get"');
     expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" [^>]*autocomplete="postal-code"/);
     for (const href of ["/docs", "/about", "/bulk/all-districts.json", "/bulk/all-districts.csv"]) expect(html).toContain(`href="${href}"`);
-    expect(html).not.toMatch(/<script(?![^>]*application\/(ld\+)?json)/);
+    // One executable script: the "Use my location" button's (issue 12), allowed by its hash.
+    expect([...html.matchAll(/<script(?![^>]*application\/(ld\+)?json)/g)]).toHaveLength(1);
   });
 
-  it("the CSP allows exactly the inline stylesheet", async () => {
+  it("the CSP allows exactly the inline stylesheets and the inline script", async () => {
     const res = await get("/");
     const html = await res.text();
-    const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
-    const hash = new Bun.CryptoHasher("sha256").update(css).digest("base64");
-    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+    const hash = (s: string) => `'sha256-${new Bun.CryptoHasher("sha256").update(s).digest("base64")}'`;
+    const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]!));
+    const js = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => hash(m[1]!));
+    expect(css).toHaveLength(2);
+    expect(res.headers.get("content-security-policy")).toContain(`style-src ${css.join(" ")};`);
+    expect(res.headers.get("content-security-policy")).toContain(`script-src ${js.join(" ")};`);
   });
 
   it("/zip/{zip} shows the record, other districts, the caveat and the website, with the record embedded", async () => {

@@ -7,48 +7,56 @@
  */
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import { errorPage } from "./pages.ts";
+import type { Problem } from "@school-districts/core";
+import { errorPage, PAGE_HEADERS } from "./pages.ts";
+import { coordinateProblem, degreesProblem, locate, type LocationData } from "./location.ts";
+import { locationFormPage, locationPage } from "./location-page.ts";
 import {
   type ProblemKind,
   districtNotFoundDetail,
   invalidLeaidDetail,
   invalidStateDetail,
+  locationNotFoundDetail,
   invalidZipDetail,
   methodDetail,
   notFoundDetail,
   stateNotFoundDetail,
   zipNotFoundDetail,
 } from "./problems.ts";
-import type { Site } from "./site.ts";
+import { Representation } from "./representation.ts";
+import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
+const decoder = new TextDecoder();
 
 /**
- * Creates the app for a prepared site.
+ * Creates the app for a prepared site; `location` (the boundaries, possibly still
+ * loading) answers /location.json.
  *
  * @example
- * const app = createApp(site);
+ * const app = createApp(site, loadLocationData(paths.data));
  * const res = await app.request("/zip/90210.json");
  */
-export function createApp(site: Site): Hono {
+export function createApp(site: Site, location?: PromiseLike<LocationData | undefined> | LocationData): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
 
   /**
    * An error: problem+json on API routes; elsewhere negotiated on Accept, a
    * browser getting an HTML page (with what was typed in its search box; for a
-   * PO-box ZIP, what that ZIP is and the ZIP pages of its city).
+   * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
+   * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, typed?: string) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, typed?: string, render?: (p: Problem) => string) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
-      render: (p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(postal ? { postal, cityZips } : {}) }),
+      render: render ?? ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(postal ? { postal, cityZips } : {}) })),
     });
   };
 
@@ -77,6 +85,56 @@ export function createApp(site: Site): Hono {
     const rep = site.get(`/district/${leaid}${suffix}`);
     if (!rep) return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid));
     return sendRepresentation(c.req.raw, rep);
+  };
+
+  /** The parsed JSON body prepared at `path`, if any. */
+  const json = (path: string) => {
+    const rep = site.get(path);
+    return rep === undefined ? undefined : JSON.parse(decoder.decode(rep.body));
+  };
+
+  /** The answer for a point, or undefined for a point in no district. */
+  const answerAt = (data: LocationData, lat: string, lon: string) =>
+    locate(
+      data,
+      Number(lat),
+      Number(lon),
+      site.baseUrl,
+      (zip) => json(`/zip/${zip}.json`),
+      (zip) => ((json(`/zip/${zip}/districts.json`)?.districts ?? []) as { leaid: string }[]).map((d) => d.leaid),
+    );
+
+  /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
+  const locationAnswer = async (c: Context) => {
+    const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
+    const bad = coordinateProblem(lat, lon);
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad);
+    const data = await location;
+    if (data === undefined) return fail(c.req.raw, "not-found", "This dataset was built without boundaries: look up by ZIP code instead.");
+    const answer = answerAt(data, lat!, lon!);
+    if (answer === undefined) return fail(c.req.raw, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon)));
+    return sendRepresentation(c.req.raw, new Representation(JSON.stringify(answer), TYPES.json, site.lastModified));
+  };
+
+  /**
+   * `GET /location?lat=&lon=`: the page for people; the form alone until both coordinates
+   * are given; 400 and 404 negotiated like every page route, the HTML being the form with
+   * what was typed.
+   */
+  const locationHtml = async (c: Context) => {
+    const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
+    const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
+    // A value given must be degrees in range; until both are given, the form (with what was given filled in).
+    const bad = (lat === null ? undefined : degreesProblem("lat", lat)) ?? (lon === null ? undefined : degreesProblem("lon", lon));
+    if (bad === undefined && (lat === null || lon === null)) return ok(locationFormPage(200, "", lat ?? "", lon ?? "", site.facts));
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, undefined, () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts));
+    const data = await location;
+    const answer = data && answerAt(data, lat!, lon!);
+    if (!data || !answer) {
+      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.";
+      return fail(c.req.raw, "location-not-found", detail, undefined, () => locationFormPage(404, detail, lat!, lon!, site.facts));
+    }
+    return ok(locationPage(answer, data, site.facts));
   };
 
   // Every method but GET, HEAD and OPTIONS gets 405; OPTIONS is a CORS preflight.
@@ -141,6 +199,8 @@ export function createApp(site: Site): Hono {
     const rep = site.get(c.req.path);
     return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
   });
+  app.get("/location.json", (c) => locationAnswer(c));
+  app.get("/location", (c) => locationHtml(c));
   // ------------------------------------------------------------------------
 
   app.notFound((c) => fail(c.req.raw, "not-found", notFoundDetail(c.req.path)));

@@ -13,8 +13,8 @@ import { readSnapshot, type SnapshotIndex } from "./snapshot.ts";
 /** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
 export interface AssetPaths {
   version: string;
-  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv. */
-  data: { manifest: string; zips: string; districts: string; overlaps: string };
+  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv, and boundaries.topojson when the build made it. */
+  data: { manifest: string; zips: string; districts: string; overlaps: string; boundaries?: string };
   openapi: string;
   docs: string;
   /** Redoc's script, served at /docs/redoc.js. */
@@ -78,6 +78,7 @@ export function dataPaths(dir: string): AssetPaths["data"] {
     zips: join(dir, "zips.csv"),
     districts: join(dir, "districts.csv"),
     overlaps: join(dir, "overlaps.csv"),
+    boundaries: join(dir, "boundaries.topojson"),
   };
 }
 

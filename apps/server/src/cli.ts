@@ -10,7 +10,8 @@
  */
 import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
-import { createHandler } from "./app.ts";
+import { createApp, createHandler } from "./app.ts";
+import { loadLocationData, type LocationData } from "./location.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
@@ -72,7 +73,17 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("args");
   if (cmd.kind === "lookup") {
     // From the data alone: no snapshot, no server.
-    const result = lookup(await loadDataset(cmd, paths), cmd.query, cmd);
+    const dataset = await loadDataset(cmd, paths);
+    let location: LocationData | undefined;
+    if ("lat" in cmd.query) {
+      try {
+        location = await loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)");
+      } catch (e) {
+        if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+        throw e;
+      }
+    }
+    const result = lookup(dataset, cmd.query, { ...cmd, location });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
     process.exitCode = result.code;
@@ -82,6 +93,17 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // folder is checked, then rendered now.
   // A bad --data folder stops start-up here, before listening.
   const given = cmd.data ? await loadDataset(cmd, paths) : undefined;
+  const dataPathsUsed = cmd.data ? dataPaths(cmd.data) : paths.data;
+  const loadLocation = async (): Promise<LocationData | undefined> => {
+    try {
+      return await loadLocationData(dataPathsUsed, cmd.data ?? "(embedded data)");
+    } catch (e) {
+      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+      throw e;
+    }
+  };
+  // A bad --data folder's boundary file also stops start-up before listening.
+  const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
     const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
     if (snapshot) return snapshot;
@@ -132,10 +154,15 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.
   const coding = compressLarge(site, assets.precompressed, STARTUP_EFFORT);
+  // The embedded boundaries are indexed on the first location request (about a second, which
+  // that request waits for), so start-up and the memory of a service nobody asks by location stay as they were.
+  let loading: Promise<LocationData | undefined> | undefined;
+  const location: PromiseLike<LocationData | undefined> | LocationData =
+    givenLocation ?? { then: (ok, fail) => (loading ??= loadLocation()).then(ok, fail) };
   // Native routes (native.ts) stay off: with any `routes`, Bun 1.4.5 hands an unknown
   // method token (FOO, BREW, lowercase get) to the server as GET, so `BREW /healthz`
   // would get a 200 instead of 405 or a close (bench/FINDINGS.md P3).
-  resolveReady({ handle: createHandler(site), ...(NATIVE_ROUTES ? { routes: nativeRoutes(site) } : {}) });
+  resolveReady({ handle: createHandler(site, createApp(site, location)), ...(NATIVE_ROUTES ? { routes: nativeRoutes(site) } : {}) });
   const ms = Math.round(performance.now() - started);
   process.stderr.write(
     `school-districts ${paths.version}${worker > 0 ? ` (worker ${worker})` : workers ? ` (primary of ${cmd.workers} processes, worker pids ${workers.pids.join(" ")})` : ""}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,

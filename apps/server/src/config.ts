@@ -6,7 +6,7 @@
 export type Command =
   | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean; workers: number }
   | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
-  | { kind: "lookup"; query: { zip: string } | { leaid: string }; json: boolean; baseUrl: string; data: string | undefined }
+  | { kind: "lookup"; query: { zip: string } | { leaid: string } | { lat: string; lon: string }; json: boolean; baseUrl: string; data: string | undefined }
   | { kind: "help" }
   | { kind: "version" };
 
@@ -20,6 +20,9 @@ export const USAGE = `Usage:
                                           of a split ZIP, from the data, without a server
   school-districts lookup --district <leaid> [--json]
                                           print a district and every ZIP code it overlaps
+  school-districts lookup --lat <deg> --lon <deg> [--json]
+                                          print the districts whose boundaries hold a point
+                                          (decimal degrees) and the nearest ZIP code
                                           lookup exits 0 when found, 1 when not found, 2 for
                                           bad input (the messages are the API's problem details)
 
@@ -36,6 +39,7 @@ Options:
   --json            lookup: print the API's JSON (the record and the ZIP's districts,
                     or /district/{leaid}.json; a problem details object when not found)
   --district <id>   lookup: the 7-digit NCES district id (LEAID) to look up
+  --lat, --lon      lookup: a point in WGS84 decimal degrees (as /location.json takes)
   --help            this text
   --version         the version
 `;
@@ -57,7 +61,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     if (name === "help" || name === "version" || name === "quiet" || name === "json") flags[name] = true;
-    else if (["port", "host", "base-url", "data", "district", "workers"].includes(name)) {
+    else if (["port", "host", "base-url", "data", "district", "workers", "lat", "lon"].includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
       flags[name] = value;
@@ -84,13 +88,22 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const quiet = flags.quiet === true;
   if (positional[0] === "lookup") {
     const leaid = str("district");
+    const [lat, lon] = [str("lat"), str("lon")];
+    if (lat !== undefined || lon !== undefined) {
+      if (lat === undefined || lon === undefined || positional.length > 1 || leaid !== undefined) {
+        throw new UsageError("lookup by location needs both --lat and --lon (and no ZIP code or --district): school-districts lookup --lat 45.7833 --lon -108.5007");
+      }
+      return { kind: "lookup", query: { lat, lon }, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+    }
     if (positional.length > 2 || (positional.length === 2) === (leaid !== undefined)) {
       throw new UsageError("lookup needs one ZIP code or --district <leaid>: school-districts lookup 90210, school-districts lookup --district 0604830");
     }
     const query = leaid !== undefined ? { leaid } : { zip: positional[1]! };
     return { kind: "lookup", query, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
   }
-  if (flags.json || flags.district !== undefined) throw new UsageError("--json and --district go with lookup: school-districts lookup 90210 --json");
+  if (flags.json || flags.district !== undefined || flags.lat !== undefined || flags.lon !== undefined) {
+    throw new UsageError("--json, --district, --lat and --lon go with lookup: school-districts lookup 90210 --json");
+  }
   if (positional[0] === "export") {
     const dir = positional[1];
     if (!dir || positional.length > 2) throw new UsageError("export needs exactly one folder: school-districts export <dir>");

@@ -53,8 +53,11 @@ describe("GET /district/{leaid}.json", () => {
     // The optional facts are those of the district's entry in /zip/{zip}/districts.json.
     const entry = ((await (await get("/zip/90210/districts.json")).json()) as ZipDistricts).districts.find((x) => x.leaid === "0622710")!;
     expect([entry.per_pupil_year, entry.rating_source, entry.notes]).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
-    // LAUSD overlaps 90210 but Beverly Hills USD is its record's district.
-    expect(d.zips).toEqual([{ zip: "90210", share: 0.3456, basis: "population", chosen: false }]);
+    // LAUSD overlaps 90210 (and the PO-box ZIP 90209, whose post office lies in 90210) but Beverly Hills USD is their record's district.
+    expect(d.zips).toEqual([
+      { zip: "90209", share: 0.3456, basis: "post office", chosen: false },
+      { zip: "90210", share: 0.3456, basis: "population", chosen: false },
+    ]);
   });
 
   it("agrees with /zip/{zip}/districts.json for every district of the fixture", async () => {
@@ -100,8 +103,8 @@ describe("GET /state/{state}/districts.json", () => {
     const s = (await res.json()) as StateDistricts;
     expect(s).toMatchObject({ state: "CA", count: 2, updated: "2026-11-22" });
     expect(s.districts.map((d) => [d.leaid, d.overlapping_zips, d.chosen_zips])).toEqual([
-      ["0604830", 1, 1],
-      ["0622710", 1, 0],
+      ["0604830", 2, 2],
+      ["0622710", 2, 0],
     ]);
     expect(s.districts[0]!.url).toBe(`${BASE}/district/0604830.json`);
   });
@@ -150,12 +153,12 @@ describe("district and state pages", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
-    expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 1 ZIP code.");
+    expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 2 ZIP codes.");
     expect(html).toContain('<h2>ZIP codes it is named for</h2>');
     expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65.4%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     const lausd = await (await get("/district/0622710")).text();
-    expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 1 ZIP code.");
+    expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 2 ZIP codes.");
     expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");
     expect(html).toContain('href="/state/CA"');
   });

@@ -72,7 +72,7 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
 /**
  * What kind of path an error is for: an API route (`*.json`, `*.csv`,
  * `/healthz`: always problem+json), a page route (`/`, `/zip`, `/zip/{zip}`,
- * `/about`, `/problems/*`) or any other path.
+ * `/about`, `/location`, `/problems/*`) or any other path.
  *
  * @example
  * pathKind("/zip/9021.json") // "api"
@@ -87,7 +87,7 @@ export function pathKind(path: string): "api" | "page" | "other" {
   if (/^\/(zip|district|state)\/[^/]+$/.test(path) && !path.endsWith(".json")) return "page";
   if (/^\/problems\/[^/]*$/.test(path)) return "page";
   if (path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz") return "api";
-  if (path === "/" || path === "/zip" || path === "/about") return "page";
+  if (path === "/" || path === "/zip" || path === "/about" || path === "/location") return "page";
   return "other";
 }
 

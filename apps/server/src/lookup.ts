@@ -7,11 +7,12 @@
  */
 import type { Dataset } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
-import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
+import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
+import { coordinateProblem, locate, type LocationData } from "./location.ts";
 
-/** What to look up: a ZIP code or a district id, as typed. */
-export type LookupQuery = { zip: string } | { leaid: string };
+/** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
+export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
 
 /** The outcome: the exit code and what to print on stdout and stderr. */
 export interface LookupResult {
@@ -31,7 +32,7 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
  * lookup(dataset, { zip: "90210" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
  * // "90210 (Beverly Hills, CA) is served by Beverly Hills Unified School District.\n..."
  */
-export function lookup(dataset: Dataset, query: LookupQuery, options: { json: boolean; baseUrl: string }): LookupResult {
+export function lookup(dataset: Dataset, query: LookupQuery, options: { json: boolean; baseUrl: string; location?: LocationData }): LookupResult {
   const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
     const body = problem(options.baseUrl, kind, detail, instance);
     return options.json
@@ -66,6 +67,32 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
       }
     }
     lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
+    return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+  }
+  if ("lat" in query) {
+    const instance = `/location.json?lat=${query.lat}&lon=${query.lon}`;
+    const bad = coordinateProblem(query.lat, query.lon);
+    if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
+    const [lat, lon] = [Number(query.lat), Number(query.lon)];
+    const rowOf = new Map(dataset.zips.map((r) => [r.zip, r]));
+    const answer =
+      options.location &&
+      locate(
+        options.location,
+        lat,
+        lon,
+        options.baseUrl,
+        (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
+        (zip) => (dataset.overlaps.get(zip) ?? []).map((o) => o.leaid),
+      );
+    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
+    if (options.json) return { code: 0, stdout: `${JSON.stringify(answer, null, 2)}\n`, stderr: "" };
+    const lines = [
+      `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
+      ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
+      ...(answer.zip ? [`Nearest ZIP code with these districts: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
+      `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
+    ];
     return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
   }
   const { leaid } = query;

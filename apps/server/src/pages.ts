@@ -10,6 +10,7 @@ import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@sc
 import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, type ProblemKind } from "./problems.ts";
+import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 import { aboutFigures, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
@@ -37,9 +38,10 @@ td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
 /**
  * The Content-Security-Policy of the pages: nothing but this stylesheet and
  * same-origin forms. `connect-src 'self'` lets crawlers' audits (Lighthouse)
- * fetch /robots.txt from the page; the pages run no script.
+ * fetch /robots.txt from the page; the pages run no script but the
+ * "Use my location" button's (GEO_SCRIPT, allowed by its hash).
  */
-export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)}; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+export const PAGE_CSP = `default-src 'none'; style-src ${cspHash(CSS)} ${cspHash(GEO_CSS)}; script-src ${cspHash(GEO_SCRIPT)}; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** Headers of every HTML page besides the common ones. */
 export const PAGE_HEADERS: [string, string][] = [
@@ -97,7 +99,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
-<link rel="icon" href="data:,"><style>${CSS}</style>${p.head ?? ""}</head>
+<link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
 <body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : searchForm("top")}</header>
 <main>${p.main}</main>
 <footer>${footer(facts)}</footer></body></html>
@@ -164,6 +166,7 @@ export function homePage(facts: SiteFacts): string {
       main: `<h1>Which public school district serves a ZIP code?</h1>
 <p>Type a US ZIP code to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
 ${searchForm("main")}
+${locationForm()}
 <p class="note">${CAVEAT}</p>
 <h2>How it works</h2>
 <p>Each ZIP code page names the district that covers most of the ZIP code's residents, the other districts that cover part of it, and what the numbers mean. <a href="/about">How the district is chosen and the numbers are made</a>.</p>
@@ -243,7 +246,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -262,6 +265,13 @@ ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
     },
     facts,
   );
+}
+
+/** The sentence of a PO-box / delivery ZIP's page: whose districts it shows ("" for a ZIP with its own area). */
+function postOfficeNote(zip: string, zcta: string): string {
+  if (zcta === zip) return "";
+  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.</p>
+`;
 }
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed" } as const;
@@ -326,6 +336,8 @@ const PLAIN: Record<ProblemKind, string> = {
   "district-not-found": "This service has no district with that id. Open the district from its ZIP code's page, or from its state's list.",
   "not-found": "There is no page at this address. Look up a ZIP code instead, or start from the home page.",
   "method-not-allowed": "This site can only be read, not changed.",
+  "invalid-location": "A place is given as a latitude from -90 to 90 and a longitude from -180 to 180, in decimal degrees, like lat 45.7833 and lon -108.5007 (west longitudes are negative).",
+  "location-not-found": "No school district boundary holds this place: it may be in open water, outside the United States, or in a territory without boundaries. Look up the ZIP code instead.",
 };
 
 /**

@@ -16,6 +16,8 @@ export const PROBLEM_KINDS = [
   "district-not-found",
   "not-found",
   "method-not-allowed",
+  "invalid-location",
+  "location-not-found",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
@@ -28,6 +30,8 @@ const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
   "district-not-found": [404, "District not found"],
   "not-found": [404, "Not found"],
   "method-not-allowed": [405, "Method not allowed"],
+  "invalid-location": [400, "Invalid location"],
+  "location-not-found": [404, "No school district at this location"],
 };
 
 /**
@@ -91,6 +95,11 @@ export function notFoundDetail(path: string): string {
   return `Nothing at ${quote(path)}. See /docs for the paths this service answers.`;
 }
 
+/** Detail for a point in no district. */
+export function locationNotFoundDetail(lat: number, lon: number): string {
+  return `No school district boundary holds ${lat}, ${lon}: open water, outside the 50 states and DC, or an area with no school district. The territories have no boundary file: look them up by ZIP code (/index.json).`;
+}
+
 /** Detail for a method other than GET, HEAD and OPTIONS. */
 export function methodDetail(method: string): string {
   return `${quote(method).slice(1, -1)} is not supported: this service is read-only. Use GET, HEAD or OPTIONS.`;
@@ -143,6 +152,16 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     when: "The service has nothing at the path: it is not one of the paths this service answers (paths are case-sensitive and have no trailing slash).",
     todo: "See /docs for the paths this service answers.",
     example: { method: "GET", path: "/no/such/path", detail: notFoundDetail("/no/such/path") },
+  },
+  "invalid-location": {
+    when: "The lat or lon query parameter of /location.json is missing, not a plain decimal number of degrees (no exponent, degree sign or comma), or out of range (lat -90 to 90, lon -180 to 180).",
+    todo: "Send both, as WGS84 decimal degrees, for example /location.json?lat=45.7833&lon=-108.5007.",
+    example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
+  },
+  "location-not-found": {
+    when: "The point is well-formed but no school-district boundary holds it: open water, outside the 50 states and DC (Puerto Rico and the other territories have no boundary file), or land in no school district.",
+    todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
+    example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },
   "method-not-allowed": {
     when: "The request's method is not GET, HEAD or OPTIONS: this service is read-only. The response's Allow header lists the methods.",

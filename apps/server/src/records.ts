@@ -67,7 +67,8 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
 /**
  * Every district overlapping a ZIP, largest share first (rule 20), `chosen`
  * marking the record's district. A ZIP without overlap rows lists its record's
- * district alone.
+ * district alone. `zcta` is the ZCTA the shares are measured on: the ZIP itself,
+ * or for a PO-box ZIP the ZCTA holding its post office.
  *
  * @example
  * zipDistricts(dataset, row).districts[0].level // "unified"
@@ -90,5 +91,5 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),
     };
   });
-  return { zip: row.zip, districts };
+  return { zip: row.zip, zcta: row.zcta, districts };
 }

@@ -87,7 +87,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   const dEnds: number[] = [];
   for (const row of rows) {
     const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
-    dw.ascii(`{"zip":"${row.zip}","districts":[`);
+    dw.ascii(`{"zip":"${row.zip}","zcta":"${row.zcta}","districts":[`);
     overlaps.forEach((o, i) => {
       const d = dataset.districts.get(o.leaid);
       dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));

@@ -41,7 +41,7 @@ export interface paths {
         };
         /**
          * Every district overlapping one ZIP code
-         * @description An extension to the original service: every district that overlaps the ZIP code, largest share first, with its level and the share of the ZIP (0-1, 4 decimals) it covers. Shares are per grade level, so where elementary and high-school districts overlap they can add up to more than 1. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description An extension to the original service: every district that overlaps the ZIP code, largest share first, with its level and the share of the ZIP (0-1, 4 decimals) it covers. For a PO-box or delivery ZIP (no ZCTA of its own) the districts and shares are those of the ZCTA that contains its post office, named in `zcta`, with basis `post office`. Shares are per grade level, so where elementary and high-school districts overlap they can add up to more than 1. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getZipDistricts"];
         put?: never;
@@ -648,6 +648,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/location.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The districts of a point
+         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point in no district (open water, outside the 50 states and DC: the territories have no boundary file) gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/location.json`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsLocation"];
+        /**
+         * Headers of: the districts of a point
+         * @description HEAD of the same path: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headLocation"];
+        patch?: never;
+        trace?: never;
+    };
+    "/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page of the districts of a place
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates that are missing, malformed or out of range get a 400 page, a point in no district a 404 page, both HTML with the form. Supports HEAD and OPTIONS; other methods get 405.
+         */
+        get: operations["getLocationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/location`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsLocationPage"];
+        /**
+         * Headers of: page of the districts of a place
+         * @description HEAD of the same path: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headLocationPage"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -850,11 +906,11 @@ export interface components {
              */
             share: number;
             /**
-             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision.
+             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision. `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares (and `serves_most`) of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land.
              * @example population
              * @enum {string}
              */
-            basis: "population" | "land";
+            basis: "population" | "land" | "post office";
             /**
              * @description Whether this is the ZIP's chosen district: the one its record (`/zip/{zip}.json`) names.
              * @example true
@@ -921,11 +977,17 @@ export interface components {
          *           "chosen": false,
          *           "serves_most": []
          *         }
-         *       ]
+         *       ],
+         *       "zcta": "90210"
          *     }
          */
         ZipDistricts: {
             zip: components["schemas"]["ZipCode"];
+            /**
+             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`).
+             * @example 90210
+             */
+            zcta: string;
             /** @description Largest share first. */
             districts: components["schemas"]["DistrictOverlap"][];
         };
@@ -940,7 +1002,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed, invalid-location, location-not-found. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -1144,6 +1206,106 @@ export interface components {
             updated: components["schemas"]["DistrictRecord"]["updated"];
             /** @description Every district of the state (the state of its LEAID) that overlaps a ZIP code, sorted by LEAID. */
             districts: components["schemas"]["DistrictSummary"][];
+        };
+        LocatedDistrict: {
+            /**
+             * @description NCES district id of today's district (2016 boundaries of districts merged or renamed since are drawn as their successor).
+             * @example 3003870
+             */
+            leaid: string;
+            /** @example Billings Elementary School District */
+            district: string;
+            /**
+             * @description The level of the boundary that holds the point.
+             * @example elementary
+             * @enum {string}
+             */
+            level: "unified" | "elementary" | "secondary";
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            /**
+             * @description The point lies on this district's border (as drawn): the border rule chose this district. Borders are approximate (tens of metres, more where a corner was simplified).
+             * @example false
+             */
+            on_border: boolean;
+            /**
+             * Format: uri
+             * @description The district's resource, `{base_url}/district/{leaid}.json`.
+             * @example http://localhost:8080/district/3003870.json
+             */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "lat": 45.7833,
+         *       "lon": -108.5007,
+         *       "districts": [
+         *         {
+         *           "leaid": "3003870",
+         *           "district": "Billings Elementary School District",
+         *           "level": "elementary",
+         *           "grade_span": "Pre-Kindergarten – 8th",
+         *           "on_border": false,
+         *           "url": "http://localhost:8080/district/3003870.json"
+         *         },
+         *         {
+         *           "leaid": "3003900",
+         *           "district": "Billings High School District",
+         *           "level": "secondary",
+         *           "grade_span": "9th – 12th",
+         *           "on_border": false,
+         *           "url": "http://localhost:8080/district/3003900.json"
+         *         }
+         *       ],
+         *       "zip": {
+         *         "zip": "59102",
+         *         "district": "Billings Elementary School District",
+         *         "city": "Billings",
+         *         "state": "MT",
+         *         "county": "Yellowstone County",
+         *         "rating": null,
+         *         "rating_label": "",
+         *         "students": "11,089",
+         *         "schools": "28",
+         *         "per_pupil": "$13,071/yr",
+         *         "grade_span": "Pre-Kindergarten – 8th",
+         *         "phone": "(406) 281-5000",
+         *         "website": "http://www.billingsschools.org",
+         *         "page_url": "http://localhost:8080/zip/59102",
+         *         "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
+         *         "source_url": "https://nces.ed.gov/ccd/",
+         *         "license": "https://creativecommons.org/licenses/by/4.0/",
+         *         "updated": "2026-11-22"
+         *       },
+         *       "boundaries": {
+         *         "source": "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
+         *         "vintage": "2016 (school year 2015-16)",
+         *         "scale": "1:500,000"
+         *       }
+         *     }
+         */
+        LocationAnswer: {
+            /**
+             * @description The latitude asked for.
+             * @example 45.7833
+             */
+            lat: number;
+            /**
+             * @description The longitude asked for.
+             * @example -108.5007
+             */
+            lon: number;
+            /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
+            districts: components["schemas"]["LocatedDistrict"][];
+            /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point, among ZIPs overlapping one of its districts (else the nearest within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
+            zip: components["schemas"]["DistrictRecord"] | null;
+            /** @description The boundary file the answer comes from. */
+            boundaries: {
+                source: string;
+                /** @example 2016 (school year 2015-16) */
+                vintage: string;
+                /** @example 1:500,000 */
+                scale: string;
+            };
         };
     };
     responses: {
@@ -1366,7 +1528,7 @@ export interface components {
          * @description The kind of problem: the last segment of a problem's `type`.
          * @example zip-not-found
          */
-        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found";
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found" | "invalid-location" | "location-not-found";
         /**
          * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
@@ -1402,6 +1564,26 @@ export interface components {
          * @example if-none-match
          */
         RequestHeaders: string;
+        /**
+         * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+         * @example 45.7833
+         */
+        Lat: string;
+        /**
+         * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+         * @example -108.5007
+         */
+        Lon: string;
+        /**
+         * @description Latitude, decimal degrees; leave both out for the form alone.
+         * @example 45.7833
+         */
+        LatPage: string;
+        /**
+         * @description Longitude, decimal degrees (west is negative).
+         * @example -108.5007
+         */
+        LonPage: string;
     };
     requestBodies: never;
     headers: {
@@ -4139,6 +4321,292 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @example 45.7833
+                 */
+                lat: components["parameters"]["Lat"];
+                /**
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @example -108.5007
+                 */
+                lon: components["parameters"]["Lon"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts holding the point. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationAnswer"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headLocation: {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @example 45.7833
+                 */
+                lat: components["parameters"]["Lat"];
+                /**
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @example -108.5007
+                 */
+                lon: components["parameters"]["Lon"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The districts holding the point: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getLocationPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @example 45.7833
+                 */
+                lat?: components["parameters"]["LatPage"];
+                /**
+                 * @description Longitude, decimal degrees (west is negative).
+                 * @example -108.5007
+                 */
+                lon?: components["parameters"]["LonPage"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of the place, or the form. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The coordinates are not a place (kind invalid-location). Not cached. Negotiated on Accept like every page route: an HTML page saying why, with the form and what was typed (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html. */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    Vary: components["headers"]["VaryAccept"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description No district at this place (kind location-not-found). Cached like successful responses. Negotiated on Accept like every page route: an HTML page saying so, with the form (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html. */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["VaryAccept"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            405: components["responses"]["PageMethodNotAllowed"];
+        };
+    };
+    optionsLocationPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headLocationPage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @example 45.7833
+                 */
+                lat?: components["parameters"]["LatPage"];
+                /**
+                 * @description Longitude, decimal degrees (west is negative).
+                 * @example -108.5007
+                 */
+                lon?: components["parameters"]["LonPage"];
+            };
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page or the form: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["HeadPageBadRequest"];
+            404: components["responses"]["HeadPageNotFound"];
         };
     };
 }

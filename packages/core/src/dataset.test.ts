@@ -8,13 +8,13 @@ import { DatasetError, loadDataset, parseDataset, type DatasetFiles } from "./da
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
 function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, unknown> = {}): DatasetFiles {
-  const zips = over.zips ?? "zip,state,city,county,leaid\n90210,CA,Beverly Hills,Los Angeles County,0604830\n96910,GU,Hagatna,,6600002\n";
+  const zips = over.zips ?? "zip,state,city,county,leaid,zcta\n90209,CA,Beverly Hills,Los Angeles County,0604830,90210\n90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n96910,GU,Hagatna,,6600002,96910\n";
   const districts = over.districts ??
     "leaid,state,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" +
     '0604830,CA,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9,2022,seda,"[{""code"":""spending-building-year"",""text"":""Fiscal year 2022 is far above 2021.""}]"\n' +
     "0622710,CA,Los Angeles Unified School District,U,,,,,,,,,,\n" +
     "6600002,GU,Guam Department of Education,U,,,,,,,,,,\n";
-  const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most\n90210,0604830,0.6544,population,elementary secondary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,elementary secondary\n";
+  const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most\n90209,0604830,0.6544,post office,elementary secondary\n90209,0622710,0.3456,post office,\n90210,0604830,0.6544,population,elementary secondary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,elementary secondary\n";
   const files = { zips, districts, overlaps };
   const count = (s: string) => s.trim().split("\n").length - 1;
   const manifest = {
@@ -59,8 +59,10 @@ describe("loadDataset", () => {
     const ds = await loadDataset(writeDir(fixture()));
     expect(ds.updated).toBe("2026-11-22");
     expect(ds.manifest.methods).toEqual({ share: "v1", rating: "v1" });
-    expect(ds.zips.map((z) => z.zip)).toEqual(["90210", "96910"]);
-    expect(ds.zips[1]!.county).toBe("");
+    expect(ds.zips.map((z) => z.zip)).toEqual(["90209", "90210", "96910"]);
+    expect(ds.zips[2]!.county).toBe("");
+    expect(ds.zips[0]!.zcta).toBe("90210");
+    expect(ds.overlaps.get("90209")?.map((o) => o.basis)).toEqual(["post office", "post office"]);
     const bh = ds.districts.get("0604830")!;
     expect(bh.rating).toBe(9);
     expect(bh.students).toBe("3,074");
@@ -98,13 +100,13 @@ describe("loadDataset", () => {
   it("detects a row count that disagrees with the manifest", () => {
     const f = fixture();
     const m = JSON.parse(f.manifest);
-    m.files["zips.csv"].rows = 3;
-    expect(() => parseDataset({ ...f, manifest: JSON.stringify(m) }, "data")).toThrow("data/zips.csv: 2 rows, the manifest says 3 (truncated?)");
+    m.files["zips.csv"].rows = 4;
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify(m) }, "data")).toThrow("data/zips.csv: 3 rows, the manifest says 4 (truncated?)");
   });
 
   it("rejects a changed header", () => {
-    const f = fixture({ zips: "zip,state,city,county,district\n90210,CA,Beverly Hills,Los Angeles County,0604830\n96910,GU,Hagatna,,6600002\n" });
-    expect(() => parseDataset(f, "data")).toThrow(/data\/zips\.csv: header is "zip,state,city,county,district", expected "zip,state,city,county,leaid"/);
+    const f = fixture({ zips: "zip,state,city,county,district,zcta\n90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n96910,GU,Hagatna,,6600002,96910\n" });
+    expect(() => parseDataset(f, "data")).toThrow(/data\/zips\.csv: header is "zip,state,city,county,district,zcta", expected "zip,state,city,county,leaid,zcta"/);
   });
 
   it("rejects a manifest that is not JSON or lacks entries", () => {
@@ -115,8 +117,13 @@ describe("loadDataset", () => {
   });
 
   it("rejects a ZIP whose district is not in districts.csv", () => {
-    const zips = "zip,state,city,county,leaid\n90210,CA,Beverly Hills,Los Angeles County,0699999\n96910,GU,Hagatna,,6600002\n";
+    const zips = "zip,state,city,county,leaid,zcta\n90210,CA,Beverly Hills,Los Angeles County,0699999,90210\n96910,GU,Hagatna,,6600002,96910\n";
     expect(() => parseDataset(fixture({ zips }), "data")).toThrow("data/zips.csv: ZIP 90210: district 0699999 is not in districts.csv");
+  });
+
+  it("a PO-box ZIP whose ZCTA has no row is refused", () => {
+    const zips = "zip,state,city,county,leaid,zcta\n90209,CA,Beverly Hills,Los Angeles County,0604830,90211\n90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n";
+    expect(() => parseDataset(fixture({ zips }), "data")).toThrow("data/zips.csv: ZIP 90209: its post office's ZCTA 90211 has no row");
   });
 
   it("rejects bad levels, ratings and shares", () => {
@@ -141,7 +148,7 @@ describe.skipIf(!existsSync(join(committed, "manifest.json")))("the committed da
   it("loads and passes every check", async () => {
     const ds = await loadDataset(committed);
     expect(ds.zips.length).toBe(ds.manifest.files["zips.csv"].rows);
-    expect(ds.zips.length).toBeGreaterThanOrEqual(33_700);
+    expect(ds.zips.length).toBeGreaterThanOrEqual(40_800);
     expect(new Set(ds.zips.map((z) => z.state)).size).toBe(56);
   });
 });

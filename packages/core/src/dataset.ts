@@ -20,6 +20,8 @@ export interface ZipRow {
   county: string;
   /** LEAID of the record's district, a key of `Dataset.districts` */
   leaid: string;
+  /** the ZCTA whose districts the record uses: the ZIP itself, or for a PO-box / delivery ZIP the ZCTA holding its post office */
+  zcta: string;
 }
 
 /** One row of districts.csv; the string values are already formatted (decisions.md rule 4). */
@@ -55,7 +57,8 @@ export interface OverlapRow {
   leaid: string;
   /** 0-1, 4 decimals */
   share: number;
-  basis: "population" | "land";
+  /** "post office": a PO-box ZIP's share, that of the ZCTA holding its post office */
+  basis: "population" | "land" | "post office";
   /** the grade levels at which this district serves the most of the ZIP's people */
   servesMost: ("elementary" | "secondary")[];
 }
@@ -106,7 +109,7 @@ const SERVES_MOST = new Set(["", "elementary", "secondary", "elementary secondar
 
 /** The expected header of each CSV file. */
 export const DATASET_HEADERS = {
-  "zips.csv": ["zip", "state", "city", "county", "leaid"],
+  "zips.csv": ["zip", "state", "city", "county", "leaid", "zcta"],
   "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   "overlaps.csv": ["zip", "leaid", "share", "basis", "serves_most"],
 } as const;
@@ -190,17 +193,22 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const zFile = `${label}/zips.csv`;
   let previous = "";
   for (const r of rows("zips.csv", files.zips, manifest, label)) {
-    const [zip, state, city, county, leaid] = r as [string, string, string, string, string];
+    const [zip, state, city, county, leaid, zcta] = r as [string, string, string, string, string, string];
     if (!/^\d{5}$/.test(zip) || zip <= previous) throw new DatasetError(zFile, `ZIP "${zip}" is not 5 digits in ascending order`);
     if (!districts.has(leaid)) throw new DatasetError(zFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
+    if (!/^\d{5}$/.test(zcta)) throw new DatasetError(zFile, `ZIP ${zip}: zcta "${zcta}" is not 5 digits`);
     previous = zip;
-    zips.push({ zip, state, city, county, leaid });
+    zips.push({ zip, state, city, county, leaid, zcta });
+  }
+  const zipSet = new Set(zips.map((z) => z.zip));
+  for (const z of zips) {
+    if (z.zcta !== z.zip && !zipSet.has(z.zcta)) throw new DatasetError(zFile, `ZIP ${z.zip}: its post office's ZCTA ${z.zcta} has no row`);
   }
   const overlaps = new Map<string, OverlapRow[]>();
   const oFile = `${label}/overlaps.csv`;
   for (const r of rows("overlaps.csv", files.overlaps, manifest, label)) {
     const [zip, leaid, share, basis, most] = r as [string, string, string, string, string];
-    if (basis !== "population" && basis !== "land") throw new DatasetError(oFile, `ZIP ${zip}: basis "${basis}"`);
+    if (basis !== "population" && basis !== "land" && basis !== "post office") throw new DatasetError(oFile, `ZIP ${zip}: basis "${basis}"`);
     if (!SERVES_MOST.has(most)) throw new DatasetError(oFile, `ZIP ${zip}: serves_most "${most}" (expected "", "elementary", "secondary" or "elementary secondary")`);
     if (!/^\d\.\d{4}$/.test(share) || Number(share) > 1) throw new DatasetError(oFile, `ZIP ${zip}: share "${share}" is not 0-1 with 4 decimals`);
     if (!districts.has(leaid)) throw new DatasetError(oFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);

@@ -2,3 +2,4 @@ export * from "./format.ts";
 export * from "./rating.ts";
 export * from "./record.ts";
 export * from "./dataset.ts";
+export * from "./location.ts";

@@ -24,6 +24,7 @@ import {
   loadZctaCounties,
   loadZipcodes,
   loadUdsPoNames,
+  loadUds,
   type CcdRow,
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
@@ -36,6 +37,7 @@ import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATIN
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
 import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
+import { selectPostOfficeZips } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
@@ -52,7 +54,7 @@ export const NONRESIDENT_RATIO = 0.5;
 /** A per-pupil year this many times the district's other year is flagged as a likely building or debt year. */
 export const SPENDING_YEAR_RATIO = 1.5;
 
-export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid"] as const;
+export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid", "zcta"] as const;
 export const DISTRICT_COLUMNS = [
   "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
@@ -120,6 +122,7 @@ export function build(opts: BuildOptions): BuildResult {
   const joinsLabel = opts.joinsLabel ?? "data/joins.csv";
   const joins = loadJoins(opts.joins, joinsLabel);
   const poNames = loadUdsPoNames(raw);
+  const uds = loadUds(raw);
   const repairs = takeRepairs();
   const nameChanges: NameChange[] = [];
 
@@ -229,6 +232,27 @@ export function build(opts: BuildOptions): BuildResult {
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
+  /** City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list; internal capitals from the UDS post-office name. */
+  const place = (zip: string): { city: string; state: string; citySource: ZipRecord["citySource"] } => {
+    const g = geonames.get(zip);
+    const zc = zipcodes.get(zip);
+    let city = "";
+    let state = "";
+    let citySource: ZipRecord["citySource"] = "none";
+    if (g !== undefined && g.city !== "") {
+      [city, state, citySource] = [titleCase(g.city), g.state, "geonames"];
+    } else if (zc !== undefined && zc.city !== "") {
+      [city, state, citySource] = [titleCase(zc.city), zc.state, "zipcodes"];
+    }
+    // Internal capitals (McKeesport, DeKalb, Hanscom AFB) from the UDS Mapper post-office name of the same ZIP.
+    const cased = casedLike(city, poNames.get(zip));
+    if (cased !== city) {
+      nameChanges.push({ kind: "city-case", key: zip, from: city, to: cased });
+      city = cased;
+    }
+    return { city, state, citySource };
+  };
+
   const records: ZipRecord[] = [];
   const overlaps: OverlapOut[] = [];
   const decisions: ZipDecision[] = [];
@@ -303,28 +327,32 @@ export function build(opts: BuildOptions): BuildResult {
       overlaps.push(r);
       used.add(r.leaid);
     }
-    // City and the ZIP's own state: GeoNames (50 states + DC), else the zipcodes list.
-    const g = geonames.get(zip);
-    const zc = zipcodes.get(zip);
-    let city = "";
-    let state = "";
-    let citySource: ZipRecord["citySource"] = "none";
-    if (g !== undefined && g.city !== "") {
-      [city, state, citySource] = [titleCase(g.city), g.state, "geonames"];
-    } else if (zc !== undefined && zc.city !== "") {
-      [city, state, citySource] = [titleCase(zc.city), zc.state, "zipcodes"];
-    }
-    // Internal capitals (McKeesport, DeKalb, Hanscom AFB) from the UDS Mapper post-office name of the same ZIP.
-    const cased = casedLike(city, poNames.get(zip));
-    if (cased !== city) {
-      nameChanges.push({ kind: "city-case", key: zip, from: city, to: cased });
-      city = cased;
-    }
+    let { city, state, citySource } = place(zip);
     if (state === "") state = stateOf(chosen.leaid) ?? "";
     const c = county.pick(zip, state);
-    records.push({ zip, state, city, county: c.name, countySource: c.source, citySource, leaid: chosen.leaid });
+    records.push({ zip, state, city, county: c.name, countySource: c.source, citySource, leaid: chosen.leaid, zcta: zip });
     used.add(chosen.leaid);
   }
+
+  // PO-box and delivery ZIPs (issue 12): the record and overlaps of the ZCTA holding
+  // their post office, the overlaps marked "post office"; their own city, state, county.
+  const byZip = new Map(records.map((r) => [r.zip, r]));
+  const servedStates = new Set(records.map((r) => r.state));
+  const postOffices = selectPostOfficeZips(uds, (z) => byZip.has(z), (z) => zipcodes.has(z) || geonames.has(z), (st) => servedStates.has(st));
+  const overlapsOf = new Map<string, OverlapOut[]>();
+  for (const o of overlaps) (overlapsOf.get(o.zip) ?? overlapsOf.set(o.zip, []).get(o.zip)!).push(o);
+  for (const po of postOffices.added) {
+    const home = byZip.get(po.zcta)!;
+    let { city, state, citySource } = place(po.zip);
+    if (city === "" && po.poName !== "") [city, citySource] = [titleCase(po.poName), "uds"];
+    if (state === "") state = po.state;
+    const c = county.pick(po.zip, state);
+    records.push({ zip: po.zip, state, city, county: c.name, countySource: c.source, citySource, leaid: home.leaid, zcta: po.zcta });
+    for (const o of overlapsOf.get(po.zcta)!) overlaps.push({ ...o, zip: po.zip, basis: "post office" });
+  }
+  // Sorted by ZIP; a ZIP's overlap rows keep their order (sort is stable).
+  records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
+  overlaps.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 
   // Umbrellas: supervisory unions (CCD LEA_TYPE 3) and their components (same state and UNION code).
   const unionComponents = { "2023-24": componentsOf(ccd2324), "2018-19": componentsOf(ccd1819) };
@@ -583,9 +611,10 @@ export function build(opts: BuildOptions): BuildResult {
     agreement: agree,
     geographicPerState: geographicInState,
     nonGeographicDropped,
+    postOffices,
   };
 
-  const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid })));
+  const zipsCsv = csv(ZIP_COLUMNS, records.map((r) => ({ zip: r.zip, state: r.state, city: r.city, county: r.county, leaid: r.leaid, zcta: r.zcta })));
   const districtsCsv = csv(
     DISTRICT_COLUMNS,
     [...districts.values()].map((d) => Object.fromEntries(DISTRICT_COLUMNS.map((c) => [c, c === "notes" ? (d.notes.length ? JSON.stringify(d.notes) : "") : d[c]]))),
@@ -597,6 +626,7 @@ export function build(opts: BuildOptions): BuildResult {
     methods: { share: SHARE_METHOD, rating: RATING_METHOD },
     counts: {
       records: records.length,
+      post_office_records: postOffices.added.length,
       districts: districts.size,
       overlaps: overlaps.length,
       states: new Set(records.map((r) => r.state)).size,

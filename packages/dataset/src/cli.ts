@@ -6,7 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "./build.ts";
+import { build, sha256 } from "./build.ts";
+import { addBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
 import { writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
@@ -67,7 +68,7 @@ if (import.meta.main) {
     }
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();
-    const { files, coverage, validation } = build({
+    const base = build({
       raw: a.raw,
       date: a.date,
       joins: a.joins,
@@ -76,6 +77,7 @@ if (import.meta.main) {
       baseline: a.baseline,
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
     });
+    const { files, coverage, validation } = await addBoundaries(base, a.raw, sha256);
     writeOutputs(a.out, files);
     process.stdout.write(coverage);
     for (const f of validation.figures.filter((x) => !x.name.startsWith("state "))) {

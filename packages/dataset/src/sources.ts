@@ -435,3 +435,31 @@ export function loadJoins(path: string, label: string): JoinRow[] {
     return { grfLeaid, zcta, leaid, name: r[3]!.trim(), reason, line: t.lines[i]! };
   });
 }
+
+/** One row of the UDS Mapper ZIP-to-ZCTA crosswalk (2020). */
+export interface UdsRow {
+  zip: string;
+  /** post office name as given ("Beverly Hills") */
+  poName: string;
+  state: string;
+  /** "Zip Code Area" or "Post Office or large volume customer" */
+  type: string;
+  /** the ZCTA the ZIP belongs to, "" when the file gives none */
+  zcta: string;
+  /** "Zip matches ZCTA", "Spatial join to ZCTA", "populated ZCTA, missing zip", "territory zip, no ZCTA available" */
+  join: string;
+}
+
+/** The UDS Mapper crosswalk: every USPS ZIP -> its ZCTA (PO-box ZIPs: the ZCTA holding the post office). */
+export function loadUds(dir: string): UdsRow[] {
+  const t = readTable(dir, FILES.uds, HEADERS.uds);
+  const keys = new KeySet(t, "ZIP");
+  return t.rows.map((r, i) => {
+    const zip = checkZip(t, i, r[0]!.trim());
+    keys.add(zip, i);
+    // Territory ZIPs without a ZCTA say "No ZCTA".
+    const zcta = r[4]!.trim() === "No ZCTA" ? "" : r[4]!.trim();
+    if (zcta !== "" && !/^[0-9]{5}$/.test(zcta)) throw new InputError(t.file, t.lines[i]!, `malformed ZCTA "${zcta}" (expected 5 digits or empty)`);
+    return { zip, poName: r[1]!.trim(), state: r[2]!.trim(), type: r[3]!.trim(), zcta, join: r[5]!.trim() };
+  });
+}

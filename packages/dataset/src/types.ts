@@ -8,6 +8,7 @@ import type { Basis, Evidence, Level } from "./shares.ts";
 import type { Score } from "./estimators.ts";
 import type { PopulationEvidence } from "./population.ts";
 import type { Office } from "./offices.ts";
+import type { PostOfficeSelection } from "./postoffice.ts";
 
 export interface ZipRecord {
   zip: string;
@@ -15,8 +16,10 @@ export interface ZipRecord {
   city: string;
   county: string;
   countySource: CountySource;
-  citySource: "geonames" | "zipcodes" | "none";
+  citySource: "geonames" | "zipcodes" | "uds" | "none";
   leaid: string;
+  /** the ZCTA whose districts the record uses: the ZIP itself, or for a PO-box ZIP the ZCTA of its post office */
+  zcta: string;
 }
 
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
@@ -43,7 +46,8 @@ export interface OverlapOut {
   zip: string;
   leaid: string;
   share: string;
-  basis: Basis;
+  /** "post office": a PO-box ZIP's row, copied from the ZCTA of its post office */
+  basis: Basis | "post office";
   /** "elementary", "secondary", both space-separated, or "": the grade levels this district serves most of the ZIP's people at */
   serves_most: string;
 }
@@ -160,4 +164,6 @@ export interface BuildStats {
   offices: Map<string, Office>;
   /** district levels (share method v2: the boundary file's level, else rule 5a) */
   levels: Map<string, Level>;
+  /** the PO-box / delivery ZIPs of the UDS Mapper crosswalk: added and left out */
+  postOffices: PostOfficeSelection;
 }

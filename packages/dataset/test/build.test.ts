@@ -30,11 +30,25 @@ describe("full build on the synthetic fixture", () => {
   const zip = (z: string) => zips.find((x) => x.zip === z)!;
 
   it("has one record per GRF21 ZCTA (00000 ignored), sorted, every one with a district and a city", () => {
-    expect(zips.map((z) => z.zip)).toEqual(["00802", "00820", "70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
+    expect(zips.filter((z) => z.zcta === z.zip).map((z) => z.zip)).toEqual(["00802", "00820", "70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
     for (const z of zips) {
       expect(districts.has(z.leaid!)).toBe(true);
       expect(z.city).not.toBe("");
     }
+  });
+  it("a PO-box ZIP of the UDS crosswalk gets the record and districts of its post office's ZCTA, basis 'post office'", () => {
+    expect(zips.map((z) => z.zip)).toEqual(["00802", "00820", "70112", "90001", "90002", "90003", "90009", "96910", "99581", "99585"]);
+    expect(zip("90009")).toEqual({ zip: "90009", state: "CA", city: "Los Angeles", county: "", leaid: zip("90002").leaid, zcta: "90002" });
+    const own = overlaps.filter((o) => o.zip === "90002");
+    expect(overlaps.filter((o) => o.zip === "90009")).toEqual(own.map((o) => ({ ...o, zip: "90009", basis: "post office" })));
+    expect(r.stats.postOffices).toMatchObject({
+      spatialJoins: 4,
+      ownZcta: 1,
+      retired: [{ zip: "90008", zcta: "90001" }],
+      zctaWithoutRecord: [{ zip: "90007", zcta: "90099" }],
+    });
+    expect(JSON.parse(r.files.get("manifest.json")!).counts).toMatchObject({ records: 10, post_office_records: 1 });
+    expect(r.coverage).toContain("9 ZCTAs and 1 PO-box and delivery ZIPs");
   });
   it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
     expect(zip("90001").leaid).toBe("0600001");
@@ -165,7 +179,7 @@ describe("full build on the synthetic fixture", () => {
   });
   it("coverage report counts ZCTAs without a record and fields", () => {
     expect(r.coverage).toContain("2020 ZCTAs without a record: 1 (55111)");
-    expect(r.coverage).toMatch(/\| county \| 7 \| 9 \| 77\.8% \|/);
+    expect(r.coverage).toMatch(/\| county \| 7 \| 10 \| 70\.0% \| >= 99% \*\*below\*\* \| 0 \| 1 \|/);
   });
   it("manifest: date, methods, counts, sha256 and rows of each file", () => {
     const m = JSON.parse(r.files.get("manifest.json")!);
@@ -300,7 +314,7 @@ describe("rating v1.1 on the synthetic fixture: only geographic districts are ra
   });
   it("RATING.md shows both groups per state, the source that decided, and the agreement", () => {
     const md = r.files.get("RATING.md")!;
-    expect(md).toContain("| CA | 5 (too few: null) | 1 (too few: null) | 3 | 0 (0.0%) | 0 | none: too few districts with an outcome (fewer than 10 per source) |");
+    expect(md).toContain("| CA | 5 (too few: null) | 1 (too few: null) | 4 | 0 (0.0%) | 0 | none: too few districts with an outcome (fewer than 10 per source) |");
     expect(md).toContain("## Agreement of the two sources");
     expect(r.files.get("COVERAGE.md")!).toContain("CA SEDA (5 districts with an outcome, 2 records)");
   });

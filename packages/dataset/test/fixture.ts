@@ -85,6 +85,7 @@ export function fixtureContents(): Contents {
     { zip: "00802", city: "St Thomas", state: "VI", latitude: 18.35, longitude: -64.93, country: "US" },
     { zip: "00820", city: "Christiansted", state: "VI", latitude: 17.74, longitude: -64.7, country: "US" },
     { zip: "70112", city: "NEW ORLEANS", state: "LA", latitude: 29.9, longitude: -90, country: "US" },
+    { zip: "90009", city: "LOS ANGELES", state: "CA", latitude: 33.9, longitude: -118.2, country: "US" },
   ]);
   const g = (zip: string, city: string, stName: string, st: string, county: string, code: string) =>
     ["US", zip, city, stName, st, county, code, "", "", "34.0", "-118.0", "4"].join("\t");
@@ -165,13 +166,22 @@ export function fixtureContents(): Contents {
     { grf_leaid: "7800030", zcta: "00802", leaid: "7800030", name: "Saint Thomas - Saint John School District", reason: "VI split: St. Thomas" },
     { grf_leaid: "7800030", zcta: "00820", leaid: "7800002", name: "Saint Croix School District", reason: "VI split: St. Croix" },
   ]);
+  const u = (zip: string, name: string, st: string, type: string, zcta: string, join: string) => ({ ZIP_CODE: zip, PO_NAME: name, STATE: st, ZIP_TYPE: type, ZCTA: zcta, zip_join_type: join });
+  const PO = "Post Office or large volume customer";
   const uds = "\uFEFF" + table(HEADERS.uds, [
     { ZIP_CODE: "70112", PO_NAME: "NEW ORLEANS", STATE: "LA", ZIP_TYPE: "Zip Code Area", ZCTA: "70112", zip_join_type: "Zip matches ZCTA" },
     { ZIP_CODE: "99585", PO_NAME: "McGrath", STATE: "AK", ZIP_TYPE: "Zip Code Area", ZCTA: "99585", zip_join_type: "Zip matches ZCTA" },
-    { ZIP_CODE: "90001", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Zip Code Area", ZCTA: "90001", zip_join_type: "Zip matches ZCTA" },
-    // USPS ZIPs without a record (postal.csv): a post office and a territory ZIP area
-    { ZIP_CODE: "90009", PO_NAME: "Los Angeles", STATE: "CA", ZIP_TYPE: "Post Office or large volume customer", ZCTA: "90001", zip_join_type: "Spatial join to ZCTA" },
-    { ZIP_CODE: "96799", PO_NAME: "Pago Pago", STATE: "AS", ZIP_TYPE: "Zip Code Area", ZCTA: "", zip_join_type: "territory zip, no ZCTA available" },
+    u("90001", "Los Angeles", "CA", "Zip Code Area", "90001", "Zip matches ZCTA"),
+    // a PO-box ZIP in a current list, placed in 90002: gets 90002's districts
+    u("90009", "Los Angeles", "CA", PO, "90002", "Spatial join to ZCTA"),
+    // a spatial join that is a ZCTA itself keeps its own record
+    u("90003", "Los Angeles", "CA", PO, "90001", "Spatial join to ZCTA"),
+    // in no current ZIP list: retired, no record
+    u("90008", "Los Angeles", "CA", PO, "90001", "Spatial join to ZCTA"),
+    // its ZCTA has no record
+    u("90007", "Los Angeles", "CA", PO, "90099", "Spatial join to ZCTA"),
+    u("96940", "Koror", "PW", PO, "No ZCTA", "territory zip, no ZCTA available"),
+    u("96799", "Pago Pago", "AS", "Zip Code Area", "", "territory zip, no ZCTA available"),
   ]);
   return { uds, grf, ccd2324, ccd1819, enrollment, zipcodes, geonames, zctaCounties, usZips, nrviens, seda, hud, finance21, finance22, grad, performance, geocorr, joins };
 }

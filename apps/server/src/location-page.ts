@@ -1,0 +1,85 @@
+/**
+ * The location page for people, `GET /location?lat=&lon=` (issue 12): the answer in
+ * words first, a map of the districts with the point marked (inline SVG, with a text
+ * alternative), the nearest ZIP's page linked, and the honest limits of the boundaries.
+ * Without coordinates it is the form alone; bad coordinates get a 400 page and a point
+ * in no district a 404 page, each with the form to try again.
+ */
+import { escapeHtml as e } from "./html.ts";
+import type { LocationAnswer, LocationData } from "./location.ts";
+import { locationForm } from "./location-form.ts";
+import { mapSvg, type MapShape } from "./map.ts";
+import { districtHref, layout, type SiteFacts } from "./pages.ts";
+
+const LIMITS = (b: LocationAnswer["boundaries"]) =>
+  `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of metres, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
+
+/** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
+const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
+
+/**
+ * The page of a located point.
+ *
+ * @example
+ * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts at 45.78330, -108.50070</h1>…"
+ */
+export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteFacts): string {
+  const where = `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
+  const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${grades(d.grade_span)}`);
+  const sentence =
+    names.length === 1 ? `This place is in ${names[0]}.` : `This place is in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
+  const border = a.districts.filter((d) => d.on_border);
+  const shapes: MapShape[] = a.districts.map((d, i) => ({
+    polygons: data.index.outline(d.leaid, d.level) ?? [],
+    style: i === 0 || d.level !== "secondary" ? "primary" : "secondary",
+  }));
+  const drawn = a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed brown outline"})`);
+  const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
+  const svg = mapSvg(shapes, { id: "map", title: `Map of the school districts at ${where}`, description, point: [a.lon, a.lat] });
+  const zip = a.zip
+    ? `<p>The nearest ZIP code with these districts is <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
+    : "";
+  const list = a.districts
+    .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}, LEAID ${d.leaid}${d.on_border ? " (the place lies on its border)" : ""}</li>`)
+    .join("\n");
+  return layout(
+    {
+      title: `School districts at ${where}`,
+      description: `The public school districts at ${where}: ${a.districts.map((d) => d.district).join(" and ")}, with a map and the nearest ZIP code.`,
+      // One page per point: not for search engines.
+      canonical: null,
+      main: `<h1>School districts at ${where}</h1>
+<p><strong>${sentence}</strong></p>
+${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}<figure>${svg}<figcaption>${e(description)}</figcaption></figure>
+<h2>The districts</h2>
+<ul>
+${list}
+</ul>
+${zip}<p class="note">${LIMITS(a.boundaries)}</p>
+<p>As JSON: <a href="/location.json?lat=${a.lat}&amp;lon=${a.lon}">/location.json?lat=${a.lat}&amp;lon=${a.lon}</a>.</p>
+${locationForm(String(a.lat), String(a.lon))}`,
+    },
+    facts,
+  );
+}
+
+/**
+ * The form page: no coordinates yet (status 200), bad ones (400) or a place in no district (404).
+ *
+ * @example
+ * locationFormPage(400, 'lat "91" is out of range…', "91", "0", facts)
+ */
+export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts): string {
+  const title = status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : "No school district at this place";
+  return layout(
+    {
+      title,
+      description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
+      canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
+      main: `<h1>${title}</h1>
+${message ? `<p><strong>${e(message)}</strong></p>\n` : ""}<p>Type a latitude and longitude in decimal degrees (west longitudes are negative), or use your device's location. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
+${locationForm(lat, lon)}`,
+    },
+    facts,
+  );
+}

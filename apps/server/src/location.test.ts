@@ -1,0 +1,192 @@
+/**
+ * /location.json in process: the small fixture's site with the committed boundaries
+ * (data/boundaries.topojson, data/districts.csv).
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Problem } from "@school-districts/core";
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE, testApp } from "../test/helpers.ts";
+import { dataPaths } from "./assets.ts";
+import { createApp } from "./app.ts";
+import { coordinateProblem, loadLocationData, type LocationAnswer } from "./location.ts";
+import { lookup } from "./lookup.ts";
+import { parseArgs, UsageError } from "./config.ts";
+import { loadFixture } from "../test/helpers.ts";
+
+const DATA = resolve(import.meta.dirname, "../../../data");
+
+describe("coordinateProblem", () => {
+  it.each([
+    ["45.7833", "-108.5007"],
+    ["-90", "180"],
+    ["0", ".5"],
+    ["+12.", "-0"],
+  ])("accepts %s, %s", (lat, lon) => expect(coordinateProblem(lat, lon)).toBeUndefined());
+  it.each([
+    [null, "1", /Both lat and lon are required/],
+    ["1", null, /Both lat and lon are required/],
+    ["91", "0", /lat "91" is out of range/],
+    ["0", "-180.5", /lon "-180.5" is out of range/],
+    ["1e1", "0", /lat "1e1" is not a decimal number/],
+    ["45,78", "0", /lat "45,78" is not a decimal number/],
+    ["", "0", /lat "" is not a decimal number/],
+    ["NaN", "0", /lat "NaN" is not a decimal number/],
+    ["0", "Infinity", /lon "Infinity" is not a decimal number/],
+  ])("refuses %j, %j", (lat, lon, message) => expect(coordinateProblem(lat, lon)).toMatch(message));
+});
+
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location.json", () => {
+  let app: Hono;
+  beforeAll(async () => {
+    const { site } = await testApp();
+    app = createApp(site, loadLocationData(dataPaths(DATA)));
+  });
+  const get = async (query: string) => app.request(`/location.json${query}`);
+
+  it("the centre of Billings, MT: Billings Elementary and Billings High School district, with the vintage", async () => {
+    const res = await get("?lat=45.7833&lon=-108.5007");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]+"$/);
+    const body = (await res.json()) as LocationAnswer;
+    expect(body.lat).toBe(45.7833);
+    expect(body.districts).toEqual([
+      expect.objectContaining({ leaid: "3003870", district: "Billings Elementary School District", level: "elementary", on_border: false, url: `${BASE}/district/3003870.json` }),
+      expect.objectContaining({ leaid: "3003900", district: "Billings High School District", level: "secondary", grade_span: "9th – 12th" }),
+    ]);
+    expect(body.boundaries).toEqual({ source: expect.stringContaining("2016"), vintage: "2016 (school year 2015-16)", scale: "1:500,000" });
+    expect(body.zip).toBeNull(); // no Billings ZIP in the small fixture
+  });
+
+  it("a point in Beverly Hills: Beverly Hills Unified, and the record of the nearest ZIP overlapping it", async () => {
+    const body = (await (await get("?lat=34.0736&lon=-118.4004")).json()) as LocationAnswer;
+    expect(body.districts.map((d) => [d.leaid, d.district, d.level])).toEqual([["0604830", "Beverly Hills Unified School District", "unified"]]);
+    expect(body.zip?.zip).toBe("90210");
+    expect(body.zip?.district).toBe("Beverly Hills Unified School District");
+  });
+
+  it("conditional requests and HEAD work like the records", async () => {
+    const first = await get("?lat=34.0736&lon=-118.4004");
+    const etag = first.headers.get("etag")!;
+    const again = await app.request("/location.json?lat=34.0736&lon=-118.4004", { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    const head = await app.request("/location.json?lat=34.0736&lon=-118.4004", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("a point in the ocean: 404 location-not-found", async () => {
+    const res = await get("?lat=33.5&lon=-119.5");
+    expect(res.status).toBe(404);
+    const p = (await res.json()) as Problem;
+    expect(p.type).toBe(`${BASE}/problems/location-not-found`);
+    expect(p.instance).toBe("/location.json");
+  });
+
+  it.each(["?lat=91&lon=0", "?lat=45", "?lon=1", "", "?lat=abc&lon=1"])("400 invalid-location for %j", async (q) => {
+    const res = await get(q);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(((await res.json()) as Problem).type).toBe(`${BASE}/problems/invalid-location`);
+  });
+
+  it("the problem kinds have their pages", async () => {
+    for (const kind of ["invalid-location", "location-not-found"]) {
+      const res = await app.request(`/problems/${kind}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("/location.json");
+    }
+  });
+});
+
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location (the page)", () => {
+  let app: Hono;
+  beforeAll(async () => {
+    const { site } = await testApp();
+    app = createApp(site, loadLocationData(dataPaths(DATA)));
+  });
+
+  it("says the answer in words first, then a map with its text alternative, the limits and the form", async () => {
+    const res = await app.request("/location?lat=45.7833&lon=-108.5007");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    const sentence = html.indexOf("<strong>This place is in");
+    expect(sentence).toBeGreaterThan(0);
+    expect(html.slice(sentence, sentence + 400)).toMatch(/Billings Elementary School District<\/a> \(Pre-Kindergarten – 8th\) and <a href="\/district\/3003900">Billings High School District<\/a> \(9th – 12th\)/);
+    const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(html.indexOf("<svg")).toBeGreaterThan(sentence);
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('aria-labelledby="map-title map-desc"');
+    expect(svg).toMatch(/<desc id="map-desc">Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
+    expect(svg).toContain("<circle");
+    expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
+    expect(html).toContain("2016 (school year 2015-16)");
+    expect(html).toContain("Enrollment is decided by the district");
+    expect(html).toContain('<form action="/location" method="get">');
+  });
+
+  it("without coordinates: the form; bad ones: 400 with the form; the ocean: 404 with the form", async () => {
+    const form = await app.request("/location");
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('<input id="lat" name="lat"');
+    const html = { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
+    const bad = await app.request("/location?lat=91&lon=0", html);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("cache-control")).toBe("no-store");
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('lat &quot;91&quot; is out of range');
+    expect(badHtml).toContain('value="91"');
+    const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
+    expect(sea.status).toBe(404);
+    expect(await sea.text()).toContain("No school district at this place");
+    // A page route, negotiated like every page (http.ts pathKind): HTML unless JSON is ranked above it.
+    expect(sea.headers.get("vary")).toBe("Accept");
+    expect((await app.request("/location?lat=33.5&lon=-119.5")).headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const problem = await app.request("/location?lat=33.5&lon=-119.5", { headers: { Accept: "application/json" } });
+    expect(problem.status).toBe(404);
+    expect(problem.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(((await problem.json()) as Problem).type).toBe(`${BASE}/problems/location-not-found`);
+  });
+
+  it("a map stays small even for a large district (Anchorage)", async () => {
+    const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
+    const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
+    expect(svg).toMatch(/<path [^>]*d="M\d/);
+  });
+});
+
+describe("a dataset without boundaries", () => {
+  it("answers /location.json with a 404 that says so", async () => {
+    const { site } = await testApp();
+    const res = await createApp(site, undefined).request("/location.json?lat=34.0736&lon=-118.4004");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Problem).detail).toContain("built without boundaries");
+  });
+});
+
+describe("lookup --lat --lon", () => {
+  it("parses as a point query; one coordinate alone, or with a ZIP, is a usage error", () => {
+    expect(parseArgs(["lookup", "--lat", "45.7833", "--lon", "-108.5007", "--json"], {})).toMatchObject({ kind: "lookup", query: { lat: "45.7833", lon: "-108.5007" }, json: true });
+    expect(() => parseArgs(["lookup", "--lat", "45.7833"], {})).toThrow(UsageError);
+    expect(() => parseArgs(["lookup", "90210", "--lat", "1", "--lon", "2"], {})).toThrow(UsageError);
+    expect(() => parseArgs(["--lat", "1"], {})).toThrow(UsageError);
+  });
+
+  it.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("answers like /location.json; 2 for bad input, 1 for a point in no district", async () => {
+    const dataset = await loadFixture();
+    const location = await loadLocationData(dataPaths(DATA));
+    const opts = { json: false, baseUrl: BASE, location };
+    const text = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, opts);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("34.07360, -118.40040 is in Beverly Hills Unified School District.");
+    expect(text.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");
+    const json = lookup(dataset, { lat: "45.7833", lon: "-108.5007" }, { ...opts, json: true });
+    expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
+    expect(lookup(dataset, { lat: "91", lon: "0" }, opts)).toMatchObject({ code: 2, stderr: expect.stringContaining('lat "91" is out of range') });
+    expect(lookup(dataset, { lat: "33.5", lon: "-119.5" }, opts)).toMatchObject({ code: 1, stderr: expect.stringContaining("No school district at this location") });
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * `GET /location.json?lat=&lon=` (issue 12): the districts whose boundaries hold a
+ * point, one per level, the record of the ZIP whose ZCTA is nearest, and the
+ * boundaries' vintage. The boundary file is checked against the manifest and
+ * indexed once (core's LocationIndex); answers are rendered per request.
+ */
+import { createHash } from "node:crypto";
+import { parse } from "csv-parse/sync";
+import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord } from "@school-districts/core";
+import type { components } from "@school-districts/api-types";
+
+export type LocationAnswer = components["schemas"]["LocationAnswer"];
+type LocatedDistrict = components["schemas"]["LocatedDistrict"];
+
+/** The boundary file's name in a dataset folder and in the manifest. */
+export const BOUNDARY_FILE = "boundaries.topojson";
+
+/** What the location answers need: the index, the districts' names and grades, and the record bodies. */
+export interface LocationData {
+  index: LocationIndex;
+  /** LEAID -> name and grade span (districts.csv) */
+  districts: Map<string, { name: string; grade_span: string }>;
+  boundaries: LocationAnswer["boundaries"];
+}
+
+/**
+ * Reads and checks the boundary file against the manifest, and the district names;
+ * undefined when the manifest lists no boundary file (a dataset built without them).
+ * A listed file that is missing or does not match stops with a DatasetError naming it.
+ *
+ * @example
+ * const data = await loadLocationData({ manifest: "data/manifest.json", districts: "data/districts.csv", boundaries: "data/boundaries.topojson" });
+ */
+export async function loadLocationData(paths: { manifest: string; districts: string; boundaries?: string }, label = "data"): Promise<LocationData | undefined> {
+  const manifest = (await Bun.file(paths.manifest).json()) as {
+    files: Record<string, { sha256: string; rows: number } | undefined>;
+    boundaries?: { source?: string; vintage?: string; scale?: string };
+  };
+  const entry = manifest.files[BOUNDARY_FILE];
+  if (entry === undefined) return undefined;
+  const file = `${label}/${BOUNDARY_FILE}`;
+  const f = paths.boundaries === undefined ? undefined : Bun.file(paths.boundaries);
+  if (f === undefined || !(await f.exists())) throw new DatasetError(file, "missing (the manifest lists it)");
+  const bytes = await f.bytes();
+  if (createHash("sha256").update(bytes).digest("hex") !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
+  const index = LocationIndex.parse(bytes, file);
+  if (index.districts.length !== entry.rows) throw new DatasetError(file, `${index.districts.length} district geometries, the manifest says ${entry.rows}`);
+  const b = manifest.boundaries ?? {};
+  if (typeof b.vintage !== "string" || typeof b.source !== "string" || typeof b.scale !== "string") throw new DatasetError(`${label}/manifest.json`, "no boundaries vintage, source and scale");
+  // Only the names and grade spans are kept (copied, so the parsed rows can go).
+  const rows = parse(await Bun.file(paths.districts).text(), { columns: ["leaid", "state", "name", "level", "grade_span"], from_line: 2, relax_column_count: true }) as { leaid: string; name: string; grade_span: string }[];
+  const districts = new Map(rows.map((r) => [r.leaid, { name: r.name, grade_span: r.grade_span }]));
+  for (const d of index.districts) if (!districts.has(d.leaid)) throw new DatasetError(file, `district ${d.leaid} is not in districts.csv`);
+  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
+  Bun.gc(true);
+  return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale } };
+}
+
+const EXAMPLE = "for example /location.json?lat=45.7833&lon=-108.5007";
+
+/** Why one coordinate is not a number of degrees in range, or undefined. */
+export function degreesProblem(name: "lat" | "lon", value: string): string | undefined {
+  const max = name === "lat" ? 90 : 180;
+  const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${name} ${shown} is not a decimal number of degrees, ${EXAMPLE}.`;
+  if (Math.abs(Number(value)) > max) return `${name} ${shown} is out of range: ${name} is between -${max} and ${max} degrees.`;
+  return undefined;
+}
+
+/**
+ * Why a query string is not a point: the detail of a 400 problem, or undefined when it is one.
+ *
+ * @example
+ * coordinateProblem("91", "0") // 'lat "91" is out of range: lat is between -90 and 90 degrees.'
+ */
+export function coordinateProblem(lat: string | null, lon: string | null): string | undefined {
+  if (lat === null || lon === null) return `Both lat and lon are required (WGS84 decimal degrees), ${EXAMPLE}.`;
+  return degreesProblem("lat", lat) ?? degreesProblem("lon", lon);
+}
+
+/**
+ * The answer for a point, or undefined when no district holds it. `record(zip)` gives
+ * the record of a ZIP and `districtsOf(zip)` the LEAIDs overlapping it: the ZIP is the
+ * one whose ZCTA point is nearest among those overlapping a district of the point (else
+ * the nearest at all, within 2 degrees).
+ *
+ * @example
+ * locate(data, 45.7833, -108.5007, base, record, districtsOf)?.districts.map((d) => d.level) // ["elementary", "secondary"]
+ */
+export function locate(
+  data: LocationData,
+  lat: number,
+  lon: number,
+  baseUrl: string,
+  record: (zip: string) => DistrictRecord | undefined,
+  districtsOf: (zip: string) => readonly string[],
+): LocationAnswer | undefined {
+  const hits = data.index.districtsAt(lon, lat);
+  if (hits.length === 0) return undefined;
+  const leaids = new Set(hits.map((h) => h.district.leaid));
+  const zip =
+    data.index.nearestZcta(lon, lat, (z) => districtsOf(z).some((l) => leaids.has(l)), 0.5) ?? data.index.nearestZcta(lon, lat);
+  const districts: LocatedDistrict[] = hits.map((h) => {
+    const d = data.districts.get(h.district.leaid)!;
+    return {
+      leaid: h.district.leaid,
+      district: d.name,
+      level: h.district.level satisfies BoundaryLevel,
+      grade_span: d.grade_span as LocatedDistrict["grade_span"],
+      on_border: h.onBorder,
+      url: `${baseUrl}/district/${h.district.leaid}.json`,
+    };
+  });
+  return {
+    lat,
+    lon,
+    districts,
+    zip: zip === undefined ? null : (record(zip) ?? null),
+    boundaries: data.boundaries,
+  };
+}

@@ -1,0 +1,396 @@
+/**
+ * Districts by location: the compiled boundaries (`data/boundaries.topojson`, a
+ * quantized TopoJSON written by the pipeline) decoded into flat coordinate arrays,
+ * a flatbush index of every polygon part's bounding box, and point-in-polygon-hao's
+ * exact test on the candidates. Also the nearest ZCTA internal point.
+ *
+ * Border rule (deterministic): per level, a district whose polygon holds the point
+ * strictly inside wins over one whose border the point lies on; among equals, the
+ * lowest LEAID wins.
+ */
+import Flatbush from "flatbush";
+import pointInPolygon from "point-in-polygon-hao";
+import { DatasetError } from "./dataset.ts";
+
+/** Points of materialized polygons kept for later lookups (about 50 bytes each). */
+const CACHE_POINTS = 100_000;
+
+export type BoundaryLevel = "unified" | "elementary" | "secondary";
+const LEVEL_CODES: Record<string, BoundaryLevel> = { U: "unified", E: "elementary", S: "secondary" };
+export const BOUNDARY_LEVEL_ORDER: readonly BoundaryLevel[] = ["unified", "elementary", "secondary"];
+
+/** One district of the boundary file. */
+export interface BoundaryDistrict {
+  /** today's LEAID (a district of districts.csv) */
+  leaid: string;
+  /** the level of the boundary file it comes from */
+  level: BoundaryLevel;
+  /** the 2016 boundary LEAIDs drawn for it (more than one where districts merged) */
+  geoids: string[];
+}
+
+/** A district holding a point, and whether the point lies on its border. */
+export interface DistrictHit {
+  district: BoundaryDistrict;
+  onBorder: boolean;
+}
+
+interface TopoGeometry {
+  type: string;
+  id?: string;
+  properties?: Record<string, unknown>;
+  arcs?: number[][] | number[][][];
+  coordinates?: [number, number];
+}
+interface Topology {
+  type: string;
+  transform: { scale: [number, number]; translate: [number, number] };
+  objects: Record<string, { type: string; geometries: TopoGeometry[] }>;
+  metadata?: Record<string, unknown>;
+}
+
+const ARCS_KEY = new TextEncoder().encode(',"arcs":');
+
+function lastIndexOf(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = hay.length - needle.length; i >= 0; i--) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** The arcs of a quantized topology: absolute quantized positions, and where each arc starts. */
+interface Arcs {
+  xy: Int32Array;
+  start: Uint32Array;
+}
+
+/**
+ * Reads the `"arcs"` array (delta-encoded integer pairs) straight into typed arrays:
+ * JSON.parse would make about a million small arrays and leave the heap that much larger.
+ */
+function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
+  const bad = (i: number) => new DatasetError(label, `arcs: unexpected ${JSON.stringify(new TextDecoder().decode(text.subarray(i, i + 10)))} at byte ${i}`);
+  // First pass: count the points, so the array is allocated once at its size.
+  let points = 0;
+  let d = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === 91 /* [ */ && ++d === 3) points++;
+    else if (c === 93 /* ] */ && --d === 0) break;
+  }
+  const xy = new Int32Array(2 * points);
+  const starts: number[] = [];
+  let n = 0; // numbers written
+  let depth = 0;
+  let x = 0;
+  let y = 0;
+  let k = 0; // index of the number within its point
+  let i = from;
+  const end = text.length;
+  for (; i < end; i++) {
+    const c = text[i]!;
+    if (c === 91 /* [ */) {
+      depth++;
+      if (depth === 2) [x, y] = [0, 0], starts.push(n / 2);
+      else if (depth === 3) k = 0;
+      else if (depth > 3) throw bad(i);
+    } else if (c === 93 /* ] */) {
+      if (depth === 3 && k !== 2) throw bad(i);
+      depth--;
+      if (depth === 0) break;
+    } else if (c === 44 /* , */ || c === 32 || c === 10) {
+      continue;
+    } else if (depth === 3 && (c === 45 || (c >= 48 && c <= 57))) {
+      let j = i;
+      let neg = false;
+      if (c === 45) (neg = true), j++;
+      let v = 0;
+      const s = j;
+      for (; j < end; j++) {
+        const d = text[j]! - 48;
+        if (d < 0 || d > 9) break;
+        v = v * 10 + d;
+      }
+      if (j === s || k > 1) throw bad(i);
+      if (neg) v = -v;
+      if (n >= xy.length) throw bad(i);
+      if (k === 0) xy[n++] = x += v;
+      else xy[n++] = y += v;
+      k++;
+      i = j - 1;
+    } else throw bad(i);
+  }
+  if (depth !== 0) throw new DatasetError(label, "arcs: the file ends inside the arcs array (truncated?)");
+  starts.push(n / 2);
+  if (n !== xy.length) throw new DatasetError(label, `arcs: ${n / 2} points read, ${points} counted`);
+  return { xy, start: Uint32Array.from(starts) };
+}
+
+
+/**
+ * The boundary file, decoded for point lookups.
+ *
+ * @example
+ * const idx = LocationIndex.parse(await Bun.file("data/boundaries.topojson").text(), "data/boundaries.topojson");
+ * idx.districtsAt(-108.5007, 45.7833).map((h) => h.district.leaid) // ["3004620", "3004650"]
+ */
+export class LocationIndex {
+  /** districts in file order (sorted by level, then LEAID) */
+  readonly districts: BoundaryDistrict[] = [];
+  /** the file's metadata (vintage, source, scale, ...) */
+  readonly metadata: Record<string, unknown>;
+  /** ZCTAs of the point index, in file order */
+  readonly zctas: string[] = [];
+  /** absolute quantized positions of every arc, x then y */
+  private readonly coords: Int32Array;
+  private readonly arcStart: Uint32Array;
+  private readonly sx: number;
+  private readonly sy: number;
+  private readonly tx: number;
+  private readonly ty: number;
+  /** polygon parts, flat: part p has rings partRing[p]..partRing[p+1]; ring r has arc references ringArc[r]..ringArc[r+1] of arcRefs */
+  private readonly partRing: Uint32Array;
+  private readonly ringArc: Uint32Array;
+  private readonly arcRefs: Int32Array;
+  private readonly partDistrict: Uint32Array;
+  private readonly partIndex: Flatbush | null;
+  private readonly zctaIndex: Flatbush | null;
+  private readonly zctaXY: Float64Array;
+  /** materialized polygon parts, at most CACHE_POINTS points in all */
+  private readonly cache = new Map<number, [number, number][][]>();
+  private cachedPoints = 0;
+  private readonly byLeaid = new Map<string, number>();
+
+  private constructor(topo: Topology, arcs: Arcs, label: string) {
+    const t = topo.transform;
+    [this.sx, this.sy] = t.scale;
+    [this.tx, this.ty] = t.translate;
+    const [sx, sy, tx, ty] = [this.sx, this.sy, this.tx, this.ty];
+    this.metadata = topo.metadata ?? {};
+    this.coords = arcs.xy;
+    this.arcStart = arcs.start;
+
+    const districts = topo.objects.districts;
+    if (districts === undefined || !Array.isArray(districts.geometries)) throw new DatasetError(label, 'no "districts" object');
+    const boxes: number[] = [];
+    const partRing: number[] = [];
+    const ringArc: number[] = [];
+    const arcRefs: number[] = [];
+    const partDistrict: number[] = [];
+    for (const g of districts.geometries) {
+      const level = LEVEL_CODES[String(g.properties?.level ?? "")];
+      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || level === undefined) {
+        throw new DatasetError(label, `district geometry with id ${JSON.stringify(g.id)} and level ${JSON.stringify(g.properties?.level)}`);
+      }
+      const geoids = String(g.properties?.geoids ?? g.id).split(" ");
+      const d = this.districts.push({ leaid: g.id, level, geoids }) - 1;
+      this.byLeaid.set(`${level} ${g.id}`, d);
+      const polys = (g.type === "Polygon" ? [g.arcs] : g.type === "MultiPolygon" ? g.arcs : null) as number[][][] | null;
+      if (polys === null) throw new DatasetError(label, `district ${g.id}: geometry type ${g.type}`);
+      for (const rings of polys) {
+        if (rings.length === 0) continue;
+        boxes.push(...this.ringBox(rings[0]!, label));
+        partRing.push(ringArc.length);
+        for (const r of rings) {
+          ringArc.push(arcRefs.length);
+          arcRefs.push(...r);
+        }
+        partDistrict.push(d);
+      }
+    }
+    partRing.push(ringArc.length);
+    ringArc.push(arcRefs.length);
+    [this.partRing, this.ringArc, this.arcRefs, this.partDistrict] = [Uint32Array.from(partRing), Uint32Array.from(ringArc), Int32Array.from(arcRefs), Uint32Array.from(partDistrict)];
+    this.partIndex = null;
+    if (this.partDistrict.length > 0) {
+      const idx = new Flatbush(this.partDistrict.length);
+      for (let i = 0; i < boxes.length; i += 4) idx.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
+      idx.finish();
+      this.partIndex = idx;
+    }
+
+    // ZCTA internal points, indexed on (lon * cos(lat), lat) so that distances are about even.
+    const points = topo.objects.zctas?.geometries ?? [];
+    this.zctaXY = new Float64Array(points.length * 2);
+    points.forEach((p, i) => {
+      if (p.type !== "Point" || typeof p.id !== "string" || !Array.isArray(p.coordinates)) throw new DatasetError(label, `zcta point ${JSON.stringify(p.id)}`);
+      const x = p.coordinates[0] * sx + tx;
+      const y = p.coordinates[1] * sy + ty;
+      this.zctas.push(p.id);
+      this.zctaXY[2 * i] = x * Math.cos((y * Math.PI) / 180);
+      this.zctaXY[2 * i + 1] = y;
+    });
+    this.zctaIndex = null;
+    if (points.length > 0) {
+      const idx = new Flatbush(points.length);
+      for (let i = 0; i < points.length; i++) idx.add(this.zctaXY[2 * i]!, this.zctaXY[2 * i + 1]!);
+      idx.finish();
+      this.zctaIndex = idx;
+    }
+  }
+
+  /**
+   * Parses and checks a boundary file's text; any problem throws a DatasetError naming `label`.
+   *
+   * @example
+   * LocationIndex.parse(text, "data/boundaries.topojson").districts.length // 13177
+   */
+  static parse(file: string | Uint8Array, label: string): LocationIndex {
+    // The pipeline writes "arcs" last: the head is parsed as JSON, the arcs scanned from the bytes.
+    const text = typeof file === "string" ? new TextEncoder().encode(file) : file;
+    const cut = lastIndexOf(text, ARCS_KEY);
+    if (cut < 0) throw new DatasetError(label, 'not a TopoJSON Topology with "arcs" last');
+    let topo: Topology;
+    try {
+      topo = JSON.parse(new TextDecoder().decode(text.subarray(0, cut)) + "}") as Topology;
+    } catch (e) {
+      throw new DatasetError(label, `not valid JSON (${(e as Error).message})`);
+    }
+    if (topo === null || typeof topo !== "object" || topo.type !== "Topology" || typeof topo.objects !== "object") {
+      throw new DatasetError(label, "not a TopoJSON Topology");
+    }
+    if (!Array.isArray(topo.transform?.scale) || !Array.isArray(topo.transform?.translate)) throw new DatasetError(label, "no quantization transform");
+    const arcs = scanArcs(text, cut + ARCS_KEY.length, label);
+    return new LocationIndex(topo, arcs, label);
+  }
+
+  private arcPoints(ref: number, out: [number, number][]): void {
+    const rev = ref < 0;
+    const a = rev ? ~ref : ref;
+    const s = this.arcStart[a]!;
+    const e = this.arcStart[a + 1]!;
+    // Consecutive arcs share their end point: skip the first point of every arc but the first.
+    const [c, sx, sy, tx, ty] = [this.coords, this.sx, this.sy, this.tx, this.ty];
+    if (!rev) for (let i = out.length ? s + 1 : s; i < e; i++) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
+    else for (let i = out.length ? e - 2 : e - 1; i >= s; i--) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
+  }
+
+  /** A ring's [lon, lat] points from its arc references. */
+  ring(arcs: ArrayLike<number>): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i < arcs.length; i++) this.arcPoints(arcs[i]!, out);
+    return out;
+  }
+
+  /** The rings of a polygon part, each as [lon, lat] points. */
+  private partRings(part: number): [number, number][][] {
+    const out: [number, number][][] = [];
+    for (let r = this.partRing[part]!; r < this.partRing[part + 1]!; r++) out.push(this.ring(this.arcRefs.subarray(this.ringArc[r]!, this.ringArc[r + 1]!)));
+    return out;
+  }
+
+  private ringBox(arcs: readonly number[], label: string): [number, number, number, number] {
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const ref of arcs) {
+      const a = ref < 0 ? ~ref : ref;
+      if (a >= this.arcStart.length - 1) throw new DatasetError(label, `arc ${ref} does not exist`);
+      for (let i = this.arcStart[a]!; i < this.arcStart[a + 1]!; i++) {
+        const x = this.coords[2 * i]! * this.sx + this.tx;
+        const y = this.coords[2 * i + 1]! * this.sy + this.ty;
+        if (x < x0) x0 = x;
+        if (y < y0) y0 = y;
+        if (x > x1) x1 = x;
+        if (y > y1) y1 = y;
+      }
+    }
+    return [x0, y0, x1, y1];
+  }
+
+  private partPolygon(part: number): [number, number][][] {
+    let p = this.cache.get(part);
+    if (p === undefined) {
+      p = this.partRings(part);
+      const size = p.reduce((a, r) => a + r.length, 0);
+      while (this.cachedPoints + size > CACHE_POINTS && this.cache.size > 0) {
+        const [oldest, rings] = this.cache.entries().next().value!;
+        this.cachedPoints -= rings.reduce((a, r) => a + r.length, 0);
+        this.cache.delete(oldest);
+      }
+      this.cache.set(part, p);
+      this.cachedPoints += size;
+    }
+    return p;
+  }
+
+  /**
+   * The districts holding (lon, lat): at most one per level, in the order unified,
+   * elementary, secondary (border rule above).
+   *
+   * @example
+   * idx.districtsAt(-118.4004, 34.0736).map((h) => h.district.leaid) // ["0604830"] (Beverly Hills Unified)
+   */
+  districtsAt(lon: number, lat: number): DistrictHit[] {
+    if (this.partIndex === null) return [];
+    const best = new Map<BoundaryLevel, { d: number; onBorder: boolean }>();
+    for (const part of this.partIndex.search(lon, lat, lon, lat)) {
+      const d = this.partDistrict[part]!;
+      const r = pointInPolygon([lon, lat], this.partPolygon(part));
+      if (r === false) continue;
+      const onBorder = r === 0;
+      const level = this.districts[d]!.level;
+      const prev = best.get(level);
+      if (prev !== undefined) {
+        if (prev.d === d) {
+          if (!onBorder) prev.onBorder = false;
+          continue;
+        }
+        const better = prev.onBorder !== onBorder ? !onBorder : this.districts[d]!.leaid < this.districts[prev.d]!.leaid;
+        if (!better) continue;
+      }
+      best.set(level, { d, onBorder });
+    }
+    return BOUNDARY_LEVEL_ORDER.filter((l) => best.has(l)).map((l) => ({ district: this.districts[best.get(l)!.d]!, onBorder: best.get(l)!.onBorder }));
+  }
+
+  /**
+   * The ZCTA whose internal point is nearest to (lon, lat) among those `accept` takes
+   * (all when omitted), within `maxDegrees`; undefined when there is none.
+   *
+   * @example
+   * idx.nearestZcta(-118.4004, 34.0736) // "90210"
+   */
+  nearestZcta(lon: number, lat: number, accept?: (zcta: string) => boolean, maxDegrees = 2): string | undefined {
+    if (this.zctaIndex === null) return undefined;
+    const x = lon * Math.cos((lat * Math.PI) / 180);
+    const [i] = this.zctaIndex.neighbors(x, lat, 1, maxDegrees, accept === undefined ? undefined : (j) => accept(this.zctas[j]!));
+    return i === undefined ? undefined : this.zctas[i];
+  }
+
+  /**
+   * The outline of a district as rings of [lon, lat] (each polygon part: outer ring, then holes).
+   *
+   * @example
+   * idx.outline("0604830", "unified")?.length // 1
+   */
+  outline(leaid: string, level: BoundaryLevel): [number, number][][][] | undefined {
+    const d = this.byLeaid.get(`${level} ${leaid}`);
+    if (d === undefined) return undefined;
+    const out: [number, number][][][] = [];
+    for (let i = 0; i < this.partDistrict.length; i++) if (this.partDistrict[i] === d) out.push(this.partRings(i));
+    return out;
+  }
+
+  /** Distance in metres from (lon, lat) to the nearest border of a district's polygons (equirectangular, fine below a few km). */
+  distanceToBorder(leaid: string, level: BoundaryLevel, lon: number, lat: number): number {
+    const o = this.outline(leaid, level);
+    if (o === undefined) return Infinity;
+    const kx = 111_320 * Math.cos((lat * Math.PI) / 180);
+    const ky = 110_540;
+    let best = Infinity;
+    for (const poly of o) {
+      for (const ring of poly) {
+        for (let i = 1; i < ring.length; i++) {
+          const [ax, ay] = [(ring[i - 1]![0] - lon) * kx, (ring[i - 1]![1] - lat) * ky];
+          const [bx, by] = [(ring[i]![0] - lon) * kx, (ring[i]![1] - lat) * ky];
+          const [dx, dy] = [bx - ax, by - ay];
+          const len = dx * dx + dy * dy;
+          const s = len === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len));
+          const dist = Math.hypot(ax + s * dx, ay + s * dy);
+          if (dist < best) best = dist;
+        }
+      }
+    }
+    return best;
+  }
+}

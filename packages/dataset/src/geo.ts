@@ -1,0 +1,308 @@
+/**
+ * The boundary step of the build (issue 12): the Census 2016 school-district
+ * boundaries joined to today's districts, simplified and quantized as TopoJSON
+ * (topojson-server, topojson-simplify, topojson-client) into `boundaries.topojson`,
+ * with the 2020 ZCTA internal points; and `BOUNDARIES.md`, the join report and the
+ * validation of lookups against independent evidence (Geocorr 2010 ZCTA districts,
+ * ZIP centres of the ZIP lists).
+ */
+import { topology } from "topojson-server";
+import { presimplify, simplify } from "topojson-simplify";
+import { quantize } from "topojson-client";
+import pointInPolygon from "point-in-polygon-hao";
+import { LocationIndex, type BoundaryLevel } from "@school-districts/core";
+import type { BuildResult, BuildStats } from "./build.ts";
+import { readDistrictBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
+import { loadGeocorrZctas, loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
+
+/** Simplification: Visvalingam triangle area below which a point is dropped (square degrees, about 28,000 m² at 40° N). */
+export const SIMPLIFY_MIN_WEIGHT = 3e-6;
+/** Quantization of the file: 1e7 steps over the extent (about 4 m in longitude, 1 m in latitude). */
+export const QUANTIZATION = 1e7;
+export const BOUNDARY_FILE = "boundaries.topojson";
+export const BOUNDARY_METADATA = {
+  source: "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
+  vintage: "2016 (school year 2015-16)",
+  scale: "1:500,000",
+  simplified: `Visvalingam, minimum triangle area ${SIMPLIFY_MIN_WEIGHT} square degrees (topology preserved)`,
+  zcta_points: "Census 2020 ZCTA Gazetteer internal points",
+};
+const LEVEL_CODE: Record<BoundaryLevel, string> = { unified: "U", elementary: "E", secondary: "S" };
+
+/** How a 2016 boundary was joined to a district of today. */
+export interface BoundaryJoin {
+  geoid: string;
+  level: BoundaryLevel;
+  name: string;
+  /** today's LEAID, "" when none */
+  leaid: string;
+  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "no district (Census placeholder)" | "none";
+  /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
+  evidence?: { zctas: number; shared: number };
+}
+
+function inside(polygons: MultiPolygon, p: LonLat): boolean {
+  for (const poly of polygons) if (poly.length > 0 && pointInPolygon(p, poly) !== false) return true;
+  return false;
+}
+
+/**
+ * Joins every 2016 boundary to a district of today: the same LEAID, or a whole-district
+ * row of joins.csv; else its successor, found from the 2020 ZCTAs whose internal point
+ * lies in the 2016 polygon: the district of today, of the same state, without a 2016
+ * boundary of its own (new since 2016), that overlaps most of them in GRF21; else the
+ * district of the same level that does ("neighbour"); else none (reported).
+ */
+export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: BuildStats, zctaPoints: ReadonlyMap<string, LonLat>): BoundaryJoin[] {
+  const today = stats.districts;
+  const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j.leaid]));
+  const withBoundary = new Set<string>();
+  const first: BoundaryJoin[] = boundaries.map((b) => {
+    if (today.has(b.leaid)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: b.leaid, how: "same LEAID" };
+    const j = whole.get(b.leaid);
+    if (j !== undefined && today.has(j)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: j, how: "joins.csv" };
+    // "School District Not Defined" (LEAID ending 99997): land in no school district.
+    if (b.leaid.endsWith("99997")) return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "no district (Census placeholder)" };
+    return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "none" };
+  });
+  for (const j of first) if (j.leaid !== "") withBoundary.add(j.leaid);
+  const districtsOfZip = new Map<string, Set<string>>();
+  for (const o of stats.overlaps) {
+    if (o.basis === "post office") continue;
+    (districtsOfZip.get(o.zip) ?? districtsOfZip.set(o.zip, new Set()).get(o.zip)!).add(o.leaid);
+  }
+  const levelOf: Record<string, BoundaryLevel> = { U: "unified", E: "elementary", S: "secondary" };
+  first.forEach((j, i) => {
+    if (j.how !== "none") return;
+    const b = boundaries[i]!;
+    const [x0, y0, x1, y1] = b.bbox;
+    const zs: string[] = [];
+    for (const [zcta, p] of zctaPoints) if (p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1 && inside(b.polygons, p)) zs.push(zcta);
+    // A small district may hold no ZCTA point: then the 3 ZCTAs nearest its centre, for a successor new since 2016 only.
+    const nearOnly = zs.length === 0;
+    if (nearOnly) {
+      const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+      zs.push(...[...zctaPoints].map(([z, p]) => [z, (p[0] - cx) ** 2 + (p[1] - cy) ** 2] as const).sort((a, c) => a[1] - c[1] || (a[0] < c[0] ? -1 : 1)).slice(0, 3).map(([z]) => z));
+    }
+    const score = new Map<string, number>();
+    for (const z of zs) for (const l of districtsOfZip.get(z) ?? []) if (l.startsWith(b.statefp)) score.set(l, (score.get(l) ?? 0) + 1);
+    const ranked = [...score].sort((a, c) => c[1] - a[1] || (a[0] < c[0] ? -1 : 1));
+    const fresh = ranked.find(([l]) => !withBoundary.has(l));
+    // A neighbour only when it overlaps at least half of the ZCTAs inside the 2016 polygon.
+    const neighbour = nearOnly ? undefined : ranked.find(([l, n]) => levelOf[today.get(l)!.level] === b.level && 2 * n >= zs.length);
+    const pick = fresh ?? neighbour;
+    if (pick === undefined) return;
+    Object.assign(j, { leaid: pick[0], how: fresh !== undefined ? "successor (new since 2016)" : "successor (neighbour)", evidence: { zctas: zs.length, shared: pick[1] } });
+  });
+  return first;
+}
+
+/**
+ * The compiled boundary file: one geometry per (level, district of today), merged where
+ * several 2016 districts joined one; the 2020 ZCTA points of the records; metadata.
+ */
+export function boundaryTopology(boundaries: readonly DistrictBoundary[], joins: readonly BoundaryJoin[], zctaPoints: ReadonlyMap<string, LonLat>, zips: ReadonlySet<string>): string {
+  const merged = new Map<string, { leaid: string; level: BoundaryLevel; geoids: string[]; polygons: MultiPolygon }>();
+  boundaries.forEach((b, i) => {
+    const j = joins[i]!;
+    if (j.leaid === "") return;
+    const key = `${LEVEL_CODE[b.level]} ${j.leaid}`;
+    const m = merged.get(key) ?? merged.set(key, { leaid: j.leaid, level: b.level, geoids: [], polygons: [] }).get(key)!;
+    m.geoids.push(b.leaid);
+    m.polygons.push(...b.polygons);
+  });
+  const order = (a: { level: BoundaryLevel; leaid: string }, c: { level: BoundaryLevel; leaid: string }) =>
+    LEVEL_CODE[a.level] !== LEVEL_CODE[c.level] ? "UES".indexOf(LEVEL_CODE[a.level]) - "UES".indexOf(LEVEL_CODE[c.level]) : a.leaid < c.leaid ? -1 : 1;
+  const features = [...merged.values()].sort(order).map((m) => ({
+    type: "Feature" as const,
+    id: m.leaid,
+    properties: m.geoids.length === 1 && m.geoids[0] === m.leaid ? { level: LEVEL_CODE[m.level] } : { level: LEVEL_CODE[m.level], geoids: m.geoids.sort().join(" ") },
+    geometry: { type: "MultiPolygon" as const, coordinates: m.polygons },
+  }));
+  const points = [...zctaPoints].filter(([z]) => zips.has(z)).sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([z, p]) => ({
+    type: "Feature" as const,
+    id: z,
+    properties: {},
+    geometry: { type: "Point" as const, coordinates: p },
+  }));
+  let topo = topology({ districts: { type: "FeatureCollection", features }, zctas: { type: "FeatureCollection", features: points } } as never);
+  topo = simplify(presimplify(topo as never), SIMPLIFY_MIN_WEIGHT) as never;
+  const q = quantize(topo as never, QUANTIZATION) as unknown as Record<string, unknown>;
+  // Properties of points are empty: drop them; the metadata carries the vintage.
+  const objects = q.objects as Record<string, { geometries: Record<string, unknown>[] }>;
+  for (const g of objects.zctas!.geometries) delete g.properties;
+  return JSON.stringify({ type: "Topology", metadata: BOUNDARY_METADATA, transform: q.transform, objects: q.objects, arcs: q.arcs }) + "\n";
+}
+
+const TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
+const num = (n: number) => n.toLocaleString("en-US");
+const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
+
+/** One validation miss, by cause. */
+type Cause = "territory (no boundary file for PR, VI, GU, AS, MP)" | "coastline (no district at the point)" | "vintage change (district merged or renamed since 2016)" | "border (within 250 m of a district border)" | "other";
+
+/**
+ * Validation of the lookups against evidence the pipeline did not use to draw them.
+ *  1. Geocorr 2010: for every unified-only ZCTA (all its 2010 population in unified
+ *     districts), the unified district at its internal point is one of its Geocorr districts;
+ *     and for those in a single district, that district.
+ *  2. ZIP centres of the ZIP lists: the point's districts are among the ZIP's overlapping
+ *     districts (GRF21).
+ */
+export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: string, joins: readonly BoundaryJoin[]): { md: string; figures: Record<string, number> } {
+  const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j.leaid]));
+  const today = (leaid: string) => whole.get(leaid) ?? leaid;
+  const changed = new Set(joins.filter((j) => j.how !== "same LEAID").map((j) => j.leaid));
+  const unjoined = joins.filter((j) => j.leaid === "");
+  const cause = (lon: number, lat: number, hits: ReturnType<LocationIndex["districtsAt"]>, expected: readonly string[]): Cause => {
+    if (hits.length === 0) return "coastline (no district at the point)";
+    if (hits.some((h) => changed.has(h.district.leaid)) || expected.some((l) => changed.has(l) || !stats.districts.has(l))) return "vintage change (district merged or renamed since 2016)";
+    const near = (leaid: string, level: BoundaryLevel) => idx.distanceToBorder(leaid, level, lon, lat) < 250;
+    if (hits.some((h) => near(h.district.leaid, h.district.level))) return "border (within 250 m of a district border)";
+    return "other";
+  };
+  const L: string[] = [];
+  const figures: Record<string, number> = {};
+
+  // 1. Geocorr.
+  const gc = loadGeocorrZctas(raw);
+  let uni = 0, uniHit = 0, single = 0, singleHit = 0;
+  const misses1 = new Map<Cause, string[]>();
+  for (const z of [...gc.values()].sort((a, b) => (a.zcta < b.zcta ? -1 : 1))) {
+    if (z.shares.has("")) continue; // part of its population in no unified district
+    const expected = [...z.shares.keys()].map(today);
+    const hits = idx.districtsAt(z.point[0], z.point[1]);
+    const u = hits.find((h) => h.district.level === "unified")?.district.leaid;
+    uni++;
+    const ok = u !== undefined && expected.includes(u);
+    if (ok) uniHit++;
+    if (expected.length === 1) {
+      single++;
+      if (u === expected[0]) singleHit++;
+    }
+    if (!ok) {
+      const c = cause(z.point[0], z.point[1], hits, expected);
+      (misses1.get(c) ?? misses1.set(c, []).get(c)!).push(z.zcta);
+    }
+  }
+  figures.geocorrUnifiedOnly = uni;
+  figures.geocorrHitRate = uni === 0 ? 0 : uniHit / uni;
+  L.push("## Validation 1: Geocorr 2010 unified districts at each ZCTA's internal point", "");
+  L.push(
+    "For every ZCTA of the Geocorr 2014 file (2010 ZCTAs, 2010 census population) whose population lies wholly in unified districts, " +
+      "the lookup at the ZCTA's internal point (Geocorr's `intptlon`, `intptlat`) is compared with the ZCTA's Geocorr unified districts " +
+      "(LEAIDs through the whole-district rows of joins.csv). Geocorr is independent of the boundary file (2014 boundaries, population weights).",
+    "",
+    `- Unified-only ZCTAs: ${num(uni)}; the point's unified district is one of the ZCTA's Geocorr districts: **${num(uniHit)} (${pct(uniHit, uni)})** (target >= 97%)`,
+    `- Of them in a single Geocorr district: ${num(single)}; the point's unified district is that district: **${num(singleHit)} (${pct(singleHit, single)})**`,
+    `- Misses by cause (${num(uni - uniHit)}):`,
+  );
+  for (const [c, zs] of [...misses1].sort((a, b) => b[1].length - a[1].length)) L.push(`  - ${c}: ${num(zs.length)} (${zs.slice(0, 25).join(", ")}${zs.length > 25 ? ", …" : ""})`);
+  L.push("");
+
+  // 2. ZIP centres.
+  const centres = loadZipCentres(raw);
+  const overlapsOf = new Map<string, Set<string>>();
+  for (const o of stats.overlaps) (overlapsOf.get(o.zip) ?? overlapsOf.set(o.zip, new Set()).get(o.zip)!).add(o.leaid);
+  let n = 0, hit = 0;
+  const bySource = { geonames: 0, zipcodes: 0 };
+  const misses2 = new Map<Cause, string[]>();
+  for (const r of stats.records) {
+    if (r.zcta !== r.zip) continue; // PO-box ZIPs: their centre is a post office, their districts those of another ZCTA
+    const c = centres.get(r.zip);
+    if (c === undefined) continue;
+    n++;
+    bySource[c.source]++;
+    const hits = idx.districtsAt(c.point[0], c.point[1]);
+    const own = overlapsOf.get(r.zip) ?? new Set();
+    const ok = hits.length > 0 && hits.every((h) => own.has(h.district.leaid));
+    if (ok) hit++;
+    else {
+      const cz = TERRITORIES.has(r.state) ? "territory (no boundary file for PR, VI, GU, AS, MP)" : cause(c.point[0], c.point[1], hits, [...own]);
+      (misses2.get(cz) ?? misses2.set(cz, []).get(cz)!).push(r.zip);
+    }
+  }
+  figures.zipCentres = n;
+  figures.zipCentreHitRate = n === 0 ? 0 : hit / n;
+  L.push("## Validation 2: districts at the ZIP centres of the ZIP lists", "");
+  L.push(
+    "For every ZCTA record with a centre in the raw ZIP lists (GeoNames, else the zipcodes list), the districts at that point " +
+      "must all be among the ZIP's overlapping districts (GRF21, `overlaps.csv`). PO-box ZIPs are left out: their centre is their post office.",
+    "",
+    `- ZIPs with a centre: ${num(n)} (GeoNames ${num(bySource.geonames)}, zipcodes ${num(bySource.zipcodes)}); every district at the point overlaps the ZIP: **${num(hit)} (${pct(hit, n)})** (target >= 95%)`,
+    `- Misses by cause (${num(n - hit)}):`,
+  );
+  for (const [c, zs] of [...misses2].sort((a, b) => b[1].length - a[1].length)) L.push(`  - ${c}: ${num(zs.length)} (${zs.slice(0, 25).join(", ")}${zs.length > 25 ? ", …" : ""})`);
+  L.push("");
+  void unjoined;
+  return { md: L.join("\n"), figures };
+}
+
+/** BOUNDARIES.md: the join report. */
+export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, idx: LocationIndex, bytes: number): string {
+  const L: string[] = [];
+  const count = (how: BoundaryJoin["how"]) => joins.filter((j) => j.how === how).length;
+  L.push("# Boundaries of the compiled dataset", "");
+  L.push(`Generated by \`bun run data:build\` (dataset date ${stats.date}). Do not edit by hand.`, "");
+  L.push(
+    `\`${BOUNDARY_FILE}\` (${num(bytes)} bytes): ${BOUNDARY_METADATA.source}, vintage ${BOUNDARY_METADATA.vintage}, scale ${BOUNDARY_METADATA.scale}; ` +
+      `simplified (${BOUNDARY_METADATA.simplified}) and quantized to ${QUANTIZATION.toExponential(0)} steps; ${num(idx.districts.length)} district geometries, ${num(idx.zctas.length)} ZCTA internal points (${BOUNDARY_METADATA.zcta_points}). ` +
+      "Borders are approximate: tens of metres from the 1:500,000 generalization, more where the simplification cut a corner (it drops a point whose triangle with its neighbours covers less than about 28,000 m²). A lookup answers for a point in a neighbourhood, not for a house on a border line. Enrollment is decided by the district.",
+    "",
+  );
+  L.push("## Join of the 2016 boundaries to today's districts", "");
+  L.push(
+    `- 2016 boundaries: ${num(joins.length)} (unified ${num(joins.filter((j) => j.level === "unified").length)}, elementary ${num(joins.filter((j) => j.level === "elementary").length)}, secondary ${num(joins.filter((j) => j.level === "secondary").length)})`,
+    `- Same LEAID in today's districts: ${num(count("same LEAID"))}`,
+    `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
+    `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
+    `- Closed since 2016, drawn as the neighbour of the same level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
+    `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
+    `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
+    "",
+  );
+  const changed = joins.filter((j) => j.how !== "same LEAID" && j.how !== "no district (Census placeholder)");
+  if (changed.length > 0) {
+    L.push("| 2016 LEAID | level | 2016 name | today's LEAID | today's name | how | ZCTA points in 2016 polygon / overlapped by today's |", "|---|---|---|---|---|---|---|");
+    for (const j of changed) {
+      L.push(`| ${j.geoid} | ${j.level} | ${j.name} | ${j.leaid || "-"} | ${j.leaid ? (stats.districts.get(j.leaid)?.name ?? "") : "-"} | ${j.how} | ${j.evidence ? `${j.evidence.zctas} / ${j.evidence.shared}` : ""} |`);
+    }
+    L.push("");
+  }
+  const drawn = new Set(joins.map((j) => j.leaid));
+  const without = [...stats.districts.values()].filter((d) => !drawn.has(d.leaid));
+  L.push(
+    `Districts of today without a boundary (a lookup never answers them; their ZIPs still do): ${num(without.length)}` +
+      (without.length ? ` (${without.map((d) => `${d.leaid} ${d.name}`).join("; ")})` : ""),
+    "",
+  );
+  return L.join("\n");
+}
+
+/**
+ * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
+ * file (sha256, rows = district geometries) and its vintage to the manifest.
+ *
+ * @example
+ * const result = await addBoundaries(build(opts), opts.raw);
+ */
+export async function addBoundaries(result: BuildResult, raw: string, sha256: (s: string) => string): Promise<BuildResult> {
+  const stats = result.stats;
+  const boundaries = await readDistrictBoundaries(raw);
+  const zctaPoints = loadZctaPoints(raw);
+  const joins = joinBoundaries(boundaries, stats, zctaPoints);
+  const zctaZips = new Set(stats.records.filter((r) => r.zcta === r.zip).map((r) => r.zip));
+  const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips);
+  const idx = LocationIndex.parse(text, BOUNDARY_FILE);
+  const { md } = validationMarkdown(idx, stats, raw, joins);
+  const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md;
+  const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; boundaries?: unknown };
+  manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length };
+  manifest.boundaries = { file: BOUNDARY_FILE, ...BOUNDARY_METADATA };
+  const files = new Map(result.files);
+  files.delete("manifest.json");
+  files.set(BOUNDARY_FILE, text);
+  files.set("BOUNDARIES.md", report);
+  files.set("manifest.json", JSON.stringify(manifest, null, 2) + "\n");
+  return { ...result, files };
+}

@@ -1,0 +1,94 @@
+/**
+ * The location page and the "Use my location" button in a real browser (issue 12):
+ * at 320 and 390 px wide no sideways scroll, 0 axe-core violations, the map with its
+ * text alternative; the button (shown only with JavaScript and the Geolocation API)
+ * opens the page of the browser's position. No console errors (CSP violations included).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let chromium: RunningBrowser;
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+beforeAll(async () => {
+  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await chromium?.close();
+  await server?.stop();
+});
+
+async function open(path: string, width: number, options: Parameters<RunningBrowser["browser"]["newContext"]>[0] = {}): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+  const context = await chromium.browser.newContext({ viewport: { width, height: 800 }, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${server.url}${path}`);
+  return { page, problems, close: () => context.close() };
+}
+
+/** axe-core's violations, run through the DevTools protocol (the page's CSP allows no injected script). */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; nodes: unknown[] }[] };
+  return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+}
+
+describe("the location page in the browser", () => {
+  for (const width of [320, 390]) {
+    it(`at ${width} px: the answer, the map with its text alternative, no sideways scroll, 0 axe violations`, async () => {
+      const { page, problems, close } = await open("/location?lat=45.7833&lon=-108.5007", width);
+      expect(await page.locator("main strong").first().textContent()).toBe("This place is in Billings Elementary School District (Pre-Kindergarten – 8th) and Billings High School District (9th – 12th).");
+      const svg = page.locator("svg[role=img]");
+      expect(await svg.count()).toBe(1);
+      expect(await svg.locator("desc").textContent()).toContain("Map of Billings Elementary School District");
+      expect(await page.locator("figcaption").textContent()).toContain("with the place marked by a red dot");
+      const box = await svg.boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+      const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      expect(await violations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    });
+  }
+
+  it("the 400 and 404 pages: no sideways scroll at 320 px, 0 axe violations", async () => {
+    for (const path of ["/location?lat=91&lon=0", "/location?lat=33.5&lon=-119.5"]) {
+      const { page, close } = await open(path, 320);
+      const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
+      expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+      expect(await violations(page), path).toEqual([]);
+      await close();
+    }
+  });
+
+  it('"Use my location" on the home page opens the page of the browser\'s position', async () => {
+    const { page, problems, close } = await open("/", 390, { geolocation: { latitude: 34.0736, longitude: -118.4004 }, permissions: ["geolocation"] });
+    const button = page.getByRole("button", { name: "Use my location" });
+    expect(await button.isVisible()).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    await Promise.all([page.waitForURL(/\/location\?lat=34\.07360&lon=-118\.40040$/), button.click()]);
+    expect(await page.locator("main strong").first().textContent()).toBe("This place is in Beverly Hills Unified School District (Kindergarten – 12th).");
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("without JavaScript the button stays hidden and the form still works", async () => {
+    const { page, close } = await open("/", 390, { javaScriptEnabled: false });
+    expect(await page.getByRole("button", { name: "Use my location" }).isVisible()).toBe(false);
+    await page.getByLabel("Latitude").fill("34.0736");
+    await page.getByLabel("Longitude").fill("-118.4004");
+    await Promise.all([page.waitForURL(/\/location\?lat=34\.0736&lon=-118\.4004$/), page.getByRole("button", { name: "Find districts" }).click()]);
+    expect(await page.locator("h1").textContent()).toBe("School districts at 34.07360, -118.40040");
+    await close();
+  });
+});

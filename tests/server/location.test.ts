@@ -1,0 +1,70 @@
+/**
+ * /location.json of the compiled binary (issue 12, "How it is checked"): known points,
+ * the ocean, out-of-range coordinates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Problem } from "@school-districts/core";
+import { DEFAULT_BASE, runBinary, startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Answer {
+  districts: { leaid: string; district: string; level: string; url: string }[];
+  zip: { zip: string; district: string } | null;
+  boundaries: { vintage: string; scale: string };
+}
+const locate = async (lat: string, lon: string) => fetch(`${server.url}/location.json?lat=${lat}&lon=${lon}`);
+
+describe("GET /location.json on the binary", () => {
+  it("the centre of Billings, MT: Billings Elementary and Billings High School district, and a Billings ZIP", async () => {
+    const res = await locate("45.7833", "-108.5007");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body.districts.map((d) => [d.district, d.level])).toEqual([
+      ["Billings Elementary School District", "elementary"],
+      ["Billings High School District", "secondary"],
+    ]);
+    expect(body.districts[0]!.url).toBe(`${DEFAULT_BASE}/district/${body.districts[0]!.leaid}.json`);
+    expect(body.zip?.zip).toMatch(/^591/);
+    expect(body.boundaries).toMatchObject({ vintage: "2016 (school year 2015-16)", scale: "1:500,000" });
+  });
+
+  it("a point in Beverly Hills: Beverly Hills Unified", async () => {
+    const body = (await (await locate("34.0736", "-118.4004")).json()) as Answer;
+    expect(body.districts.map((d) => d.district)).toEqual(["Beverly Hills Unified School District"]);
+    expect(body.zip?.district).toBe("Beverly Hills Unified School District");
+  });
+
+  it("a point in the Pacific: 404 location-not-found", async () => {
+    const res = await locate("33.5", "-119.5");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Problem).type).toBe(`${DEFAULT_BASE}/problems/location-not-found`);
+  });
+
+  it("lat 91: 400 invalid-location", async () => {
+    const res = await locate("91", "-108.5");
+    expect(res.status).toBe(400);
+    const p = (await res.json()) as Problem;
+    expect(p.type).toBe(`${DEFAULT_BASE}/problems/invalid-location`);
+    expect(p.detail).toContain("out of range");
+  });
+});
+
+describe("lookup --lat --lon on the binary", () => {
+  it("prints the districts of the centre of Billings, exit 0; lat 91 exits 2", async () => {
+    const ok = await runBinary(["lookup", "--lat", "45.7833", "--lon", "-108.5007"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain("45.78330, -108.50070 is in Billings Elementary School District and Billings High School District.");
+    const json = await runBinary(["lookup", "--lat", "34.0736", "--lon", "-118.4004", "--json"]);
+    expect((JSON.parse(json.stdout) as Answer).districts.map((d) => d.district)).toEqual(["Beverly Hills Unified School District"]);
+    const bad = await runBinary(["lookup", "--lat", "91", "--lon", "0"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("out of range");
+  });
+});
