@@ -15,6 +15,7 @@ const SHOTS: [file: string, path: string][] = [
   ["zip-59101.png", "/zip/59101"],
   ["error-invalid-zip.png", "/zip?zip=9021"],
   ["po-box-90209.png", "/zip/90209"],
+  ["location-billings.png", "/location?lat=45.7833&lon=-108.5007"],
 ];
 
 mkdirSync(OUT, { recursive: true });

@@ -47,11 +47,27 @@ export function percent(share: number): string {
  * What a share measures, in words.
  *
  * @example
- * basisWords("population") // "share of residents, 2010 census"
+ * basisWords("population") // "share of residents (2010 census, or a 2020 census estimate)"
  */
 export function basisWords(basis: DistrictOverlap["basis"]): string {
-  return basis === "population" ? "share of residents, 2010 census" : "share of land area";
+  if (basis === "population") return "share of residents (2010 census, or a 2020 census estimate)";
+  // A PO-box or delivery ZIP has no area of its own: the shares are those of the ZIP area
+  // (ZCTA) its post office lies in.
+  if (basis === "post office") return "share of the ZIP area its post office lies in";
+  return "share of land area";
 }
+
+/** What a top share is a share of, after the percentage: "65 % of residents". */
+const UNIT: Record<DistrictOverlap["basis"], string> = {
+  population: "of residents",
+  land: "of its land area",
+  "post office": "of the ZIP area of its post office",
+};
+const NONE: Record<DistrictOverlap["basis"], string> = {
+  population: "no residents",
+  land: "no land area",
+  "post office": "none of that ZIP area",
+};
 
 /** Names joined as "A", "A and B", "A, B and C". */
 function joinNames(names: string[]): string {
@@ -78,11 +94,11 @@ function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string): 
 export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string): string {
   const [top, ...rest] = level.districts;
   if (!top) return "";
-  const unit = top.basis === "population" ? "of residents" : "of its land area";
+  const unit = UNIT[top.basis];
   if (rest.length === 0) return `All of ${subject} is in ${name(top)}`;
   if (rest.every((d) => d.share === 0)) {
     const n = rest.length === 1 ? "1 other district covers" : `${rest.length} other districts cover`;
-    return `All of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; ${n} a part with ${top.basis === "population" ? "no residents" : "no land area"}`;
+    return `All of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; ${n} a part with ${NONE[top.basis]}`;
   }
   if (top.share > 0.99) return `Almost all of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; a small part is in ${others(rest, name)}`;
   if (top.share >= 0.5) return `Most of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; part is in ${others(rest, name)}`;

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
-import { answer, gradeLevels, percent } from "./answer.ts";
+import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
 import { EXPLAIN, PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
@@ -154,6 +154,17 @@ describe("the answer in one sentence", () => {
     ]);
     expect(percent(0.0009)).toBe("< 1 %");
     expect(percent(0.995)).toBe("> 99 %");
+  });
+
+  it("a PO-box ZIP's shares are said to be those of the ZIP area of its post office, never of its own land", () => {
+    expect(answer("90209", [d("B", "unified", 0.6544, "post office"), d("L", "unified", 0.3456, "post office")], name)).toEqual([
+      "Most of 90209 (65 % of the ZIP area of its post office) is in B; part is in L (35 %).",
+    ]);
+    expect([basisWords("population"), basisWords("land"), basisWords("post office")]).toEqual([
+      "share of residents (2010 census, or a 2020 census estimate)",
+      "share of land area",
+      "share of the ZIP area its post office lies in",
+    ]);
   });
 
   it("the ZIP page says it first, links every district, phones by tel: and explains every number", async () => {
