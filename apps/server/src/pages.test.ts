@@ -252,3 +252,13 @@ describe("/docs for phones", () => {
     expect((await get("/docs/nope", { Accept: "*/*" })).status).toBe(404);
   });
 });
+
+describe("the home page", () => {
+  it("links the page of every state and territory, so a district can be found without a ZIP code", async () => {
+    const html = await (await get("/")).text();
+    const states = [...html.matchAll(/<li><a href="\/state\/([A-Z]{2})">\1<\/a><\/li>/g)].map((m) => m[1]);
+    expect(states.length).toBe(56);
+    expect(states).toEqual([...states].sort());
+    expect(states).toContain("PR");
+  });
+});

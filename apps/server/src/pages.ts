@@ -28,6 +28,7 @@ form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
 button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
+ul.states{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .5rem}ul.states a{display:inline-block;min-width:48px;min-height:48px;padding:.75rem .25rem;text-align:center}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
@@ -153,9 +154,9 @@ function websiteLink(url: string): string {
  * The home page: the search form first, then the caveat and links to the data.
  *
  * @example
- * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }) // "<!doctype html>..."
+ * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }, ["AK", "AL"]) // "<!doctype html>..."
  */
-export function homePage(facts: SiteFacts): string {
+export function homePage(facts: SiteFacts, states: readonly string[] = []): string {
   const count = facts.records.toLocaleString("en-US");
   return layout(
     {
@@ -168,6 +169,13 @@ export function homePage(facts: SiteFacts): string {
 ${searchForm("main")}
 ${locationForm()}
 <p class="note">${CAVEAT}</p>
+${
+  states.length === 0
+    ? ""
+    : `<h2>Browse by state</h2>
+<p>Every school district of a state, each with the ZIP codes it serves.</p>
+<ul class="states">${states.map((st) => `<li><a href="/state/${st}">${st}</a></li>`).join("")}</ul>`
+}
 <h2>How it works</h2>
 <p>Each ZIP code page names the district that covers most of the ZIP code's residents, the other districts that cover part of it, and what the numbers mean. <a href="/about">How the district is chosen and the numbers are made</a>.</p>
 <h2>Use the data</h2>
@@ -176,6 +184,7 @@ ${locationForm()}
 <li>One ZIP code as JSON: <a href="/zip/90210.json">/zip/90210.json</a></li>
 <li>Every district of a ZIP code: <a href="/zip/90210/districts.json">/zip/90210/districts.json</a></li>
 <li>One state: <a href="/state/CA.json">/state/CA.json</a>; the <a href="/index.json">index of every ZIP code</a></li>
+<li>One district: <a href="/district/0604830.json">/district/0604830.json</a>; a state's districts: <a href="/state/CA/districts.json">/state/CA/districts.json</a>; every district: <a href="/bulk/districts.csv">districts.csv</a></li>
 <li>Everything at once: <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
 </ul>`,
     },

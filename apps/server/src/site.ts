@@ -214,7 +214,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     // The sidebar's links: the same page, Redoc shows the tag once running.
     for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
   }
-  add("/", homePage(facts));
+  add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));
