@@ -5,18 +5,17 @@
  * from a ZIP page to its district page and on to the district's ZIP pages.
  * Screenshots go to tests/browser/screenshots/.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { axeViolations } from "../support/axe.ts";
+import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let chromium: RunningBrowser;
 const SCREENSHOTS = join(import.meta.dirname, "screenshots");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startServer(), launchChromium()]);
@@ -30,24 +29,10 @@ afterAll(async () => {
 async function open(path: string, width: number): Promise<{ page: Page; problems: string[] }> {
   const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const problems = consoleProblems(page);
   await page.setViewportSize({ width, height: 800 });
   await page.goto(`${server.url}${path}`);
   return { page, problems };
-}
-
-/** axe-core's violations (evaluated over CDP, which the page's CSP does not govern). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  return result;
 }
 
 describe("district and state pages on a phone", () => {

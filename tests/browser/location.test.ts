@@ -4,16 +4,14 @@
  * text alternative; the button (shown only with JavaScript and the Geolocation API)
  * opens the page of the browser's position. No console errors (CSP violations included).
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { axeViolations } from "../support/axe.ts";
+import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let chromium: RunningBrowser;
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 beforeAll(async () => {
   [server, chromium] = await Promise.all([startServer(), launchChromium()]);
@@ -26,20 +24,9 @@ afterAll(async () => {
 async function open(path: string, width: number, options: Parameters<RunningBrowser["browser"]["newContext"]>[0] = {}): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
   const context = await chromium.browser.newContext({ viewport: { width, height: 800 }, ...options });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const problems = consoleProblems(page);
   await page.goto(`${server.url}${path}`);
   return { page, problems, close: () => context.close() };
-}
-
-/** axe-core's violations, run through the DevTools protocol (the page's CSP allows no injected script). */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: { id: string; nodes: unknown[] }[] };
-  return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
 }
 
 describe("the location page in the browser", () => {
@@ -55,7 +42,7 @@ describe("the location page in the browser", () => {
       expect(box!.width).toBeGreaterThan(200);
       const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
       expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await close();
     });
@@ -66,7 +53,7 @@ describe("the location page in the browser", () => {
       const { page, close } = await open(path, 320);
       const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
       expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
-      expect(await violations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
       await close();
     }
   });
@@ -75,7 +62,7 @@ describe("the location page in the browser", () => {
     const { page, problems, close } = await open("/", 390, { geolocation: { latitude: 34.0736, longitude: -118.4004 }, permissions: ["geolocation"] });
     const button = page.getByRole("button", { name: "Use my location" });
     expect(await button.isVisible()).toBe(true);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await Promise.all([page.waitForURL(/\/location\?lat=34\.07360&lon=-118\.40040$/), button.click()]);
     expect(await page.locator("main strong").first().textContent()).toBe("This place is in Beverly Hills Unified School District (Kindergarten – 12th).");
     expect(problems).toEqual([]);

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
+import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -26,11 +26,7 @@ describe("search in the browser", () => {
     const expected = (await (await fetch(`${server.url}/zip/90210.json`)).json()) as { district: string; city: string };
     const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+    const problems = consoleProblems(page);
 
     await page.goto(`${server.url}/`);
     expect(await page.title()).toContain("school districts");

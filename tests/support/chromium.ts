@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags of every launch: headless, no sandbox (containers), nothing talking to the network. */
 export const CHROMIUM_FLAGS = [
@@ -74,4 +74,22 @@ export async function launchChromium(timeoutMs = 60_000): Promise<RunningBrowser
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Collects what a page reports as going wrong: console errors and warnings, and
+ * uncaught exceptions. Attach before navigating.
+ *
+ * @example
+ * const problems = consoleProblems(page);
+ * await page.goto(url);
+ * expect(problems).toEqual([]);
+ */
+export function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
 }
