@@ -30,7 +30,7 @@ import {
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
 import { CANDIDATES, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
-import { loadBaseline, validate, type Validation } from "./validation.ts";
+import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";
 import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATING_METHOD, MIN_DISTRICTS, type Outcome } from "./rating.ts";
@@ -72,7 +72,7 @@ export interface BuildOptions {
    * absent, no one is counted and the 2020 estimate falls back to land area everywhere.
    */
   evidence?: PopulationEvidence;
-  /** the previous build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison */
+  /** the previous accepted build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison. The log of accepted drops is read from baseline-log.csv beside it. */
   baseline?: string;
   baselineLabel?: string;
 }
@@ -639,7 +639,9 @@ export function build(opts: BuildOptions): BuildResult {
   };
   const coverage = coverageMarkdown(stats);
   const baseline = opts.baseline === undefined ? null : loadBaseline(opts.baseline, opts.baselineLabel ?? opts.baseline);
-  const validation = validate(stats, baseline);
+  // The log of accepted drops lives beside the baseline (data/baseline-log.csv).
+  const log = opts.baseline === undefined ? [] : loadBaselineLog(baselineLogPath(opts.baseline), baselineLogPath(opts.baselineLabel ?? opts.baseline));
+  const validation = validate(stats, baseline, log);
   const files = new Map<string, string>([
     ["zips.csv", zipsCsv],
     ["districts.csv", districtsCsv],

@@ -3,7 +3,8 @@
  * estimator table on held-out Geocorr truth, the office-ZIP check against the previous
  * build (data/baseline.csv), the ZIPs whose pick changed, and the decisions per basis.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import type { BuildStats, ZipDecision } from "./types.ts";
@@ -48,18 +49,22 @@ export function loadBaseline(path: string, label: string): Map<string, BaselineP
 export function baselineFromData(dataDir: string): BaselinePick[] {
   const read = (f: string) => parse(readFileSync(`${dataDir}/${f}`, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const levels = new Map(read("districts.csv").map((r) => [r.leaid!, r.level as Level]));
-  const byZip = new Map<string, { share: Share; basis: string }[]>();
+  const byZip = new Map<string, { share: Share; basis: string; servesMost: string | undefined }[]>();
   for (const o of read("overlaps.csv")) {
     const list = byZip.get(o.zip!) ?? byZip.set(o.zip!, []).get(o.zip!)!;
-    list.push({ share: { leaid: o.leaid!, level: levels.get(o.leaid!) ?? "U", share: Number(o.share) }, basis: o.basis! });
+    list.push({ share: { leaid: o.leaid!, level: levels.get(o.leaid!) ?? "U", share: Number(o.share) }, basis: o.basis!, servesMost: o.serves_most });
   }
   return read("zips.csv").map((z) => {
     const list = byZip.get(z.zip!) ?? [];
     const mine = list.find((x) => x.share.leaid === z.leaid);
+    // serves_most (share method v2) marks the secondary pick made on unrounded shares; a v1
+    // dataset has no such column, so rule 5c runs again on its 4-decimal shares.
+    const marked = list.find((x) => x.servesMost?.split(" ").includes("secondary"));
+    const hasColumn = list.some((x) => x.servesMost !== undefined);
     return {
       zip: z.zip!,
       leaid: z.leaid!,
-      secondary: list.length > 0 ? (chooseSecondary(list.map((x) => x.share))?.leaid ?? "") : "",
+      secondary: hasColumn ? (marked?.share.leaid ?? "") : list.length > 0 ? (chooseSecondary(list.map((x) => x.share))?.leaid ?? "") : "",
       share: mine === undefined ? "" : mine.share.share.toFixed(4),
       basis: mine?.basis ?? "",
     };
@@ -68,6 +73,76 @@ export function baselineFromData(dataDir: string): BaselinePick[] {
 
 export function baselineCsv(rows: readonly BaselinePick[]): string {
   return stringify(rows.map((r) => ({ ...r })), { header: true, columns: [...BASELINE_COLUMNS], record_delimiter: "\n" });
+}
+
+/**
+ * One figure that dropped when a build was accepted as the baseline (a row of
+ * data/baseline-log.csv, written only by `data:build --save-baseline --reason …`).
+ */
+export interface AcceptedDrop {
+  /** the accepted build's --date */
+  accepted: string;
+  figure: string;
+  checks: number;
+  /** agreeing checks in the baseline it replaced, and in the accepted build */
+  before: number;
+  after: number;
+  /** the checks lost, each with the 2020 people of the office's and the picked district ("; "-separated) */
+  lost: string;
+  /** why the drop was accepted (the --reason given) */
+  reason: string;
+}
+
+export const BASELINE_LOG_COLUMNS = ["accepted", "figure", "checks", "before", "after", "lost", "reason"] as const;
+
+/** data/baseline-log.csv lives beside the baseline. */
+export const baselineLogPath = (baselinePath: string) => join(dirname(baselinePath), "baseline-log.csv");
+
+/**
+ * Reads the baseline log; an absent file is an empty log (no baseline was accepted with drops yet).
+ *
+ * @example
+ * loadBaselineLog("data/baseline-log.csv", "data/baseline-log.csv")[0]?.reason;
+ */
+export function loadBaselineLog(path: string, label: string): AcceptedDrop[] {
+  if (!existsSync(path)) return [];
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(path, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  } catch (e) {
+    throw new InputError(label, 0, `unreadable (${(e as Error).message})`);
+  }
+  return rows.map((r, i) => {
+    for (const c of BASELINE_LOG_COLUMNS) if (r[c] === undefined) throw new InputError(label, i + 2, `missing column ${c}`);
+    const n = (c: "checks" | "before" | "after") => {
+      if (!/^[0-9]+$/.test(r[c]!)) throw new InputError(label, i + 2, `${c} "${r[c]}" is not a count`);
+      return Number(r[c]);
+    };
+    if (r.reason!.trim() === "") throw new InputError(label, i + 2, "every accepted drop needs a reason");
+    return { accepted: r.accepted!, figure: r.figure!, checks: n("checks"), before: n("before"), after: n("after"), lost: r.lost!, reason: r.reason! };
+  });
+}
+
+export function baselineLogCsv(rows: readonly AcceptedDrop[]): string {
+  return stringify(rows.map((r) => ({ ...r })), { header: true, columns: [...BASELINE_LOG_COLUMNS], record_delimiter: "\n" });
+}
+
+/** The figures that agree less often than in the baseline: each one fails the dataset test. */
+export function droppedFigures(figures: readonly Figure[]): Figure[] {
+  return figures.filter((f) => f.hits < f.baselineHits);
+}
+
+/**
+ * The log rows of accepting a build as the new baseline: the overall figure, then every
+ * other figure that dropped.
+ *
+ * @example
+ * acceptedDrops(validation, "2026-11-22", "the office districts hold fewer 2020 residents");
+ */
+export function acceptedDrops(v: Validation, date: string, reason: string): AcceptedDrop[] {
+  // The overall figure always (a gain is worth recording too), then every figure that dropped.
+  const rows = [...v.figures.filter((f) => f.name === "overall"), ...droppedFigures(v.figures).filter((f) => f.name !== "overall")];
+  return rows.map((f) => ({ accepted: date, figure: f.name, checks: f.checks, before: f.baselineHits, after: f.hits, lost: f.lost.map(v.describe).join("; "), reason }));
 }
 
 /** One office-ZIP check: a ZIP that is the office ZIP of exactly one regular district overlapping it at a grade level. */
@@ -132,13 +207,21 @@ export interface Figure {
   checks: number;
   hits: number;
   baselineHits: number;
+  /** the checks of this figure that agreed in the baseline and do not now */
+  lost: OfficeCheck[];
 }
 
 /** Every agreement figure of the office-ZIP check (overall, by level, by candidates, split-level states, by state). */
 export function officeFigures(checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): Figure[] {
   const fig = (name: string, pred: (c: OfficeCheck) => boolean): Figure => {
     const cs = checks.filter(pred);
-    return { name, checks: cs.length, hits: cs.filter((c) => c.picked === c.leaid).length, baselineHits: cs.filter((c) => c.baselinePicked === c.leaid).length };
+    return {
+      name,
+      checks: cs.length,
+      hits: cs.filter((c) => c.picked === c.leaid).length,
+      baselineHits: cs.filter((c) => c.baselinePicked === c.leaid).length,
+      lost: cs.filter((c) => c.baselinePicked === c.leaid && c.picked !== c.leaid),
+    };
   };
   const band = (n: number) => (n >= 3 ? "3+" : String(n));
   const figures = [
@@ -191,6 +274,8 @@ export interface Validation {
   figures: Figure[];
   changed: Change[];
   checks: OfficeCheck[];
+  /** a check in words: ZIP, grade, the office's district and the pick, with their 2020 people and the baseline's pick */
+  describe: (c: OfficeCheck) => string;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)} %`);
@@ -203,7 +288,7 @@ const cell = (s: string) => s.replace(/\|/g, "\\|");
  * @example
  * validate(stats, loadBaseline("data/baseline.csv", "data/baseline.csv")).figures[0];
  */
-export function validate(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null): Validation {
+export function validate(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null, log: readonly AcceptedDrop[] = []): Validation {
   const name = (leaid: string) => (leaid === "" ? "(none)" : `${stats.districts.get(leaid)?.name ?? "?"} (${leaid})`);
   // Split-level states: those with both elementary and secondary (high-school) districts.
   const statesWith = (level: Level) => new Set([...stats.levels].filter(([, l]) => l === level).map(([leaid]) => stats.offices.get(leaid)?.state ?? "").filter((s) => s !== ""));
@@ -258,7 +343,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     "",
   );
   L.push(
-    "The dataset test fails when a figure over all states (the rows above the states) drops; a state's drop is marked ▼ and its ZIPs are among the changes of section 4.",
+    "The dataset test fails when any figure of this table drops (▼), overall, by level, by number of candidates or by state, and lists the checks it lost; the changed picks are in section 4. A drop is accepted only on purpose, by making a build the new baseline with a reason (section 5).",
     "",
     "| figure | checks | previous build | this build | change |",
     "|---|---:|---:|---:|---:|",
@@ -292,6 +377,17 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     L.push("| ZIP | grades | before | after | reason |", "|---|---|---|---|---|");
     for (const c of changed) L.push(`| ${c.zip} | ${c.grade} | ${cell(name(c.before))} | ${cell(name(c.after))} | ${cell(c.reason)} |`);
   }
+  L.push("", `## 5. Accepted baselines: the overall figure and every drop, with the reason (${num(new Set(log.map((r) => `${r.accepted} ${r.reason}`)).size)})`, "");
+  L.push(
+    "`data/baseline.csv` changes only by `bun run data:build -- --raw … --date … --save-baseline --reason \"…\"`: the build becomes the baseline, and the overall figure and every figure that dropped against the baseline it replaces are written to `data/baseline-log.csv` with the checks they lost and the reason, listed here. A build is compared with the last accepted one, so its changes and gains since then stay visible.",
+    "",
+  );
+  if (log.length > 0) {
+    L.push("| accepted | figure | checks | before | after | checks lost (office's district, 2020 people here → picked, people) | reason |", "|---|---|---:|---:|---:|---|---|");
+    for (const r of log) L.push(`| ${r.accepted} | ${cell(r.figure)} | ${num(r.checks)} | ${num(r.before)} | ${num(r.after)} | ${cell(r.lost === "" ? "–" : r.lost)} | ${cell(r.reason)} |`);
+  }
   L.push("");
-  return { markdown: L.join("\n"), figures, changed, checks };
+  const describe = (c: OfficeCheck) =>
+    `${c.zip} ${c.grade}: office ${c.leaid} (${num(people(c.zip, c.leaid))} people) -> picked ${c.picked || "(none)"} (${num(people(c.zip, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
+  return { markdown: L.join("\n"), figures, changed, checks, describe };
 }
