@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { CANDIDATES, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
+import { CANDIDATES, ZIP_CENTRE, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";
@@ -229,6 +229,11 @@ export function build(opts: BuildOptions): BuildResult {
   const scores = CANDIDATES.map((c) => evaluate(c, truths, ctx));
   const chosenScore = chooseCandidate(scores);
   const candidate = CANDIDATES.find((c) => c.id === chosenScore.id)!;
+  // Where the chosen estimator places no one (tiny ZCTAs; ZCTAs without a 2010 polygon): the
+  // evidence that could replace land, measured on the truth ZCTAs of that case.
+  const unplaced = truths.filter((t) => t.pieces.length > 1 && candidate.estimate(t.zcta, t.pieces, ctx).evidence === "land");
+  const fallbackCandidates = [CANDIDATES.find((c) => c.id === "land")!, CANDIDATES.find((c) => c.id === "nearest+land-1000")!, ZIP_CENTRE];
+  const noPolygon = [...grfPieces.keys()].filter((z) => !evidence.zctas.has(z));
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
@@ -298,6 +303,10 @@ export function build(opts: BuildOptions): BuildResult {
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
     const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
+    const elementaryCandidates = ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid);
+    // Measured, not used: the elementary candidate whose polygon holds the ZIP centre, where land decided.
+    const centre = evidence.zipCentreDistricts.get(zip) ?? [];
+    const centrePiece = pieces.find((p) => centre.includes(p.grfLeaid) && layerOf(p) !== "S");
     decisions.push({
       zip,
       leaid: chosen.leaid,
@@ -308,9 +317,10 @@ export function build(opts: BuildOptions): BuildResult {
       geocorr: res.geocorr,
       people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
       candidates: {
-        elementary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid),
+        elementary: elementaryCandidates,
         secondary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("S")).map((d) => d.leaid),
       },
+      ...(chosenV2.evidence === "land" ? { centrePick: centrePiece?.leaid ?? "" } : {}),
     });
     // Sanity figures of the raw README: against the land-area choice with the same rule 5c
     // (2,040 changed, 1,745 of them with at least half the population), and against the
@@ -598,6 +608,13 @@ export function build(opts: BuildOptions): BuildResult {
     decisions,
     scores,
     chosen: chosenScore.id,
+    fallback: {
+      split: fallbackCandidates.map((c) => evaluate(c, unplaced, ctx)),
+      all: fallbackCandidates.map((c) => evaluate(c, truths, ctx)),
+      noPolygon: noPolygon.length,
+      noPolygonInGeocorr: noPolygon.filter((z) => gc.has(z)).length,
+      noPolygonLand: decisions.filter((d) => !evidence.zctas.has(d.zip) && d.evidence === "land" && d.candidates.elementary.length > 1).length,
+    },
     evidenceCounts: evidence.counts,
     offices: loadOffices(raw),
     levels,

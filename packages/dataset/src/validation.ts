@@ -201,6 +201,50 @@ export function officeChecks(stats: BuildStats, baseline: ReadonlyMap<string, Ba
   return out;
 }
 
+function checksOf(stats: BuildStats): OfficeCheck[] {
+  return officeChecks(stats, null);
+}
+
+/**
+ * VALIDATION.md section 1b: where the chosen estimator places no one, the evidence that could
+ * replace land, on the held-out truth and on the office-ZIP check, and why land stays.
+ */
+function unplacedSection(stats: BuildStats, checks: readonly OfficeCheck[]): string[] {
+  const f = stats.fallback;
+  const L: string[] = [];
+  const split = f.split[0]?.zctas ?? 0;
+  L.push("### Where no one is placed", "");
+  L.push(
+    `The chosen estimator places no 2020 people in the pieces of ${num(split)} split truth ZCTAs (tiny ZCTAs no sample point falls in), and land area decides there. ` +
+      `${num(f.noPolygon)} ZCTAs of GRF21 have no 2010 polygon (${num(f.noPolygon - f.noPolygonInGeocorr)} of them are not in Geocorr 2010 either), so no one is placed in them; ${num(f.noPolygonLand)} of those records are decided by land among 2+ elementary candidates. ` +
+      "Candidates that need no ZCTA polygon, on those split truth ZCTAs and on all of them:",
+    "",
+    "| candidate | top-1, split ZCTAs where no one is placed | mean share error there | top-1, all truth ZCTAs | method |",
+    "|---|---:|---:|---:|---|",
+  );
+  f.split.forEach((s, i) => L.push(`| ${s.id} | ${s.top1.toFixed(4)} | ${s.meanError.toFixed(4)} | ${f.all[i]!.top1.toFixed(4)} | ${cell(s.description)} |`));
+  const decisions = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const landDecided = stats.decisions.filter((d) => d.centrePick !== undefined);
+  const moved = landDecided.filter((d) => d.centrePick !== "" && d.centrePick !== d.leaid);
+  const affected = checks.filter((c) => c.grade === "elementary" && moved.some((d) => d.zip === c.zip));
+  const gained = affected.filter((c) => decisions.get(c.zip)!.centrePick === c.leaid);
+  const lost = affected.filter((c) => decisions.get(c.zip)!.leaid === c.leaid);
+  const land = f.split[0];
+  const centre = f.split.find((s) => s.id === "zip-centre");
+  const truthBetter = land !== undefined && centre !== undefined && centre.top1 > land.top1;
+  L.push(
+    "",
+    `On the records: land decides ${num(landDecided.length)} records' districts; the district holding the ZIP centre would replace the pick of ${num(moved.length)}. ` +
+      `Office-ZIP checks among them: ${num(gained.length)} would be gained (${gained.map((c) => c.zip).join(", ") || "none"}), ${num(lost.length)} lost (${lost.map((c) => c.zip).join(", ") || "none"}).`,
+    "",
+    truthBetter && gained.length > lost.length
+      ? "The ZIP centre agrees better on both: it qualifies to replace land, but it is a location, not people or land, and needs a basis value of its own in the contract before a build can use it."
+      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${num(lost.filter((c) => c.level === "E").length)} of the ${num(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; the people nearest the 2020 ZCTA point do worse than land on the truth.`,
+    "",
+  );
+  return L;
+}
+
 /** One agreement figure: how many checks agree now and in the baseline. */
 export interface Figure {
   name: string;
@@ -318,6 +362,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     );
   }
   L.push("", `Chosen by the table: **${stats.chosen}** (best top-1; ties would go to the lower mean error). The priors were tuned on this same truth, so its figure is slightly optimistic.`, "");
+  L.push(...unplacedSection(stats, checksOf(stats)));
   const e = stats.evidenceCounts;
   L.push(
     `Evidence: ${num(e.blockGroups)} 2020 block groups, ${num(e.people)} people; ${num(e.outsideZctas)} of them have a centre in no 2010 ZCTA polygon and ${num(e.outsideDistricts)} in no district polygon (Puerto Rico and the other territories have no boundary files).`,
