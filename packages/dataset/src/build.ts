@@ -315,6 +315,7 @@ export function build(opts: BuildOptions): BuildResult {
       basis: chosenV2.basis,
       evidence: chosenV2.evidence,
       geocorr: res.geocorr,
+      relevelled: res.relevelled,
       people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
       candidates: {
         elementary: elementaryCandidates,

@@ -62,6 +62,8 @@ export interface ZipDecision {
   basis: Basis;
   evidence: Evidence;
   geocorr: "used" | "vintage-gap" | "absent";
+  /** Geocorr 2010 districts drawn here as elementary or secondary districts, whose people Geocorr counts at their grades */
+  relevelled: string[];
   /** district -> 2020 people the block-group spread places in its pieces here (all levels), rounded */
   people: Map<string, number>;
   /** districts overlapping the ZIP at the elementary grades (U, E) and at the secondary grades (U, S) */

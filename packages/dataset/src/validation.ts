@@ -295,7 +295,9 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
       ? "Geocorr 2010 does not match today's districts here (a district created, merged or re-levelled since 2014): the 2020 block-group estimate decides"
       : d.geocorr === "absent"
         ? "no Geocorr 2010 shares for this ZIP: the 2020 block-group estimate decides"
-        : "Geocorr 2010 for unified districts; the people outside them split by the 2020 block-group estimate instead of by land";
+        : d.relevelled.length > 0
+          ? `Geocorr 2010, its people of ${d.relevelled.join(", ")} (unified in its list, drawn here as an elementary or secondary district) kept at that district's grades; the people outside unified districts split by the 2020 block-group estimate`
+          : "Geocorr 2010 for unified districts; the people outside them split by the 2020 block-group estimate instead of by land";
   const pick = grade === "elementary" ? d.leaid : d.secondary;
   const fallback = grade === "elementary" && d.evidence === "land" ? " (no one counted: land area)" : "";
   const lv = levels.get(pick);
@@ -371,7 +373,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push("## 2. How the 2020 estimate and Geocorr 2010 combine", "");
   const mode = (m: string) => stats.decisions.filter((d) => d.geocorr === m).length;
   L.push(
-    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
+    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. A district its 2014 list calls unified that the boundaries draw only as an elementary or secondary district here keeps the people Geocorr counts in it, at its own grades (**${num(stats.decisions.filter((d) => d.relevelled.length > 0).length)}** ZIPs). The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
     `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${num(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${num(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
     "- Where the estimate counts no one in a pool of districts (no block-group people there), land area decides and the basis says `land`.",
     "",
