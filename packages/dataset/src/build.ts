@@ -232,7 +232,7 @@ export function build(opts: BuildOptions): BuildResult {
   // Where the chosen estimator places no one (tiny ZCTAs; ZCTAs without a 2010 polygon): the
   // evidence that could replace land, measured on the truth ZCTAs of that case.
   const unplaced = truths.filter((t) => t.pieces.length > 1 && candidate.estimate(t.zcta, t.pieces, ctx).evidence === "land");
-  const fallbackCandidates = [CANDIDATES.find((c) => c.id === "land")!, CANDIDATES.find((c) => c.id === "nearest+land-1000")!, ZIP_CENTRE];
+  const fallbackCandidates = [...["land", "land-density", "nearest+land-1000"].map((id) => CANDIDATES.find((c) => c.id === id)!), ZIP_CENTRE];
   const noPolygon = [...grfPieces.keys()].filter((z) => !evidence.zctas.has(z));
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });

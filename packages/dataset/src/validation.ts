@@ -239,7 +239,7 @@ function unplacedSection(stats: BuildStats, checks: readonly OfficeCheck[]): str
     "",
     truthBetter && gained.length > lost.length
       ? "The ZIP centre agrees better on both: it qualifies to replace land, but it is a location, not people or land, and needs a basis value of its own in the contract before a build can use it."
-      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${num(lost.filter((c) => c.level === "E").length)} of the ${num(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; the people nearest the 2020 ZCTA point do worse than land on the truth.`,
+      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${num(lost.filter((c) => c.level === "E").length)} of the ${num(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; land x district density and the people nearest the 2020 ZCTA point do worse than land on the truth.`,
     "",
   );
   return L;
