@@ -412,11 +412,26 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     "",
     `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example.zip, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example.zip, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces, all levels (an estimate).`,
     "",
-    "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here |",
-    "|---|---|---|---|---:|---|---:|",
   );
+  // Each miss by the evidence that decided the pick, and whether the 2020 estimate agrees with it.
+  const cause = (c: OfficeCheck): string => {
+    const d = decisionOf.get(c.zip)!;
+    const more = people(c.zip, c.picked) > people(c.zip, c.leaid);
+    if (c.grade === "elementary" && d.evidence === "land") return "L: land (no 2020 people placed in the ZIP's pieces)";
+    if (c.grade === "elementary" && d.evidence === "geocorr-2010") {
+      return more ? "G: Geocorr 2010, and the 2020 estimate, count more residents in the picked district" : "g: Geocorr 2010 counts more residents in the picked district, the 2020 estimate in the office's";
+    }
+    return more
+      ? "P: the 2020 estimate counts more residents in the picked district"
+      : "p: the 2020 estimate counts more in the office's district; the pick comes from the estimator's land prior, Geocorr's 2010 split of the people outside unified districts, or grade levels";
+  };
+  const causes = new Map<string, number>();
+  for (const c of misses) causes.set(cause(c), (causes.get(cause(c)) ?? 0) + 1);
+  L.push("Misses by cause (the evidence that decided the pick; people counted in all levels' pieces):", "", "| cause | misses |", "|---|---:|");
+  for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
+  L.push("", "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here | cause |", "|---|---|---|---|---:|---|---:|---|");
   for (const c of misses) {
-    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} |`);
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} | ${cause(c)[0]} |`);
   }
   L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
   if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
