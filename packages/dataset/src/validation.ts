@@ -416,14 +416,16 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   // Each miss by the evidence that decided the pick, and whether the 2020 estimate agrees with it.
   const cause = (c: OfficeCheck): string => {
     const d = decisionOf.get(c.zip)!;
-    const more = people(c.zip, c.picked) > people(c.zip, c.leaid);
+    const [picked, office] = [people(c.zip, c.picked), people(c.zip, c.leaid)];
     if (c.grade === "elementary" && d.evidence === "land") return "L: land (no 2020 people placed in the ZIP's pieces)";
     if (c.grade === "elementary" && d.evidence === "geocorr-2010") {
-      return more ? "G: Geocorr 2010, and the 2020 estimate, count more residents in the picked district" : "g: Geocorr 2010 counts more residents in the picked district, the 2020 estimate in the office's";
+      return office > picked
+        ? "g: Geocorr 2010 counts more residents in the picked district, the 2020 estimate more in the office's"
+        : "G: Geocorr 2010 counts more residents in the picked district, the 2020 estimate no more in the office's";
     }
-    return more
+    return picked > office
       ? "P: the 2020 estimate counts more residents in the picked district"
-      : "p: the 2020 estimate counts more in the office's district; the pick comes from the estimator's land prior, Geocorr's 2010 split of the people outside unified districts, or grade levels";
+      : "p: the 2020 estimate counts no more in the picked district than in the office's; the pick comes from the estimator's land prior, Geocorr's 2010 split of the people outside unified districts, or grade levels";
   };
   const causes = new Map<string, number>();
   for (const c of misses) causes.set(cause(c), (causes.get(cause(c)) ?? 0) + 1);
