@@ -14,7 +14,7 @@ import { addBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
 import { writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
-import { acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaseline, loadBaselineLog, validate } from "./validation.ts";
+import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaseline, loadBaselineLog, validate } from "./validation.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -99,10 +99,10 @@ if (import.meta.main) {
     }
     process.stdout.write(coverage);
     for (const f of validation.figures.filter((x) => !x.name.startsWith("state "))) {
-      process.stdout.write(`office-ZIP check, ${f.name}: ${f.hits}/${f.checks} (previous build ${f.baselineHits})\n`);
+      process.stdout.write(`${f.name.startsWith(TRUTH_PREFIX) ? "" : "office-ZIP check, "}${f.name}: ${f.hits}/${f.checks} (accepted baseline ${f.baselineHits})\n`);
     }
     for (const f of a.saveBaseline ? [] : droppedFigures(validation.figures)) {
-      process.stdout.write(`DROPPED (fails the dataset test) office-ZIP check, ${f.name}: ${f.baselineHits} -> ${f.hits} of ${f.checks}; lost:\n${f.lost.map((c) => `  ${validation.describe(c)}`).join("\n")}\n`);
+      process.stdout.write(`DROPPED (fails the dataset test) ${f.name}: ${f.baselineHits} -> ${f.hits} of ${f.checks}; lost:\n${f.lost.map((c) => `  ${validation.describe(c)}`).join("\n")}\n`);
     }
     const s = (t: number) => `${(t / 1000).toFixed(1)} s`;
     process.stdout.write(`\nwrote ${[...files.keys()].join(", ")} to ${a.out}\n`);

@@ -15,6 +15,7 @@ import {
   droppedFigures,
   loadBaselineLog,
   officeFigures,
+  truthFigures,
   type OfficeCheck,
   type Validation,
 } from "../src/validation.ts";
@@ -74,6 +75,24 @@ describe("office-ZIP figures", () => {
     // Nothing dropped: the "overall" row alone records the acceptance.
     const none = officeFigures([check("90002", "CA", "0600001", "0600009")], new Set());
     expect(acceptedDrops({ figures: none, describe: () => "" } as unknown as Validation, "2026-11-22", "r").map((r) => [r.figure, r.before, r.after])).toEqual([["overall", 0, 1]]);
+  });
+});
+
+describe("held-out truth figures", () => {
+  const stats = { chosen: "best", scores: [{ id: "best", zctas: 1000, top1: 0.97, splitZctas: 400, top1Split: 0.95 }] } as unknown as Parameters<typeof truthFigures>[0];
+  const row = (figure: string, after: number) => ({ accepted: "2026-11-22", figure, checks: 1000, before: 0, after, lost: "", reason: "r" });
+
+  it("are compared with the last accepted value, and drop like any figure", () => {
+    expect(truthFigures(stats, []).map((f) => [f.hits, f.baselineHits])).toEqual([[970, 970], [380, 380]]);
+    const log = [row("held-out truth: top-1 of the chosen estimator", 960), row("held-out truth: top-1 of the chosen estimator", 975)];
+    const [top1] = truthFigures(stats, log);
+    expect([top1!.hits, top1!.baselineHits]).toEqual([970, 975]);
+    expect(droppedFigures(truthFigures(stats, log)).map((f) => f.name)).toEqual(["held-out truth: top-1 of the chosen estimator"]);
+  });
+
+  it("are always logged when a baseline is accepted", () => {
+    const v = { figures: [...figures, ...truthFigures(stats, [])], describe: () => "" } as unknown as Validation;
+    expect(acceptedDrops(v, "2026-11-22", "r").map((r) => r.figure).slice(0, 3)).toEqual(["overall", "held-out truth: top-1 of the chosen estimator", "held-out truth: top-1 of the chosen estimator, split ZCTAs"]);
   });
 });
 
