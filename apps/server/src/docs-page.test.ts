@@ -56,3 +56,11 @@ describe("a path in two sections", () => {
     expect(searchEngines).not.toContain('id="operation-getRobots"');
   });
 });
+
+describe("summaries", () => {
+  it("show their `code` spans as code, the rest as text", () => {
+    const html = docsPage(spec, facts);
+    expect(html).toContain("CORS preflight of <code>/zip/{zip}.json</code>");
+    expect(html).not.toContain("CORS preflight of `");
+  });
+});

@@ -73,6 +73,8 @@ export interface Spec {
 }
 
 const refName = (ref: string) => ref.split("/").pop()!;
+/** Plain text with its `code` spans (summaries are text, not markdown). */
+const text = (t = "") => e(t).replace(/`([^`]+)`/g, "<code>$1</code>");
 const md = (text = "") => marked.parse(text) as string;
 const mdInline = (text = "") => marked.parseInline(text) as string;
 
@@ -124,11 +126,11 @@ function pathEntry(spec: Spec, path: string, item: Record<string, Operation>): s
     .filter(([m]) => m !== mainMethod)
     .map(([m, o]) => {
       const codes = Object.keys(o.responses ?? {}).join(", ");
-      return `<li id="operation-${e(o.operationId ?? `${m}-${path}`)}"><code>${m.toUpperCase()}</code>: ${e(o.summary ?? "")} (${e(codes)})</li>`;
+      return `<li id="operation-${e(o.operationId ?? `${m}-${path}`)}"><code>${m.toUpperCase()}</code>: ${text(o.summary)} (${e(codes)})</li>`;
     });
   return (
     `<section class="part" aria-labelledby="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><h3 id="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><code>${mainMethod.toUpperCase()} ${e(path)}</code></h3>` +
-    `<p><strong>${e(op.summary ?? "")}</strong></p>${md(op.description)}` +
+    `<p><strong>${text(op.summary)}</strong></p>${md(op.description)}` +
     (params.length
       ? `<p>Parameters:</p><ul>${params.map((p) => `<li><code>${e(p.name!)}</code> (${e(p.in ?? "")}${p.required ? ", required" : ""}): ${mdInline(p.description ?? "")}</li>`).join("")}</ul>`
       : "") +
@@ -160,7 +162,7 @@ export function sectionHtml(spec: Spec, tag: { name: string; description?: strin
     .map(([path, item]) => {
       const [method, op] = Object.entries(item).find(([m]) => m === "get") ?? Object.entries(item)[0]!;
       const home = homeTag(spec, item)!;
-      return `<li><code>${method.toUpperCase()} ${e(path)}</code>: ${e(op.summary ?? "")}, in <a href="/docs/${tagSlug(home)}#operation-${e(op.operationId ?? "")}">${e(home)}</a></li>`;
+      return `<li><code>${method.toUpperCase()} ${e(path)}</code>: ${text(op.summary)}, in <a href="/docs/${tagSlug(home)}#operation-${e(op.operationId ?? "")}">${e(home)}</a></li>`;
     });
   return (
     `<h2 id="${tagSlug(tag.name)}">${e(tag.name)}</h2>${md(tag.description)}\n${full.join("\n")}` +
