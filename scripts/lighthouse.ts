@@ -13,7 +13,7 @@
  *   --runs 3                         run each page this many times; the median score per category is kept
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -110,6 +110,10 @@ if (only) {
   process.exit(0);
 }
 const out = resolve(import.meta.dirname, "../bench");
+// Notes written by hand below this marker (candidates compared with --only) survive a new run.
+const NOTES = "<!-- notes: kept by scripts/lighthouse.ts -->";
+const previous = existsSync(join(out, "lighthouse.md")) ? readFileSync(join(out, "lighthouse.md"), "utf8") : "";
+const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : "";
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
 writeFileSync(join(out, "lighthouse.json"), JSON.stringify({ date, chromium: chromePath, rows }, null, 2) + "\n");
 writeFileSync(
@@ -126,6 +130,6 @@ ${RUNS > 1 ? "(the median run by performance gives the row; every run's performa
 ${rows.map((r) => `| ${r.kind} | \`${r.path}\` | ${r.formFactor} | ${CATEGORIES.map((c) => (c === "performance" && r.performanceRuns.length > 1 ? `${r.scores[c] ?? "-"} (runs: ${r.performanceRuns.join(", ")})` : (r.scores[c] ?? "-"))).join(" | ")} | ${r.load.toFixed(2)} | ${r.failed.join(", ")} |`).join("\n")}
 
 Error pages (the PO-box page is a 404) are not scored: Lighthouse refuses a document whose status is an error.
-`,
+${notes ? `\n${notes}` : ""}`,
 );
 console.log("wrote bench/lighthouse.md and bench/lighthouse.json");

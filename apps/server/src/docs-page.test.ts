@@ -14,6 +14,9 @@ describe("the plain API reference", () => {
     for (const item of Object.values(spec.paths)) for (const op of Object.values(item)) expect(html).toContain(`id="operation-${op.operationId}"`);
     for (const tag of spec.tags!) expect(html).toContain(`<h2 id="${tagSlug(tag.name)}">`);
     for (const name of Object.keys(spec.components!.schemas!)) expect(html).toContain(`<h3 id="schema-${name}">`);
+    // Field tables folded under their schema's heading.
+    const fields = Object.keys(spec.components!.schemas!.DistrictRecord!.properties!).length;
+    expect(html).toContain(`<details><summary>Its ${fields} fields</summary><table aria-labelledby="schema-DistrictRecord">`);
     expect(tagSlug("Search engines")).toBe("search-engines");
   });
 
@@ -62,5 +65,19 @@ describe("summaries", () => {
     const html = docsPage(spec, facts);
     expect(html).toContain("CORS preflight of <code>/zip/{zip}.json</code>");
     expect(html).not.toContain("CORS preflight of `");
+  });
+});
+
+describe("links inside the reference", () => {
+  it("every /docs#… link names an id of /docs, every /docs/{section}#… one of that section's page", () => {
+    const html = docsPage(spec, facts);
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    const anchors = [...html.matchAll(/href="\/docs#([^"]+)"/g)].map((m) => m[1]);
+    expect(anchors.length).toBeGreaterThan(50);
+    expect(anchors.filter((a) => !ids.has(a))).toEqual([]);
+    for (const [, slug, anchor] of html.matchAll(/href="\/docs\/([a-z-]+)#([^"]+)"/g)) {
+      const tag = spec.tags!.find((t) => tagSlug(t.name) === slug)!;
+      expect(docsSectionPage(spec, tag, facts)).toContain(`id="${anchor}"`);
+    }
   });
 });

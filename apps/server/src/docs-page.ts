@@ -78,26 +78,35 @@ const text = (t = "") => e(t).replace(/`([^`]+)`/g, "<code>$1</code>");
 const md = (text = "") => marked.parse(text) as string;
 const mdInline = (text = "") => marked.parseInline(text) as string;
 
+/** The schema a local JSON pointer names (#/components/schemas/X/properties/y), if any. */
+function pointer(spec: Spec | undefined, ref: string): Schema | undefined {
+  let node: unknown = spec;
+  for (const part of ref.replace(/^#\//, "").split("/")) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node as Schema | undefined;
+}
+
 function resolve<T extends { $ref?: string }>(item: T, pool: Record<string, T> | undefined): T | undefined {
   return item.$ref ? pool?.[refName(item.$ref)] : item;
 }
 
 /** A schema's type in words, schemas linked to their fields on /docs. */
-function typeWords(schema: Schema | undefined): string {
+function typeWords(schema: Schema | undefined, spec?: Spec): string {
   if (!schema) return "";
-  if (schema.$ref) return `<a href="/docs#schema-${e(refName(schema.$ref))}">${e(refName(schema.$ref))}</a>`;
+  if (schema.$ref && /^#\/components\/schemas\/[^/]+$/.test(schema.$ref)) return `<a class="type" href="/docs#schema-${e(refName(schema.$ref))}">${e(refName(schema.$ref))}</a>`;
+  // A reference into another schema (#/components/schemas/District/properties/level): its type, inline.
+  if (schema.$ref) return typeWords(pointer(spec, schema.$ref), spec);
   const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf;
-  if (alternatives) return alternatives.map(typeWords).join(schema.allOf ? " and " : " or ");
-  if (schema.type === "array") return `array of ${typeWords(schema.items)}`;
+  if (alternatives) return alternatives.map((a) => typeWords(a, spec)).join(schema.allOf ? " and " : " or ");
+  if (schema.type === "array") return `array of ${typeWords(schema.items, spec)}`;
   const base = e(schema.type ?? "any");
   const values = schema.enum ? `: ${schema.enum.map((v) => `<code>${e(JSON.stringify(v))}</code>`).join(", ")}` : "";
   return `${base}${schema.nullable ? " or null" : ""}${values}`;
 }
 
 /** One response line: status, meaning, media types and body schema. */
-function responseItem(code: string, response: Response | undefined): string {
+function responseItem(spec: Spec, code: string, response: Response | undefined): string {
   const content = Object.entries(response?.content ?? {});
-  const bodies = content.map(([type, c]) => `<code>${e(type)}</code>${c.schema ? ` (${typeWords(c.schema)})` : ""}`).join(", ");
+  const bodies = content.map(([type, c]) => `<code>${e(type)}</code>${c.schema ? ` (${typeWords(c.schema, spec)})` : ""}`).join(", ");
   return `<li><strong>${e(code)}</strong>: ${mdInline(response?.description ?? "")}${bodies ? ` ${bodies}` : ""}</li>`;
 }
 
@@ -121,7 +130,7 @@ function pathEntry(spec: Spec, path: string, item: Record<string, Operation>): s
   // Request headers (conditional requests, CORS) are the same everywhere: named here, explained once under "Request headers".
   const params = all.filter((p) => p.in !== "header");
   const headers = all.filter((p) => p.in === "header");
-  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => responseItem(code, resolve(r, spec.components?.responses)));
+  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => responseItem(spec, code, resolve(r, spec.components?.responses)));
   const others = Object.entries(item)
     .filter(([m]) => m !== mainMethod)
     .map(([m, o]) => {
@@ -129,7 +138,7 @@ function pathEntry(spec: Spec, path: string, item: Record<string, Operation>): s
       return `<li id="operation-${e(o.operationId ?? `${m}-${path}`)}"><code>${m.toUpperCase()}</code>: ${text(o.summary)} (${e(codes)})</li>`;
     });
   return (
-    `<section class="part" aria-labelledby="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><h3 id="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><code>${mainMethod.toUpperCase()} ${e(path)}</code></h3>` +
+    `<section aria-labelledby="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><h3 id="operation-${e(op.operationId ?? `${mainMethod}-${path}`)}"><code>${mainMethod.toUpperCase()} ${e(path)}</code></h3>` +
     `<p><strong>${text(op.summary)}</strong></p>${md(op.description)}` +
     (params.length
       ? `<p>Parameters:</p><ul>${params.map((p) => `<li><code>${e(p.name!)}</code> (${e(p.in ?? "")}${p.required ? ", required" : ""}): ${mdInline(p.description ?? "")}</li>`).join("")}</ul>`
@@ -175,14 +184,15 @@ function schemasHtml(spec: Spec): string {
   const out = [`<h2 id="schemas">Fields of the responses</h2>`];
   for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) {
     const rows = Object.entries(schema.properties ?? {}).map(([field, s]) => {
-      const meaning = s.description ?? (s.$ref ? spec.components?.schemas?.[refName(s.$ref)]?.description : undefined) ?? "";
-      return `<tr><td data-label="Field"><code>${e(field)}</code>${schema.required?.includes(field) ? "" : " (optional)"}</td><td data-label="Type">${typeWords(s)}</td><td data-label="Meaning">${mdInline(meaning)}</td></tr>`;
+      const meaning = s.description ?? (s.$ref ? pointer(spec, s.$ref)?.description : undefined) ?? "";
+      return `<tr><td data-label="Field"><code>${e(field)}</code>${schema.required?.includes(field) ? "" : " (optional)"}</td><td data-label="Type">${typeWords(s, spec)}</td><td data-label="Meaning">${mdInline(meaning)}</td></tr>`;
     });
+    // The tables are folded (one tap away): unfolded, they are most of the page's length and of a phone's work to show it.
     out.push(
-      `<section class="part" aria-labelledby="schema-${e(name)}"><h3 id="schema-${e(name)}">${e(name)}</h3>${md(schema.description)}` +
+      `<section aria-labelledby="schema-${e(name)}"><h3 id="schema-${e(name)}">${e(name)}</h3>${md(schema.description)}` +
         (rows.length
-          ? `<table aria-labelledby="schema-${e(name)}"><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Meaning</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
-          : `<p>Type: ${typeWords(schema)}</p>`) +
+          ? `<details><summary>Its ${rows.length} field${rows.length === 1 ? "" : "s"}</summary><table aria-labelledby="schema-${e(name)}"><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Meaning</th></tr></thead><tbody>${rows.join("")}</tbody></table></details>`
+          : `<p>Type: ${typeWords(schema, spec)}</p>`) +
         `</section>`,
     );
   }
