@@ -12,12 +12,12 @@ import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
 import { loadLocationData, readBoundaryIndex, type LocationData } from "./location.ts";
-import { PageMaps } from "./page-maps.ts";
+import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
 import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
-import { DatasetError, parseDataset, type Dataset, type LocationIndex } from "@school-districts/core";
+import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { lookup } from "./lookup.ts";
@@ -114,10 +114,29 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       throw e;
     }
   };
+  // The ZIP outlines of the page maps, read once on the first ZIP page.
+  let zctaOutlines: { outlines: ZctaOutlines | undefined } | undefined;
+  const zctas = (): ZctaOutlines | undefined => {
+    try {
+      return (zctaOutlines ??= { outlines: readZctaOutlines(dataPathsUsed, dataLabel) }).outlines;
+    } catch (e) {
+      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+      throw e;
+    }
+  };
+  // The map files are decoded on first use, but checked now: a missing or corrupt one stops start-up.
+  try {
+    await checkMapFiles(dataPathsUsed, dataLabel);
+  } catch (e) {
+    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+    throw e;
+  }
   const manifestJson = JSON.parse(await Bun.file(dataPathsUsed.manifest).text()) as { boundaries?: { vintage?: string } };
-  const maps = new PageMaps({ boundaries, vintage: manifestJson.boundaries?.vintage ?? "" });
+  const maps = new PageMaps({ boundaries, zctas, vintage: manifestJson.boundaries?.vintage ?? "" });
   // A bad --data folder's boundary file also stops start-up before listening.
   const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
+  // A --data folder's ZIP outlines are read now too: the service keeps running from memory if the folder goes away.
+  if (cmd.data && cmd.kind !== "export") zctas();
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
     const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
     if (snapshot) return snapshot;

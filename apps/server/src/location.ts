@@ -85,13 +85,18 @@ export function readListedFile(manifestPath: string, path: string | undefined, n
  * readBoundaryIndex(dataPaths("data"), "data")?.districts.length // 13212
  */
 export function readBoundaryIndex(paths: { manifest: string; boundaries?: string }, label = "data"): LocationIndex | undefined {
+  const index = parseBoundaryIndex(paths, label);
+  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
+  Bun.gc(true);
+  return index;
+}
+
+function parseBoundaryIndex(paths: { manifest: string; boundaries?: string }, label: string): LocationIndex | undefined {
   const listed = readListedFile(paths.manifest, paths.boundaries, BOUNDARY_FILE, label);
   if (listed === undefined) return undefined;
   const file = `${label}/${BOUNDARY_FILE}`;
   const index = LocationIndex.parse(listed.bytes, file);
   if (index.districts.length !== listed.rows) throw new DatasetError(file, `${index.districts.length} district geometries, the manifest says ${listed.rows}`);
-  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
-  Bun.gc(true);
   return index;
 }
 

@@ -13,7 +13,8 @@ import { testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { readBoundaryIndex } from "./location.ts";
 import { projectionFor } from "./map.ts";
-import { districtOutline, extentWords, mainPieces, PageMaps } from "./page-maps.ts";
+import { districtOutline, extentWords, mainPieces, PageMaps, readZctaOutlines } from "./page-maps.ts";
+import type { DistrictOverlap, DistrictRecord, ZctaOutlines } from "@school-districts/core";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
 const LEVEL = { U: "unified", E: "elementary", S: "secondary" } as const;
@@ -97,5 +98,84 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
     expect(pr).not.toContain("<svg");
     const ak = await (await app.request("/district/0299999")).text();
     expect(ak).toMatch(/<p id="no-map">No map of Test &quot;Quoted&quot;, District &lt;Schools&gt;: this district is not in the Census boundary file of 2016/);
+  });
+});
+
+describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("ZIP maps", () => {
+  let maps: PageMaps;
+  let zctas: ZctaOutlines;
+  let app: Hono;
+  type Row = { zip: string; state: DistrictRecord["state"]; leaid: string; zcta: string };
+  let zips: Row[];
+  const districtsOf = new Map<string, DistrictOverlap[]>();
+  beforeAll(async () => {
+    const index = readBoundaryIndex(dataPaths(DATA), "data")!;
+    zctas = readZctaOutlines(dataPaths(DATA), "data")!;
+    maps = new PageMaps({ boundaries: () => index, zctas: () => zctas, vintage: VINTAGE });
+    ({ app } = await testApp(undefined, undefined, maps));
+    const csv = (name: string) => parse(readFileSync(resolve(DATA, name), "utf8"), { columns: true }) as Record<string, string>[];
+    zips = csv("zips.csv") as unknown as Row[];
+    const names = new Map(csv("districts.csv").map((d) => [d.leaid!, d]));
+    const chosen = new Map(zips.map((z) => [z.zip, z.leaid]));
+    for (const o of csv("overlaps.csv")) {
+      const d = names.get(o.leaid!)!;
+      const list = districtsOf.get(o.zip!) ?? districtsOf.set(o.zip!, []).get(o.zip!)!;
+      list.push({ leaid: o.leaid!, district: d.name!, level: LEVEL[d.level as "U"], share: Number(o.share), basis: o.basis, chosen: chosen.get(o.zip!) === o.leaid } as DistrictOverlap);
+    }
+  });
+  const mapOf = (zip: string) => {
+    const z = zips.find((r) => r.zip === zip)!;
+    return maps.zip(z, { districts: districtsOf.get(zip)!, zcta: z.zcta });
+  };
+
+  it("every ZIP's map is at most ~15 KB; the largest ones (10+ districts, Alaska, New York City) too", () => {
+    let most = { zip: "", bytes: 0, districts: 0 };
+    for (const z of zips) {
+      const bytes = Buffer.byteLength(maps.zip(z, { districts: districtsOf.get(z.zip)!, zcta: z.zcta }));
+      expect([z.zip, bytes <= 15_000]).toEqual([z.zip, true]);
+      if (bytes > most.bytes) most = { zip: z.zip, bytes, districts: districtsOf.get(z.zip)!.length };
+    }
+    expect(most.bytes).toBeGreaterThan(8_000); // the budget is what bounds them, not luck
+    for (const zip of ["99501", "10001", "10025"]) expect(Buffer.byteLength(mapOf(zip))).toBeLessThanOrEqual(15_000);
+    const many = zips.find((z) => districtsOf.get(z.zip)!.length >= 10)!;
+    const html = mapOf(many.zip);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(15_000);
+    expect(html).toContain('stroke="#111"'); // the ZIP outline is still drawn
+  });
+
+  it("90210: the ZIP outline (thick black) drawn over its districts, Beverly Hills Unified shaded blue, Los Angeles Unified grey; the same in words", () => {
+    const html = mapOf("90210");
+    const svg = html.match(/<svg[\s\S]*<\/svg>/)![0];
+    const strokes = [...svg.matchAll(/<path [^>]*stroke="([^"]+)"/g)].map((m) => m[1]);
+    expect(strokes).toEqual(["#5c5c5c", "#0645ad", "#111"]); // other, primary, then the ZIP on top
+    const desc = svg.match(/<desc id="map-desc">([^<]*)<\/desc>/)![1]!;
+    expect(desc).toMatch(/^Map of ZIP code 90210 \(thick black outline: its ZIP Code Tabulation Area of 2010\) over the school districts it overlaps: Beverly Hills Unified School District \(shaded blue\) and Los Angeles Unified School District \(shaded grey\)\. The ZIP area is about [\d.]+ km east to west/);
+    expect(html).toContain(`<figcaption>${desc}</figcaption>`);
+  });
+
+  it("90209, a PO-box ZIP: draws the outline of 90210, where its post office lies, and says so", () => {
+    const html = mapOf("90209");
+    expect(html).toContain('stroke="#111"');
+    expect(html).toContain("Map of the area of ZIP code 90210, where the post office of PO-box ZIP code 90209 lies (thick black outline: ZIP Code Tabulation Area 90210 of 2010)");
+  });
+
+  it("a ZIP whose ZCTA is new since 2010: its districts drawn alone, and the missing outline said in words", () => {
+    const fresh = zips.find((z) => z.zcta === z.zip && !zctas.has(z.zip) && !["PR", "VI", "GU", "AS", "MP"].includes(z.state))!;
+    const html = mapOf(fresh.zip);
+    expect(html).not.toContain('stroke="#111"');
+    expect(html).toContain(`ZIP code ${fresh.zip} has no outline on this map: its ZIP Code Tabulation Area is new since 2010`);
+  });
+
+  it("a territory ZIP says there is nothing to draw", () => {
+    expect(mapOf("00601")).toContain('<p id="no-map">No map of 00601: the Census boundary files have no school districts or ZIP outlines in PR');
+  });
+
+  it("GET /zip/01002 (split levels): the map after the answer, the high-school district dashed, the ZIP outline over it", async () => {
+    const html = await (await app.request("/zip/01002")).text();
+    expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf('class="answer"'));
+    expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="map-title map-desc"/);
+    expect(html).toContain("Amherst-Pelham School District (dashed brown outline)");
+    expect(html).toContain('stroke-dasharray="5 3"');
+    expect(html).toContain('stroke="#111"');
   });
 });

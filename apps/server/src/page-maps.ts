@@ -5,16 +5,79 @@
  * (not at start-up) and each map is drawn when its page is rendered; nothing per page
  * is kept here.
  */
-import { BOUNDARY_LEVEL_ORDER, type BoundaryLevel, type District, type LocationIndex } from "@school-districts/core";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import {
+  BOUNDARY_LEVEL_ORDER,
+  DatasetError,
+  ZctaOutlines,
+  type BoundaryLevel,
+  type District,
+  type DistrictOverlap,
+  type DistrictRecord,
+  type LocationIndex,
+  type ZipDistricts,
+} from "@school-districts/core";
 import { escapeHtml as e } from "./html.ts";
-import { mapSvg, type Rings } from "./map.ts";
+import { readListedFile } from "./location.ts";
+import { mapSvg, type MapShape, type Rings } from "./map.ts";
+
+/** The ZIP outline file's name in a dataset folder and in the manifest. */
+export const ZCTA_OUTLINE_FILE = "zctas.topojson";
 
 /** Where the maps' geometry comes from: loaders called on first use (each loads once, or says there is none). */
 export interface MapSources {
   /** the district boundaries (data/boundaries.topojson), undefined when the dataset has none */
   boundaries: () => LocationIndex | undefined;
+  /** the ZIP outlines (data/zctas.topojson), undefined when the dataset has none */
+  zctas?: () => ZctaOutlines | undefined;
   /** the boundaries' vintage, said in every text alternative */
   vintage: string;
+}
+
+/**
+ * Reads, checks and decodes the ZIP outline file; undefined when the manifest lists none.
+ * Missing, changed or malformed, it throws a DatasetError naming `label/zctas.topojson`.
+ *
+ * @example
+ * readZctaOutlines(dataPaths("data"), "data")?.size // 32927
+ */
+export function readZctaOutlines(paths: { manifest: string; zctas?: string }, label = "data"): ZctaOutlines | undefined {
+  const outlines = parseZctaOutlines(paths, label);
+  // Parsing left the file's bytes and its JSON head as garbage (about 20 MB): collect it now, once.
+  Bun.gc(true);
+  return outlines;
+}
+
+function parseZctaOutlines(paths: { manifest: string; zctas?: string }, label: string): ZctaOutlines | undefined {
+  const listed = readListedFile(paths.manifest, paths.zctas, ZCTA_OUTLINE_FILE, label);
+  if (listed === undefined) return undefined;
+  const file = `${label}/${ZCTA_OUTLINE_FILE}`;
+  const outlines = ZctaOutlines.parse(listed.bytes, file);
+  if (outlines.size !== listed.rows) throw new DatasetError(file, `${outlines.size} ZCTA outlines, the manifest says ${listed.rows}`);
+  return outlines;
+}
+
+/**
+ * At start-up, without decoding any geometry: each map file the manifest lists exists and
+ * has the manifest's sha256 (hashed in chunks, not held). Throws a DatasetError naming the file.
+ *
+ * @example
+ * await checkMapFiles(dataPaths("data"), "(embedded data)");
+ */
+export async function checkMapFiles(paths: { manifest: string; boundaries?: string; zctas?: string }, label = "data"): Promise<void> {
+  const manifest = JSON.parse(readFileSync(paths.manifest, "utf8")) as { files: Record<string, { sha256: string } | undefined> };
+  for (const [name, path] of [["boundaries.topojson", paths.boundaries], [ZCTA_OUTLINE_FILE, paths.zctas]] as const) {
+    const entry = manifest.files[name];
+    if (entry === undefined) continue;
+    const file = `${label}/${name}`;
+    const f = path === undefined ? undefined : Bun.file(path);
+    if (f === undefined || !(await f.exists())) throw new DatasetError(file, "missing (the manifest lists it)");
+    const hash = createHash("sha256");
+    const reader = f.stream().getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) hash.update(chunk.value);
+    if (hash.digest("hex") !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
+  }
 }
 
 /** Territories: the Census boundary files have no school districts there. */
@@ -130,6 +193,67 @@ export class PageMaps {
       description,
       budget: MAP_BUDGET,
       ...(outside > 0 ? { focus: main } : {}),
+    });
+    return section("Map", `<figure>${svg}<figcaption>${e(description)}</figcaption></figure>`);
+  }
+  /**
+   * The map section of a ZIP's page: the outlines of the ZIP's districts with the ZIP's
+   * own outline (its ZCTA; for a PO-box ZIP, the ZCTA its post office lies in) drawn
+   * over them, the view fitted to the ZIP; or why something is not drawn.
+   *
+   * @example
+   * maps.zip(record, districts) // '…<svg …><path fill="#dce8f7" …/><path fill="none" stroke="#111" …/></svg>…'
+   */
+  zip(r: Pick<DistrictRecord, "zip" | "state">, all: Pick<ZipDistricts, "districts" | "zcta">): string {
+    const index = this.sources.boundaries();
+    if (index === undefined) return "";
+    const zcta = all.zcta || r.zip;
+    if (TERRITORIES.has(r.state)) {
+      return section("Map", `<p id="no-map">No map of ${r.zip}: the Census boundary files have no school districts or ZIP outlines in ${r.state}, so nothing is drawn.</p>`);
+    }
+    const zipOutline = this.sources.zctas?.()?.outline(zcta);
+    const drawn: { d: DistrictOverlap; outline: Rings[]; style: MapShape["style"] }[] = [];
+    const undrawn: DistrictOverlap[] = [];
+    // The district named for the ZIP first, then by share.
+    const ordered = [...all.districts].sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.share - a.share);
+    for (const d of ordered) {
+      const outline = districtOutline(index, d.leaid, d.level);
+      if (outline === undefined) undrawn.push(d);
+      else drawn.push({ d, outline, style: d.level === "secondary" && !d.chosen ? "secondary" : d.chosen ? "primary" : "other" });
+    }
+    if (zipOutline === undefined && drawn.length === 0) {
+      return section("Map", `<p id="no-map">No map of ${r.zip}: neither its ZIP area nor its districts have an outline in this service's boundary files.</p>`);
+    }
+    const name = (d: DistrictOverlap) => d.district || `District ${d.leaid}`;
+    const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+    const words: Record<MapShape["style"], string> = { primary: "shaded blue", other: "shaded grey", secondary: "dashed brown outline", zip: "" };
+    const named = drawn.slice(0, 12).map((x) => `${name(x.d)} (${words[x.style]})`);
+    if (drawn.length > 12) named.push(`${drawn.length - 12} more (${[...new Set(drawn.slice(12).map((x) => words[x.style]))].join(" or ")})`);
+    const sentences: string[] = [];
+    if (zipOutline !== undefined) {
+      sentences.push(
+        zcta === r.zip
+          ? `Map of ZIP code ${r.zip} (thick black outline: its ZIP Code Tabulation Area of 2010) over the school districts it overlaps: ${list(named)}.`
+          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick black outline: ZIP Code Tabulation Area ${zcta} of 2010), over the school districts of that area: ${list(named)}.`,
+      );
+      sentences.push(`The ZIP area is ${extentWords(zipOutline)}.`);
+    } else {
+      sentences.push(`Map of the school districts ZIP code ${r.zip} overlaps: ${list(named)}.`);
+      sentences.push(
+        `${zcta === r.zip ? `ZIP code ${r.zip}` : `ZIP code ${zcta}, where the post office of ${r.zip} lies,`} has no outline on this map: its ZIP Code Tabulation Area is new since 2010, and the 2010 outlines are the newest this service has.`,
+      );
+    }
+    if (undrawn.length > 0) sentences.push(`${list(undrawn.map(name))} ${undrawn.length === 1 ? "has" : "have"} no drawn boundary (not in the ${this.sources.vintage} Census file).`);
+    sentences.push(`District outlines from the ${this.sources.vintage} Census boundaries, ZIP outline from the 2010 ZIP Code Tabulation Areas, both at 1:500,000 and simplified: approximate at the edges.`);
+    const description = sentences.join(" ");
+    const shapes: MapShape[] = drawn.map((x) => ({ polygons: x.outline, style: x.style }));
+    if (zipOutline !== undefined) shapes.push({ polygons: zipOutline, style: "zip" });
+    const svg = mapSvg(shapes, {
+      id: "map",
+      title: `Map of ZIP code ${r.zip} and its school districts`,
+      description,
+      budget: MAP_BUDGET,
+      ...(zipOutline !== undefined ? { focus: zipOutline } : {}),
     });
     return section("Map", `<figure>${svg}<figcaption>${e(description)}</figcaption></figure>`);
   }

@@ -210,7 +210,10 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     else if (isLarge(path)) add(path, body);
     if (ZIP_JSON.test(path)) {
       const page = path.slice(0, -5);
-      pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
+      pages.set(page, () => {
+        const [r, all] = [json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`)];
+        return zipPage(r, all, facts, maps?.zip(r, all));
+      });
     } else if (DISTRICT_JSON.test(path)) {
       pages.set(path.slice(0, -5), () => {
         const d = json<District>(path);
