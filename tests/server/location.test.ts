@@ -56,6 +56,20 @@ describe("GET /location.json on the binary", () => {
   });
 });
 
+describe("/about on the binary (issue 12, honest limits)", () => {
+  it("says what the boundaries are: vintage, scale, approximate edges, enrollment decided by the district, what is not drawn", async () => {
+    const res = await fetch(`${server.url}/about`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('<h2 id="boundaries">'), html.indexOf('<h2 id="numbers">'));
+    expect(section).toContain("vintage 2016 (school year 2015-16)");
+    expect(section).toContain("scale of 1:500,000");
+    expect(section).toContain("approximate at the edges");
+    expect(section).toContain("Enrollment is decided by the district");
+    expect(section).toContain("What is not drawn: Puerto Rico and the other territories");
+  });
+});
+
 describe("lookup --lat --lon on the binary", () => {
   it("prints the districts of the centre of Billings, exit 0; lat 91 exits 2", async () => {
     const ok = await runBinary(["lookup", "--lat", "45.7833", "--lon", "-108.5007"]);

@@ -10,7 +10,7 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import type { Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
 import { parsePostal } from "./postal.ts";
@@ -38,8 +38,8 @@ export interface SiteAssets {
   openapi: string;
   /** The finished Redocly page (docs.ts), its script and the CSP allowing them. */
   docs: { html: string; csp: string; script: string };
-  /** data/RATING.md and data/SOURCES.md, rendered on /about. */
-  about: { rating: string; sources: string };
+  /** data/RATING.md and data/SOURCES.md, rendered on /about, and the manifest's boundaries (absent when the dataset has none). */
+  about: { rating: string; sources: string; boundaries?: BoundariesFacts };
   /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
   postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
@@ -215,7 +215,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
   }
   add("/", homePage(facts, [...states].sort()));
-  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
+  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));
   // ZIP and district pages (rendered on first request) and the state pages (rendered bodies).
