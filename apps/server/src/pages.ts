@@ -225,10 +225,13 @@ ${rows}
  * district's facts each with what it means, every district per grade level,
  * the caveat, and the record embedded as JSON-LD plus an exact JSON copy.
  *
+ * `zctaChosen`, for a PO-box ZIP, is the district its post office's ZCTA names (when the
+ * post office's own location chose another, the page says so).
+ *
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
-export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts): string {
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, zctaChosen?: DistrictOverlap): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -255,7 +258,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -276,10 +279,17 @@ ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
   );
 }
 
-/** The sentence of a PO-box / delivery ZIP's page: whose districts it shows ("" for a ZIP with its own area). */
-function postOfficeNote(zip: string, zcta: string): string {
+/**
+ * The sentence of a PO-box / delivery ZIP's page: whose districts it shows, and when its post
+ * office's own location chose another of them than its ZCTA does, that ("" for a ZIP with its own area).
+ */
+function postOfficeNote(zip: string, zcta: string, own: DistrictOverlap | undefined, zctaChosen: DistrictOverlap | undefined, link: (d: DistrictOverlap) => string): string {
   if (zcta === zip) return "";
-  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.</p>
+  const located =
+    own !== undefined && zctaChosen !== undefined && zctaChosen.leaid !== own.leaid
+      ? ` By its location in the ZIP code lists, the post office itself is in ${link(own)}, so this page names that district first; most of ${zcta} is in ${link(zctaChosen)}.`
+      : "";
+  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.${located}</p>
 `;
 }
 

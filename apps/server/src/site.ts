@@ -203,7 +203,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     else if (isLarge(path)) add(path, body);
     if (ZIP_JSON.test(path)) {
       const page = path.slice(0, -5);
-      pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
+      pages.set(page, () => {
+        const all = json<ZipDistricts>(`${page}/districts.json`);
+        // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
+        const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
+        return zipPage(json<DistrictRecord>(path), all, facts, zctaChosen);
+      });
     } else if (DISTRICT_JSON.test(path)) {
       pages.set(path.slice(0, -5), () => districtPage(json<District>(path), cityOf, facts));
     }
