@@ -41,6 +41,15 @@ describe("GET /location.json on the binary", () => {
     expect(body.zip?.district).toBe("Beverly Hills Unified School District");
   });
 
+  it("a point in a Census high-school piece (Tracy Unified (9-12) in Jefferson): Jefferson Elementary and, for high school, Tracy Unified", async () => {
+    // The 2020 ZCTA internal point of 95304; the 2016 piece is joined by name (data/BOUNDARIES.md).
+    const body = (await (await locate("37.680641", "-121.381561")).json()) as Answer;
+    expect(body.districts.map((d) => [d.district, d.level])).toEqual([
+      ["Jefferson Elementary School District", "elementary"],
+      ["Tracy Unified School District", "secondary"],
+    ]);
+  });
+
   it("a point in the Pacific: 404 location-not-found", async () => {
     const res = await locate("33.5", "-119.5");
     expect(res.status).toBe(404);

@@ -37,7 +37,7 @@ export interface BoundaryJoin {
   name: string;
   /** today's LEAID, "" when none */
   leaid: string;
-  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "no district (Census placeholder)" | "none";
+  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
   /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
   evidence?: { zctas: number; shared: number };
 }
@@ -92,10 +92,42 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     // A neighbour only when it overlaps at least half of the ZCTAs inside the 2016 polygon.
     const neighbour = nearOnly ? undefined : ranked.find(([l, n]) => levelOf[today.get(l)!.level] === b.level && 2 * n >= zs.length);
     const pick = fresh ?? neighbour;
-    if (pick === undefined) return;
+    if (pick === undefined) {
+      // A Census secondary pseudo-district piece, "Tracy Unified School District (9-12) in New
+      // Jerusalem": the high-school grades that district teaches in an elementary district's
+      // area. Drawn as the one district of today of that name in the state, at the secondary
+      // level, when it overlaps one of the ZCTAs at or nearest the piece (GRF21).
+      const base = pieceOf(b.name);
+      if (b.level !== "secondary" || base === undefined) return;
+      const named = [...today.values()].filter((d) => d.leaid.startsWith(b.statefp) && d.level !== "E" && plainName(d.name) === base);
+      if (named.length !== 1) return;
+      const shared = zs.filter((z) => districtsOfZip.get(z)?.has(named[0]!.leaid)).length;
+      if (shared === 0) return;
+      Object.assign(j, { leaid: named[0]!.leaid, how: "piece of a district (same name)", evidence: { zctas: zs.length, shared } });
+      return;
+    }
     Object.assign(j, { leaid: pick[0], how: fresh !== undefined ? "successor (new since 2016)" : "successor (neighbour)", evidence: { zctas: zs.length, shared: pick[1] } });
   });
   return first;
+}
+
+/** A district name without case, the Census "School District" suffix and spacing. */
+function plainName(name: string): string {
+  return name.toLowerCase().replace(/\s+school district$/, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The district a Census secondary pseudo-district piece belongs to, as a plainName:
+ * "Tracy Unified School District (9-12) in New Jerusalem" -> "tracy unified"; undefined for
+ * a name without the grade range or the "in …" of such a piece.
+ *
+ * @example
+ * pieceOf("Santa Paula Unified (9-12) in Mupu") // "santa paula unified"
+ */
+export function pieceOf(name: string): string | undefined {
+  const m = /^(.+?)(?: \((?:7|9)-12\))?(?: in (.+?))?(?: \((?:7|9)-12\))?$/.exec(name);
+  if (m === null || (m[2] === undefined && !/\((?:7|9)-12\)/.test(name))) return undefined;
+  return plainName(m[1]!);
 }
 
 /**
@@ -258,6 +290,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
     `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
     `- Closed since 2016, drawn as the neighbour of the same level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
+    `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
     "",
