@@ -12,9 +12,11 @@ import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
-import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
+import { DOCS_SCRIPT } from "./docs.ts";
+import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
 import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
+import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { Representation, type LazyBody } from "./representation.ts";
@@ -36,7 +38,7 @@ export const TYPES = {
 export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
-  /** The finished Redocly page (docs.ts), its script and the CSP allowing them. */
+  /** The finished Redocly page of /docs/interactive (docs.ts), its script and the CSP allowing them. */
   docs: { html: string; csp: string; script: string };
   /** data/RATING.md and data/SOURCES.md, rendered on /about, and the manifest's boundaries (absent when the dataset has none). */
   about: { rating: string; sources: string; boundaries?: BoundariesFacts };
@@ -54,7 +56,7 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
-    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === DOCS_SCRIPT
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === INTERACTIVE_DOCS || path === DOCS_SCRIPT
   );
 }
 
@@ -154,7 +156,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
-  if (path === "/docs" || path.startsWith("/docs/")) {
+  if (path === INTERACTIVE_DOCS) {
+    // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, []];
@@ -163,7 +166,10 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   return [TYPES.html, PAGE_HEADERS];
 }
 
-/** Paths of JSON bodies whose page (the path without `.json`) is rendered on first request. */
+/** How many rendered ZIP and district pages are kept (least recently used dropped first). */
+export const PAGE_CACHE = 2_000;
+
+/** Paths of JSON bodies whose page (the path without `.json`) is rendered on request. */
 const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
 const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 
@@ -172,14 +178,17 @@ const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
  * snapshot) and the assets; adds the home page, the problem type pages, docs
  * and health. Large bodies get their Representation now (their coded variants
  * come from compressLarge(), which must run before serving); the small ones on
- * first request; ZIP and district pages (34k + 13k HTML bodies) are rendered on
- * first request from the JSON bodies. All are kept once made.
+ * first request; ZIP and district pages (41k + 13k HTML bodies) are rendered on
+ * request from the JSON bodies (with their maps when `maps` is given) and the last
+ * PAGE_CACHE of them kept: a crawl of every page does not keep every page and map in
+ * memory, and a page rendered again is the same bytes (same ETag). The rest are kept
+ * once made.
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
  * site.get("/zip/90210.json")?.variant("br").body
  */
-export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
+export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
   const { baseUrl, updated, records } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
@@ -204,21 +213,25 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     if (ZIP_JSON.test(path)) {
       const page = path.slice(0, -5);
       pages.set(page, () => {
-        const all = json<ZipDistricts>(`${page}/districts.json`);
+        const [r, all] = [json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`)];
         // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
         const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
-        return zipPage(json<DistrictRecord>(path), all, facts, zctaChosen);
+        return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
       });
     } else if (DISTRICT_JSON.test(path)) {
-      pages.set(path.slice(0, -5), () => districtPage(json<District>(path), cityOf, facts));
+      pages.set(path.slice(0, -5), () => {
+        const d = json<District>(path);
+        return districtPage(d, cityOf, facts, maps?.district(d));
+      });
     }
   }
-  add("/docs", assets.docs.html);
-  if (assets.docs.script !== "") {
-    add(DOCS_SCRIPT, assets.docs.script);
-    // The sidebar's links: the same page, Redoc shows the tag once running.
-    for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
-  }
+  // The plain reference (docs-page.ts) first, a page per section (the links of both
+  // references' sidebars), then Redoc's page and script (docs.ts).
+  const spec = JSON.parse(assets.openapi) as Spec;
+  add("/docs", docsPage(spec, facts));
+  for (const tag of spec.tags ?? []) add(`/docs/${tagSlug(tag.name)}`, docsSectionPage(spec, tag, facts));
+  add(INTERACTIVE_DOCS, assets.docs.html);
+  if (assets.docs.script !== "") add(DOCS_SCRIPT, assets.docs.script);
   add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
@@ -230,6 +243,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
+  const pageCache = new Map<string, Representation>();
   const get = (path: string): Representation | undefined => {
     let rep = prepared.get(path);
     if (rep) return rep;
@@ -238,11 +252,18 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
       prepared.set(path, (rep = make(path, body as Uint8Array<ArrayBuffer>)));
       return rep;
     }
+    const cached = pageCache.get(path);
+    if (cached) {
+      // Most recently used last: the first entry is the one to drop.
+      pageCache.delete(path);
+      pageCache.set(path, cached);
+      return cached;
+    }
     const render = pages.get(path);
     if (!render) return undefined;
     const page = new Representation(render(), TYPES.html, lastModified, PAGE_HEADERS);
-    prepared.set(path, page);
-    pages.delete(path);
+    pageCache.set(path, page);
+    if (pageCache.size > PAGE_CACHE) pageCache.delete(pageCache.keys().next().value!);
     return page;
   };
   const postal = parsePostal(assets.postal);
@@ -281,8 +302,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
  * @example
  * const site = buildSite(dataset, "http://localhost:8080", assets);
  */
-export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets): Site {
-  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets);
+export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets, maps?: PageMaps): Site {
+  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets, maps);
 }
 
 /**

@@ -15,6 +15,7 @@ import { build, type BuildOptions, type BuildResult, type BuildStats } from "./b
 import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
 import { placeByLocation, type PostOfficeLocations } from "./postoffice.ts";
 import { loadGeocorrZctas, loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
+import { addZctaOutlines } from "./zcta-outlines.ts";
 
 /** Simplification: Visvalingam triangle area below which a point is dropped (square degrees, about 28,000 m² at 40° N). */
 export const SIMPLIFY_MIN_WEIGHT = 3e-6;
@@ -412,7 +413,9 @@ export function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildSta
 
 /**
  * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
- * file (sha256, rows = district geometries) and its vintage to the manifest.
+ * file (sha256, rows = district geometries) and its vintage to the manifest; then the
+ * ZIP outlines of the page maps (zcta-outlines.ts). `prepared`: the boundaries of a first
+ * build (buildWithBoundaries), else made here.
  *
  * @example
  * const result = await addBoundaries(build(opts), opts.raw, sha256);
@@ -431,7 +434,8 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   files.set(BOUNDARY_FILE, text);
   files.set("BOUNDARIES.md", report);
   files.set("manifest.json", JSON.stringify(manifest, null, 2) + "\n");
-  return { ...result, files };
+  // The ZIP outlines of the page maps, and their section of BOUNDARIES.md.
+  return addZctaOutlines({ ...result, files }, raw, sha256);
 }
 
 /**
