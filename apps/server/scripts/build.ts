@@ -24,6 +24,7 @@ import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from ".
 import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
 import { loadLocationData } from "../src/location.ts";
+import { readZctaOutlines } from "../src/page-maps.ts";
 import { cspHash } from "../src/html.ts";
 import { finishDocs } from "../src/docs.ts";
 import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
@@ -79,6 +80,8 @@ const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefin
 const dataset = parseDataset(await readData(paths.data), "data");
 // The boundary file is indexed by the binary on its first location request: check it now, at build time.
 await loadLocationData(paths.data, "data");
+// So are the ZIP outlines of the page maps (read on the first ZIP page).
+if (readZctaOutlines(paths.data, "data") === undefined) throw new Error("data/manifest.json lists no zctas.topojson: rebuild the dataset");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
 const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi));
@@ -129,6 +132,7 @@ import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
 import boundaries from ${rel(d.boundaries!)} with { type: "file" };
+import zctas from ${rel(d.zctas!)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
 import rating from ${rel(paths.about.rating)} with { type: "file" };
 import sources from ${rel(paths.about.sources)} with { type: "file" };
@@ -144,7 +148,7 @@ import { main } from "../src/cli.ts";
 
 await main({
   version: ${JSON.stringify(version)},
-  data: { manifest, zips, districts, overlaps, boundaries },
+  data: { manifest, zips, districts, overlaps, boundaries, zctas },
   openapi,
   about: { rating, sources },
   postal,

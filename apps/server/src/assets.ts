@@ -13,8 +13,8 @@ import { readSnapshot, type SnapshotIndex } from "./snapshot.ts";
 /** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
 export interface AssetPaths {
   version: string;
-  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv, and boundaries.topojson when the build made it. */
-  data: { manifest: string; zips: string; districts: string; overlaps: string; boundaries?: string };
+  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv, and boundaries.topojson and zctas.topojson when the build made them. */
+  data: { manifest: string; zips: string; districts: string; overlaps: string; boundaries?: string; zctas?: string };
   openapi: string;
   docs: string;
   /** Redoc's script, served at /docs/redoc.js. */
@@ -71,7 +71,7 @@ export function reportPaths(dir: string): Pick<AssetPaths, "about" | "postal"> {
   return { about: { rating: join(dir, "RATING.md"), sources: join(dir, "SOURCES.md") }, postal: join(dir, "postal.csv") };
 }
 
-/** The four dataset file paths of a folder. */
+/** The dataset file paths of a folder (the four CSV and JSON files, the boundaries and ZIP outlines). */
 export function dataPaths(dir: string): AssetPaths["data"] {
   return {
     manifest: join(dir, "manifest.json"),
@@ -79,6 +79,7 @@ export function dataPaths(dir: string): AssetPaths["data"] {
     districts: join(dir, "districts.csv"),
     overlaps: join(dir, "overlaps.csv"),
     boundaries: join(dir, "boundaries.topojson"),
+    zctas: join(dir, "zctas.topojson"),
   };
 }
 

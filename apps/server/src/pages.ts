@@ -229,7 +229,7 @@ ${rows}
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
-export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts): string {
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = ""): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -256,7 +256,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta)}${map}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}

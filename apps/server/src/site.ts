@@ -16,6 +16,7 @@ import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
 import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
+import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { Representation, type LazyBody } from "./representation.ts";
@@ -165,7 +166,10 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   return [TYPES.html, PAGE_HEADERS];
 }
 
-/** Paths of JSON bodies whose page (the path without `.json`) is rendered on first request. */
+/** How many rendered ZIP and district pages are kept (least recently used dropped first). */
+export const PAGE_CACHE = 2_000;
+
+/** Paths of JSON bodies whose page (the path without `.json`) is rendered on request. */
 const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
 const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 
@@ -174,14 +178,17 @@ const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
  * snapshot) and the assets; adds the home page, the problem type pages, docs
  * and health. Large bodies get their Representation now (their coded variants
  * come from compressLarge(), which must run before serving); the small ones on
- * first request; ZIP and district pages (34k + 13k HTML bodies) are rendered on
- * first request from the JSON bodies. All are kept once made.
+ * first request; ZIP and district pages (41k + 13k HTML bodies) are rendered on
+ * request from the JSON bodies (with their maps when `maps` is given) and the last
+ * PAGE_CACHE of them kept: a crawl of every page does not keep every page and map in
+ * memory, and a page rendered again is the same bytes (same ETag). The rest are kept
+ * once made.
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
  * site.get("/zip/90210.json")?.variant("br").body
  */
-export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
+export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
   const { baseUrl, updated, records } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
@@ -205,9 +212,15 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     else if (isLarge(path)) add(path, body);
     if (ZIP_JSON.test(path)) {
       const page = path.slice(0, -5);
-      pages.set(page, () => zipPage(json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`), facts));
+      pages.set(page, () => {
+        const [r, all] = [json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`)];
+        return zipPage(r, all, facts, maps?.zip(r, all));
+      });
     } else if (DISTRICT_JSON.test(path)) {
-      pages.set(path.slice(0, -5), () => districtPage(json<District>(path), cityOf, facts));
+      pages.set(path.slice(0, -5), () => {
+        const d = json<District>(path);
+        return districtPage(d, cityOf, facts, maps?.district(d));
+      });
     }
   }
   // The plain reference (docs-page.ts) first, a page per section (the links of both
@@ -228,6 +241,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
+  const pageCache = new Map<string, Representation>();
   const get = (path: string): Representation | undefined => {
     let rep = prepared.get(path);
     if (rep) return rep;
@@ -236,11 +250,18 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
       prepared.set(path, (rep = make(path, body as Uint8Array<ArrayBuffer>)));
       return rep;
     }
+    const cached = pageCache.get(path);
+    if (cached) {
+      // Most recently used last: the first entry is the one to drop.
+      pageCache.delete(path);
+      pageCache.set(path, cached);
+      return cached;
+    }
     const render = pages.get(path);
     if (!render) return undefined;
     const page = new Representation(render(), TYPES.html, lastModified, PAGE_HEADERS);
-    prepared.set(path, page);
-    pages.delete(path);
+    pageCache.set(path, page);
+    if (pageCache.size > PAGE_CACHE) pageCache.delete(pageCache.keys().next().value!);
     return page;
   };
   const postal = parsePostal(assets.postal);
@@ -279,8 +300,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
  * @example
  * const site = buildSite(dataset, "http://localhost:8080", assets);
  */
-export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets): Site {
-  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets);
+export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets, maps?: PageMaps): Site {
+  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets, maps);
 }
 
 /**
