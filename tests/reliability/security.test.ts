@@ -36,7 +36,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PAGES = ["/", "/zip/90210", "/docs"];
+const PAGES = ["/", "/zip/90210", "/docs", "/docs/interactive"];
 
 /** A restrictive CSP: default-src 'none' or 'self', nothing from anywhere, no eval, no framing, no plugins. */
 function expectRestrictiveCsp(csp: string | null, path: string) {

@@ -4,7 +4,7 @@
  * large bodies precompressed for the default base URL.
  *
  * Steps, all into `.bundle/`:
- *   1. docs.html and docs.js: Redocly build-docs (no CDN), finished by
+ *   1. docs.html and docs.js: Redocly build-docs (no CDN) of /docs/interactive, finished by
  *      src/docs.ts (Redoc's script in its own cached file, telemetry off);
  *      docs-csp.txt: a CSP allowing that file and exactly the inline scripts left.
  *   2. precompressed.bin/.json: br (quality 9, 16 MB window) and gzip (9) of the state, bulk,
@@ -45,7 +45,7 @@ const docsPath = join(bundle, "docs.html");
 const redocly = Bun.spawnSync(
   [
     join(root, "node_modules/.bin/redocly"), "build-docs", join(root, "openapi/openapi.json"), "--inlineBundle", "-o", docsPath,
-    "--openapi.routingBasePath=/docs", "--openapi.hideLoading=true",
+    "--openapi.routingBasePath=/docs/interactive", "--openapi.hideLoading=true",
   ],
   { cwd: root, stdout: "pipe", stderr: "pipe" },
 );

@@ -12,7 +12,8 @@ import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
-import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
+import { DOCS_SCRIPT } from "./docs.ts";
+import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
 import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
@@ -37,7 +38,7 @@ export const TYPES = {
 export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
-  /** The finished Redocly page (docs.ts), its script and the CSP allowing them. */
+  /** The finished Redocly page of /docs/interactive (docs.ts), its script and the CSP allowing them. */
   docs: { html: string; csp: string; script: string };
   /** data/RATING.md and data/SOURCES.md, rendered on /about. */
   about: { rating: string; sources: string };
@@ -55,7 +56,7 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
-    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === DOCS_SCRIPT
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === INTERACTIVE_DOCS || path === DOCS_SCRIPT
   );
 }
 
@@ -155,7 +156,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
-  if (path === "/docs" || path.startsWith("/docs/")) {
+  if (path === INTERACTIVE_DOCS) {
+    // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, []];
@@ -221,12 +223,13 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       });
     }
   }
-  add("/docs", assets.docs.html);
-  if (assets.docs.script !== "") {
-    add(DOCS_SCRIPT, assets.docs.script);
-    // The sidebar's links: the same page, Redoc shows the tag once running.
-    for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
-  }
+  // The plain reference (docs-page.ts) first, a page per section (the links of both
+  // references' sidebars), then Redoc's page and script (docs.ts).
+  const spec = JSON.parse(assets.openapi) as Spec;
+  add("/docs", docsPage(spec, facts));
+  for (const tag of spec.tags ?? []) add(`/docs/${tagSlug(tag.name)}`, docsSectionPage(spec, tag, facts));
+  add(INTERACTIVE_DOCS, assets.docs.html);
+  if (assets.docs.script !== "") add(DOCS_SCRIPT, assets.docs.script);
   add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
