@@ -427,7 +427,7 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   const located = stats.postOffices.located;
   const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md + (located ? "\n" + postOfficeMarkdown(located, stats) : "");
   const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; boundaries?: unknown };
-  manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length };
+  manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length, bytes: Buffer.byteLength(text) };
   manifest.boundaries = { file: BOUNDARY_FILE, ...BOUNDARY_METADATA };
   const files = new Map(result.files);
   files.delete("manifest.json");
