@@ -271,6 +271,7 @@ export class StandIn {
     for (const section of ["records", "districts", "collections", "pages", "meta", "search-engines"]) {
       this.resources.set(`/docs/${section}`, this.resources.get("/docs")!);
     }
+    this.resources.set("/docs/interactive", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><div id=redoc></div><script type=module src=/docs/redoc.js></script>", weak));
     this.resources.set("/docs/redoc.js", resource("text/javascript; charset=utf-8", "/* Redoc */", weak));
     this.resources.set("/about", resource("text/html; charset=utf-8", "<!doctype html><title>About</title><h1>How these answers are made</h1>", weak));
     this.resources.set("/robots.txt", resource("text/plain; charset=utf-8", `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`, weak));

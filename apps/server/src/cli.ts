@@ -124,9 +124,10 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       throw e;
     }
   };
-  // The map files are decoded on first use, but checked now: a missing or corrupt one stops start-up.
+  // The map files are decoded on first use, but checked now: a missing or damaged one stops
+  // start-up (a --data folder's by sha256; the embedded ones, checked whole by the build, by size).
   try {
-    await checkMapFiles(dataPathsUsed, dataLabel);
+    await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
   } catch (e) {
     if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
     throw e;

@@ -10,7 +10,7 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import type { Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
@@ -40,8 +40,8 @@ export interface SiteAssets {
   openapi: string;
   /** The finished Redocly page of /docs/interactive (docs.ts), its script and the CSP allowing them. */
   docs: { html: string; csp: string; script: string };
-  /** data/RATING.md and data/SOURCES.md, rendered on /about. */
-  about: { rating: string; sources: string };
+  /** data/RATING.md and data/SOURCES.md, rendered on /about, and the manifest's boundaries (absent when the dataset has none). */
+  about: { rating: string; sources: string; boundaries?: BoundariesFacts };
   /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
   postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
@@ -214,7 +214,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       const page = path.slice(0, -5);
       pages.set(page, () => {
         const [r, all] = [json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`)];
-        return zipPage(r, all, facts, maps?.zip(r, all));
+        // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
+        const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
+        return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
       });
     } else if (DISTRICT_JSON.test(path)) {
       pages.set(path.slice(0, -5), () => {
@@ -231,7 +233,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   add(INTERACTIVE_DOCS, assets.docs.html);
   if (assets.docs.script !== "") add(DOCS_SCRIPT, assets.docs.script);
   add("/", homePage(facts, [...states].sort()));
-  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
+  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));
   // ZIP and district pages (rendered on first request) and the state pages (rendered bodies).

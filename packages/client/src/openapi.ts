@@ -934,7 +934,7 @@ export interface components {
              */
             share: number;
             /**
-             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision. `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares (and `serves_most`) of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land.
+             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision. `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares (and `serves_most`) of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land; except that where the ZIP lists place the post office inside that ZCTA in another of its districts, that district is the chosen one and carries the `elementary` mark (and `secondary` where the point's secondary-grade district is one of the ZCTA's): the ZCTA's own `/zip/{zcta}/districts.json` then names another chosen district.
              * @example population
              * @enum {string}
              */
@@ -1012,7 +1012,7 @@ export interface components {
         ZipDistricts: {
             zip: components["schemas"]["ZipCode"];
             /**
-             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`).
+             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`, and the chosen district is the one holding the post office where the ZIP lists place it inside this ZCTA, else the ZCTA's own chosen district).
              * @example 90210
              */
             zcta: string;

@@ -37,7 +37,7 @@ import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATIN
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
 import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
-import { selectPostOfficeZips } from "./postoffice.ts";
+import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
@@ -75,6 +75,11 @@ export interface BuildOptions {
   /** the previous accepted build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison. The log of accepted drops is read from baseline-log.csv beside it. */
   baseline?: string;
   baselineLabel?: string;
+  /**
+   * PO-box ZIPs whose district their post office's location decides (the boundary step's
+   * locatePostOffices over a first build); absent, every PO-box ZIP takes its ZCTA's district.
+   */
+  postOfficeLocations?: PostOfficeLocations;
 }
 
 export interface BuildResult {
@@ -360,6 +365,10 @@ export function build(opts: BuildOptions): BuildResult {
     const c = county.pick(po.zip, state);
     records.push({ zip: po.zip, state, city, county: c.name, countySource: c.source, citySource, leaid: home.leaid, zcta: po.zcta });
     for (const o of overlapsOf.get(po.zcta)!) overlaps.push({ ...o, zip: po.zip, basis: "post office" });
+  }
+  if (opts.postOfficeLocations !== undefined) {
+    applyPlacements(records, overlaps, opts.postOfficeLocations.placed);
+    postOffices.located = opts.postOfficeLocations;
   }
   // Sorted by ZIP; a ZIP's overlap rows keep their order (sort is stable).
   records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));

@@ -9,8 +9,8 @@
 import { writeFileSync } from "node:fs";
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, sha256 } from "./build.ts";
-import { addBoundaries } from "./geo.ts";
+import { sha256 } from "./build.ts";
+import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
 import { writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
@@ -75,7 +75,7 @@ if (import.meta.main) {
     const a = parseArgs(process.argv.slice(2));
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();
-    const base = build({
+    const opts = {
       raw: a.raw,
       date: a.date,
       joins: a.joins,
@@ -83,8 +83,8 @@ if (import.meta.main) {
       evidence,
       baseline: a.baseline,
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
-    });
-    const { files, coverage, validation } = await addBoundaries(base, a.raw, sha256);
+    };
+    const { files, coverage, validation } = await buildWithBoundaries(opts, sha256);
     writeOutputs(a.out, files);
     if (a.saveBaseline) {
       // This build becomes the baseline; the figures that dropped against the old one are logged with the reason.

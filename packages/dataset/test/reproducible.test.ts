@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { build, sha256, type BuildResult } from "../src/build.ts";
-import { addBoundaries } from "../src/geo.ts";
+import { sha256, type BuildResult } from "../src/build.ts";
+import { buildWithBoundaries } from "../src/geo.ts";
 import { readPopulationEvidence } from "../src/population.ts";
 import { contextCounts, CONTEXT_SECTIONS } from "../src/context.ts";
 import { FILES, loadCcd, loadGrf, loadUdsPoNames } from "../src/sources.ts";
@@ -36,7 +36,7 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
   beforeAll(async () => {
     const manifest = JSON.parse(readFileSync(join(data, "manifest.json"), "utf8")) as { updated: string };
     const evidence = await readPopulationEvidence(raw);
-    r = await addBoundaries(build({ raw, date: manifest.updated, joins: join(data, "joins.csv"), evidence, baseline: join(data, "baseline.csv") }), raw, sha256);
+    r = await buildWithBoundaries({ raw, date: manifest.updated, joins: join(data, "joins.csv"), evidence, baseline: join(data, "baseline.csv") }, sha256);
   }, REBUILD_TIMEOUT_MS);
 
   it("rebuilding with the manifest's date gives byte-identical files", () => {
