@@ -84,7 +84,7 @@ if (import.meta.main) {
       baseline: a.baseline,
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
     };
-    const { files, coverage, validation } = await buildWithBoundaries(opts, sha256);
+    const { files, coverage, validation, stats } = await buildWithBoundaries(opts, sha256);
     writeOutputs(a.out, files);
     if (a.saveBaseline) {
       // This build becomes the baseline; the figures that dropped against the old one are logged with the reason.
@@ -92,7 +92,7 @@ if (import.meta.main) {
       const log = [...loadBaselineLog(logPath, logPath), ...acceptedDrops(validation, a.date, a.reason!)];
       writeFileSync(logPath, baselineLogCsv(log), "utf8");
       writeFileSync(a.baseline, baselineCsv(baselineFromData(a.out)), "utf8");
-      const again = validate(base.stats, loadBaseline(a.baseline, a.baseline), log);
+      const again = validate(stats, loadBaseline(a.baseline, a.baseline), log);
       writeFileSync(`${a.out}/VALIDATION.md`, again.markdown, "utf8");
       process.stdout.write(`accepted this build as the baseline (${a.baseline}); logged in ${logPath}:\n`);
       for (const f of acceptedDrops(validation, a.date, a.reason!)) process.stdout.write(`  ${f.figure}: ${f.before} -> ${f.after} of ${f.checks}\n`);
