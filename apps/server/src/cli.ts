@@ -12,7 +12,7 @@ import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
 import { loadLocationData, type LocationData } from "./location.ts";
-import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, openSnapshotFor, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -104,9 +104,17 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   };
   // A bad --data folder's boundary file also stops start-up before listening.
   const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
+  // The build's snapshot is checked (size, CRC-32, tables) before listening too.
+  let snapshot: ((baseUrl: string) => SiteBodies) | undefined;
+  try {
+    snapshot = given ? undefined : await openSnapshotFor(paths);
+  } catch (e) {
+    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+    throw e;
+  }
+  mark("snapshot checked");
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
-    const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
-    if (snapshot) return snapshot;
+    if (snapshot) return snapshot(baseUrl);
     const dataset = given ?? (await loadDataset(cmd, paths));
     mark("dataset");
     return renderSiteBodies(dataset, baseUrl, assets.openapi);
