@@ -81,7 +81,7 @@ const dataset = parseDataset(await readData(paths.data), "data");
 await loadLocationData(paths.data, "data");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
-const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi));
+const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi), baseUrl);
 // The snapshot with the base URL put back must give exactly the bodies rendered for it.
 const back = readSnapshot(JSON.parse(JSON.stringify(snapshot.index)), snapshot.blob, baseUrl);
 if (back.bodies.size !== rendered.bodies.size) throw new Error("snapshot: wrong number of bodies");

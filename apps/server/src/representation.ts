@@ -113,11 +113,13 @@ export class Representation {
     readonly lastModified: string,
     readonly extraHeaders: [string, string][] = NO_HEADERS,
     coded?: Partial<Record<Coding, { body: CodedBody; tag: string }>>,
+    /** The identity ETag when made already (entityTag of these bytes, made when the snapshot was built or read). */
+    knownEtag?: string,
   ) {
     this.#coded = coded;
     if (typeof body === "string" || body instanceof Uint8Array) {
       this.#body = typeof body === "string" ? encoder.encode(body) : body;
-      this.etag = entityTag(this.#body);
+      this.etag = knownEtag ?? entityTag(this.#body);
       this.identityOnly = this.#body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
     } else {
       this.#load = body.load;

@@ -88,6 +88,8 @@ export interface Site {
 /** Rendered bodies by path: a Map (rendered in this process) or the build's snapshot read on demand (snapshot.ts). */
 export interface BodySource {
   get(path: string): RenderedBody | undefined;
+  /** The ETag of a body when the source keeps it (the snapshot's numbered bodies: made once, never per request). */
+  etag?(path: string): string | undefined;
   has(path: string): boolean;
   keys(): IterableIterator<string>;
   readonly size: number;
@@ -253,9 +255,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   const facts: SiteFacts = { updated, records, baseUrl };
   const prepared = new Map<string, Representation>();
   const cache = new RepresentationCache();
-  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => {
+  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody, etag?: string) => {
     const [type, extra] = describe(path, assets.docs.csp);
-    return new Representation(body, type, lastModified, extra);
+    return new Representation(body, type, lastModified, extra, undefined, etag);
   };
   const add = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => void prepared.set(path, make(path, body));
   // The build's snapshot for the build's base URL gives the very bodies whose
@@ -300,11 +302,13 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     const body = rendered.bodies.get(path);
     if (typeof body === "function") rep = make(path, lazy(path, body));
     else if (body !== undefined) {
-      // An identity-only body: made per request from bytes the snapshot keeps
-      // (an object per body would weigh more than the body). A larger one is
-      // negotiated: kept, with a copy of its bytes (the snapshot's may be a view into its slab).
-      rep = make(path, body.length > IDENTITY_MAX ? body.slice() : body);
-      if (rep.identityOnly) return rep;
+      // An identity-only body of the snapshot: made per request from the bytes and
+      // ETag the snapshot keeps (an object per body would weigh more than the body).
+      // Any other is kept, a negotiated one with a copy of its bytes (the snapshot's
+      // may be a view into its slab).
+      const etag = rendered.bodies.etag?.(path);
+      rep = make(path, body.length > IDENTITY_MAX ? body.slice() : body, etag);
+      if (rep.identityOnly && etag !== undefined) return rep;
     } else {
       const page = render(path);
       if (page === undefined) return undefined;

@@ -12,6 +12,7 @@ import { loadFixture, syntheticFixture, testAssets } from "../test/helpers.ts";
 import { openSnapshotFor, repoAssetPaths } from "./assets.ts";
 import { bytesSource, fileSource } from "./embedded.ts";
 import { bytesOf, renderSiteBodies } from "./site.ts";
+import { entityTag } from "./representation.ts";
 import { BASE_URL_MARKER, readSnapshot, writeSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
 const BASE = "http://localhost:8080";
@@ -87,8 +88,32 @@ describe("the snapshot", () => {
       for (const path of order) expect(decode(bytesOf(read.bodies.get(path)!)), path).toBe(decode(bytesOf(direct.bodies.get(path)!)));
     }
     expect(read.bodies.get("/zip/00000.json")).toBeUndefined();
+    expect(read.bodies.etag("/zip/00000.json")).toBeUndefined();
     expect(read.bodies.has("/zip/00000.json")).toBe(false);
     expect(read.bodies.has(`/zip/${dataset.zips[0]!.zip}/districts.json`)).toBe(true);
+  });
+});
+
+describe("the snapshot's ETags", () => {
+  it("are entityTag of each numbered body, from the build's tables for its base URL and made on reading for another", async () => {
+    const dataset = await loadFixture(syntheticFixture(500));
+    const openapi = (await testAssets()).openapi;
+    const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, openapi), BASE);
+    expect(index.etagBaseUrl).toBe(BASE);
+    for (const base of [BASE, "https://schools.example.org"]) {
+      const read = readSnapshot(JSON.parse(JSON.stringify(index)), blob, base);
+      let numbered = 0;
+      for (const path of read.bodies.keys()) {
+        const body = read.bodies.get(path)!;
+        if (typeof body === "function") {
+          expect(read.bodies.etag(path), path).toBeUndefined();
+          continue;
+        }
+        expect(read.bodies.etag(path), `${base}${path}`).toBe(entityTag(body));
+        numbered++;
+      }
+      expect(numbered).toBeGreaterThan(2 * dataset.zips.length);
+    }
   });
 });
 

@@ -24,6 +24,7 @@
  */
 import { DatasetError } from "@school-districts/core";
 import { bytesSource, type ByteSource } from "./embedded.ts";
+import { entityTag } from "./representation.ts";
 import type { RenderedBody } from "./site.ts";
 
 /** A family of paths `${prefix}${number, zero-padded to digits}${suffix}`. */
@@ -44,6 +45,12 @@ export interface SnapshotIndex {
   /** Size in bytes and CRC-32 of the blob. */
   size: number;
   crc32: number;
+  /**
+   * The base URL whose ETags of the family bodies are in the tables (the
+   * build's): with it, no body is hashed at all; with another, each body is
+   * hashed when first read (decisions.md rule 15: never per request).
+   */
+  etagBaseUrl: string;
   /** The numbered families, in blob order (the records first: `records` of them). */
   families: Family[];
   /** Every other path, in blob order, one chunk each. */
@@ -54,6 +61,8 @@ export interface SnapshotIndex {
 /** What readSnapshot gives: the bodies by path, read on demand. */
 export interface SnapshotBodies {
   get(path: string): RenderedBody | undefined;
+  /** The strong ETag of a family body (entityTag of its bytes), made once: from the build's tables, or when first read. */
+  etag(path: string): string | undefined;
   has(path: string): boolean;
   keys(): IterableIterator<string>;
   readonly size: number;
@@ -103,7 +112,10 @@ function familyPath(family: Omit<Family, "count">, n: number): string {
  * @example
  * const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, openapi));
  */
-export function writeSnapshot(rendered: { baseUrl: string; updated: string; records: number; bodies: Map<string, RenderedBody> }): {
+export function writeSnapshot(
+  rendered: { baseUrl: string; updated: string; records: number; bodies: Map<string, RenderedBody> },
+  etagBaseUrl = rendered.baseUrl,
+): {
   index: SnapshotIndex;
   blob: Uint8Array<ArrayBuffer>;
 } {
@@ -123,6 +135,7 @@ export function writeSnapshot(rendered: { baseUrl: string; updated: string; reco
   singles.sort((a, b) => singleBodies.get(a)!.length - singleBodies.get(b)!.length || (a < b ? -1 : 1));
 
   const lengths: number[] = [];
+  const etags: number[] = []; // high, low 32 bits of each family body's hash with etagBaseUrl put in
   const frames: Uint8Array[] = [];
   const chunkFirst: number[] = [];
   let pending: Uint8Array[] = [];
@@ -147,6 +160,8 @@ export function writeSnapshot(rendered: { baseUrl: string; updated: string; reco
       pending.push(body);
       pendingSize += body.length;
       lengths.push(body.length);
+      const hash = etagHash(etagBaseUrl === rendered.baseUrl ? body : replaceAll(body, rendered.baseUrl, etagBaseUrl).bytes);
+      etags.push(Number(hash >> 32n), Number(hash & 0xffffffffn));
     }
     flush(FAMILY_LEVEL);
   });
@@ -160,13 +175,13 @@ export function writeSnapshot(rendered: { baseUrl: string; updated: string; reco
   chunkFirst.push(lengths.length);
 
   const keys = members.flat();
-  const tableWords = keys.length + lengths.length + 2 * (frames.length + 1);
+  const tableWords = keys.length + lengths.length + etags.length + 2 * (frames.length + 1);
   const tablesEnd = MAGIC + 4 * tableWords;
   const offsets: number[] = [tablesEnd];
   for (const frame of frames) offsets.push(offsets[offsets.length - 1]! + frame.length);
   const size = offsets[offsets.length - 1]!;
   const blob = new Uint8Array(size);
-  new Uint32Array(blob.buffer, MAGIC, tableWords).set([...keys, ...lengths, ...chunkFirst, ...offsets]);
+  new Uint32Array(blob.buffer, MAGIC, tableWords).set([...keys, ...lengths, ...etags, ...chunkFirst, ...offsets]);
   frames.forEach((frame, i) => blob.set(frame, offsets[i]!));
   // The first 16 bytes: a hash of the rest, so that the file is found in the executable by them (embedded.ts).
   const rest = blob.subarray(MAGIC);
@@ -180,11 +195,22 @@ export function writeSnapshot(rendered: { baseUrl: string; updated: string; reco
     records: rendered.records,
     size,
     crc32: crc32Of(bytesSource(blob, "blob")),
+    etagBaseUrl,
     families: FAMILIES.map((family, f) => ({ ...family, count: members[f]!.length })),
     singles,
     chunks: frames.length,
   };
   return { index, blob };
+}
+
+/** The 64-bit hash of entityTag (representation.ts). */
+function etagHash(body: Uint8Array): bigint {
+  return BigInt.asUintN(64, BigInt(Bun.hash(body)));
+}
+
+/** entityTag's text for a hash given as its high and low 32 bits. */
+function etagText(high: number, low: number): string {
+  return `"${high.toString(16).padStart(8, "0")}${low.toString(16).padStart(8, "0")}"`;
 }
 
 /** CRC-32 of a source, read 256 KiB at a time into one buffer. */
@@ -253,13 +279,14 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
   if (crc32Of(source) !== index.crc32) bad("CRC-32 mismatch (corrupt)");
   const familyTotal = index.families.reduce((sum, f) => sum + f.count, 0);
   const bodies = familyTotal + index.singles.length;
-  const tableWords = familyTotal + bodies + 2 * (index.chunks + 1);
+  const tableWords = familyTotal + bodies + 2 * familyTotal + 2 * (index.chunks + 1);
   if (MAGIC + 4 * tableWords > source.size) bad("tables longer than the file");
   const tables = new Uint32Array(source.read(MAGIC, 4 * tableWords).buffer);
   const keys = tables.subarray(0, familyTotal);
   const lengths = tables.subarray(familyTotal, familyTotal + bodies);
-  const chunkFirst = tables.subarray(familyTotal + bodies, familyTotal + bodies + index.chunks + 1);
-  const chunkOffset = tables.subarray(familyTotal + bodies + index.chunks + 1);
+  const builtEtags = tables.subarray(familyTotal + bodies, familyTotal + bodies + 2 * familyTotal);
+  const chunkFirst = tables.subarray(familyTotal + bodies + 2 * familyTotal, familyTotal + bodies + 2 * familyTotal + index.chunks + 1);
+  const chunkOffset = tables.subarray(familyTotal + bodies + 2 * familyTotal + index.chunks + 1);
   // The tables must hold together: numbers increasing within each family, chunks in order covering every body and the file.
   if (index.families[0]?.count !== index.records) bad(`holds ${index.families[0]?.count} records where the index says ${index.records}`);
   let k = 0;
@@ -283,8 +310,17 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
   }
   const singleAt = new Map(index.singles.map((path, i) => [path, familyTotal + i]));
 
+  // The last path found: a request asks for a body and then its ETag.
+  let lastPath = "";
+  let lastFound = -1;
   /** The body number of a path, or -1. */
   const find = (path: string): number => {
+    if (path === lastPath) return lastFound;
+    lastFound = findUncached(path);
+    lastPath = path;
+    return lastFound;
+  };
+  const findUncached = (path: string): number => {
     const single = singleAt.get(path);
     if (single !== undefined) return single;
     for (let f = 0; f < index.families.length; f++) {
@@ -361,6 +397,16 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
       if (keptIn[g] === generation - 1 && old) return keep(g, old.subarray(keptAt[g]!, keptAt[g]! + keptLength[g]!));
       return keep(g, decodeBody(g));
     };
+    // ETags made so far, by body number (strings only for the bodies asked for).
+    const etags: (string | undefined)[] = new Array(familyTotal);
+    const fromTables = baseUrl === index.etagBaseUrl;
+    const etag = (g: number): string => {
+      let tag = etags[g];
+      if (tag !== undefined) return tag;
+      tag = fromTables ? etagText(builtEtags[2 * g]!, builtEtags[2 * g + 1]!) : entityTag(read(g));
+      etags[g] = tag;
+      return tag;
+    };
     const paths = function* (): IterableIterator<string> {
       let g = 0;
       for (const family of index.families) for (let i = 0; i < family.count; i++) yield familyPath(family, keys[g++]!);
@@ -374,6 +420,10 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
       bodies: {
         size: bodies,
         has: (path) => find(path) >= 0,
+        etag: (path) => {
+          const g = find(path);
+          return g >= 0 && g < familyTotal ? etag(g) : undefined;
+        },
         get: (path) => {
           const g = find(path);
           if (g < 0) return undefined;
