@@ -51,6 +51,38 @@ describe("district and state pages on a phone", () => {
     }
   }
 
+  // Issue 12: the district's outline as an inline SVG with its text alternative (Alaska's
+  // Aleutian Region across 180°, Hawaii), or a sentence when there is none (a territory).
+  for (const [path, drawn] of [["/district/0200010", true], ["/district/1500030", true], ["/district/7200030", false]] as const) {
+    for (const width of [320, 390]) {
+      it(`${path} at ${width} px: ${drawn ? "the map and its text alternative" : "no map, said in words"}; no sideways scroll, 0 axe violations`, async () => {
+        const { page, problems } = await open(path, width);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(innerWidth);
+        expect(await axeViolations(page)).toEqual([]);
+        if (drawn) {
+          const map = page.locator('svg[role="img"].map');
+          expect(await map.count()).toBe(1);
+          const box = (await map.boundingBox())!;
+          expect(box.width).toBeGreaterThan(width / 2);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          // Its accessible name and description are the title and the words of the caption.
+          const desc = await page.locator("svg.map desc").textContent();
+          expect(desc).toMatch(/^Map of the outline of .+, shaded with a blue outline, in \d+ separate pieces .+ km east to west/);
+          expect(await page.locator("figure figcaption").textContent()).toBe(desc);
+          expect(await page.getByRole("img", { name: /^Map of / }).count()).toBe(1);
+          mkdirSync(SCREENSHOTS, { recursive: true });
+          await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1).replace(/\//g, "-")}-map-${width}.png`) });
+        } else {
+          expect(await page.locator("svg.map").count()).toBe(0);
+          expect(await page.locator("#no-map").textContent()).toMatch(/no districts in PR, so no outline is drawn/);
+        }
+        expect(problems).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+
   it("goes from a ZIP page to its district, and from there to another of its ZIPs", async () => {
     const { page, problems } = await open("/zip/90210", 390);
     await Promise.all([page.waitForURL(`${server.url}/district/0604830`), page.locator("h2#district a").click()]);

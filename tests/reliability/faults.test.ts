@@ -12,13 +12,13 @@ import { BINARY, runBinary } from "../support/server.ts";
 import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
-const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson"] as const;
+const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson"] as const;
 const temps: string[] = [];
 afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/** A copy of data/ (the four files the service reads) in a temporary folder. */
+/** A copy of data/ (the files the service reads) in a temporary folder. */
 function dataCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), "sd-reliability-data-"));
   temps.push(dir);
@@ -113,6 +113,13 @@ describe("a damaged dataset passed with --data", () => {
     ["missing", "overlaps.csv", (f) => unlinkSync(f)],
     ["missing", "boundaries.topojson", (f) => unlinkSync(f)],
     ["truncated to half", "boundaries.topojson", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["missing", "zctas.topojson", (f) => unlinkSync(f)],
+    ["one byte changed", "zctas.topojson", (f) => {
+      const b = readFileSync(f);
+      const i = b.length - 100; // inside the arcs: a digit of a coordinate
+      b[i] = b[i] === 0x31 ? 0x32 : 0x31;
+      writeFileSync(f, b);
+    }],
     ["truncated JSON", "manifest.json", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
     ["missing", "manifest.json", (f) => unlinkSync(f)],
   ];

@@ -20,7 +20,7 @@ let filesAtStart: string[] = [];
 beforeAll(async () => {
   // Serve a copy of the dataset, then delete the copy: every answer must come from memory.
   dataDir = mkdtempSync(join(tmpdir(), "sd-reliability-sec-"));
-  for (const f of ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson"]) cpSync(resolve(REPO, "data", f), join(dataDir, f));
+  for (const f of ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson"]) cpSync(resolve(REPO, "data", f), join(dataDir, f));
   process.env.SD_RELIABILITY_CANARY_SECRET = CANARY;
   try {
     svc = await startService(["--data", dataDir]);
@@ -36,7 +36,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PAGES = ["/", "/zip/90210", "/docs"];
+const PAGES = ["/", "/zip/90210", "/docs", "/docs/interactive"];
 
 /** A restrictive CSP: default-src 'none' or 'self', nothing from anywhere, no eval, no framing, no plugins. */
 function expectRestrictiveCsp(csp: string | null, path: string) {

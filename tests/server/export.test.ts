@@ -34,14 +34,14 @@ describe("export", () => {
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
     // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
     // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV
-    // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script and its 6 section pages
-    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 1 + 4 + 7);
+    // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 1 + 4 + 8);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
       expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(body), f).toBe(true);
     }
-    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "district/0604830.json", "district/0604830.html", "state/CA/districts.json", "state/CA.html", "bulk/districts.csv", "about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml", "docs/redoc.js", "docs/records.html"]) {
+    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "district/0604830.json", "district/0604830.html", "state/CA/districts.json", "state/CA.html", "bulk/districts.csv", "about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml", "docs/redoc.js", "docs/records.html", "docs/interactive.html"]) {
       expect(all.has(f), f).toBe(true);
     }
   });

@@ -100,7 +100,7 @@ describe("every endpoint over HTTP", () => {
   });
 
   it("puts security headers on HTML", async () => {
-    for (const path of ["/", "/zip/90210", "/docs", "/problems/zip-not-found"]) {
+    for (const path of ["/", "/zip/90210", "/docs", "/docs/interactive", "/problems/zip-not-found"]) {
       const res = await raw(`${server.url}${path}`);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");

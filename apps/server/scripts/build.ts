@@ -4,7 +4,7 @@
  * large bodies precompressed for the default base URL.
  *
  * Steps, all into `.bundle/`:
- *   1. docs.html and docs.js: Redocly build-docs (no CDN), finished by
+ *   1. docs.html and docs.js: Redocly build-docs (no CDN) of /docs/interactive, finished by
  *      src/docs.ts (Redoc's script in its own cached file, telemetry off);
  *      docs-csp.txt: a CSP allowing that file and exactly the inline scripts left.
  *   2. precompressed.bin/.json: br (quality 9, 16 MB window) and gzip (9) of the state, bulk,
@@ -20,14 +20,16 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
+import { EMBEDDED_FILES, readAssets, readData, repoAssetPaths, type PrecompressedIndex } from "../src/assets.ts";
 import { MAX_EFFORT } from "../src/compress.ts";
 import { parseDataset } from "@school-districts/core";
 import { loadLocationData } from "../src/location.ts";
+import { readZctaOutlines } from "../src/page-maps.ts";
 import { cspHash } from "../src/html.ts";
 import { finishDocs } from "../src/docs.ts";
 import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
-import { BASE_URL_MARKER, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
+import { BASE_URL_MARKER, crc32Of, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
+import { fileSource } from "../src/embedded.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const bundle = resolve(import.meta.dirname, "../.bundle");
@@ -44,7 +46,7 @@ const docsPath = join(bundle, "docs.html");
 const redocly = Bun.spawnSync(
   [
     join(root, "node_modules/.bin/redocly"), "build-docs", join(root, "openapi/openapi.json"), "--inlineBundle", "-o", docsPath,
-    "--openapi.routingBasePath=/docs", "--openapi.hideLoading=true",
+    "--openapi.routingBasePath=/docs/interactive", "--openapi.hideLoading=true",
   ],
   { cwd: root, stdout: "pipe", stderr: "pipe" },
 );
@@ -79,6 +81,8 @@ const paths = { ...repoAssetPaths(), precompressed: undefined, snapshot: undefin
 const dataset = parseDataset(await readData(paths.data), "data");
 // The boundary file is indexed by the binary on its first location request: check it now, at build time.
 await loadLocationData(paths.data, "data");
+// So are the ZIP outlines of the page maps (read on the first ZIP page).
+if (readZctaOutlines(paths.data, "data") === undefined) throw new Error("data/manifest.json lists no zctas.topojson: rebuild the dataset");
 const assets = await readAssets(paths);
 const rendered = renderSiteBodies(dataset, baseUrl, assets.openapi);
 const snapshot = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi), baseUrl);
@@ -87,6 +91,14 @@ const back = readSnapshot(JSON.parse(JSON.stringify(snapshot.index)), snapshot.b
 if (back.bodies.size !== rendered.bodies.size) throw new Error("snapshot: wrong number of bodies");
 for (const [path, body] of rendered.bodies) {
   if (!Buffer.from(bytesOf(body)).equals(Buffer.from(bytesOf(back.bodies.get(path) ?? new Uint8Array())))) throw new Error(`snapshot: ${path} differs`);
+}
+// The map files are checked at start-up by size and CRC-32 (their sha256 is checked here, above).
+snapshot.index.files = {};
+for (const [name, key] of Object.entries(EMBEDDED_FILES)) {
+  const path = paths.data[key];
+  if (path === undefined) continue;
+  const source = await fileSource(path);
+  snapshot.index.files[name] = { size: source.size, crc32: crc32Of(source) };
 }
 writeFileSync(join(bundle, "site.json"), JSON.stringify(snapshot.index));
 writeFileSync(join(bundle, "site.bin"), snapshot.blob);
@@ -129,11 +141,12 @@ writeFileSync(
 import snapBlob from "./site.bin" with { type: "file" };
 import docs from "./docs.html" with { type: "file" };
 import docsScript from "./docs.js" with { type: "file" };
+import boundaries from ${rel(d.boundaries!)} with { type: "file" };
+import zctas from ${rel(d.zctas!)} with { type: "file" };
 import manifest from ${rel(d.manifest)} with { type: "file" };
 import zips from ${rel(d.zips)} with { type: "file" };
 import districts from ${rel(d.districts)} with { type: "file" };
 import overlaps from ${rel(d.overlaps)} with { type: "file" };
-import boundaries from ${rel(d.boundaries!)} with { type: "file" };
 import openapi from ${rel(paths.openapi)} with { type: "file" };
 import rating from ${rel(paths.about.rating)} with { type: "file" };
 import sources from ${rel(paths.about.sources)} with { type: "file" };
@@ -146,7 +159,7 @@ import { main } from "../src/cli.ts";
 
 await main({
   version: ${JSON.stringify(version)},
-  data: { manifest, zips, districts, overlaps, boundaries },
+  data: { manifest, zips, districts, overlaps, boundaries, zctas },
   openapi,
   about: { rating, sources },
   postal,

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, testApp } from "../test/helpers.ts";
 import { parseCsv } from "./csv.ts";
 import { IDENTITY_MAX } from "./representation.ts";
+import { PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
 import type { Hono } from "hono";
 
@@ -326,10 +327,13 @@ describe("pages (rules 21, 22)", () => {
     await expectProblem(await get("/zip?zip=abc", { Accept: "application/json" }), 400, "invalid-zip", "/zip");
   });
 
-  it("/docs serves the docs page with its own CSP", async () => {
+  it("/docs serves the plain reference with the pages' CSP; /docs/interactive Redoc's page with its own", async () => {
     const res = await get("/docs");
     expectSuccessHeaders(res, "text/html; charset=utf-8");
-    expect(res.headers.get("content-security-policy")).toBe(DOCS_CSP);
+    expect(res.headers.get("content-security-policy")).toBe(PAGE_CSP);
+    const interactive = await get("/docs/interactive");
+    expectSuccessHeaders(interactive, "text/html; charset=utf-8");
+    expect(interactive.headers.get("content-security-policy")).toBe(DOCS_CSP);
   });
 });
 
@@ -480,8 +484,8 @@ describe("conditional requests (rule 15)", () => {
 });
 
 describe("compression (rule 16, issue 15)", () => {
-  const coded = ["/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/", "/zip/90210"];
-  const small = ["/zip/90210.json", "/zip/90210/districts.json", "/docs", "/healthz"]; // /docs is the stub page here
+  const coded = ["/state/MA.json", "/bulk/all-districts.json", "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/", "/zip/90210", "/docs"];
+  const small = ["/zip/90210.json", "/zip/90210/districts.json", "/docs/interactive", "/healthz"]; // /docs/interactive is the stub page here
   it.each(coded)("%s: br and gzip decompress to the identity body, each with its own ETag", async (path) => {
     const identity = await get(path);
     const plain = new Uint8Array(await identity.arrayBuffer());

@@ -10,13 +10,16 @@ import { DatasetError, type DatasetFiles } from "@school-districts/core";
 import { fileSource } from "./embedded.ts";
 import type { CodedBody } from "./representation.ts";
 import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
-import { openSnapshot, type SnapshotIndex } from "./snapshot.ts";
+import { checkFile, openSnapshot, type SnapshotIndex } from "./snapshot.ts";
+
+/** Files the snapshot's index checks at start-up (SnapshotIndex.files), by name: their key in AssetPaths.data. */
+export const EMBEDDED_FILES: Record<string, keyof AssetPaths["data"]> = { "boundaries.topojson": "boundaries", "zctas.topojson": "zctas" };
 
 /** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
 export interface AssetPaths {
   version: string;
-  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv, and boundaries.topojson when the build made it. */
-  data: { manifest: string; zips: string; districts: string; overlaps: string; boundaries?: string };
+  /** The compiled dataset: manifest.json, zips.csv, districts.csv, overlaps.csv, and boundaries.topojson and zctas.topojson when the build made them. */
+  data: { manifest: string; zips: string; districts: string; overlaps: string; boundaries?: string; zctas?: string };
   openapi: string;
   docs: string;
   /** Redoc's script, served at /docs/redoc.js. */
@@ -73,7 +76,7 @@ export function reportPaths(dir: string): Pick<AssetPaths, "about" | "postal"> {
   return { about: { rating: join(dir, "RATING.md"), sources: join(dir, "SOURCES.md") }, postal: join(dir, "postal.csv") };
 }
 
-/** The four dataset file paths of a folder. */
+/** The dataset file paths of a folder (the four CSV and JSON files, the boundaries and ZIP outlines). */
 export function dataPaths(dir: string): AssetPaths["data"] {
   return {
     manifest: join(dir, "manifest.json"),
@@ -81,6 +84,7 @@ export function dataPaths(dir: string): AssetPaths["data"] {
     districts: join(dir, "districts.csv"),
     overlaps: join(dir, "overlaps.csv"),
     boundaries: join(dir, "boundaries.topojson"),
+    zctas: join(dir, "zctas.topojson"),
   };
 }
 
@@ -177,5 +181,11 @@ export async function openSnapshotFor(paths: AssetPaths): Promise<((baseUrl: str
   if (index.format !== 5) return undefined;
   if (!(await Bun.file(paths.snapshot.blob).exists())) throw new DatasetError(paths.snapshot.blob, "missing");
   const bodiesFor = openSnapshot(index, await fileSource(paths.snapshot.blob));
+  // The other files the build embedded with it (the map files), by size and CRC-32.
+  for (const [name, expected] of Object.entries(index.files ?? {})) {
+    const path = (paths.data as Record<string, string | undefined>)[EMBEDDED_FILES[name] ?? ""];
+    if (path === undefined || !(await Bun.file(path).exists())) throw new DatasetError(path ?? name, "missing");
+    checkFile(await fileSource(path), expected);
+  }
   return (baseUrl) => ({ ...bodiesFor(baseUrl), fromBuild: true });
 }

@@ -11,12 +11,13 @@
 import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
-import { loadLocationData, type LocationData } from "./location.ts";
+import { loadLocationData, readBoundaryIndex, type LocationData } from "./location.ts";
+import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
 import { dataPaths, openSnapshotFor, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
-import { DatasetError, parseDataset, type Dataset } from "@school-districts/core";
+import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { lookup } from "./lookup.ts";
@@ -94,25 +95,53 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // A bad --data folder stops start-up here, before listening.
   const given = cmd.data ? await loadDataset(cmd, paths) : undefined;
   const dataPathsUsed = cmd.data ? dataPaths(cmd.data) : paths.data;
-  const loadLocation = async (): Promise<LocationData | undefined> => {
+  const dataLabel = cmd.data ?? "(embedded data)";
+  // The boundary index, read once on first use by the location routes or a page's map.
+  let boundaryIndex: { index: LocationIndex | undefined } | undefined;
+  const boundaries = (): LocationIndex | undefined => {
     try {
-      return await loadLocationData(dataPathsUsed, cmd.data ?? "(embedded data)");
+      return (boundaryIndex ??= { index: readBoundaryIndex(dataPathsUsed, dataLabel) }).index;
     } catch (e) {
       if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
       throw e;
     }
   };
-  // A bad --data folder's boundary file also stops start-up before listening.
-  const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
-  // The build's snapshot is checked (size, CRC-32, tables) before listening too.
+  const loadLocation = async (): Promise<LocationData | undefined> => {
+    try {
+      return await loadLocationData(dataPathsUsed, dataLabel, boundaries);
+    } catch (e) {
+      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+      throw e;
+    }
+  };
+  // The ZIP outlines of the page maps, read once on the first ZIP page.
+  let zctaOutlines: { outlines: ZctaOutlines | undefined } | undefined;
+  const zctas = (): ZctaOutlines | undefined => {
+    try {
+      return (zctaOutlines ??= { outlines: readZctaOutlines(dataPathsUsed, dataLabel) }).outlines;
+    } catch (e) {
+      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+      throw e;
+    }
+  };
+  // The build's snapshot is checked (size, CRC-32, tables; and the map files embedded with it) before listening.
   let snapshot: ((baseUrl: string) => SiteBodies) | undefined;
   try {
     snapshot = given ? undefined : await openSnapshotFor(paths);
+    // The map files are decoded on first use, but checked now: a missing or corrupt one stops start-up.
+    // (The build's were checked with the snapshot; a --data folder's against its manifest's sha256.)
+    if (!snapshot) await checkMapFiles(dataPathsUsed, dataLabel);
   } catch (e) {
     if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
     throw e;
   }
   mark("snapshot checked");
+  const manifestJson = JSON.parse(await Bun.file(dataPathsUsed.manifest).text()) as { boundaries?: { vintage?: string } };
+  const maps = new PageMaps({ boundaries, zctas, vintage: manifestJson.boundaries?.vintage ?? "" });
+  // A bad --data folder's boundary file also stops start-up before listening.
+  const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
+  // A --data folder's ZIP outlines are read now too: the service keeps running from memory if the folder goes away.
+  if (cmd.data && cmd.kind !== "export") zctas();
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
     if (snapshot) return snapshot(baseUrl);
     const dataset = given ?? (await loadDataset(cmd, paths));
@@ -131,7 +160,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("assets");
 
   if (cmd.kind === "export") {
-    const site = assembleSite(await rendered(cmd.baseUrl), assets);
+    const site = assembleSite(await rendered(cmd.baseUrl), assets, maps);
     await compressLarge(site, assets.precompressed, MAX_EFFORT);
     const count = await writeExport(site, cmd.dir, assets.docs.csp, (done, total) => {
       if (!cmd.quiet) process.stderr.write(`exported ${done} of ${total} paths\n`);
@@ -157,7 +186,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   if (worker > 0) whenPrimaryGone(() => void stop("primary gone"));
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
   mark("listening");
-  const site = assembleSite(await rendered(baseUrl), assets);
+  const site = assembleSite(await rendered(baseUrl), assets, maps);
   mark("site");
   // Large bodies not precompressed by the build are compressed now on worker
   // threads; requests for them wait until theirs are done.

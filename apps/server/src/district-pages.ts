@@ -13,12 +13,13 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /**
  * The page of one district (its `page_url`): what it is, its facts, and every
- * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city.
+ * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city;
+ * `map` is the map section (page-maps.ts), "" for none.
  *
  * @example
  * districtPage(district, (zip) => "Beverly Hills", facts) // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
-export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts): string {
+export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = ""): string {
   const named = d.zips.filter((z) => z.chosen);
   const overlapped = d.zips.filter((z) => !z.chosen);
   const chosen = named.length;
@@ -45,7 +46,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       main: `<p><a href="/state/${d.state}">Districts of ${d.state}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is a ${d.level} district in ${d.state}${grades}.</p>
-<h2>Facts</h2>
+${map}<h2>Facts</h2>
 <dl>
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
 ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCS_CSP, testApp } from "../test/helpers.ts";
 import { exportFile, writeExport } from "./export.ts";
+import { PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
 
 describe("exportFile", () => {
@@ -24,6 +25,7 @@ describe("exportFile", () => {
     ["/bulk/districts.csv", "bulk/districts.csv"],
     ["/about", "about.html"],
     ["/docs/records", "docs/records.html"],
+    ["/docs/interactive", "docs/interactive.html"],
     ["/docs/redoc.js", "docs/redoc.js"],
     ["/robots.txt", "robots.txt"],
     ["/sitemap.xml", "sitemap.xml"],
@@ -61,10 +63,17 @@ describe("writeExport (rule 24)", () => {
     const headers = readFileSync(join(dir, "_headers"), "utf8");
     expect(headers).toContain("Access-Control-Allow-Origin: *");
     expect(headers).toContain('Content-Disposition: attachment; filename="all-districts.csv"');
-    expect(headers).toContain(`Content-Security-Policy: ${DOCS_CSP}`);
+    // Redoc's page alone gets the docs CSP; the plain reference pages get the pages' one, each named.
+    expect(headers).toContain(`/docs/interactive\n  Content-Security-Policy: ${DOCS_CSP}\n`);
+    expect(headers).toContain(`/docs/records\n  Content-Security-Policy: ${PAGE_CSP}\n`);
+    expect(headers).toContain(`/docs\n  Content-Security-Policy: ${PAGE_CSP}\n`);
+    expect(headers).not.toContain("/docs/*");
+    expect(existsSync(join(dir, "docs/interactive.html"))).toBe(true);
     const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");
     expect(nginx).toContain("gzip_static on;");
     expect(nginx).toContain("brotli_static on;");
     expect(nginx).toContain(`root ${dir};`);
+    const interactive = nginx.slice(nginx.indexOf("location = /docs/interactive {"));
+    expect(interactive.slice(0, interactive.indexOf("}"))).toContain(`Content-Security-Policy "${DOCS_CSP}"`);
   });
 });

@@ -3,13 +3,14 @@
  * `.gz` variants, a `_headers` file (Netlify, Cloudflare Pages) and an nginx
  * snippet, so any static host or CDN can serve the API.
  *
- * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/about` -> `about.html`, `/zip/{zip}` ->
+ * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/docs/{section}` and `/docs/interactive` -> `docs/{name}.html`, `/about` -> `about.html`, `/zip/{zip}` ->
  * `zip/{zip}.html`, `/district/{leaid}` -> `district/{leaid}.html`, `/state/{state}`
  * -> `state/{state}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { PAGE_CSP } from "./pages.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import type { Site } from "./site.ts";
@@ -60,13 +61,21 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp));
+  const docsSections = paths.filter((p) => /^\/docs\/[a-z0-9-]+$/.test(p) && p !== INTERACTIVE_DOCS).sort();
+  await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
   await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp));
   return paths.length;
 }
 
-/** `_headers` for Netlify and Cloudflare Pages (they compress on their own). */
-export function netlifyHeaders(docsCsp: string): string {
+/**
+ * `_headers` for Netlify and Cloudflare Pages (they compress on their own).
+ * Each docs page is named: these hosts merge the headers of every rule a path
+ * matches, and Redoc's page needs a CSP of its own.
+ *
+ * @example
+ * netlifyHeaders(docsCsp, ["/docs/records"])
+ */
+export function netlifyHeaders(docsCsp: string, docsSections: readonly string[]): string {
   return `# Headers of the school districts API, for Netlify and Cloudflare Pages.
 /*
   Access-Control-Allow-Origin: *
@@ -106,9 +115,9 @@ export function netlifyHeaders(docsCsp: string): string {
 /sitemap*
   Content-Type: application/xml; charset=utf-8
 /docs
-  Content-Security-Policy: ${docsCsp}
+  Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
-/docs/*
+${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n  Referrer-Policy: no-referrer\n`).join("")}${INTERACTIVE_DOCS}
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
 /docs/redoc.js
@@ -173,14 +182,19 @@ server {
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files /about.html =404;
   }
-  location ~ ^/docs/[a-z0-9-]+$ {
+  location = ${INTERACTIVE_DOCS} {
     ${common}
     add_header Content-Security-Policy "${docsCsp}" always;
-    try_files $uri.html $uri =404;
+    try_files ${INTERACTIVE_DOCS}.html =404;
+  }
+  location ~ ^/docs/[a-z0-9-]+$ {
+    ${common}
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    try_files $uri.html =404;
   }
   location = /docs {
     ${common}
-    add_header Content-Security-Policy "${docsCsp}" always;
+    add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files /docs.html =404;
   }
   location = /bulk/all-districts.csv {

@@ -5,6 +5,7 @@
  * indexed once (core's LocationIndex); answers are rendered per request.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
@@ -24,27 +25,23 @@ export interface LocationData {
 }
 
 /**
- * Reads and checks the boundary file against the manifest, and the district names;
- * undefined when the manifest lists no boundary file (a dataset built without them).
- * A listed file that is missing or does not match stops with a DatasetError naming it.
+ * Reads and checks the boundary file against the manifest (through `boundaries`, by
+ * default readBoundaryIndex), and the district names; undefined when the manifest lists
+ * no boundary file (a dataset built without them). A listed file that is missing or
+ * does not match stops with a DatasetError naming it.
  *
  * @example
  * const data = await loadLocationData({ manifest: "data/manifest.json", districts: "data/districts.csv", boundaries: "data/boundaries.topojson" });
  */
-export async function loadLocationData(paths: { manifest: string; districts: string; boundaries?: string }, label = "data"): Promise<LocationData | undefined> {
-  const manifest = (await Bun.file(paths.manifest).json()) as {
-    files: Record<string, { sha256: string; rows: number } | undefined>;
-    boundaries?: { source?: string; vintage?: string; scale?: string };
-  };
-  const entry = manifest.files[BOUNDARY_FILE];
-  if (entry === undefined) return undefined;
+export async function loadLocationData(
+  paths: { manifest: string; districts: string; boundaries?: string },
+  label = "data",
+  boundaries: () => LocationIndex | undefined = () => readBoundaryIndex(paths, label),
+): Promise<LocationData | undefined> {
+  const manifest = (await Bun.file(paths.manifest).json()) as { boundaries?: { source?: string; vintage?: string; scale?: string } };
+  const index = boundaries();
+  if (index === undefined) return undefined;
   const file = `${label}/${BOUNDARY_FILE}`;
-  const f = paths.boundaries === undefined ? undefined : Bun.file(paths.boundaries);
-  if (f === undefined || !(await f.exists())) throw new DatasetError(file, "missing (the manifest lists it)");
-  const bytes = await f.bytes();
-  if (createHash("sha256").update(bytes).digest("hex") !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
-  const index = LocationIndex.parse(bytes, file);
-  if (index.districts.length !== entry.rows) throw new DatasetError(file, `${index.districts.length} district geometries, the manifest says ${entry.rows}`);
   const b = manifest.boundaries ?? {};
   if (typeof b.vintage !== "string" || typeof b.source !== "string" || typeof b.scale !== "string") throw new DatasetError(`${label}/manifest.json`, "no boundaries vintage, source and scale");
   // Only the names and grade spans are kept (copied, so the parsed rows can go).
@@ -54,6 +51,53 @@ export async function loadLocationData(paths: { manifest: string; districts: str
   // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
   Bun.gc(true);
   return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale } };
+}
+
+type Manifest = { files: Record<string, { sha256: string; rows: number } | undefined> };
+
+/**
+ * Reads a data file the manifest lists, checking its sha256; undefined when the manifest
+ * does not list it. Missing or changed, it throws a DatasetError naming `label/name`.
+ *
+ * @example
+ * readListedFile(dataPaths("data").manifest, "data/zctas.topojson", "zctas.topojson", "data")
+ */
+export function readListedFile(manifestPath: string, path: string | undefined, name: string, label: string): { bytes: Uint8Array; rows: number } | undefined {
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const entry = manifest.files[name];
+  if (entry === undefined) return undefined;
+  const file = `${label}/${name}`;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path ?? "");
+  } catch {
+    throw new DatasetError(file, "missing (the manifest lists it)");
+  }
+  if (createHash("sha256").update(bytes).digest("hex") !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
+  return { bytes, rows: entry.rows };
+}
+
+/**
+ * Reads, checks and indexes the boundary file (synchronously: the pages' maps need it
+ * while rendering); undefined when the manifest lists none.
+ *
+ * @example
+ * readBoundaryIndex(dataPaths("data"), "data")?.districts.length // 13212
+ */
+export function readBoundaryIndex(paths: { manifest: string; boundaries?: string }, label = "data"): LocationIndex | undefined {
+  const index = parseBoundaryIndex(paths, label);
+  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
+  Bun.gc(true);
+  return index;
+}
+
+function parseBoundaryIndex(paths: { manifest: string; boundaries?: string }, label: string): LocationIndex | undefined {
+  const listed = readListedFile(paths.manifest, paths.boundaries, BOUNDARY_FILE, label);
+  if (listed === undefined) return undefined;
+  const file = `${label}/${BOUNDARY_FILE}`;
+  const index = LocationIndex.parse(listed.bytes, file);
+  if (index.districts.length !== listed.rows) throw new DatasetError(file, `${index.districts.length} district geometries, the manifest says ${listed.rows}`);
+  return index;
 }
 
 const EXAMPLE = "for example /location.json?lat=45.7833&lon=-108.5007";

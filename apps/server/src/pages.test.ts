@@ -237,14 +237,22 @@ describe("/about, /robots.txt, sitemaps", () => {
 });
 
 describe("/docs for phones", () => {
-  it("the sidebar's /docs/{tag} links answer the docs page; Redoc's script is its own cached file", async () => {
+  it("/docs is the plain reference; the sidebar's /docs/{tag} links answer a page of that section; Redoc is at /docs/interactive, its script a cached file", async () => {
     const docs = await get("/docs");
-    for (const tag of ["records", "collections", "pages", "meta", "search-engines"]) {
+    const html = await docs.text();
+    expect(html).not.toContain("<script");
+    expect(html).toContain('href="/docs/interactive"');
+    for (const tag of ["records", "districts", "collections", "pages", "meta", "search-engines"]) {
       const res = await get(`/docs/${tag}`);
       expect(res.status, tag).toBe(200);
-      expect(await res.text()).toBe(await (await get("/docs")).text());
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const section = await res.text();
+      expect(section).toContain(`<h2 id="${tag}">`);
+      expect(section).toContain(`<link rel="canonical" href="${BASE}/docs/${tag}">`);
+      expect(html).toContain(`href="/docs/${tag}"`);
     }
     expect(docs.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect((await get("/docs/interactive")).status).toBe(200);
     const script = await get("/docs/redoc.js");
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(script.headers.get("cache-control")).toBe(CACHE);

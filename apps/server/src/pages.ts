@@ -31,6 +31,7 @@ ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-heigh
 ul.states{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .5rem}ul.states a{display:inline-block;min-width:48px;min-height:48px;padding:.75rem .25rem;text-align:center}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
+summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left}
@@ -228,7 +229,7 @@ ${rows}
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
-export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts): string {
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = ""): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -255,7 +256,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts):
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta)}${map}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}

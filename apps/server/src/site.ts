@@ -12,9 +12,11 @@ import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
-import { DOCS_SCRIPT, tagSlug } from "./docs.ts";
+import { DOCS_SCRIPT } from "./docs.ts";
+import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
 import { parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
+import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
@@ -37,9 +39,9 @@ export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
   /**
-   * The finished Redocly page (docs.ts), its script and the CSP allowing them;
-   * the page and script as text, or (from the binary's files) functions reading
-   * them when asked. A script of "" means none.
+   * The finished Redocly page of /docs/interactive (docs.ts), its script and the
+   * CSP allowing them; the page and script as text, or (from the binary's files)
+   * functions reading them when asked. A script of "" means none.
    */
   docs: { html: string | (() => Uint8Array<ArrayBuffer>); csp: string; script: string | (() => Uint8Array<ArrayBuffer>) };
   /** data/RATING.md and data/SOURCES.md, rendered on /about. */
@@ -58,7 +60,7 @@ export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Co
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
-    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === DOCS_SCRIPT
+    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === INTERACTIVE_DOCS || path === DOCS_SCRIPT
   );
 }
 
@@ -176,7 +178,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
-  if (path === "/docs" || path.startsWith("/docs/")) {
+  if (path === INTERACTIVE_DOCS) {
+    // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
   if (path === "/healthz") return [TYPES.json, NO_EXTRA];
@@ -185,7 +188,7 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   return [TYPES.html, PAGE_HEADERS];
 }
 
-/** Paths of JSON bodies whose page (the path without `.json`) is rendered on first request. */
+/** Paths of JSON bodies whose page (the path without `.json`) is rendered on request. */
 const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
 const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 
@@ -242,13 +245,16 @@ class RepresentationCache {
  * their bytes are made when asked for and not kept); the small ones (95k
  * records, districts lists and districts) on first request, and ZIP and
  * district pages (41k + 13k) are rendered on first request from the JSON
- * bodies; those two kinds are kept in a bounded cache (RepresentationCache).
+ * bodies (with their maps when `maps` is given); pages and negotiated small
+ * bodies are kept in a bounded cache (RepresentationCache): a crawl of every
+ * page does not keep every page and map in memory, and a page rendered again
+ * is the same bytes (same ETag).
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
  * site.get("/zip/90210.json")?.variant("br").payload
  */
-export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
+export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
   const { baseUrl, updated, records } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
@@ -273,13 +279,14 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
     const body = rendered.bodies.get(path)!;
     add(path, typeof body === "function" ? lazy(path, body) : body);
   }
-  for (const [path, body] of [["/docs", assets.docs.html], [DOCS_SCRIPT, assets.docs.script]] as const) {
+  // The plain reference (docs-page.ts) first, a page per section (the links of both
+  // references' sidebars), then Redoc's page and script (docs.ts).
+  const spec = JSON.parse(assets.openapi) as Spec;
+  add("/docs", docsPage(spec, facts));
+  for (const tag of spec.tags ?? []) add(`/docs/${tagSlug(tag.name)}`, docsSectionPage(spec, tag, facts));
+  for (const [path, body] of [[INTERACTIVE_DOCS, assets.docs.html], [DOCS_SCRIPT, assets.docs.script]] as const) {
     if (body === "") continue;
     add(path, typeof body === "function" ? lazy(path, body) : body);
-  }
-  if (prepared.has(DOCS_SCRIPT)) {
-    // The sidebar's links: the same page, Redoc shows the tag once running.
-    for (const tag of JSON.parse(assets.openapi).tags as { name: string }[]) prepared.set(`/docs/${tagSlug(tag.name)}`, prepared.get("/docs")!);
   }
   add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
@@ -291,9 +298,13 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
   /** The page at a path, rendered from its JSON body, or undefined when there is none. */
   const render = (path: string): string | undefined => {
     if (ZIP_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
-      return zipPage(json<DistrictRecord>(`${path}.json`), json<ZipDistricts>(`${path}/districts.json`), facts);
+      const [r, all] = [json<DistrictRecord>(`${path}.json`), json<ZipDistricts>(`${path}/districts.json`)];
+      return zipPage(r, all, facts, maps?.zip(r, all));
     }
-    if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) return districtPage(json<District>(`${path}.json`), cityOf, facts);
+    if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
+      const d = json<District>(`${path}.json`);
+      return districtPage(d, cityOf, facts, maps?.district(d));
+    }
     return undefined;
   };
   const get = (path: string): Representation | undefined => {
@@ -357,8 +368,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets): Site {
  * @example
  * const site = buildSite(dataset, "http://localhost:8080", assets);
  */
-export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets): Site {
-  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets);
+export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets, maps?: PageMaps): Site {
+  return assembleSite(renderSiteBodies(dataset, baseUrl, assets.openapi), assets, maps);
 }
 
 /**

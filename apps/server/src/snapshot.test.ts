@@ -13,7 +13,7 @@ import { openSnapshotFor, repoAssetPaths } from "./assets.ts";
 import { bytesSource, fileSource } from "./embedded.ts";
 import { bytesOf, renderSiteBodies } from "./site.ts";
 import { entityTag } from "./representation.ts";
-import { BASE_URL_MARKER, readSnapshot, writeSnapshot, type SnapshotIndex } from "./snapshot.ts";
+import { BASE_URL_MARKER, crc32Of, readSnapshot, writeSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
 const BASE = "http://localhost:8080";
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -77,6 +77,24 @@ describe("the snapshot", () => {
     writeFileSync(join(dir, "site.bin"), blob);
     const read = (await openSnapshotFor(paths))!(BASE);
     expect(decode(bytesOf(read.bodies.get(`/zip/${dataset.zips[0]!.zip}.json`)!))).toContain(`"page_url":"${BASE}/zip/`);
+  });
+
+  it("openSnapshotFor checks the map files embedded with it by size and CRC-32, naming a damaged one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sd-snapshot-"));
+    writeFileSync(join(dir, "site.bin"), blob);
+    const map = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 13) % 256);
+    writeFileSync(join(dir, "zctas.topojson"), map);
+    const withFiles = { ...copy(), files: { "zctas.topojson": { size: map.length, crc32: crc32Of(bytesSource(map, "m")) } } };
+    writeFileSync(join(dir, "site.json"), JSON.stringify(withFiles));
+    const paths = { ...repoAssetPaths(), snapshot: { index: join(dir, "site.json"), blob: join(dir, "site.bin") } };
+    paths.data = { ...paths.data, zctas: join(dir, "zctas.topojson") };
+    expect(await openSnapshotFor(paths)).toBeTypeOf("function");
+    const damaged = map.slice();
+    damaged[35_000]! ^= 1;
+    writeFileSync(join(dir, "zctas.topojson"), damaged);
+    await expect(openSnapshotFor(paths)).rejects.toThrow(`${join(dir, "zctas.topojson")}: CRC-32 mismatch (corrupt)`);
+    writeFileSync(join(dir, "zctas.topojson"), damaged.subarray(0, 100));
+    await expect(openSnapshotFor(paths)).rejects.toThrow("truncated or replaced");
   });
 
   it("reads every body right while keeping only two small generations of them, in any order and again", () => {

@@ -51,6 +51,12 @@ export interface SnapshotIndex {
    * hashed when first read (decisions.md rule 15: never per request).
    */
   etagBaseUrl: string;
+  /**
+   * Size and CRC-32 of other files the build embedded beside the snapshot (the
+   * map files: 26 MB), checked at start-up instead of their manifest sha256:
+   * the build checked that; CRC-32 through pread costs ~2 ms and no memory.
+   */
+  files?: Record<string, { size: number; crc32: number }>;
   /** The numbered families, in blob order (the records first: `records` of them). */
   families: Family[];
   /** Every other path, in blob order, one chunk each. */
@@ -213,8 +219,24 @@ function etagText(high: number, low: number): string {
   return `"${high.toString(16).padStart(8, "0")}${low.toString(16).padStart(8, "0")}"`;
 }
 
-/** CRC-32 of a source, read 256 KiB at a time into one buffer. */
-function crc32Of(source: ByteSource): number {
+/**
+ * Checks a file against the size and CRC-32 the build recorded; a DatasetError naming it otherwise.
+ *
+ * @example
+ * checkFile(await fileSource(paths.data.zctas), index.files["zctas.topojson"]);
+ */
+export function checkFile(source: ByteSource, expected: { size: number; crc32: number }): void {
+  if (source.size !== expected.size) throw new DatasetError(source.name, `is ${source.size} bytes where the build embedded ${expected.size} (truncated or replaced)`);
+  if (crc32Of(source) !== expected.crc32) throw new DatasetError(source.name, "CRC-32 mismatch (corrupt)");
+}
+
+/**
+ * CRC-32 of a source, read 256 KiB at a time into one buffer.
+ *
+ * @example
+ * crc32Of(bytesSource(new Uint8Array([1, 2, 3]), "x"))
+ */
+export function crc32Of(source: ByteSource): number {
   const block = new Uint8Array(256 << 10);
   let crc = 0;
   for (let at = 0; at < source.size; at += block.length) {

@@ -12,6 +12,7 @@ import { dataPaths, readData } from "../src/assets.ts";
 import { STARTUP_EFFORT } from "../src/compress.ts";
 import { buildSite, compressLarge, type Site, type SiteAssets } from "../src/site.ts";
 import { makeFixture } from "../scripts/make-fixture.ts";
+import type { PageMaps } from "../src/page-maps.ts";
 
 export const SMALL = resolve(import.meta.dirname, "fixtures/small");
 export const BASE = "http://localhost:8080";
@@ -40,10 +41,10 @@ export function syntheticFixture(count: number): string {
   return dir;
 }
 
-/** The site and app over a dataset folder, large bodies compressed. */
-export async function testApp(dir = SMALL, baseUrl = BASE): Promise<{ app: Hono; site: Site; dataset: Dataset }> {
+/** The site and app over a dataset folder, large bodies compressed; with `maps`, pages have maps. */
+export async function testApp(dir = SMALL, baseUrl = BASE, maps?: PageMaps): Promise<{ app: Hono; site: Site; dataset: Dataset }> {
   const dataset = await loadFixture(dir);
-  const site = buildSite(dataset, baseUrl, await testAssets());
+  const site = buildSite(dataset, baseUrl, await testAssets(), maps);
   await compressLarge(site, undefined, STARTUP_EFFORT);
   return { app: createApp(site), site, dataset };
 }

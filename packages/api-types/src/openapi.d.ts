@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * API reference
-         * @description API reference built from this document with Redocly at build time. Readable on a phone: the server-rendered page, a plain-HTML reference of every operation for browsers without JavaScript, and Redoc's script in its own cached file (`/docs/redoc.js`). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The API reference for people, written at build time from this document: a plain server-rendered page with every path (its parameters, responses and an example), then the fields of every response body. No script, readable on any phone; the sidebar's section links `/docs/{section}` give one section each, and `/docs/interactive` is the same reference rendered by Redoc (built by Redocly). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getDocs"];
         put?: never;
@@ -477,6 +477,34 @@ export interface paths {
          * @description HEAD of `/docs`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
          */
         head: operations["headDocs"];
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/interactive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Interactive API reference
+         * @description The same reference rendered by Redoc, built from this document with Redocly at build time: search, folding schemas and examples. Its script is a separate cached file (`/docs/redoc.js`), loaded only by this page; without JavaScript it shows the overview and links to the plain reference. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getDocsInteractive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/docs/interactive`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsDocsInteractive"];
+        /**
+         * Headers of: interactive API reference
+         * @description HEAD of `/docs/interactive`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headDocsInteractive"];
         patch?: never;
         trace?: never;
     };
@@ -601,7 +629,7 @@ export interface paths {
         };
         /**
          * API reference, one section
-         * @description The links of the reference's sidebar: the same page as `/docs` (Redoc shows the section once its script runs). `section` is the slug of a tag of this document: records, collections, pages, meta, search-engines. Any other value gets 404.
+         * @description One section of the plain reference (the links of its sidebar and of Redoc's server-rendered sidebar): the paths of one tag of this document, as on `/docs`. `section` is the slug of a tag: records, districts, collections, pages, meta, search-engines. Any other value gets 404.
          */
         get: operations["getDocsSection"];
         put?: never;
@@ -629,7 +657,7 @@ export interface paths {
         };
         /**
          * The reference's script
-         * @description Redoc's script with this document, loaded by `/docs` as a separate file so browsers cache it. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         * @description Redoc's script with this document, loaded by `/docs/interactive` as a separate file so browsers cache it. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getDocsScript"];
         put?: never;
@@ -3551,7 +3579,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The documentation page. */
+            /** @description The reference page. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -3620,6 +3648,113 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The documentation page: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getDocsInteractive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redoc's page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsDocsInteractive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headDocsInteractive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redoc's page: the headers of the GET response, no body. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -4117,7 +4252,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The documentation page. */
+            /** @description The section's page. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];

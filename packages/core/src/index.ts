@@ -3,3 +3,4 @@ export * from "./rating.ts";
 export * from "./record.ts";
 export * from "./dataset.ts";
 export * from "./location.ts";
+export * from "./outlines.ts";

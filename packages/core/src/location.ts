@@ -35,14 +35,16 @@ export interface DistrictHit {
   onBorder: boolean;
 }
 
-interface TopoGeometry {
+/** A geometry of a TopoJSON object (the fields this service reads). */
+export interface TopoGeometry {
   type: string;
   id?: string;
   properties?: Record<string, unknown>;
   arcs?: number[][] | number[][][];
   coordinates?: [number, number];
 }
-interface Topology {
+/** A quantized TopoJSON Topology without its arcs (parseTopology scans those into typed arrays). */
+export interface Topology {
   type: string;
   transform: { scale: [number, number]; translate: [number, number] };
   objects: Record<string, { type: string; geometries: TopoGeometry[] }>;
@@ -60,7 +62,7 @@ function lastIndexOf(hay: Uint8Array, needle: Uint8Array): number {
 }
 
 /** The arcs of a quantized topology: absolute quantized positions, and where each arc starts. */
-interface Arcs {
+export interface Arcs {
   xy: Int32Array;
   start: Uint32Array;
 }
@@ -127,6 +129,31 @@ function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
   return { xy, start: Uint32Array.from(starts) };
 }
 
+
+/**
+ * A quantized TopoJSON file as the pipeline writes it ("arcs" last): its head parsed as
+ * JSON, its arcs scanned straight into typed arrays. Any problem throws a DatasetError
+ * naming `label`.
+ *
+ * @example
+ * const { topo, arcs } = parseTopology(bytes, "data/zctas.topojson");
+ */
+export function parseTopology(file: string | Uint8Array, label: string): { topo: Topology; arcs: Arcs } {
+  const text = typeof file === "string" ? new TextEncoder().encode(file) : file;
+  const cut = lastIndexOf(text, ARCS_KEY);
+  if (cut < 0) throw new DatasetError(label, 'not a TopoJSON Topology with "arcs" last');
+  let topo: Topology;
+  try {
+    topo = JSON.parse(new TextDecoder().decode(text.subarray(0, cut)) + "}") as Topology;
+  } catch (e) {
+    throw new DatasetError(label, `not valid JSON (${(e as Error).message})`);
+  }
+  if (topo === null || typeof topo !== "object" || topo.type !== "Topology" || typeof topo.objects !== "object") {
+    throw new DatasetError(label, "not a TopoJSON Topology");
+  }
+  if (!Array.isArray(topo.transform?.scale) || !Array.isArray(topo.transform?.translate)) throw new DatasetError(label, "no quantization transform");
+  return { topo, arcs: scanArcs(text, cut + ARCS_KEY.length, label) };
+}
 
 /**
  * The boundary file, decoded for point lookups.
@@ -237,21 +264,7 @@ export class LocationIndex {
    * LocationIndex.parse(text, "data/boundaries.topojson").districts.length // 13177
    */
   static parse(file: string | Uint8Array, label: string): LocationIndex {
-    // The pipeline writes "arcs" last: the head is parsed as JSON, the arcs scanned from the bytes.
-    const text = typeof file === "string" ? new TextEncoder().encode(file) : file;
-    const cut = lastIndexOf(text, ARCS_KEY);
-    if (cut < 0) throw new DatasetError(label, 'not a TopoJSON Topology with "arcs" last');
-    let topo: Topology;
-    try {
-      topo = JSON.parse(new TextDecoder().decode(text.subarray(0, cut)) + "}") as Topology;
-    } catch (e) {
-      throw new DatasetError(label, `not valid JSON (${(e as Error).message})`);
-    }
-    if (topo === null || typeof topo !== "object" || topo.type !== "Topology" || typeof topo.objects !== "object") {
-      throw new DatasetError(label, "not a TopoJSON Topology");
-    }
-    if (!Array.isArray(topo.transform?.scale) || !Array.isArray(topo.transform?.translate)) throw new DatasetError(label, "no quantization transform");
-    const arcs = scanArcs(text, cut + ARCS_KEY.length, label);
+    const { topo, arcs } = parseTopology(file, label);
     return new LocationIndex(topo, arcs, label);
   }
 

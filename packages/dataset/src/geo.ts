@@ -14,6 +14,7 @@ import { LocationIndex, type BoundaryLevel } from "@school-districts/core";
 import type { BuildResult, BuildStats } from "./build.ts";
 import { readDistrictBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
 import { loadGeocorrZctas, loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
+import { addZctaOutlines } from "./zcta-outlines.ts";
 
 /** Simplification: Visvalingam triangle area below which a point is dropped (square degrees, about 28,000 m² at 40° N). */
 export const SIMPLIFY_MIN_WEIGHT = 3e-6;
@@ -281,7 +282,8 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
 
 /**
  * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
- * file (sha256, rows = district geometries) and its vintage to the manifest.
+ * file (sha256, rows = district geometries) and its vintage to the manifest; then the
+ * ZIP outlines of the page maps (zcta-outlines.ts).
  *
  * @example
  * const result = await addBoundaries(build(opts), opts.raw);
@@ -304,5 +306,6 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   files.set(BOUNDARY_FILE, text);
   files.set("BOUNDARIES.md", report);
   files.set("manifest.json", JSON.stringify(manifest, null, 2) + "\n");
-  return { ...result, files };
+  // The ZIP outlines of the page maps, and their section of BOUNDARIES.md.
+  return addZctaOutlines({ ...result, files }, raw, sha256);
 }
