@@ -142,6 +142,21 @@ function findEmbedded(fd: number, head: Uint8Array, tail: Uint8Array, size: numb
   return undefined;
 }
 
+/** The sources opened so far, by path (so that a synchronous reader can use one: readOpened). */
+const opened = new Map<string, ByteSource>();
+
+/**
+ * The whole file at `path` when fileSource opened it before (read through pread,
+ * so an embedded file's pages of the executable are not mapped); undefined otherwise.
+ *
+ * @example
+ * const bytes = readOpened(paths.data.zctas) ?? readFileSync(paths.data.zctas);
+ */
+export function readOpened(path: string): Uint8Array<ArrayBuffer> | undefined {
+  const source = opened.get(path);
+  return source?.read(0, source.size);
+}
+
 /**
  * A file (on disk, or embedded in the compiled binary) as a ByteSource read on
  * demand. An embedded file not found in the executable (another layout than
@@ -165,7 +180,9 @@ export async function fileSource(path: string): Promise<ByteSource & { inMemory:
     const start = size > 0 ? findEmbedded(fd, head, tail, size) : undefined;
     if (start !== undefined) {
       ends.push(start + size);
-      return { ...fdSource(fd, start, size, path), inMemory: false };
+      const source = fdSource(fd, start, size, path);
+      opened.set(path, source);
+      return { ...source, inMemory: false };
     }
   } catch {
     // no /proc, or not readable: fall back to memory
