@@ -6,6 +6,7 @@ import { tmpdir, cpus, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "../packages/testing/src/free-port.ts";
 import { createHash } from "node:crypto";
+import { locationPaths } from "./points.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const BIN = resolve(ROOT, process.env.BENCH_BIN ?? "dist/school-districts");
@@ -390,10 +391,20 @@ type RoundResult = {
   district: WrkResult;
   stateBr: WrkResult;
   bulkBr: WrkResult;
+  /** Binary only (no nginx equivalent): RSS just before and 2 s after the first location request, which indexes the boundaries. */
+  rss_before_location_kib?: number;
+  rss_after_first_location_kib?: number;
+  /** Time of that first /location.json request (it waits for the index). */
+  first_location_ms?: number;
+  /** /location.json rotating over bench/points.csv. */
+  location?: WrkResult;
+  rss_after_location_load_kib?: number;
 };
 
 // ---------------------------------------------------------------- main
 let loadStart = "";
+/** Status counts of one pass over bench/points.csv on the binary, before the rounds. */
+let locationStatuses = "";
 async function main() {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` first`);
   loadStart = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -403,6 +414,8 @@ async function main() {
   const leaids = readLeaids(resolve(ROOT, "data/districts.csv"), DISTRICT_COUNT);
   log(`${leaids.length} districts from data/districts.csv`);
   const districtPaths = leaids.map((l) => `/district/${l}.json`);
+  const points = locationPaths();
+  log(`${points.length} points from bench/points.csv`);
 
   const work = mkdtempSync(join(tmpdir(), "sd-bench-"));
   chmodSync(work, 0o755); // nginx's worker runs as an unprivileged user and must read the tree
@@ -440,6 +453,16 @@ async function main() {
           checks.push(`${t.name} GET ${zp} If-None-Match: ${await check(t.port, zp, { "If-None-Match": etag }, { status: 304 })}`);
           for (const p of ["/state/CA.json", "/bulk/all-districts.json"])
             checks.push(`${t.name} GET ${p} br: ${await check(t.port, p, { "Accept-Encoding": "br" }, { status: 200, encoding: "br" })}`);
+          if (t.name === "binary") {
+            const statuses = new Map<number, number>();
+            for (const p of points) {
+              const r = await fetch(`http://127.0.0.1:${t.port}${p}`, { signal: AbortSignal.timeout(30_000) });
+              await r.arrayBuffer();
+              statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+            }
+            locationStatuses = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${n.toLocaleString("en-US")} × ${s}`).join(", ");
+            log(`points: ${locationStatuses}`);
+          }
         } finally {
           await stop(proc);
         }
@@ -461,6 +484,8 @@ async function main() {
     const scripts = new Map<string, { plain: string; inm: string; district: string }>();
     const districtScript = join(work, "district.lua");
     writeFileSync(districtScript, rotatingLua(districtProbes.get("both")!, undefined));
+    const locationScript = join(work, "location.lua");
+    writeFileSync(locationScript, rotatingLua(points, undefined));
     const doneScript = join(work, "done.lua");
     writeFileSync(doneScript, DONE_LUA);
     for (const t of targets) {
@@ -491,6 +516,25 @@ async function main() {
           const rssAfter = t.name === "nginx" || WORKERS > 1 ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
           if (proc.exitCode !== null) throw new Error(`${t.name} exited during the load (${proc.exitCode})`);
           const r: RoundResult = { target: t.name, round, startup_ms: startupMs, rss_start_kib: rssStart, rss_after_kib: rssAfter, zip, zip304, district, stateBr, bulkBr };
+          if (t.name === "binary") {
+            // Point lookups last, so the figures above are those of a server that never indexed the boundaries.
+            await sleep(1000);
+            r.rss_before_location_kib = WORKERS > 1 ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
+            const t0 = performance.now();
+            const first = await fetch(`${base}${points[0]}`, { signal: AbortSignal.timeout(60_000) });
+            await first.arrayBuffer();
+            r.first_location_ms = performance.now() - t0;
+            await sleep(2000);
+            r.rss_after_first_location_kib = WORKERS > 1 ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
+            await wrk(`${base}/`, locationScript, [], Math.min(2, DURATION)); // warm-up (with --workers, indexes the others)
+            r.location = await wrk(`${base}/`, locationScript, [], DURATION, proc.pid);
+            r.rss_after_location_load_kib = WORKERS > 1 ? treeRssKiB(proc.pid) : rssKiB(proc.pid);
+            if (proc.exitCode !== null) throw new Error(`binary exited during the point lookups (${proc.exitCode})`);
+            log(
+              `  points: ${r.location.rps.toFixed(0)} req/s p99 ${(r.location.p99_us / 1000).toFixed(2)} ms, first ${r.first_location_ms.toFixed(0)} ms,` +
+                ` RSS ${r.rss_before_location_kib}->${r.rss_after_first_location_kib}->${r.rss_after_location_load_kib} KiB`,
+            );
+          }
           results.push(r);
           log(
             `  ${t.name}: start ${startupMs.toFixed(1)} ms, zip ${zip.rps.toFixed(0)} req/s p99 ${(zip.p99_us / 1000).toFixed(2)} ms,` +
@@ -503,7 +547,7 @@ async function main() {
       }
     }
 
-    const md = report(results, { zips: probes.get("binary")!.paths.length, districts: districtProbes.get("both")!.length, bodyMismatch, checks, exportMs, tree });
+    const md = report(results, { points: points.length, zips: probes.get("binary")!.paths.length, districts: districtProbes.get("both")!.length, bodyMismatch, checks, exportMs, tree });
     writeFileSync(OUT_MD, md);
     writeFileSync(OUT_JSON, JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + "\n");
     log(`wrote ${OUT_MD}`);
@@ -517,7 +561,7 @@ async function main() {
 // ---------------------------------------------------------------- report
 function report(
   results: RoundResult[],
-  info: { zips: number; districts: number; bodyMismatch: number; checks: string[]; exportMs: number; tree: string },
+  info: { points: number; zips: number; districts: number; bodyMismatch: number; checks: string[]; exportMs: number; tree: string },
 ): string {
   const by = (name: string) => results.filter((r) => r.target === name);
   const A = by("binary");
@@ -585,30 +629,67 @@ function report(
     const b = medB(r);
     lines.push(`| ${r.label} | ${r.fmt(a)} | ${r.fmt(b)} | ${(a / b).toFixed(2)} | ${A.map((x) => r.fmt(r.get(x))).join(", ")} | ${B.map((x) => r.fmt(r.get(x))).join(", ")} |`);
   }
-  // By label, not position: rows were added (the /district rows) and shifted every target onto the wrong row.
+  // Rows by label, not by position: rows were added over time.
   const row = (label: string) => rows.find((r) => r.label === label) ?? (() => { throw new Error(`no row ${label}`); })();
   const ratio = (label: string) => medA(row(label)) / medB(row(label));
   const verdict = (ok: boolean) => (ok ? "met" : "not met");
   const zipRps = ratio("/zip/{zip}.json requests/s");
   const zipP99 = ratio("/zip/{zip}.json p99 latency (ms)");
-  const rps304 = ratio("/zip/{zip}.json If-None-Match (304) requests/s");
-  const caBr = ratio("/state/CA.json br requests/s");
-  const bulkBr = ratio("/bulk/all-districts.json br requests/s");
+  const inm = ratio("/zip/{zip}.json If-None-Match (304) requests/s");
+  const ca = ratio("/state/CA.json br, MB/s");
+  const bulk = ratio("/bulk/all-districts.json br, MB/s");
   const rssStart = medA(row("RSS after start (MiB)")) / 1024;
-  const rssAfter = medA(row("RSS after the load (MiB)")) / 1024;
+  const rssLoad = medA(row("RSS after the load (MiB)")) / 1024;
   const startup = medA(row("start-up to first answer (ms)"));
   lines.push("");
   lines.push("Targets of issue 15 (medians of this run):", "");
   lines.push(`- /zip requests/s >= 1.0x nginx: **${verdict(zipRps >= 1)}** (${zipRps.toFixed(2)}x)`);
   lines.push(`- /zip p99 <= 1.5x nginx: **${verdict(zipP99 <= 1.5)}** (${zipP99.toFixed(2)}x)`);
-  lines.push(`- 304 requests/s >= 0.9x nginx: **${verdict(rps304 >= 0.9)}** (${rps304.toFixed(2)}x)`);
-  lines.push(`- /state/CA.json br >= 1.0x: **${verdict(caBr >= 1)}** (${caBr.toFixed(2)}x)`);
-  lines.push(`- bulk br >= 1.0x: **${verdict(bulkBr >= 1)}** (${bulkBr.toFixed(2)}x)`);
+  lines.push(`- 304 requests/s >= 0.9x nginx: **${verdict(inm >= 0.9)}** (${inm.toFixed(2)}x)`);
+  lines.push(`- /state/CA.json br >= 1.0x: **${verdict(ca >= 1)}** (${ca.toFixed(2)}x)`);
+  lines.push(`- bulk br >= 1.0x: **${verdict(bulk >= 1)}** (${bulk.toFixed(2)}x)`);
   lines.push(`- RSS after start < 100 MiB: **${verdict(rssStart < 100 * WORKERS)}** (${rssStart.toFixed(1)} MiB${WORKERS > 1 ? ` for ${WORKERS} processes` : ""})`);
-  lines.push(`- RSS after the load < 120 MiB: **${verdict(rssAfter < 120 * WORKERS)}** (${rssAfter.toFixed(1)} MiB)`);
+  lines.push(`- RSS after the load < 120 MiB: **${verdict(rssLoad < 120 * WORKERS)}** (${rssLoad.toFixed(1)} MiB)`);
   lines.push(`- start-up (here: exec to the first 200 of a record, polled every 2 ms) <= 150 ms: **${verdict(startup <= 150)}** (${startup.toFixed(0)} ms; bench/startup.ts is the reference measurement)`);
+  lines.push(...pointLookups(A, info.points));
   lines.push("", "Sanity checks before the run:", "", ...info.checks.map((c) => `- ${c}`), "");
   return lines.join("\n");
+}
+
+/** The point-lookup section (issue 12): binary only, absolute figures, since nginx has no equivalent. */
+function pointLookups(A: RoundResult[], points: number): string[] {
+  const rounds = A.filter((r) => r.location);
+  if (rounds.length === 0) return [];
+  type Row = { label: string; get: (r: RoundResult) => number; fmt: (n: number) => string };
+  const mib = (n: number) => (n / 1024).toFixed(1);
+  const ms = (n: number) => n.toFixed(2);
+  const rows: Row[] = [
+    { label: "/location.json requests/s", get: (r) => r.location!.rps, fmt: (n) => Math.round(n).toLocaleString("en-US") },
+    { label: "/location.json p50 latency (ms)", get: (r) => r.location!.p50_us / 1000, fmt: ms },
+    { label: "/location.json p99 latency (ms)", get: (r) => r.location!.p99_us / 1000, fmt: ms },
+    { label: "/location.json server CPU per request (µs)", get: (r) => r.location!.cpu_us_per_req, fmt: (n) => n.toFixed(1) },
+    { label: "first /location.json request, which indexes the boundaries (ms)", get: (r) => r.first_location_ms!, fmt: ms },
+    { label: "RSS just before the first location request (MiB)", get: (r) => r.rss_before_location_kib!, fmt: mib },
+    { label: "RSS 2 s after it (MiB)", get: (r) => r.rss_after_first_location_kib!, fmt: mib },
+    { label: "RSS the boundaries add (MiB)", get: (r) => r.rss_after_first_location_kib! - r.rss_before_location_kib!, fmt: mib },
+    { label: "RSS after the point-lookup load (MiB)", get: (r) => r.rss_after_location_load_kib!, fmt: mib },
+    { label: "RSS added since before the first location request, after the load (MiB)", get: (r) => r.rss_after_location_load_kib! - r.rss_before_location_kib!, fmt: mib },
+  ];
+  const errs = rounds.reduce((s, r) => s + r.location!.errors, 0);
+  const non2xx = rounds.map((r) => `${((100 * r.location!.non2xx3xx) / Math.max(1, r.location!.requests)).toFixed(1)} %`).join(", ");
+  const added = median(rounds.map((r) => r.rss_after_first_location_kib! - r.rss_before_location_kib!)) / 1024;
+  const lines = ["", "## Point lookups (issue 12)", ""];
+  lines.push(
+    `Binary only, in the same rounds (after its other scenarios, so the figures above are those of a server that had not indexed the boundaries): ` +
+      `\`/location.json\` rotating over the ${points.toLocaleString("en-US")} points of \`bench/points.csv\` (2020 block-group population centres drawn by population with a fixed seed, \`bun bench/points.ts\`; Puerto Rico left out, it has no boundaries). ` +
+      `nginx has no equivalent, so these are absolute figures: read them with the load average above. ` +
+      `One pass over the points before the rounds answered ${locationStatuses} (a 404 is a centre that falls in no drawn district: a coastline cut by the simplification, water, a boundary not drawn; data/BOUNDARIES.md). ` +
+      `wrk socket errors over the rounds: ${errs}; share of non-2xx answers (the 404s) per round: ${non2xx}.`,
+  );
+  lines.push("", "| metric | median | rounds |", "|---|---:|---|");
+  for (const r of rows) lines.push(`| ${r.label} | ${r.fmt(median(rounds.map(r.get)))} | ${rounds.map((x) => r.fmt(r.get(x))).join(", ")} |`);
+  lines.push("", `- RSS the boundaries add <= 40 MiB (issue 12): **${added <= 40 * WORKERS ? "met" : "not met"}** (${added.toFixed(1)} MiB, median)`);
+  return lines;
 }
 
 if (import.meta.main) {

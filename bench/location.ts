@@ -2,45 +2,27 @@
 // 1. The RSS the boundaries add: the binary on the embedded data, and on a copy of data/ whose
 //    manifest lists no boundary file (so nothing is loaded), each asked one location and sampled
 //    BENCH_SETTLE (30) s after start, idle: the start-up's compression workers make RSS swing by 150 MB in the first seconds.
-// 2. GET /location.json for 5,000 points in populated places (every k-th 2020 ZCTA internal
-//    point of data/boundaries.topojson), rotated by wrk (1 thread, 50 connections); req/s and p99.
+// 2. GET /location.json for the 5,000 points of bench/points.csv (2020 block-group population
+//    centres drawn by population, bench/points.ts), rotated by wrk (1 thread, 50 connections); req/s and p99.
+// bench/run measures the same in its rounds (RSS before and after the first location request);
+// this script adds the comparison with a manifest that lists no boundary file.
 // Env: BENCH_DURATION (10 s), BENCH_CONNECTIONS (50). Prints a Markdown table; the machine may be
 // shared, so the load average is printed next to the numbers.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { rotatingLua, wrk } from "./bench.ts";
+import { locationPaths } from "./points.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const BIN = resolve(ROOT, process.env.BENCH_BIN ?? "dist/school-districts");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const POINTS = 5000;
 const SETTLE = Number(process.env.BENCH_SETTLE ?? 30);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function rssKiB(pid: number): number {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) : 0;
-}
-
-/** Every k-th ZCTA internal point of the boundary file, as /location.json paths. */
-function points(): string[] {
-  const text = readFileSync(join(ROOT, "data/boundaries.topojson"), "utf8");
-  const head = JSON.parse(text.slice(0, text.lastIndexOf(',"arcs":')) + "}") as {
-    transform: { scale: [number, number]; translate: [number, number] };
-    objects: { zctas: { geometries: { id: string; coordinates: [number, number] }[] } };
-  };
-  const { scale, translate } = head.transform;
-  // The territories have no boundary file: PR and VI (006-009), AS (96799), GU and MP (969) are left out.
-  const territory = (zip: string) => /^00[6-9]/.test(zip) || zip === "96799" || zip.startsWith("969");
-  const all = head.objects.zctas.geometries.filter((g) => !territory(g.id));
-  const step = Math.max(1, Math.floor(all.length / POINTS));
-  const out: string[] = [];
-  for (let i = 0; i < all.length && out.length < POINTS; i += step) {
-    const [x, y] = all[i]!.coordinates;
-    out.push(`/location.json?lat=${(y * scale[1] + translate[1]).toFixed(5)}&lon=${(x * scale[0] + translate[0]).toFixed(5)}`);
-  }
-  return out;
 }
 
 async function start(args: string[]): Promise<{ proc: Bun.Subprocess; port: number }> {
@@ -79,7 +61,7 @@ async function main() {
   rmSync(plain, { recursive: true, force: true });
 
   // 2. Throughput of point lookups on the embedded data.
-  const paths = points();
+  const paths = locationPaths();
   const { proc, port } = await start([]);
   const base = `http://127.0.0.1:${port}`;
   let ok = 0;
@@ -99,7 +81,7 @@ async function main() {
   console.log(`| RSS ${SETTLE} s after start, with boundaries | ${mib(rss["with boundaries"]!)} MiB |`);
   console.log(`| RSS ${SETTLE} s after start, manifest without boundaries | ${mib(rss.without!)} MiB |`);
   console.log(`| RSS the boundaries add (budget 40 MiB) | ${mib(rss["with boundaries"]! - rss.without!)} MiB |`);
-  console.log(`| points (ZCTA internal points), of the first 200 answered 200 | ${paths.length}, ${ok} |`);
+  console.log(`| points (bench/points.csv), of the first 200 answered 200 | ${paths.length}, ${ok} |`);
   console.log(`| /location.json req/s (${DURATION} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections) | ${r.rps.toFixed(0)} |`);
   console.log(`| p50 / p99 latency | ${(r.p50_us / 1000).toFixed(2)} ms / ${(r.p99_us / 1000).toFixed(2)} ms |`);
   console.log(`| server CPU per request | ${r.cpu_us_per_req.toFixed(1)} µs |`);

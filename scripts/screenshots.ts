@@ -16,6 +16,9 @@ const SHOTS: [file: string, path: string][] = [
   ["error-invalid-zip.png", "/zip?zip=9021"],
   ["po-box-90209.png", "/zip/90209"],
   ["location-billings.png", "/location?lat=45.7833&lon=-108.5007"],
+  // The page maps (issue 12), scrolled to the map.
+  ["map-zip-59101.png", "/zip/59101#map"],
+  ["map-district-hawaii.png", "/district/1500030#map"],
 ];
 
 mkdirSync(OUT, { recursive: true });

@@ -55,7 +55,10 @@ describe("ZIP pages with their map, on a phone", () => {
         const desc = (await page.locator("svg.map desc").textContent())!;
         expect(desc).toMatch(says);
         expect(await page.locator("figure figcaption").textContent()).toBe(desc);
-        expect(await page.getByRole("img", { name: /^Map of ZIP code \d{5} and its school districts$/ }).count()).toBe(1);
+        // Named by its title (and described by its desc) through aria-labelledby.
+        expect(await page.getByRole("img", { name: /^Map of ZIP code \d{5} and its school districts/ }).count()).toBe(1);
+        const labelledBy = await map.evaluate((svg) => (svg.getAttribute("aria-labelledby") ?? "").split(" ").map((id) => document.getElementById(id)?.tagName));
+        expect(labelledBy).toEqual(["title", "desc"]);
         // The map (figure with its heading) adds at most ~15 KB to the page.
         const mapBytes = await page.evaluate(() => new Blob([document.querySelector("figure")!.outerHTML]).size);
         expect(mapBytes).toBeLessThanOrEqual(15_000);

@@ -33,6 +33,7 @@ const PAGES: [string, string, number][] = [
   ["split-level ZIP 59101", "/zip/59101", 200],
   ["ZIP with 21 districts", "/zip/59901", 200],
   ["PO-box ZIP with a record (its post office's ZCTA)", "/zip/90209", 200],
+  ["PO-box ZIP placed by its post office's location", "/zip/07715", 200],
   ["PO-box ZIP without a record (postal.csv)", "/zip/01086", 404],
   ["malformed ZIP", "/zip?zip=9021", 400],
   ["unknown path", "/no/such/page", 404],

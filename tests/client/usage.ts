@@ -3,7 +3,7 @@
  * lint`): helpers take strings, resolve to the contract's types, and the
  * result narrows to `data` or `problem`. Never run; type errors fail the lint.
  */
-import { createClient, type District, type Problem, type Result, type ZipDistricts } from "@school-districts/client";
+import { createClient, type District, type LocationAnswer, type Problem, type Result, type ZipDistricts } from "@school-districts/client";
 
 export async function usage(): Promise<void> {
   const client = createClient({ baseUrl: "http://localhost:8080" });
@@ -27,7 +27,13 @@ export async function usage(): Promise<void> {
   const count: number | undefined = (await client.stateDistricts("CA")).data?.districts[0]?.chosen_zips;
   const total: number | undefined = (await client.bulk()).data?.total;
   const state: string | undefined = (await client.state("CA")).data?.records[0]?.state;
-  void [chosen, share, level, count, total, state];
+  const here: Result<LocationAnswer> = await client.location(45.7833, -108.5007);
+  const located: "unified" | "elementary" | "secondary" | undefined = here.data?.districts[0]?.level;
+  const nearest: string | undefined = here.data?.zip?.zip;
+  await client.location("45.7833", "-108.5007");
+  void [chosen, share, level, count, total, state, located, nearest];
+  // @ts-expect-error coordinates are numbers or strings
+  await client.location(true, false);
   // @ts-expect-error ZIP codes are strings
   await client.zip(90210);
   // @ts-expect-error no such path in the contract

@@ -111,6 +111,22 @@ describe("PO-box and delivery ZIPs (issue 12)", () => {
     expect(page).toContain('its post office lies in ZIP code <a href="/zip/90210">90210</a>');
   });
 
+  it("07715 (Belmar, NJ), placed by its post office's location inside 07719: Belmar Borough, not 07719's Wall Township; its page says why", async () => {
+    const po = (await (await fetch(`${server.url}/zip/07715/districts.json`)).json()) as ZipDistricts;
+    const own = (await (await fetch(`${server.url}/zip/07719/districts.json`)).json()) as ZipDistricts;
+    expect(po.zcta).toBe("07719");
+    expect(po.districts.map((d) => d.leaid)).toEqual(own.districts.map((d) => d.leaid));
+    expect(po.districts.map((d) => d.share)).toEqual(own.districts.map((d) => d.share));
+    expect(po.districts.every((d) => d.basis === "post office")).toBe(true);
+    const chosen = (z: ZipDistricts) => z.districts.filter((d) => d.chosen).map((d) => d.district);
+    expect(chosen(own)).toEqual(["Wall Township School District"]);
+    expect(chosen(po)).toEqual(["Belmar Borough School District"]);
+    expect(po.districts.find((d) => d.chosen)?.serves_most).toContain("elementary");
+    expect(bulk.records.find((r) => r.zip === "07715")?.district).toBe("Belmar Borough School District");
+    const page = await (await fetch(`${server.url}/zip/07715`)).text();
+    expect(page).toMatch(/By its location in the ZIP code lists, the post office itself is in <a href="\/district\/3401410">Belmar Borough School District<\/a>/);
+  });
+
   it("a ZIP retired from the current ZIP lists stays 404 (56908, listed in data/COVERAGE.md)", async () => {
     const res = await fetch(`${server.url}/zip/56908.json`);
     expect(res.status).toBe(404);

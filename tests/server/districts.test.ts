@@ -1,7 +1,8 @@
 /**
  * Districts as resources against the compiled binary (issue 14): the chosen
  * district of 200 random ZIPs lists the ZIP with `chosen: true`; every
- * district's `zips` agree with `/zip/{zip}/districts.json` of every ZIP; the
+ * district's `zips` (share, basis, chosen, serves_most) agree with
+ * `/zip/{zip}/districts.json` of every ZIP; the
  * state lists and the country CSV agree with the districts.
  */
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
@@ -48,12 +49,12 @@ describe("/district/{leaid}.json against /zip/{zip}/districts.json", () => {
     }
   });
 
-  it("gives every district exactly the ZIPs, shares, bases and choices of the ZIPs' lists", () => {
+  it("gives every district exactly the ZIPs, shares, bases, choices and serves_most marks of the ZIPs' lists", () => {
     const expected = new Map<string, District["zips"]>();
     for (const zip of zips) {
       for (const d of zipDistricts.get(zip)!.districts) {
         const list = expected.get(d.leaid) ?? [];
-        list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen });
+        list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most });
         expected.set(d.leaid, list);
       }
     }

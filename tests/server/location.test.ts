@@ -41,6 +41,15 @@ describe("GET /location.json on the binary", () => {
     expect(body.zip?.district).toBe("Beverly Hills Unified School District");
   });
 
+  it("a point in a Census high-school piece (Tracy Unified (9-12) in Jefferson): Jefferson Elementary and, for high school, Tracy Unified", async () => {
+    // The 2020 ZCTA internal point of 95304; the 2016 piece is joined by name (data/BOUNDARIES.md).
+    const body = (await (await locate("37.680641", "-121.381561")).json()) as Answer;
+    expect(body.districts.map((d) => [d.district, d.level])).toEqual([
+      ["Jefferson Elementary School District", "elementary"],
+      ["Tracy Unified School District", "secondary"],
+    ]);
+  });
+
   it("a point in the Pacific: 404 location-not-found", async () => {
     const res = await locate("33.5", "-119.5");
     expect(res.status).toBe(404);
@@ -53,6 +62,20 @@ describe("GET /location.json on the binary", () => {
     const p = (await res.json()) as Problem;
     expect(p.type).toBe(`${DEFAULT_BASE}/problems/invalid-location`);
     expect(p.detail).toContain("out of range");
+  });
+});
+
+describe("/about on the binary (issue 12, honest limits)", () => {
+  it("says what the boundaries are: vintage, scale, approximate edges, enrollment decided by the district, what is not drawn", async () => {
+    const res = await fetch(`${server.url}/about`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('<h2 id="boundaries">'), html.indexOf('<h2 id="numbers">'));
+    expect(section).toContain("vintage 2016 (school year 2015-16)");
+    expect(section).toContain("scale of 1:500,000");
+    expect(section).toContain("approximate at the edges");
+    expect(section).toContain("Enrollment is decided by the district");
+    expect(section).toContain("What is not drawn: Puerto Rico and the other territories");
   });
 });
 

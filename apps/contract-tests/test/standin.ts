@@ -207,14 +207,15 @@ export class StandIn {
       this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length + (faults.has("count-mismatch") ? 1 : 0), source: SOURCE, license: LICENSE, records: rs }), weak));
     }
     // Districts: each record's own (chosen for its ZIP) and the state's other one (overlapping all its ZIPs).
-    const districts = new Map<string, { facts: Record<string, unknown>; zips: { zip: string; share: number; basis: string; chosen: boolean }[] }>();
+    const districts = new Map<string, { facts: Record<string, unknown>; zips: { zip: string; share: number; basis: string; chosen: boolean; serves_most: string[] }[] }>();
     const html = "text/html; charset=utf-8";
     for (const r of recs) {
       const i = STATES.indexOf(String(r.state));
       const own = RECORD_LEAID.get(String(r.zip))!;
-      for (const [leaid, name, level, share, basis, chosen] of [
-        [own, r.district, "unified", 0.6544, "population", true],
-        [otherLeaid(i), "Other District", "elementary", 0.1, "land", false],
+      // serves_most as in the ZIP's districts list above.
+      for (const [leaid, name, level, share, basis, chosen, servesMost] of [
+        [own, r.district, "unified", 0.6544, "population", true, ["elementary", "secondary"]],
+        [otherLeaid(i), "Other District", "elementary", 0.1, "land", false, []],
       ] as const) {
         const d = districts.get(leaid) ?? {
           facts: {
@@ -224,7 +225,7 @@ export class StandIn {
           },
           zips: [],
         };
-        d.zips.push({ zip: String(r.zip), share, basis, chosen });
+        d.zips.push({ zip: String(r.zip), share, basis, chosen, serves_most: [...servesMost] });
         districts.set(leaid, d);
       }
     }
@@ -270,6 +271,7 @@ export class StandIn {
     for (const section of ["records", "districts", "collections", "pages", "meta", "search-engines"]) {
       this.resources.set(`/docs/${section}`, this.resources.get("/docs")!);
     }
+    this.resources.set("/docs/interactive", resource("text/html; charset=utf-8", "<!doctype html><title>API</title><div id=redoc></div><script type=module src=/docs/redoc.js></script>", weak));
     this.resources.set("/docs/redoc.js", resource("text/javascript; charset=utf-8", "/* Redoc */", weak));
     this.resources.set("/about", resource("text/html; charset=utf-8", "<!doctype html><title>About</title><h1>How these answers are made</h1>", weak));
     this.resources.set("/robots.txt", resource("text/plain; charset=utf-8", `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`, weak));

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, testApp } from "../test/helpers.ts";
 import { parseCsv } from "./csv.ts";
+import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX } from "./representation.ts";
 import { PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
@@ -166,6 +167,19 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
     const page = await (await get("/zip/90209")).text();
     expect(page).toContain('90209 is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/90210">90210</a>');
     expect(await (await get("/zip/90210")).text()).not.toContain("PO-box ZIP code");
+    expect(page).not.toContain("the post office itself is in");
+  });
+  it("a PO-box ZIP whose post office's location chose another district than its ZCTA says so on its page", async () => {
+    // 90209 as if its post office's point lay in Los Angeles Unified inside 90210 (the data's placements do this).
+    const record = (await (await get("/zip/90209.json")).json()) as DistrictRecord;
+    const all = (await (await get("/zip/90209/districts.json")).json()) as ZipDistricts;
+    const zctaChosen = all.districts.find((d) => d.chosen)!;
+    const placed = { ...all, districts: all.districts.map((d) => ({ ...d, chosen: d.leaid === "0622710" })) };
+    const page = zipPage({ ...record, district: "Los Angeles Unified School District" }, placed, site.facts, "", zctaChosen);
+    expect(page).toContain(
+      'By its location in the ZIP code lists, the post office itself is in <a href="/district/0622710">Los Angeles Unified School District</a>, so this page names that district first; most of 90210 is in <a href="/district/0604830">Beverly Hills Unified School District</a>.',
+    );
+    expect(zipPage(record, all, site.facts, "", zctaChosen)).not.toContain("the post office itself is in");
   });
   it("gives 400 and 404 like the record", async () => {
     await expectProblem(await get("/zip/123/districts.json"), 400, "invalid-zip", "/zip/123/districts.json");

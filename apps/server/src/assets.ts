@@ -9,6 +9,7 @@ import type { Coding } from "./compress.ts";
 import { DatasetError, type DatasetFiles } from "@school-districts/core";
 import { fileSource } from "./embedded.ts";
 import type { CodedBody } from "./representation.ts";
+import type { BoundariesFacts } from "./pages.ts";
 import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
 import { checkFile, openSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
@@ -120,7 +121,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     const source = await fileSource(path);
     return () => source.read(0, source.size);
   };
-  const [openapi, docs, csp, docsScript, rating, sources, postal] = await Promise.all([
+  const [openapi, docs, csp, docsScript, rating, sources, postal, boundaries] = await Promise.all([
     Bun.file(paths.openapi).text(),
     hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
@@ -128,6 +129,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     optional(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
     optional(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
     optional(paths.postal, ""),
+    manifestBoundaries(paths.data.manifest),
   ]);
   let precompressed: Precompressed | undefined;
   let precompressedBaseUrl: string | undefined;
@@ -149,10 +151,24 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   return {
     openapi,
     docs: { html: docs, csp: csp.trim(), script: docsScript },
-    about: { rating, sources },
+    about: { rating, sources, ...(boundaries ? { boundaries } : {}) },
     postal,
     ...(precompressed ? { precompressed, precompressedBaseUrl: precompressedBaseUrl! } : {}),
   };
+}
+
+/**
+ * The manifest's description of the boundary file (source, vintage, scale), for /about;
+ * undefined when it lists none.
+ *
+ * @example
+ * (await manifestBoundaries("data/manifest.json"))?.scale // "1:500,000"
+ */
+export async function manifestBoundaries(path: string): Promise<BoundariesFacts | undefined> {
+  const file = Bun.file(path);
+  if (!(await file.exists())) return undefined; // readData names the missing manifest
+  const b = ((await file.json()) as { boundaries?: Partial<BoundariesFacts> }).boundaries;
+  return typeof b?.source === "string" && typeof b.vintage === "string" && typeof b.scale === "string" ? { source: b.source, vintage: b.vintage, scale: b.scale } : undefined;
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>

@@ -128,9 +128,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   let snapshot: ((baseUrl: string) => SiteBodies) | undefined;
   try {
     snapshot = given ? undefined : await openSnapshotFor(paths);
-    // The map files are decoded on first use, but checked now: a missing or corrupt one stops start-up.
-    // (The build's were checked with the snapshot; a --data folder's against its manifest's sha256.)
-    if (!snapshot) await checkMapFiles(dataPathsUsed, dataLabel);
+    // The map files are decoded on first use, but checked now: a missing or damaged one stops start-up
+    // (the build's were checked with the snapshot; a --data folder's against its manifest's sha256).
+    if (!snapshot) await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
   } catch (e) {
     if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
     throw e;

@@ -55,18 +55,18 @@ describe("GET /district/{leaid}.json", () => {
     expect([entry.per_pupil_year, entry.rating_source, entry.notes]).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
     // LAUSD overlaps 90210 (and the PO-box ZIP 90209, whose post office lies in 90210) but Beverly Hills USD is their record's district.
     expect(d.zips).toEqual([
-      { zip: "90209", share: 0.3456, basis: "post office", chosen: false },
-      { zip: "90210", share: 0.3456, basis: "population", chosen: false },
+      { zip: "90209", share: 0.3456, basis: "post office", chosen: false, serves_most: [] },
+      { zip: "90210", share: 0.3456, basis: "population", chosen: false, serves_most: [] },
     ]);
   });
 
   it("agrees with /zip/{zip}/districts.json for every district of the fixture", async () => {
-    const fromZips = new Map<string, { zip: string; share: number; basis: string; chosen: boolean }[]>();
+    const fromZips = new Map<string, District["zips"]>();
     for (const path of site.paths().filter((p) => /^\/zip\/\d{5}\/districts\.json$/.test(p))) {
       const z = (await (await get(path)).json()) as ZipDistricts;
       for (const d of z.districts) {
         const list = fromZips.get(d.leaid) ?? [];
-        list.push({ zip: z.zip, share: d.share, basis: d.basis, chosen: d.chosen });
+        list.push({ zip: z.zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most });
         fromZips.set(d.leaid, list);
       }
     }
@@ -80,9 +80,23 @@ describe("GET /district/{leaid}.json", () => {
 
   it("marks exactly the record's district as chosen", async () => {
     const d = (await (await get("/district/2501890.json")).json()) as District;
-    expect(d.zips).toEqual([{ zip: "01002", share: 0.5036, basis: "population", chosen: true }]);
+    expect(d.zips).toEqual([{ zip: "01002", share: 0.5036, basis: "population", chosen: true, serves_most: ["elementary"] }]);
     const record = (await (await get("/zip/01002.json")).json()) as { district: string };
     expect(record.district).toBe(d.district);
+  });
+
+  it("says at which grade levels the district serves most of each ZIP's residents (split-level 01002)", async () => {
+    // 01002 has an elementary and a secondary district: each serves most residents at its own grades.
+    const secondary = (await (await get("/district/2501920.json")).json()) as District;
+    expect(secondary.zips.find((z) => z.zip === "01002")).toEqual({ zip: "01002", share: 1, basis: "population", chosen: false, serves_most: ["secondary"] });
+    // A unified district overlapping 01002 without people there serves most at neither level.
+    const entries = ((await (await get("/zip/01002/districts.json")).json()) as ZipDistricts).districts;
+    const unified = entries.find((e) => e.level === "unified" && e.share === 0)!;
+    const u = (await (await get(`/district/${unified.leaid}.json`)).json()) as District;
+    expect(u.zips.find((z) => z.zip === "01002")?.serves_most).toEqual([]);
+    // Beverly Hills USD serves most residents at both levels of the ZIPs it is chosen for.
+    const bh = (await (await get("/district/0604830.json")).json()) as District;
+    for (const z of bh.zips) expect([z.zip, z.serves_most]).toEqual([z.zip, z.chosen ? ["elementary", "secondary"] : []]);
   });
 
   it("gives 400 invalid-leaid for a malformed id and 404 district-not-found for an unknown one", async () => {

@@ -23,19 +23,21 @@ import { LEVELS } from "./records.ts";
  * Every ZIP each district overlaps, by LEAID, sorted by ZIP: the overlap rows
  * of each ZIP (or, for a ZIP without any, its record's district with share 1
  * by land, as `/zip/{zip}/districts.json` lists it), `chosen` where the ZIP's
- * record names the district.
+ * record names the district, `serves_most` the grade levels at which it serves
+ * most of the ZIP's residents.
  *
  * @example
- * districtZips(dataset).get("0604830") // [{ zip: "90046", share: 0, basis: "population", chosen: false }, ...]
+ * districtZips(dataset).get("0604830") // [{ zip: "90046", share: 0, basis: "population", chosen: false, serves_most: [] }, ...]
  */
 export function districtZips(dataset: Dataset): Map<string, DistrictZip[]> {
   const byDistrict = new Map<string, DistrictZip[]>();
   for (const row of dataset.zips) {
-    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const }];
+    // The same rows, and the same fallback, as zipDistricts (records.ts).
+    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
     for (const o of overlaps) {
       let list = byDistrict.get(o.leaid);
       if (!list) byDistrict.set(o.leaid, (list = []));
-      list.push({ zip: row.zip, share: Math.round(o.share * 10000) / 10000, basis: o.basis, chosen: o.leaid === row.leaid });
+      list.push({ zip: row.zip, share: Math.round(o.share * 10000) / 10000, basis: o.basis, chosen: o.leaid === row.leaid, serves_most: [...o.servesMost] });
     }
   }
   return byDistrict;

@@ -59,20 +59,25 @@ function parseZctaOutlines(paths: { manifest: string; zctas?: string }, label: s
 }
 
 /**
- * At start-up, without decoding any geometry: each map file the manifest lists exists and
- * has the manifest's sha256 (hashed in chunks, not held). Throws a DatasetError naming the file.
+ * At start-up, without decoding any geometry: each map file the manifest lists exists, has
+ * the manifest's size and, with `hash`, its sha256 (hashed in chunks, not held). Throws a
+ * DatasetError naming the file. The binary checks the embedded files' size only: hashing
+ * them would read 26 MB of the executable into memory that nothing else needs until a map
+ * is drawn (the build checked them whole, and each is hashed again when first decoded).
  *
  * @example
- * await checkMapFiles(dataPaths("data"), "(embedded data)");
+ * await checkMapFiles(dataPaths("/srv/data"), "/srv/data", { hash: true });
  */
-export async function checkMapFiles(paths: { manifest: string; boundaries?: string; zctas?: string }, label = "data"): Promise<void> {
-  const manifest = JSON.parse(readFileSync(paths.manifest, "utf8")) as { files: Record<string, { sha256: string } | undefined> };
+export async function checkMapFiles(paths: { manifest: string; boundaries?: string; zctas?: string }, label = "data", options: { hash: boolean } = { hash: true }): Promise<void> {
+  const manifest = JSON.parse(readFileSync(paths.manifest, "utf8")) as { files: Record<string, { sha256: string; bytes?: number } | undefined> };
   for (const [name, path] of [["boundaries.topojson", paths.boundaries], [ZCTA_OUTLINE_FILE, paths.zctas]] as const) {
     const entry = manifest.files[name];
     if (entry === undefined) continue;
     const file = `${label}/${name}`;
     const f = path === undefined ? undefined : Bun.file(path);
     if (f === undefined || !(await f.exists())) throw new DatasetError(file, "missing (the manifest lists it)");
+    if (entry.bytes !== undefined && f.size !== entry.bytes) throw new DatasetError(file, `${f.size} bytes, the manifest says ${entry.bytes} (truncated or replaced?)`);
+    if (!options.hash) continue;
     const hash = createHash("sha256");
     const reader = f.stream().getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) hash.update(chunk.value);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
-import { EXPLAIN, PAGE_CSP } from "./pages.ts";
+import { boundariesSection, EXPLAIN, PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
 import { sitemaps } from "./sitemap.ts";
 
@@ -211,6 +211,25 @@ describe("/about, /robots.txt, sitemaps", () => {
     expect(html).toContain("<h2>Sources of the compiled dataset</h2>");
     expect(html).toMatch(/<td data-label="state">AK<\/td>/);
     expect(html).not.toMatch(/<h1>District rating/);
+  });
+
+  it("/about says what the boundaries are: source, vintage, scale, approximate edges, enrollment, what is not drawn", async () => {
+    const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../data/manifest.json"), "utf8")).boundaries;
+    const html = await (await get("/about")).text();
+    const section = html.slice(html.indexOf('<h2 id="boundaries">'), html.indexOf('<h2 id="numbers">'));
+    expect(section.startsWith('<h2 id="boundaries">Districts by location: what the boundaries are</h2>')).toBe(true);
+    expect(html).toContain('<a href="#boundaries">What the boundaries are</a>');
+    expect(section).toContain(`vintage ${manifest.vintage}`);
+    expect(section).toContain(`scale of ${manifest.scale}`);
+    expect(section).toContain(manifest.source);
+    expect(section).toMatch(/approximate at the edges/);
+    expect(section).toMatch(/Enrollment is decided by the district/);
+    expect(section).toMatch(/What is not drawn: Puerto Rico and the other territories/);
+  });
+
+  it("/about says so when the dataset has no boundaries", () => {
+    expect(boundariesSection(undefined)).toMatch(/no district boundaries, so it answers by ZIP code only/);
+    expect(boundariesSection(undefined)).not.toMatch(/vintage/);
   });
 
   it("/robots.txt names the sitemap; the sitemap index lists files listing every ZIP page", async () => {

@@ -226,10 +226,13 @@ ${rows}
  * district's facts each with what it means, every district per grade level,
  * the caveat, and the record embedded as JSON-LD plus an exact JSON copy.
  *
+ * `zctaChosen`, for a PO-box ZIP, is the district its post office's ZCTA names (when the
+ * post office's own location chose another, the page says so).
+ *
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
-export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = ""): string {
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = "", zctaChosen?: DistrictOverlap): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -256,7 +259,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta)}${map}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${map}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -277,10 +280,17 @@ ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
   );
 }
 
-/** The sentence of a PO-box / delivery ZIP's page: whose districts it shows ("" for a ZIP with its own area). */
-function postOfficeNote(zip: string, zcta: string): string {
+/**
+ * The sentence of a PO-box / delivery ZIP's page: whose districts it shows, and when its post
+ * office's own location chose another of them than its ZCTA does, that ("" for a ZIP with its own area).
+ */
+function postOfficeNote(zip: string, zcta: string, own: DistrictOverlap | undefined, zctaChosen: DistrictOverlap | undefined, link: (d: DistrictOverlap) => string): string {
   if (zcta === zip) return "";
-  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.</p>
+  const located =
+    own !== undefined && zctaChosen !== undefined && zctaChosen.leaid !== own.leaid
+      ? ` By its location in the ZIP code lists, the post office itself is in ${link(own)}, so this page names that district first; most of ${zcta} is in ${link(zctaChosen)}.`
+      : "";
+  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.${located}</p>
 `;
 }
 
@@ -394,25 +404,49 @@ ${searchForm("main", extra.typed ?? "")}
   );
 }
 
+/** The boundary file as the manifest describes it. */
+export interface BoundariesFacts {
+  source: string;
+  vintage: string;
+  scale: string;
+}
+
 /**
- * The about page: how the district of a ZIP is chosen, then data/RATING.md and
- * data/SOURCES.md rendered (`ratingHtml`, `sourcesHtml`).
+ * What /about says about the boundaries behind the location lookup: what they are (from
+ * the manifest), how exact, who decides enrollment, and what is not drawn.
  *
  * @example
- * aboutPage(marked(rating), marked(sources), facts)
+ * boundariesSection({ source: "U.S. Census Bureau, …", vintage: "2016 (school year 2015-16)", scale: "1:500,000" })
  */
-export function aboutPage(ratingHtml: string, sourcesHtml: string, facts: SiteFacts): string {
+export function boundariesSection(b: BoundariesFacts | undefined): string {
+  const head = `<h2 id="boundaries">Districts by location: what the boundaries are</h2>`;
+  if (b === undefined) return `${head}\n<p>This dataset has no district boundaries, so it answers by ZIP code only.</p>`;
+  return `${head}
+<p>The <a href="/location">location page</a> and <code>/location.json</code> name the districts whose boundaries hold a point. The boundaries are the ${e(b.source)}: vintage ${e(b.vintage)}, drawn at a scale of ${e(b.scale)} and simplified for this service.</p>
+<p>They are approximate at the edges: tens of metres from the ${e(b.scale)} drawing, more where the simplification cut a corner. The answer is right for a point in a neighbourhood, not for a house on a border line, and districts that changed since the vintage may have moved a border. <strong>Enrollment is decided by the district</strong>: near a border, or to learn which school a home is zoned for, ask the district.</p>
+<p>What is not drawn: Puerto Rico and the other territories (there is no boundary file for them: look them up by ZIP code); land the Census marks as in no school district; and a few boundaries of the vintage that match no district of today, so a point there gets no district of that level. Districts merged or renamed since then are drawn as their successor, closed ones as the neighbour that took them over. The dataset's BOUNDARIES.md lists every one of these joins and every boundary left out.</p>`;
+}
+
+/**
+ * The about page: how the district of a ZIP is chosen, what the boundaries are,
+ * then data/RATING.md and data/SOURCES.md rendered (`ratingHtml`, `sourcesHtml`).
+ *
+ * @example
+ * aboutPage(marked(rating), marked(sources), facts, manifest.boundaries)
+ */
+export function aboutPage(ratingHtml: string, sourcesHtml: string, facts: SiteFacts, boundaries?: BoundariesFacts): string {
   return layout(
     {
       title: "How the school district of a ZIP code is chosen, and what the numbers mean",
       description: "How this service matches ZIP codes to public school districts, what the 1-10 rating measures, and where every number comes from (NCES, Census, SEDA, EDFacts).",
       canonical: "/about",
       main: `<h1>How these answers are made</h1>
-<nav aria-label="On this page"><ul class="links"><li><a href="#choice">Which district serves a ZIP code</a></li><li><a href="#numbers">What each number means</a></li><li><a href="#rating">The rating</a></li><li><a href="#sources">Sources</a></li></ul></nav>
+<nav aria-label="On this page"><ul class="links"><li><a href="#choice">Which district serves a ZIP code</a></li><li><a href="#boundaries">What the boundaries are</a></li><li><a href="#numbers">What each number means</a></li><li><a href="#rating">The rating</a></li><li><a href="#sources">Sources</a></li></ul></nav>
 <h2 id="choice">Which district serves a ZIP code</h2>
 <p>A ZIP code is a mail route, not an area with a border, and school district borders do not follow it. The Census Bureau draws an area for each ZIP code (a ZIP Code Tabulation Area), and the National Center for Education Statistics (NCES) lists which school districts overlap each of those areas.</p>
 <p>For each ZIP code, every district that overlaps it gets a share: the share of the ZIP code's residents living in that district (2010 census, from the Missouri Census Data Center's Geocorr), or where that is not known, the share of the ZIP code's land area. Shares are per grade level: in states where separate districts teach the elementary grades and high school, each level's districts are counted on their own.</p>
 <p>The district named first on a ZIP code page is the one with the largest share (for the elementary grades where levels are separate). Parts of the ZIP code can still belong to other districts, so the page lists them all. <strong>${e(CAVEAT)}</strong></p>
+${boundariesSection(boundaries)}
 <h2 id="numbers">What each number means</h2>
 <dl>
 <dt>Rating</dt><dd>${EXPLAIN.rating}</dd>

@@ -17,6 +17,9 @@ export interface ServeOptions {
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
+/** Seconds a connection may go without bytes before Bun closes it (Bun's default: 10; its maximum: 255). */
+export const IDLE_TIMEOUT_S = 60;
+
 /** What the server answers with once the site is ready. */
 export interface Ready {
   handle: Handler;
@@ -67,6 +70,11 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
     hostname: options.host,
     development: false,
     reusePort: options.reusePort ?? false,
+    // Bun closes a connection after 10 s without bytes, even while its request is still being
+    // answered ("Empty reply from server"). Honest waits can be longer on a busy machine: the site
+    // being ready, or a large body compressed after start-up for another base URL (measured 23 s
+    // for all of them at load average 12). One minute covers those; slow senders are still cut off.
+    idleTimeout: IDLE_TIMEOUT_S,
     // Until the site is ready: wait for it.
     fetch: (req, server) => ready.then(({ handle }) => final(handle)(req, server)),
   });

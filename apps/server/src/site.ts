@@ -10,7 +10,7 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import type { Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { aboutPage, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
@@ -44,8 +44,8 @@ export interface SiteAssets {
    * functions reading them when asked. A script of "" means none.
    */
   docs: { html: string | (() => Uint8Array<ArrayBuffer>); csp: string; script: string | (() => Uint8Array<ArrayBuffer>) };
-  /** data/RATING.md and data/SOURCES.md, rendered on /about. */
-  about: { rating: string; sources: string };
+  /** data/RATING.md and data/SOURCES.md, rendered on /about, and the manifest's boundaries (absent when the dataset has none). */
+  about: { rating: string; sources: string; boundaries?: BoundariesFacts };
   /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
   postal: string;
   /** Coded bodies made at build time, used when their identity ETag matches. */
@@ -289,7 +289,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     add(path, typeof body === "function" ? lazy(path, body) : body);
   }
   add("/", homePage(facts, [...states].sort()));
-  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts));
+  add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));
   const health: Health = { status: "ok", updated, records };
@@ -299,7 +299,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   const render = (path: string): string | undefined => {
     if (ZIP_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const [r, all] = [json<DistrictRecord>(`${path}.json`), json<ZipDistricts>(`${path}/districts.json`)];
-      return zipPage(r, all, facts, maps?.zip(r, all));
+      // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
+      const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
+      return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Hono } from "hono";
 import { createApp } from "../src/app.ts";
-import { dataPaths, readData } from "../src/assets.ts";
+import { dataPaths, manifestBoundaries, readData } from "../src/assets.ts";
 import { STARTUP_EFFORT } from "../src/compress.ts";
 import { buildSite, compressLarge, type Site, type SiteAssets } from "../src/site.ts";
 import { makeFixture } from "../scripts/make-fixture.ts";
@@ -18,13 +18,17 @@ export const SMALL = resolve(import.meta.dirname, "fixtures/small");
 export const BASE = "http://localhost:8080";
 export const DOCS_CSP = "default-src 'none'; script-src 'sha256-test'";
 
-/** The assets of a test site: the real openapi.json and reports, a stub docs page, the small fixture's PO-box list. */
+/** The assets of a test site: the real openapi.json, reports and boundary description, a stub docs page, the small fixture's PO-box list. */
 export async function testAssets(): Promise<SiteAssets> {
   const data = resolve(import.meta.dirname, "../../../data");
   return {
     openapi: await Bun.file(resolve(import.meta.dirname, "../../../openapi/openapi.json")).text(),
     docs: { html: "<!doctype html><html lang=\"en\"><title>Docs</title><h1>Docs</h1></html>", csp: DOCS_CSP, script: "/* Redoc */" },
-    about: { rating: await Bun.file(join(data, "RATING.md")).text(), sources: await Bun.file(join(data, "SOURCES.md")).text() },
+    about: {
+      rating: await Bun.file(join(data, "RATING.md")).text(),
+      sources: await Bun.file(join(data, "SOURCES.md")).text(),
+      boundaries: await manifestBoundaries(join(data, "manifest.json")),
+    },
     postal: await Bun.file(join(SMALL, "postal.csv")).text(),
   };
 }

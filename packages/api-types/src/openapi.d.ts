@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * One school district and every ZIP code it overlaps
-         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers and its basis (as in `/zip/{zip}/districts.json`) and whether it is the ZIP's chosen district. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers its basis, whether it is the ZIP's chosen district and at which grade levels it serves the most of the ZIP's residents (`serves_most`), all as in `/zip/{zip}/districts.json`. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getDistrict"];
         put?: never;
@@ -934,7 +934,7 @@ export interface components {
              */
             share: number;
             /**
-             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision. `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares (and `serves_most`) of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land.
+             * @description Which evidence decided the share: `population` (people: Geocorr 2010 census-block shares for unified districts where they match today's districts, else the 2020 census block-group estimate); `land` (land area, NCES EDGE GRF21, where no people were counted). Never `population` for a land-area decision. `post office`: a PO-box or delivery ZIP without a ZCTA of its own: the shares (and `serves_most`) of the ZCTA that contains its post office (`zcta` of the list; UDS Mapper ZIP-to-ZCTA crosswalk 2020), measured there on population or land; except that where the ZIP lists place the post office inside that ZCTA in another of its districts, that district is the chosen one and carries the `elementary` mark (and `secondary` where the point's secondary-grade district is one of the ZCTA's): the ZCTA's own `/zip/{zcta}/districts.json` then names another chosen district.
              * @example population
              * @enum {string}
              */
@@ -1012,7 +1012,7 @@ export interface components {
         ZipDistricts: {
             zip: components["schemas"]["ZipCode"];
             /**
-             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`).
+             * @description The 2020 ZIP Code Tabulation Area the districts and shares are measured on: the ZIP itself, or for a PO-box or delivery ZIP the ZCTA that contains its post office (then every basis is `post office`, and the chosen district is the one holding the post office where the ZIP lists place it inside this ZCTA, else the ZCTA's own chosen district).
              * @example 90210
              */
             zcta: string;
@@ -1055,7 +1055,7 @@ export interface components {
              */
             instance: string;
         };
-        /** @description One ZIP code a district overlaps: the same share and basis as the district's entry in `/zip/{zip}/districts.json`. */
+        /** @description One ZIP code a district overlaps: the same share, basis, `chosen` and `serves_most` as the district's entry in `/zip/{zip}/districts.json`. */
         DistrictZip: {
             zip: components["schemas"]["ZipCode"];
             share: components["schemas"]["DistrictOverlap"]["share"];
@@ -1065,6 +1065,7 @@ export interface components {
              * @example true
              */
             chosen: boolean;
+            serves_most: components["schemas"]["DistrictOverlap"]["serves_most"];
         };
         /**
          * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps. `per_pupil_year`, `rating_source` and `notes` are optional, with the meaning (and presence) they have in `/zip/{zip}/districts.json`.
@@ -1094,31 +1095,65 @@ export interface components {
          *           "zip": "90046",
          *           "share": 0,
          *           "basis": "population",
-         *           "chosen": false
+         *           "chosen": false,
+         *           "serves_most": []
          *         },
          *         {
          *           "zip": "90069",
          *           "share": 0,
          *           "basis": "population",
-         *           "chosen": false
+         *           "chosen": false,
+         *           "serves_most": []
+         *         },
+         *         {
+         *           "zip": "90209",
+         *           "share": 0.6544,
+         *           "basis": "post office",
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
          *         },
          *         {
          *           "zip": "90210",
          *           "share": 0.6544,
          *           "basis": "population",
-         *           "chosen": true
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
          *         },
          *         {
          *           "zip": "90211",
          *           "share": 1,
          *           "basis": "population",
-         *           "chosen": true
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
          *         },
          *         {
          *           "zip": "90212",
          *           "share": 0.9939,
          *           "basis": "population",
-         *           "chosen": true
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
+         *         },
+         *         {
+         *           "zip": "90213",
+         *           "share": 0.6544,
+         *           "basis": "post office",
+         *           "chosen": true,
+         *           "serves_most": [
+         *             "elementary",
+         *             "secondary"
+         *           ]
          *         }
          *       ]
          *     }
@@ -2576,7 +2611,7 @@ export interface operations {
                 content: {
                     /**
                      * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated
-                     *     0604830,Beverly Hills Unified School District,CA,,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,5,3,2026-11-22
+                     *     0604830,Beverly Hills Unified School District,CA,,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2026-11-22
                      */
                     "text/csv; charset=utf-8": string;
                 };

@@ -28,6 +28,8 @@ export type StateDistricts = Schemas["StateDistricts"];
 export type District = Schemas["District"];
 /** `/bulk/all-districts.json`: every record. */
 export type BulkCollection = Schemas["BulkCollection"];
+/** `/location.json`: the districts holding a point, the nearest ZIP code's record, the boundaries' vintage. */
+export type LocationAnswer = Schemas["LocationAnswer"];
 /** One of the 56 state and territory codes. */
 export type StateCode = Schemas["StateCode"];
 
@@ -72,6 +74,12 @@ export interface SchoolDistrictsClient {
   stateDistricts(state: string): Promise<Result<Ok<"/state/{state}/districts.json">>>;
   /** One district (7-digit NCES LEAID) and every ZIP code it overlaps. */
   district(leaid: string): Promise<Result<Ok<"/district/{leaid}.json">>>;
+  /**
+   * The districts whose boundaries hold a point (WGS84 decimal degrees; numbers are sent
+   * with 6 decimals, about 0.1 m, strings as given), one per level, with the nearest ZIP
+   * code's record. A point in no district is a 404 problem, a bad coordinate a 400 one.
+   */
+  location(lat: number | string, lon: number | string): Promise<Result<Ok<"/location.json">>>;
   /** Every record at once: fetch this once instead of looping over ZIP codes. */
   bulk(): Promise<Result<Ok<"/bulk/all-districts.json">>>;
   /** The typed openapi-fetch client, for every other operation. */
@@ -98,9 +106,21 @@ export function createClient(options: ClientOptions): SchoolDistrictsClient {
     state: (state) => settle(api.GET("/state/{state}.json", { params: { path: { state } } })),
     stateDistricts: (state) => settle(api.GET("/state/{state}/districts.json", { params: { path: { state } } })),
     district: (leaid) => settle(api.GET("/district/{leaid}.json", { params: { path: { leaid } } })),
+    location: (lat, lon) => settle(api.GET("/location.json", { params: { query: { lat: degrees(lat), lon: degrees(lon) } } })),
     bulk: () => settle(api.GET("/bulk/all-districts.json")),
     api,
   };
+}
+
+/**
+ * A coordinate as the API takes it: a plain decimal, never an exponent (`String(1e-7)` is
+ * "1e-7", which the API refuses), so numbers get 6 decimals; strings pass unchanged.
+ *
+ * @example
+ * degrees(-108.5007) // "-108.500700"
+ */
+export function degrees(value: number | string): string {
+  return typeof value === "number" ? value.toFixed(6) : value;
 }
 
 /** Turns openapi-fetch's `{ data, error, response }` into a Result. */

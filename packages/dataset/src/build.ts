@@ -29,15 +29,15 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { CANDIDATES, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
-import { loadBaseline, validate, type Validation } from "./validation.ts";
+import { CANDIDATES, ZIP_CENTRE, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
+import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";
 import { agreement, edfactsOutcomes, groupOf, outcomes, rate, sedaOutcome, RATING_METHOD, MIN_DISTRICTS, type Outcome } from "./rating.ts";
 import { coverageMarkdown, ratingMarkdown, sourcesMarkdown } from "./docs.ts";
 import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
-import { selectPostOfficeZips } from "./postoffice.ts";
+import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
@@ -72,9 +72,14 @@ export interface BuildOptions {
    * absent, no one is counted and the 2020 estimate falls back to land area everywhere.
    */
   evidence?: PopulationEvidence;
-  /** the previous build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison */
+  /** the previous accepted build's picks (data/baseline.csv) that VALIDATION.md compares with; absent: no comparison. The log of accepted drops is read from baseline-log.csv beside it. */
   baseline?: string;
   baselineLabel?: string;
+  /**
+   * PO-box ZIPs whose district their post office's location decides (the boundary step's
+   * locatePostOffices over a first build); absent, every PO-box ZIP takes its ZCTA's district.
+   */
+  postOfficeLocations?: PostOfficeLocations;
 }
 
 export interface BuildResult {
@@ -229,6 +234,11 @@ export function build(opts: BuildOptions): BuildResult {
   const scores = CANDIDATES.map((c) => evaluate(c, truths, ctx));
   const chosenScore = chooseCandidate(scores);
   const candidate = CANDIDATES.find((c) => c.id === chosenScore.id)!;
+  // Where the chosen estimator places no one (tiny ZCTAs; ZCTAs without a 2010 polygon): the
+  // evidence that could replace land, measured on the truth ZCTAs of that case.
+  const unplaced = truths.filter((t) => t.pieces.length > 1 && candidate.estimate(t.zcta, t.pieces, ctx).evidence === "land");
+  const fallbackCandidates = [...["land", "land-density", "nearest+land-1000"].map((id) => CANDIDATES.find((c) => c.id === id)!), ZIP_CENTRE];
+  const noPolygon = [...grfPieces.keys()].filter((z) => !evidence.zctas.has(z));
 
   const county = new CountyResolver({ hud, geonames, nrviens, zctaCounties, stateFips });
 
@@ -298,6 +308,10 @@ export function build(opts: BuildOptions): BuildResult {
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
     const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
+    const elementaryCandidates = ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid);
+    // Measured, not used: the elementary candidate whose polygon holds the ZIP centre, where land decided.
+    const centre = evidence.zipCentreDistricts.get(zip) ?? [];
+    const centrePiece = pieces.find((p) => centre.includes(p.grfLeaid) && layerOf(p) !== "S");
     decisions.push({
       zip,
       leaid: chosen.leaid,
@@ -306,11 +320,13 @@ export function build(opts: BuildOptions): BuildResult {
       basis: chosenV2.basis,
       evidence: chosenV2.evidence,
       geocorr: res.geocorr,
+      relevelled: res.relevelled,
       people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
       candidates: {
-        elementary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid),
+        elementary: elementaryCandidates,
         secondary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("S")).map((d) => d.leaid),
       },
+      ...(chosenV2.evidence === "land" ? { centrePick: centrePiece?.leaid ?? "" } : {}),
     });
     // Sanity figures of the raw README: against the land-area choice with the same rule 5c
     // (2,040 changed, 1,745 of them with at least half the population), and against the
@@ -349,6 +365,10 @@ export function build(opts: BuildOptions): BuildResult {
     const c = county.pick(po.zip, state);
     records.push({ zip: po.zip, state, city, county: c.name, countySource: c.source, citySource, leaid: home.leaid, zcta: po.zcta });
     for (const o of overlapsOf.get(po.zcta)!) overlaps.push({ ...o, zip: po.zip, basis: "post office" });
+  }
+  if (opts.postOfficeLocations !== undefined) {
+    applyPlacements(records, overlaps, opts.postOfficeLocations.placed);
+    postOffices.located = opts.postOfficeLocations;
   }
   // Sorted by ZIP; a ZIP's overlap rows keep their order (sort is stable).
   records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
@@ -598,6 +618,13 @@ export function build(opts: BuildOptions): BuildResult {
     decisions,
     scores,
     chosen: chosenScore.id,
+    fallback: {
+      split: fallbackCandidates.map((c) => evaluate(c, unplaced, ctx)),
+      all: fallbackCandidates.map((c) => evaluate(c, truths, ctx)),
+      noPolygon: noPolygon.length,
+      noPolygonInGeocorr: noPolygon.filter((z) => gc.has(z)).length,
+      noPolygonLand: decisions.filter((d) => !evidence.zctas.has(d.zip) && d.evidence === "land" && d.candidates.elementary.length > 1).length,
+    },
     evidenceCounts: evidence.counts,
     offices: loadOffices(raw),
     levels,
@@ -639,7 +666,9 @@ export function build(opts: BuildOptions): BuildResult {
   };
   const coverage = coverageMarkdown(stats);
   const baseline = opts.baseline === undefined ? null : loadBaseline(opts.baseline, opts.baselineLabel ?? opts.baseline);
-  const validation = validate(stats, baseline);
+  // The log of accepted drops lives beside the baseline (data/baseline-log.csv).
+  const log = opts.baseline === undefined ? [] : loadBaselineLog(baselineLogPath(opts.baseline), baselineLogPath(opts.baselineLabel ?? opts.baseline));
+  const validation = validate(stats, baseline, log);
   const files = new Map<string, string>([
     ["zips.csv", zipsCsv],
     ["districts.csv", districtsCsv],

@@ -1,17 +1,20 @@
 /**
- * `bun run data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline]`
+ * `bun run data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline --reason <text>]`
  * Builds the compiled dataset into data/ (default: the repository's data/ folder).
- * Relative paths are resolved against the repository root.
+ * Relative paths are resolved against the repository root. `--save-baseline` accepts this
+ * build as the baseline (data/baseline.csv) that later builds are compared with, and writes
+ * every figure that dropped against the one it replaces, with `--reason`, to
+ * data/baseline-log.csv (VALIDATION.md section 5).
  */
 import { writeFileSync } from "node:fs";
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, sha256 } from "./build.ts";
-import { addBoundaries } from "./geo.ts";
+import { sha256 } from "./build.ts";
+import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
 import { writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
-import { baselineCsv, baselineFromData } from "./validation.ts";
+import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaseline, loadBaselineLog, validate } from "./validation.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -21,8 +24,10 @@ export interface CliArgs {
   out: string;
   joins: string;
   baseline: string;
-  /** first make the dataset now in `out` the baseline (the previous build) of this one, written to `baseline` */
+  /** accept this build as the baseline (written to `baseline`), logging its drops with `reason` */
   saveBaseline: boolean;
+  /** why the drops of a --save-baseline build are accepted (required with it) */
+  reason: string | undefined;
 }
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -35,8 +40,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       saveBaseline = true;
       continue;
     }
-    const m = a.match(/^--(raw|date|out|joins|baseline)(?:=(.*))?$/);
-    if (m === null) throw new Error(`unknown argument "${a}" (usage: --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline])`);
+    const m = a.match(/^--(raw|date|out|joins|baseline|reason)(?:=(.*))?$/);
+    if (m === null) throw new Error(`unknown argument "${a}" (usage: --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline --reason <text>])`);
     const v = m[2] ?? argv[++i];
     if (v === undefined) throw new Error(`--${m[1]} needs a value`);
     args.set(m[1]!, v);
@@ -46,8 +51,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const base = repoRoot;
   const raw = args.get("raw");
   const date = args.get("date");
-  if (raw === undefined || date === undefined) throw new Error("usage: data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline]");
+  if (raw === undefined || date === undefined) throw new Error("usage: data:build -- --raw <dir> --date YYYY-MM-DD [--out <dir>] [--joins <file>] [--baseline <file>] [--save-baseline --reason <text>]");
   const out = resolve(base, args.get("out") ?? resolve(repoRoot, "data"));
+  const reason = args.get("reason");
+  if (saveBaseline && (reason === undefined || reason.trim() === "")) {
+    throw new Error('--save-baseline needs --reason "<why the figures that drop are accepted>" (written to baseline-log.csv and VALIDATION.md)');
+  }
+  if (!saveBaseline && reason !== undefined) throw new Error("--reason goes with --save-baseline");
   return {
     raw: resolve(base, raw),
     date,
@@ -55,6 +65,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     joins: resolve(base, args.get("joins") ?? resolve(repoRoot, "data/joins.csv")),
     baseline: resolve(base, args.get("baseline") ?? resolve(repoRoot, "data/baseline.csv")),
     saveBaseline,
+    reason,
   };
 }
 
@@ -62,13 +73,9 @@ if (import.meta.main) {
   const t0 = performance.now();
   try {
     const a = parseArgs(process.argv.slice(2));
-    if (a.saveBaseline) {
-      // The dataset in `out` (the committed previous build) becomes the baseline.
-      writeFileSync(a.baseline, baselineCsv(baselineFromData(a.out)), "utf8");
-    }
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();
-    const base = build({
+    const opts = {
       raw: a.raw,
       date: a.date,
       joins: a.joins,
@@ -76,12 +83,26 @@ if (import.meta.main) {
       evidence,
       baseline: a.baseline,
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
-    });
-    const { files, coverage, validation } = await addBoundaries(base, a.raw, sha256);
+    };
+    const { files, coverage, validation } = await buildWithBoundaries(opts, sha256);
     writeOutputs(a.out, files);
+    if (a.saveBaseline) {
+      // This build becomes the baseline; the figures that dropped against the old one are logged with the reason.
+      const logPath = baselineLogPath(a.baseline);
+      const log = [...loadBaselineLog(logPath, logPath), ...acceptedDrops(validation, a.date, a.reason!)];
+      writeFileSync(logPath, baselineLogCsv(log), "utf8");
+      writeFileSync(a.baseline, baselineCsv(baselineFromData(a.out)), "utf8");
+      const again = validate(base.stats, loadBaseline(a.baseline, a.baseline), log);
+      writeFileSync(`${a.out}/VALIDATION.md`, again.markdown, "utf8");
+      process.stdout.write(`accepted this build as the baseline (${a.baseline}); logged in ${logPath}:\n`);
+      for (const f of acceptedDrops(validation, a.date, a.reason!)) process.stdout.write(`  ${f.figure}: ${f.before} -> ${f.after} of ${f.checks}\n`);
+    }
     process.stdout.write(coverage);
     for (const f of validation.figures.filter((x) => !x.name.startsWith("state "))) {
-      process.stdout.write(`office-ZIP check, ${f.name}: ${f.hits}/${f.checks} (previous build ${f.baselineHits})\n`);
+      process.stdout.write(`${f.name.startsWith(TRUTH_PREFIX) ? "" : "office-ZIP check, "}${f.name}: ${f.hits}/${f.checks} (accepted baseline ${f.baselineHits})\n`);
+    }
+    for (const f of a.saveBaseline ? [] : droppedFigures(validation.figures)) {
+      process.stdout.write(`DROPPED (fails the dataset test) ${f.name}: ${f.baselineHits} -> ${f.hits} of ${f.checks}; lost:\n${f.lost.map((c) => `  ${validation.describe(c)}`).join("\n")}\n`);
     }
     const s = (t: number) => `${(t / 1000).toFixed(1)} s`;
     process.stdout.write(`\nwrote ${[...files.keys()].join(", ")} to ${a.out}\n`);

@@ -73,6 +73,13 @@ export function coverageMarkdown(s: BuildStats): string {
     `- Not added, retired (in neither current ZIP list, zipcodes 8.0.0 or GeoNames; they stay 404): ${num(po.retired.length)}: ${list(po.retired)}`,
     `- Not added, a state or territory the dataset does not serve: ${num(po.otherState.length)}: ${list(po.otherState)}`,
   );
+  if (po.located !== undefined) {
+    const placed = po.located.placed.length;
+    L.push(
+      `- District of the record: the ZCTA's for **${num(po.added.length - placed)}**; the district at the post office's point in the ZIP lists for **${num(placed)}**, ` +
+        "where that point lies inside the ZCTA and another district of the ZCTA holds it (basis still `post office`; BOUNDARIES.md gives the rule, the held-out check and the list)",
+    );
+  }
   L.push("");
 
   L.push("## Fill rate per field (records)", "");

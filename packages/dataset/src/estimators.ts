@@ -18,8 +18,8 @@ export interface EstimatorContext {
   districtLand: ReadonlyMap<string, number>;
 }
 
-/** Which evidence decided a ZCTA's shares. */
-export type Evidence = "population" | "density" | "land";
+/** Which evidence decided a ZCTA's shares (`location`: a point, not people; only the measured ZIP_CENTRE). */
+export type Evidence = "population" | "density" | "land" | "location";
 
 export interface Estimate {
   shares: Map<string, number>;
@@ -97,8 +97,29 @@ export function spreadShares(zcta: string, pieces: readonly Piece[], ctx: Estima
 
 /** Spread people plus `prior` people by land x density, as blendedShares does for centres. */
 export function blendedSpread(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext, prior: number, landPrior = false): Estimate {
+  return blendedPeople(ctx.evidence.zctaDistrictSpread.get(zcta), pieces, ctx, prior, landPrior);
+}
+
+/**
+ * Block-group people nearest the 2020 ZCTA's internal point (a Voronoi stand-in for its
+ * polygon) plus `prior` people by land; land alone where no one is placed.
+ */
+export function blendedNearest(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext, prior: number): Estimate {
+  return blendedPeople(ctx.evidence.zctaDistrictNearest.get(zcta), pieces, ctx, prior, true);
+}
+
+/**
+ * The spread plus a land prior; where the spread places no one in the pieces (ZCTAs new since
+ * 2010 have no 2010 polygon; tiny ZCTAs catch no sample), the people nearest the 2020 ZCTA
+ * point plus the same prior; land alone where neither places anyone.
+ */
+export function spreadThenNearest(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext, prior: number): Estimate {
+  const e = blendedSpread(zcta, pieces, ctx, prior, true);
+  return e.evidence === "population" ? e : blendedNearest(zcta, pieces, ctx, prior);
+}
+
+function blendedPeople(m: ReadonlyMap<string, number> | undefined, pieces: readonly Piece[], ctx: EstimatorContext, prior: number, landPrior: boolean): Estimate {
   const base: Estimate = landPrior ? { shares: landShares(pieces), evidence: "land" } : densityOrLand(pieces, ctx);
-  const m = ctx.evidence.zctaDistrictSpread.get(zcta);
   const counted = m === undefined ? 0 : pieces.reduce((s, p) => s + (m.get(p.leaid) ?? 0), 0);
   if (counted === 0) return base;
   const shares = new Map(pieces.map((p) => [p.leaid, ((m!.get(p.leaid) ?? 0) + prior * base.shares.get(p.leaid)!) / (counted + prior)]));
@@ -148,6 +169,16 @@ export const CANDIDATES: readonly Candidate[] = [
     description: `the spread plus ${prior.toLocaleString("en-US")} people by land area; land alone where no one is placed`,
     estimate: (z: string, pieces: readonly Piece[], ctx: EstimatorContext) => blendedSpread(z, pieces, ctx, prior, true),
   })),
+  {
+    id: "nearest+land-1000",
+    description: "2020 block-group people by centre in the district polygon, each given to the ZCTA whose 2020 internal point is nearest (no ZCTA polygon), plus 1,000 people by land area; land alone where no one is placed",
+    estimate: (z: string, pieces: readonly Piece[], ctx: EstimatorContext) => blendedNearest(z, pieces, ctx, 1000),
+  },
+  {
+    id: "spread+land-1000, else nearest",
+    description: "spread+land-1000; where the spread places no one in the pieces, nearest+land-1000; land alone where neither does",
+    estimate: (z: string, pieces: readonly Piece[], ctx: EstimatorContext) => spreadThenNearest(z, pieces, ctx, 1000),
+  },
   ...[0.1, 0.2, 0.3].map((mix) => ({
     id: `spread+land-mix-${mix}`,
     description: `the spread's shares ${((1 - mix) * 100).toFixed(0)} %, land shares ${(mix * 100).toFixed(0)} %; land alone where no one is placed`,
@@ -159,6 +190,23 @@ export const CANDIDATES: readonly Candidate[] = [
     },
   })),
 ];
+
+/**
+ * Not a people estimate, so not in CANDIDATES (the build could not label its decisions): half of
+ * the ZCTA to the district whose polygon holds the ZIP's centre in the raw ZIP lists, half by
+ * land; land alone where the centre lies in none of the pieces. VALIDATION.md measures it where
+ * the chosen estimator places no one.
+ */
+export const ZIP_CENTRE: Candidate = {
+  id: "zip-centre",
+  description: "half to the district whose polygon holds the ZIP centre of the ZIP lists (GeoNames, else zipcodes), half by land area; land where it lies in none of the pieces",
+  estimate: (z, pieces, ctx) => {
+    const land = landShares(pieces);
+    const at = ctx.evidence.zipCentreDistricts.get(z)?.find((l) => land.has(l));
+    if (at === undefined) return { shares: land, evidence: "land" };
+    return { shares: new Map([...land].map(([l, v]) => [l, (v + (l === at ? 1 : 0)) / 2])), evidence: "location" };
+  },
+};
 
 /**
  * The candidate with the best top-1 agreement on the held-out truth (ties: the lower mean
@@ -208,7 +256,7 @@ export function evaluate(c: Candidate, truths: readonly Truth[], ctx: EstimatorC
   let splitHits = 0;
   let split = 0;
   let err = 0;
-  const byEvidence: Record<Evidence, number> = { population: 0, density: 0, land: 0 };
+  const byEvidence: Record<Evidence, number> = { population: 0, density: 0, land: 0, location: 0 };
   for (const t of truths) {
     const e = c.estimate(t.zcta, t.pieces, ctx);
     byEvidence[e.evidence]++;

@@ -11,8 +11,9 @@ import { presimplify, simplify } from "topojson-simplify";
 import { quantize } from "topojson-client";
 import pointInPolygon from "point-in-polygon-hao";
 import { LocationIndex, type BoundaryLevel } from "@school-districts/core";
-import type { BuildResult, BuildStats } from "./build.ts";
-import { readDistrictBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
+import { build, type BuildOptions, type BuildResult, type BuildStats } from "./build.ts";
+import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
+import { placeByLocation, type PostOfficeLocations } from "./postoffice.ts";
 import { loadGeocorrZctas, loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
 import { addZctaOutlines } from "./zcta-outlines.ts";
 
@@ -37,7 +38,7 @@ export interface BoundaryJoin {
   name: string;
   /** today's LEAID, "" when none */
   leaid: string;
-  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "no district (Census placeholder)" | "none";
+  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
   /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
   evidence?: { zctas: number; shared: number };
 }
@@ -92,10 +93,42 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     // A neighbour only when it overlaps at least half of the ZCTAs inside the 2016 polygon.
     const neighbour = nearOnly ? undefined : ranked.find(([l, n]) => levelOf[today.get(l)!.level] === b.level && 2 * n >= zs.length);
     const pick = fresh ?? neighbour;
-    if (pick === undefined) return;
+    if (pick === undefined) {
+      // A Census secondary pseudo-district piece, "Tracy Unified School District (9-12) in New
+      // Jerusalem": the high-school grades that district teaches in an elementary district's
+      // area. Drawn as the one district of today of that name in the state, at the secondary
+      // level, when it overlaps one of the ZCTAs at or nearest the piece (GRF21).
+      const base = pieceOf(b.name);
+      if (b.level !== "secondary" || base === undefined) return;
+      const named = [...today.values()].filter((d) => d.leaid.startsWith(b.statefp) && d.level !== "E" && plainName(d.name) === base);
+      if (named.length !== 1) return;
+      const shared = zs.filter((z) => districtsOfZip.get(z)?.has(named[0]!.leaid)).length;
+      if (shared === 0) return;
+      Object.assign(j, { leaid: named[0]!.leaid, how: "piece of a district (same name)", evidence: { zctas: zs.length, shared } });
+      return;
+    }
     Object.assign(j, { leaid: pick[0], how: fresh !== undefined ? "successor (new since 2016)" : "successor (neighbour)", evidence: { zctas: zs.length, shared: pick[1] } });
   });
   return first;
+}
+
+/** A district name without case, the Census "School District" suffix and spacing. */
+function plainName(name: string): string {
+  return name.toLowerCase().replace(/\s+school district$/, "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The district a Census secondary pseudo-district piece belongs to, as a plainName:
+ * "Tracy Unified School District (9-12) in New Jerusalem" -> "tracy unified"; undefined for
+ * a name without the grade range or the "in …" of such a piece.
+ *
+ * @example
+ * pieceOf("Santa Paula Unified (9-12) in Mupu") // "santa paula unified"
+ */
+export function pieceOf(name: string): string | undefined {
+  const m = /^(.+?)(?: \((?:7|9)-12\))?(?: in (.+?))?(?: \((?:7|9)-12\))?$/.exec(name);
+  if (m === null || (m[2] === undefined && !/\((?:7|9)-12\)/.test(name))) return undefined;
+  return plainName(m[1]!);
 }
 
 /**
@@ -209,7 +242,7 @@ export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: s
   const bySource = { geonames: 0, zipcodes: 0 };
   const misses2 = new Map<Cause, string[]>();
   for (const r of stats.records) {
-    if (r.zcta !== r.zip) continue; // PO-box ZIPs: their centre is a post office, their districts those of another ZCTA
+    if (r.zcta !== r.zip) continue; // PO-box ZIPs: no area of their own, their districts those of another ZCTA
     const c = centres.get(r.zip);
     if (c === undefined) continue;
     n++;
@@ -228,7 +261,7 @@ export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: s
   L.push("## Validation 2: districts at the ZIP centres of the ZIP lists", "");
   L.push(
     "For every ZCTA record with a centre in the raw ZIP lists (GeoNames, else the zipcodes list), the districts at that point " +
-      "must all be among the ZIP's overlapping districts (GRF21, `overlaps.csv`). PO-box ZIPs are left out: their centre is their post office.",
+      "must all be among the ZIP's overlapping districts (GRF21, `overlaps.csv`). PO-box ZIPs are left out: they have no area of their own (their points: the last section).",
     "",
     `- ZIPs with a centre: ${num(n)} (GeoNames ${num(bySource.geonames)}, zipcodes ${num(bySource.zipcodes)}); every district at the point overlaps the ZIP: **${num(hit)} (${pct(hit, n)})** (target >= 95%)`,
     `- Misses by cause (${num(n - hit)}):`,
@@ -258,6 +291,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
     `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
     `- Closed since 2016, drawn as the neighbour of the same level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
+    `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
     "",
@@ -280,26 +314,120 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
   return L.join("\n");
 }
 
+/** The boundary file of a build, before it is added: the join, the TopoJSON text and its index. */
+export interface PreparedBoundaries {
+  joins: BoundaryJoin[];
+  text: string;
+  idx: LocationIndex;
+}
+
 /**
- * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
- * file (sha256, rows = district geometries) and its vintage to the manifest; then the
- * ZIP outlines of the page maps (zcta-outlines.ts).
+ * Joins the 2016 boundaries to a build's districts and encodes them. It depends on the
+ * build's districts, joins and ZCTA overlaps only, never on PO-box records, so a first
+ * build's boundaries serve the build that places PO-box ZIPs by location.
  *
  * @example
- * const result = await addBoundaries(build(opts), opts.raw);
+ * const prepared = await prepareBoundaries(build(opts).stats, opts.raw);
  */
-export async function addBoundaries(result: BuildResult, raw: string, sha256: (s: string) => string): Promise<BuildResult> {
-  const stats = result.stats;
+export async function prepareBoundaries(stats: BuildStats, raw: string): Promise<PreparedBoundaries> {
   const boundaries = await readDistrictBoundaries(raw);
   const zctaPoints = loadZctaPoints(raw);
   const joins = joinBoundaries(boundaries, stats, zctaPoints);
   const zctaZips = new Set(stats.records.filter((r) => r.zcta === r.zip).map((r) => r.zip));
   const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips);
-  const idx = LocationIndex.parse(text, BOUNDARY_FILE);
+  return { joins, text, idx: LocationIndex.parse(text, BOUNDARY_FILE) };
+}
+
+/** CCD LEA_TYPE of regular districts: 1 regular, 2 component of a supervisory union. */
+const REGULAR = new Set(["1", "2"]);
+
+/**
+ * Where a build's PO-box ZIPs' post offices are, through the served boundaries: the ZIP
+ * lists' points (GeoNames, else zipcodes) tested against the 2010 ZCTA polygons (raw
+ * section 13) and looked up in the index (postoffice.ts, placeByLocation). The held-out
+ * check uses the CCD mailing and office ZIPs of regular unified and elementary districts.
+ *
+ * @example
+ * const located = locatePostOffices(first.stats, prepared.idx, raw);
+ * const final = build({ ...opts, postOfficeLocations: located });
+ */
+export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: string): PostOfficeLocations {
+  const polygons = new Map(readZctaBoundaries(raw).map((z) => [z.zcta, z.polygons]));
+  const inZcta = (zcta: string, p: LonLat) => {
+    const polys = polygons.get(zcta);
+    return polys === undefined ? undefined : inside(polys, p);
+  };
+  const districtsAt = (p: LonLat) => {
+    const hits = idx.districtsAt(p[0], p[1]);
+    return {
+      elementary: hits.find((h) => h.district.level !== "secondary")?.district.leaid,
+      secondary: hits.find((h) => h.district.level !== "elementary")?.district.leaid,
+    };
+  };
+  const officeZips = new Map<string, Set<string>>();
+  for (const [leaid, o] of [...stats.offices].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const level = stats.levels.get(leaid);
+    if (!REGULAR.has(o.leaType) || level === undefined || level === "S") continue;
+    for (const z of new Set([o.lzip, o.mzip])) if (z !== "") (officeZips.get(z) ?? officeZips.set(z, new Set()).get(z)!).add(leaid);
+  }
+  return placeByLocation(stats.records, stats.overlaps, loadZipCentres(raw), inZcta, districtsAt, officeZips);
+}
+
+/** BOUNDARIES.md: the PO-box ZIPs placed by their post office's location, the rule and its evidence. */
+export function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildStats): string {
+  const name = (leaid: string) => stats.districts.get(leaid)?.name ?? leaid;
+  const withPoint = located.withPoint.geonames + located.withPoint.zipcodes;
+  const { placed: p, outside: o } = located.check;
+  const L = ["## PO-box ZIPs: the post office's own location", ""];
+  L.push(
+    "A PO-box or delivery ZIP (no ZCTA of its own) takes the districts of the ZCTA that holds its post office (UDS Mapper crosswalk). " +
+      "The raw ZIP lists also give such ZIPs a point (GeoNames, else the zipcodes list). Measured: the point is mostly a place's point, " +
+      "not the post office's own (GeoNames places it from the place's record; many are exactly another ZIP's point), and about half of the points " +
+      "lie outside the ZCTA the crosswalk names. So the point decides only where both sources agree on where the post office is: " +
+      "**when the point lies inside the ZCTA's 2010 polygon (raw section 13) and the unified or elementary district there (this boundary file) is " +
+      "another district of that ZCTA, that district becomes the record's district** (`zips.csv` `leaid`; the `elementary` mark of `serves_most` moves " +
+      "to it, and the `secondary` mark to the point's secondary-grade district when the ZCTA has it). Shares and basis (`post office`) stay the ZCTA's.",
+    "",
+    `- PO-box records: ${num(located.records)}; with a point: ${num(withPoint)} (GeoNames ${num(located.withPoint.geonames)}, zipcodes ${num(located.withPoint.zipcodes)})`,
+    `- Points that are exactly another ZIP's point in the same list (a place's point): ${num(located.sharedPoint)} (${pct(located.sharedPoint, withPoint)})`,
+    `- Points inside the ZCTA the crosswalk names: ${num(located.insideZcta)} (${pct(located.insideZcta, withPoint)}); no 2010 polygon for the ZCTA: ${num(located.noPolygon)}`,
+    `- Of those inside: the point's district is the ZCTA's: ${num(located.same)}; no district there, or one that does not overlap the ZCTA (kept): ${num(located.kept)}; ` +
+      `**another district of the ZCTA, which the record now names: ${num(located.placed.length)}**`,
+    "",
+    "Held-out check (never used to decide): PO-box ZIPs that are the CCD mailing or office ZIP (`MZIP`, `LZIP`) of exactly one regular unified or elementary district, " +
+      "where the point's district and the ZCTA's differ; which of the two is that district:",
+    "",
+    "| where | ZIPs | the point's district | the ZCTA's district |",
+    "|---|---:|---:|---:|",
+    `| point inside the ZCTA (the rule places them) | ${num(p.checks)} | ${num(p.point)} | ${num(p.zcta)} |`,
+    `| point outside the ZCTA (the ZCTA's district kept) | ${num(o.checks)} | ${num(o.point)} | ${num(o.zcta)} |`,
+    "",
+  );
+  if (located.placed.length > 0) {
+    L.push("| ZIP | ZCTA | point from | the ZCTA's district | the post office's district (the record's) |", "|---|---|---|---|---|");
+    for (const x of located.placed) L.push(`| ${x.zip} | ${x.zcta} | ${x.source} | ${x.from} ${name(x.from)} | ${x.to} ${name(x.to)} |`);
+    L.push("");
+  }
+  return L.join("\n");
+}
+
+/**
+ * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
+ * file (sha256, rows = district geometries) and its vintage to the manifest; then the
+ * ZIP outlines of the page maps (zcta-outlines.ts). `prepared`: the boundaries of a first
+ * build (buildWithBoundaries), else made here.
+ *
+ * @example
+ * const result = await addBoundaries(build(opts), opts.raw, sha256);
+ */
+export async function addBoundaries(result: BuildResult, raw: string, sha256: (s: string) => string, prepared?: PreparedBoundaries): Promise<BuildResult> {
+  const stats = result.stats;
+  const { joins, text, idx } = prepared ?? (await prepareBoundaries(stats, raw));
   const { md } = validationMarkdown(idx, stats, raw, joins);
-  const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md;
+  const located = stats.postOffices.located;
+  const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md + (located ? "\n" + postOfficeMarkdown(located, stats) : "");
   const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; boundaries?: unknown };
-  manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length };
+  manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length, bytes: Buffer.byteLength(text) };
   manifest.boundaries = { file: BOUNDARY_FILE, ...BOUNDARY_METADATA };
   const files = new Map(result.files);
   files.delete("manifest.json");
@@ -308,4 +436,19 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   files.set("manifest.json", JSON.stringify(manifest, null, 2) + "\n");
   // The ZIP outlines of the page maps, and their section of BOUNDARIES.md.
   return addZctaOutlines({ ...result, files }, raw, sha256);
+}
+
+/**
+ * The whole build with boundaries, in two passes: a first build's boundaries place the
+ * PO-box ZIPs by their post office's location (locatePostOffices), the build is made again
+ * with those placements, and its files get the boundary file and BOUNDARIES.md.
+ *
+ * @example
+ * const { files } = await buildWithBoundaries({ raw, date: "2026-11-22", joins: "data/joins.csv", evidence }, sha256);
+ */
+export async function buildWithBoundaries(opts: BuildOptions, sha256: (s: string) => string): Promise<BuildResult> {
+  const first = build(opts);
+  const prepared = await prepareBoundaries(first.stats, opts.raw);
+  const located = locatePostOffices(first.stats, prepared.idx, opts.raw);
+  return addBoundaries(build({ ...opts, postOfficeLocations: located }), opts.raw, sha256, prepared);
 }

@@ -8,6 +8,8 @@ import { FILES, HEADERS } from "./sources.ts";
 export interface Office {
   /** location (office) ZIP, 5 digits, or "" */
   lzip: string;
+  /** mailing ZIP (often a PO box at the post office of the district's town), 5 digits, or "" */
+  mzip: string;
   /** CCD LEA_TYPE ("1" regular, "2" component of a supervisory union, "3" supervisory union, ...) */
   leaType: string;
   /** postal state code */
@@ -24,11 +26,15 @@ export function loadOffices(dir: string): Map<string, Office> {
   const out = new Map<string, Office>();
   for (const rel of [FILES.ccd1819, FILES.ccd2324]) {
     const t = readTable(dir, rel, HEADERS.ccd);
-    const [iL, iZ, iT, iS] = [col(t, "LEAID"), col(t, "LZIP"), col(t, "LEA_TYPE"), col(t, "ST")];
+    const [iL, iZ, iM, iT, iS] = [col(t, "LEAID"), col(t, "LZIP"), col(t, "MZIP"), col(t, "LEA_TYPE"), col(t, "ST")];
+    const five = (cell: string) => {
+      const zip = cell.trim();
+      return /^[0-9]{5}$/.test(zip) ? zip : /^[0-9]{3,4}$/.test(zip) ? zip.padStart(5, "0") : "";
+    };
     t.rows.forEach((r, i) => {
-      const zip = r[iZ]!.trim();
       out.set(checkLeaid(t, i, r[iL]!), {
-        lzip: /^[0-9]{5}$/.test(zip) ? zip : /^[0-9]{3,4}$/.test(zip) ? zip.padStart(5, "0") : "",
+        lzip: five(r[iZ]!),
+        mzip: five(r[iM]!),
         leaType: r[iT]!.trim(),
         state: r[iS]!.trim(),
       });

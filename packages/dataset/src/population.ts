@@ -12,6 +12,7 @@ import Flatbush from "flatbush";
 import { readDistrictBoundaries, readZctaBoundaries, type BoundaryLevel } from "./boundaries.ts";
 import { InputError } from "./errors.ts";
 import { PolygonIndex } from "./polygon-index.ts";
+import { loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
 
 export const BLOCK_GROUP_FILE = "ejam-bg-cenpop2020-derived/bg_cenpop2020.csv.gz";
 
@@ -93,6 +94,19 @@ export interface PopulationEvidence {
    * (see SPREAD): a dasymetric estimate with distance decay
    */
   zctaDistrictSpread: Map<string, Map<string, number>>;
+  /**
+   * 2020 ZCTA -> district LEAID -> 2020 population of the block groups whose centre lies in
+   * the district polygon and is nearer to this ZCTA's 2020 internal point than to any other's
+   * (a Voronoi stand-in for the ZCTA polygon: the only placement for ZCTAs new since 2010,
+   * which have no 2010 polygon)
+   */
+  zctaDistrictNearest: Map<string, Map<string, number>>;
+  /**
+   * ZIP -> the districts (unified, elementary, secondary; Census LEAIDs) whose polygon holds the
+   * ZIP's centre in the raw ZIP lists (GeoNames, else zipcodes): a location, not people, measured
+   * in VALIDATION.md as the evidence where no one is placed
+   */
+  zipCentreDistricts: Map<string, string[]>;
   /** ZCTA -> 2020 population whose centre is in the ZCTA */
   zctaPop: Map<string, number>;
   /** district LEAID -> 2020 population whose centre is in it */
@@ -113,6 +127,8 @@ export interface PopulationEvidence {
  */
 export async function readPopulationEvidence(rawDir: string): Promise<PopulationEvidence> {
   const districts = await readDistrictBoundaries(rawDir);
+  const points = [...loadZctaPoints(rawDir)].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const nearestZcta = nearestPointIndex(points.map(([, p]) => p));
   const zctas = readZctaBoundaries(rawDir);
   const bgs = loadBlockGroups(rawDir);
   const layers = (["unified", "elementary", "secondary"] as const).map((l) => new PolygonIndex(districts.filter((d) => d.level === l)));
@@ -121,11 +137,17 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
     zctas: new Set(zctas.map((z) => z.zcta)),
     zctaDistrict: new Map(),
     zctaDistrictSpread: new Map(),
+    zctaDistrictNearest: new Map(),
+    zipCentreDistricts: new Map(),
     zctaPop: new Map(),
     districtPop: new Map(),
     districtLevel: new Map(districts.map((d) => [d.leaid, d.level])),
     counts: { blockGroups: bgs.length, people: 0, outsideZctas: 0, outsideDistricts: 0 },
   };
+  for (const [zip, c] of [...loadZipCentres(rawDir)].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const at = layers.map((layer) => layer.findIndex(c.point[0], c.point[1])).flatMap((h, l) => (h === -1 ? [] : [layers[l]!.items[h]!.leaid]));
+    if (at.length > 0) ev.zipCentreDistricts.set(zip, at);
+  }
   const nearest = nearestDistances(bgs);
   const add = (m: Map<string, Map<string, number>>, z: string, leaid: string, v: number) => {
     const inner = m.get(z) ?? m.set(z, new Map()).get(z)!;
@@ -162,6 +184,8 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
         if (d !== -1) add(ev.zctaDistrictSpread, sz, layer.items[d]!.leaid, w * bg.pop);
       }
     }
+    const near = nearestZcta(bg.lon, bg.lat);
+    if (near !== -1) for (const leaid of found) add(ev.zctaDistrictNearest, points[near]![0], leaid, bg.pop);
     if (found.length === 0) ev.counts.outsideDistricts += bg.pop;
     for (const leaid of found) ev.districtPop.set(leaid, (ev.districtPop.get(leaid) ?? 0) + bg.pop);
     if (z === undefined) {
@@ -175,12 +199,28 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
   return ev;
 }
 
+/**
+ * The index of the nearest of `points` to a lon/lat ([-1] when there are none), measured on a
+ * sinusoidal projection (longitude scaled by the cosine of the latitude) so a degree of
+ * longitude counts for what it is at that latitude.
+ */
+function nearestPointIndex(points: readonly LonLat[]): (lon: number, lat: number) => number {
+  if (points.length === 0) return () => -1;
+  const x = (lon: number, lat: number) => lon * Math.cos((lat * Math.PI) / 180);
+  const idx = new Flatbush(points.length);
+  for (const [lon, lat] of points) idx.add(x(lon, lat), lat, x(lon, lat), lat);
+  idx.finish();
+  return (lon, lat) => idx.neighbors(x(lon, lat), lat, 1)[0] ?? -1;
+}
+
 /** Evidence that counts no one (a build without the boundary sources: land decides where Geocorr does not). */
 export function emptyEvidence(): PopulationEvidence {
   return {
     zctas: new Set(),
     zctaDistrict: new Map(),
     zctaDistrictSpread: new Map(),
+    zctaDistrictNearest: new Map(),
+    zipCentreDistricts: new Map(),
     zctaPop: new Map(),
     districtPop: new Map(),
     districtLevel: new Map(),

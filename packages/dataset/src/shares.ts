@@ -139,6 +139,8 @@ export interface ZipSharesV2 {
   byGrade: Record<Grade, ShareV2[]>;
   /** how Geocorr 2010 was used for this ZIP */
   geocorr: "used" | "vintage-gap" | "absent";
+  /** Geocorr's unified districts drawn here only as elementary or secondary districts (their people kept at their grades) */
+  relevelled: string[];
 }
 
 /** A district missing from one source but holding at least this share of people in the other is a vintage gap. */
@@ -163,7 +165,8 @@ export interface ZipInputV2 {
  * elementary districts; secondary grades: unified or secondary).
  *
  * - Geocorr 2010 is used when it describes today's districts: every district it names has a
- *   unified piece here, no unified piece it lacks holds VINTAGE_GAP of the 2020 people, and
+ *   unified piece here (or only elementary or secondary pieces: a re-levelled district keeps the
+ *   people Geocorr counts in it, at its grades), no unified piece it lacks holds VINTAGE_GAP of the 2020 people, and
  *   its population outside unified districts matches whether elementary/secondary pieces hold
  *   2020 people. Then a district's share is its afact plus, of the population outside
  *   unified districts, the part the 2020 estimate puts in its elementary (or secondary) pieces.
@@ -179,24 +182,32 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
   const has = (leaid: string, l: Level) => layers.get(leaid)?.has(l) ?? false;
   const withLayer = (l: Level) => districts.filter((d) => has(d.leaid, l));
   let mode: ZipSharesV2["geocorr"] = geocorr === null ? "absent" : "used";
+  // Districts Geocorr's 2014 list calls unified that are drawn here only as elementary or
+  // secondary districts (re-levelled, or a level error of the list; e.g. Browns Valley, MN, in
+  // 56219): the people Geocorr counts in their territory are still theirs, at their grades.
+  const relevelled = new Map(
+    geocorr === null ? [] : [...geocorr].filter(([leaid, afact]) => leaid !== "" && afact > 0 && !has(leaid, "U") && (has(leaid, "E") || has(leaid, "S"))),
+  );
+  const relevelledAfact = [...relevelled.values()].reduce((a, b) => a + b, 0);
   if (geocorr !== null) {
-    const residual = geocorr.get("") ?? 0;
+    const outside = (geocorr.get("") ?? 0) + relevelledAfact;
     const nonUnified = [...withLayer("E"), ...withLayer("S")];
     const peopleOutside = districts.reduce((s, d) => s + people2020(d.leaid, "E") + people2020(d.leaid, "S"), 0);
     const gap =
-      [...geocorr].some(([leaid, afact]) => leaid !== "" && afact > 0 && !has(leaid, "U")) ||
+      [...geocorr].some(([leaid, afact]) => leaid !== "" && afact > 0 && !has(leaid, "U") && !relevelled.has(leaid)) ||
       withLayer("U").some((d) => !geocorr.has(d.leaid) && people2020(d.leaid, "U") >= VINTAGE_GAP) ||
-      (residual < VINTAGE_GAP && peopleOutside >= VINTAGE_GAP) ||
-      (residual >= VINTAGE_GAP && nonUnified.length === 0);
+      (outside < VINTAGE_GAP && peopleOutside >= VINTAGE_GAP) ||
+      (outside >= VINTAGE_GAP && nonUnified.length === 0);
     if (gap) mode = "vintage-gap";
   }
   const grade = (g: Grade): ShareV2[] => {
     const own: Level = g === "elementary" ? "E" : "S";
     if (mode === "used") {
-      const residual = geocorr!.get("") ?? 0;
+      // People outside unified districts, plus those of re-levelled districts that do not teach these grades.
+      const residual = (geocorr!.get("") ?? 0) + [...relevelled].reduce((s, [leaid, afact]) => s + (has(leaid, own) ? 0 : afact), 0);
       const split = withLayer(own).length > 0 ? estimate([own]) : null;
       return districts.map((d) => {
-        const afact = has(d.leaid, "U") ? (geocorr!.get(d.leaid) ?? 0) : 0;
+        const afact = has(d.leaid, "U") || (relevelled.has(d.leaid) && has(d.leaid, own)) ? (geocorr!.get(d.leaid) ?? 0) : 0;
         const part = residual * (split?.shares.get(d.leaid) ?? 0);
         // The evidence of the larger part decides the label.
         const fromSplit = part > afact;
@@ -221,7 +232,7 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
   };
   const byGrade = { elementary: grade("elementary"), secondary: grade("secondary") };
   const shares = districts.map((d, i) => (d.level === "S" ? byGrade.secondary[i]! : byGrade.elementary[i]!));
-  return { shares, byGrade, geocorr: mode };
+  return { shares, byGrade, geocorr: mode, relevelled: mode === "used" ? [...relevelled.keys()] : [] };
 }
 
 /**

@@ -62,10 +62,14 @@ export interface ZipDecision {
   basis: Basis;
   evidence: Evidence;
   geocorr: "used" | "vintage-gap" | "absent";
+  /** Geocorr 2010 districts drawn here as elementary or secondary districts, whose people Geocorr counts at their grades */
+  relevelled: string[];
   /** district -> 2020 people the block-group spread places in its pieces here (all levels), rounded */
   people: Map<string, number>;
   /** districts overlapping the ZIP at the elementary grades (U, E) and at the secondary grades (U, S) */
   candidates: { elementary: string[]; secondary: string[] };
+  /** where land decided the record's district: the elementary candidate whose polygon holds the ZIP centre, "" if none (measured, not used) */
+  centrePick?: string;
 }
 
 
@@ -159,6 +163,12 @@ export interface BuildStats {
   /** the estimator table on the held-out Geocorr truth, and the chosen candidate's id */
   scores: Score[];
   chosen: string;
+  /**
+   * Where the chosen estimator places no one: the candidates for that case scored on the held-out
+   * truth ZCTAs split over 2+ districts where it places no one (`split`), and on every truth ZCTA
+   * (`all`); the ZCTAs without a 2010 polygon (of them, those Geocorr 2010 has)
+   */
+  fallback: { split: Score[]; all: Score[]; noPolygon: number; noPolygonInGeocorr: number; noPolygonLand: number };
   evidenceCounts: PopulationEvidence["counts"];
   /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */
   offices: Map<string, Office>;

@@ -3,7 +3,8 @@
  * estimator table on held-out Geocorr truth, the office-ZIP check against the previous
  * build (data/baseline.csv), the ZIPs whose pick changed, and the decisions per basis.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import type { BuildStats, ZipDecision } from "./types.ts";
@@ -48,18 +49,22 @@ export function loadBaseline(path: string, label: string): Map<string, BaselineP
 export function baselineFromData(dataDir: string): BaselinePick[] {
   const read = (f: string) => parse(readFileSync(`${dataDir}/${f}`, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const levels = new Map(read("districts.csv").map((r) => [r.leaid!, r.level as Level]));
-  const byZip = new Map<string, { share: Share; basis: string }[]>();
+  const byZip = new Map<string, { share: Share; basis: string; servesMost: string | undefined }[]>();
   for (const o of read("overlaps.csv")) {
     const list = byZip.get(o.zip!) ?? byZip.set(o.zip!, []).get(o.zip!)!;
-    list.push({ share: { leaid: o.leaid!, level: levels.get(o.leaid!) ?? "U", share: Number(o.share) }, basis: o.basis! });
+    list.push({ share: { leaid: o.leaid!, level: levels.get(o.leaid!) ?? "U", share: Number(o.share) }, basis: o.basis!, servesMost: o.serves_most });
   }
   return read("zips.csv").map((z) => {
     const list = byZip.get(z.zip!) ?? [];
     const mine = list.find((x) => x.share.leaid === z.leaid);
+    // serves_most (share method v2) marks the secondary pick made on unrounded shares; a v1
+    // dataset has no such column, so rule 5c runs again on its 4-decimal shares.
+    const marked = list.find((x) => x.servesMost?.split(" ").includes("secondary"));
+    const hasColumn = list.some((x) => x.servesMost !== undefined);
     return {
       zip: z.zip!,
       leaid: z.leaid!,
-      secondary: list.length > 0 ? (chooseSecondary(list.map((x) => x.share))?.leaid ?? "") : "",
+      secondary: hasColumn ? (marked?.share.leaid ?? "") : list.length > 0 ? (chooseSecondary(list.map((x) => x.share))?.leaid ?? "") : "",
       share: mine === undefined ? "" : mine.share.share.toFixed(4),
       basis: mine?.basis ?? "",
     };
@@ -68,6 +73,97 @@ export function baselineFromData(dataDir: string): BaselinePick[] {
 
 export function baselineCsv(rows: readonly BaselinePick[]): string {
   return stringify(rows.map((r) => ({ ...r })), { header: true, columns: [...BASELINE_COLUMNS], record_delimiter: "\n" });
+}
+
+/**
+ * One figure that dropped when a build was accepted as the baseline (a row of
+ * data/baseline-log.csv, written only by `data:build --save-baseline --reason …`).
+ */
+export interface AcceptedDrop {
+  /** the accepted build's --date */
+  accepted: string;
+  figure: string;
+  checks: number;
+  /** agreeing checks in the baseline it replaced, and in the accepted build */
+  before: number;
+  after: number;
+  /** the checks lost, each with the 2020 people of the office's and the picked district ("; "-separated) */
+  lost: string;
+  /** why the drop was accepted (the --reason given) */
+  reason: string;
+}
+
+export const BASELINE_LOG_COLUMNS = ["accepted", "figure", "checks", "before", "after", "lost", "reason"] as const;
+
+/** data/baseline-log.csv lives beside the baseline. */
+export const baselineLogPath = (baselinePath: string) => join(dirname(baselinePath), "baseline-log.csv");
+
+/**
+ * Reads the baseline log; an absent file is an empty log (no baseline was accepted with drops yet).
+ *
+ * @example
+ * loadBaselineLog("data/baseline-log.csv", "data/baseline-log.csv")[0]?.reason;
+ */
+export function loadBaselineLog(path: string, label: string): AcceptedDrop[] {
+  if (!existsSync(path)) return [];
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(path, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  } catch (e) {
+    throw new InputError(label, 0, `unreadable (${(e as Error).message})`);
+  }
+  return rows.map((r, i) => {
+    for (const c of BASELINE_LOG_COLUMNS) if (r[c] === undefined) throw new InputError(label, i + 2, `missing column ${c}`);
+    const n = (c: "checks" | "before" | "after") => {
+      if (!/^[0-9]+$/.test(r[c]!)) throw new InputError(label, i + 2, `${c} "${r[c]}" is not a count`);
+      return Number(r[c]);
+    };
+    if (r.reason!.trim() === "") throw new InputError(label, i + 2, "every accepted drop needs a reason");
+    return { accepted: r.accepted!, figure: r.figure!, checks: n("checks"), before: n("before"), after: n("after"), lost: r.lost!, reason: r.reason! };
+  });
+}
+
+export function baselineLogCsv(rows: readonly AcceptedDrop[]): string {
+  return stringify(rows.map((r) => ({ ...r })), { header: true, columns: [...BASELINE_LOG_COLUMNS], record_delimiter: "\n" });
+}
+
+/** Names of the held-out truth figures of the chosen estimator, gated against the last accepted baseline's (baseline-log.csv). */
+export const TRUTH_PREFIX = "held-out truth: ";
+const TRUTH_TOP1 = `${TRUTH_PREFIX}top-1 of the chosen estimator`;
+const TRUTH_TOP1_SPLIT = `${TRUTH_PREFIX}top-1 of the chosen estimator, split ZCTAs`;
+
+/**
+ * The chosen estimator's agreement with the held-out truth as figures (ZCTAs agreeing), each
+ * compared with the value logged when the baseline was last accepted (none logged: no comparison).
+ */
+export function truthFigures(stats: BuildStats, log: readonly AcceptedDrop[]): Figure[] {
+  const s = stats.scores.find((x) => x.id === stats.chosen);
+  if (s === undefined || s.zctas === 0) return [];
+  const logged = (name: string) => [...log].reverse().find((r) => r.figure === name)?.after;
+  const fig = (name: string, checks: number, rate: number): Figure => {
+    const hits = Math.round(rate * checks);
+    return { name, checks, hits, baselineHits: logged(name) ?? hits, lost: [] };
+  };
+  return [fig(TRUTH_TOP1, s.zctas, s.top1), fig(TRUTH_TOP1_SPLIT, s.splitZctas, s.top1Split)];
+}
+
+/** The figures that agree less often than in the baseline: each one fails the dataset test. */
+export function droppedFigures(figures: readonly Figure[]): Figure[] {
+  return figures.filter((f) => f.hits < f.baselineHits);
+}
+
+/**
+ * The log rows of accepting a build as the new baseline: the overall office figure and the
+ * held-out truth figures (which later builds are gated against), then every other figure that dropped.
+ *
+ * @example
+ * acceptedDrops(validation, "2026-11-22", "the office districts hold fewer 2020 residents");
+ */
+export function acceptedDrops(v: Validation, date: string, reason: string): AcceptedDrop[] {
+  // The overall figure always (a gain is worth recording too), then every figure that dropped.
+  const always = (f: Figure) => f.name === "overall" || f.name.startsWith(TRUTH_PREFIX);
+  const rows = [...v.figures.filter(always), ...droppedFigures(v.figures).filter((f) => !always(f))];
+  return rows.map((f) => ({ accepted: date, figure: f.name, checks: f.checks, before: f.baselineHits, after: f.hits, lost: f.lost.map(v.describe).join("; "), reason }));
 }
 
 /** One office-ZIP check: a ZIP that is the office ZIP of exactly one regular district overlapping it at a grade level. */
@@ -126,19 +222,71 @@ export function officeChecks(stats: BuildStats, baseline: ReadonlyMap<string, Ba
   return out;
 }
 
+function checksOf(stats: BuildStats): OfficeCheck[] {
+  return officeChecks(stats, null);
+}
+
+/**
+ * VALIDATION.md section 1b: where the chosen estimator places no one, the evidence that could
+ * replace land, on the held-out truth and on the office-ZIP check, and why land stays.
+ */
+function unplacedSection(stats: BuildStats, checks: readonly OfficeCheck[]): string[] {
+  const f = stats.fallback;
+  const L: string[] = [];
+  const split = f.split[0]?.zctas ?? 0;
+  L.push("### Where no one is placed", "");
+  L.push(
+    `The chosen estimator places no 2020 people in the pieces of ${num(split)} split truth ZCTAs (tiny ZCTAs no sample point falls in), and land area decides there. ` +
+      `${num(f.noPolygon)} ZCTAs of GRF21 have no 2010 polygon (${num(f.noPolygon - f.noPolygonInGeocorr)} of them are not in Geocorr 2010 either), so no one is placed in them; ${num(f.noPolygonLand)} of those records are decided by land among 2+ elementary candidates. ` +
+      "Candidates that need no ZCTA polygon, on those split truth ZCTAs and on all of them:",
+    "",
+    "| candidate | top-1, split ZCTAs where no one is placed | mean share error there | top-1, all truth ZCTAs | method |",
+    "|---|---:|---:|---:|---|",
+  );
+  f.split.forEach((s, i) => L.push(`| ${s.id} | ${s.top1.toFixed(4)} | ${s.meanError.toFixed(4)} | ${f.all[i]!.top1.toFixed(4)} | ${cell(s.description)} |`));
+  const decisions = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const landDecided = stats.decisions.filter((d) => d.centrePick !== undefined);
+  const moved = landDecided.filter((d) => d.centrePick !== "" && d.centrePick !== d.leaid);
+  const affected = checks.filter((c) => c.grade === "elementary" && moved.some((d) => d.zip === c.zip));
+  const gained = affected.filter((c) => decisions.get(c.zip)!.centrePick === c.leaid);
+  const lost = affected.filter((c) => decisions.get(c.zip)!.leaid === c.leaid);
+  const land = f.split[0];
+  const centre = f.split.find((s) => s.id === "zip-centre");
+  const truthBetter = land !== undefined && centre !== undefined && centre.top1 > land.top1;
+  L.push(
+    "",
+    `On the records: land decides ${num(landDecided.length)} records' districts; the district holding the ZIP centre would replace the pick of ${num(moved.length)}. ` +
+      `Office-ZIP checks among them: ${num(gained.length)} would be gained (${gained.map((c) => c.zip).join(", ") || "none"}), ${num(lost.length)} lost (${lost.map((c) => c.zip).join(", ") || "none"}).`,
+    "",
+    truthBetter && gained.length > lost.length
+      ? "The ZIP centre agrees better on both: it qualifies to replace land, but it is a location, not people or land, and needs a basis value of its own in the contract before a build can use it."
+      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${num(lost.filter((c) => c.level === "E").length)} of the ${num(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; land x district density and the people nearest the 2020 ZCTA point do worse than land on the truth.`,
+    "",
+  );
+  return L;
+}
+
 /** One agreement figure: how many checks agree now and in the baseline. */
 export interface Figure {
   name: string;
   checks: number;
   hits: number;
   baselineHits: number;
+  /** the checks of this figure that agreed in the baseline and do not now */
+  lost: OfficeCheck[];
 }
 
 /** Every agreement figure of the office-ZIP check (overall, by level, by candidates, split-level states, by state). */
 export function officeFigures(checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): Figure[] {
   const fig = (name: string, pred: (c: OfficeCheck) => boolean): Figure => {
     const cs = checks.filter(pred);
-    return { name, checks: cs.length, hits: cs.filter((c) => c.picked === c.leaid).length, baselineHits: cs.filter((c) => c.baselinePicked === c.leaid).length };
+    return {
+      name,
+      checks: cs.length,
+      hits: cs.filter((c) => c.picked === c.leaid).length,
+      baselineHits: cs.filter((c) => c.baselinePicked === c.leaid).length,
+      lost: cs.filter((c) => c.baselinePicked === c.leaid && c.picked !== c.leaid),
+    };
   };
   const band = (n: number) => (n >= 3 ? "3+" : String(n));
   const figures = [
@@ -168,7 +316,9 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
       ? "Geocorr 2010 does not match today's districts here (a district created, merged or re-levelled since 2014): the 2020 block-group estimate decides"
       : d.geocorr === "absent"
         ? "no Geocorr 2010 shares for this ZIP: the 2020 block-group estimate decides"
-        : "Geocorr 2010 for unified districts; the people outside them split by the 2020 block-group estimate instead of by land";
+        : d.relevelled.length > 0
+          ? `Geocorr 2010, its people of ${d.relevelled.join(", ")} (unified in its list, drawn here as an elementary or secondary district) kept at that district's grades; the people outside unified districts split by the 2020 block-group estimate`
+          : "Geocorr 2010 for unified districts; the people outside them split by the 2020 block-group estimate instead of by land";
   const pick = grade === "elementary" ? d.leaid : d.secondary;
   const fallback = grade === "elementary" && d.evidence === "land" ? " (no one counted: land area)" : "";
   const lv = levels.get(pick);
@@ -191,6 +341,8 @@ export interface Validation {
   figures: Figure[];
   changed: Change[];
   checks: OfficeCheck[];
+  /** a check in words: ZIP, grade, the office's district and the pick, with their 2020 people and the baseline's pick */
+  describe: (c: OfficeCheck) => string;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)} %`);
@@ -203,7 +355,7 @@ const cell = (s: string) => s.replace(/\|/g, "\\|");
  * @example
  * validate(stats, loadBaseline("data/baseline.csv", "data/baseline.csv")).figures[0];
  */
-export function validate(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null): Validation {
+export function validate(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick> | null, log: readonly AcceptedDrop[] = []): Validation {
   const name = (leaid: string) => (leaid === "" ? "(none)" : `${stats.districts.get(leaid)?.name ?? "?"} (${leaid})`);
   // Split-level states: those with both elementary and secondary (high-school) districts.
   const statesWith = (level: Level) => new Set([...stats.levels].filter(([, l]) => l === level).map(([leaid]) => stats.offices.get(leaid)?.state ?? "").filter((s) => s !== ""));
@@ -233,6 +385,16 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     );
   }
   L.push("", `Chosen by the table: **${stats.chosen}** (best top-1; ties would go to the lower mean error). The priors were tuned on this same truth, so its figure is slightly optimistic.`, "");
+  const truth = truthFigures(stats, log);
+  if (truth.length > 0) {
+    L.push(
+      "The dataset test fails when the chosen estimator agrees with the truth on fewer ZCTAs than when the baseline was last accepted (section 5):",
+      "",
+      ...truth.map((f) => `- ${f.name.slice(TRUTH_PREFIX.length)}: ${num(f.hits)} of ${num(f.checks)} ZCTAs (accepted baseline: ${num(f.baselineHits)})`),
+      "",
+    );
+  }
+  L.push(...unplacedSection(stats, checksOf(stats)));
   const e = stats.evidenceCounts;
   L.push(
     `Evidence: ${num(e.blockGroups)} 2020 block groups, ${num(e.people)} people; ${num(e.outsideZctas)} of them have a centre in no 2010 ZCTA polygon and ${num(e.outsideDistricts)} in no district polygon (Puerto Rico and the other territories have no boundary files).`,
@@ -241,7 +403,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push("## 2. How the 2020 estimate and Geocorr 2010 combine", "");
   const mode = (m: string) => stats.decisions.filter((d) => d.geocorr === m).length;
   L.push(
-    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
+    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. A district its 2014 list calls unified that the boundaries draw only as an elementary or secondary district here keeps the people Geocorr counts in it, at its own grades (**${num(stats.decisions.filter((d) => d.relevelled.length > 0).length)}** ZIPs). The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
     `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${num(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${num(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
     "- Where the estimate counts no one in a pool of districts (no block-group people there), land area decides and the basis says `land`.",
     "",
@@ -258,7 +420,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     "",
   );
   L.push(
-    "The dataset test fails when a figure over all states (the rows above the states) drops; a state's drop is marked ▼ and its ZIPs are among the changes of section 4.",
+    "The dataset test fails when any figure of this table drops (▼), overall, by level, by number of candidates or by state, and lists the checks it lost; the changed picks are in section 4. A drop is accepted only on purpose, by making a build the new baseline with a reason (section 5).",
     "",
     "| figure | checks | previous build | this build | change |",
     "|---|---:|---:|---:|---:|",
@@ -280,11 +442,28 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     "",
     `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example.zip, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example.zip, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces, all levels (an estimate).`,
     "",
-    "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here |",
-    "|---|---|---|---|---:|---|---:|",
   );
+  // Each miss by the evidence that decided the pick, and whether the 2020 estimate agrees with it.
+  const cause = (c: OfficeCheck): string => {
+    const d = decisionOf.get(c.zip)!;
+    const [picked, office] = [people(c.zip, c.picked), people(c.zip, c.leaid)];
+    if (c.grade === "elementary" && d.evidence === "land") return "L: land (no 2020 people placed in the ZIP's pieces)";
+    if (c.grade === "elementary" && d.evidence === "geocorr-2010") {
+      return office > picked
+        ? "g: Geocorr 2010 counts more residents in the picked district, the 2020 estimate more in the office's"
+        : "G: Geocorr 2010 counts more residents in the picked district, the 2020 estimate no more in the office's";
+    }
+    return picked > office
+      ? "P: the 2020 estimate counts more residents in the picked district"
+      : "p: the 2020 estimate counts no more in the picked district than in the office's; the pick comes from the estimator's land prior, Geocorr's 2010 split of the people outside unified districts, or grade levels";
+  };
+  const causes = new Map<string, number>();
+  for (const c of misses) causes.set(cause(c), (causes.get(cause(c)) ?? 0) + 1);
+  L.push("Misses by cause (the evidence that decided the pick; people counted in all levels' pieces):", "", "| cause | misses |", "|---|---:|");
+  for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
+  L.push("", "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here | cause |", "|---|---|---|---|---:|---|---:|---|");
   for (const c of misses) {
-    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} |`);
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} | ${cause(c)[0]} |`);
   }
   L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
   if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
@@ -292,6 +471,17 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     L.push("| ZIP | grades | before | after | reason |", "|---|---|---|---|---|");
     for (const c of changed) L.push(`| ${c.zip} | ${c.grade} | ${cell(name(c.before))} | ${cell(name(c.after))} | ${cell(c.reason)} |`);
   }
+  L.push("", `## 5. Accepted baselines: the overall figure and every drop, with the reason (${num(new Set(log.map((r) => `${r.accepted} ${r.reason}`)).size)})`, "");
+  L.push(
+    "`data/baseline.csv` changes only by `bun run data:build -- --raw … --date … --save-baseline --reason \"…\"`: the build becomes the baseline, and the overall figure and every figure that dropped against the baseline it replaces are written to `data/baseline-log.csv` with the checks they lost and the reason, listed here. A build is compared with the last accepted one, so its changes and gains since then stay visible.",
+    "",
+  );
+  if (log.length > 0) {
+    L.push("| accepted | figure | checks | before | after | checks lost (office's district, 2020 people here → picked, people) | reason |", "|---|---|---:|---:|---:|---|---|");
+    for (const r of log) L.push(`| ${r.accepted} | ${cell(r.figure)} | ${num(r.checks)} | ${num(r.before)} | ${num(r.after)} | ${cell(r.lost === "" ? "–" : r.lost)} | ${cell(r.reason)} |`);
+  }
   L.push("");
-  return { markdown: L.join("\n"), figures, changed, checks };
+  const describe = (c: OfficeCheck) =>
+    `${c.zip} ${c.grade}: office ${c.leaid} (${num(people(c.zip, c.leaid))} people) -> picked ${c.picked || "(none)"} (${num(people(c.zip, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
+  return { markdown: L.join("\n"), figures: [...figures, ...truth], changed, checks, describe };
 }

@@ -107,7 +107,7 @@ export function addZctaOutlines(result: BuildResult, raw: string, sha256: (s: st
   const points = (JSON.parse(text) as { arcs: unknown[][] }).arcs.reduce((n, a) => n + a.length, 0);
   const postOffice = records.filter((r) => r.zcta !== r.zip).length;
   const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; zcta_outlines?: unknown };
-  manifest.files[ZCTA_OUTLINE_FILE] = { sha256: sha256(text), rows: outlines.size };
+  manifest.files[ZCTA_OUTLINE_FILE] = { sha256: sha256(text), rows: outlines.size, bytes: Buffer.byteLength(text) };
   manifest.zcta_outlines = { file: ZCTA_OUTLINE_FILE, ...ZCTA_OUTLINE_METADATA };
   const files = new Map(result.files);
   files.delete("manifest.json");

@@ -279,8 +279,12 @@ describe("helpers", () => {
     expect(a.out).toMatch(/\/data$/);
     expect(a.baseline).toMatch(/\/data\/baseline\.csv$/);
     expect(a.saveBaseline).toBe(false);
-    const b = parseArgs(["--raw", "r", "--date", "2026-11-22", "--out", "/tmp/x", "--save-baseline"]);
-    expect([b.out, b.saveBaseline]).toEqual(["/tmp/x", true]);
+    const b = parseArgs(["--raw", "r", "--date", "2026-11-22", "--out", "/tmp/x", "--save-baseline", "--reason", "the office districts hold fewer 2020 residents"]);
+    expect([b.out, b.saveBaseline, b.reason]).toEqual(["/tmp/x", true, "the office districts hold fewer 2020 residents"]);
+    // Accepting drops needs a reason, and a reason needs --save-baseline.
+    expect(() => parseArgs(["--raw", "r", "--date", "2026-11-22", "--save-baseline"])).toThrow(/--save-baseline needs --reason/);
+    expect(() => parseArgs(["--raw", "r", "--date", "2026-11-22", "--save-baseline", "--reason", " "])).toThrow(/--save-baseline needs --reason/);
+    expect(() => parseArgs(["--raw", "r", "--date", "2026-11-22", "--reason", "x"])).toThrow(/goes with --save-baseline/);
     expect(b.baseline).toMatch(/\/data\/baseline\.csv$/);
     expect(() => parseArgs(["--raw", "x"])).toThrow(/usage/);
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown argument/);

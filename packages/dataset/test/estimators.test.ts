@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blendedSpread, CANDIDATES, chooseCandidate, evaluate, landShares, topOf, type EstimatorContext, type Score } from "../src/estimators.ts";
+import { blendedNearest, blendedSpread, CANDIDATES, chooseCandidate, evaluate, landShares, spreadThenNearest, topOf, ZIP_CENTRE, type EstimatorContext, type Score } from "../src/estimators.ts";
 import { emptyEvidence } from "../src/population.ts";
 
 function ctx(): EstimatorContext {
@@ -23,6 +23,30 @@ describe("2020 estimators", () => {
     expect(e.shares.get("A")).toBeCloseTo((900 + 100) / 2000, 12);
     // No one counted: land alone, and it says so.
     expect(blendedSpread("99999", pieces, ctx(), 1000, true)).toEqual({ shares: landShares(pieces), evidence: "land" });
+  });
+  it("without a ZCTA polygon: the people nearest the ZCTA point, used only where the spread places no one", () => {
+    const c = ctx();
+    // 00002 has no spread (no 2010 polygon); 300 people in B are nearest its 2020 point.
+    c.evidence.zctaDistrictNearest.set("00002", new Map([["B", 300], ["C", 50]]));
+    const e = blendedNearest("00002", pieces, c, 1000);
+    expect(e.evidence).toBe("population");
+    expect(e.shares.get("B")).toBeCloseTo((300 + 900) / 1300, 12);
+    expect(spreadThenNearest("00002", pieces, c, 1000)).toEqual(e);
+    // Where the spread places people, it decides alone.
+    expect(spreadThenNearest("00001", pieces, c, 1000)).toEqual(blendedSpread("00001", pieces, c, 1000, true));
+    expect(spreadThenNearest("99999", pieces, c, 1000)).toEqual({ shares: landShares(pieces), evidence: "land" });
+  });
+  it("the ZIP centre (measured, not a candidate): half to the district holding it, half by land; says it is a location", () => {
+    const c = ctx();
+    c.evidence.zipCentreDistricts.set("00001", ["Z", "A"]);
+    const e = ZIP_CENTRE.estimate("00001", pieces, c);
+    expect(e.evidence).toBe("location");
+    expect(e.shares.get("A")).toBeCloseTo((0.1 + 1) / 2, 12);
+    expect(e.shares.get("B")).toBeCloseTo(0.9 / 2, 12);
+    // A centre in none of the pieces: land.
+    c.evidence.zipCentreDistricts.set("00001", ["Z"]);
+    expect(ZIP_CENTRE.estimate("00001", pieces, c)).toEqual({ shares: landShares(pieces), evidence: "land" });
+    expect(CANDIDATES.some((x) => x.id === ZIP_CENTRE.id)).toBe(false);
   });
   it("scores top-1 and mean share error against truth", () => {
     const land = CANDIDATES.find((c) => c.id === "land")!;

@@ -70,6 +70,25 @@ describe("share method v2", () => {
     expect(r.geocorr).toBe("absent");
     expect(r.shares.map((s) => s.share)).toEqual([0.9, 0.1, 1]);
   });
+  it("keeps Geocorr's people of a district its list calls unified but the boundaries draw as elementary (56219 Browns Valley)", () => {
+    // Geocorr: 68 % in Browns Valley (drawn elementary here), 32 % in a unified neighbour whose
+    // larger land would win a land-weighted estimate.
+    const browns: ZipDistrict = { leaid: "2707110", level: "E", land: 20 };
+    const sisseton: ZipDistrict = { leaid: "4600053", level: "U", land: 80 };
+    const base = input([browns, sisseton], new Map([["2707110", 0.68], ["4600053", 0.32]]));
+    const r = zipSharesV2({
+      ...base,
+      estimate: (want) => ({ shares: new Map(want.includes("U") ? [["2707110", 0.4], ["4600053", 0.6]] : [["2707110", 1]]), counted: true }),
+      people2020: (l, layer) => (l === "2707110" && layer === "E" ? 0.6 : l === "4600053" && layer === "U" ? 0.4 : 0),
+    });
+    expect(r.geocorr).toBe("used");
+    const el = r.byGrade.elementary;
+    expect(el.map((s) => [s.leaid, s.share, s.evidence])).toEqual([["2707110", 0.68, "geocorr-2010"], ["4600053", 0.32, "geocorr-2010"]]);
+    expect(chooseDistrict(el).leaid).toBe("2707110");
+    // At the secondary grades Browns Valley teaches no one: the unified neighbour is the only candidate.
+    expect(r.byGrade.secondary.find((s) => s.leaid === "2707110")!.share).toBe(0);
+    expect(chooseSecondary(r.byGrade.secondary)?.leaid).toBe("4600053");
+  });
   it("a unified district drawn only as a secondary piece here serves only the secondary grades", () => {
     const u: ZipDistrict = { leaid: "2509630", level: "S", land: 14 };
     const e: ZipDistrict = { leaid: "2510080", level: "E", land: 14 };
