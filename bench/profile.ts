@@ -15,7 +15,8 @@ mkdirSync(OUT, { recursive: true });
 
 const port = await freePort();
 const proc = Bun.spawn(
-  ["bun", "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${OUT}`, "apps/server/src/cli.ts", "--port", String(port), "--quiet"],
+  // The build's base URL, as bench/run: the shipped path (bodies from the snapshot, coded bodies from the build).
+  ["bun", "--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${OUT}`, "apps/server/src/cli.ts", "--port", String(port), "--base-url", "http://localhost:8080", "--quiet"],
   { cwd: ROOT, stdout: "ignore", stderr: "inherit" },
 );
 const base = `http://127.0.0.1:${port}`;

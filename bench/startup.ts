@@ -1,12 +1,14 @@
 /**
  * Start-up of the compiled binary: time from exec to the first served request
- * (GET /healthz answered 200, polled every 2 ms), resident memory after start,
+ * (GET /healthz answered 200, polled every 2 ms), the CPU time (user + system,
+ * from /proc/<pid>/stat) the process had used by then (steadier than the time
+ * on a busy machine), resident memory after start,
  * (3 s after start) and binary size. Two configurations: the build's base URL
  * (large bodies precompressed at build time) and another base URL (the same
  * snapshot with the URL replaced; large bodies compressed in the background
  * after start-up, requests for them wait).
  *
- * Usage: bun bench/startup.ts [runs=7]
+ * Usage: bun bench/startup.ts [runs=7] [build]   ("build": the build's base URL only)
  */
 import { spawn } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
@@ -15,13 +17,20 @@ import { resolve } from "node:path";
 
 const BINARY = resolve(import.meta.dirname, "../dist/school-districts");
 const runs = Number(process.argv[2] ?? 7);
+const onlyBuild = process.argv[3] === "build";
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function once(args: string[]): Promise<{ ms: number; rss: number }> {
+/** CPU time (user + system) used so far by a process, ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+async function once(args: string[]): Promise<{ ms: number; cpu: number; rss: number }> {
   const port = await freePort();
   const env = { ...process.env };
   delete env.PORT;
@@ -30,12 +39,14 @@ async function once(args: string[]): Promise<{ ms: number; rss: number }> {
   const t0 = performance.now();
   const proc = spawn(BINARY, ["--port", String(port), "--quiet", ...args], { stdio: "ignore", env });
   let ms = NaN;
+  let cpu = NaN;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.status === 200) {
         await res.arrayBuffer();
         ms = performance.now() - t0;
+        cpu = cpuMs(proc.pid!);
         break;
       }
     } catch {
@@ -48,7 +59,7 @@ async function once(args: string[]): Promise<{ ms: number; rss: number }> {
   const rss = rssMb(proc.pid!);
   proc.kill("SIGTERM");
   await new Promise((r) => proc.on("exit", r));
-  return { ms, rss };
+  return { ms, cpu, rss };
 }
 
 function summary(values: number[]): string {
@@ -62,7 +73,10 @@ for (const [name, args] of [
   ["other base URL", ["--base-url", "https://schools.example.org"]],
   ["--data folder (parsed and rendered)", ["--base-url", "http://localhost:8080", "--data", resolve(import.meta.dirname, "../data")]],
 ] as const) {
+  if (onlyBuild && name !== "build's base URL") continue;
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await once([...args]));
-  console.log(`${name}: exec -> first 200 in ms: ${summary(results.map((r) => r.ms))}; RSS after start MB: ${summary(results.map((r) => r.rss))}`);
+  console.log(
+    `${name}: exec -> first 200 in ms: ${summary(results.map((r) => r.ms))}; CPU (user + sys) by then in ms: ${summary(results.map((r) => r.cpu))}; RSS after start MB: ${summary(results.map((r) => r.rss))}`,
+  );
 }

@@ -1,12 +1,14 @@
 /**
  * Faults: SIGTERM during load finishes the requests in flight and exits 0; a
- * damaged dataset passed with --data stops start-up with a non-zero exit and a
- * message naming the damaged file.
+ * damaged dataset passed with --data, or a damaged snapshot embedded in the
+ * binary, stops start-up with a non-zero exit and a message naming the damaged
+ * file.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { BINARY, runBinary } from "../support/server.ts";
 import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
@@ -139,5 +141,27 @@ describe("a damaged dataset passed with --data", () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).not.toContain("Usage:");
     expect(r.stderr).toContain(missing);
+  }, 90_000);
+});
+
+describe("a damaged binary", () => {
+  it("a changed byte in the embedded snapshot stops start-up with a message naming it", async () => {
+    // The snapshot the build embedded (apps/server/.bundle/site.bin, which the build leaves beside the binary), found in a copy of the binary.
+    const snapshot = readFileSync(resolve(REPO, "apps/server/.bundle/site.bin"));
+    const binary = readFileSync(BINARY);
+    const at = binary.indexOf(snapshot.subarray(0, 64));
+    expect(at, "the snapshot is in the binary").toBeGreaterThan(0);
+    expect(binary.subarray(at, at + snapshot.length).equals(snapshot)).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "sd-reliability-binary-"));
+    temps.push(dir);
+    const damaged = join(dir, "school-districts");
+    const middle = at + Math.floor(snapshot.length / 2);
+    binary[middle] = binary[middle]! ^ 0x10;
+    writeFileSync(damaged, binary);
+    chmodSync(damaged, 0o755);
+    const r = await runBinary(["--port", String(await freePort()), "--host", "127.0.0.1", "--quiet"], 60_000, damaged);
+    expect(r.code, `exit status; stderr:\n${r.stderr}`).toBe(1);
+    expect(r.stderr).toMatch(/^school-districts: cannot load the dataset: \/\$bunfs\/\S*site\S*\.bin: CRC-32 mismatch \(corrupt\)$/m);
+    expect(r.stderr, "a message, not a stack trace").not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   }, 90_000);
 });

@@ -2,7 +2,8 @@
  * Load: 200 concurrent keep-alive connections send 4,000 requests over a mix of
  * paths, encodings, HEAD, 304s and errors; every answer must equal the one the
  * same request got alone before the burst. Memory after the burst stays within
- * 1.5x of the memory after start, and no descriptors leak. No timing assertions.
+ * 1.5x of the memory after those single requests (what is built on first use is
+ * in by then), and no descriptors leak. No timing assertions.
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("a burst of 4,000 requests on 200 connections", () => {
-  it("answers every request exactly as it answers it alone, and memory stays within 1.5x", async () => {
+  it("answers every request exactly as it answers it alone, and memory stays within 1.5x of what one of each took", async () => {
     expect(rssStart, "VmRSS of the service after start").toBeGreaterThan(0);
     const zips = sampleZips(150);
     const specs: Spec[] = [];
@@ -76,6 +77,10 @@ describe("a burst of 4,000 requests on 200 connections", () => {
     } finally {
       solo.close();
     }
+    // The memory to compare with: after every request was answered once, so that what the
+    // service builds on first use (the page maps' boundary index and ZIP outlines, ~90 MB, and
+    // the bodies it decodes and keeps) is in; the burst must not add half of it again.
+    const rssWarm = rssKiB(svc.pid);
     // Conditional requests with the ETags just seen give 304.
     const base = specs.length;
     for (let i = 0; i < base; i += 4) {
@@ -118,8 +123,8 @@ describe("a burst of 4,000 requests on 200 connections", () => {
 
     await sleep(1000);
     const rssAfter = rssKiB(svc.pid);
-    console.log(`reliability/load: VmRSS ${rssStart} kB after start, ${rssAfter} kB after ${REQUESTS} requests on ${CONNECTIONS} connections`);
-    expect(rssAfter, `VmRSS ${rssAfter} kB after the burst vs ${rssStart} kB after start`).toBeLessThanOrEqual(rssStart * 1.5);
+    console.log(`reliability/load: VmRSS ${rssStart} kB after start, ${rssWarm} kB after each request once, ${rssAfter} kB after ${REQUESTS} requests on ${CONNECTIONS} connections`);
+    expect(rssAfter, `VmRSS ${rssAfter} kB after the burst vs ${rssWarm} kB after each request once`).toBeLessThanOrEqual(rssWarm * 1.5);
   }, 180_000);
 
   it("closes the burst's descriptors", async () => {

@@ -87,8 +87,8 @@ export async function startServer(args: string[] = ["--quiet", "--base-url", DEF
  * @example
  * const { code, stdout } = await runBinary(["--version"]);
  */
-export function runBinary(args: string[], timeoutMs = 120_000): Promise<{ code: number | string; stdout: string; stderr: string }> {
-  const proc = spawn(BINARY, args, { cwd: REPO, env: env(), stdio: ["ignore", "pipe", "pipe"] });
+export function runBinary(args: string[], timeoutMs = 120_000, binary = BINARY): Promise<{ code: number | string; stdout: string; stderr: string }> {
+  const proc = spawn(binary, args, { cwd: REPO, env: env(), stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   proc.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -7,9 +7,14 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
 import { DatasetError, type DatasetFiles } from "@school-districts/core";
+import { fileSource } from "./embedded.ts";
+import type { CodedBody } from "./representation.ts";
 import type { BoundariesFacts } from "./pages.ts";
 import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
-import { readSnapshot, type SnapshotIndex } from "./snapshot.ts";
+import { checkFile, openSnapshot, type SnapshotIndex } from "./snapshot.ts";
+
+/** Files the snapshot's index checks at start-up (SnapshotIndex.files), by name: their key in AssetPaths.data. */
+export const EMBEDDED_FILES: Record<string, keyof AssetPaths["data"]> = { "boundaries.topojson": "boundaries", "zctas.topojson": "zctas" };
 
 /** Paths (in the binary's `$bunfs` or on disk) of everything the site is built from. */
 export interface AssetPaths {
@@ -111,11 +116,16 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   const hasDocs = await docsFile.exists();
   // A data folder without the reports or the PO-box list (a test fixture) gets none.
   const optional = async (path: string, none: string) => ((await Bun.file(path).exists()) ? Bun.file(path).text() : none);
+  // The docs page and Redoc's script (2.8 MB) are read when asked for, not held: their coded variants come from the build.
+  const onDemand = async (path: string) => {
+    const source = await fileSource(path);
+    return () => source.read(0, source.size);
+  };
   const [openapi, docs, csp, docsScript, rating, sources, postal, boundaries] = await Promise.all([
     Bun.file(paths.openapi).text(),
-    hasDocs ? docsFile.text() : Promise.resolve(DOCS_STUB),
+    hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
-    hasDocs ? Bun.file(paths.docsScript).text() : Promise.resolve(""),
+    hasDocs ? onDemand(paths.docsScript) : Promise.resolve(""),
     optional(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
     optional(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
     optional(paths.postal, ""),
@@ -124,17 +134,16 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   let precompressed: Precompressed | undefined;
   let precompressedBaseUrl: string | undefined;
   if (paths.precompressed) {
-    const [index, blob] = await Promise.all([
-      Bun.file(paths.precompressed.index).json() as Promise<PrecompressedIndex>,
-      Bun.file(paths.precompressed.blob).bytes(),
-    ]);
+    const index = (await Bun.file(paths.precompressed.index).json()) as PrecompressedIndex;
+    // Slices of the file, not copies: Bun sends them from the file's bytes (in the binary, its mapped pages).
+    const blob = Bun.file(paths.precompressed.blob);
     precompressed = new Map();
     precompressedBaseUrl = index.baseUrl;
     for (const [path, entry] of Object.entries(index.entries)) {
-      const coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {};
+      const coded: Partial<Record<Coding, { body: CodedBody; tag: string }>> = {};
       for (const coding of ["br", "gzip"] as const) {
         const c = entry[coding];
-        if (c) coded[coding] = { body: blob.subarray(c.offset, c.offset + c.length), tag: c.tag };
+        if (c) coded[coding] = { body: blob.slice(c.offset, c.offset + c.length), tag: c.tag };
       }
       precompressed.set(path, { etag: entry.etag, coded });
     }
@@ -167,15 +176,32 @@ const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 `;
 
 /**
- * The build's rendered bodies with `baseUrl` put in; undefined when the build
- * made none (the caller renders the dataset).
+ * The build's snapshot, checked now (a DatasetError naming the file when it is
+ * missing, truncated or corrupt): a function giving its bodies with a base URL
+ * put in; undefined when the build made none (the caller renders the dataset).
  *
  * @example
- * const bodies = await readSnapshotFor(paths, "http://localhost:8080");
+ * const bodiesFor = await openSnapshotFor(paths);
+ * const bodies = bodiesFor?.("http://localhost:8080");
  */
-export async function readSnapshotFor(paths: AssetPaths, baseUrl: string): Promise<SiteBodies | undefined> {
+export async function openSnapshotFor(paths: AssetPaths): Promise<((baseUrl: string) => SiteBodies) | undefined> {
   if (!paths.snapshot) return undefined;
-  const index = (await Bun.file(paths.snapshot.index).json()) as SnapshotIndex;
-  if (index.format !== 4) return undefined;
-  return { ...readSnapshot(index, await Bun.file(paths.snapshot.blob).bytes(), baseUrl), fromBuild: true };
+  const indexFile = Bun.file(paths.snapshot.index);
+  if (!(await indexFile.exists())) throw new DatasetError(paths.snapshot.index, "missing");
+  let index: SnapshotIndex;
+  try {
+    index = (await indexFile.json()) as SnapshotIndex;
+  } catch (e) {
+    throw new DatasetError(paths.snapshot.index, `not JSON (${(e as Error).message})`);
+  }
+  if (index.format !== 5) return undefined;
+  if (!(await Bun.file(paths.snapshot.blob).exists())) throw new DatasetError(paths.snapshot.blob, "missing");
+  const bodiesFor = openSnapshot(index, await fileSource(paths.snapshot.blob));
+  // The other files the build embedded with it (the map files), by size and CRC-32.
+  for (const [name, expected] of Object.entries(index.files ?? {})) {
+    const path = (paths.data as Record<string, string | undefined>)[EMBEDDED_FILES[name] ?? ""];
+    if (path === undefined || !(await Bun.file(path).exists())) throw new DatasetError(path ?? name, "missing");
+    checkFile(await fileSource(path), expected);
+  }
+  return (baseUrl) => ({ ...bodiesFor(baseUrl), fromBuild: true });
 }

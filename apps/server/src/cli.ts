@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
 import { loadLocationData, readBoundaryIndex, type LocationData } from "./location.ts";
 import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
-import { dataPaths, readAssets, readData, readSnapshotFor, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, openSnapshotFor, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -124,14 +124,18 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       throw e;
     }
   };
-  // The map files are decoded on first use, but checked now: a missing or damaged one stops
-  // start-up (a --data folder's by sha256; the embedded ones, checked whole by the build, by size).
+  // The build's snapshot is checked (size, CRC-32, tables; and the map files embedded with it) before listening.
+  let snapshot: ((baseUrl: string) => SiteBodies) | undefined;
   try {
-    await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
+    snapshot = given ? undefined : await openSnapshotFor(paths);
+    // The map files are decoded on first use, but checked now: a missing or damaged one stops start-up
+    // (the build's were checked with the snapshot; a --data folder's against its manifest's sha256).
+    if (!snapshot) await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
   } catch (e) {
     if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
     throw e;
   }
+  mark("snapshot checked");
   const manifestJson = JSON.parse(await Bun.file(dataPathsUsed.manifest).text()) as { boundaries?: { vintage?: string } };
   const maps = new PageMaps({ boundaries, zctas, vintage: manifestJson.boundaries?.vintage ?? "" });
   // A bad --data folder's boundary file also stops start-up before listening.
@@ -139,8 +143,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // A --data folder's ZIP outlines are read now too: the service keeps running from memory if the folder goes away.
   if (cmd.data && cmd.kind !== "export") zctas();
   const rendered = async (baseUrl: string): Promise<SiteBodies> => {
-    const snapshot = given ? undefined : await readSnapshotFor(paths, baseUrl);
-    if (snapshot) return snapshot;
+    if (snapshot) return snapshot(baseUrl);
     const dataset = given ?? (await loadDataset(cmd, paths));
     mark("dataset");
     return renderSiteBodies(dataset, baseUrl, assets.openapi);

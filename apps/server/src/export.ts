@@ -53,9 +53,9 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
         made.add(folder);
       }
       await Promise.all([
-        writeFile(file, rep.body),
-        writeFile(`${file}.br`, rep.variant("br").body),
-        writeFile(`${file}.gz`, rep.variant("gzip").body),
+        Bun.write(file, rep.body),
+        Bun.write(`${file}.br`, rep.variant("br").payload),
+        Bun.write(`${file}.gz`, rep.variant("gzip").payload),
       ]);
       if (++done % 5000 === 0) onProgress?.(done, paths.length);
     }

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { readOpened } from "./embedded.ts";
 import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
@@ -69,7 +70,8 @@ export function readListedFile(manifestPath: string, path: string | undefined, n
   const file = `${label}/${name}`;
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path ?? "");
+    // An embedded file located at start-up is read through pread (its pages of the executable stay unmapped).
+    bytes = readOpened(path ?? "") ?? readFileSync(path ?? "");
   } catch {
     throw new DatasetError(file, "missing (the manifest lists it)");
   }

@@ -74,7 +74,8 @@ export function nativeRoutes(site: Site): NativeRoutes {
     const rep = site.get(path);
     if (!rep || !rep.identityOnly || rep.pending) continue;
     const v = rep.variant("identity");
-    const res = new Response(v.body, { headers: v.headers.filter(([name]) => name !== "Content-Length") });
+    const { "Content-Length": _, ...headers } = v.headers;
+    const res = new Response(v.payload, { headers });
     routes[path] = { GET: res, HEAD: res };
   }
   return routes;

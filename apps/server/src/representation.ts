@@ -6,21 +6,44 @@
 import { compress, SMALL_EFFORT, type Coding, type Effort } from "./compress.ts";
 import type { Choice } from "./negotiate.ts";
 
+/**
+ * Coded bytes: in memory, or a Blob (a slice of the binary's precompressed
+ * file, sent by Bun straight from the executable's pages without a copy).
+ */
+export type CodedBody = Uint8Array<ArrayBuffer> | Blob;
+
 /** One coding of a representation, ready to write. */
 export interface Variant {
   coding: Choice;
-  body: Uint8Array<ArrayBuffer>;
+  /** Bytes of the body. */
+  size: number;
   etag: string;
-  /** Every header of the 200 response (and of HEAD), Content-Length included. */
-  headers: [string, string][];
-  /** The headers of a 304 for this variant. */
-  notModifiedHeaders: [string, string][];
   /**
-   * What a response sends: `body`, or for a body over IDENTITY_MAX a Blob of
-   * it, which Bun sends without copying the bytes per request (bench/FINDINGS.md P4).
+   * Every header of the 200 response (and of HEAD), Content-Length included;
+   * an object rather than pairs: ~10x smaller kept per cached body, and as
+   * fast for Bun to send.
+   */
+  headers: Record<string, string>;
+  /** The headers of a 304 for this variant. */
+  notModifiedHeaders: Record<string, string>;
+  /**
+   * What a response sends: the bytes, or a Blob of them (for a body of
+   * BLOB_MIN or more, which Bun then sends without copying the bytes per
+   * request: bench/FINDINGS.md P4), or the precompressed Blob.
    */
   payload: Uint8Array<ArrayBuffer> | Blob;
 }
+
+/**
+ * A large body kept compressed (the bulk records, state bodies, CSVs, index,
+ * docs) is decompressed when its identity is asked for, and kept this long
+ * after it was last sent: one download does not cost a decompression (~50 ms
+ * for the 23 MB bulk body) per request, and an idle server holds none.
+ */
+export const LAZY_KEEP_MS = 60_000;
+
+/** Bodies from this size are sent from a Blob made once (smaller ones are cheap to copy, and a Blob would double their memory). */
+const BLOB_MIN = 16 << 10;
 
 /** Cache-Control of successful responses and 404s (rule 15). */
 export const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
@@ -52,7 +75,7 @@ const encoder = new TextEncoder();
  *
  * @example
  * const rep = new Representation("{}", "application/json; charset=utf-8", { lastModified });
- * rep.variant("br").headers // [["Content-Type", ...], ["Content-Encoding", "br"], ["ETag", ...], ...]
+ * rep.variant("br").headers // { "Content-Type": ..., "Content-Length": ..., ETag: ..., ..., "Content-Encoding": "br" }
  */
 /**
  * A large body kept out of memory until asked for: `load` makes its bytes
@@ -64,12 +87,20 @@ export interface LazyBody {
   etag?: string;
 }
 
+/** No extra headers (shared, so that a body without any holds no array of its own). */
+const NO_HEADERS: [string, string][] = [];
+
 export class Representation {
   readonly #body: Uint8Array<ArrayBuffer> | undefined;
   readonly #load: (() => Uint8Array<ArrayBuffer>) | undefined;
   readonly etag: string;
-  readonly #variants = new Map<Choice, Variant>();
-  readonly #coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>>;
+  // The variants made so far, as fields (a Map each would weigh more than a small body).
+  #identity: Variant | undefined;
+  #br: Variant | undefined;
+  #gzip: Variant | undefined;
+  #coded: Partial<Record<Coding, { body: CodedBody; tag: string }>> | undefined;
+  /** When the identity variant of a lazy body was last sent (it is dropped LAZY_KEEP_MS after). */
+  #identityUsed = 0;
   /**
    * Sent uncoded to every client: small (IDENTITY_MAX) and not negotiated on
    * anything else (no Vary of its own). Such a body can be a native route.
@@ -80,19 +111,26 @@ export class Representation {
     body: string | Uint8Array<ArrayBuffer> | LazyBody,
     readonly type: string,
     readonly lastModified: string,
-    readonly extraHeaders: [string, string][] = [],
-    coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> = {},
+    readonly extraHeaders: [string, string][] = NO_HEADERS,
+    coded?: Partial<Record<Coding, { body: CodedBody; tag: string }>>,
+    /** The identity ETag when made already (entityTag of these bytes, made when the snapshot was built or read). */
+    knownEtag?: string,
   ) {
     this.#coded = coded;
     if (typeof body === "string" || body instanceof Uint8Array) {
       this.#body = typeof body === "string" ? encoder.encode(body) : body;
-      this.etag = entityTag(this.#body);
+      this.etag = knownEtag ?? entityTag(this.#body);
       this.identityOnly = this.#body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
     } else {
       this.#load = body.load;
       this.etag = body.etag ?? entityTag(body.load());
       this.identityOnly = false;
     }
+  }
+
+  /** Bytes held in memory by the identity body (0 for a lazy one). */
+  get size(): number {
+    return this.#body?.length ?? 0;
   }
 
   /** The identity bytes (of a lazy body: made now, not kept). */
@@ -103,20 +141,20 @@ export class Representation {
   /** The ETag of a coding, known without compressing. */
   etagFor(coding: Choice): string {
     if (coding === "identity") return this.etag;
-    const tag = this.#coded[coding]?.tag ?? `${coding === "br" ? "br" : "gz"}${coding === "br" ? SMALL_EFFORT.br : SMALL_EFFORT.gzip}`;
+    const tag = this.#coded?.[coding]?.tag ?? `${coding === "br" ? "br" : "gz"}${coding === "br" ? SMALL_EFFORT.br : SMALL_EFFORT.gzip}`;
     return `${this.etag.slice(0, -1)}-${tag}"`;
   }
 
   /** Whether a coded variant was made ahead of time (large bodies must be). */
   hasPrepared(coding: Coding): boolean {
-    return this.#coded[coding] !== undefined;
+    return this.#coded?.[coding] !== undefined;
   }
 
   /** Compresses a coding now with `effort`, tagging it so its ETag says how. */
   prepare(coding: Coding, effort: Effort): void {
-    if (this.#coded[coding]) return;
+    if (this.#coded?.[coding]) return;
     const tag = coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`;
-    this.#coded[coding] = { body: compress(this.body, coding, effort), tag };
+    (this.#coded ??= {})[coding] = { body: compress(this.body, coding, effort), tag };
   }
 
   /**
@@ -126,9 +164,10 @@ export class Representation {
   pending: Promise<void> | undefined;
 
   /** Uses bytes compressed elsewhere (at build time, or by compressMany) whose settings `tag` names. */
-  adopt(coding: Coding, body: Uint8Array<ArrayBuffer>, tag: string): void {
-    this.#coded[coding] = { body, tag };
-    this.#variants.delete(coding);
+  adopt(coding: Coding, body: CodedBody, tag: string): void {
+    (this.#coded ??= {})[coding] = { body, tag };
+    if (coding === "br") this.#br = undefined;
+    else this.#gzip = undefined;
   }
 
   /**
@@ -136,35 +175,72 @@ export class Representation {
    * body the server asks only for "identity"; the export asks for all three.)
    */
   variant(coding: Choice): Variant {
-    let v = this.#variants.get(coding);
-    if (v) return v;
-    let body: Uint8Array<ArrayBuffer>;
+    const made = coding === "identity" ? this.#identity : coding === "br" ? this.#br : this.#gzip;
+    if (made) {
+      if (coding === "identity" && this.#load) this.#identityUsed = performance.now();
+      return made;
+    }
+    let body: CodedBody;
     if (coding === "identity") body = this.body;
     else {
-      if (!this.#coded[coding]) this.prepare(coding, SMALL_EFFORT);
-      body = this.#coded[coding]!.body;
+      if (!this.#coded?.[coding]) this.prepare(coding, SMALL_EFFORT);
+      body = this.#coded![coding]!.body;
     }
     const etag = this.etagFor(coding);
-    const shared: [string, string][] = [
-      ["ETag", etag],
-      ["Last-Modified", this.lastModified],
-      ["Cache-Control", CACHE_CONTROL],
-      ["Vary", "Accept-Encoding"],
-      ["Access-Control-Allow-Origin", "*"],
-      ["Access-Control-Expose-Headers", "ETag"],
-    ];
-    const headers: [string, string][] = [["Content-Type", this.type], ["Content-Length", String(body.length)], ...shared, ...this.extraHeaders];
-    if (!this.extraHeaders.some(([name]) => name === "X-Content-Type-Options")) headers.push(["X-Content-Type-Options", "nosniff"]);
-    if (coding !== "identity") headers.push(["Content-Encoding", coding]);
-    const kept = coding !== "identity" || this.#body !== undefined; // a lazy identity body is not kept
-    v = { coding, body, etag, headers, notModifiedHeaders: shared, payload: kept && body.length > IDENTITY_MAX ? new Blob([body]) : body };
-    if (kept) this.#variants.set(coding, v);
+    const size = body instanceof Blob ? body.size : body.length;
+    // The same keys in the same order for every body, so the objects share their shape.
+    const headers: Record<string, string> = {
+      "Content-Type": this.type,
+      "Content-Length": String(size),
+      ETag: etag,
+      "Last-Modified": this.lastModified,
+      "Cache-Control": CACHE_CONTROL,
+      Vary: "Accept-Encoding",
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "ETag",
+    };
+    for (const [name, value] of this.extraHeaders) headers[name] = value;
+    if (headers["X-Content-Type-Options"] === undefined) headers["X-Content-Type-Options"] = "nosniff";
+    if (coding !== "identity") headers["Content-Encoding"] = coding;
+    const notModifiedHeaders: Record<string, string> = {
+      ETag: etag,
+      "Last-Modified": this.lastModified,
+      "Cache-Control": CACHE_CONTROL,
+      Vary: "Accept-Encoding",
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "ETag",
+    };
+    // Not kept: the variant of an identityOnly body (tens of thousands are
+    // cached: making its headers per request costs far less than the Response
+    // does, and keeping them would double what each cached body weighs). A lazy
+    // identity body is kept while asked for (see LAZY_KEEP_MS).
+    const kept = coding !== "identity" || !this.identityOnly;
+    const v: Variant = { coding, size, etag, headers, notModifiedHeaders, payload: kept && !(body instanceof Blob) && size >= BLOB_MIN ? new Blob([body]) : body };
+    if (kept) {
+      if (coding === "identity") {
+        this.#identity = v;
+        if (this.#load) {
+          this.#identityUsed = performance.now();
+          this.#dropIdentityLater();
+        }
+      } else if (coding === "br") this.#br = v;
+      else this.#gzip = v;
+    }
     return v;
   }
 
+  /** Drops the identity variant of a lazy body once it has not been sent for LAZY_KEEP_MS. */
+  #dropIdentityLater(): void {
+    const timer = setTimeout(() => {
+      if (performance.now() - this.#identityUsed >= LAZY_KEEP_MS) this.#identity = undefined;
+      else this.#dropIdentityLater();
+    }, LAZY_KEEP_MS);
+    timer.unref();
+  }
+
   /** The coded bytes if they exist already (for export and tests). */
-  codedBody(coding: Coding): Uint8Array<ArrayBuffer> | undefined {
-    return this.#coded[coding]?.body;
+  codedBody(coding: Coding): CodedBody | undefined {
+    return this.#coded?.[coding]?.body;
   }
 }
 

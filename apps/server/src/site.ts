@@ -19,7 +19,7 @@ import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
-import { Representation, type LazyBody } from "./representation.ts";
+import { IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -38,8 +38,12 @@ export const TYPES = {
 export interface SiteAssets {
   /** openapi/openapi.json as written. */
   openapi: string;
-  /** The finished Redocly page of /docs/interactive (docs.ts), its script and the CSP allowing them. */
-  docs: { html: string; csp: string; script: string };
+  /**
+   * The finished Redocly page of /docs/interactive (docs.ts), its script and the
+   * CSP allowing them; the page and script as text, or (from the binary's files)
+   * functions reading them when asked. A script of "" means none.
+   */
+  docs: { html: string | (() => Uint8Array<ArrayBuffer>); csp: string; script: string | (() => Uint8Array<ArrayBuffer>) };
   /** data/RATING.md and data/SOURCES.md, rendered on /about, and the manifest's boundaries (absent when the dataset has none). */
   about: { rating: string; sources: string; boundaries?: BoundariesFacts };
   /** data/postal.csv: USPS ZIP codes without a record (PO boxes, single buildings); "" for none. */
@@ -51,7 +55,7 @@ export interface SiteAssets {
 }
 
 /** Coded bodies made ahead of time, keyed by path. */
-export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Coding, { body: Uint8Array<ArrayBuffer>; tag: string }>> }>;
+export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Coding, { body: CodedBody; tag: string }>> }>;
 
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
@@ -79,6 +83,18 @@ export interface Site {
   get(path: string): Representation | undefined;
   /** Every path the service answers (for the static export), in a fixed order. */
   paths(): string[];
+  /** The paths whose coded variants are made ahead (isLarge), without listing every path. */
+  largePaths(): string[];
+}
+
+/** Rendered bodies by path: a Map (rendered in this process) or the build's snapshot read on demand (snapshot.ts). */
+export interface BodySource {
+  get(path: string): RenderedBody | undefined;
+  /** The ETag of a body when the source keeps it (the snapshot's numbered bodies: made once, never per request). */
+  etag?(path: string): string | undefined;
+  has(path: string): boolean;
+  keys(): IterableIterator<string>;
+  readonly size: number;
 }
 
 /** The bodies that depend on the dataset and base URL, by path, with what they describe. */
@@ -89,10 +105,12 @@ export interface SiteBodies {
   /**
    * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
    * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
-   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`: bytes, or (from the
-   * snapshot, for large bodies) a function making them when asked.
+   * (the page), `/bulk/*`, `/index.json`, `/openapi.json`, the sitemaps: bytes,
+   * or (from the snapshot, for large bodies) a function making them when asked.
    */
-  bodies: Map<string, RenderedBody>;
+  bodies: BodySource;
+  /** The large paths among them (isLarge), when known without listing every path. */
+  largePaths?: readonly string[];
   /** Rendered by the build's snapshot: identical to the build's bodies for the same base URL, whose ETags the precompressed index holds. */
   fromBuild?: boolean;
 }
@@ -116,7 +134,7 @@ export function bytesOf(body: RenderedBody): Uint8Array<ArrayBuffer> {
  * @example
  * const bodies = renderSiteBodies(dataset, "http://localhost:8080", assets.openapi);
  */
-export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText: string): SiteBodies {
+export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText: string): SiteBodies & { bodies: Map<string, RenderedBody> } {
   const openapi = JSON.parse(openapiText) as OpenApi;
   const states = [...stateCodes(openapi)].sort();
   const rendered = renderBodies(dataset, baseUrl, states);
@@ -142,6 +160,9 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   bodies.set("/index.json", rendered.index);
   openapi.servers = [{ url: baseUrl, description: "This service." }];
   bodies.set("/openapi.json", encoder.encode(JSON.stringify(openapi, null, 2) + "\n"));
+  // Every page: the state pages, one per ZIP and per district (rendered on first request).
+  const pageUrls = [...bodies.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p) || ZIP_JSON.test(p) || DISTRICT_JSON.test(p)).map((p) => (p.endsWith(".json") ? p.slice(0, -5) : p));
+  for (const [path, body] of sitemaps(baseUrl, dataset.updated, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
   return { baseUrl, updated: dataset.updated, records: dataset.zips.length, bodies };
 }
 
@@ -150,9 +171,10 @@ function stateCodes(openapi: OpenApi): Set<string> {
   return new Set(openapi.components.schemas.StateCode.enum);
 }
 
+const NO_EXTRA: [string, string][] = [];
 /** Content type and extra headers of a path. */
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
-  if (path.endsWith(".json")) return [TYPES.json, []];
+  if (path.endsWith(".json")) return [TYPES.json, NO_EXTRA];
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
@@ -160,33 +182,77 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
-  if (path === "/healthz") return [TYPES.json, []];
-  if (path === "/robots.txt") return [TYPES.text, []];
-  if (path.startsWith("/sitemap")) return [TYPES.xml, []];
+  if (path === "/healthz") return [TYPES.json, NO_EXTRA];
+  if (path === "/robots.txt") return [TYPES.text, NO_EXTRA];
+  if (path.startsWith("/sitemap")) return [TYPES.xml, NO_EXTRA];
   return [TYPES.html, PAGE_HEADERS];
 }
-
-/** How many rendered ZIP and district pages are kept (least recently used dropped first). */
-export const PAGE_CACHE = 2_000;
 
 /** Paths of JSON bodies whose page (the path without `.json`) is rendered on request. */
 const ZIP_JSON = /^\/zip\/[0-9]{5}\.json$/;
 const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 
+/** ZIP and district pages: the path of the JSON body they are rendered from. */
+const ZIP_PAGE = /^\/zip\/[0-9]{5}$/;
+const DISTRICT_PAGE = /^\/district\/[0-9]{7}$/;
+
+/**
+ * Pages and negotiated small bodies (over IDENTITY_MAX: their coded variants
+ * are worth keeping) once made are kept in two generations: a hit in the old
+ * one moves the entry to the young one; when the young one holds
+ * CACHE_GENERATION bytes it becomes the old one and the old one goes. So the
+ * cache holds at most twice that, and whatever was asked for within the last
+ * generation stays. An entry counts its identity body plus CACHE_ENTRY_COST for
+ * its objects and coded variants. (Identity-only bodies are kept as bytes by
+ * the snapshot, snapshot.ts, and get a Representation per request.)
+ */
+export const CACHE_GENERATION = 8 << 20;
+const CACHE_ENTRY_COST = 4096;
+
+/** A two-generation cache of representations by path (see CACHE_GENERATION). */
+class RepresentationCache {
+  #young = new Map<string, Representation>();
+  #old = new Map<string, Representation>();
+  #youngBytes = 0;
+
+  get(path: string): Representation | undefined {
+    const hit = this.#young.get(path);
+    if (hit) return hit;
+    const old = this.#old.get(path);
+    if (old) {
+      this.#old.delete(path);
+      this.set(path, old);
+    }
+    return old;
+  }
+
+  set(path: string, rep: Representation): void {
+    this.#young.set(path, rep);
+    this.#youngBytes += rep.size + CACHE_ENTRY_COST;
+    if (this.#youngBytes >= CACHE_GENERATION) {
+      this.#old = this.#young;
+      this.#young = new Map();
+      this.#youngBytes = 0;
+    }
+  }
+}
+
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
  * snapshot) and the assets; adds the home page, the problem type pages, docs
  * and health. Large bodies get their Representation now (their coded variants
- * come from compressLarge(), which must run before serving); the small ones on
- * first request; ZIP and district pages (41k + 13k HTML bodies) are rendered on
- * request from the JSON bodies (with their maps when `maps` is given) and the last
- * PAGE_CACHE of them kept: a crawl of every page does not keep every page and map in
- * memory, and a page rendered again is the same bytes (same ETag). The rest are kept
- * once made.
+ * come from compressLarge(), which must run before serving; from the snapshot
+ * their bytes are made when asked for and not kept); the small ones (95k
+ * records, districts lists and districts) on first request, and ZIP and
+ * district pages (41k + 13k) are rendered on first request from the JSON
+ * bodies (with their maps when `maps` is given); pages and negotiated small
+ * bodies are kept in a bounded cache (RepresentationCache): a crawl of every
+ * page does not keep every page and map in memory, and a page rendered again
+ * is the same bytes (same ETag).
  *
  * @example
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
- * site.get("/zip/90210.json")?.variant("br").body
+ * site.get("/zip/90210.json")?.variant("br").payload
  */
 export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
   const { baseUrl, updated, records } = rendered;
@@ -194,77 +260,75 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts: SiteFacts = { updated, records, baseUrl };
   const prepared = new Map<string, Representation>();
-  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => {
+  const cache = new RepresentationCache();
+  const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody, etag?: string) => {
     const [type, extra] = describe(path, assets.docs.csp);
-    return new Representation(body, type, lastModified, extra);
+    return new Representation(body, type, lastModified, extra, undefined, etag);
   };
   const add = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody) => void prepared.set(path, make(path, body));
   // The build's snapshot for the build's base URL gives the very bodies whose
   // ETags the precompressed index holds: lazy bodies need not be made to hash them.
   const knownEtags = rendered.fromBuild && assets.precompressedBaseUrl === baseUrl ? assets.precompressed : undefined;
+  const lazy = (path: string, load: () => Uint8Array<ArrayBuffer>): LazyBody => ({ load, ...(knownEtags?.has(path) ? { etag: knownEtags.get(path)!.etag } : {}) });
   const decoder = new TextDecoder();
-  const json = <T>(path: string) => JSON.parse(decoder.decode(get(path)!.body)) as T;
+  /** A JSON body, parsed (not cached: pages are). */
+  const json = <T>(path: string) => JSON.parse(decoder.decode(bytesOf(rendered.bodies.get(path)!))) as T;
   const cityOf = (zip: string) => json<DistrictRecord>(`/zip/${zip}.json`).city;
-  // Page path -> how to render it.
-  const pages = new Map<string, () => string>();
-  for (const [path, body] of rendered.bodies) {
-    if (typeof body === "function") add(path, { load: body, ...(knownEtags?.has(path) ? { etag: knownEtags.get(path)!.etag } : {}) });
-    else if (isLarge(path)) add(path, body);
-    if (ZIP_JSON.test(path)) {
-      const page = path.slice(0, -5);
-      pages.set(page, () => {
-        const [r, all] = [json<DistrictRecord>(path), json<ZipDistricts>(`${page}/districts.json`)];
-        // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
-        const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
-        return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
-      });
-    } else if (DISTRICT_JSON.test(path)) {
-      pages.set(path.slice(0, -5), () => {
-        const d = json<District>(path);
-        return districtPage(d, cityOf, facts, maps?.district(d));
-      });
-    }
+  const large = rendered.largePaths ?? [...rendered.bodies.keys()].filter(isLarge);
+  for (const path of large) {
+    const body = rendered.bodies.get(path)!;
+    add(path, typeof body === "function" ? lazy(path, body) : body);
   }
   // The plain reference (docs-page.ts) first, a page per section (the links of both
   // references' sidebars), then Redoc's page and script (docs.ts).
   const spec = JSON.parse(assets.openapi) as Spec;
   add("/docs", docsPage(spec, facts));
   for (const tag of spec.tags ?? []) add(`/docs/${tagSlug(tag.name)}`, docsSectionPage(spec, tag, facts));
-  add(INTERACTIVE_DOCS, assets.docs.html);
-  if (assets.docs.script !== "") add(DOCS_SCRIPT, assets.docs.script);
+  for (const [path, body] of [[INTERACTIVE_DOCS, assets.docs.html], [DOCS_SCRIPT, assets.docs.script]] as const) {
+    if (body === "") continue;
+    add(path, typeof body === "function" ? lazy(path, body) : body);
+  }
   add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));
-  // ZIP and district pages (rendered on first request) and the state pages (rendered bodies).
-  const statePages = [...prepared.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p));
-  const pageUrls = ["/", "/about", "/docs", ...[...statePages, ...pages.keys()].sort()];
-  for (const [path, body] of sitemaps(baseUrl, updated, pageUrls)) add(path, body);
   const health: Health = { status: "ok", updated, records };
   add("/healthz", JSON.stringify(health));
 
-  const pageCache = new Map<string, Representation>();
+  /** The page at a path, rendered from its JSON body, or undefined when there is none. */
+  const render = (path: string): string | undefined => {
+    if (ZIP_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
+      const [r, all] = [json<DistrictRecord>(`${path}.json`), json<ZipDistricts>(`${path}/districts.json`)];
+      // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
+      const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
+      return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
+    }
+    if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
+      const d = json<District>(`${path}.json`);
+      return districtPage(d, cityOf, facts, maps?.district(d));
+    }
+    return undefined;
+  };
   const get = (path: string): Representation | undefined => {
-    let rep = prepared.get(path);
+    let rep = prepared.get(path) ?? cache.get(path);
     if (rep) return rep;
     const body = rendered.bodies.get(path);
-    if (body !== undefined) {
-      prepared.set(path, (rep = make(path, body as Uint8Array<ArrayBuffer>)));
-      return rep;
+    if (typeof body === "function") rep = make(path, lazy(path, body));
+    else if (body !== undefined) {
+      // An identity-only body of the snapshot: made per request from the bytes and
+      // ETag the snapshot keeps (an object per body would weigh more than the body).
+      // Any other is kept, a negotiated one with a copy of its bytes (the snapshot's
+      // may be a view into its slab).
+      const etag = rendered.bodies.etag?.(path);
+      rep = make(path, body.length > IDENTITY_MAX ? body.slice() : body, etag);
+      if (rep.identityOnly && etag !== undefined) return rep;
+    } else {
+      const page = render(path);
+      if (page === undefined) return undefined;
+      rep = new Representation(page, TYPES.html, lastModified, PAGE_HEADERS);
     }
-    const cached = pageCache.get(path);
-    if (cached) {
-      // Most recently used last: the first entry is the one to drop.
-      pageCache.delete(path);
-      pageCache.set(path, cached);
-      return cached;
-    }
-    const render = pages.get(path);
-    if (!render) return undefined;
-    const page = new Representation(render(), TYPES.html, lastModified, PAGE_HEADERS);
-    pageCache.set(path, page);
-    if (pageCache.size > PAGE_CACHE) pageCache.delete(pageCache.keys().next().value!);
-    return page;
+    cache.set(path, rep);
+    return rep;
   };
   const postal = parsePostal(assets.postal);
   let cities: Map<string, string[]> | undefined;
@@ -282,6 +346,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     }
     return cities.get(`${city.toLowerCase()}|${state}`) ?? [];
   };
+  const pagePaths = function* () {
+    for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
+  };
   return {
     baseUrl,
     updated,
@@ -292,7 +359,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     postal: (zip) => postal.get(zip),
     cityZips,
     get,
-    paths: () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pages.keys()])],
+    paths: () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pagePaths()])],
+    largePaths: () => [...prepared.keys()].filter(isLarge),
   };
 }
 
@@ -322,17 +390,17 @@ export async function compressLarge(site: Site, precompressed: Precompressed | u
   let adopted = 0;
   const jobs: (Job & { rep: Representation })[] = [];
   const left = new Map<Representation, { count: number; resolve: () => void }>();
-  for (const path of site.paths()) {
-    if (!isLarge(path)) continue;
+  for (const path of site.largePaths()) {
     const rep = site.get(path)!;
     const pre = precompressed?.get(path);
+    let body: Uint8Array<ArrayBuffer> | undefined; // made once for both codings (a lazy body is made on each `rep.body`)
     for (const coding of ["br", "gzip"] as const) {
       const coded = pre && pre.etag === rep.etag ? pre.coded[coding] : undefined;
       if (coded) {
         rep.adopt(coding, coded.body, coded.tag);
         adopted++;
       } else {
-        jobs.push({ rep, body: rep.body, coding, effort });
+        jobs.push({ rep, body: (body ??= rep.body), coding, effort });
         let entry = left.get(rep);
         if (!entry) {
           let resolve!: () => void;
