@@ -130,6 +130,26 @@ function scanArcs(text: Uint8Array, from: number, label: string): Arcs {
 }
 
 
+
+/**
+ * Appends the [lon, lat] points of arc reference `ref` (negative: the arc reversed) to a
+ * ring, dequantized with `t` = [scale x, scale y, translate x, translate y]. Consecutive
+ * arcs share their end point, so every arc but a ring's first skips its first point.
+ *
+ * @example
+ * const ring: [number, number][] = [];
+ * for (const ref of [0, ~3]) appendArcPoints(arcs.xy, arcs.start, [sx, sy, tx, ty], ref, ring);
+ */
+export function appendArcPoints(coords: Int32Array, arcStart: Uint32Array, t: readonly [number, number, number, number], ref: number, out: [number, number][]): void {
+  const rev = ref < 0;
+  const a = rev ? ~ref : ref;
+  const s = arcStart[a]!;
+  const e = arcStart[a + 1]!;
+  const [sx, sy, tx, ty] = t;
+  if (!rev) for (let i = out.length ? s + 1 : s; i < e; i++) out.push([coords[2 * i]! * sx + tx, coords[2 * i + 1]! * sy + ty]);
+  else for (let i = out.length ? e - 2 : e - 1; i >= s; i--) out.push([coords[2 * i]! * sx + tx, coords[2 * i + 1]! * sy + ty]);
+}
+
 /**
  * A quantized TopoJSON file as the pipeline writes it ("arcs" last): its head parsed as
  * JSON, its arcs scanned straight into typed arrays. Any problem throws a DatasetError
@@ -268,21 +288,11 @@ export class LocationIndex {
     return new LocationIndex(topo, arcs, label);
   }
 
-  private arcPoints(ref: number, out: [number, number][]): void {
-    const rev = ref < 0;
-    const a = rev ? ~ref : ref;
-    const s = this.arcStart[a]!;
-    const e = this.arcStart[a + 1]!;
-    // Consecutive arcs share their end point: skip the first point of every arc but the first.
-    const [c, sx, sy, tx, ty] = [this.coords, this.sx, this.sy, this.tx, this.ty];
-    if (!rev) for (let i = out.length ? s + 1 : s; i < e; i++) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
-    else for (let i = out.length ? e - 2 : e - 1; i >= s; i--) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
-  }
 
   /** A ring's [lon, lat] points from its arc references. */
   ring(arcs: ArrayLike<number>): [number, number][] {
     const out: [number, number][] = [];
-    for (let i = 0; i < arcs.length; i++) this.arcPoints(arcs[i]!, out);
+    for (let i = 0; i < arcs.length; i++) appendArcPoints(this.coords, this.arcStart, [this.sx, this.sy, this.tx, this.ty], arcs[i]!, out);
     return out;
   }
 

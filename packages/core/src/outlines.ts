@@ -4,7 +4,7 @@
  * (about 8 bytes a point); a ZCTA's rings are made only when a map asks for them.
  */
 import { DatasetError } from "./dataset.ts";
-import { parseTopology, type TopoGeometry } from "./location.ts";
+import { appendArcPoints, parseTopology, type TopoGeometry } from "./location.ts";
 
 /** Rings of [lon, lat] per polygon part: outer ring first, then holes. */
 export type Outline = [number, number][][][];
@@ -21,10 +21,8 @@ export class ZctaOutlines {
   readonly metadata: Record<string, unknown>;
   private readonly coords: Int32Array;
   private readonly arcStart: Uint32Array;
-  private readonly sx: number;
-  private readonly sy: number;
-  private readonly tx: number;
-  private readonly ty: number;
+  /** scale x, scale y, translate x, translate y */
+  private readonly transform: readonly [number, number, number, number];
   /** the ZCTAs as numbers, ascending (the file is sorted by ZCTA); geometry g has parts geomPart[g]..geomPart[g+1] */
   private readonly ids: Int32Array;
   private readonly geomPart: Uint32Array;
@@ -35,8 +33,7 @@ export class ZctaOutlines {
   private constructor(geometries: TopoGeometry[], coords: Int32Array, arcStart: Uint32Array, transform: { scale: [number, number]; translate: [number, number] }, metadata: Record<string, unknown>, label: string) {
     this.metadata = metadata;
     [this.coords, this.arcStart] = [coords, arcStart];
-    [this.sx, this.sy] = transform.scale;
-    [this.tx, this.ty] = transform.translate;
+    this.transform = [...transform.scale, ...transform.translate];
     const arcCount = arcStart.length - 1;
     const geomPart: number[] = [];
     const partRing: number[] = [];
@@ -121,22 +118,11 @@ export class ZctaOutlines {
       const rings: [number, number][][] = [];
       for (let r = this.partRing[p]!; r < this.partRing[p + 1]!; r++) {
         const ring: [number, number][] = [];
-        for (let k = this.ringArc[r]!; k < this.ringArc[r + 1]!; k++) this.arcPoints(this.arcRefs[k]!, ring);
+        for (let k = this.ringArc[r]!; k < this.ringArc[r + 1]!; k++) appendArcPoints(this.coords, this.arcStart, this.transform, this.arcRefs[k]!, ring);
         rings.push(ring);
       }
       out.push(rings);
     }
     return out;
-  }
-
-  private arcPoints(ref: number, out: [number, number][]): void {
-    const rev = ref < 0;
-    const a = rev ? ~ref : ref;
-    const s = this.arcStart[a]!;
-    const e = this.arcStart[a + 1]!;
-    // Consecutive arcs share their end point: skip the first point of every arc but the first.
-    const [c, sx, sy, tx, ty] = [this.coords, this.sx, this.sy, this.tx, this.ty];
-    if (!rev) for (let i = out.length ? s + 1 : s; i < e; i++) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
-    else for (let i = out.length ? e - 2 : e - 1; i >= s; i--) out.push([c[2 * i]! * sx + tx, c[2 * i + 1]! * sy + ty]);
   }
 }
