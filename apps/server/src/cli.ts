@@ -11,7 +11,7 @@
 import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
-import { loadLocationData, readBoundaryIndex, type LocationData } from "./location.ts";
+import { districtNamesOf, loadLocationData, readBoundaryIndex, type DistrictNames, type LocationData } from "./location.ts";
 import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
 import { dataPaths, openSnapshotFor, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
@@ -106,9 +106,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       throw e;
     }
   };
-  const loadLocation = async (): Promise<LocationData | undefined> => {
+  const loadLocation = async (names?: DistrictNames): Promise<LocationData | undefined> => {
     try {
-      return await loadLocationData(dataPathsUsed, dataLabel, boundaries);
+      return await loadLocationData(dataPathsUsed, dataLabel, boundaries, names);
     } catch (e) {
       if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
       throw e;
@@ -195,7 +195,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // that request waits for), so start-up and the memory of a service nobody asks by location stay as they were.
   let loading: Promise<LocationData | undefined> | undefined;
   const location: PromiseLike<LocationData | undefined> | LocationData =
-    givenLocation ?? { then: (ok, fail) => (loading ??= loadLocation()).then(ok, fail) };
+    // Names and grade spans from the site's district resources, which it holds anyway (a --data
+    // folder's location data was loaded above, from its districts.csv, to check it before listening).
+    givenLocation ?? { then: (ok, fail) => (loading ??= loadLocation(districtNamesOf(site))).then(ok, fail) };
   // Native routes (native.ts) stay off: with any `routes`, Bun 1.4.5 hands an unknown
   // method token (FOO, BREW, lowercase get) to the server as GET, so `BREW /healthz`
   // would get a 200 instead of 405 or a close (bench/FINDINGS.md P3).

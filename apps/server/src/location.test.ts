@@ -2,15 +2,16 @@
  * /location.json in process: the small fixture's site with the committed boundaries
  * (data/boundaries.topojson, data/districts.csv).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Problem } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE, testApp } from "../test/helpers.ts";
+import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
-import { coordinateProblem, loadLocationData, type LocationAnswer } from "./location.ts";
+import { parse } from "csv-parse/sync";
+import { coordinateProblem, districtNamesOf, loadLocationData, type LocationAnswer } from "./location.ts";
 import { lookup } from "./lookup.ts";
 import { parseArgs, UsageError } from "./config.ts";
 import { loadFixture } from "../test/helpers.ts";
@@ -188,5 +189,21 @@ describe("lookup --lat --lon", () => {
     expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
     expect(lookup(dataset, { lat: "91", lon: "0" }, opts)).toMatchObject({ code: 2, stderr: expect.stringContaining('lat "91" is out of range') });
     expect(lookup(dataset, { lat: "33.5", lon: "-119.5" }, opts)).toMatchObject({ code: 1, stderr: expect.stringContaining("No school district at this location") });
+  });
+});
+
+describe("districtNamesOf: names and grade spans from a site's district resources", () => {
+  it("agrees with districts.csv for every district of the fixture, and knows no other", async () => {
+    const { site } = await testApp();
+    const names = districtNamesOf(site);
+    const csv = parse(readFileSync(resolve(SMALL, "districts.csv"), "utf8"), { columns: true }) as { leaid: string; name: string; grade_span: string }[];
+    expect(csv.length).toBeGreaterThan(0);
+    for (const row of csv) {
+      expect(names.has(row.leaid)).toBe(true);
+      expect(names.get(row.leaid)).toEqual({ name: row.name, grade_span: row.grade_span });
+      expect(names.get(row.leaid)).toBe(names.get(row.leaid)); // remembered, not read again
+    }
+    expect(names.has("9999999")).toBe(false);
+    expect(names.get("9999999")).toBeUndefined();
   });
 });

@@ -17,11 +17,17 @@ type LocatedDistrict = components["schemas"]["LocatedDistrict"];
 /** The boundary file's name in a dataset folder and in the manifest. */
 export const BOUNDARY_FILE = "boundaries.topojson";
 
+/** A district's name and grade span by LEAID (a Map from districts.csv, or districtNamesOf a site). */
+export interface DistrictNames {
+  get(leaid: string): { name: string; grade_span: string } | undefined;
+  has(leaid: string): boolean;
+}
+
 /** What the location answers need: the index, the districts' names and grades, and the record bodies. */
 export interface LocationData {
   index: LocationIndex;
-  /** LEAID -> name and grade span (districts.csv) */
-  districts: Map<string, { name: string; grade_span: string }>;
+  /** LEAID -> name and grade span */
+  districts: DistrictNames;
   boundaries: LocationAnswer["boundaries"];
 }
 
@@ -38,6 +44,7 @@ export async function loadLocationData(
   paths: { manifest: string; districts: string; boundaries?: string },
   label = "data",
   boundaries: () => LocationIndex | undefined = () => readBoundaryIndex(paths, label),
+  names?: DistrictNames,
 ): Promise<LocationData | undefined> {
   const manifest = (await Bun.file(paths.manifest).json()) as { boundaries?: { source?: string; vintage?: string; scale?: string } };
   const index = boundaries();
@@ -45,13 +52,43 @@ export async function loadLocationData(
   const file = `${label}/${BOUNDARY_FILE}`;
   const b = manifest.boundaries ?? {};
   if (typeof b.vintage !== "string" || typeof b.source !== "string" || typeof b.scale !== "string") throw new DatasetError(`${label}/manifest.json`, "no boundaries vintage, source and scale");
-  // Only the names and grade spans are kept (copied, so the parsed rows can go).
-  const rows = parse(await Bun.file(paths.districts).text(), { columns: ["leaid", "state", "name", "level", "grade_span"], from_line: 2, relax_column_count: true }) as { leaid: string; name: string; grade_span: string }[];
-  const districts = new Map(rows.map((r) => [r.leaid, { name: r.name, grade_span: r.grade_span }]));
+  // Without `names`, districts.csv is read and only the names and grade spans kept (copied, so
+  // the parsed rows can go); the server passes the site's district resources instead, which it
+  // holds anyway: parsing the CSV would add tens of MB of resident memory for 13k short strings.
+  const districts = names ?? (await namesFromCsv(paths.districts));
   for (const d of index.districts) if (!districts.has(d.leaid)) throw new DatasetError(file, `district ${d.leaid} is not in districts.csv`);
   // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
   Bun.gc(true);
   return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale } };
+}
+
+async function namesFromCsv(path: string): Promise<Map<string, { name: string; grade_span: string }>> {
+  const rows = parse(await Bun.file(path).text(), { columns: ["leaid", "state", "name", "level", "grade_span"], from_line: 2, relax_column_count: true }) as { leaid: string; name: string; grade_span: string }[];
+  return new Map(rows.map((r) => [r.leaid, { name: r.name, grade_span: r.grade_span }]));
+}
+
+/**
+ * Names and grade spans from a site's `/district/{leaid}.json` resources, read on first
+ * use and remembered (a few bytes per district asked for).
+ *
+ * @example
+ * districtNamesOf(site).get("0604830") // { name: "Beverly Hills Unified School District", grade_span: "Kindergarten – 12th" }
+ */
+export function districtNamesOf(site: { get(path: string): { body: Uint8Array } | undefined; has(path: string): boolean }): DistrictNames {
+  const known = new Map<string, { name: string; grade_span: string }>();
+  const decoder = new TextDecoder();
+  return {
+    has: (leaid) => known.has(leaid) || site.has(`/district/${leaid}.json`),
+    get: (leaid) => {
+      let found = known.get(leaid);
+      if (found !== undefined) return found;
+      const rep = site.get(`/district/${leaid}.json`);
+      if (rep === undefined) return undefined;
+      const d = JSON.parse(decoder.decode(rep.body)) as { district: string; grade_span: string };
+      known.set(leaid, (found = { name: d.district, grade_span: d.grade_span }));
+      return found;
+    },
+  };
 }
 
 type Manifest = { files: Record<string, { sha256: string; rows: number } | undefined> };

@@ -81,6 +81,8 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
+  /** Whether a prepared or rendered body is at a path, without making its representation (pages rendered on request are not counted). */
+  has(path: string): boolean;
   /** Every path the service answers (for the static export), in a fixed order. */
   paths(): string[];
   /** The paths whose coded variants are made ahead (isLarge), without listing every path. */
@@ -358,6 +360,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     facts,
     postal: (zip) => postal.get(zip),
     cityZips,
+    has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
     paths: () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pagePaths()])],
     largePaths: () => [...prepared.keys()].filter(isLarge),
