@@ -43,13 +43,29 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-async function loadDataset(cmd: { data: string | undefined }, paths: AssetPaths): Promise<Dataset> {
+/** A DatasetError (missing or damaged data) stops the process with its message; anything else is rethrown. */
+function exitOnDatasetError(e: unknown): never {
+  if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+  throw e;
+}
+
+/**
+ * Runs `read` (sync or async), stopping the process on a DatasetError.
+ *
+ * @example
+ * const index = orExit(() => readBoundaryIndex(paths.data, "(embedded data)"));
+ */
+function orExit<T>(read: () => T): T {
   try {
-    return parseDataset(await readData(cmd.data ? dataPaths(cmd.data) : paths.data), cmd.data ?? "(embedded data)");
+    const value = read();
+    return (value instanceof Promise ? value.catch(exitOnDatasetError) : value) as T;
   } catch (e) {
-    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-    throw e;
+    exitOnDatasetError(e);
   }
+}
+
+function loadDataset(cmd: { data: string | undefined }, paths: AssetPaths): Promise<Dataset> {
+  return orExit(async () => parseDataset(await readData(cmd.data ? dataPaths(cmd.data) : paths.data), cmd.data ?? "(embedded data)"));
 }
 
 /**
@@ -77,12 +93,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     const dataset = await loadDataset(cmd, paths);
     let location: LocationData | undefined;
     if ("lat" in cmd.query) {
-      try {
-        location = await loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)");
-      } catch (e) {
-        if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-        throw e;
-      }
+      location = await orExit(() => loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"));
     }
     const result = lookup(dataset, cmd.query, { ...cmd, location });
     process.stdout.write(result.stdout);
@@ -98,43 +109,22 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   const dataLabel = cmd.data ?? "(embedded data)";
   // The boundary index, read once on first use by the location routes or a page's map.
   let boundaryIndex: { index: LocationIndex | undefined } | undefined;
-  const boundaries = (): LocationIndex | undefined => {
-    try {
-      return (boundaryIndex ??= { index: readBoundaryIndex(dataPathsUsed, dataLabel) }).index;
-    } catch (e) {
-      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-      throw e;
-    }
-  };
-  const loadLocation = async (names?: DistrictNames): Promise<LocationData | undefined> => {
-    try {
-      return await loadLocationData(dataPathsUsed, dataLabel, boundaries, names);
-    } catch (e) {
-      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-      throw e;
-    }
-  };
+  const boundaries = (): LocationIndex | undefined =>
+    (boundaryIndex ??= { index: orExit(() => readBoundaryIndex(dataPathsUsed, dataLabel)) }).index;
+  const loadLocation = (names?: DistrictNames): Promise<LocationData | undefined> =>
+    orExit(() => loadLocationData(dataPathsUsed, dataLabel, boundaries, names));
   // The ZIP outlines of the page maps, read once on the first ZIP page.
   let zctaOutlines: { outlines: ZctaOutlines | undefined } | undefined;
-  const zctas = (): ZctaOutlines | undefined => {
-    try {
-      return (zctaOutlines ??= { outlines: readZctaOutlines(dataPathsUsed, dataLabel) }).outlines;
-    } catch (e) {
-      if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-      throw e;
-    }
-  };
+  const zctas = (): ZctaOutlines | undefined =>
+    (zctaOutlines ??= { outlines: orExit(() => readZctaOutlines(dataPathsUsed, dataLabel)) }).outlines;
   // The build's snapshot is checked (size, CRC-32, tables; and the map files embedded with it) before listening.
-  let snapshot: ((baseUrl: string) => SiteBodies) | undefined;
-  try {
-    snapshot = given ? undefined : await openSnapshotFor(paths);
+  const snapshot = await orExit(async () => {
+    const opened = given ? undefined : await openSnapshotFor(paths);
     // The map files are decoded on first use, but checked now: a missing or damaged one stops start-up
     // (the build's were checked with the snapshot; a --data folder's against its manifest's sha256).
-    if (!snapshot) await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
-  } catch (e) {
-    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-    throw e;
-  }
+    if (!opened) await checkMapFiles(dataPathsUsed, dataLabel, { hash: cmd.data !== undefined });
+    return opened;
+  });
   mark("snapshot checked");
   const manifestJson = JSON.parse(await Bun.file(dataPathsUsed.manifest).text()) as { boundaries?: { vintage?: string } };
   const maps = new PageMaps({ boundaries, zctas, vintage: manifestJson.boundaries?.vintage ?? "" });
@@ -151,12 +141,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   // With --data, the about page and PO-box pages come from that folder too.
   const assetPaths = cmd.data ? { ...paths, ...reportPaths(cmd.data) } : paths;
   const assets = await readAssets(assetPaths);
-  try {
-    parsePostal(assets.postal, assetPaths.postal);
-  } catch (e) {
-    if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
-    throw e;
-  }
+  orExit(() => parsePostal(assets.postal, assetPaths.postal));
   mark("assets");
 
   if (cmd.kind === "export") {
