@@ -8,30 +8,21 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite.ts";
 import { axeViolations } from "../support/axe.ts";
-import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { consoleProblems } from "../support/chromium.ts";
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const suite = browserSuite();
 const SCREENSHOTS = join(import.meta.dirname, "screenshots");
-
-beforeAll(async () => {
-  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
 
 /** Opens `path` at `width` px; returns the page and the console problems seen. */
 async function open(path: string, width: number): Promise<{ page: Page; problems: string[] }> {
-  const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+  const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
   const page = await context.newPage();
   const problems = consoleProblems(page);
   await page.setViewportSize({ width, height: 800 });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, problems };
 }
 
@@ -85,10 +76,10 @@ describe("district and state pages on a phone", () => {
 
   it("goes from a ZIP page to its district, and from there to another of its ZIPs", async () => {
     const { page, problems } = await open("/zip/90210", 390);
-    await Promise.all([page.waitForURL(`${server.url}/district/0604830`), page.locator("h2#district a").click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/district/0604830`), page.locator("h2#district a").click()]);
     expect(await page.locator("h1").textContent()).toBe("Beverly Hills Unified School District");
     expect(await page.locator("main > p").nth(1).textContent()).toMatch(/^Beverly Hills Unified School District is the school district named for \d+ ZIP codes/);
-    await Promise.all([page.waitForURL(`${server.url}/zip/90211`), page.getByRole("link", { name: "90211", exact: true }).click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/zip/90211`), page.getByRole("link", { name: "90211", exact: true }).click()]);
     expect(await page.locator("h1").textContent()).toBe("ZIP code 90211");
     expect(problems).toEqual([]);
     await page.close();

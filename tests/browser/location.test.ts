@@ -4,28 +4,19 @@
  * text alternative; the button (shown only with JavaScript and the Geolocation API)
  * opens the page of the browser's position. No console errors (CSP violations included).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite.ts";
 import type { Page } from "playwright-core";
 import { axeViolations } from "../support/axe.ts";
-import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { consoleProblems, type RunningBrowser } from "../support/chromium.ts";
 
-let server: RunningServer;
-let chromium: RunningBrowser;
-
-beforeAll(async () => {
-  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 async function open(path: string, width: number, options: Parameters<RunningBrowser["browser"]["newContext"]>[0] = {}): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
-  const context = await chromium.browser.newContext({ viewport: { width, height: 800 }, ...options });
+  const context = await suite.chromium.browser.newContext({ viewport: { width, height: 800 }, ...options });
   const page = await context.newPage();
   const problems = consoleProblems(page);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, problems, close: () => context.close() };
 }
 

@@ -7,22 +7,13 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite.ts";
 import { axeViolations } from "../support/axe.ts";
-import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { consoleProblems } from "../support/chromium.ts";
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const suite = browserSuite();
 const SCREENSHOTS = join(import.meta.dirname, "screenshots");
-
-beforeAll(async () => {
-  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
 
 /** [path, what its description must say] */
 const ZIP_PAGES: [string, RegExp][] = [
@@ -36,11 +27,11 @@ describe("ZIP pages with their map, on a phone", () => {
   for (const [path, says] of ZIP_PAGES) {
     for (const width of [320, 390]) {
       it(`${path} at ${width} px: the map and its text alternative, no sideways scroll, 0 axe violations`, async () => {
-        const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+        const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
         const page = await context.newPage();
         const problems = consoleProblems(page);
         await page.setViewportSize({ width, height: 800 });
-        const res = await page.goto(`${server.url}${path}`);
+        const res = await page.goto(`${suite.server.url}${path}`);
         expect(res!.status()).toBe(200);
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(innerWidth);

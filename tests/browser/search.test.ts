@@ -5,33 +5,24 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consoleProblems, launchChromium, type RunningBrowser } from "../support/chromium.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { browserSuite } from "../support/browser-suite.ts";
+import { consoleProblems } from "../support/chromium.ts";
 
-let server: RunningServer;
-let chromium: RunningBrowser;
+const suite = browserSuite();
 const SCREENSHOTS = join(import.meta.dirname, "screenshots");
-
-beforeAll(async () => {
-  [server, chromium] = await Promise.all([startServer(), launchChromium()]);
-});
-afterAll(async () => {
-  await chromium?.close();
-  await server?.stop();
-});
 
 describe("search in the browser", () => {
   it("submits a ZIP from / and shows its district", async () => {
-    const expected = (await (await fetch(`${server.url}/zip/90210.json`)).json()) as { district: string; city: string };
-    const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+    const expected = (await (await fetch(`${suite.server.url}/zip/90210.json`)).json()) as { district: string; city: string };
+    const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
     const page = await context.newPage();
     const problems = consoleProblems(page);
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     expect(await page.title()).toContain("school districts");
     await page.getByLabel("ZIP code").fill("90210");
-    await Promise.all([page.waitForURL(`${server.url}/zip/90210`), page.getByRole("button", { name: "Look up" }).click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/zip/90210`), page.getByRole("button", { name: "Look up" }).click()]);
 
     expect(await page.locator("h1").textContent()).toBe("ZIP code 90210");
     expect(await page.locator("h2#district").textContent()).toBe(expected.district);
@@ -46,21 +37,21 @@ describe("search in the browser", () => {
   });
 
   it("the interactive reference (Redoc), reached from the plain one, renders the operations without console errors", async () => {
-    const context = chromium.browser.contexts()[0] ?? (await chromium.browser.newContext());
+    const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error") problems.push(`${m.type()}: ${m.text()}`);
     });
     page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    await page.goto(`${server.url}/docs`);
-    await Promise.all([page.waitForURL(`${server.url}/docs/interactive`), page.getByRole("link", { name: "interactive reference" }).first().click()]);
+    await page.goto(`${suite.server.url}/docs`);
+    await Promise.all([page.waitForURL(`${suite.server.url}/docs/interactive`), page.getByRole("link", { name: "interactive reference" }).first().click()]);
     await page.getByRole("heading", { name: /US School Districts by ZIP Code/ }).first().waitFor();
     expect(await page.locator("body").innerText()).toContain("/zip/{zip}/districts.json");
     // Its sidebar routes inside the page once Redoc runs, and Redoc renders the section's operations.
     await page.locator('a[href="/docs/records"]').first().click();
     await page.getByRole("heading", { name: "One ZIP code's district record" }).first().waitFor();
-    expect(page.url()).toMatch(new RegExp(`^${server.url}/docs/interactive`));
+    expect(page.url()).toMatch(new RegExp(`^${suite.server.url}/docs/interactive`));
     // Its search works with the eval probe skipped (docs.ts): the index runs in the page.
     await page.getByText("Search").first().click();
     await page.keyboard.type("sitemap");
