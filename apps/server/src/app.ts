@@ -23,7 +23,8 @@ import {
   stateNotFoundDetail,
   zipNotFoundDetail,
 } from "./problems.ts";
-import { Representation } from "./representation.ts";
+import { notModifiedHeaders, Representation } from "./representation.ts";
+import { noneMatchHits } from "./negotiate.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -218,8 +219,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
  * The server's request handler: the app, with one shortcut in front. A GET or
  * HEAD whose path (no query) is a prepared path goes straight to its
  * representation, skipping Hono's routing (the same answer, at about half the
- * CPU per request); everything else (errors, OPTIONS, the search redirect,
- * percent-encoded paths) goes through the app.
+ * CPU per request), and a matching If-None-Match on an identity-only body
+ * whose ETag the site knows without reading it gets its 304 at once;
+ * everything else (errors, OPTIONS, the search redirect, percent-encoded
+ * paths) goes through the app.
  *
  * @example
  * Bun.serve({ fetch: createHandler(site) });
@@ -231,7 +234,15 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
       const url = req.url;
       // The path of an absolute URL without query or fragment (else Hono decides).
       if (!url.includes("?") && !url.includes("#")) {
-        const rep = site.get(url.slice(url.indexOf("/", url.indexOf("//") + 2)));
+        const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+        // A revalidation of an identity-only body: answered from its ETag alone,
+        // without reading the body or making its representation (issue 15).
+        const inm = req.headers.get("if-none-match");
+        if (inm !== null) {
+          const etag = site.identityEtag(path);
+          if (etag !== undefined && noneMatchHits(inm, etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(etag, site.lastModified) });
+        }
+        const rep = site.get(path);
         if (rep) return sendRepresentation(req, rep);
       }
     }

@@ -24,8 +24,6 @@ export interface Variant {
    * fast for Bun to send.
    */
   headers: Record<string, string>;
-  /** The headers of a 304 for this variant. */
-  notModifiedHeaders: Record<string, string>;
   /**
    * What a response sends: the bytes, or a Blob of them (for a body of
    * BLOB_MIN or more, which Bun then sends without copying the bytes per
@@ -68,6 +66,24 @@ export function entityTag(body: Uint8Array<ArrayBuffer>, suffix = ""): string {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * The headers of a 304 for a variant with this ETag: those of its 200 that
+ * RFC 9110 §15.4.5 asks for (ETag, Cache-Control, Vary), Last-Modified, and CORS.
+ *
+ * @example
+ * new Response(null, { status: 304, headers: notModifiedHeaders('"cbe5b4c9bd9c08b7"', site.lastModified) })
+ */
+export function notModifiedHeaders(etag: string, lastModified: string): Record<string, string> {
+  return {
+    ETag: etag,
+    "Last-Modified": lastModified,
+    "Cache-Control": CACHE_CONTROL,
+    Vary: "Accept-Encoding",
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "ETag",
+  };
+}
 
 /**
  * A body with its content type and headers. Coded variants come from `coded`
@@ -202,20 +218,12 @@ export class Representation {
     for (const [name, value] of this.extraHeaders) headers[name] = value;
     if (headers["X-Content-Type-Options"] === undefined) headers["X-Content-Type-Options"] = "nosniff";
     if (coding !== "identity") headers["Content-Encoding"] = coding;
-    const notModifiedHeaders: Record<string, string> = {
-      ETag: etag,
-      "Last-Modified": this.lastModified,
-      "Cache-Control": CACHE_CONTROL,
-      Vary: "Accept-Encoding",
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": "ETag",
-    };
     // Not kept: the variant of an identityOnly body (tens of thousands are
     // cached: making its headers per request costs far less than the Response
     // does, and keeping them would double what each cached body weighs). A lazy
     // identity body is kept while asked for (see LAZY_KEEP_MS).
     const kept = coding !== "identity" || !this.identityOnly;
-    const v: Variant = { coding, size, etag, headers, notModifiedHeaders, payload: kept && !(body instanceof Blob) && size >= BLOB_MIN ? new Blob([body]) : body };
+    const v: Variant = { coding, size, etag, headers, payload: kept && !(body instanceof Blob) && size >= BLOB_MIN ? new Blob([body]) : body };
     if (kept) {
       if (coding === "identity") {
         this.#identity = v;

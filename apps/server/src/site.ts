@@ -81,6 +81,13 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
+  /**
+   * The ETag of a path's identity-only body when it is known without reading
+   * the body (a prepared body, or a numbered body of the snapshot by its
+   * tables), else undefined: a matching If-None-Match is answered 304 from it
+   * alone (app.ts createHandler).
+   */
+  identityEtag(path: string): string | undefined;
   /** Whether a prepared or rendered body is at a path, without making its representation (pages rendered on request are not counted). */
   has(path: string): boolean;
   /** Every path the service answers (for the static export), in a fixed order. */
@@ -94,6 +101,8 @@ export interface BodySource {
   get(path: string): RenderedBody | undefined;
   /** The ETag of a body when the source keeps it (the snapshot's numbered bodies: made once, never per request). */
   etag?(path: string): string | undefined;
+  /** The byte length of a body the source keeps an ETag for, known without reading it (the snapshot's tables). */
+  length?(path: string): number | undefined;
   has(path: string): boolean;
   keys(): IterableIterator<string>;
   readonly size: number;
@@ -362,6 +371,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     cityZips,
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
+    identityEtag: (path) => {
+      const rep = prepared.get(path);
+      if (rep) return rep.identityOnly ? rep.etag : undefined;
+      const length = rendered.bodies.length?.(path);
+      return length !== undefined && length <= IDENTITY_MAX ? rendered.bodies.etag?.(path) : undefined;
+    },
     paths: () => [...new Set([...rendered.bodies.keys(), ...prepared.keys(), ...pagePaths()])],
     largePaths: () => [...prepared.keys()].filter(isLarge),
   };

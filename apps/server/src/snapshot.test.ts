@@ -11,12 +11,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadFixture, syntheticFixture, testAssets } from "../test/helpers.ts";
 import { openSnapshotFor, repoAssetPaths } from "./assets.ts";
 import { bytesSource, fileSource } from "./embedded.ts";
-import { bytesOf, renderSiteBodies } from "./site.ts";
+import { assembleSite, bytesOf, renderSiteBodies } from "./site.ts";
+import { createHandler } from "./app.ts";
+import { sendRepresentation } from "./http.ts";
 import { entityTag } from "./representation.ts";
 import { BASE_URL_MARKER, crc32Of, readSnapshot, writeSnapshot, type SnapshotIndex } from "./snapshot.ts";
 
 const BASE = "http://localhost:8080";
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+const headerList = (res: Response) => {
+  const out: string[] = [];
+  res.headers.forEach((value, name) => out.push(`${name}: ${value}`));
+  return out;
+};
 
 describe("the snapshot", () => {
   let dataset: Dataset;
@@ -132,6 +139,34 @@ describe("the snapshot's ETags", () => {
       }
       expect(numbered).toBeGreaterThan(2 * dataset.zips.length);
     }
+  });
+});
+
+describe("a revalidation answered from the snapshot's tables (createHandler's 304 shortcut)", () => {
+  it("gives the same 304 as the full path for every numbered identity-only body, a 200 on a stale tag, and leaves larger bodies to get()", async () => {
+    const dataset = await loadFixture(syntheticFixture(300));
+    const assets = await testAssets();
+    const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, assets.openapi), BASE);
+    for (const base of [BASE, "https://schools.example.org"]) {
+      const site = assembleSite(readSnapshot(JSON.parse(JSON.stringify(index)), blob, base), assets);
+      const handle = createHandler(site);
+      let shortcut = 0;
+      for (const path of site.paths().filter((p) => /^\/(zip|district)\/[0-9]+(\/districts)?\.json$/.test(p))) {
+        const rep = site.get(path)!;
+        const etag = site.identityEtag(path);
+        expect(etag, path).toBe(rep.identityOnly ? rep.etag : undefined);
+        if (etag === undefined) continue;
+        shortcut++;
+        for (const [inm, status] of [[etag, 304], [`W/${etag}`, 304], ['"stale"', 200]] as const) {
+          const req = () => new Request(`${base}${path}`, { headers: { "If-None-Match": inm } });
+          const [fast, full] = [await handle(req()), await sendRepresentation(req(), rep)];
+          expect(fast.status, path).toBe(status);
+          expect(headerList(fast), path).toEqual(headerList(full));
+        }
+      }
+      expect(shortcut).toBeGreaterThan(2 * dataset.zips.length * 0.9);
+    }
+    expect(assembleSite(renderSiteBodies(dataset, BASE, assets.openapi), assets).identityEtag(`/zip/${dataset.zips[0]!.zip}.json`)).toBeUndefined();
   });
 });
 

@@ -69,6 +69,8 @@ export interface SnapshotBodies {
   get(path: string): RenderedBody | undefined;
   /** The strong ETag of a family body (entityTag of its bytes), made once: from the build's tables, or when first read. */
   etag(path: string): string | undefined;
+  /** The byte length of a family body, from the tables (read when another base URL changes it); undefined for any other path. */
+  length(path: string): number | undefined;
   has(path: string): boolean;
   keys(): IterableIterator<string>;
   readonly size: number;
@@ -445,6 +447,11 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
         etag: (path) => {
           const g = find(path);
           return g >= 0 && g < familyTotal ? etag(g) : undefined;
+        },
+        length: (path) => {
+          const g = find(path);
+          if (g < 0 || g >= familyTotal) return undefined;
+          return baseUrl === index.baseUrl ? lengths[g]! : read(g).length;
         },
         get: (path) => {
           const g = find(path);
