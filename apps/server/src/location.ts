@@ -91,6 +91,29 @@ export function districtNamesOf(site: { get(path: string): { body: Uint8Array } 
   };
 }
 
+/**
+ * The LEAIDs overlapping a ZIP's area, from the site's `/zip/{zip}/districts.json`, read
+ * once per ZIP and remembered (a point's candidate ZIPs repeat, and reading and parsing a
+ * list per candidate per request was most of a location lookup's CPU and garbage:
+ * bench/FINDINGS.md P7; all 33,789 lists remembered weigh about 4 MB).
+ *
+ * @example
+ * overlappingLeaidsOf(site)("59101") // ["3003870", "3003840", ...]
+ */
+export function overlappingLeaidsOf(site: { get(path: string): { body: Uint8Array } | undefined }): (zip: string) => readonly string[] {
+  const known = new Map<string, readonly string[]>();
+  const decoder = new TextDecoder();
+  return (zip) => {
+    let leaids = known.get(zip);
+    if (leaids === undefined) {
+      const rep = site.get(`/zip/${zip}/districts.json`);
+      const list = rep === undefined ? [] : (JSON.parse(decoder.decode(rep.body)) as { districts: { leaid: string }[] }).districts;
+      known.set(zip, (leaids = list.map((d) => d.leaid)));
+    }
+    return leaids;
+  };
+}
+
 type Manifest = { files: Record<string, { sha256: string; rows: number } | undefined> };
 
 /**

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
+import pointInPolygon from "point-in-polygon-hao";
 import { describe, expect, it } from "vitest";
 import { DatasetError } from "./dataset.ts";
 import { LocationIndex } from "./location.ts";
@@ -85,5 +87,57 @@ describe.skipIf(!existsSync(committed))("the committed boundaries", () => {
   it("a point in Beverly Hills is in Beverly Hills Unified; the ocean is in no district", () => {
     expect(idx.districtsAt(-118.4004, 34.0736).map((h) => h.district.leaid)).toEqual(["0604830"]);
     expect(idx.districtsAt(-119.5, 33.5)).toEqual([]);
+  });
+});
+
+/** pointInPart against point-in-polygon-hao on the materialized rings, at a point. */
+function expectSameAsHao(idx: LocationIndex, part: number, lon: number, lat: number): void {
+  expect(idx.pointInPart(part, lon, lat), `part ${part} at ${lon}, ${lat}`).toBe(pointInPolygon([lon, lat], idx.partRings(part)));
+}
+
+describe("pointInPart (in place over the arcs) answers as point-in-polygon-hao on the materialized rings", () => {
+  it("on the hand-made topology: every point of a 0.05° grid, every vertex and every edge midpoint", () => {
+    const idx = LocationIndex.parse(topo(), "test");
+    for (let part = 0; part < idx.partCount; part++) {
+      for (let i = -10; i <= 50; i++) for (let j = -10; j <= 30; j++) expectSameAsHao(idx, part, i / 20, j / 20);
+      for (const ring of idx.partRings(part)) {
+        ring.forEach(([x, y], k) => {
+          expectSameAsHao(idx, part, x, y);
+          const [nx, ny] = ring[(k + 1) % ring.length]!;
+          expectSameAsHao(idx, part, (x + nx) / 2, (y + ny) / 2);
+        });
+      }
+    }
+    // The grid meets borders and holes: every answer occurs.
+    const answers = new Set<boolean | 0>();
+    for (let i = -10; i <= 50; i++) answers.add(idx.pointInPart(0, i / 20, 0.5));
+    expect(answers).toEqual(new Set([true, false, 0]));
+  });
+
+  const committed = join(import.meta.dirname, "../../../data/boundaries.topojson");
+  it.skipIf(!existsSync(committed))("on the committed boundaries: random points in parts' boxes, and their vertices", () => {
+    const idx = LocationIndex.parse(readFileSync(committed), "data/boundaries.topojson");
+    const part = fc.integer({ min: 0, max: idx.partCount - 1 });
+    const unit = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(part, unit, unit, (p, tx, ty) => {
+        const outer = idx.partRings(p)[0]!;
+        const xs = outer.map((q) => q[0]);
+        const ys = outer.map((q) => q[1]);
+        const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+        expectSameAsHao(idx, p, x0 + tx * (x1 - x0), y0 + ty * (y1 - y0));
+      }),
+      { numRuns: 3000, seed: 20261123 },
+    );
+    fc.assert(
+      fc.property(part, unit, (p, t) => {
+        const rings = idx.partRings(p);
+        const ring = rings[Math.floor(t * rings.length) % rings.length]!;
+        const [x, y] = ring[Math.floor(t * 7919) % ring.length]!;
+        expect(idx.pointInPart(p, x, y)).toBe(0);
+        expectSameAsHao(idx, p, x, y);
+      }),
+      { numRuns: 1000, seed: 20261123 },
+    );
   });
 });

@@ -9,11 +9,9 @@
  * lowest LEAID wins.
  */
 import Flatbush from "flatbush";
-import pointInPolygon from "point-in-polygon-hao";
+import { orient2d } from "robust-predicates";
 import { DatasetError } from "./dataset.ts";
 
-/** Points of materialized polygons kept for later lookups (about 50 bytes each). */
-const CACHE_POINTS = 100_000;
 
 export type BoundaryLevel = "unified" | "elementary" | "secondary";
 const LEVEL_CODES: Record<string, BoundaryLevel> = { U: "unified", E: "elementary", S: "secondary" };
@@ -204,9 +202,6 @@ export class LocationIndex {
   private readonly partIndex: Flatbush | null;
   private readonly zctaIndex: Flatbush | null;
   private readonly zctaXY: Float64Array;
-  /** materialized polygon parts, at most CACHE_POINTS points in all */
-  private readonly cache = new Map<number, [number, number][][]>();
-  private cachedPoints = 0;
   private readonly byLeaid = new Map<string, number>();
 
   private constructor(topo: Topology, arcs: Arcs, label: string) {
@@ -296,8 +291,18 @@ export class LocationIndex {
     return out;
   }
 
-  /** The rings of a polygon part, each as [lon, lat] points. */
-  private partRings(part: number): [number, number][][] {
+  /** How many polygon parts the districts have (parts are numbered from 0). */
+  get partCount(): number {
+    return this.partDistrict.length;
+  }
+
+  /**
+   * The rings of a polygon part (outer ring, then holes), each as [lon, lat] points.
+   *
+   * @example
+   * idx.partRings(0)[0]!.length // points of part 0's outer ring, closed
+   */
+  partRings(part: number): [number, number][][] {
     const out: [number, number][][] = [];
     for (let r = this.partRing[part]!; r < this.partRing[part + 1]!; r++) out.push(this.ring(this.arcRefs.subarray(this.ringArc[r]!, this.ringArc[r + 1]!)));
     return out;
@@ -320,20 +325,50 @@ export class LocationIndex {
     return [x0, y0, x1, y1];
   }
 
-  private partPolygon(part: number): [number, number][][] {
-    let p = this.cache.get(part);
-    if (p === undefined) {
-      p = this.partRings(part);
-      const size = p.reduce((a, r) => a + r.length, 0);
-      while (this.cachedPoints + size > CACHE_POINTS && this.cache.size > 0) {
-        const [oldest, rings] = this.cache.entries().next().value!;
-        this.cachedPoints -= rings.reduce((a, r) => a + r.length, 0);
-        this.cache.delete(oldest);
+  /**
+   * Where (lon, lat) lies against a polygon part (outer ring, then holes): true inside,
+   * false outside, 0 on a border. The test of point-in-polygon-hao (the same edge
+   * crossings with robust-predicates' orient2d, so the same answers: location.test.ts
+   * checks them against it), run over the quantized arcs in place: materializing the
+   * rings as [lon, lat] arrays cost most of a lookup's CPU and left tens of KB of
+   * garbage per lookup (bench/FINDINGS.md P7).
+   */
+  pointInPart(part: number, lon: number, lat: number): boolean | 0 {
+    const { coords, arcStart, arcRefs, ringArc, sx, sy, tx, ty } = this;
+    let crossings = 0;
+    for (let r = this.partRing[part]!; r < this.partRing[part + 1]!; r++) {
+      let u1 = 0;
+      let v1 = 0;
+      let started = false;
+      for (let k = ringArc[r]!; k < ringArc[r + 1]!; k++) {
+        const ref = arcRefs[k]!;
+        const a = ref < 0 ? ~ref : ref;
+        const [s, e] = [arcStart[a]!, arcStart[a + 1]!];
+        // The arc's points in ring order; every arc but the ring's first skips its first point (shared with the previous arc's last).
+        const n = e - s;
+        for (let j: number = started ? 1 : 0; j < n; j++) {
+          const i: number = ref < 0 ? e - 1 - j : s + j;
+          const u2: number = coords[2 * i]! * sx + tx - lon;
+          const v2: number = coords[2 * i + 1]! * sy + ty - lat;
+          if (!started) {
+            u1 = u2;
+            v1 = v2;
+            started = true;
+            continue;
+          }
+          if (v1 === 0 && v2 === 0) {
+            if ((u2 <= 0 && u1 >= 0) || (u1 <= 0 && u2 >= 0)) return 0;
+          } else if ((v2 >= 0 && v1 <= 0) || (v2 <= 0 && v1 >= 0)) {
+            const f = orient2d(u1, u2, v1, v2, 0, 0);
+            if (f === 0) return 0;
+            if ((f > 0 && v2 > 0 && v1 <= 0) || (f < 0 && v2 <= 0 && v1 > 0)) crossings++;
+          }
+          u1 = u2;
+          v1 = v2;
+        }
       }
-      this.cache.set(part, p);
-      this.cachedPoints += size;
     }
-    return p;
+    return crossings % 2 !== 0;
   }
 
   /**
@@ -348,7 +383,7 @@ export class LocationIndex {
     const best = new Map<BoundaryLevel, { d: number; onBorder: boolean }>();
     for (const part of this.partIndex.search(lon, lat, lon, lat)) {
       const d = this.partDistrict[part]!;
-      const r = pointInPolygon([lon, lat], this.partPolygon(part));
+      const r = this.pointInPart(part, lon, lat);
       if (r === false) continue;
       const onBorder = r === 0;
       const level = this.districts[d]!.level;
