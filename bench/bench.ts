@@ -3,7 +3,7 @@
 // Everything listens on 127.0.0.1 only; every loop is bounded in count and time.
 import { chmodSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync, readdirSync, statSync } from "node:fs";
 import { tmpdir, cpus, totalmem } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { freePort } from "../packages/testing/src/free-port.ts";
 import { createHash } from "node:crypto";
 import { locationPaths } from "./points.ts";
@@ -18,11 +18,12 @@ const DISTRICT_COUNT = int("BENCH_DISTRICTS", 2000);
 /** Processes per server: the binary's --workers and nginx's worker_processes. */
 const WORKERS = int("BENCH_WORKERS", 1);
 const PIN = (process.env.BENCH_PIN ?? "1") !== "0" && cpus().length >= 2 && !!Bun.which("taskset");
-const SERVER_CPU = "0";
+export const SERVER_CPU = "0";
 const WRK_CPU = "1";
 // The same base URL for the export and the binary, so their bodies (page_url, url) are byte-identical.
-const BASE_URL = "http://localhost:8080";
-const OUT_MD = join(ROOT, process.env.BENCH_OUT ?? "bench/results.md");
+export const BASE_URL = "http://localhost:8080";
+/** BENCH_OUT: relative to the repository, or absolute. */
+const OUT_MD = resolve(ROOT, process.env.BENCH_OUT ?? "bench/results.md");
 const OUT_JSON = OUT_MD.replace(/\.md$/, ".json");
 
 function int(name: string, dflt: number): number {
@@ -118,7 +119,7 @@ function sh(cmd: string[], opts: { allowFail?: boolean } = {}): string {
   return out;
 }
 
-async function waitReady(url: string, proc: Bun.Subprocess, t0: number, limitMs = 30_000): Promise<number> {
+export async function waitReady(url: string, proc: Bun.Subprocess, t0: number, limitMs = 30_000): Promise<number> {
   if (process.env.BENCH_DEBUG) log(`waiting for ${url} (pid ${proc.pid})`);
   for (let i = 0; i < 100_000; i++) {
     if (proc.exitCode !== null) throw new Error(`${url}: process exited with ${proc.exitCode} before answering`);
@@ -136,7 +137,7 @@ async function waitReady(url: string, proc: Bun.Subprocess, t0: number, limitMs 
   throw new Error(`${url}: not ready`);
 }
 
-async function stop(proc: Bun.Subprocess, sig: NodeJS.Signals = "SIGTERM"): Promise<void> {
+export async function stop(proc: Bun.Subprocess, sig: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return;
   proc.kill(sig);
   const done = await Promise.race([proc.exited.then(() => true), sleep(10_000).then(() => false)]);
@@ -153,7 +154,7 @@ type Target = {
   start(): Promise<{ proc: Bun.Subprocess; startupMs: number }>;
 };
 
-function pinned(cmd: string[], cpu: string): string[] {
+export function pinned(cmd: string[], cpu: string): string[] {
   return PIN ? ["taskset", "-c", cpu, ...cmd] : cmd;
 }
 
@@ -406,6 +407,8 @@ let loadStart = "";
 /** Status counts of one pass over bench/points.csv on the binary, before the rounds. */
 let locationStatuses = "";
 async function main() {
+  // Made first, so that a path that cannot be written fails before the run, not after it.
+  mkdirSync(dirname(OUT_MD), { recursive: true });
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` first`);
   loadStart = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const zipsCsv = resolve(ROOT, process.env.BENCH_ZIPS_CSV ?? "data/zips.csv");

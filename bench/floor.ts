@@ -1,0 +1,131 @@
+/**
+ * The floor under the binary's `/zip/{zip}.json` figure (issue 15): the binary against a bare
+ * `Bun.serve` answering the same 5,000 record bodies, with the same headers, from a Map (no
+ * application code but one lookup), measured like `bench/run` (server pinned to CPU 0, wrk to
+ * CPU 1, one worker, 50 connections, rotating paths, a 2 s warm-up, each server freshly
+ * started per round, rounds alternating). Three servers:
+ *
+ * - `binary`: `dist/school-districts --quiet` with the build's base URL (as `bench/run` starts it);
+ * - `bare`: the Map lookup, `new Response(bytes, { headers })`;
+ * - `bare+inm`: the same, reading `If-None-Match` first (what any server that answers 304s
+ *   must do: reading a request header makes Bun build the request's Headers).
+ *
+ * Bare Bun is what any JavaScript handler on this runtime can reach at best; `bench/run` gives
+ * nginx's figure on the same bodies. The bodies are taken from the binary itself (identity,
+ * the build's base URL), so all three send the same bytes and headers.
+ *
+ * Usage: bun bench/floor.ts [rounds=3] [seconds=5]   (after `bun run build`; wrk as bench/run installs it)
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { BASE_URL, freePort, median, pinned, readZips, rotatingLua, SERVER_CPU, stop, waitReady, wrk } from "./bench.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const BINARY = resolve(ROOT, "dist/school-districts");
+const ZIPS = 5000;
+
+type Stored = Record<string, { body: string; headers: Record<string, string> }>;
+
+/** `bun bench/floor.ts serve <port> <bodies.json> <bare|bare+inm>`: the bare server, run as its own process. */
+async function serveBare(port: number, file: string, mode: string): Promise<void> {
+  const stored = (await Bun.file(file).json()) as Stored;
+  const encoder = new TextEncoder();
+  const bodies = new Map(Object.entries(stored).map(([path, v]) => [path, { bytes: encoder.encode(v.body), headers: v.headers }]));
+  const readInm = mode === "bare+inm";
+  Bun.serve({
+    port,
+    hostname: "127.0.0.1",
+    fetch(req) {
+      const url = req.url;
+      const found = bodies.get(url.slice(url.indexOf("/", url.indexOf("//") + 2)));
+      if (found === undefined) return new Response("not found", { status: 404 });
+      if (readInm && req.headers.get("if-none-match") === found.headers.etag) return new Response(null, { status: 304 });
+      return new Response(found.bytes, { headers: found.headers });
+    },
+  });
+}
+
+/** The 5,000 record bodies and headers (less Date and Content-Length, which Bun sets) as the binary sends them. */
+async function bodiesFromBinary(paths: string[]): Promise<Stored> {
+  const port = await freePort();
+  const proc = Bun.spawn([BINARY, "--port", String(port), "--quiet", "--base-url", BASE_URL], { stdout: "ignore", stderr: "inherit" });
+  try {
+    await waitReady(`http://127.0.0.1:${port}/healthz`, proc, performance.now(), 60_000);
+    const stored: Stored = {};
+    for (const path of paths) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      if (res.status !== 200) {
+        await res.arrayBuffer();
+        continue;
+      }
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        if (name !== "date" && name !== "content-length") headers[name] = value;
+      });
+      stored[path] = { body: await res.text(), headers };
+    }
+    return stored;
+  } finally {
+    await stop(proc);
+  }
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.argv[2] ?? 3);
+  const seconds = Number(process.argv[3] ?? 5);
+  if (!(rounds >= 1 && seconds >= 1)) throw new Error("usage: bun bench/floor.ts [rounds>=1] [seconds>=1]");
+  const work = mkdtempSync(join(tmpdir(), "sd-floor-"));
+  try {
+    const zips = readZips(resolve(ROOT, "data/zips.csv"), ZIPS);
+    const stored = await bodiesFromBinary(zips.map((zip) => `/zip/${zip}.json`));
+    const paths = Object.keys(stored);
+    const bodiesFile = join(work, "bodies.json");
+    const script = join(work, "zip.lua");
+    writeFileSync(bodiesFile, JSON.stringify(stored));
+    writeFileSync(script, rotatingLua(paths, undefined));
+    console.error(`floor: ${paths.length} record bodies from the binary; ${rounds} rounds of ${seconds} s`);
+    const servers: Record<string, (port: number) => string[]> = {
+      binary: (port) => [BINARY, "--port", String(port), "--quiet", "--base-url", BASE_URL],
+      bare: (port) => [process.execPath, import.meta.path, "serve", String(port), bodiesFile, "bare"],
+      "bare+inm": (port) => [process.execPath, import.meta.path, "serve", String(port), bodiesFile, "bare+inm"],
+    };
+    const results: Record<string, { rps: number; p99: number; cpu: number }[]> = {};
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, command] of Object.entries(servers)) {
+        const port = await freePort();
+        const proc = Bun.spawn(pinned(command(port), SERVER_CPU), { stdout: "ignore", stderr: "inherit" });
+        try {
+          await waitReady(`http://127.0.0.1:${port}${paths[0]}`, proc, performance.now(), 60_000);
+          await wrk(`http://127.0.0.1:${port}/`, script, [], 2); // warm-up
+          const r = await wrk(`http://127.0.0.1:${port}/`, script, [], seconds, proc.pid);
+          if (r.errors > 0 || r.non2xx3xx > 0) throw new Error(`${name}: ${r.errors} socket errors, ${r.non2xx3xx} non-2xx answers`);
+          (results[name] ??= []).push({ rps: r.rps, p99: r.p99_us / 1000, cpu: r.cpu_us_per_req });
+          console.error(`floor: round ${round} ${name}: ${Math.round(r.rps)} req/s, p99 ${(r.p99_us / 1000).toFixed(2)} ms, ${r.cpu_us_per_req.toFixed(2)} µs CPU per request`);
+        } finally {
+          await stop(proc);
+        }
+      }
+    }
+    const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");
+    const binary = median(results.binary!.map((r) => r.rps));
+    const lines = [
+      `Medians of ${rounds} rounds of ${seconds} s (bun ${Bun.version}, load average at the end ${load}):`,
+      "",
+      "| server | req/s | vs binary | p99 | server CPU per request |",
+      "|---|---:|---:|---:|---:|",
+      ...Object.entries(results).map(([name, rs]) => {
+        const rps = median(rs.map((r) => r.rps));
+        return `| ${name} | ${Math.round(rps).toLocaleString("en-US")} | ${(rps / binary).toFixed(2)} | ${median(rs.map((r) => r.p99)).toFixed(2)} ms | ${median(rs.map((r) => r.cpu)).toFixed(2)} µs |`;
+      }),
+    ];
+    console.log(lines.join("\n"));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  if (process.argv[2] === "serve") await serveBare(Number(process.argv[3]), process.argv[4]!, process.argv[5]!);
+  else await main();
+}
