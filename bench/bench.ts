@@ -8,12 +8,12 @@ import { freePort } from "../packages/testing/src/free-port.ts";
 import { createHash } from "node:crypto";
 import { locationPaths } from "./points.ts";
 
-const ROOT = resolve(import.meta.dir, "..");
-const BIN = resolve(ROOT, process.env.BENCH_BIN ?? "dist/school-districts");
+export const ROOT = resolve(import.meta.dir, "..");
+export const BIN = resolve(ROOT, process.env.BENCH_BIN ?? "dist/school-districts");
 const ROUNDS = int("BENCH_ROUNDS", 3);
 const DURATION = int("BENCH_DURATION", 10);
 const CONNECTIONS = int("BENCH_CONNECTIONS", 50);
-const ZIP_COUNT = int("BENCH_ZIPS", 5000);
+export const ZIP_COUNT = int("BENCH_ZIPS", 5000);
 const DISTRICT_COUNT = int("BENCH_DISTRICTS", 2000);
 /** Processes per server: the binary's --workers and nginx's worker_processes. */
 const WORKERS = int("BENCH_WORKERS", 1);
@@ -269,7 +269,7 @@ function findTreeRoot(dir: string, depth = 0): string | undefined {
 }
 
 // ---------------------------------------------------------------- wrk
-type WrkResult = {
+export type WrkResult = {
   requests: number;
   duration_us: number;
   bytes: number;

@@ -1,6 +1,6 @@
 /**
  * The floor under the binary's `/zip/{zip}.json` figure (issue 15): the binary against a bare
- * `Bun.serve` answering the same 5,000 record bodies, with the same headers, from a Map (no
+ * `Bun.serve` answering the same record bodies (5,000 by default), with the same headers, from a Map (no
  * application code but one lookup), measured like `bench/run` (server pinned to CPU 0, wrk to
  * CPU 1, one worker, 50 connections, rotating paths, a 2 s warm-up, each server freshly
  * started per round, rounds alternating). Three servers:
@@ -19,15 +19,12 @@
  * the build's base URL), so all three send the same bytes and headers.
  *
  * Usage: bun bench/floor.ts [rounds=3] [seconds=5]   (after `bun run build`; wrk as bench/run installs it)
+ * `BENCH_BIN` and `BENCH_ZIPS` as for `bench/run`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { BASE_URL, freePort, median, pinned, readZips, rotatingLua, SERVER_CPU, stop, waitReady, wrk } from "./bench.ts";
-
-const ROOT = resolve(import.meta.dir, "..");
-const BINARY = resolve(ROOT, "dist/school-districts");
-const ZIPS = 5000;
+import { BASE_URL, BIN, freePort, median, pinned, readZips, ROOT, rotatingLua, SERVER_CPU, stop, waitReady, wrk, ZIP_COUNT, type WrkResult } from "./bench.ts";
 
 type Stored = Record<string, { body: string; headers: Record<string, string> }>;
 
@@ -57,10 +54,10 @@ async function serveBare(port: number, file: string, mode: string): Promise<void
   });
 }
 
-/** The 5,000 record bodies and headers (less Date and Content-Length, which Bun sets) as the binary sends them. */
+/** The record bodies and headers (BENCH_ZIPS, 5,000) (less Date and Content-Length, which Bun sets) as the binary sends them. */
 async function bodiesFromBinary(paths: string[]): Promise<Stored> {
   const port = await freePort();
-  const proc = Bun.spawn([BINARY, "--port", String(port), "--quiet", "--base-url", BASE_URL], { stdout: "ignore", stderr: "inherit" });
+  const proc = Bun.spawn([BIN, "--port", String(port), "--quiet", "--base-url", BASE_URL], { stdout: "ignore", stderr: "inherit" });
   try {
     await waitReady(`http://127.0.0.1:${port}/healthz`, proc, performance.now(), 60_000);
     const stored: Stored = {};
@@ -88,7 +85,7 @@ async function main(): Promise<void> {
   if (!(rounds >= 1 && seconds >= 1)) throw new Error("usage: bun bench/floor.ts [rounds>=1] [seconds>=1]");
   const work = mkdtempSync(join(tmpdir(), "sd-floor-"));
   try {
-    const zips = readZips(resolve(ROOT, "data/zips.csv"), ZIPS);
+    const zips = readZips(resolve(ROOT, "data/zips.csv"), ZIP_COUNT);
     const stored = await bodiesFromBinary(zips.map((zip) => `/zip/${zip}.json`));
     const paths = Object.keys(stored);
     const bodiesFile = join(work, "bodies.json");
@@ -99,12 +96,12 @@ async function main(): Promise<void> {
     writeFileSync(script304, rotatingLua(paths, paths.map((path) => stored[path]!.headers.etag!)));
     console.error(`floor: ${paths.length} record bodies from the binary; ${rounds} rounds of ${seconds} s`);
     const servers: Record<string, (port: number) => string[]> = {
-      binary: (port) => [BINARY, "--port", String(port), "--quiet", "--base-url", BASE_URL],
+      binary: (port) => [BIN, "--port", String(port), "--quiet", "--base-url", BASE_URL],
       bare: (port) => [process.execPath, import.meta.path, "serve", String(port), bodiesFile, "bare"],
       "bare+inm": (port) => [process.execPath, import.meta.path, "serve", String(port), bodiesFile, "bare+inm"],
     };
     const results: Record<string, { rps: number; p99: number; cpu: number }[]> = {};
-    const record = (key: string, r: Awaited<ReturnType<typeof wrk>>) => {
+    const record = (key: string, r: WrkResult) => {
       if (r.errors > 0) throw new Error(`${key}: ${r.errors} socket errors`);
       (results[key] ??= []).push({ rps: r.rps, p99: r.p99_us / 1000, cpu: r.cpu_us_per_req });
       console.error(`floor: ${key}: ${Math.round(r.rps)} req/s, p99 ${(r.p99_us / 1000).toFixed(2)} ms, ${r.cpu_us_per_req.toFixed(2)} µs CPU per request`);
