@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { CANDIDATES, ZIP_CENTRE, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
+import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";
@@ -625,6 +625,7 @@ export function build(opts: BuildOptions): BuildResult {
       noPolygonInGeocorr: noPolygon.filter((z) => gc.has(z)).length,
       noPolygonLand: decisions.filter((d) => !evidence.zctas.has(d.zip) && d.evidence === "land" && d.candidates.elementary.length > 1).length,
     },
+    calibration: calibrateSpread(truths, ctx),
     evidenceCounts: evidence.counts,
     offices: loadOffices(raw),
     levels,

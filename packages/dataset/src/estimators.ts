@@ -282,3 +282,74 @@ export function evaluate(c: Candidate, truths: readonly Truth[], ctx: EstimatorC
     byEvidence,
   };
 }
+
+/** Edges of the ratio bins of `calibrateSpread`: bin i holds ratios in [edge i, edge i+1). */
+export const RATIO_EDGES: readonly number[] = [0, 0.1, 0.25, 0.5, 0.8, 1, 1.25, 2, 4, 10, Infinity];
+
+/** One ratio bin: how many districts fell in it and how many of them were truly the largest. */
+export interface CalibrationBin {
+  lo: number;
+  hi: number;
+  districts: number;
+  largest: number;
+}
+
+/**
+ * A district's people over the largest other candidate's: Infinity when only it has people,
+ * null when no candidate has any (no evidence either way).
+ *
+ * @example
+ * ratioToLargestOther(new Map([["a", 30], ["b", 10], ["c", 5]]), "a", ["a", "b", "c"]) // 3
+ */
+export function ratioToLargestOther(people: ReadonlyMap<string, number>, leaid: string, candidates: readonly string[]): number | null {
+  const own = people.get(leaid) ?? 0;
+  let other = 0;
+  for (const c of candidates) if (c !== leaid) other = Math.max(other, people.get(c) ?? 0);
+  if (own === 0 && other === 0) return null;
+  return other === 0 ? Infinity : own / other;
+}
+
+/**
+ * How far the raw 2020 spread can be trusted to say which district is largest, measured on the
+ * held-out truth: every district of every split truth ZCTA where the spread places people,
+ * binned by its spread people over the largest other district's, with how often Geocorr 2010
+ * makes it the largest (ties to the lowest LEAID, as `topOf`).
+ *
+ * @example
+ * calibrateSpread(truths, ctx).find((b) => b.lo === 2)!.largest // districts with 2-4x the next one's people that truly are largest
+ */
+export function calibrateSpread(truths: readonly Truth[], ctx: EstimatorContext): CalibrationBin[] {
+  const bins: CalibrationBin[] = RATIO_EDGES.slice(0, -1).map((lo, i) => ({ lo, hi: RATIO_EDGES[i + 1]!, districts: 0, largest: 0 }));
+  for (const t of truths) {
+    if (t.pieces.length < 2) continue;
+    const m = ctx.evidence.zctaDistrictSpread.get(t.zcta);
+    if (m === undefined) continue;
+    const people = new Map(t.pieces.map((p) => [p.leaid, m.get(p.leaid) ?? 0]));
+    const leaids = t.pieces.map((p) => p.leaid);
+    const top = topOf(t.shares);
+    for (const leaid of leaids) {
+      const r = ratioToLargestOther(people, leaid, leaids);
+      if (r === null) break;
+      const bin = binOf(bins, r);
+      bin.districts++;
+      if (leaid === top) bin.largest++;
+    }
+  }
+  return bins;
+}
+
+function binOf(bins: CalibrationBin[], r: number): CalibrationBin {
+  return bins.find((b) => r >= b.lo && r < b.hi) ?? bins[bins.length - 1]!;
+}
+
+/**
+ * The measured chance that a district with ratio `r` (see `ratioToLargestOther`) truly is the
+ * largest: the share of its bin; null for an empty bin.
+ *
+ * @example
+ * largestChance(calibrateSpread(truths, ctx), 3) // about 0.9
+ */
+export function largestChance(bins: CalibrationBin[], r: number): number | null {
+  const b = binOf(bins, r);
+  return b.districts > 0 ? b.largest / b.districts : null;
+}

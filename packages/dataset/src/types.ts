@@ -5,7 +5,7 @@
 import type { DistrictRow } from "@school-districts/core";
 import type { CountySource } from "./county.ts";
 import type { Basis, Evidence, Level } from "./shares.ts";
-import type { Score } from "./estimators.ts";
+import type { CalibrationBin, Score } from "./estimators.ts";
 import type { PopulationEvidence } from "./population.ts";
 import type { Office } from "./offices.ts";
 import type { PostOfficeSelection } from "./postoffice.ts";
@@ -169,6 +169,8 @@ export interface BuildStats {
    * (`all`); the ZCTAs without a 2010 polygon (of them, those Geocorr 2010 has)
    */
   fallback: { split: Score[]; all: Score[]; noPolygon: number; noPolygonInGeocorr: number; noPolygonLand: number };
+  /** the raw 2020 spread's ratio bins on the held-out truth (how often a district with that ratio is truly the largest) */
+  calibration: CalibrationBin[];
   evidenceCounts: PopulationEvidence["counts"];
   /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */
   offices: Map<string, Office>;

@@ -10,6 +10,7 @@ import { stringify } from "csv-stringify/sync";
 import type { BuildStats, ZipDecision } from "./types.ts";
 import { InputError } from "./errors.ts";
 import { chooseDistrict, chooseSecondary, type Level, type Share } from "./shares.ts";
+import { largestChance, ratioToLargestOther } from "./estimators.ts";
 
 /** The previous build's picks, one per ZIP. */
 export interface BaselinePick {
@@ -301,6 +302,88 @@ export function officeFigures(checks: readonly OfficeCheck[], splitStates: Reado
   return figures.filter((f) => f.checks > 0);
 }
 
+/** How far a pick by true population could take an office-ZIP figure (see `populationCeiling`). */
+export interface CeilingFigure {
+  name: string;
+  checks: number;
+  hits: number;
+  misses: number;
+  /** misses where no candidate has 2020 people (credited as hits in `best`) */
+  noEvidence: number;
+  /** expected misses whose office district truly has the most residents */
+  flips: number;
+  /** hits + flips + noEvidence: the expected figure if every current hit were right */
+  best: number;
+  /** best + 2 standard deviations of the flips (each miss a Bernoulli trial) */
+  high: number;
+}
+
+/**
+ * The most a pick by true population could be expected to reach on the office-ZIP figures,
+ * from independent evidence: every current hit is assumed right (the optimistic side), and
+ * every miss turns into a hit with the measured chance (held-out Geocorr truth,
+ * `calibrateSpread`) that the office's district truly has the most residents among the
+ * candidates, given its 2020 spread people over the largest other candidate's. Misses with no
+ * 2020 people in any candidate are credited as hits.
+ *
+ * @example
+ * populationCeiling(stats, checks, new Set(["CA"]))[0].best // about 10,500 of 10,816
+ */
+export function populationCeiling(stats: BuildStats, checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): CeilingFigure[] {
+  const decisions = new Map(stats.decisions.map((d) => [d.zip, d]));
+  const fig = (name: string, pred: (c: OfficeCheck) => boolean): CeilingFigure => {
+    const f: CeilingFigure = { name, checks: 0, hits: 0, misses: 0, noEvidence: 0, flips: 0, best: 0, high: 0 };
+    let variance = 0;
+    for (const c of checks.filter(pred)) {
+      f.checks++;
+      if (c.picked === c.leaid) {
+        f.hits++;
+        continue;
+      }
+      f.misses++;
+      const d = decisions.get(c.zip)!;
+      const r = ratioToLargestOther(d.people, c.leaid, d.candidates[c.grade]);
+      const chance = r === null ? null : largestChance(stats.calibration, r);
+      if (chance === null) f.noEvidence++;
+      else (f.flips += chance), (variance += chance * (1 - chance));
+    }
+    f.best = f.hits + f.flips + f.noEvidence;
+    f.high = f.best + 2 * Math.sqrt(variance);
+    return f;
+  };
+  return [
+    fig("overall", () => true),
+    fig("level U (unified offices)", (c) => c.level === "U"),
+    fig("level E (elementary offices)", (c) => c.level === "E"),
+    fig("level S (secondary offices)", (c) => c.level === "S"),
+    fig("elementary offices in split-level states", (c) => c.level === "E" && splitStates.has(c.state)),
+  ].filter((f) => f.checks > 0);
+}
+
+/** VALIDATION.md section 3, "How high a pick by population could go": the calibration and the ceiling. */
+function populationCeilingSection(stats: BuildStats, checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): string[] {
+  const ratio = (x: number) => (x === Infinity ? "∞" : String(x));
+  const L: string[] = ["", "### How high a pick by population could go", ""];
+  L.push(
+    "A district's office is not always in the ZIP where most of its people live, so no pick that follows residents reaches 100 % here. How many misses a pick by true population would turn into hits is estimated from independent evidence: on the held-out Geocorr 2010 truth (split truth ZCTAs), how often a district is truly the largest in a ZCTA, given its 2020 block-group spread people there over the largest other district's (raw spread, no prior):",
+    "",
+    "| spread people over the largest other district's | districts | truly the largest | share |",
+    "|---|---:|---:|---:|",
+  );
+  for (const b of stats.calibration) L.push(`| ${ratio(b.lo)} to ${ratio(b.hi)} | ${num(b.districts)} | ${num(b.largest)} | ${b.districts > 0 ? (b.largest / b.districts).toFixed(3) : "–"} |`);
+  L.push(
+    "",
+    "Each miss then turns into a hit with the share of its bin: the office's district's 2020 spread people in the ZIP over the largest other candidate's at that grade level. The bound is optimistic: every current hit is kept as right (the same evidence says some are not), and a miss where no candidate has 2020 people counts as a hit. High end: the bound plus two standard deviations of the misses turned.",
+    "",
+    "| figure | checks | this build | misses | misses expected to turn | no 2020 people (counted as hits) | at best, expected | high end |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const f of populationCeiling(stats, checks, splitStates)) {
+    L.push(`| ${f.name} | ${num(f.checks)} | ${pct(f.hits, f.checks)} (${num(f.hits)}) | ${num(f.misses)} | ${f.flips.toFixed(1)} | ${num(f.noEvidence)} | ${pct(f.best, f.checks)} | ${pct(f.high, f.checks)} |`);
+  }
+  return L;
+}
+
 /** A ZIP whose pick changed since the baseline. */
 export interface Change {
   zip: string;
@@ -430,6 +513,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     const change = baseline === null ? "–" : d < 0 ? `▼ ${d}` : d > 0 ? `+${d}` : "0";
     L.push(`| ${f.name} | ${num(f.checks)} | ${baseline === null ? "–" : `${pct(f.baselineHits, f.checks)} (${num(f.baselineHits)})`} | ${pct(f.hits, f.checks)} (${num(f.hits)}) | ${change} |`);
   }
+  L.push(...populationCeilingSection(stats, checks, splitStates));
   const misses = checks.filter((c) => c.picked !== c.leaid);
   const decisionOf = new Map(stats.decisions.map((d) => [d.zip, d]));
   const people = (zip: string, leaid: string) => decisionOf.get(zip)?.people.get(leaid) ?? 0;

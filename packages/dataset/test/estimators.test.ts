@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { blendedNearest, blendedSpread, CANDIDATES, chooseCandidate, evaluate, landShares, spreadThenNearest, topOf, ZIP_CENTRE, type EstimatorContext, type Score } from "../src/estimators.ts";
+import {
+  blendedNearest,
+  blendedSpread,
+  calibrateSpread,
+  CANDIDATES,
+  chooseCandidate,
+  evaluate,
+  landShares,
+  largestChance,
+  ratioToLargestOther,
+  spreadThenNearest,
+  topOf,
+  ZIP_CENTRE,
+  type EstimatorContext,
+  type Score,
+} from "../src/estimators.ts";
 import { emptyEvidence } from "../src/population.ts";
 
 function ctx(): EstimatorContext {
@@ -63,5 +78,43 @@ describe("2020 estimators", () => {
     const sc = (id: string, top1: number, meanError: number) => ({ id, top1, meanError }) as Score;
     expect(chooseCandidate([sc("a", 0.9, 0.1), sc("b", 0.95, 0.2), sc("c", 0.95, 0.05)]).id).toBe("c");
     expect(topOf(new Map([["B", 0.5], ["A", 0.5]]))).toBe("A");
+  });
+});
+
+describe("how far the spread can be trusted (calibration on held-out truth)", () => {
+  it("a district's people over the largest other candidate's", () => {
+    const people = new Map([["A", 30], ["B", 10], ["C", 5]]);
+    expect(ratioToLargestOther(people, "A", ["A", "B", "C"])).toBe(3);
+    expect(ratioToLargestOther(people, "C", ["A", "B", "C"])).toBeCloseTo(1 / 6, 12);
+    // Only the candidates count; a district alone with people is infinitely ahead; no people at all: no evidence.
+    expect(ratioToLargestOther(people, "C", ["B", "C"])).toBe(0.5);
+    expect(ratioToLargestOther(people, "A", ["A", "Z"])).toBe(Infinity);
+    expect(ratioToLargestOther(people, "Y", ["Y", "Z"])).toBeNull();
+  });
+  it("bins every district of every split truth ZCTA by that ratio and counts the truly largest", () => {
+    const c = ctx();
+    // 00003: the spread says C 300, D 100 (C 3x ahead) but the truth makes D the largest.
+    c.evidence.zctaDistrictSpread.set("00003", new Map([["C", 300], ["D", 100]]));
+    const cd = [{ leaid: "C", land: 1 }, { leaid: "D", land: 1 }];
+    const truths = [
+      { zcta: "00001", pieces, shares: new Map([["A", 0.8], ["B", 0.2]]) }, // A 9x ahead, truly largest
+      { zcta: "00003", pieces: cd, shares: new Map([["C", 0.4], ["D", 0.6]]) },
+      { zcta: "00004", pieces: cd, shares: new Map([["C", 1]]) }, // no spread: not counted
+      { zcta: "00005", pieces: [{ leaid: "A", land: 1 }], shares: new Map([["A", 1]]) }, // not split: not counted
+    ];
+    const bins = calibrateSpread(truths, c);
+    const at = (r: number) => bins.find((b) => r >= b.lo && r < b.hi)!;
+    expect(at(9)).toMatchObject({ districts: 1, largest: 1 });
+    expect(at(3)).toMatchObject({ districts: 1, largest: 0 });
+    expect(at(1 / 9)).toMatchObject({ districts: 1, largest: 0 });
+    expect(at(1 / 3)).toMatchObject({ districts: 1, largest: 1 });
+    expect(bins.reduce((s, b) => s + b.districts, 0)).toBe(4);
+    expect(largestChance(bins, 9)).toBe(1);
+    expect(largestChance(bins, 1 / 3)).toBe(1);
+    expect(largestChance(bins, 3)).toBe(0);
+    // An empty bin gives no chance; an infinite ratio falls in the last bin.
+    expect(largestChance(bins, 1.1)).toBeNull();
+    expect(bins.at(-1)!.hi).toBe(Infinity);
+    expect(largestChance(bins, Infinity)).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   droppedFigures,
   loadBaselineLog,
   officeFigures,
+  populationCeiling,
   truthFigures,
   type OfficeCheck,
   type Validation,
@@ -115,5 +116,42 @@ describe("data/baseline-log.csv", () => {
     expect(() => loadBaselineLog(path, "baseline-log.csv")).toThrow(/needs a reason/);
     writeFileSync(path, baselineLogCsv(rows).replace(",675,", ",many,"));
     expect(() => loadBaselineLog(path, "baseline-log.csv")).toThrow(/checks "many" is not a count/);
+  });
+});
+
+describe("how high a pick by population could go", () => {
+  // Calibration: a district with 0.5-1x the next one's people is truly largest 1 time in 4; with 1x or more, always.
+  const calibration = [
+    { lo: 0, hi: 0.5, districts: 10, largest: 0 },
+    { lo: 0.5, hi: 1, districts: 4, largest: 1 },
+    { lo: 1, hi: Infinity, districts: 10, largest: 10 },
+  ];
+  const decision = (zip: string, people: [string, number][]) => ({ zip, people: new Map(people), candidates: { elementary: people.map((p) => p[0]), secondary: [] } });
+  const stats = {
+    calibration,
+    decisions: [
+      decision("90001", [["0600001", 60], ["0600009", 100]]), // office 0.6x the pick: 1 in 4
+      decision("90002", [["0600001", 100], ["0600009", 10]]), // a hit
+      decision("59101", [["0600001", 10], ["3000009", 100]]), // office 0.1x: never
+      decision("59102", [["0600001", 0], ["3000009", 0]]), // no people: counted as a hit
+    ],
+  } as unknown as Parameters<typeof populationCeiling>[0];
+  const cs = [
+    check("90001", "CA", "0600009", ""),
+    check("90002", "CA", "0600001", ""),
+    check("59101", "MT", "3000009", "", { level: "E" }),
+    check("59102", "MT", "3000009", "", { level: "E" }),
+  ];
+  const ceiling = populationCeiling(stats, cs, new Set(["MT"]));
+  const [overall, levelE, splitE] = ["overall", "level E (elementary offices)", "elementary offices in split-level states"].map((n) => ceiling.find((f) => f.name === n));
+
+  it("keeps every hit, turns each miss with its bin's chance, and credits misses without people", () => {
+    expect(overall).toMatchObject({ name: "overall", checks: 4, hits: 1, misses: 3, noEvidence: 1, flips: 0.25, best: 2.25 });
+    // High end: two standard deviations of one Bernoulli(0.25) trial above the bound.
+    expect(overall!.high).toBeCloseTo(2.25 + 2 * Math.sqrt(0.25 * 0.75), 12);
+    expect(levelE).toMatchObject({ checks: 2, hits: 0, noEvidence: 1, flips: 0, best: 1, high: 1 });
+    expect(splitE).toMatchObject({ checks: 2, best: 1 });
+    // A figure without checks (no secondary offices here) is left out.
+    expect(ceiling.map((f) => f.name)).not.toContain("level S (secondary offices)");
   });
 });
