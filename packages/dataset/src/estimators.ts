@@ -324,11 +324,10 @@ export function calibrateSpread(truths: readonly Truth[], ctx: EstimatorContext)
     if (t.pieces.length < 2) continue;
     const m = ctx.evidence.zctaDistrictSpread.get(t.zcta);
     if (m === undefined) continue;
-    const people = new Map(t.pieces.map((p) => [p.leaid, m.get(p.leaid) ?? 0]));
     const leaids = t.pieces.map((p) => p.leaid);
     const top = topOf(t.shares);
     for (const leaid of leaids) {
-      const r = ratioToLargestOther(people, leaid, leaids);
+      const r = ratioToLargestOther(m, leaid, leaids);
       if (r === null) break;
       const bin = binOf(bins, r);
       bin.districts++;

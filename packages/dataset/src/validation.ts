@@ -277,6 +277,17 @@ export interface Figure {
   lost: OfficeCheck[];
 }
 
+/** The headline groups of the office-ZIP check, by name: overall, by level, elementary offices in split-level states. */
+function headlineGroups(splitStates: ReadonlySet<string>): [string, (c: OfficeCheck) => boolean][] {
+  return [
+    ["overall", () => true],
+    ["level U (unified offices, record's district)", (c) => c.level === "U"],
+    ["level E (elementary offices, record's district)", (c) => c.level === "E"],
+    ["level S (secondary offices, secondary pick)", (c) => c.level === "S"],
+    ["elementary offices in split-level states", (c) => c.level === "E" && splitStates.has(c.state)],
+  ];
+}
+
 /** Every agreement figure of the office-ZIP check (overall, by level, by candidates, split-level states, by state). */
 export function officeFigures(checks: readonly OfficeCheck[], splitStates: ReadonlySet<string>): Figure[] {
   const fig = (name: string, pred: (c: OfficeCheck) => boolean): Figure => {
@@ -291,11 +302,7 @@ export function officeFigures(checks: readonly OfficeCheck[], splitStates: Reado
   };
   const band = (n: number) => (n >= 3 ? "3+" : String(n));
   const figures = [
-    fig("overall", () => true),
-    fig("level U (unified offices, record's district)", (c) => c.level === "U"),
-    fig("level E (elementary offices, record's district)", (c) => c.level === "E"),
-    fig("level S (secondary offices, secondary pick)", (c) => c.level === "S"),
-    fig("elementary offices in split-level states", (c) => c.level === "E" && splitStates.has(c.state)),
+    ...headlineGroups(splitStates).map(([name, pred]) => fig(name, pred)),
     ...["1", "2", "3+"].map((n) => fig(`${n} candidate${n === "1" ? "" : "s"}`, (c) => band(c.candidates) === n)),
     ...[...new Set(checks.map((c) => c.state))].sort().map((st) => fig(`state ${st}`, (c) => c.state === st)),
   ];
@@ -351,13 +358,9 @@ export function populationCeiling(stats: BuildStats, checks: readonly OfficeChec
     f.high = f.best + 2 * Math.sqrt(variance);
     return f;
   };
-  return [
-    fig("overall", () => true),
-    fig("level U (unified offices)", (c) => c.level === "U"),
-    fig("level E (elementary offices)", (c) => c.level === "E"),
-    fig("level S (secondary offices)", (c) => c.level === "S"),
-    fig("elementary offices in split-level states", (c) => c.level === "E" && splitStates.has(c.state)),
-  ].filter((f) => f.checks > 0);
+  return headlineGroups(splitStates)
+    .map(([name, pred]) => fig(name, pred))
+    .filter((f) => f.checks > 0);
 }
 
 /** VALIDATION.md section 3, "How high a pick by population could go": the calibration and the ceiling. */

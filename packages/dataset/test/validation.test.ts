@@ -143,7 +143,7 @@ describe("how high a pick by population could go", () => {
     check("59102", "MT", "3000009", "", { level: "E" }),
   ];
   const ceiling = populationCeiling(stats, cs, new Set(["MT"]));
-  const [overall, levelE, splitE] = ["overall", "level E (elementary offices)", "elementary offices in split-level states"].map((n) => ceiling.find((f) => f.name === n));
+  const [overall, levelE, splitE] = ["overall", "level E (elementary offices, record's district)", "elementary offices in split-level states"].map((n) => ceiling.find((f) => f.name === n));
 
   it("keeps every hit, turns each miss with its bin's chance, and credits misses without people", () => {
     expect(overall).toMatchObject({ name: "overall", checks: 4, hits: 1, misses: 3, noEvidence: 1, flips: 0.25, best: 2.25 });
@@ -152,6 +152,6 @@ describe("how high a pick by population could go", () => {
     expect(levelE).toMatchObject({ checks: 2, hits: 0, noEvidence: 1, flips: 0, best: 1, high: 1 });
     expect(splitE).toMatchObject({ checks: 2, best: 1 });
     // A figure without checks (no secondary offices here) is left out.
-    expect(ceiling.map((f) => f.name)).not.toContain("level S (secondary offices)");
+    expect(ceiling.map((f) => f.name)).not.toContain("level S (secondary offices, secondary pick)");
   });
 });
