@@ -9,7 +9,7 @@
  * - `bare`: the Map lookup, `new Response(bytes, { headers })`;
  * - `bare+inm`: the same, reading `If-None-Match` first (what any server that answers 304s
  *   must do: reading a request header makes Bun build the request's Headers), and answering
- *   a match with a 304 and the binary's six 304 headers, made once per body.
+ *   a match with a 304 and the binary's own 304 headers (`notModifiedHeaders`, representation.ts), made once per body.
  *
  * Two loads: the records, and the same with each record's ETag in `If-None-Match` (304s;
  * binary and `bare+inm` only).
@@ -24,6 +24,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { notModifiedHeaders } from "../apps/server/src/representation.ts";
 import { BASE_URL, BIN, freePort, median, pinned, readZips, ROOT, rotatingLua, SERVER_CPU, stop, waitReady, wrk, ZIP_COUNT, type WrkResult } from "./bench.ts";
 
 type Stored = Record<string, { body: string; headers: Record<string, string> }>;
@@ -32,12 +33,10 @@ type Stored = Record<string, { body: string; headers: Record<string, string> }>;
 async function serveBare(port: number, file: string, mode: string): Promise<void> {
   const stored = (await Bun.file(file).json()) as Stored;
   const encoder = new TextEncoder();
-  // The 304's headers as the binary sends them (notModifiedHeaders in representation.ts).
-  const NOT_MODIFIED = ["etag", "last-modified", "cache-control", "vary", "access-control-allow-origin", "access-control-expose-headers"];
   const bodies = new Map(
     Object.entries(stored).map(([path, v]) => [
       path,
-      { bytes: encoder.encode(v.body), headers: v.headers, etag: v.headers.etag, notModified: Object.fromEntries(NOT_MODIFIED.map((name) => [name, v.headers[name] ?? ""])) },
+      { bytes: encoder.encode(v.body), headers: v.headers, etag: v.headers.etag, notModified: notModifiedHeaders(v.headers.etag!, v.headers["last-modified"]!) },
     ]),
   );
   const readInm = mode === "bare+inm";
