@@ -304,6 +304,11 @@ export function build(opts: BuildOptions): BuildResult {
     };
     const people2020 = (leaid: string, layer: Level) =>
       zipPeople > 0 ? pieces.filter((p) => p.leaid === leaid && layerOf(p) === layer).reduce((s, p) => s + peopleIn(p), 0) / zipPeople : 0;
+    // A district's people at one grade level: only its pieces drawn for those grades (a county
+    // district that is unified in one part of the ZIP and the high-school district over a city
+    // elementary district in the other counts only the first part at the elementary grades).
+    const peopleAt = (want: readonly Level[]) =>
+      new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid && want.includes(layerOf(p))).reduce((a, p) => a + peopleIn(p), 0))]));
     const res = zipSharesV2({ districts: ds, layers, geocorr: gc.get(zip) ?? null, estimate, people2020 });
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
@@ -321,7 +326,7 @@ export function build(opts: BuildOptions): BuildResult {
       evidence: chosenV2.evidence,
       geocorr: res.geocorr,
       relevelled: res.relevelled,
-      people: new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid).reduce((a, p) => a + peopleIn(p), 0))])),
+      people: { elementary: peopleAt(["U", "E"]), secondary: peopleAt(["U", "S"]) },
       candidates: {
         elementary: elementaryCandidates,
         secondary: ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("S")).map((d) => d.leaid),

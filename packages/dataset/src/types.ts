@@ -64,8 +64,8 @@ export interface ZipDecision {
   geocorr: "used" | "vintage-gap" | "absent";
   /** Geocorr 2010 districts drawn here as elementary or secondary districts, whose people Geocorr counts at their grades */
   relevelled: string[];
-  /** district -> 2020 people the block-group spread places in its pieces here (all levels), rounded */
-  people: Map<string, number>;
+  /** per grade level, district -> 2020 people the block-group spread places in its pieces here at those grades (U and E pieces for the elementary grades, U and S for the secondary), rounded */
+  people: Record<"elementary" | "secondary", Map<string, number>>;
   /** districts overlapping the ZIP at the elementary grades (U, E) and at the secondary grades (U, S) */
   candidates: { elementary: string[]; secondary: string[] };
   /** where land decided the record's district: the elementary candidate whose polygon holds the ZIP centre, "" if none (measured, not used) */

@@ -349,7 +349,7 @@ export function populationCeiling(stats: BuildStats, checks: readonly OfficeChec
       }
       f.misses++;
       const d = decisions.get(c.zip)!;
-      const r = ratioToLargestOther(d.people, c.leaid, d.candidates[c.grade]);
+      const r = ratioToLargestOther(d.people[c.grade], c.leaid, d.candidates[c.grade]);
       const chance = r === null ? null : largestChance(stats.calibration, r);
       if (chance === null) f.noEvidence++;
       else (f.flips += chance), (variance += chance * (1 - chance));
@@ -519,21 +519,22 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push(...populationCeilingSection(stats, checks, splitStates));
   const misses = checks.filter((c) => c.picked !== c.leaid);
   const decisionOf = new Map(stats.decisions.map((d) => [d.zip, d]));
-  const people = (zip: string, leaid: string) => decisionOf.get(zip)?.people.get(leaid) ?? 0;
-  const pickedMore = misses.filter((c) => people(c.zip, c.picked) > people(c.zip, c.leaid)).length;
-  const gap = (c: OfficeCheck) => people(c.zip, c.picked) - people(c.zip, c.leaid);
+  // People at the check's grade level: the pieces of the levels that teach those grades.
+  const people = (c: OfficeCheck, leaid: string) => decisionOf.get(c.zip)?.people[c.grade].get(leaid) ?? 0;
+  const pickedMore = misses.filter((c) => people(c, c.picked) > people(c, c.leaid)).length;
+  const gap = (c: OfficeCheck) => people(c, c.picked) - people(c, c.leaid);
   const example = misses.reduce<OfficeCheck | undefined>((best, c) => (best === undefined || gap(c) > gap(best) ? c : best), undefined);
   L.push(
     "",
     `### Misses (${num(misses.length)})`,
     "",
-    `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example.zip, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example.zip, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces, all levels (an estimate).`,
+    `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces at the check's grade level, unified and elementary pieces for the elementary grades, unified and secondary pieces for the secondary grades (an estimate).`,
     "",
   );
   // Each miss by the evidence that decided the pick, and whether the 2020 estimate agrees with it.
   const cause = (c: OfficeCheck): string => {
     const d = decisionOf.get(c.zip)!;
-    const [picked, office] = [people(c.zip, c.picked), people(c.zip, c.leaid)];
+    const [picked, office] = [people(c, c.picked), people(c, c.leaid)];
     if (c.grade === "elementary" && d.evidence === "land") return "L: land (no 2020 people placed in the ZIP's pieces)";
     if (c.grade === "elementary" && d.evidence === "geocorr-2010") {
       return office > picked
@@ -546,11 +547,11 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   };
   const causes = new Map<string, number>();
   for (const c of misses) causes.set(cause(c), (causes.get(cause(c)) ?? 0) + 1);
-  L.push("Misses by cause (the evidence that decided the pick; people counted in all levels' pieces):", "", "| cause | misses |", "|---|---:|");
+  L.push("Misses by cause (the evidence that decided the pick; people counted at the check's grade level):", "", "| cause | misses |", "|---|---:|");
   for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
   L.push("", "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here | cause |", "|---|---|---|---|---:|---|---:|---|");
   for (const c of misses) {
-    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c.zip, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c.zip, c.picked))} | ${cause(c)[0]} |`);
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c, c.picked))} | ${cause(c)[0]} |`);
   }
   L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
   if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
@@ -569,6 +570,6 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   }
   L.push("");
   const describe = (c: OfficeCheck) =>
-    `${c.zip} ${c.grade}: office ${c.leaid} (${num(people(c.zip, c.leaid))} people) -> picked ${c.picked || "(none)"} (${num(people(c.zip, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
+    `${c.zip} ${c.grade}: office ${c.leaid} (${num(people(c, c.leaid))} people) -> picked ${c.picked || "(none)"} (${num(people(c, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
   return { markdown: L.join("\n"), figures: [...figures, ...truth], changed, checks, describe };
 }

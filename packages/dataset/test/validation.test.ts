@@ -126,7 +126,11 @@ describe("how high a pick by population could go", () => {
     { lo: 0.5, hi: 1, districts: 4, largest: 1 },
     { lo: 1, hi: Infinity, districts: 10, largest: 10 },
   ];
-  const decision = (zip: string, people: [string, number][]) => ({ zip, people: new Map(people), candidates: { elementary: people.map((p) => p[0]), secondary: [] } });
+  const decision = (zip: string, people: [string, number][], secondary: [string, number][] = []) => ({
+    zip,
+    people: { elementary: new Map(people), secondary: new Map(secondary) },
+    candidates: { elementary: people.map((p) => p[0]), secondary: secondary.map((p) => p[0]) },
+  });
   const stats = {
     calibration,
     decisions: [
@@ -153,5 +157,20 @@ describe("how high a pick by population could go", () => {
     expect(splitE).toMatchObject({ checks: 2, best: 1 });
     // A figure without checks (no secondary offices here) is left out.
     expect(ceiling.map((f) => f.name)).not.toContain("level S (secondary offices, secondary pick)");
+  });
+
+  it("weighs a miss by the people at the check's grade level only", () => {
+    // 37128's shape: the county district's office, unified in part of the ZIP (20 people) and the
+    // high-school district over the city's elementary district (43) elsewhere. At the elementary
+    // grades it is 0.47x the city's: never largest, though it holds more people at all levels.
+    const county = {
+      calibration,
+      decisions: [decision("37128", [["4703690", 20], ["4703150", 43]], [["4703690", 63]])],
+    } as unknown as Parameters<typeof populationCeiling>[0];
+    const miss = check("37128", "TN", "4703150", "", { leaid: "4703690" });
+    expect(populationCeiling(county, [miss], new Set())[0]).toMatchObject({ name: "overall", misses: 1, flips: 0, noEvidence: 0, best: 0 });
+    // The same office checked at the secondary grades has only the county's people: a hit if missed.
+    const secondary = check("37128", "TN", "", "", { leaid: "4703690", level: "U", grade: "secondary" });
+    expect(populationCeiling(county, [secondary], new Set())[0]).toMatchObject({ misses: 1, flips: 1, best: 1 });
   });
 });
