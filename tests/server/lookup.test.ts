@@ -26,6 +26,16 @@ describe("lookup", () => {
     for (const d of districts) expect(stdout).toContain(`${d.district} (${d.leaid},`);
   });
 
+  it("names both levels' districts of a split-level ZIP first, as /zip/{zip}/districts.json marks them", async () => {
+    const { code, stdout } = await runBinary(["lookup", "59101"]);
+    expect(code).toBe(0);
+    const districts = (await api("/zip/59101/districts.json")).districts as { district: string; serves_most: string[] }[];
+    const most = (level: string) => districts.find((d) => d.serves_most.includes(level))!.district;
+    expect(most("elementary")).not.toBe(most("secondary"));
+    expect(stdout.split("\n")[0]).toBe(`59101 (Billings, Yellowstone County, MT) is served by ${most("elementary")} for the elementary grades and by ${most("secondary")} for high school.`);
+    expect(stdout).toMatch(new RegExp(`^High school: .* is in ${most("secondary")};`, "m"));
+  });
+
   it("--json prints the API's record and districts; --district --json the API's district", async () => {
     const zip = await runBinary(["lookup", "90210", "--json"]);
     expect(zip.code).toBe(0);

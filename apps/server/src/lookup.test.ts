@@ -31,6 +31,23 @@ describe("lookup", () => {
     expect(r.stdout).toContain("34.6%  Los Angeles Unified School District (0622710, unified, by population)\n");
   });
 
+  it("names the high-school district too where another district serves most of those grades, and says the split in plain words", () => {
+    const r = lookup(dataset, { zip: "01002" }, text);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe(
+      "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for the elementary grades and by Amherst-Pelham School District for high school.",
+    );
+    // The plain-words answer, as the ZIP page says it, comes before the table of shares.
+    const split = lines.findIndex((l) => l.startsWith("01002 is split:"));
+    expect(lines.slice(split - 2, split)).toEqual([
+      "Elementary grades: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
+      "High school: all of 01002 (100 % of residents) is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
+    ]);
+    // Where one district serves most of both levels, the first line names it alone.
+    expect(lookup(dataset, { zip: "90210" }, text).stdout.split("\n")[0]).toMatch(/is served by Beverly Hills Unified School District\.$/);
+  });
+
   it("lists no other districts for a ZIP with one district", () => {
     const r = lookup(dataset, { zip: "02108" }, text);
     expect(r.code).toBe(0);

@@ -10,6 +10,7 @@ import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
+import { answer } from "./answer.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
 export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
@@ -31,6 +32,8 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
  * @example
  * lookup(dataset, { zip: "90210" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
  * // "90210 (Beverly Hills, CA) is served by Beverly Hills Unified School District.\n..."
+ * lookup(dataset, { zip: "01002" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
+ * // "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for the elementary grades and by Amherst-Pelham School District for high school.\n..."
  */
 export function lookup(dataset: Dataset, query: LookupQuery, options: { json: boolean; baseUrl: string; location?: LocationData }): LookupResult {
   const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
@@ -48,8 +51,13 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
     const all = zipDistricts(dataset, row);
     if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, districts: all.districts }, null, 2)}\n`, stderr: "" };
     const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
+    // Where another district serves most of the ZIP's high-school grades (split-level states),
+    // the first line names it too: the record's district alone would leave out grades 7-12.
+    const chosen = all.districts.find((d) => d.chosen);
+    const high = all.districts.find((d) => d.serves_most.includes("secondary"));
+    const servedBy = high === undefined || high.leaid === chosen?.leaid ? record.district : `${record.district} for the elementary grades and by ${high.district} for high school`;
     const lines = [
-      `${zip} (${place}) is served by ${record.district}.`,
+      `${zip} (${place}) is served by ${servedBy}.`,
       `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
       `  Students:   ${orUnknown(record.students)}`,
       `  Schools:    ${orUnknown(record.schools)}`,
@@ -61,6 +69,7 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
     ];
     const others = all.districts.filter((d) => !d.chosen);
     if (others.length > 0) {
+      lines.push(...answer(zip, all.districts, (d) => d.district));
       lines.push(`${zip} is split: every district overlapping it (share of the ZIP at its grade level):`);
       for (const d of all.districts) {
         lines.push(`  ${percent(d.share).padStart(6)}  ${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`);
