@@ -52,7 +52,7 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
     if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, districts: all.districts }, null, 2)}\n`, stderr: "" };
     const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
     // Where another district serves most of the ZIP's high-school grades (split-level states),
-    // the first line names it too: the record's district alone would leave out grades 7-12.
+    // the first line names it too: the record's district alone would leave out the high-school grades.
     const chosen = all.districts.find((d) => d.chosen);
     const high = all.districts.find((d) => d.serves_most.includes("secondary"));
     const servedBy = high === undefined || high.leaid === chosen?.leaid ? record.district : `${record.district} for the elementary grades and by ${high.district} for high school`;
