@@ -302,13 +302,13 @@ export function build(opts: BuildOptions): BuildResult {
       for (const p of ps) shares.set(p.leaid, (shares.get(p.leaid) ?? 0) + (e.shares.get(p.grfLeaid) ?? 0));
       return { shares, counted: e.evidence === "population" };
     };
-    const people2020 = (leaid: string, layer: Level) =>
-      zipPeople > 0 ? pieces.filter((p) => p.leaid === leaid && layerOf(p) === layer).reduce((s, p) => s + peopleIn(p), 0) / zipPeople : 0;
-    // A district's people at one grade level: only its pieces drawn for those grades (a county
+    // A district's 2020 people in its pieces drawn for some levels here.
+    const peopleOf = (leaid: string, want: readonly Level[]) => pieces.filter((p) => p.leaid === leaid && want.includes(layerOf(p))).reduce((s, p) => s + peopleIn(p), 0);
+    const people2020 = (leaid: string, layer: Level) => (zipPeople > 0 ? peopleOf(leaid, [layer]) / zipPeople : 0);
+    // Each district's people at one grade level: only its pieces drawn for those grades (a county
     // district that is unified in one part of the ZIP and the high-school district over a city
     // elementary district in the other counts only the first part at the elementary grades).
-    const peopleAt = (want: readonly Level[]) =>
-      new Map(ds.map((d) => [d.leaid, Math.round(pieces.filter((p) => p.leaid === d.leaid && want.includes(layerOf(p))).reduce((a, p) => a + peopleIn(p), 0))]));
+    const peopleAt = (want: readonly Level[]) => new Map(ds.map((d) => [d.leaid, Math.round(peopleOf(d.leaid, want))]));
     const res = zipSharesV2({ districts: ds, layers, geocorr: gc.get(zip) ?? null, estimate, people2020 });
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
