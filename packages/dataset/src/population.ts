@@ -134,13 +134,8 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
   const layers = (["unified", "elementary", "secondary"] as const).map((l) => new PolygonIndex(districts.filter((d) => d.level === l)));
   const zIndex = new PolygonIndex(zctas);
   const ev: PopulationEvidence = {
+    ...emptyEvidence(),
     zctas: new Set(zctas.map((z) => z.zcta)),
-    zctaDistrict: new Map(),
-    zctaDistrictSpread: new Map(),
-    zctaDistrictNearest: new Map(),
-    zipCentreDistricts: new Map(),
-    zctaPop: new Map(),
-    districtPop: new Map(),
     districtLevel: new Map(districts.map((d) => [d.leaid, d.level])),
     counts: { blockGroups: bgs.length, people: 0, outsideZctas: 0, outsideDistricts: 0 },
   };
