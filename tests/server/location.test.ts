@@ -50,6 +50,21 @@ describe("GET /location.json on the binary", () => {
     ]);
   });
 
+  it.each([
+    // Orofino Joint SD 171, ID: its nearest ZIP is more than half a degree away, and a Montana ZIP of another district is nearer.
+    ["46.6", "-115.0"],
+    // Aleutian Region SD, AK, west of 180°: its ZIP (Adak) lies east of 180°.
+    ["51.45", "179.1"],
+    // Elko County SD, NV, near the Utah line: a Utah ZIP of another district is nearer.
+    ["40.3", "-114.1"],
+  ])("%s, %s: the nearest ZIP is one that overlaps a district of the point (its /zip/{zip}/districts.json lists it)", async (lat, lon) => {
+    const body = (await (await locate(lat, lon)).json()) as Answer;
+    expect(body.zip).not.toBeNull();
+    const own = (await (await fetch(`${server.url}/zip/${body.zip!.zip}/districts.json`)).json()) as { districts: { leaid: string }[] };
+    const leaids = own.districts.map((d) => d.leaid);
+    expect(body.districts.some((d) => leaids.includes(d.leaid)), `${body.zip!.zip} overlaps ${leaids.join(", ")}`).toBe(true);
+  });
+
   it("a point in the Pacific: 404 location-not-found", async () => {
     const res = await locate("33.5", "-119.5");
     expect(res.status).toBe(404);

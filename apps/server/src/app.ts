@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import type { Problem } from "@school-districts/core";
 import { errorPage, PAGE_HEADERS } from "./pages.ts";
-import { coordinateProblem, degreesProblem, locate, overlappingLeaidsOf, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -94,7 +94,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return rep === undefined ? undefined : JSON.parse(decoder.decode(rep.body));
   };
 
-  const leaidsOf = overlappingLeaidsOf(site);
+  const zipsOf = overlappedZipsOf(site);
   /** The answer for a point, or undefined for a point in no district. */
   const answerAt = (data: LocationData, lat: string, lon: string) =>
     locate(
@@ -103,7 +103,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       Number(lon),
       site.baseUrl,
       (zip) => json(`/zip/${zip}.json`),
-      leaidsOf,
+      zipsOf,
     );
 
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */

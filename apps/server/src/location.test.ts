@@ -11,7 +11,7 @@ import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { parse } from "csv-parse/sync";
-import { coordinateProblem, districtNamesOf, loadLocationData, type LocationAnswer } from "./location.ts";
+import { coordinateProblem, districtNamesOf, loadLocationData, nearestZipAmong, type LocationAnswer } from "./location.ts";
 import { lookup } from "./lookup.ts";
 import { parseArgs, UsageError } from "./config.ts";
 import { loadFixture } from "../test/helpers.ts";
@@ -36,6 +36,20 @@ describe("coordinateProblem", () => {
     ["NaN", "0", /lat "NaN" is not a decimal number/],
     ["0", "Infinity", /lon "Infinity" is not a decimal number/],
   ])("refuses %j, %j", (lat, lon, message) => expect(coordinateProblem(lat, lon)).toMatch(message));
+});
+
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("nearestZipAmong (the committed ZCTA points)", () => {
+  it("measures on the sphere, across 180°: from 179.1° E in the Aleutians, Adak (176.6° W) is nearer than Unalaska (166.5° W)", async () => {
+    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    expect(nearestZipAmong(index, 179.1, 51.45, ["99685", "99546"])).toBe("99546");
+    // A plane in degrees would put both 345° or more away, Unalaska 10° nearer.
+    expect(nearestZipAmong(index, -166.6, 53.9, ["99685", "99546"])).toBe("99685");
+  });
+  it("skips ZIPs without a ZCTA point and answers undefined when none has one", async () => {
+    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    expect(nearestZipAmong(index, -118.4004, 34.0736, ["00000", "90210"])).toBe("90210");
+    expect(nearestZipAmong(index, -118.4004, 34.0736, ["00000"])).toBeUndefined();
+  });
 });
 
 describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location.json", () => {

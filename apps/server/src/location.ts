@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
@@ -92,26 +93,45 @@ export function districtNamesOf(site: { get(path: string): { body: Uint8Array } 
 }
 
 /**
- * The LEAIDs overlapping a ZIP's area, from the site's `/zip/{zip}/districts.json`, read
- * once per ZIP and remembered (a point's candidate ZIPs repeat, and reading and parsing a
- * list per candidate per request was most of a location lookup's CPU and garbage:
- * bench/FINDINGS.md P7; all 33,789 lists remembered weigh about 4 MB).
+ * The ZIP codes a district overlaps, from the site's `/district/{leaid}.json`, read once
+ * per district and remembered (reading and parsing per request was most of a location
+ * lookup's CPU and garbage: bench/FINDINGS.md P7; all 13k lists remembered weigh a few MB).
  *
  * @example
- * overlappingLeaidsOf(site)("59101") // ["3003870", "3003840", ...]
+ * overlappedZipsOf(site)("3004620") // ["59002", "59101", ...]
  */
-export function overlappingLeaidsOf(site: { get(path: string): { body: Uint8Array } | undefined }): (zip: string) => readonly string[] {
+export function overlappedZipsOf(site: { get(path: string): { body: Uint8Array } | undefined }): (leaid: string) => readonly string[] {
   const known = new Map<string, readonly string[]>();
   const decoder = new TextDecoder();
-  return (zip) => {
-    let leaids = known.get(zip);
-    if (leaids === undefined) {
-      const rep = site.get(`/zip/${zip}/districts.json`);
-      const list = rep === undefined ? [] : (JSON.parse(decoder.decode(rep.body)) as { districts: { leaid: string }[] }).districts;
-      known.set(zip, (leaids = list.map((d) => d.leaid)));
+  return (leaid) => {
+    let zips = known.get(leaid);
+    if (zips === undefined) {
+      const rep = site.get(`/district/${leaid}.json`);
+      const list = rep === undefined ? [] : (JSON.parse(decoder.decode(rep.body)) as { zips: { zip: string }[] }).zips;
+      known.set(leaid, (zips = list.map((z) => z.zip)));
     }
-    return leaids;
+    return zips;
   };
+}
+
+/**
+ * Among `zips`, the one whose ZCTA internal point is nearest to (lon, lat) on the sphere,
+ * at any distance and across 180° (a point's own district may have its nearest ZIP far
+ * away in Alaska); ties go to the lowest ZIP. Undefined when none has a point.
+ *
+ * @example
+ * nearestZipAmong(index, -108.5007, 45.7833, ["59101", "59102"]) // "59101"
+ */
+export function nearestZipAmong(index: LocationIndex, lon: number, lat: number, zips: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const zip of zips) {
+    const p = index.zctaPoint(zip);
+    if (p === undefined) continue;
+    const d = geoDistance([lon, lat], p);
+    if (d < bestDistance || (d === bestDistance && zip < best!)) [best, bestDistance] = [zip, d];
+  }
+  return best;
 }
 
 type Manifest = { files: Record<string, { sha256: string; rows: number } | undefined> };
@@ -186,12 +206,12 @@ export function coordinateProblem(lat: string | null, lon: string | null): strin
 
 /**
  * The answer for a point, or undefined when no district holds it. `record(zip)` gives
- * the record of a ZIP and `districtsOf(zip)` the LEAIDs overlapping it: the ZIP is the
- * one whose ZCTA point is nearest among those overlapping a district of the point (else
- * the nearest at all, within 2 degrees).
+ * the record of a ZIP and `zipsOf(leaid)` the ZIPs a district overlaps: the ZIP is the
+ * one whose ZCTA point is nearest among those overlapping a district of the point (else,
+ * when none of them has a point, the nearest at all within 2 degrees).
  *
  * @example
- * locate(data, 45.7833, -108.5007, base, record, districtsOf)?.districts.map((d) => d.level) // ["elementary", "secondary"]
+ * locate(data, 45.7833, -108.5007, base, record, zipsOf)?.districts.map((d) => d.level) // ["elementary", "secondary"]
  */
 export function locate(
   data: LocationData,
@@ -199,13 +219,11 @@ export function locate(
   lon: number,
   baseUrl: string,
   record: (zip: string) => DistrictRecord | undefined,
-  districtsOf: (zip: string) => readonly string[],
+  zipsOf: (leaid: string) => readonly string[],
 ): LocationAnswer | undefined {
   const hits = data.index.districtsAt(lon, lat);
   if (hits.length === 0) return undefined;
-  const leaids = new Set(hits.map((h) => h.district.leaid));
-  const zip =
-    data.index.nearestZcta(lon, lat, (z) => districtsOf(z).some((l) => leaids.has(l)), 0.5) ?? data.index.nearestZcta(lon, lat);
+  const zip = nearestZipAmong(data.index, lon, lat, hits.flatMap((h) => zipsOf(h.district.leaid))) ?? data.index.nearestZcta(lon, lat);
   const districts: LocatedDistrict[] = hits.map((h) => {
     const d = data.districts.get(h.district.leaid)!;
     return {

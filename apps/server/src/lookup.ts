@@ -92,7 +92,7 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
         lon,
         options.baseUrl,
         (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
-        (zip) => (dataset.overlaps.get(zip) ?? []).map((o) => o.leaid),
+        (leaid) => [...dataset.overlaps].filter(([, rows]) => rows.some((o) => o.leaid === leaid)).map(([zip]) => zip),
       );
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: `${JSON.stringify(answer, null, 2)}\n`, stderr: "" };

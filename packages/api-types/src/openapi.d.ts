@@ -1359,7 +1359,7 @@ export interface components {
             lon: number;
             /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
             districts: components["schemas"]["LocatedDistrict"][];
-            /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point, among ZIPs overlapping one of its districts (else the nearest within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
+            /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point on the sphere, at any distance, among ZIPs overlapping one of its districts (else, when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
             zip: components["schemas"]["DistrictRecord"] | null;
             /** @description The boundary file the answer comes from. */
             boundaries: {

@@ -63,6 +63,12 @@ describe("LocationIndex", () => {
     expect(idx.nearestZcta(0.9, 0.5, (z) => z !== "00001")).toBe("00002");
     expect(idx.nearestZcta(50, 50)).toBeUndefined();
   });
+  it("gives a ZCTA's internal point as [lon, lat], undefined for a ZCTA without one", () => {
+    const [lon, lat] = idx.zctaPoint("00002")!;
+    expect(lon).toBeCloseTo(1.5, 9);
+    expect(lat).toBeCloseTo(0.5, 9);
+    expect(idx.zctaPoint("00003")).toBeUndefined();
+  });
   it("draws outlines and measures distances to a border", () => {
     expect(idx.outline("0100001", "unified")).toEqual([[[[1, 1], [1, 0], [2, 0], [2, 1], [1, 1]]]]);
     expect(idx.distanceToBorder("0100001", "unified", 1.5, 0.5)).toBeCloseTo(0.5 * 110_540, -2);

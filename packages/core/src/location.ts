@@ -202,6 +202,8 @@ export class LocationIndex {
   private readonly partIndex: Flatbush | null;
   private readonly zctaIndex: Flatbush | null;
   private readonly zctaXY: Float64Array;
+  /** ZCTA -> its position in `zctas`, built on the first zctaPoint */
+  private zctaAt: Map<string, number> | undefined;
   private readonly byLeaid = new Map<string, number>();
 
   private constructor(topo: Topology, arcs: Arcs, label: string) {
@@ -399,6 +401,20 @@ export class LocationIndex {
       best.set(level, { d, onBorder });
     }
     return BOUNDARY_LEVEL_ORDER.filter((l) => best.has(l)).map((l) => ({ district: this.districts[best.get(l)!.d]!, onBorder: best.get(l)!.onBorder }));
+  }
+
+  /**
+   * The internal point [lon, lat] of a ZCTA of the point index, or undefined.
+   *
+   * @example
+   * idx.zctaPoint("90210") // [-118.4065, 34.1031]
+   */
+  zctaPoint(zcta: string): [number, number] | undefined {
+    this.zctaAt ??= new Map(this.zctas.map((z, i) => [z, i]));
+    const i = this.zctaAt.get(zcta);
+    if (i === undefined) return undefined;
+    const lat = this.zctaXY[2 * i + 1]!;
+    return [this.zctaXY[2 * i]! / Math.cos((lat * Math.PI) / 180), lat];
   }
 
   /**
