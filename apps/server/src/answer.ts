@@ -6,28 +6,40 @@
  */
 import type { DistrictOverlap } from "@school-districts/core";
 
-/** The districts serving one grade level of a ZIP, largest share first. */
+/** The districts serving one grade level of a ZIP: the one serving most of its people first, then by share. */
 export interface GradeLevel {
   /** "all" where every district teaches every grade; else "elementary" or "high". */
   name: "all" | "elementary" | "high";
+  /** the district `serves_most` marks for this level (the record's district for "all" and "elementary"), if any */
+  pick: DistrictOverlap | undefined;
+  /** `pick` first, then the others, largest share first */
   districts: DistrictOverlap[];
 }
+
+const MARK: Record<GradeLevel["name"], "elementary" | "secondary"> = { all: "elementary", elementary: "elementary", high: "secondary" };
 
 /**
  * Splits a ZIP's districts into grade levels: one level when every district is
  * unified; else elementary grades (unified + elementary districts) and high
- * school (unified + secondary districts). Each level keeps the largest share first.
+ * school (unified + secondary districts). Each level leads with the district
+ * `serves_most` marks for it, so the sentence, the map and the record agree.
  *
  * @example
- * gradeLevels([{ level: "unified", share: 1, ... }]) // [{ name: "all", districts: [...] }]
+ * gradeLevels([{ level: "unified", share: 1, serves_most: ["elementary", "secondary"], ... }]) // [{ name: "all", pick: ..., districts: [...] }]
  */
 export function gradeLevels(districts: readonly DistrictOverlap[]): GradeLevel[] {
   const byShare = [...districts].sort((a, b) => b.share - a.share);
-  if (byShare.every((d) => d.level === "unified")) return [{ name: "all", districts: byShare }];
-  return [
-    { name: "elementary", districts: byShare.filter((d) => d.level !== "secondary") },
-    { name: "high", districts: byShare.filter((d) => d.level !== "elementary") },
-  ].filter((l) => l.districts.length > 0) as GradeLevel[];
+  // The mark follows the district's level in this ZIP, which can differ from its level in the
+  // directory (Davidson, OK, elementary in CCD, holds 73530's high-school mark); the record's
+  // district leads the elementary grades even where it is a K-12 high-school district (59053).
+  const marked = (d: DistrictOverlap, name: GradeLevel["name"]) => d.serves_most?.includes(MARK[name]) === true;
+  const level = (name: GradeLevel["name"], teaches: (d: DistrictOverlap) => boolean): GradeLevel => {
+    const members = byShare.filter((d) => teaches(d) || marked(d, name) || (name !== "high" && d.chosen === true));
+    const pick = members.find((d) => marked(d, name)) ?? (name === "high" ? undefined : members.find((d) => d.chosen === true));
+    return { name, pick, districts: pick === undefined ? members : [pick, ...members.filter((d) => d !== pick)] };
+  };
+  if (byShare.every((d) => d.level === "unified")) return [level("all", () => true)];
+  return [level("elementary", (d) => d.level !== "secondary"), level("high", (d) => d.level !== "elementary")].filter((l) => l.districts.length > 0);
 }
 
 /**
@@ -83,30 +95,91 @@ function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string): 
   return joinNames(parts);
 }
 
+/** "the only district with residents in 12345", per level and basis. */
+function onlyDistrict(level: GradeLevel["name"], basis: DistrictOverlap["basis"], subject: string): string {
+  const teaching = level === "all" ? "district" : level === "elementary" ? "district teaching the elementary grades" : "district teaching high school";
+  if (basis === "post office") return `the only ${teaching} in the ZIP area of the post office of ${subject}`;
+  return `the only ${teaching} ${basis === "population" ? "with residents" : "with land"} in ${subject}`;
+}
+
+/** "; 2 other districts cover parts with no residents" for districts of a level with a share of 0. */
+function emptyParts(zero: DistrictOverlap[], basis: DistrictOverlap["basis"]): string {
+  if (zero.length === 0) return "";
+  return `; ${zero.length === 1 ? "1 other district covers a part" : `${zero.length} other districts cover parts`} with ${NONE[basis]}`;
+}
+
 /**
- * The clause for one level: "all of it is in X", "most of it (65 % of residents)
- * is in X; part is in Y (35 %)", or "it is split: ...". `name` renders a
- * district (a link, escaped).
+ * The clause for one level, naming first the district that serves most of the ZIP's
+ * people there (`pick`): "all of it is in X", "most of it (65 % of residents) is in X;
+ * part is in Y (35 %)", "it is split: ...", "split about evenly between X (50 %) and
+ * Y (50 %)". A share is shown only where it says what the words say: never "all" beside
+ * 58 %, "most" beside a tie, or two shares that add up to more than the whole. `name`
+ * renders a district (a link, escaped).
  *
  * @example
  * levelClause(level, "90210", (d) => d.district) // "Most of 90210 (65 % of residents) is in ..."
  */
 export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string): string {
-  const [top, ...rest] = level.districts;
-  if (!top) return "";
-  const unit = UNIT[top.basis];
-  if (rest.length === 0) return `All of ${subject} is in ${name(top)}`;
-  if (rest.every((d) => d.share === 0)) {
-    const n = rest.length === 1 ? "1 other district covers" : `${rest.length} other districts cover`;
-    return `All of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; ${n} a part with ${NONE[top.basis]}`;
+  const { pick } = level;
+  if (pick === undefined) {
+    const [top] = level.districts;
+    if (top === undefined) return "";
+    const what = level.name === "high" ? "high school" : "the elementary grades";
+    const shares = level.districts.some((d) => d.share > 0);
+    return `no district is marked as serving ${what} in ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
   }
-  if (top.share > 0.99) return `Almost all of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; a small part is in ${others(rest, name)}`;
-  if (top.share >= 0.5) return `Most of ${subject} (${percent(top.share)} ${unit}) is in ${name(top)}; part is in ${others(rest, name)}`;
-  return `${subject} is split: the largest part (${percent(top.share)} ${unit}) is in ${name(top)}; the rest is in ${others(rest, name)}`;
+  const unit = UNIT[pick.basis];
+  let rest = level.districts.filter((d) => d !== pick);
+  const total = (list: DistrictOverlap[]) => list.reduce((s, d) => s + d.share, pick.share);
+  // Shares of one level that add up to more than the whole are areas that overlap: a unified
+  // district drawn here as the high-school district over an elementary one (Santa Barbara Unified
+  // over Goleta Union, 93117). It is named in the high-school sentence, not among the elementary ones.
+  if (total(rest) > 1.02) rest = rest.filter((d) => (d.serves_most ?? []).length === 0 || d.serves_most!.includes(MARK[level.name]));
+  const withShare = rest.filter((d) => d.share > 0);
+  const zero = rest.filter((d) => d.share === 0);
+  if (withShare.length === 0) {
+    if (pick.share >= 0.995 || rest.length === 0) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
+    return `${name(pick)} is ${onlyDistrict(level.name, pick.basis, subject)}${emptyParts(zero, pick.basis)}`;
+  }
+  const [second] = withShare;
+  // A unified district's share is that of its unified area; where it is also the high-school
+  // district over elementary districts (Santa Barbara Unified over Montecito Union, 93108), its
+  // share of the high-school grades is larger than any figure the data gives: no percent then.
+  const understated = level.name === "high" && pick.level === "unified" && total(rest) < 0.98;
+  if (percent(pick.share) === percent(second!.share) && !understated) {
+    const more = withShare.length > 1 ? `; the rest is in ${others(rest.filter((d) => d !== second), name)}` : "";
+    const about = pick.share + second!.share >= 0.9 ? "split about evenly between" : "split: its largest parts, about equal, are in";
+    return `${subject} is ${about} ${name(pick)} (${percent(pick.share)} ${unit}) and ${name(second!)} (${percent(second!.share)})${more}`;
+  }
+  if (pick.basis === "post office" && pick.share < second!.share) {
+    return `The post office of ${subject} is in ${name(pick)}, which has ${percent(pick.share)} of the ZIP area the post office lies in; the rest of that area is in ${others(rest, name)}`;
+  }
+  const grades = level.name === "all" ? "" : " at these grades";
+  const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the district named for ${subject}${grades}`;
+  if (total(rest) > 1.02) return `${name(pick)} ${most} (${percent(pick.share)} ${unit}); its area overlaps ${others(rest, name)}`;
+  if (pick.share < second!.share || understated) {
+    return `${name(pick)} ${most}; parts of it are in ${others(rest, name)}`;
+  }
+  if (pick.share > 0.99) return `Almost all of ${subject} (${percent(pick.share)} ${unit}) is in ${name(pick)}; a small part is in ${others(rest, name)}`;
+  if (pick.share >= 0.5) return `Most of ${subject} (${percent(pick.share)} ${unit}) is in ${name(pick)}; part is in ${others(rest, name)}`;
+  return `${subject} is split: the largest part (${percent(pick.share)} ${unit}) is in ${name(pick)}; the rest is in ${others(rest, name)}`;
+}
+
+/** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
+export function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
+  const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
+  return last !== null && Number(last[1]) < 12 ? last[0] : undefined;
+}
+
+/** A clause after "Elementary grades: ": its first word lowercased where it is one of the clause's own words, never a name. */
+function afterColon(clause: string): string {
+  return /^(All|Most|Almost|The|No) /.test(clause) ? `${clause[0]!.toLowerCase()}${clause.slice(1)}` : clause;
 }
 
 /**
- * The answer for a ZIP, as HTML sentences (names rendered by `name`).
+ * The answer for a ZIP, as HTML sentences (names rendered by `name`): one per grade level,
+ * and where the district answering for the oldest grades (the high-school one, else the
+ * named one) stops before 12th grade (Montauk, 11954: Pre-K to 8th), a sentence saying so.
  *
  * @example
  * answer("90210", districts, (d) => escapeHtml(d.district))
@@ -114,9 +187,17 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
  */
 export function answer(zip: string, districts: readonly DistrictOverlap[], name: (d: DistrictOverlap) => string): string[] {
   const levels = gradeLevels(districts);
-  if (levels.length === 1 && levels[0]!.name === "all") return [`${levelClause(levels[0]!, zip, name)}.`];
-  return levels.map((l) => {
-    const clause = levelClause(l, zip, name);
-    return `${l.name === "elementary" ? "Elementary grades" : "High school"}: ${clause[0]!.toLowerCase()}${clause.slice(1)}.`;
-  });
+  const clauses = levels.map((l) => levelClause(l, zip, name));
+  // One sentence where every level says the same (a K-12 district both levels name, 59036).
+  const sentences =
+    levels.length === 1 && levels[0]!.name === "all"
+      ? [`${clauses[0]}.`]
+      : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
+        ? [`${clauses[0]}.`]
+        : levels.map((l, i) => `${l.name === "elementary" ? "Elementary grades" : "High school"}: ${afterColon(clauses[i]!)}.`);
+  // The district answering for the oldest grades: the high-school one, else the named one.
+  const oldest = levels.find((l) => l.name === "high")?.pick ?? levels.find((l) => l.name !== "high")?.pick;
+  const last = lastGradeBelow12(oldest?.grade_span);
+  if (oldest !== undefined && last !== undefined) sentences.push(`${name(oldest)} teaches only up to ${last} grade: ask it which school its older students attend.`);
+  return sentences;
 }

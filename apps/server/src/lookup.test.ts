@@ -42,7 +42,7 @@ describe("lookup", () => {
     const split = lines.findIndex((l) => l.startsWith("01002 is split:"));
     expect(lines.slice(split - 2, split)).toEqual([
       "Elementary grades: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
-      "High school: all of 01002 (100 % of residents) is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
+      "High school: all of 01002 is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
     ]);
     // Where one district serves most of both levels, the first line names it alone.
     expect(lookup(dataset, { zip: "90210" }, text).stdout.split("\n")[0]).toMatch(/is served by Beverly Hills Unified School District\.$/);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
-import { boundariesSection, EXPLAIN, PAGE_CSP } from "./pages.ts";
+import { boundariesSection, EXPLAIN, PAGE_CSP, shareHtml } from "./pages.ts";
 import type { Site } from "./site.ts";
 import { sitemaps } from "./sitemap.ts";
 
@@ -127,26 +127,28 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
   });
 });
 
-const d = (district: string, level: DistrictOverlap["level"], share: number, basis: DistrictOverlap["basis"] = "population"): DistrictOverlap =>
-  ({ leaid: district, district, level, grade_span: "", share, basis }) as DistrictOverlap;
+/** A district of a ZIP; `most` is its `serves_most` (the first district of a test names the record's district). */
+const d = (district: string, level: DistrictOverlap["level"], share: number, basis: DistrictOverlap["basis"] = "population", most: ("elementary" | "secondary")[] = [], grade_span = ""): DistrictOverlap =>
+  ({ leaid: district, district, level, grade_span, share, basis, serves_most: most, chosen: most.includes("elementary") }) as DistrictOverlap;
+const ALL = ["elementary", "secondary"] as ("elementary" | "secondary")[];
 
 describe("the answer in one sentence", () => {
   const name = (x: DistrictOverlap) => x.district;
   it("one district, most and part, split", () => {
-    expect(answer("12345", [d("A", "unified", 1, "land")], name)).toEqual(["All of 12345 is in A."]);
-    expect(answer("90210", [d("B", "unified", 0.6544), d("L", "unified", 0.3456)], name)).toEqual([
+    expect(answer("12345", [d("A", "unified", 1, "land", ALL)], name)).toEqual(["All of 12345 is in A."]);
+    expect(answer("90210", [d("B", "unified", 0.6544, "population", ALL), d("L", "unified", 0.3456)], name)).toEqual([
       "Most of 90210 (65 % of residents) is in B; part is in L (35 %).",
     ]);
-    expect(answer("11111", [d("A", "unified", 0.4), d("B", "unified", 0.35), d("C", "unified", 0.2), d("D", "unified", 0.05)], name)).toEqual([
+    expect(answer("11111", [d("A", "unified", 0.4, "population", ALL), d("B", "unified", 0.35), d("C", "unified", 0.2), d("D", "unified", 0.05)], name)).toEqual([
       "11111 is split: the largest part (40 % of residents) is in A; the rest is in B (35 %), C (20 %) and 1 other district.",
     ]);
   });
 
   it("names each grade level where elementary and high-school districts are separate; pieces under 1 % fold", () => {
-    const all = [d("HS", "secondary", 0.9182), d("E1", "elementary", 0.7395), d("E2", "elementary", 0.1082), d("HS2", "secondary", 0.0818), d("E3", "elementary", 0.0009)];
-    expect(gradeLevels(all).map((l) => [l.name, l.districts.map((x) => x.district)])).toEqual([
-      ["elementary", ["E1", "E2", "E3"]],
-      ["high", ["HS", "HS2"]],
+    const all = [d("HS", "secondary", 0.9182, "population", ["secondary"]), d("E1", "elementary", 0.7395, "population", ["elementary"]), d("E2", "elementary", 0.1082), d("HS2", "secondary", 0.0818), d("E3", "elementary", 0.0009)];
+    expect(gradeLevels(all).map((l) => [l.name, l.pick?.district, l.districts.map((x) => x.district)])).toEqual([
+      ["elementary", "E1", ["E1", "E2", "E3"]],
+      ["high", "HS", ["HS", "HS2"]],
     ]);
     expect(answer("59101", all, name)).toEqual([
       "Elementary grades: most of 59101 (74 % of residents) is in E1; part is in E2 (11 %) and 1 other district.",
@@ -156,8 +158,70 @@ describe("the answer in one sentence", () => {
     expect(percent(0.995)).toBe("> 99 %");
   });
 
+  it("names first the district serving most of each level, and never counts a high-school district among the elementary ones (93117)", () => {
+    // Santa Barbara Unified is the high-school district over Goleta Union here: the same 98 %, at the other grades.
+    const all = [d("Santa Barbara Unified", "unified", 0.9823, "population", ["secondary"]), d("Goleta Union", "elementary", 0.9823, "population", ["elementary"]), d("Santa Ynez", "secondary", 0.0177), d("Vista del Mar", "elementary", 0.0146), d("Buellton", "elementary", 0.002)];
+    expect(answer("93117", all, name)).toEqual([
+      "Elementary grades: most of 93117 (98 % of residents) is in Goleta Union; part is in Vista del Mar (1 %) and 1 other district.",
+      "High school: most of 93117 (98 % of residents) is in Santa Barbara Unified; part is in Santa Ynez (2 %).",
+    ]);
+  });
+
+  it("never says all beside a share below 99 %: the only district of a level with residents (24450)", () => {
+    const all = [d("Rockbridge", "unified", 0.5794, "population", ALL), d("Lexington", "elementary", 0.4206, "population", [], "Pre-Kindergarten – 8th"), d("Botetourt", "unified", 0)];
+    expect(answer("24450", all, name)).toEqual([
+      "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %) and 1 other district.",
+      "High school: Rockbridge is the only district teaching high school with residents in 24450; 1 other district covers a part with no residents.",
+    ]);
+  });
+
+  it("calls a tie a tie, and names the record's district first", () => {
+    expect(answer("56659", [d("Grand Rapids", "unified", 0.4999), d("Deer River", "unified", 0.5001, "population", ALL)], name)).toEqual([
+      "56659 is split about evenly between Deer River (50 % of residents) and Grand Rapids (50 %).",
+    ]);
+    expect(answer("58778", [d("Velva", "unified", 0.41, "population", ALL), d("Turtle Lake", "unified", 0.41), d("Max", "unified", 0.18)], name)).toEqual([
+      "58778 is split: its largest parts, about equal, are in Velva (41 % of residents) and Turtle Lake (41 %); the rest is in Max (18 %).",
+    ]);
+  });
+
+  it("gives no percent for a unified high-school district whose high-school area is larger than its share (93108), nor for one below another", () => {
+    const all = [d("Montecito", "elementary", 0.54, "population", ["elementary"]), d("Cold Spring", "elementary", 0.26), d("Santa Barbara Unified", "unified", 0.09, "population", ["secondary"]), d("Carpinteria", "unified", 0.09), d("Santa Ynez", "secondary", 0.03)];
+    expect(answer("93108", all, name)[1]).toBe("High school: Santa Barbara Unified serves the most residents of 93108 at these grades; parts of it are in Carpinteria (9 %) and Santa Ynez (3 %).");
+  });
+
+  it("a PO-box ZIP whose post office lies in a smaller district says so, naming that district first", () => {
+    expect(answer("10521", [d("Croton-Harmon", "unified", 0.7342, "post office"), d("Hendrick Hudson", "unified", 0.2649, "post office", ALL)], name)).toEqual([
+      "The post office of 10521 is in Hendrick Hudson, which has 26 % of the ZIP area the post office lies in; the rest of that area is in Croton-Harmon (73 %).",
+    ]);
+  });
+
+  it("says where the named district stops before 12th grade and no district is marked for high school (11954, 49808)", () => {
+    expect(answer("11954", [d("Montauk", "unified", 1, "population", ALL, "Pre-Kindergarten – 8th"), d("East Hampton", "unified", 0)], name)).toEqual([
+      "All of 11954 is in Montauk; 1 other district covers a part with no residents.",
+      "Montauk teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+    expect(answer("49808", [d("Powell", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th"), d("NICE", "unified", 0), d("Republic", "unified", 0)], name)).toEqual([
+      "Elementary grades: all of 49808 is in Powell; 2 other districts cover parts with no residents.",
+      "High school: no district is marked as serving high school in 49808: NICE and Republic cover parts with no residents.",
+      "Powell teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+    expect(answer("90210", [d("B", "unified", 1, "population", ALL, "Kindergarten – 12th")], name)).toEqual(["All of 90210 is in B."]);
+  });
+
+  it("keeps a share on one line with its % and escapes the < and > of small and large shares, in HTML", () => {
+    expect(shareHtml("(< 1 % of residents) and (> 99 %) and 35 %")).toBe("(&lt;&nbsp;1&nbsp;% of residents) and (&gt;&nbsp;99&nbsp;%) and 35&nbsp;%");
+    expect(shareHtml('<a href="/district/1">X</a> (35 %)')).toBe('<a href="/district/1">X</a> (35&nbsp;%)');
+  });
+
+  it("says it once where both grade levels name the same district (a K-12 high-school district, 59036)", () => {
+    // The record's district (chosen) holds only the secondary mark: it is a high-school district in the directory.
+    const harlowton = { ...d("Harlowton K-12", "secondary", 1, "population", ["secondary"], "Pre-Kindergarten – 12th"), chosen: true };
+    expect(answer("59036", [harlowton], (x) => x.district)).toEqual(["All of 59036 is in Harlowton K-12."]);
+    expect(answer("59036", [{ ...harlowton, chosen: false }], (x) => x.district)).toEqual(["High school: all of 59036 is in Harlowton K-12."]);
+  });
+
   it("a PO-box ZIP's shares are said to be those of the ZIP area of its post office, never of its own land", () => {
-    expect(answer("90209", [d("B", "unified", 0.6544, "post office"), d("L", "unified", 0.3456, "post office")], name)).toEqual([
+    expect(answer("90209", [d("B", "unified", 0.6544, "post office", ALL), d("L", "unified", 0.3456, "post office")], name)).toEqual([
       "Most of 90209 (65 % of the ZIP area of its post office) is in B; part is in L (35 %).",
     ]);
     expect([basisWords("population"), basisWords("land"), basisWords("post office")]).toEqual([
@@ -169,7 +233,7 @@ describe("the answer in one sentence", () => {
 
   it("the ZIP page says it first, links every district, phones by tel: and explains every number", async () => {
     const html = await (await get("/zip/90210")).text();
-    expect(html).toMatch(/<p class="answer">Most of 90210 \(65 % of residents\) is in <a href="[^"]+0604830">Beverly Hills Unified School District<\/a>; part is in <a href="[^"]+0622710">Los Angeles Unified School District<\/a> \(35 %\)\.<\/p>/);
+    expect(html).toMatch(/<p class="answer">Most of 90210 \(65&nbsp;% of residents\) is in <a href="[^"]+0604830">Beverly Hills Unified School District<\/a>; part is in <a href="[^"]+0622710">Los Angeles Unified School District<\/a> \(35&nbsp;%\)\.<\/p>/);
     expect(html).toContain('<a href="tel:+13105515100">(310) 551-5100</a>');
     expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     for (const text of Object.values(EXPLAIN)) expect(html).toContain(text);
@@ -177,8 +241,8 @@ describe("the answer in one sentence", () => {
     expect(html).toMatch(/<title>ZIP code 90210 \(Beverly Hills, CA\) school district: Beverly Hills Unified School District<\/title>/);
     expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District and 1 other district/);
     const split = await (await get("/zip/01002")).text();
-    expect(split).toContain("Elementary grades: most of 01002 (50 % of residents) is in");
-    expect(split).toContain("High school: all of 01002 (100 % of residents) is in");
+    expect(split).toContain("Elementary grades: most of 01002 (50&nbsp;% of residents) is in");
+    expect(split).toContain("High school: all of 01002 is in");
   });
 
   it("every page has a unique title and description", async () => {

@@ -198,6 +198,18 @@ export function fact(label: string, value: string, why: string): string {
   return `<dt>${label}</dt><dd>${value === "" ? "Not reported" : value}<small>${why}</small></dd>`;
 }
 
+/**
+ * The plain-words text of answer.ts in HTML: the "<" and ">" of "< 1 %" and "> 99 %" escaped,
+ * and each share kept on one line with its "%" (a phone's narrow line broke "(98" from "%").
+ *
+ * @example
+ * shareHtml("(< 1 % of residents)") // "(&lt;&nbsp;1&nbsp;% of residents)"
+ */
+export function shareHtml(text: string): string {
+  // Only at the start or after "(": where percent() puts them, never a tag's brackets.
+  return text.replace(/(^|\()([<>]) ([0-9])/g, (_, before: string, c: string, digit: string) => `${before}${c === "<" ? "&lt;" : "&gt;"}&nbsp;${digit}`).replace(/([0-9]) %/g, "$1&nbsp;%");
+}
+
 const LEVEL_WORDS: Record<DistrictOverlap["level"], string> = {
   unified: "All grades",
   elementary: "Elementary",
@@ -210,7 +222,7 @@ function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) =
   const rows = level.districts
     .map(
       (d) =>
-        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${percent(d.share)}</td></tr>`,
+        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(d.share))}</td></tr>`,
     )
     .join("\n");
   return `<h3>${heading}</h3>
@@ -242,7 +254,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
   const link = (d: DistrictOverlap) => `<a href="${e(districtHref(d.leaid))}">${e(d.district || `District ${d.leaid}`)}</a>`;
-  const sentences = answer(r.zip, all.districts, link);
+  const sentences = answer(r.zip, all.districts, link).map(shareHtml);
   const levels = gradeLevels(all.districts);
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
   // Issue 14: `chosen` marks the record's district.

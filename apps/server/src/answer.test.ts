@@ -1,0 +1,58 @@
+/**
+ * The answer sentence over every ZIP of the committed dataset (data/): it names first the
+ * district the data marks as serving most of each grade level, and its words never contradict
+ * its figures. The sentence's shapes, case by case, are in pages.test.ts.
+ */
+import { resolve } from "node:path";
+import { loadDataset, type Dataset, type DistrictOverlap } from "@school-districts/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answer } from "./answer.ts";
+import { zipDistricts } from "./records.ts";
+
+const DATA = resolve(import.meta.dirname, "../../../data");
+let dataset: Dataset;
+let answers: { zip: string; sentences: string[]; districts: DistrictOverlap[] }[];
+beforeAll(async () => {
+  dataset = await loadDataset(DATA);
+  answers = dataset.zips.map((row) => {
+    const { districts } = zipDistricts(dataset, row);
+    return { zip: row.zip, sentences: answer(row.zip, districts, (d) => `[${d.leaid}]`), districts };
+  });
+}, 120_000);
+
+/** The LEAIDs a sentence names, in order. */
+const named = (sentence: string) => [...sentence.matchAll(/\[([0-9]{7})\]/g)].map((m) => m[1]);
+
+describe("the answer sentence on every ZIP of data/", () => {
+  it("names first, per grade level, the district serving most of the ZIP's people there (the record's district for the elementary grades)", () => {
+    const wrong: string[] = [];
+    const recordLeaid = new Map(dataset.zips.map((r) => [r.zip, r.leaid]));
+    for (const a of answers) {
+      const marked = (mark: "elementary" | "secondary") => a.districts.find((d) => d.serves_most?.includes(mark))?.leaid;
+      for (const s of a.sentences) {
+        if (s.includes("teaches only up to")) continue;
+        // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
+        const expected = s.startsWith("High school:") ? marked("secondary") : recordLeaid.get(a.zip);
+        if (expected !== undefined && named(s)[0] !== expected) wrong.push(`${a.zip}: ${s}`);
+        if (!s.startsWith("High school:") && ![undefined, expected].includes(marked("elementary"))) wrong.push(`${a.zip}: the record names ${expected}`);
+      }
+    }
+    expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
+  });
+
+  it("never says all or most beside a share that says otherwise, nor calls a tie the largest part", () => {
+    const wrong: string[] = [];
+    for (const a of answers) {
+      for (const s of a.sentences) {
+        const all = /\b[Aa]ll of [0-9]{5} \(([^)]*)\)/.exec(s);
+        if (all !== null && !/^(100 %|> 99 %)/.test(all[1]!)) wrong.push(s);
+        const most = /\b[Mm]ost of [0-9]{5} \(([0-9]+) %[^)]*\) is in \[[0-9]{7}\]; part is in \[[0-9]{7}\] \(([0-9]+) %\)/.exec(s);
+        if (most !== null && Number(most[1]) <= Number(most[2])) wrong.push(s);
+        if (/small part is in [^.]*\(100 %\)/.test(s)) wrong.push(s);
+        const largest = /largest part \(([0-9]+) %[^)]*\) is in \[[0-9]{7}\]; the rest is in \[[0-9]{7}\] \(([0-9]+) %\)/.exec(s);
+        if (largest !== null && Number(largest[1]) <= Number(largest[2])) wrong.push(s);
+      }
+    }
+    expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
+  });
+});
