@@ -21,13 +21,19 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
  */
 export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = ""): string {
   const named = d.zips.filter((z) => z.chosen);
-  const overlapped = d.zips.filter((z) => !z.chosen);
-  const chosen = named.length;
+  // A high-school district is named in no record (records name the elementary-or-unified
+  // district) but serves most residents' high-school grades where serves_most says so.
+  const highSchool = d.zips.filter((z) => !z.chosen && z.serves_most?.includes("secondary"));
+  const overlapped = d.zips.filter((z) => !z.chosen && !highSchool.includes(z));
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
+  const roles = [
+    ...(named.length > 0 ? [`the school district named for ${count(named.length, "ZIP code", "ZIP codes")}`] : []),
+    ...(highSchool.length > 0 ? [`the high-school district of ${count(highSchool.length, named.length > 0 ? "more" : "ZIP code", named.length > 0 ? "more" : "ZIP codes")}`] : []),
+  ];
   const answer =
-    chosen > 0
-      ? `${e(d.district)} is the school district named for ${count(chosen, "ZIP code", "ZIP codes")}${others > 0 ? ` and covers part of ${count(others, "more", "more")}` : ""}.`
+    roles.length > 0
+      ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
       : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const website = /^https?:\/\//i.test(d.website) ? `<a href="${e(d.website)}" rel="external">${e(d.website)}</a>` : e(d.website);
@@ -45,7 +51,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       canonical: `/district/${d.leaid}`,
       main: `<p><a href="/state/${d.state}">Districts of ${d.state}</a></p>
 <h1>${e(d.district)}</h1>
-<p>${answer} It is a ${d.level} district in ${d.state}${grades}.</p>
+<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${d.state}${grades}.</p>
 ${map}<h2>Facts</h2>
 <dl>
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
@@ -60,6 +66,7 @@ ${fact("Website", website, "The district's own website, from the NCES district d
 ${aboutFigures(d)}
 <p class="note">${CAVEAT}</p>
 ${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
+${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote}`)}` : ""}
 ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },

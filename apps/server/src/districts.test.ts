@@ -177,6 +177,16 @@ describe("district and state pages", () => {
     expect(html).toContain('href="/state/CA"');
   });
 
+  it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
+    const html = await (await get("/district/2501920")).text();
+    expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in MA/);
+    expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
+    expect(html).toContain('<a href="/zip/01002">01002</a>');
+    expect(html).not.toContain("not the district named for any ZIP code");
+    const elementary = await (await get("/district/2501890")).text();
+    expect(elementary).toMatch(/It is an elementary district in MA/);
+  });
+
   it("escapes a district name with markup", async () => {
     const html = await (await get("/district/0299999")).text();
     expect(html).toContain("<h1>Test &quot;Quoted&quot;, District &lt;Schools&gt;</h1>");

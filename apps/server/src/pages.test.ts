@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
-import { boundariesSection, EXPLAIN, PAGE_CSP, shareHtml } from "./pages.ts";
+import { boundariesSection, errorPage, EXPLAIN, PAGE_CSP, shareHtml } from "./pages.ts";
+import { problem } from "./problems.ts";
 import type { Site } from "./site.ts";
 import { sitemaps } from "./sitemap.ts";
 
@@ -62,6 +63,12 @@ describe("Accept negotiation of errors", () => {
     expect(html).toContain('<a href="/">Home page</a>');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(Number(res.headers.get("content-length"))).toBe(new TextEncoder().encode(html).length);
+  });
+
+  it("an empty search says no ZIP code was given", async () => {
+    const html = await (await get("/zip?zip=", { Accept: BROWSER })).text();
+    expect(html).toContain("No ZIP code was given: use exactly 5 digits");
+    expect(html).not.toContain('"" is not a ZIP code');
   });
 
   it("the error page keeps what was typed in its search box, escaped", async () => {
@@ -122,6 +129,13 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     expect(area).toContain("the Census Bureau draws no ZIP area for it");
     expect(area).not.toContain("post office (PO boxes)");
     expect(area).toContain("No other ZIP code of Pago Pago, AS has a record.");
+    // 01086: the crosswalk puts it in a ZIP area of its own number, which has no record: no link to the page itself.
+    const own = errorPage(problem(BASE, "zip-not-found", "x", "/zip/01086"), "zip-not-found", { updated: "2026-11-22", records: 1, baseUrl: BASE }, {
+      postal: { zip: "01086", city: "Westfield", state: "MA", type: "Post Office or large volume customer", zcta: "01086" },
+      cityZips: ["01085"],
+    });
+    expect(own).not.toContain('href="/zip/01086"');
+    expect(own).toContain('<a href="/zip/01085">01085</a>');
     const json = await get("/zip/90213.json", { Accept: BROWSER });
     expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });

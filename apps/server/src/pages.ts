@@ -394,7 +394,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
       : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but the Census Bureau draws no ZIP area for it, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
     body += `
-<p>USPS type: ${e(postal.type)}.${postal.zcta ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
+<p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>

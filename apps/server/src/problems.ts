@@ -53,6 +53,7 @@ function quote(value: string): string {
 
 /** Detail for a ZIP that is not 5 digits. */
 export function invalidZipDetail(zip: string, example: string): string {
+  if (zip === "") return `No ZIP code was given: use exactly 5 digits, for example ${example}.`;
   return `${quote(zip)} is not a ZIP code: use exactly 5 digits, for example ${example}.`;
 }
 

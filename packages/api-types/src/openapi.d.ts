@@ -473,7 +473,7 @@ export interface paths {
          */
         options: operations["optionsDocs"];
         /**
-         * Headers of: aPI reference
+         * Headers of: the API reference
          * @description HEAD of `/docs`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
          */
         head: operations["headDocs"];
@@ -641,7 +641,7 @@ export interface paths {
          */
         options: operations["optionsDocsSection"];
         /**
-         * Headers of: aPI reference, one section
+         * Headers of: the API reference, one section
          * @description HEAD of `/docs/{section}`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
          */
         head: operations["headDocsSection"];
@@ -875,7 +875,7 @@ export interface components {
         BulkCollection: {
             /**
              * @description Number of records.
-             * @example 33789
+             * @example 40881
              */
             total: number;
             /** @enum {string} */
@@ -2943,7 +2943,7 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "updated": "2026-11-22",
-                     *       "records": 33789
+                     *       "records": 40881
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
