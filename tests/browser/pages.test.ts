@@ -89,7 +89,7 @@ describe("without JavaScript", () => {
     expect(await box.inputValue()).toBe("9021");
     await box.fill("90210");
     await Promise.all([page.waitForURL(`${server.url}/zip/90210`), page.locator("main").getByRole("button", { name: "Look up" }).click()]);
-    expect(await page.locator("p.answer").first().textContent()).toMatch(/^Most of 90210 \(\d+ % of residents\) is in Beverly Hills Unified School District; part is in Los Angeles Unified School District/);
+    expect(await page.locator("p.answer").first().textContent()).toMatch(/^Most of 90210 \(\d+\u00a0% of residents\) is in Beverly Hills Unified School District; part is in Los Angeles Unified School District/);
 
     // The reference: every section on /docs, each sidebar link a page of its own, and Redoc's
     // server-rendered sidebar leading to those pages.

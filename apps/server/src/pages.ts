@@ -26,6 +26,7 @@ caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
+header form{flex-wrap:nowrap;align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{width:6rem}header button{padding:.4rem .75rem}
 button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.states{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .5rem}ul.states a{display:inline-block;min-width:48px;min-height:48px;padding:.75rem .25rem;text-align:center}
@@ -110,7 +111,9 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 
 /**
  * The ZIP search form: a GET to /zip (works without JavaScript), numeric
- * keyboard on phones, an example under the label.
+ * keyboard on phones, an example under the label. In the header the label, box
+ * and button share one row and the example is read out only (aria-describedby),
+ * so that a page's answer starts higher on a phone.
  */
 function searchForm(id: string, value = ""): string {
   return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
