@@ -58,6 +58,11 @@ describe("notModifiedSince", () => {
   it("is false before it or for a bad date", () => {
     expect(notModifiedSince("Sat, 21 Nov 2026 23:59:59 GMT", lm)).toBe(false);
     expect(notModifiedSince("yesterday", lm)).toBe(false);
+    // Only HTTP-dates count (RFC 9110 §13.1.3): other strings Date.parse reads are ignored.
+    for (const other of ["2027", "2026-11-23", "Nov 23 2026", "Sun, 22 Nov 2026 00:00:00 +0000"]) expect(notModifiedSince(other, lm), other).toBe(false);
+    expect(notModifiedSince("Sunday, 22-Nov-26 00:00:00 GMT", lm)).toBe(true);
+    expect(notModifiedSince("Sun Nov 22 00:00:00 2026", lm)).toBe(true);
+    expect(notModifiedSince("Sat Nov 21 23:59:59 2026", lm)).toBe(false);
   });
 });
 

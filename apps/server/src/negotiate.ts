@@ -88,15 +88,27 @@ export function noneMatchHits(header: string, etag: string): boolean {
   return false;
 }
 
+/** The three HTTP-date forms of RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime. */
+const HTTP_DATE = [
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/,
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [0-9]{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/,
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4}$/,
+];
+
 /**
- * True when If-Modified-Since is a valid date at or after `lastModifiedMs`
- * (used only when the request has no If-None-Match).
+ * True when If-Modified-Since is a valid HTTP-date at or after `lastModifiedMs`
+ * (used only when the request has no If-None-Match). Anything else ("2027",
+ * "2026-11-23") is ignored, as RFC 9110 §13.1.3 requires.
  *
  * @example
  * notModifiedSince("Sun, 22 Nov 2026 00:00:00 GMT", Date.UTC(2026, 10, 22)) // true
+ * notModifiedSince("2027", Date.UTC(2026, 10, 22)) // false
  */
 export function notModifiedSince(header: string, lastModifiedMs: number): boolean {
-  const since = Date.parse(header);
+  const value = header.trim();
+  if (!HTTP_DATE.some((form) => form.test(value))) return false;
+  // Date.parse reads all three forms; asctime has no zone, and is GMT (not the machine's local time).
+  const since = Date.parse(HTTP_DATE[2]!.test(value) ? `${value} GMT` : value);
   return !Number.isNaN(since) && lastModifiedMs <= since;
 }
 
