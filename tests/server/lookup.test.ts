@@ -69,6 +69,14 @@ describe("lookup", () => {
     expect(JSON.parse(json.stdout)).toEqual(problem);
   });
 
+  it("exits 3 when the data cannot be read (1 is not found), naming the file", async () => {
+    for (const args of [["lookup", "90210"], ["lookup", "--lat", "45.7833", "--lon", "-108.5007"]]) {
+      const r = await runBinary([...args, "--data", "/nonexistent-folder"]);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain("cannot load the dataset: /nonexistent-folder/manifest.json");
+    }
+  });
+
   it("exits 2 with the usage for a lookup without a question, and --help documents it", async () => {
     const bad = await runBinary(["lookup"]);
     expect(bad.code).toBe(2);
@@ -77,5 +85,6 @@ describe("lookup", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("school-districts lookup <zip> [--json]");
     expect(help.stdout).toContain("school-districts lookup --district <leaid> [--json]");
+    expect(help.stdout).toContain("3 when the data cannot be read");
   });
 });

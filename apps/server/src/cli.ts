@@ -43,9 +43,12 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-/** A DatasetError (missing or damaged data) stops the process with its message; anything else is rethrown. */
-function exitOnDatasetError(e: unknown): never {
-  if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, 1);
+/** Exit status of `lookup` when the data cannot be read (1 is "not found" there). */
+const LOOKUP_DATA_ERROR = 3;
+
+/** A DatasetError (missing or damaged data) stops the process with its message and `code`; anything else is rethrown. */
+function exitOnDatasetError(e: unknown, code = 1): never {
+  if (e instanceof DatasetError) fail(`cannot load the dataset: ${e.message}`, code);
   throw e;
 }
 
@@ -55,17 +58,17 @@ function exitOnDatasetError(e: unknown): never {
  * @example
  * const index = orExit(() => readBoundaryIndex(paths.data, "(embedded data)"));
  */
-function orExit<T>(read: () => T): T {
+function orExit<T>(read: () => T, code = 1): T {
   try {
     const value = read();
-    return (value instanceof Promise ? value.catch(exitOnDatasetError) : value) as T;
+    return (value instanceof Promise ? value.catch((e: unknown) => exitOnDatasetError(e, code)) : value) as T;
   } catch (e) {
-    exitOnDatasetError(e);
+    exitOnDatasetError(e, code);
   }
 }
 
-function loadDataset(cmd: { data: string | undefined }, paths: AssetPaths): Promise<Dataset> {
-  return orExit(async () => parseDataset(await readData(cmd.data ? dataPaths(cmd.data) : paths.data), cmd.data ?? "(embedded data)"));
+function loadDataset(cmd: { data: string | undefined }, paths: AssetPaths, code = 1): Promise<Dataset> {
+  return orExit(async () => parseDataset(await readData(cmd.data ? dataPaths(cmd.data) : paths.data), cmd.data ?? "(embedded data)"), code);
 }
 
 /**
@@ -90,10 +93,10 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("args");
   if (cmd.kind === "lookup") {
     // From the data alone: no snapshot, no server.
-    const dataset = await loadDataset(cmd, paths);
+    const dataset = await loadDataset(cmd, paths, LOOKUP_DATA_ERROR);
     let location: LocationData | undefined;
     if ("lat" in cmd.query) {
-      location = await orExit(() => loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"));
+      location = await orExit(() => loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"), LOOKUP_DATA_ERROR);
     }
     const result = lookup(dataset, cmd.query, { ...cmd, location });
     process.stdout.write(result.stdout);

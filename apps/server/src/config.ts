@@ -24,7 +24,8 @@ export const USAGE = `Usage:
                                           print the districts whose boundaries hold a point
                                           (decimal degrees) and the nearest ZIP code
                                           lookup exits 0 when found, 1 when not found, 2 for
-                                          bad input (the messages are the API's problem details)
+                                          bad input, 3 when the data cannot be read (the
+                                          messages are the API's problem details)
 
 Options:
   --port <n>        port to listen on (env PORT, default 8080; 0 picks a free port)
