@@ -128,7 +128,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
     const bad = (lat === null ? undefined : degreesProblem("lat", lat)) ?? (lon === null ? undefined : degreesProblem("lon", lon));
-    if (bad === undefined && (lat === null || lon === null)) return ok(locationFormPage(200, "", lat ?? "", lon ?? "", site.facts));
+    if (bad === undefined && (lat === null || lon === null)) {
+      const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
+      return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
+    }
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, undefined, () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts));
     const data = await location;
     const answer = data && answerAt(data, lat!, lon!);

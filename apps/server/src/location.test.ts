@@ -146,7 +146,13 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   it("without coordinates: the form; bad ones: 400 with the form; the ocean: 404 with the form", async () => {
     const form = await app.request("/location");
     expect(form.status).toBe(200);
-    expect(await form.text()).toContain('<input id="lat" name="lat"');
+    const formHtml = await form.text();
+    expect(formHtml).toContain('<input id="lat" name="lat"');
+    expect(formHtml).not.toContain("Both are needed");
+    // One coordinate alone: the form with it filled in, saying what is missing.
+    const half = await (await app.request("/location?lat=45.7833")).text();
+    expect(half).toContain("Both are needed: add the longitude.");
+    expect(half).toContain('value="45.7833"');
     const html = { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
     const bad = await app.request("/location?lat=91&lon=0", html);
     expect(bad.status).toBe(400);
