@@ -65,7 +65,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
     if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), zip);
     const rep = site.get(path);
-    if (!rep) return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip), zip);
+    if (!rep) {
+      const postal = site.postal(zip);
+      return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip, postal, postal ? site.cityZips(postal.city, postal.state) : []), zip);
+    }
     return sendRepresentation(c.req.raw, rep);
   };
 

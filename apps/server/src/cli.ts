@@ -98,7 +98,10 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     if ("lat" in cmd.query) {
       location = await orExit(() => loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"), LOOKUP_DATA_ERROR);
     }
-    const result = lookup(dataset, cmd.query, { ...cmd, location });
+    // data/postal.csv (optional): what a real USPS ZIP without a record is.
+    const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
+    const postal = orExit(async () => parsePostal((await Bun.file(postalPath).exists()) ? await Bun.file(postalPath).text() : "", postalPath), LOOKUP_DATA_ERROR);
+    const result = lookup(dataset, cmd.query, { ...cmd, location, postal: await postal });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);
     process.exitCode = result.code;

@@ -6,7 +6,10 @@
 import type { Dataset, District } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, loadFixture, testApp } from "../test/helpers.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { lookup } from "./lookup.ts";
+import { parsePostal } from "./postal.ts";
 
 let dataset: Dataset;
 let api: (path: string) => Promise<unknown>;
@@ -89,5 +92,16 @@ describe("lookup", () => {
       expect(j.code).toBe(code);
       expect(JSON.parse(j.stdout)).toEqual(problem);
     }
+  });
+
+  it("says what a real USPS ZIP without a record is, and its city's ZIP codes, in the API's words", async () => {
+    const postal = parsePostal(readFileSync(resolve(import.meta.dirname, "../test/fixtures/small/postal.csv"), "utf8"));
+    const problem = (await api("/zip/90213.json")) as { title: string; detail: string };
+    expect(problem.detail).toBe(
+      "ZIP code 90213 is a real ZIP code of Beverly Hills, CA (USPS: Post Office or large volume customer) with no area of its own, so no school district record: look up the ZIP code of the home's street address. ZIP codes of Beverly Hills, CA with a record: 90209, 90210.",
+    );
+    const r = lookup(dataset, { zip: "90213" }, { ...text, postal });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`school-districts: ${problem.title}: ${problem.detail}\n`);
   });
 });

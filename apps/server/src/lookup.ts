@@ -11,6 +11,7 @@ import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationN
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
 import { answer } from "./answer.ts";
+import type { PostalZip } from "./pages.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
 export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
@@ -35,7 +36,11 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
  * lookup(dataset, { zip: "01002" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
  * // "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for the elementary grades and by Amherst-Pelham School District for high school.\n..."
  */
-export function lookup(dataset: Dataset, query: LookupQuery, options: { json: boolean; baseUrl: string; location?: LocationData }): LookupResult {
+export function lookup(
+  dataset: Dataset,
+  query: LookupQuery,
+  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip> },
+): LookupResult {
   const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
     const body = problem(options.baseUrl, kind, detail, instance);
     return options.json
@@ -46,7 +51,12 @@ export function lookup(dataset: Dataset, query: LookupQuery, options: { json: bo
     const { zip } = query;
     if (!/^[0-9]{5}$/.test(zip)) return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json"), `/zip/${zip}.json`);
     const row = dataset.zips.find((r) => r.zip === zip);
-    if (!row) return fail(1, "zip-not-found", zipNotFoundDetail(zip), `/zip/${zip}.json`);
+    if (!row) {
+      // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
+      const postal = options.postal?.get(zip);
+      const city = postal && dataset.zips.filter((r) => r.city.toLowerCase() === postal.city.toLowerCase() && r.state === postal.state).map((r) => r.zip);
+      return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city ?? []), `/zip/${zip}.json`);
+    }
     const record = zipRecord(dataset, row, options.baseUrl);
     const all = zipDistricts(dataset, row);
     if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, districts: all.districts }, null, 2)}\n`, stderr: "" };

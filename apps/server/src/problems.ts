@@ -81,9 +81,21 @@ export function districtNotFoundDetail(leaid: string): string {
   return `District ${leaid} is not in the dataset. /bulk/districts.csv lists every district covered.`;
 }
 
-/** Detail for a well-formed ZIP not in the dataset. */
-export function zipNotFoundDetail(zip: string): string {
-  return `ZIP code ${zip} is not in the dataset. /index.json lists every ZIP code covered.`;
+/**
+ * Detail for a well-formed ZIP not in the dataset; for a real USPS ZIP without a record
+ * (data/postal.csv: a PO box or one building, or a ZIP the census draws no area for), what
+ * it is and the ZIP codes of its city that have one (`cityZips`), as its page says.
+ *
+ * @example
+ * zipNotFoundDetail("01086", { city: "Westfield", state: "MA", type: "Post Office or large volume customer" }, ["01085"])
+ * // "ZIP code 01086 is a real ZIP code of Westfield, MA (USPS: Post Office or large volume customer) with no area of its own, so no school district record: ..."
+ */
+export function zipNotFoundDetail(zip: string, postal?: { city: string; state: string; type: string }, cityZips: readonly string[] = []): string {
+  if (postal === undefined) return `ZIP code ${zip} is not in the dataset. /index.json lists every ZIP code covered.`;
+  const shown = cityZips.slice(0, 5).join(", ");
+  const more = cityZips.length > 5 ? ` and ${cityZips.length - 5} more` : "";
+  const others = cityZips.length > 0 ? `ZIP codes of ${postal.city}, ${postal.state} with a record: ${shown}${more}.` : `No other ZIP code of ${postal.city}, ${postal.state} has a record.`;
+  return `ZIP code ${zip} is a real ZIP code of ${postal.city}, ${postal.state} (USPS: ${postal.type}) with no area of its own, so no school district record: look up the ZIP code of the home's street address. ${others}`;
 }
 
 /** Detail for a well-formed state code that is not one of the 56. */
