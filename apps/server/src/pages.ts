@@ -238,8 +238,9 @@ ${rows}
 
 /**
  * The page of one ZIP (its `page_url`): the answer in a sentence, the main
- * district's facts each with what it means, every district per grade level,
- * the caveat, and the record embedded as JSON-LD plus an exact JSON copy.
+ * district's facts each with what it means (its phone within two screens of a
+ * phone, before the map), the map, every district per grade level, the caveat,
+ * and the record embedded as JSON-LD plus an exact JSON copy.
  *
  * `zctaChosen`, for a PO-box ZIP, is the district its post office's ZCTA names (when the
  * post office's own location chose another, the page says so).
@@ -274,7 +275,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 <p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${map}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -285,7 +286,7 @@ ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
 ${aboutFigures(own)}
-<h2>Every district in ${r.zip}</h2>
+${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
 ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
 <p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record</a>, <a href="/zip/${r.zip}/districts.json">every district</a>.</p>`,
