@@ -102,7 +102,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
       main: `<h1>School districts of ${s.state}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.</caption>
+<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${s.districts.some((d) => d.level === "secondary") ? " A ZIP code's record names its elementary or unified district, so a high-school district is named for none: its page lists the ZIP codes it is the high-school district of." : ""}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}

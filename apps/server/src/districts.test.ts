@@ -199,6 +199,9 @@ describe("district and state pages", () => {
     const links = [...html.matchAll(/<a href="\/district\/(\d{7})">([^<]+)<\/a>/g)].map((m) => m[2]);
     expect(links.length).toBe(6);
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
+    // MA has a high-school district (Amherst-Pelham): the caption says why it is named for no ZIP code.
+    expect(html).toContain("so a high-school district is named for none: its page lists the ZIP codes it is the high-school district of.");
+    expect(await (await get("/state/CA")).text()).not.toContain("high-school district is named for none");
   });
 
   it("the ZIP page links every district name to its district page", async () => {
