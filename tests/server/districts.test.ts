@@ -49,12 +49,12 @@ describe("/district/{leaid}.json against /zip/{zip}/districts.json", () => {
     }
   });
 
-  it("gives every district exactly the ZIPs, shares, bases, choices and serves_most marks of the ZIPs' lists", () => {
+  it("gives every district exactly the ZIPs, shares (overall and per grade level), bases, choices and serves_most marks of the ZIPs' lists", () => {
     const expected = new Map<string, District["zips"]>();
     for (const zip of zips) {
       for (const d of zipDistricts.get(zip)!.districts) {
         const list = expected.get(d.leaid) ?? [];
-        list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most });
+        list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most, share_elementary: d.share_elementary, share_secondary: d.share_secondary });
         expected.set(d.leaid, list);
       }
     }

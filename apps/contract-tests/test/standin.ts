@@ -193,8 +193,8 @@ export class StandIn {
             zip: r.zip,
             zcta: r.zip,
             districts: [
-              { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen"), serves_most: ["elementary", "secondary"] },
-              { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false, serves_most: [] },
+              { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen"), serves_most: ["elementary", "secondary"], share_elementary: 0.6544, share_secondary: 0.6544 },
+              { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false, serves_most: [], share_elementary: 0.1, share_secondary: 0 },
             ],
           }),
           weak,
@@ -207,7 +207,7 @@ export class StandIn {
       this.resources.set(`/state/${st}.json`, resource(json, JSON.stringify({ state: st, count: rs.length + (faults.has("count-mismatch") ? 1 : 0), source: SOURCE, license: LICENSE, records: rs }), weak));
     }
     // Districts: each record's own (chosen for its ZIP) and the state's other one (overlapping all its ZIPs).
-    const districts = new Map<string, { facts: Record<string, unknown>; zips: { zip: string; share: number; basis: string; chosen: boolean; serves_most: string[] }[] }>();
+    const districts = new Map<string, { facts: Record<string, unknown>; zips: { zip: string; share: number; basis: string; chosen: boolean; serves_most: string[]; share_elementary: number; share_secondary: number }[] }>();
     const html = "text/html; charset=utf-8";
     for (const r of recs) {
       const i = STATES.indexOf(String(r.state));
@@ -225,7 +225,7 @@ export class StandIn {
           },
           zips: [],
         };
-        d.zips.push({ zip: String(r.zip), share, basis, chosen, serves_most: [...servesMost] });
+        d.zips.push({ zip: String(r.zip), share, basis, chosen, serves_most: [...servesMost], share_elementary: share, share_secondary: level === "elementary" ? 0 : share });
         districts.set(leaid, d);
       }
     }

@@ -37,7 +37,10 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
   const districts: string[][] = [
     ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   ];
-  const overlaps: string[][] = [["zip", "leaid", "share", "basis", "serves_most"]];
+  const overlaps: string[][] = [["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"]];
+  const levelOf = (d: number) => (d % 5 === 4 ? "S" : d % 5 === 3 ? "E" : "U");
+  // The share at each grade level: 0 at the grades a district does not teach.
+  const byGrade = (d: number, share: string) => [levelOf(d) === "S" ? "0.0000" : share, levelOf(d) === "E" ? "0.0000" : share];
   const perState = Math.ceil(count / STATES.length);
   let zipNo = 1000;
   let n = 0;
@@ -47,7 +50,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
       const leaid = `${fips}${String(d + 1).padStart(5, "0")}`;
       const rating = d % 7 === 0 ? "" : String((d % 10) + 1);
       districts.push([
-        leaid, state, `Synthetic ${state} District ${d + 1}, "Unified" School District`, d % 5 === 4 ? "S" : d % 5 === 3 ? "E" : "U",
+        leaid, state, `Synthetic ${state} District ${d + 1}, "Unified" School District`, levelOf(d),
         d % 3 === 0 ? "Kindergarten \u2013 12th" : d % 3 === 1 ? "Pre-Kindergarten \u2013 8th" : "",
         d % 4 === 0 ? "" : `(310) 551-${String(5100 + d).slice(-4)}`, d % 4 === 1 ? "" : `http://www.d${leaid}.k12.example.org`,
         String((d % 40) + 1), d % 6 === 0 ? "" : (1000 + d * 37).toLocaleString("en-US"), d % 5 === 0 ? "" : `$${(9000 + d * 13).toLocaleString("en-US")}/yr`,
@@ -63,8 +66,9 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
       const main = `${fips}${String((i % nDistricts) + 1).padStart(5, "0")}`;
       const other = `${fips}${String(((i + 1) % nDistricts) + 1).padStart(5, "0")}`;
       zips.push([zip, state, `City ${i % 97}`, state === "GU" ? "" : `County ${i % 13} County`, main, zip]);
-      overlaps.push([zip, main, i % 2 ? "1.0000" : "0.6544", i % 5 ? "population" : "land", "elementary secondary"]);
-      if (!(i % 2)) overlaps.push([zip, other, "0.3456", i % 5 ? "population" : "land", ""]);
+      const mainShare = i % 2 ? "1.0000" : "0.6544";
+      overlaps.push([zip, main, mainShare, i % 5 ? "population" : "land", "elementary secondary", ...byGrade(i % nDistricts, mainShare)]);
+      if (!(i % 2)) overlaps.push([zip, other, "0.3456", i % 5 ? "population" : "land", "", ...byGrade((i + 1) % nDistricts, "0.3456")]);
     }
   }
   const files: Record<string, string> = {

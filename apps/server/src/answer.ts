@@ -12,33 +12,47 @@ export interface GradeLevel {
   name: "all" | "elementary" | "high";
   /** the district `serves_most` marks for this level (the record's district for "all" and "elementary"), if any */
   pick: DistrictOverlap | undefined;
-  /** `pick` first, then the others, largest share first */
+  /** `pick` first, then the others, largest share at this level first */
   districts: DistrictOverlap[];
+  /** a district's share at this level: `share` for "all", else `share_elementary` or `share_secondary` */
+  share: (d: DistrictOverlap) => number;
 }
 
 const MARK: Record<GradeLevel["name"], "elementary" | "secondary"> = { all: "elementary", elementary: "elementary", high: "secondary" };
 
+/** A district's share at one level. */
+const SHARE: Record<GradeLevel["name"], (d: DistrictOverlap) => number> = {
+  all: (d) => d.share,
+  elementary: (d) => d.share_elementary,
+  high: (d) => d.share_secondary,
+};
+
 /**
  * Splits a ZIP's districts into grade levels: one level when every district is
- * unified; else elementary grades (unified + elementary districts) and high
- * school (unified + secondary districts). Each level leads with the district
- * `serves_most` marks for it, so the sentence, the map and the record agree.
+ * unified; else elementary grades and high school, each with the districts that have
+ * a share at those grades (a unified district that is only the high-school district
+ * over an elementary one here, Santa Barbara Unified in 93117, is in the second only)
+ * and those covering no one whose level teaches them. Each level leads with the
+ * district `serves_most` marks for it, so the sentence, the map and the record agree.
  *
  * @example
  * gradeLevels([{ level: "unified", share: 1, serves_most: ["elementary", "secondary"], ... }]) // [{ name: "all", pick: ..., districts: [...] }]
  */
 export function gradeLevels(districts: readonly DistrictOverlap[]): GradeLevel[] {
-  const byShare = [...districts].sort((a, b) => b.share - a.share);
   // The mark follows the district's level in this ZIP, which can differ from its level in the
   // directory (Davidson, OK, elementary in CCD, holds 73530's high-school mark); the record's
   // district leads the elementary grades even where it is a K-12 high-school district (59053).
   const marked = (d: DistrictOverlap, name: GradeLevel["name"]) => d.serves_most?.includes(MARK[name]) === true;
   const level = (name: GradeLevel["name"], teaches: (d: DistrictOverlap) => boolean): GradeLevel => {
-    const members = byShare.filter((d) => teaches(d) || marked(d, name) || (name !== "high" && d.chosen === true));
+    const share = SHARE[name];
+    const none = (d: DistrictOverlap) => SHARE.elementary(d) === 0 && SHARE.high(d) === 0;
+    const members = [...districts]
+      .filter((d) => share(d) > 0 || (none(d) && teaches(d)) || marked(d, name) || (name !== "high" && d.chosen === true))
+      .sort((a, b) => share(b) - share(a));
     const pick = members.find((d) => marked(d, name)) ?? (name === "high" ? undefined : members.find((d) => d.chosen === true));
-    return { name, pick, districts: pick === undefined ? members : [pick, ...members.filter((d) => d !== pick)] };
+    return { name, pick, share, districts: pick === undefined ? members : [pick, ...members.filter((d) => d !== pick)] };
   };
-  if (byShare.every((d) => d.level === "unified")) return [level("all", () => true)];
+  if (districts.every((d) => d.level === "unified")) return [level("all", () => true)];
   return [level("elementary", (d) => d.level !== "secondary"), level("high", (d) => d.level !== "elementary")].filter((l) => l.districts.length > 0);
 }
 
@@ -87,11 +101,11 @@ function joinNames(names: string[]): string {
 }
 
 /** "X (35 %)" for up to two other districts of a level, then "and N other districts". */
-function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string): string {
-  const shown = rest.filter((d) => d.share >= 0.01).slice(0, 2);
+function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string, share: (d: DistrictOverlap) => number): string {
+  const shown = rest.filter((d) => share(d) >= 0.01).slice(0, 2);
   const folded = rest.length - shown.length;
-  const parts = shown.map((d) => `${name(d)} (${percent(d.share)})`);
-  if (folded > 0) parts.push(`${folded} other ${folded === 1 ? "district" : "districts"}${shown.length === 0 ? ` (${percent(rest.reduce((s, d) => s + d.share, 0))} together)` : ""}`);
+  const parts = shown.map((d) => `${name(d)} (${percent(share(d))})`);
+  if (folded > 0) parts.push(`${folded} other ${folded === 1 ? "district" : "districts"}${shown.length === 0 ? ` (${percent(rest.reduce((s, d) => s + share(d), 0))} together)` : ""}`);
   return joinNames(parts);
 }
 
@@ -112,57 +126,50 @@ function emptyParts(zero: DistrictOverlap[], basis: DistrictOverlap["basis"]): s
  * The clause for one level, naming first the district that serves most of the ZIP's
  * people there (`pick`): "all of it is in X", "most of it (65 % of residents) is in X;
  * part is in Y (35 %)", "it is split: ...", "split about evenly between X (50 %) and
- * Y (50 %)". A share is shown only where it says what the words say: never "all" beside
- * 58 %, "most" beside a tie, or two shares that add up to more than the whole. `name`
- * renders a district (a link, escaped).
+ * Y (50 %)". Shares are the level's (`share_elementary`, `share_secondary`; `share` where
+ * every district is unified), and a share is shown only where it says what the words say:
+ * never "all" beside 58 %, or "most" beside a tie. `name` renders a district (a link, escaped).
  *
  * @example
  * levelClause(level, "90210", (d) => d.district) // "Most of 90210 (65 % of residents) is in ..."
  */
 export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string): string {
-  const { pick } = level;
+  const { pick, share } = level;
   if (pick === undefined) {
     const [top] = level.districts;
     if (top === undefined) return "";
     const what = level.name === "high" ? "high school" : "the elementary grades";
-    const shares = level.districts.some((d) => d.share > 0);
+    const shares = level.districts.some((d) => share(d) > 0);
     return `no district is marked as serving ${what} in ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
   }
   const unit = UNIT[pick.basis];
-  let rest = level.districts.filter((d) => d !== pick);
-  const total = (list: DistrictOverlap[]) => list.reduce((s, d) => s + d.share, pick.share);
-  // Shares of one level that add up to more than the whole are areas that overlap: a unified
-  // district drawn here as the high-school district over an elementary one (Santa Barbara Unified
-  // over Goleta Union, 93117). It is named in the high-school sentence, not among the elementary ones.
-  if (total(rest) > 1.02) rest = rest.filter((d) => (d.serves_most ?? []).length === 0 || d.serves_most!.includes(MARK[level.name]));
-  const withShare = rest.filter((d) => d.share > 0);
-  const zero = rest.filter((d) => d.share === 0);
+  const p = share(pick);
+  const rest = level.districts.filter((d) => d !== pick);
+  const withShare = rest.filter((d) => share(d) > 0);
+  const zero = rest.filter((d) => share(d) === 0);
+  const list = (ds: DistrictOverlap[]) => others(ds, name, share);
   if (withShare.length === 0) {
-    if (pick.share >= 0.995 || rest.length === 0) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
+    if (p >= 0.995 || rest.length === 0) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     return `${name(pick)} is ${onlyDistrict(level.name, pick.basis, subject)}${emptyParts(zero, pick.basis)}`;
   }
-  const [second] = withShare;
-  // A unified district's share is that of its unified area; where it is also the high-school
-  // district over elementary districts (Santa Barbara Unified over Montecito Union, 93108), its
-  // share of the high-school grades is larger than any figure the data gives: no percent then.
-  const understated = level.name === "high" && pick.level === "unified" && total(rest) < 0.98;
-  if (percent(pick.share) === percent(second!.share) && !understated) {
-    const more = withShare.length > 1 ? `; the rest is in ${others(rest.filter((d) => d !== second), name)}` : "";
-    const about = pick.share + second!.share >= 0.9 ? "split about evenly between" : "split: its largest parts, about equal, are in";
-    return `${subject} is ${about} ${name(pick)} (${percent(pick.share)} ${unit}) and ${name(second!)} (${percent(second!.share)})${more}`;
+  const second = withShare[0]!;
+  const q = share(second);
+  if (pick.basis === "post office" && p < q) {
+    return `The post office of ${subject} is in ${name(pick)}, which has ${percent(p)} of the ZIP area the post office lies in; the rest of that area is in ${list(rest)}`;
   }
-  if (pick.basis === "post office" && pick.share < second!.share) {
-    return `The post office of ${subject} is in ${name(pick)}, which has ${percent(pick.share)} of the ZIP area the post office lies in; the rest of that area is in ${others(rest, name)}`;
+  if (p < q) {
+    const grades = level.name === "all" ? "" : " at these grades";
+    const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the district named for ${subject}${grades}`;
+    return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
   }
-  const grades = level.name === "all" ? "" : " at these grades";
-  const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the district named for ${subject}${grades}`;
-  if (total(rest) > 1.02) return `${name(pick)} ${most} (${percent(pick.share)} ${unit}); its area overlaps ${others(rest, name)}`;
-  if (pick.share < second!.share || understated) {
-    return `${name(pick)} ${most}; parts of it are in ${others(rest, name)}`;
+  if (percent(p) === percent(q)) {
+    const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
+    const about = p + q >= 0.9 ? "split about evenly between" : "split: its largest parts, about equal, are in";
+    return `${subject} is ${about} ${name(pick)} (${percent(p)} ${unit}) and ${name(second)} (${percent(q)})${more}`;
   }
-  if (pick.share > 0.99) return `Almost all of ${subject} (${percent(pick.share)} ${unit}) is in ${name(pick)}; a small part is in ${others(rest, name)}`;
-  if (pick.share >= 0.5) return `Most of ${subject} (${percent(pick.share)} ${unit}) is in ${name(pick)}; part is in ${others(rest, name)}`;
-  return `${subject} is split: the largest part (${percent(pick.share)} ${unit}) is in ${name(pick)}; the rest is in ${others(rest, name)}`;
+  if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; a small part is in ${list(rest)}`;
+  if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}`;
+  return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
 
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */

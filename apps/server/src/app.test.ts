@@ -145,6 +145,8 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
       basis: "population",
       chosen: false,
       serves_most: ["secondary"],
+      share_elementary: 0,
+      share_secondary: 1,
       per_pupil_year: "2022",
       rating_source: "edfacts",
     });
@@ -152,7 +154,7 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
     expect(body.districts.filter((d) => d.chosen).map((d) => d.leaid)).toEqual(["2501890"]);
     // A split-level ZIP: the record's district serves most residents at the elementary grades,
     // the secondary district (first by share) at the secondary grades.
-    expect(body.districts[1]).toMatchObject({ leaid: "2501890", level: "elementary", share: 0.5036, serves_most: ["elementary"] });
+    expect(body.districts[1]).toMatchObject({ leaid: "2501890", level: "elementary", share: 0.5036, serves_most: ["elementary"], share_elementary: 0.5036, share_secondary: 0 });
     expect(body.districts[4]).toMatchObject({ level: "unified", share: 0, serves_most: [] });
   });
   it("a PO-box ZIP lists the districts of its post office's ZCTA, basis 'post office'", async () => {

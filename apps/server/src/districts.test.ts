@@ -55,8 +55,8 @@ describe("GET /district/{leaid}.json", () => {
     expect([entry.per_pupil_year, entry.rating_source, entry.notes]).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
     // LAUSD overlaps 90210 (and the PO-box ZIP 90209, whose post office lies in 90210) but Beverly Hills USD is their record's district.
     expect(d.zips).toEqual([
-      { zip: "90209", share: 0.3456, basis: "post office", chosen: false, serves_most: [] },
-      { zip: "90210", share: 0.3456, basis: "population", chosen: false, serves_most: [] },
+      { zip: "90209", share: 0.3456, basis: "post office", chosen: false, serves_most: [], share_elementary: 0.3456, share_secondary: 0.3456 },
+      { zip: "90210", share: 0.3456, basis: "population", chosen: false, serves_most: [], share_elementary: 0.3456, share_secondary: 0.3456 },
     ]);
   });
 
@@ -66,7 +66,7 @@ describe("GET /district/{leaid}.json", () => {
       const z = (await (await get(path)).json()) as ZipDistricts;
       for (const d of z.districts) {
         const list = fromZips.get(d.leaid) ?? [];
-        list.push({ zip: z.zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most });
+        list.push({ zip: z.zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most, share_elementary: d.share_elementary, share_secondary: d.share_secondary });
         fromZips.set(d.leaid, list);
       }
     }
@@ -80,7 +80,7 @@ describe("GET /district/{leaid}.json", () => {
 
   it("marks exactly the record's district as chosen", async () => {
     const d = (await (await get("/district/2501890.json")).json()) as District;
-    expect(d.zips).toEqual([{ zip: "01002", share: 0.5036, basis: "population", chosen: true, serves_most: ["elementary"] }]);
+    expect(d.zips).toEqual([{ zip: "01002", share: 0.5036, basis: "population", chosen: true, serves_most: ["elementary"], share_elementary: 0.5036, share_secondary: 0 }]);
     const record = (await (await get("/zip/01002.json")).json()) as { district: string };
     expect(record.district).toBe(d.district);
   });
@@ -88,7 +88,7 @@ describe("GET /district/{leaid}.json", () => {
   it("says at which grade levels the district serves most of each ZIP's residents (split-level 01002)", async () => {
     // 01002 has an elementary and a secondary district: each serves most residents at its own grades.
     const secondary = (await (await get("/district/2501920.json")).json()) as District;
-    expect(secondary.zips.find((z) => z.zip === "01002")).toEqual({ zip: "01002", share: 1, basis: "population", chosen: false, serves_most: ["secondary"] });
+    expect(secondary.zips.find((z) => z.zip === "01002")).toEqual({ zip: "01002", share: 1, basis: "population", chosen: false, serves_most: ["secondary"], share_elementary: 0, share_secondary: 1 });
     // A unified district overlapping 01002 without people there serves most at neither level.
     const entries = ((await (await get("/zip/01002/districts.json")).json()) as ZipDistricts).districts;
     const unified = entries.find((e) => e.level === "unified" && e.share === 0)!;

@@ -17,7 +17,7 @@ import {
   type StateDistricts,
 } from "@school-districts/core";
 import { toCsv } from "./csv.ts";
-import { LEVELS } from "./records.ts";
+import { LEVELS, overlapRows } from "./records.ts";
 
 /**
  * Every ZIP each district overlaps, by LEAID, sorted by ZIP: the overlap rows
@@ -32,12 +32,19 @@ import { LEVELS } from "./records.ts";
 export function districtZips(dataset: Dataset): Map<string, DistrictZip[]> {
   const byDistrict = new Map<string, DistrictZip[]>();
   for (const row of dataset.zips) {
-    // The same rows, and the same fallback, as zipDistricts (records.ts).
-    const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
-    for (const o of overlaps) {
+    // The same rows, and the same fallback, as zipDistricts.
+    for (const o of overlapRows(dataset, row)) {
       let list = byDistrict.get(o.leaid);
       if (!list) byDistrict.set(o.leaid, (list = []));
-      list.push({ zip: row.zip, share: Math.round(o.share * 10000) / 10000, basis: o.basis, chosen: o.leaid === row.leaid, serves_most: [...o.servesMost] });
+      list.push({
+        zip: row.zip,
+        share: Math.round(o.share * 10000) / 10000,
+        basis: o.basis,
+        chosen: o.leaid === row.leaid,
+        serves_most: [...o.servesMost],
+        share_elementary: Math.round(o.shareElementary * 10000) / 10000,
+        share_secondary: Math.round(o.shareSecondary * 10000) / 10000,
+      });
     }
   }
   return byDistrict;

@@ -142,8 +142,16 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
 });
 
 /** A district of a ZIP; `most` is its `serves_most` (the first district of a test names the record's district). */
-const d = (district: string, level: DistrictOverlap["level"], share: number, basis: DistrictOverlap["basis"] = "population", most: ("elementary" | "secondary")[] = [], grade_span = ""): DistrictOverlap =>
-  ({ leaid: district, district, level, grade_span, share, basis, serves_most: most, chosen: most.includes("elementary") }) as DistrictOverlap;
+const d = (
+  district: string,
+  level: DistrictOverlap["level"],
+  share: number,
+  basis: DistrictOverlap["basis"] = "population",
+  most: ("elementary" | "secondary")[] = [],
+  grade_span = "",
+  byGrade: [number, number] = [level === "secondary" ? 0 : share, level === "elementary" ? 0 : share],
+): DistrictOverlap =>
+  ({ leaid: district, district, level, grade_span, share, basis, serves_most: most, chosen: most.includes("elementary"), share_elementary: byGrade[0], share_secondary: byGrade[1] }) as DistrictOverlap;
 const ALL = ["elementary", "secondary"] as ("elementary" | "secondary")[];
 
 describe("the answer in one sentence", () => {
@@ -174,7 +182,7 @@ describe("the answer in one sentence", () => {
 
   it("names first the district serving most of each level, and never counts a high-school district among the elementary ones (93117)", () => {
     // Santa Barbara Unified is the high-school district over Goleta Union here: the same 98 %, at the other grades.
-    const all = [d("Santa Barbara Unified", "unified", 0.9823, "population", ["secondary"]), d("Goleta Union", "elementary", 0.9823, "population", ["elementary"]), d("Santa Ynez", "secondary", 0.0177), d("Vista del Mar", "elementary", 0.0146), d("Buellton", "elementary", 0.002)];
+    const all = [d("Santa Barbara Unified", "unified", 0.9823, "population", ["secondary"], "", [0, 0.9823]), d("Goleta Union", "elementary", 0.9823, "population", ["elementary"]), d("Santa Ynez", "secondary", 0.0177), d("Vista del Mar", "elementary", 0.0146), d("Buellton", "elementary", 0.002)];
     expect(answer("93117", all, name)).toEqual([
       "Elementary grades: most of 93117 (98 % of residents) is in Goleta Union; part is in Vista del Mar (1 %) and 1 other district.",
       "High school: most of 93117 (98 % of residents) is in Santa Barbara Unified; part is in Santa Ynez (2 %).",
@@ -198,9 +206,13 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
-  it("gives no percent for a unified high-school district whose high-school area is larger than its share (93108), nor for one below another", () => {
-    const all = [d("Montecito", "elementary", 0.54, "population", ["elementary"]), d("Cold Spring", "elementary", 0.26), d("Santa Barbara Unified", "unified", 0.09, "population", ["secondary"]), d("Carpinteria", "unified", 0.09), d("Santa Ynez", "secondary", 0.03)];
-    expect(answer("93108", all, name)[1]).toBe("High school: Santa Barbara Unified serves the most residents of 93108 at these grades; parts of it are in Carpinteria (9 %) and Santa Ynez (3 %).");
+  it("gives a unified high-school district its share at the secondary grades (93108), and no percent to a pick below another", () => {
+    // Santa Barbara Unified: 9 % of the ZIP as a unified district, 88 % at the secondary grades (over Montecito and Cold Spring).
+    const all = [d("Montecito", "elementary", 0.54, "population", ["elementary"]), d("Cold Spring", "elementary", 0.26), d("Santa Barbara Unified", "unified", 0.09, "population", ["secondary"], "", [0.09, 0.88]), d("Carpinteria", "unified", 0.09), d("Santa Ynez", "secondary", 0.03)];
+    expect(answer("93108", all, name)[1]).toBe("High school: most of 93108 (88 % of residents) is in Santa Barbara Unified; part is in Carpinteria (9 %) and Santa Ynez (3 %).");
+    // Where the pick's share at the level is below another's (a tie broken by people at the grade level), no percent for it.
+    const below = [d("E", "elementary", 1, "population", ["elementary"]), d("U1", "unified", 0.3, "population", ["secondary"], "", [0, 0.3]), d("U2", "unified", 0.4, "population", [], "", [0, 0.4])];
+    expect(answer("11111", below, name)[1]).toBe("High school: U1 serves the most residents of 11111 at these grades; parts of it are in U2 (40 %).");
   });
 
   it("a PO-box ZIP whose post office lies in a smaller district says so, naming that district first", () => {

@@ -225,7 +225,7 @@ function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) =
   const rows = level.districts
     .map(
       (d) =>
-        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(d.share))}</td></tr>`,
+        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
     )
     .join("\n");
   return `<h3>${heading}</h3>

@@ -12,7 +12,7 @@ import {
   type IndexEntry,
   type ZipDistricts,
 } from "@school-districts/core";
-import type { Dataset, ZipRow } from "@school-districts/core";
+import type { Dataset, OverlapRow, ZipRow } from "@school-districts/core";
 
 /** District levels of districts.csv as the API names them. */
 export const LEVELS = { U: "unified", E: "elementary", S: "secondary" } as const;
@@ -65,6 +65,17 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
 }
 
 /**
+ * A ZIP's rows of overlaps.csv; a ZIP without any (none in a full build) gets its record's
+ * district alone, at every grade, by land.
+ *
+ * @example
+ * overlapRows(dataset, row)[0].leaid // "0604830"
+ */
+export function overlapRows(dataset: Dataset, row: ZipRow): readonly OverlapRow[] {
+  return dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land", servesMost: ["elementary", "secondary"], shareElementary: 1, shareSecondary: 1 }];
+}
+
+/**
  * Every district overlapping a ZIP, largest share first (rule 20), `chosen`
  * marking the record's district. A ZIP without overlap rows lists its record's
  * district alone. `zcta` is the ZCTA the shares are measured on: the ZIP itself,
@@ -74,8 +85,7 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
  * zipDistricts(dataset, row).districts[0].level // "unified"
  */
 export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
-  const overlaps = dataset.overlaps.get(row.zip) ?? [{ leaid: row.leaid, share: 1, basis: "land" as const, servesMost: ["elementary" as const, "secondary" as const] }];
-  const districts: DistrictOverlap[] = overlaps.map((o) => {
+  const districts: DistrictOverlap[] = overlapRows(dataset, row).map((o) => {
     const d = dataset.districts.get(o.leaid);
     return {
       leaid: o.leaid,
@@ -86,6 +96,8 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       basis: o.basis,
       chosen: o.leaid === row.leaid,
       serves_most: [...o.servesMost],
+      share_elementary: Math.round(o.shareElementary * 10000) / 10000,
+      share_secondary: Math.round(o.shareSecondary * 10000) / 10000,
       ...(d !== undefined && d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
       ...(d !== undefined && d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),

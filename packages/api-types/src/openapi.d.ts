@@ -953,6 +953,16 @@ export interface components {
              */
             serves_most: ("elementary" | "secondary")[];
             /**
+             * @description Share of the ZIP's people (else land, as `basis` says) in this district's territory teaching the elementary grades here (its unified and elementary pieces), 4 decimals; 0 for a district that teaches only high school here. Where elementary and high-school districts are separate, the elementary shares of a ZIP's districts add up to about 1.
+             * @example 0.6544
+             */
+            share_elementary: number;
+            /**
+             * @description The same at the secondary grades (its unified and secondary pieces); 0 for a district that teaches only the elementary grades here. A unified district that is also the high-school district over an elementary district has more here than in `share_elementary` (93108: Santa Barbara Unified, 9 % of the ZIP as a unified district, most of it at the secondary grades).
+             * @example 0.6544
+             */
+            share_secondary: number;
+            /**
              * @description Optional. The fiscal year of the district's `per_pupil` (total spending per pupil, F-33 TOTALEXP / V33, including construction and debt payments): FY 2022, else FY 2021. Absent when there is no per-pupil figure or it is an estimate.
              * @example 2022
              */
@@ -993,7 +1003,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 0.6544,
+         *           "share_secondary": 0.6544
          *         },
          *         {
          *           "leaid": "0622710",
@@ -1003,7 +1015,9 @@ export interface components {
          *           "share": 0.3456,
          *           "basis": "population",
          *           "chosen": false,
-         *           "serves_most": []
+         *           "serves_most": [],
+         *           "share_elementary": 0.3456,
+         *           "share_secondary": 0.3456
          *         }
          *       ],
          *       "zcta": "90210"
@@ -1055,7 +1069,7 @@ export interface components {
              */
             instance: string;
         };
-        /** @description One ZIP code a district overlaps: the same share, basis, `chosen` and `serves_most` as the district's entry in `/zip/{zip}/districts.json`. */
+        /** @description One ZIP code a district overlaps: the same share, basis, `chosen`, `serves_most` and per-grade shares as the district's entry in `/zip/{zip}/districts.json`. */
         DistrictZip: {
             zip: components["schemas"]["ZipCode"];
             share: components["schemas"]["DistrictOverlap"]["share"];
@@ -1066,6 +1080,8 @@ export interface components {
              */
             chosen: boolean;
             serves_most: components["schemas"]["DistrictOverlap"]["serves_most"];
+            share_elementary: components["schemas"]["DistrictOverlap"]["share_elementary"];
+            share_secondary: components["schemas"]["DistrictOverlap"]["share_secondary"];
         };
         /**
          * @description One school district: its facts in the formats of the ZIP records (an unknown value is an empty string, an unknown rating null) and every ZIP code it overlaps. `per_pupil_year`, `rating_source` and `notes` are optional, with the meaning (and presence) they have in `/zip/{zip}/districts.json`.
@@ -1096,14 +1112,18 @@ export interface components {
          *           "share": 0,
          *           "basis": "population",
          *           "chosen": false,
-         *           "serves_most": []
+         *           "serves_most": [],
+         *           "share_elementary": 0,
+         *           "share_secondary": 0
          *         },
          *         {
          *           "zip": "90069",
          *           "share": 0,
          *           "basis": "population",
          *           "chosen": false,
-         *           "serves_most": []
+         *           "serves_most": [],
+         *           "share_elementary": 0,
+         *           "share_secondary": 0
          *         },
          *         {
          *           "zip": "90209",
@@ -1113,7 +1133,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 0.6544,
+         *           "share_secondary": 0.6544
          *         },
          *         {
          *           "zip": "90210",
@@ -1123,7 +1145,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 0.6544,
+         *           "share_secondary": 0.6544
          *         },
          *         {
          *           "zip": "90211",
@@ -1133,7 +1157,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 1,
+         *           "share_secondary": 1
          *         },
          *         {
          *           "zip": "90212",
@@ -1143,7 +1169,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 0.9939,
+         *           "share_secondary": 0.9939
          *         },
          *         {
          *           "zip": "90213",
@@ -1153,7 +1181,9 @@ export interface components {
          *           "serves_most": [
          *             "elementary",
          *             "secondary"
-         *           ]
+         *           ],
+         *           "share_elementary": 0.6544,
+         *           "share_secondary": 0.6544
          *         }
          *       ]
          *     }

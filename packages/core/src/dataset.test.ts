@@ -14,7 +14,7 @@ function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, 
     '0604830,CA,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9,2022,seda,"[{""code"":""spending-building-year"",""text"":""Fiscal year 2022 is far above 2021.""}]"\n' +
     "0622710,CA,Los Angeles Unified School District,U,,,,,,,,,,\n" +
     "6600002,GU,Guam Department of Education,U,,,,,,,,,,\n";
-  const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most\n90209,0604830,0.6544,post office,elementary secondary\n90209,0622710,0.3456,post office,\n90210,0604830,0.6544,population,elementary secondary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,elementary secondary\n";
+  const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90209,0604830,0.6544,post office,elementary secondary,0.6544,0.6544\n90209,0622710,0.3456,post office,,0.3456,0.3456\n90210,0604830,0.6544,population,elementary secondary,0.6544,0.6544\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,elementary secondary,1.0000,1.0000\n";
   const files = { zips, districts, overlaps };
   const count = (s: string) => s.trim().split("\n").length - 1;
   const manifest = {
@@ -72,8 +72,8 @@ describe("loadDataset", () => {
     expect(bh.notes).toEqual([{ code: "spending-building-year", text: "Fiscal year 2022 is far above 2021." }]);
     expect(ds.districts.get("0622710")!.notes).toEqual([]);
     expect(ds.overlaps.get("90210")).toEqual([
-      { leaid: "0604830", share: 0.6544, basis: "population", servesMost: ["elementary", "secondary"] },
-      { leaid: "0622710", share: 0.3456, basis: "population", servesMost: [] },
+      { leaid: "0604830", share: 0.6544, basis: "population", servesMost: ["elementary", "secondary"], shareElementary: 0.6544, shareSecondary: 0.6544 },
+      { leaid: "0622710", share: 0.3456, basis: "population", servesMost: [], shareElementary: 0.3456, shareSecondary: 0.3456 },
     ]);
   });
 
@@ -136,10 +136,14 @@ describe("loadDataset", () => {
     expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,naep,\n") }), "d")).toThrow('rating_source "naep"');
     expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,,not json\n") }), "d")).toThrow("d/districts.csv: 0604830: notes are not valid JSON");
     expect(() => parseDataset(fixture({ districts: bad('0604830,CA,BH,U,,,,,,,,,,"[{""code"":""x""}]"\n') }), "d")).toThrow("notes must be an array of {code, text} strings");
-    const overlaps = "zip,leaid,share,basis,serves_most\n90210,0604830,0.65,population,elementary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,\n";
+    const overlaps = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90210,0604830,0.65,population,elementary,0.65,0.65\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,,1.0000,1.0000\n";
     expect(() => parseDataset(fixture({ overlaps }), "d")).toThrow('share "0.65"');
-    const most = "zip,leaid,share,basis,serves_most\n90210,0604830,0.6544,population,primary\n90210,0622710,0.3456,population,\n96910,6600002,1.0000,land,\n";
+    const most = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90210,0604830,0.6544,population,primary,0.6544,0.6544\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,,1.0000,1.0000\n";
     expect(() => parseDataset(fixture({ overlaps: most }), "d")).toThrow('serves_most "primary"');
+    const grade = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90210,0604830,0.6544,population,elementary,0.6544,1.2\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,,1.0000,1.0000\n";
+    expect(() => parseDataset(fixture({ overlaps: grade }), "d")).toThrow('share_secondary "1.2" is not 0-1 with 4 decimals');
+    const old = "zip,leaid,share,basis,serves_most\n90210,0604830,0.6544,population,elementary\n";
+    expect(() => parseDataset(fixture({ overlaps: old }), "d")).toThrow("overlaps.csv");
   });
 });
 

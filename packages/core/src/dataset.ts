@@ -61,6 +61,10 @@ export interface OverlapRow {
   basis: "population" | "land" | "post office";
   /** the grade levels at which this district serves the most of the ZIP's people */
   servesMost: ("elementary" | "secondary")[];
+  /** 0-1: its share at the elementary grades (its unified and elementary pieces) */
+  shareElementary: number;
+  /** 0-1: its share at the secondary grades (its unified and secondary pieces) */
+  shareSecondary: number;
 }
 
 /** manifest.json. */
@@ -111,7 +115,7 @@ const SERVES_MOST = new Set(["", "elementary", "secondary", "elementary secondar
 export const DATASET_HEADERS = {
   "zips.csv": ["zip", "state", "city", "county", "leaid", "zcta"],
   "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
-  "overlaps.csv": ["zip", "leaid", "share", "basis", "serves_most"],
+  "overlaps.csv": ["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"],
 } as const;
 
 export type DatasetCsv = keyof typeof DATASET_HEADERS;
@@ -207,14 +211,23 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const overlaps = new Map<string, OverlapRow[]>();
   const oFile = `${label}/overlaps.csv`;
   for (const r of rows("overlaps.csv", files.overlaps, manifest, label)) {
-    const [zip, leaid, share, basis, most] = r as [string, string, string, string, string];
+    const [zip, leaid, share, basis, most, shareElementary, shareSecondary] = r as [string, string, string, string, string, string, string];
     if (basis !== "population" && basis !== "land" && basis !== "post office") throw new DatasetError(oFile, `ZIP ${zip}: basis "${basis}"`);
     if (!SERVES_MOST.has(most)) throw new DatasetError(oFile, `ZIP ${zip}: serves_most "${most}" (expected "", "elementary", "secondary" or "elementary secondary")`);
-    if (!/^\d\.\d{4}$/.test(share) || Number(share) > 1) throw new DatasetError(oFile, `ZIP ${zip}: share "${share}" is not 0-1 with 4 decimals`);
+    for (const [column, value] of [["share", share], ["share_elementary", shareElementary], ["share_secondary", shareSecondary]] as const) {
+      if (!/^\d\.\d{4}$/.test(value) || Number(value) > 1) throw new DatasetError(oFile, `ZIP ${zip}: ${column} "${value}" is not 0-1 with 4 decimals`);
+    }
     if (!districts.has(leaid)) throw new DatasetError(oFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
     let list = overlaps.get(zip);
     if (list === undefined) overlaps.set(zip, (list = []));
-    list.push({ leaid, share: Number(share), basis, servesMost: most === "" ? [] : (most.split(" ") as OverlapRow["servesMost"]) });
+    list.push({
+      leaid,
+      share: Number(share),
+      basis,
+      servesMost: most === "" ? [] : (most.split(" ") as OverlapRow["servesMost"]),
+      shareElementary: Number(shareElementary),
+      shareSecondary: Number(shareSecondary),
+    });
   }
   return { manifest, updated: manifest.updated, zips, districts, overlaps };
 }

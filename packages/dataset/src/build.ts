@@ -58,7 +58,7 @@ export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid", "zcta"] a
 export const DISTRICT_COLUMNS = [
   "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
-export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis", "serves_most"] as const;
+export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"] as const;
 
 export interface BuildOptions {
   raw: string;
@@ -342,7 +342,17 @@ export function build(opts: BuildOptions): BuildResult {
     }
     if (chosen.leaid !== landWinner.get(zip)!.leaid) changedVsLargestLand++;
     const most = (leaid: string) => [chosen.leaid === leaid && chosen.level !== "S" ? "elementary" : "", secondary?.leaid === leaid ? "secondary" : ""].filter((x) => x !== "").join(" ");
-    const rows = res.shares.map((s) => ({ zip, leaid: s.leaid, share: s.share.toFixed(4), basis: s.basis, serves_most: most(s.leaid) }));
+    const rows = res.shares.map((s, i) => ({
+      zip,
+      leaid: s.leaid,
+      share: s.share.toFixed(4),
+      basis: s.basis,
+      serves_most: most(s.leaid),
+      // The district's share at each grade level: its pieces teaching those grades (a unified
+      // district that is the high-school district over an elementary one has more at the secondary grades).
+      share_elementary: res.byGrade.elementary[i]!.share.toFixed(4),
+      share_secondary: res.byGrade.secondary[i]!.share.toFixed(4),
+    }));
     rows.sort((a, b) => (a.share !== b.share ? (Number(b.share) - Number(a.share)) : a.leaid < b.leaid ? -1 : 1));
     for (const r of rows) {
       overlaps.push(r);

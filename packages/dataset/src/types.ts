@@ -50,6 +50,10 @@ export interface OverlapOut {
   basis: Basis | "post office";
   /** "elementary", "secondary", both space-separated, or "": the grade levels this district serves most of the ZIP's people at */
   serves_most: string;
+  /** the share of the ZIP's people (else land) in its pieces teaching the elementary grades (unified or elementary), 4 decimals */
+  share_elementary: string;
+  /** the same for the secondary grades (unified or secondary pieces) */
+  share_secondary: string;
 }
 
 /** How one ZIP was decided (for VALIDATION.md). */

@@ -53,8 +53,8 @@ describe("full build on the synthetic fixture", () => {
   it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
     expect(zip("90001").leaid).toBe("0600001");
     expect(overlaps.filter((o) => o.zip === "90001")).toEqual([
-      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population", serves_most: "elementary secondary" },
-      { zip: "90001", leaid: "0600004", share: "0.3000", basis: "population", serves_most: "" },
+      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population", serves_most: "elementary secondary", share_elementary: "0.7000", share_secondary: "0.7000" },
+      { zip: "90001", leaid: "0600004", share: "0.3000", basis: "population", serves_most: "", share_elementary: "0.3000", share_secondary: "0.3000" },
     ]);
   });
   it("a Geocorr district that vanished is a vintage gap: with no 2020 people counted, land decides each grade and says so (90002 -> Beta Elementary)", () => {

@@ -146,6 +146,28 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(overlaps.find((x) => x.serves_most === "secondary")?.leaid).toBe(d("59101").secondary);
   });
 
+  it("per-grade shares: each adds up to at most 1 over a ZIP, `share` is one of them, and the secondary mark holds the largest share_secondary", () => {
+    const byZip = new Map<string, typeof r.stats.overlaps>();
+    for (const o of r.stats.overlaps) (byZip.get(o.zip) ?? byZip.set(o.zip, []).get(o.zip)!).push(o);
+    const wrong: string[] = [];
+    for (const [zip, rows] of byZip) {
+      for (const g of ["share_elementary", "share_secondary"] as const) {
+        const sum = rows.reduce((s, o) => s + Number(o[g]), 0);
+        // 4-decimal rounding of each row: a few ten-thousandths over 1 at most.
+        if (sum > 1 + 0.0001 * rows.length) wrong.push(`${zip} ${g} sums to ${sum}`);
+      }
+      for (const o of rows) if (o.share !== o.share_elementary && o.share !== o.share_secondary) wrong.push(`${zip} ${o.leaid}: share ${o.share}`);
+      // Where the post office's own location decides (basis "post office"), the marks follow it instead.
+      const marked = rows.find((o) => o.serves_most.split(" ").includes("secondary"));
+      const top = Math.max(...rows.map((o) => Number(o.share_secondary)));
+      if (marked !== undefined && marked.basis !== "post office" && Number(marked.share_secondary) < top) wrong.push(`${zip}: the secondary mark is not the largest share_secondary`);
+    }
+    expect(wrong.slice(0, 10), `${wrong.length} problems`).toEqual([]);
+    // 37874 Sweetwater, TN: Monroe County is the high-school district over Sweetwater City's K-8 district.
+    const monroe = byZip.get("37874")!.find((o) => o.leaid === "4703000")!;
+    expect([Number(monroe.share_elementary), Number(monroe.share_secondary)]).toEqual([expect.closeTo(0.07, 2), expect.closeTo(0.83, 2)]);
+  });
+
   it("never labels a land decision population", () => {
     for (const dec of r.stats.decisions) if (dec.evidence === "land") expect(dec.basis, dec.zip).toBe("land");
     const counts = new Map<string, number>();
