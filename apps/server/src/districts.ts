@@ -17,7 +17,7 @@ import {
   type StateDistricts,
 } from "@school-districts/core";
 import { toCsv } from "./csv.ts";
-import { LEVELS, overlapRows } from "./records.ts";
+import { LEVELS, overlapFields, overlapRows } from "./records.ts";
 
 /**
  * Every ZIP each district overlaps, by LEAID, sorted by ZIP: the overlap rows
@@ -36,15 +36,7 @@ export function districtZips(dataset: Dataset): Map<string, DistrictZip[]> {
     for (const o of overlapRows(dataset, row)) {
       let list = byDistrict.get(o.leaid);
       if (!list) byDistrict.set(o.leaid, (list = []));
-      list.push({
-        zip: row.zip,
-        share: Math.round(o.share * 10000) / 10000,
-        basis: o.basis,
-        chosen: o.leaid === row.leaid,
-        serves_most: [...o.servesMost],
-        share_elementary: Math.round(o.shareElementary * 10000) / 10000,
-        share_secondary: Math.round(o.shareSecondary * 10000) / 10000,
-      });
+      list.push({ zip: row.zip, ...overlapFields(o, row) });
     }
   }
   return byDistrict;

@@ -64,6 +64,27 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
   };
 }
 
+/** 4 decimals, as overlaps.csv has them. */
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+/**
+ * The fields one overlap row gives both the ZIP's district list and the district's ZIP list,
+ * in the contract's order: share, basis, chosen (the record's district), serves_most, per-grade shares.
+ *
+ * @example
+ * overlapFields(overlapRows(dataset, row)[0], row).chosen // true
+ */
+export function overlapFields(o: OverlapRow, row: ZipRow): Pick<DistrictOverlap, "share" | "basis" | "chosen" | "serves_most" | "share_elementary" | "share_secondary"> {
+  return {
+    share: round4(o.share),
+    basis: o.basis,
+    chosen: o.leaid === row.leaid,
+    serves_most: [...o.servesMost],
+    share_elementary: round4(o.shareElementary),
+    share_secondary: round4(o.shareSecondary),
+  };
+}
+
 /**
  * A ZIP's rows of overlaps.csv; a ZIP without any (none in a full build) gets its record's
  * district alone, at every grade, by land.
@@ -92,12 +113,7 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       district: d?.name ?? "",
       level: LEVELS[d?.level ?? "U"],
       grade_span: (d?.grade_span ?? "") as DistrictOverlap["grade_span"],
-      share: Math.round(o.share * 10000) / 10000,
-      basis: o.basis,
-      chosen: o.leaid === row.leaid,
-      serves_most: [...o.servesMost],
-      share_elementary: Math.round(o.shareElementary * 10000) / 10000,
-      share_secondary: Math.round(o.shareSecondary * 10000) / 10000,
+      ...overlapFields(o, row),
       ...(d !== undefined && d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
       ...(d !== undefined && d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),
