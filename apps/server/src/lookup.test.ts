@@ -47,6 +47,10 @@ describe("lookup", () => {
       "Elementary grades: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
       "High school: all of 01002 is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
     ]);
+    // The table gives each district's share at each grade level.
+    expect(lines[split]).toBe("01002 is split: every district overlapping it (share of the ZIP at the elementary grades, at high school):");
+    expect(lines).toContain("    0.0%  100.0%  Amherst-Pelham School District (2501920, secondary, by population)");
+    expect(lines).toContain("   50.4%    0.0%  Amherst School District (2501890, elementary, by population)  <- named in the record");
     // Where one district serves most of both levels, the first line names it alone.
     expect(lookup(dataset, { zip: "90210" }, text).stdout.split("\n")[0]).toMatch(/is served by Beverly Hills Unified School District\.$/);
   });

@@ -5,7 +5,7 @@
  * `--json` the bodies the API would send. Exit code 0 found, 1 not found, 2 bad
  * input; the messages are the API's problem details.
  */
-import type { Dataset } from "@school-districts/core";
+import type { Dataset, DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
@@ -80,9 +80,14 @@ export function lookup(
     const others = all.districts.filter((d) => !d.chosen);
     if (others.length > 0) {
       lines.push(...answer(zip, all.districts, (d) => d.district));
-      lines.push(`${zip} is split: every district overlapping it (share of the ZIP at its grade level):`);
-      for (const d of all.districts) {
-        lines.push(`  ${percent(d.share).padStart(6)}  ${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`);
+      const named = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
+      if (all.districts.every((d) => d.level === "unified")) {
+        lines.push(`${zip} is split: every district overlapping it (share of the ZIP):`);
+        for (const d of all.districts) lines.push(`  ${percent(d.share).padStart(6)}  ${named(d)}`);
+      } else {
+        // Elementary and high-school districts: each district's share at each grade level.
+        lines.push(`${zip} is split: every district overlapping it (share of the ZIP at the elementary grades, at high school):`);
+        for (const d of all.districts) lines.push(`  ${percent(d.share_elementary).padStart(6)}  ${percent(d.share_secondary).padStart(6)}  ${named(d)}`);
       }
     }
     lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
