@@ -106,6 +106,17 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
 }
 
 /**
+ * A file's text, or `none` when it does not exist (a data folder without the reports or the
+ * PO-box list).
+ *
+ * @example
+ * await optionalText("data/postal.csv", "") // "zip,city,state,type,zcta\n..."
+ */
+export async function optionalText(path: string, none: string): Promise<string> {
+  return (await Bun.file(path).exists()) ? Bun.file(path).text() : none;
+}
+
+/**
  * Reads openapi.json, the docs page and the build-time coded bodies.
  *
  * @example
@@ -114,8 +125,6 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
 export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   const docsFile = Bun.file(paths.docs);
   const hasDocs = await docsFile.exists();
-  // A data folder without the reports or the PO-box list (a test fixture) gets none.
-  const optional = async (path: string, none: string) => ((await Bun.file(path).exists()) ? Bun.file(path).text() : none);
   // The docs page and Redoc's script (2.8 MB) are read when asked for, not held: their coded variants come from the build.
   const onDemand = async (path: string) => {
     const source = await fileSource(path);
@@ -126,9 +135,9 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
     hasDocs ? onDemand(paths.docsScript) : Promise.resolve(""),
-    optional(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
-    optional(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
-    optional(paths.postal, ""),
+    optionalText(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
+    optionalText(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
+    optionalText(paths.postal, ""),
     manifestBoundaries(paths.data.manifest),
   ]);
   let precompressed: Precompressed | undefined;

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createApp, createHandler } from "./app.ts";
 import { districtNamesOf, loadLocationData, readBoundaryIndex, type DistrictNames, type LocationData } from "./location.ts";
 import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
-import { dataPaths, openSnapshotFor, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, openSnapshotFor, optionalText, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -100,7 +100,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     }
     // data/postal.csv (optional): what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
-    const postal = orExit(async () => parsePostal((await Bun.file(postalPath).exists()) ? await Bun.file(postalPath).text() : "", postalPath), LOOKUP_DATA_ERROR);
+    const postal = orExit(async () => parsePostal(await optionalText(postalPath, ""), postalPath), LOOKUP_DATA_ERROR);
     const result = lookup(dataset, cmd.query, { ...cmd, location, postal: await postal });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);

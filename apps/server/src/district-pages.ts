@@ -43,7 +43,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
 <tbody>
 ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></td><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${percent(share(z))}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
 </tbody></table>`;
-  const shareNote = "Share: how much of the ZIP code the district covers at its grade level, of its population where known, else of its land area (marked “land”).";
+  const shareNote = (grades = "at its grade level") => `Share: how much of the ZIP code the district covers ${grades}, of its population where known, else of its land area (marked “land”).`;
   return layout(
     {
       title: `${d.district} (${d.state}): school district ${d.leaid}`,
@@ -65,9 +65,9 @@ ${fact("Website", website, "The district's own website, from the NCES district d
 </dl>
 ${aboutFigures(d)}
 <p class="note">${CAVEAT}</p>
-${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote}`)}` : ""}
-${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote.replace("at its grade level", "at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
-${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote}`)}` : ""}
+${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote()}`)}` : ""}
+${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
+${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
     facts,

@@ -12,6 +12,7 @@ import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
 import { answer } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
+import { cityZipIndex } from "./postal.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
 export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
@@ -54,8 +55,8 @@ export function lookup(
     if (!row) {
       // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
       const postal = options.postal?.get(zip);
-      const city = postal && dataset.zips.filter((r) => r.city.toLowerCase() === postal.city.toLowerCase() && r.state === postal.state).map((r) => r.zip);
-      return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city ?? []), `/zip/${zip}.json`);
+      const city = postal ? cityZipIndex(dataset.zips)(postal.city, postal.state) : [];
+      return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city), `/zip/${zip}.json`);
     }
     const record = zipRecord(dataset, row, options.baseUrl);
     const all = zipDistricts(dataset, row);
@@ -107,7 +108,7 @@ export function lookup(
         lon,
         options.baseUrl,
         (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
-        (leaid) => [...dataset.overlaps].filter(([, rows]) => rows.some((o) => o.leaid === leaid)).map(([zip]) => zip),
+        (leaid) => (districtZips(dataset).get(leaid) ?? []).map((z) => z.zip),
       );
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: `${JSON.stringify(answer, null, 2)}\n`, stderr: "" };

@@ -9,6 +9,25 @@ import { parse } from "csv-parse/sync";
 import { DatasetError } from "@school-districts/core";
 import type { PostalZip } from "./pages.ts";
 
+/**
+ * The ZIP codes of each city, from entries with a zip, city and state (the records: /index.json
+ * or zips.csv rows), in their order; cities compare without case. A PO-box ZIP's page and
+ * problem detail list its city's ZIP codes from it.
+ *
+ * @example
+ * cityZipIndex([{ zip: "90210", city: "Beverly Hills", state: "CA" }])("beverly hills", "CA") // ["90210"]
+ */
+export function cityZipIndex(entries: Iterable<{ zip: string; city: string; state: string }>): (city: string, state: string) => string[] {
+  const cities = new Map<string, string[]>();
+  const key = (city: string, state: string) => `${city.toLowerCase()}|${state}`;
+  for (const entry of entries) {
+    const list = cities.get(key(entry.city, entry.state));
+    if (list) list.push(entry.zip);
+    else cities.set(key(entry.city, entry.state), [entry.zip]);
+  }
+  return (city, state) => cities.get(key(city, state)) ?? [];
+}
+
 /** The columns of data/postal.csv, in order. */
 export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta"] as const;
 

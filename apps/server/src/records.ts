@@ -65,7 +65,7 @@ export function indexEntry(record: DistrictRecord, baseUrl: string): IndexEntry 
 }
 
 /** 4 decimals, as overlaps.csv has them. */
-const round4 = (x: number) => Math.round(x * 10000) / 10000;
+export const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
 /**
  * The fields one overlap row gives both the ZIP's district list and the district's ZIP list,

@@ -11,7 +11,7 @@ import { ByteWriter, encodedCache } from "./bytes.ts";
 import { csvCell, toCsv } from "./csv.ts";
 import { CSV_COLUMNS } from "@school-districts/core";
 import type { Dataset } from "@school-districts/core";
-import { LEVELS, overlapRows } from "./records.ts";
+import { LEVELS, overlapRows, round4 } from "./records.ts";
 
 const q = JSON.stringify as (value: string) => string;
 const encoder = new TextEncoder();
@@ -92,8 +92,8 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
       const d = dataset.districts.get(o.leaid);
       dw.ascii(`${i ? "," : ""}{"leaid":`).bytes(jsonString(o.leaid)).ascii(',"district":').bytes(d ? part(o.leaid).name : jsonString(""));
       dw.ascii(`,"level":"${LEVELS[d?.level ?? "U"]}","grade_span":`).bytes(jsonString(d?.grade_span ?? ""));
-      dw.ascii(`,"share":${Math.round(o.share * 10000) / 10000},"basis":"${o.basis}","chosen":${o.leaid === row.leaid},"serves_most":[${o.servesMost.map((g) => `"${g}"`).join(",")}]`);
-      dw.ascii(`,"share_elementary":${Math.round(o.shareElementary * 10000) / 10000},"share_secondary":${Math.round(o.shareSecondary * 10000) / 10000}`);
+      dw.ascii(`,"share":${round4(o.share)},"basis":"${o.basis}","chosen":${o.leaid === row.leaid},"serves_most":[${o.servesMost.map((g) => `"${g}"`).join(",")}]`);
+      dw.ascii(`,"share_elementary":${round4(o.shareElementary)},"share_secondary":${round4(o.shareSecondary)}`);
       if (d !== undefined && d.per_pupil_year !== "") dw.ascii(`,"per_pupil_year":`).bytes(jsonString(d.per_pupil_year));
       if (d !== undefined && d.rating_source !== "") dw.ascii(`,"rating_source":"${d.rating_source}"`);
       if (d !== undefined && d.notes.length > 0) dw.ascii(',"notes":').bytes(enc(JSON.stringify(d.notes.map((n) => ({ code: n.code, text: n.text })))));

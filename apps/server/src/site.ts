@@ -14,7 +14,7 @@ import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, z
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
-import { parsePostal } from "./postal.ts";
+import { cityZipIndex, parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
@@ -342,20 +342,11 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     return rep;
   };
   const postal = parsePostal(assets.postal);
-  let cities: Map<string, string[]> | undefined;
+  let cities: ReturnType<typeof cityZipIndex> | undefined;
   const cityZips = (city: string, state: string): string[] => {
-    if (!cities) {
-      // Built on the first PO-box page from /index.json (zip, city, state of every record).
-      cities = new Map();
-      const index = JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string }[];
-      for (const entry of index) {
-        const key = `${entry.city.toLowerCase()}|${entry.state}`;
-        const list = cities.get(key);
-        if (list) list.push(entry.zip);
-        else cities.set(key, [entry.zip]);
-      }
-    }
-    return cities.get(`${city.toLowerCase()}|${state}`) ?? [];
+    // Built on the first PO-box page from /index.json (zip, city, state of every record).
+    cities ??= cityZipIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string }[]);
+    return cities(city, state);
   };
   const pagePaths = function* () {
     for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
