@@ -50,24 +50,25 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, typed?: string, render?: (p: Problem) => string) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
+    const { typed, meant, render } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
-      render: render ?? ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(postal ? { postal, cityZips } : {}) })),
+      render: render ?? ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}) })),
     });
   };
 
   /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
-    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), zip);
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), { typed: zip });
     const rep = site.get(path);
     if (!rep) {
       const postal = site.postal(zip);
-      return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip, postal, postal ? site.cityZips(postal.city, postal.state) : []), zip);
+      return fail(c.req.raw, "zip-not-found", zipNotFoundDetail(zip, postal, postal ? site.cityZips(postal.city, postal.state) : []), { typed: zip });
     }
     return sendRepresentation(c.req.raw, rep);
   };
@@ -75,8 +76,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   /** GET /state/{state}.json, /state/{state}/districts.json, /state/{state}: validate, then look up `path`. */
   const statePath = (c: Context, state: string, suffix: string) => {
     if (!STATE.test(state)) {
-      const known = site.states.has(state.toUpperCase());
-      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known, suffix));
+      const known = /^[A-Za-z]{2}$/.test(state) && site.states.has(state.toUpperCase());
+      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known, suffix), known ? { meant: `/state/${state.toUpperCase()}` } : {});
     }
     const rep = site.get(`/state/${state}${suffix}`);
     if (!rep) return fail(c.req.raw, "state-not-found", stateNotFoundDetail(state));
@@ -135,12 +136,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
       return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
     }
-    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, undefined, () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts));
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts) });
     const data = await location;
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.";
-      return fail(c.req.raw, "location-not-found", detail, undefined, () => locationFormPage(404, detail, lat!, lon!, site.facts));
+      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts) });
     }
     return ok(locationPage(answer, data, site.facts));
   };
@@ -172,7 +173,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page.
     const zip = (c.req.query("zip") ?? "").trim();
-    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, "/zip/02108"), zip);
+    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, "/zip/02108"), { typed: zip });
     return new Response(null, {
       status: 303,
       headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },

@@ -65,16 +65,39 @@ describe("Accept negotiation of errors", () => {
     expect(Number(res.headers.get("content-length"))).toBe(new TextEncoder().encode(html).length);
   });
 
-  it("an empty search says no ZIP code was given", async () => {
+  it("an empty search says no ZIP code was typed", async () => {
     const html = await (await get("/zip?zip=", { Accept: BROWSER })).text();
-    expect(html).toContain("No ZIP code was given: use exactly 5 digits");
+    expect(html).toContain("<p>No ZIP code was typed.</p>");
     expect(html).not.toContain('"" is not a ZIP code');
   });
 
   it("the error page keeps what was typed in its search box, escaped", async () => {
     const html = await (await get("/zip?zip=%22%3E9021", { Accept: BROWSER })).text();
     expect(html).toContain('value="&quot;&gt;9021"');
-    expect(html).toContain("not a ZIP code");
+    expect(html).toContain("<p>“&quot;&gt;9021” is not a ZIP code.</p>");
+  });
+
+  // The problem's detail sends programs to /index.json, /bulk/districts.csv and /docs; a person gets words and a page to open.
+  it.each([
+    ["/zip/00000", "/index.json", ""],
+    ["/district/0000000", "/bulk/districts.csv", '<a href="/#states">home page</a>'],
+    ["/district/123", "/district/0604830", '<a href="/#states">home page</a>'],
+    ["/state/XX", "56 states and territories", '<a href="/#states">home page</a>'],
+    ["/state/ca", "/state/CA instead of", 'Did you mean <a href="/state/CA">CA</a>?'],
+    ["/state/zz", "uppercase letters", '<a href="/#states">home page</a>'],
+    ["/no/such/page", "/docs", ""],
+  ])("the HTML error page of %s leaves out the API's hint and says where to go", async (path, apiHint, next) => {
+    const html = await (await get(path, { Accept: BROWSER })).text();
+    const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!;
+    expect(main).not.toContain(apiHint);
+    expect(main).not.toContain(".json");
+    if (next) expect(main).toContain(next);
+    const problem = (await (await get(path, { Accept: "application/json" })).json()) as { detail: string };
+    expect(problem.detail).toContain(apiHint);
+  });
+
+  it("the home page's list of states is the target of those links", async () => {
+    expect(await (await get("/")).text()).toContain('<h2 id="states">Browse by state</h2>');
   });
 
   it("the same paths answer problem+json to scripts, with Vary: Accept", async () => {

@@ -9,7 +9,7 @@
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
-import { problem, problemDoc, type ProblemKind } from "./problems.ts";
+import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 import { aboutFigures, noRatingReason } from "./figures.ts";
 
@@ -176,7 +176,7 @@ ${locationForm()}
 ${
   states.length === 0
     ? ""
-    : `<h2>Browse by state</h2>
+    : `<h2 id="states">Browse by state</h2>
 <p>Every school district of a state, each with the ZIP codes it serves.</p>
 <ul class="states">${states.map((st) => `<li><a href="/state/${st}">${st}</a></li>`).join("")}</ul>`
 }
@@ -376,16 +376,40 @@ const PLAIN: Record<ProblemKind, string> = {
   "location-not-found": "No school district boundary holds this place: it may be in open water, outside the United States, or in a territory without boundaries. Look up the ZIP code instead.",
 };
 
+/** What an error page knows beyond the problem: what was typed, the page meant, a PO-box ZIP's facts. */
+export interface ErrorPageExtra {
+  /** What was typed, for the search box. */
+  typed?: string;
+  /** The page most likely meant (a lowercase state's page: `/state/CA` for `/state/ca`). */
+  meant?: string;
+  /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
+  postal?: PostalZip;
+  cityZips?: string[];
+}
+
 /**
- * The HTML page a browser gets instead of a problem+json body: the title, the
- * problem's detail in plain words, a search box (pre-filled with what was
- * typed) and a link home. For a PO-box or single-building ZIP, it says what
- * the ZIP is and links the ZIP pages of its city.
+ * What a person reads under an error page's explanation: what was typed that is not a ZIP
+ * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
+ * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
+ */
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined): string {
+  if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}</p>`;
+  if (meant !== undefined) return `<p>Did you mean <a href="${e(meant)}">${e(meant.slice(meant.lastIndexOf("/") + 1))}</a>?</p>`;
+  if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
+  if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
+  return "";
+}
+
+/**
+ * The HTML page a browser gets instead of a problem+json body: the title, what
+ * went wrong in plain words, where to go next, a search box (pre-filled with
+ * what was typed) and a link home. For a PO-box or single-building ZIP, it says
+ * what the ZIP is and links the ZIP pages of its city.
  *
  * @example
- * errorPage(problem(base, "invalid-zip", detail, "/zip/9021"), facts, { typed: "9021" })
+ * errorPage(problem(base, "invalid-zip", detail, "/zip/9021"), "invalid-zip", facts, { typed: "9021" })
  */
-export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra: { typed?: string; postal?: PostalZip; cityZips?: string[] } = {}): string {
+export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra: ErrorPageExtra = {}): string {
   const { postal, cityZips = [] } = extra;
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
@@ -402,7 +426,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
-<p>${e(p.detail ?? "")}</p>`;
+${nextStep(kind, extra.typed, extra.meant)}`;
   }
   return layout(
     {

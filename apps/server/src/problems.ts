@@ -46,9 +46,14 @@ export function problem(baseUrl: string, kind: ProblemKind, detail: string, inst
   return { type: `${baseUrl}/problems/${kind}`, title, status, detail, instance };
 }
 
-/** Quotes user input in a detail, shortened so a long path cannot bloat it. */
+/** User input shortened to 40 characters, so a long path cannot bloat a detail or a page. */
+export function shortened(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** Quotes user input in a detail, shortened. */
 function quote(value: string): string {
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return JSON.stringify(shortened(value));
 }
 
 /** Detail for a ZIP that is not 5 digits. */
