@@ -25,6 +25,7 @@ export const CHECKS = [
   "semantics", // what the descriptions promise beyond the schema: sort order, counts, CSV framing
   "spec-served", // GET /openapi.json serves openapi/openapi.json (servers aside)
   "spec-methods", // every GET operation's path documents HEAD (the GET's statuses) and OPTIONS (204)
+  "spec-nullable", // every `nullable: true` lets null through under OpenAPI 3.0.3 (a `type` beside it, no allOf/anyOf/oneOf)
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 

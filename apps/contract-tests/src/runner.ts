@@ -28,7 +28,7 @@ import {
   type ParamValue,
 } from "./generators.ts";
 import { curl, header, parseBase, send, type RawRequest, type Target } from "./http.ts";
-import { SchemaValidator } from "./schema.ts";
+import { nullableWithoutEffect, SchemaValidator } from "./schema.ts";
 import { checkSemantics } from "./semantics.ts";
 import { buildSpec, loadSpec, matchOperation, normalizePath, specPath, type JsonObject, type Operation, type Spec } from "./spec.ts";
 
@@ -520,6 +520,8 @@ function checkSpecExamples(ctx: Ctx, prop: Property): void {
     const options = op.options ? [...op.options.responses.keys()].join(", ") : "none";
     results.push({ check: "spec-methods", ok: options === "204", reason: `OPTIONS ${op.path} documents ${options}, expected the 204 preflight` });
   }
+  const noEffect = nullableWithoutEffect(ctx.spec.doc);
+  results.push({ check: "spec-nullable", ok: noEffect.length === 0, reason: `nullable: true refuses null at ${noEffect.join(", ")} (OpenAPI 3.0.3)` });
   const schemas = ((ctx.spec.doc.components as JsonObject).schemas ?? {}) as JsonObject;
   for (const [name, s] of Object.entries(schemas)) {
     const ex = (s as JsonObject).example;

@@ -28,16 +28,31 @@ export function convertSchema(s: Json): Json {
       out[k] = Object.fromEntries(Object.entries(v as JsonObject).map(([pk, pv]) => [pk, convertSchema(pv)]));
     else out[k] = v;
   }
-  if (s.nullable === true) {
-    if (typeof out.type === "string") out.type = [out.type, "null"];
+  // OpenAPI 3.0.3: `nullable: true` adds null to the `type` beside it, and only there; an
+  // allOf/anyOf/oneOf beside it still applies to null (see nullableWithoutEffect).
+  if (s.nullable === true && typeof out.type === "string") {
+    out.type = [out.type, "null"];
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    // Null passes every type-specific keyword once `type` allows it; only allOf/anyOf/oneOf/not
-    // could still reject it (a nullable `allOf: [$ref]`, OpenAPI 3.0's way to make a reference nullable), so wrap them.
-    if (out.allOf || out.anyOf || out.oneOf || out.not) {
-      return { anyOf: [out, { type: "null" }] };
-    }
   }
   return out;
+}
+
+/**
+ * The schemas whose `nullable: true` does not let null through under OpenAPI 3.0.3: no
+ * `type` beside it (then it has no effect), or an allOf/anyOf/oneOf/not beside it, which
+ * null must pass too. A nullable reference is written `oneOf: [{ $ref }, { type, nullable:
+ * true, enum: [null] }]`. Only Schema Objects have `nullable`, so the whole document is walked.
+ *
+ * @example
+ * nullableWithoutEffect({ components: { schemas: { A: { type: "object", nullable: true, allOf: [{ $ref: "#/B" }] } } } })
+ * // ["#/components/schemas/A"]
+ */
+export function nullableWithoutEffect(doc: Json, pointer = "#"): string[] {
+  if (doc === null || typeof doc !== "object") return [];
+  const here: string[] = [];
+  if (!Array.isArray(doc) && doc.nullable === true && (typeof doc.type !== "string" || doc.allOf || doc.anyOf || doc.oneOf || doc.not)) here.push(pointer);
+  const entries: [string, Json][] = Array.isArray(doc) ? doc.map((v, i) => [String(i), v]) : Object.entries(doc);
+  return here.concat(entries.flatMap(([k, v]) => nullableWithoutEffect(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`)));
 }
 
 /** Converts every Schema Object of an OpenAPI 3.0 document in place of a deep copy. */

@@ -102,6 +102,23 @@ describe("planted faults are caught", () => {
     ]);
   });
 
+  it("a nullable reference written OpenAPI 3.0's old way (nullable beside allOf) fails spec-nullable", async () => {
+    const doc = loadSpec();
+    const schemas = (doc.components as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
+    schemas.LocationAnswer!.properties.zip = { type: "object", nullable: true, allOf: [{ $ref: "#/components/schemas/DistrictRecord" }] };
+    const specFile = join(mkdtempSync(join(tmpdir(), "contract-spec-")), "openapi.json");
+    writeFileSync(specFile, JSON.stringify(doc));
+    const s = serveBun([]);
+    servers.push(s);
+    const r = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], specFile, log: () => {} });
+    const reasons = r.failures.filter((f) => f.check === "spec-nullable").map((f) => f.reason);
+    expect(reasons).toEqual(["nullable: true refuses null at #/components/schemas/LocationAnswer/properties/zip (OpenAPI 3.0.3)"]);
+    // The spec as written passes: its nullable reference is a oneOf with a null alternative.
+    const ok = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], log: () => {} });
+    expect(ok.failures.filter((f) => f.check === "spec-nullable")).toEqual([]);
+    expect(ok.checks["spec-nullable"]).toEqual({ passed: 1, failed: 0 });
+  });
+
   it("several faults at once are each reported", async () => {
     const r = await check(["wrong-content-type", "missing-cors", "undocumented-status", "options-200"]);
     const got = failedChecks(r);

@@ -20,6 +20,11 @@ describe("the plain API reference", () => {
     expect(tagSlug("Search engines")).toBe("search-engines");
   });
 
+  it("a nullable reference reads as the schema or null", () => {
+    const html = docsPage(spec, facts);
+    expect(html).toContain('<td data-label="Field"><code>zip</code></td><td data-label="Type"><a class="type" href="/docs#schema-DistrictRecord">DistrictRecord</a> or null</td>');
+  });
+
   it("is a page of the site with no script, linking the interactive reference and each section page", () => {
     const html = docsPage(spec, facts);
     expect(html).not.toContain("<script");

@@ -95,6 +95,8 @@ function typeWords(schema: Schema | undefined, spec?: Spec): string {
   if (schema.$ref && /^#\/components\/schemas\/[^/]+$/.test(schema.$ref)) return `<a class="type" href="/docs#schema-${e(refName(schema.$ref))}">${e(refName(schema.$ref))}</a>`;
   // A reference into another schema (#/components/schemas/District/properties/level): its type, inline.
   if (schema.$ref) return typeWords(pointer(spec, schema.$ref), spec);
+  // OpenAPI 3.0.3's null alternative (`type`, `nullable: true`, `enum: [null]`): just null.
+  if (schema.enum?.length === 1 && schema.enum[0] === null) return "null";
   const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf;
   if (alternatives) return alternatives.map((a) => typeWords(a, spec)).join(schema.allOf ? " and " : " or ");
   if (schema.type === "array") return `array of ${typeWords(schema.items, spec)}`;

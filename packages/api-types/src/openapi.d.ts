@@ -1390,7 +1390,7 @@ export interface components {
             /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
             districts: components["schemas"]["LocatedDistrict"][];
             /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point on the sphere, at any distance, among ZIPs overlapping one of its districts (else, when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
-            zip: components["schemas"]["DistrictRecord"] | null;
+            zip: components["schemas"]["DistrictRecord"] | (never | null);
             /** @description The boundary file the answer comes from. */
             boundaries: {
                 source: string;
