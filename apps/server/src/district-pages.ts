@@ -79,15 +79,15 @@ ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(o
  * the number of ZIP codes each is named for.
  *
  * @example
- * statePage(stateDistricts, facts) // "<!doctype html>...<h1>School districts of RI</h1>..."
+ * statePage(stateDistricts, facts, "Rhode Island") // "<!doctype html>...<h1>School districts of Rhode Island</h1>..."
  */
-export function statePage(s: StateDistricts, facts: SiteFacts): string {
+export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state): string {
   const byName = [...s.districts].sort((a, b) => a.district.localeCompare(b.district, "en") || (a.leaid < b.leaid ? -1 : 1));
   const named = s.districts.reduce((n, d) => n + d.chosen_zips, 0);
   const answer =
     s.count === 0
-      ? `No school district of ${s.state} is in this dataset.`
-      : `${count(s.count, "school district", "school districts")} of ${s.state} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+      ? `No school district of ${e(name)} is in this dataset.`
+      : `${count(s.count, "school district", "school districts")} of ${e(name)} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
   const rows = byName
     .map(
       (d) =>
@@ -96,10 +96,10 @@ export function statePage(s: StateDistricts, facts: SiteFacts): string {
     .join("\n");
   return layout(
     {
-      title: `School districts of ${s.state}`,
-      description: `Every school district of ${s.state} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
+      title: name === s.state ? `School districts of ${s.state}` : `School districts of ${name} (${s.state})`,
+      description: `Every school district of ${name} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
       canonical: `/state/${s.state}`,
-      main: `<h1>School districts of ${s.state}</h1>
+      main: `<h1>School districts of ${e(name)}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
 <table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${s.districts.some((d) => d.level === "secondary") ? " A ZIP code's record names its elementary or unified district, so a high-school district is named for none: its page lists the ZIP codes it is the high-school district of." : ""}</caption>

@@ -195,7 +195,8 @@ describe("district and state pages", () => {
 
   it("/state/{state} lists its districts by name, linked", async () => {
     const html = await (await get("/state/MA")).text();
-    expect(html).toContain("<h1>School districts of MA</h1>");
+    expect(html).toContain("<h1>School districts of Massachusetts</h1>");
+    expect(html).toContain("<title>School districts of Massachusetts (MA)</title>");
     const links = [...html.matchAll(/<a href="\/district\/(\d{7})">([^<]+)<\/a>/g)].map((m) => m[2]);
     expect(links.length).toBe(6);
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));

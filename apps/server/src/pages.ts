@@ -29,7 +29,7 @@ input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-ra
 header form{flex-wrap:nowrap;align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{width:6rem}header button{padding:.4rem .75rem}
 button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
-ul.states{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .5rem}ul.states a{display:inline-block;min-width:48px;min-height:48px;padding:.75rem .25rem;text-align:center}
+ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
@@ -158,9 +158,11 @@ function websiteLink(url: string): string {
  * The home page: the search form first, then the caveat and links to the data.
  *
  * @example
- * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }, ["AK", "AL"]) // "<!doctype html>..."
+ * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }, [{ code: "AK", name: "Alaska" }]) // "<!doctype html>..."
  */
-export function homePage(facts: SiteFacts, states: readonly string[] = []): string {
+export function homePage(facts: SiteFacts, states: readonly { code: string; name: string }[] = []): string {
+  // By name, as a person looks for a state (by code, Iowa, IA, would come before Idaho, ID).
+  const byName = [...states].sort((a, b) => a.name.localeCompare(b.name, "en") || (a.code < b.code ? -1 : 1));
   const count = facts.records.toLocaleString("en-US");
   return layout(
     {
@@ -178,7 +180,7 @@ ${
     ? ""
     : `<h2 id="states">Browse by state</h2>
 <p>Every school district of a state, each with the ZIP codes it serves.</p>
-<ul class="states">${states.map((st) => `<li><a href="/state/${st}">${st}</a></li>`).join("")}</ul>`
+<ul class="states">${byName.map((st) => `<li><a href="/state/${st.code}">${e(st.name)}</a></li>`).join("")}</ul>`
 }
 <h2>How it works</h2>
 <p>Each ZIP code page names the district that covers most of the ZIP code's residents, the other districts that cover part of it, and what the numbers mean. <a href="/about">How the district is chosen and the numbers are made</a>.</p>

@@ -7,7 +7,7 @@
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
-import type { Dataset } from "@school-districts/core";
+import { stateName, type Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
@@ -151,7 +151,11 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   const rendered = renderBodies(dataset, baseUrl, states);
   const districts = renderDistrictBodies(dataset, baseUrl, states);
   const encoder = new TextEncoder();
+  const facts: SiteFacts = { updated: dataset.updated, records: dataset.zips.length, baseUrl };
+  const named = states.map((code) => ({ code, name: stateName(dataset.manifest, code) }));
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  // The home page lists the states by name, which only the dataset knows: rendered here, like the state pages.
+  bodies.set("/", encoder.encode(homePage(facts, named)));
   dataset.zips.forEach((row, i) => {
     bodies.set(`/zip/${row.zip}.json`, rendered.records[i]!);
     bodies.set(`/zip/${row.zip}/districts.json`, rendered.districts[i]!);
@@ -162,10 +166,10 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [path, body] of districts.districts) bodies.set(path, encoder.encode(body));
   // State pages are rendered here, not on first request: they are large (compressed at build
   // time, rule 16), and rendering them while start-up compresses large bodies would delay it.
-  const facts = { updated: dataset.updated, records: dataset.zips.length, baseUrl };
   for (const [path, body] of districts.states) {
     bodies.set(path, encoder.encode(body));
-    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(JSON.parse(body) as StateDistricts, facts)));
+    const collection = JSON.parse(body) as StateDistricts;
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest, collection.state))));
   }
   bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
@@ -299,7 +303,6 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     if (body === "") continue;
     add(path, typeof body === "function" ? lazy(path, body) : body);
   }
-  add("/", homePage(facts, [...states].sort()));
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
   add("/robots.txt", robotsTxt(baseUrl));

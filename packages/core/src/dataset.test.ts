@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DatasetError, loadDataset, parseDataset, type DatasetFiles } from "./dataset.ts";
+import { DatasetError, loadDataset, parseDataset, stateName, type DatasetFiles } from "./dataset.ts";
 
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
@@ -114,6 +114,18 @@ describe("loadDataset", () => {
     expect(() => parseDataset({ ...f, manifest: "{oops" }, "data")).toThrow(/^data\/manifest\.json: not valid JSON/);
     expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 2, updated: "2026-11-22" }) }, "data")).toThrow("data/manifest.json: format 2, expected 1");
     expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 1, updated: "2026-11-22", files: {} }) }, "data")).toThrow(/no valid entry for zips\.csv/);
+  });
+
+  it("state names: read from the manifest, checked, the code where none is given", () => {
+    const named = parseDataset(fixture({}, { state_names: { CA: "California", GU: "Guam" } }), "data");
+    expect(stateName(named.manifest, "CA")).toBe("California");
+    // An older build without state_names, or a state the sources name none for: its code.
+    expect(stateName(parseDataset(fixture(), "data").manifest, "CA")).toBe("CA");
+    expect(stateName(parseDataset(fixture({}, { state_names: { CA: "", GU: "Guam" } }), "data").manifest, "CA")).toBe("CA");
+    expect(() => parseDataset(fixture({}, { state_names: { CA: "California" } }), "data")).toThrow("data/manifest.json: state_names has no entry for GU (ZIP 96910)");
+    expect(() => parseDataset(fixture({}, { state_names: ["California"] }), "data")).toThrow("data/manifest.json: state_names is not an object");
+    expect(() => parseDataset(fixture({}, { state_names: { ca: "California", GU: "Guam" } }), "data")).toThrow('data/manifest.json: state_names: "ca": "California" is not a state code and its name');
+    expect(() => parseDataset(fixture({}, { state_names: { CA: 6, GU: "Guam" } }), "data")).toThrow('data/manifest.json: state_names: "CA": 6 is not a state code and its name');
   });
 
   it("rejects a ZIP whose district is not in districts.csv", () => {

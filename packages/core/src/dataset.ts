@@ -74,6 +74,8 @@ export interface DatasetManifest {
   updated: string;
   methods: { share: string; rating: string };
   counts: Record<string, number>;
+  /** state code -> name for the pages ("" where the sources name none); absent in older builds */
+  state_names?: Record<string, string>;
   files: Record<DatasetCsv, { sha256: string; rows: number }>;
 }
 
@@ -141,6 +143,13 @@ function parseManifest(text: string, file: string): DatasetManifest {
       throw new DatasetError(file, `no valid entry for ${name} in "files" (sha256 and rows expected)`);
     }
   }
+  if (o.state_names !== undefined) {
+    const names = o.state_names as unknown;
+    if (names === null || typeof names !== "object" || Array.isArray(names)) throw new DatasetError(file, "state_names is not an object");
+    for (const [st, name] of Object.entries(names)) {
+      if (!/^[A-Z]{2}$/.test(st) || typeof name !== "string") throw new DatasetError(file, `state_names: ${JSON.stringify(st)}: ${JSON.stringify(name)} is not a state code and its name`);
+    }
+  }
   return o as DatasetManifest;
 }
 
@@ -160,6 +169,17 @@ function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManif
   if (header.join(",") !== want.join(",")) throw new DatasetError(file, `header is "${header.join(",")}", expected "${want.join(",")}"`);
   if (all.length !== entry.rows) throw new DatasetError(file, `${all.length} rows, the manifest says ${entry.rows} (truncated?)`);
   return all;
+}
+
+/**
+ * A state's name for people: the manifest's `state_names`, else (an older build, or a state
+ * the sources name none for) its code.
+ *
+ * @example
+ * stateName(dataset.manifest, "MT") // "Montana"
+ */
+export function stateName(manifest: DatasetManifest, state: string): string {
+  return manifest.state_names?.[state] || state;
 }
 
 /**
@@ -204,6 +224,9 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     previous = zip;
     zips.push({ zip, state, city, county, leaid, zcta });
   }
+  const names = manifest.state_names;
+  const unnamed = names === undefined ? undefined : zips.find((z) => !(z.state in names));
+  if (unnamed !== undefined) throw new DatasetError(`${label}/manifest.json`, `state_names has no entry for ${unnamed.state} (ZIP ${unnamed.zip})`);
   const zipSet = new Set(zips.map((z) => z.zip));
   for (const z of zips) {
     if (z.zcta !== z.zip && !zipSet.has(z.zcta)) throw new DatasetError(zFile, `ZIP ${z.zip}: its post office's ZCTA ${z.zcta} has no row`);

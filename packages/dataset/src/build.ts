@@ -135,6 +135,9 @@ export function build(opts: BuildOptions): BuildResult {
   const stateFips = new Map<string, string>();
   for (const dir of [ccd1819, ccd2324]) for (const r of dir.values()) if (/^[0-9]{2}$/.test(r.fipst) && /^[A-Z]{2}$/.test(r.st)) stateFips.set(r.st, r.fipst);
   const fipsState = new Map([...stateFips].map(([st, f]) => [f, st]));
+  // State names for the pages, from the same directories (2023-24 over 2018-19), cased like district names.
+  const stateNames = new Map<string, string>();
+  for (const dir of [ccd1819, ccd2324]) for (const r of dir.values()) if (/^[A-Z]{2}$/.test(r.st) && r.stateName !== "") stateNames.set(r.st, districtCase(r.stateName));
   const stateOf = (leaid: string) => fipsState.get(leaid.slice(0, 2));
 
   const directory = (leaid: string): { row: CcdRow; year: "2023-24" | "2018-19" } | undefined => {
@@ -616,6 +619,7 @@ export function build(opts: BuildOptions): BuildResult {
     date: opts.date,
     allZctas,
     grfZctas: zipLand.size,
+    stateNames: new Map([...new Set(records.map((r) => r.state))].sort().map((st) => [st, stateNames.get(st) ?? ""])),
     records,
     districts,
     overlaps,
@@ -674,6 +678,8 @@ export function build(opts: BuildOptions): BuildResult {
       overlaps: overlaps.length,
       states: new Set(records.map((r) => r.state)).size,
     },
+    // Every state with records; "" where neither CCD directory names it (the pages then show its code).
+    state_names: Object.fromEntries(stats.stateNames),
     files: {
       "zips.csv": { sha256: sha256(zipsCsv), rows: records.length },
       "districts.csv": { sha256: sha256(districtsCsv), rows: districts.size },

@@ -45,6 +45,11 @@ export function coverageMarkdown(s: BuildStats): string {
     `- Records (one per ZIP): **${num(n)}** in ${new Set(recs.map((r) => r.state)).size} states and territories: ` +
       `${num(n - po.added.length)} ZCTAs and ${num(po.added.length)} PO-box and delivery ZIPs (see below)`,
   );
+  const unnamed = [...s.stateNames].filter(([, name]) => name === "").map(([st]) => st);
+  L.push(
+    `- State names (the pages' headings and list of states): ${num(s.stateNames.size - unnamed.length)} of ${num(s.stateNames.size)} from the CCD directories' \`STATENAME\`` +
+      (unnamed.length ? `; none for ${unnamed.join(", ")} (their pages show the code)` : ""),
+  );
   L.push(`- 2020 ZCTAs without a record: ${missing.length}${missing.length ? ` (${missing.join(", ")}): not in the GRF21 crosswalk, so no district is known for them` : ""}`);
   const zctaSet = new Set(s.allZctas);
   const extra = recs.filter((r) => r.zcta === r.zip && !zctaSet.has(r.zip));

@@ -107,6 +107,8 @@ export interface CcdRow {
   leaid: string;
   fipst: string;
   st: string;
+  /** CCD STATENAME, as written (capitals: "DISTRICT OF COLUMBIA") */
+  stateName: string;
   name: string;
   phone: string;
   website: string;
@@ -122,8 +124,8 @@ export interface CcdRow {
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iN, iP, iW, iLo, iHi, iOp, iType, iU] = [
-    c("LEAID"), c("FIPST"), c("ST"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
+  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU] = [
+    c("LEAID"), c("FIPST"), c("ST"), c("STATENAME"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -135,6 +137,7 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       leaid,
       fipst: r[iF]!,
       st: r[iS]!,
+      stateName: r[iSn]!.trim(),
       name: r[iN]!.trim(),
       phone: r[iP]!,
       website: r[iW]!,

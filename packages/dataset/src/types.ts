@@ -128,6 +128,8 @@ export interface BuildStats {
   date: string;
   allZctas: string[];
   grfZctas: number;
+  /** state code -> name (CCD STATENAME, cased), for every state with records; "" where no directory names it */
+  stateNames: Map<string, string>;
   records: ZipRecord[];
   districts: Map<string, DistrictOut>;
   overlaps: OverlapOut[];

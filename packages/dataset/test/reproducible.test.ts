@@ -75,6 +75,19 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     }
   });
 
+  it("names every state and territory with records, from CCD's STATENAME, small words lower-case", () => {
+    const manifest = JSON.parse(r.files.get("manifest.json")!) as { state_names: Record<string, string>; counts: { states: number } };
+    const names = Object.entries(manifest.state_names);
+    expect(names.length).toBe(manifest.counts.states);
+    expect(names.filter(([, name]) => name === "")).toEqual([]);
+    // Each as the 2023-24 directory spells it, cased: none in capitals, none left out.
+    const ccd = new Map([...loadCcd(raw, FILES.ccd2324).values()].map((row) => [row.st, row.stateName]));
+    for (const [st, name] of names) expect([st, name.toUpperCase()]).toEqual([st, ccd.get(st)]);
+    expect(manifest.state_names.DC).toBe("District of Columbia");
+    expect(manifest.state_names.VI).toBe("U.S. Virgin Islands");
+    expect(r.coverage).toContain("- State names (the pages' headings and list of states): 56 of 56 from the CCD directories' `STATENAME`");
+  });
+
   it("every Vermont ZIP has students, schools and a grade span", () => {
     const vt = recordsWith((_, st) => st === "VT");
     expect(vt.length).toBeGreaterThan(200);
