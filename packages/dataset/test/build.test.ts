@@ -318,7 +318,7 @@ describe("rating v1.1 on the synthetic fixture: only geographic districts are ra
   });
   it("RATING.md shows both groups per state, the source that decided, and the agreement", () => {
     const md = r.files.get("RATING.md")!;
-    expect(md).toContain("| CA | 5 (too few: null) | 1 (too few: null) | 4 | 0 (0.0%) | 0 | none: too few districts with an outcome (fewer than 10 per source) |");
+    expect(md).toContain("| CA | 5 (too few, not rated) | 1 (too few, not rated) | 4 | 0 (0.0%) | 0 | none: too few districts with an outcome (fewer than 10 per source) |");
     expect(md).toContain("## Agreement of the two sources");
     expect(r.files.get("COVERAGE.md")!).toContain("CA SEDA (5 districts with an outcome, 2 records)");
   });
