@@ -131,7 +131,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
     const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
-    const bad = (lat === null ? undefined : degreesProblem("lat", lat)) ?? (lon === null ? undefined : degreesProblem("lon", lon));
+    const bad = (lat === null ? undefined : degreesProblem("lat", lat, true)) ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
     if (bad === undefined && (lat === null || lon === null)) {
       const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
       return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
@@ -140,7 +140,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const data = await location;
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
-      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon)) : "This service was built without boundaries.";
+      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts) });
     }
     return ok(locationPage(answer, data, site.facts));

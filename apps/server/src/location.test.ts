@@ -158,11 +158,18 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(bad.status).toBe(400);
     expect(bad.headers.get("cache-control")).toBe("no-store");
     const badHtml = await bad.text();
-    expect(badHtml).toContain('lat &quot;91&quot; is out of range');
+    expect(badHtml).toContain("Latitude “91” is out of range: it is between -90 and 90 degrees.");
+    // The page's words name the form's fields and a value to type, never the API's query.
+    const letters = await (await app.request("/location?lat=45.7&lon=abc", html)).text();
+    expect(letters).toContain("Longitude “abc” is not a decimal number of degrees, for example -108.5007 (west is negative).");
+    expect(letters).not.toContain("/location.json");
     expect(badHtml).toContain('value="91"');
     const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
     expect(sea.status).toBe(404);
-    expect(await sea.text()).toContain("No school district at this place");
+    const seaHtml = await sea.text();
+    expect(seaHtml).toContain("No school district at this place");
+    expect(seaHtml).toContain("No school district boundary holds 33.5, -119.5: open water");
+    expect(seaHtml).not.toContain("/index.json");
     // A page route, negotiated like every page (http.ts pathKind): HTML unless JSON is ranked above it.
     expect(sea.headers.get("vary")).toBe("Accept");
     expect((await app.request("/location?lat=33.5&lon=-119.5")).headers.get("content-type")).toBe("text/html; charset=utf-8");

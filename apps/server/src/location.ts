@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
+import { shortened } from "./problems.ts";
 import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
@@ -183,13 +184,24 @@ function parseBoundaryIndex(paths: { manifest: string; boundaries?: string }, la
 }
 
 const EXAMPLE = "for example /location.json?lat=45.7833&lon=-108.5007";
+/** The /location page's words for a coordinate: its form's label and an example to type (no API path). */
+const PAGE_WORDS = { lat: ["Latitude", "for example 45.7833"], lon: ["Longitude", "for example -108.5007 (west is negative)"] } as const;
 
-/** Why one coordinate is not a number of degrees in range, or undefined. */
-export function degreesProblem(name: "lat" | "lon", value: string): string | undefined {
+/**
+ * Why one coordinate is not a number of degrees in range, or undefined; `forPage` words it
+ * for the /location page's form (its labels, a value to type) instead of the API's query.
+ *
+ * @example
+ * degreesProblem("lat", "abc")       // 'lat "abc" is not a decimal number of degrees, for example /location.json?lat=45.7833&lon=-108.5007.'
+ * degreesProblem("lat", "abc", true) // 'Latitude “abc” is not a decimal number of degrees, for example 45.7833.'
+ */
+export function degreesProblem(name: "lat" | "lon", value: string, forPage = false): string | undefined {
   const max = name === "lat" ? 90 : 180;
-  const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${name} ${shown} is not a decimal number of degrees, ${EXAMPLE}.`;
-  if (Math.abs(Number(value)) > max) return `${name} ${shown} is out of range: ${name} is between -${max} and ${max} degrees.`;
+  const short = shortened(value);
+  const [label, example] = forPage ? [PAGE_WORDS[name][0], PAGE_WORDS[name][1]] : [name, EXAMPLE];
+  const shown = forPage ? `“${short}”` : JSON.stringify(short);
+  if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;
+  if (Math.abs(Number(value)) > max) return `${label} ${shown} is out of range: ${forPage ? "it" : name} is between -${max} and ${max} degrees.`;
   return undefined;
 }
 

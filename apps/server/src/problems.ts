@@ -113,9 +113,10 @@ export function notFoundDetail(path: string): string {
   return `Nothing at ${quote(path)}. See /docs for the paths this service answers.`;
 }
 
-/** Detail for a point in no district. */
-export function locationNotFoundDetail(lat: number, lon: number): string {
-  return `No school district boundary holds ${lat}, ${lon}: open water, outside the 50 states and DC, or an area with no school district. The territories have no boundary file: look them up by ZIP code (/index.json).`;
+/** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
+export function locationNotFoundDetail(lat: number, lon: number, forPage = false): string {
+  const found = `No school district boundary holds ${lat}, ${lon}: open water, outside the 50 states and DC, or an area with no school district.`;
+  return forPage ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */
