@@ -6,20 +6,20 @@
 import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { CAVEAT, EXPLAIN, fact, layout, type SiteFacts } from "./pages.ts";
+import { percent } from "./answer.ts";
+import { CAVEAT, EXPLAIN, fact, layout, shareHtml, type SiteFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /**
  * The page of one district (its `page_url`): what it is, its facts, and every
  * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city;
- * `map` is the map section (page-maps.ts), "" for none.
+ * `map` is the map section (page-maps.ts), "" for none; `stateName` the name of its state.
  *
  * @example
- * districtPage(district, (zip) => "Beverly Hills", facts) // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
+ * districtPage(district, (zip) => "Beverly Hills", facts, "", "California") // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
-export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = ""): string {
+export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state): string {
   const named = d.zips.filter((z) => z.chosen);
   // A high-school district is named in no record (records name the elementary-or-unified
   // district) but serves most residents' high-school grades where serves_most says so.
@@ -41,7 +41,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     `<table><caption>${caption}</caption>
 <thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
 <tbody>
-${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></td><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${percent(share(z))}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
+${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></td><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${shareHtml(percent(share(z)))}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
 </tbody></table>`;
   const shareNote = (grades = "at its grade level") => `Share: how much of the ZIP code the district covers ${grades}, of its population where known, else of its land area (marked “land”).`;
   return layout(
@@ -49,9 +49,9 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       title: `${d.district} (${d.state}): school district ${d.leaid}`,
       description: `${d.district}, ${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
       canonical: `/district/${d.leaid}`,
-      main: `<p><a href="/state/${d.state}">Districts of ${d.state}</a></p>
+      main: `<p><a href="/state/${d.state}">Districts of ${e(stateName)}</a></p>
 <h1>${e(d.district)}</h1>
-<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${d.state}${grades}.</p>
+<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(stateName)}${grades}.</p>
 ${map}<h2>Facts</h2>
 <dl>
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}

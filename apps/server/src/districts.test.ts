@@ -169,7 +169,7 @@ describe("district and state pages", () => {
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
     expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 2 ZIP codes.");
     expect(html).toContain('<h2>ZIP codes it is named for</h2>');
-    expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65.4%</td>');
+    expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     const lausd = await (await get("/district/0622710")).text();
     expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 2 ZIP codes.");
@@ -179,12 +179,13 @@ describe("district and state pages", () => {
 
   it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
     const html = await (await get("/district/2501920")).text();
-    expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in MA/);
+    expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);
+    expect(html).toContain('<a href="/state/MA">Districts of Massachusetts</a>');
     expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
     expect(html).toContain('<a href="/zip/01002">01002</a>');
     expect(html).not.toContain("not the district named for any ZIP code");
     const elementary = await (await get("/district/2501890")).text();
-    expect(elementary).toMatch(/It is an elementary district in MA/);
+    expect(elementary).toMatch(/It is an elementary district in Massachusetts/);
   });
 
   it("escapes a district name with markup", async () => {

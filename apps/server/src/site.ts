@@ -113,6 +113,8 @@ export interface SiteBodies {
   baseUrl: string;
   updated: string;
   records: number;
+  /** The dataset's state names for the pages (manifest.json `state_names`), by code; {} for an older build. */
+  stateNames: Readonly<Record<string, string>>;
   /**
    * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
    * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
@@ -178,7 +180,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   // Every page: the state pages, one per ZIP and per district (rendered on first request).
   const pageUrls = [...bodies.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p) || ZIP_JSON.test(p) || DISTRICT_JSON.test(p)).map((p) => (p.endsWith(".json") ? p.slice(0, -5) : p));
   for (const [path, body] of sitemaps(baseUrl, dataset.updated, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
-  return { baseUrl, updated: dataset.updated, records: dataset.zips.length, bodies };
+  return { baseUrl, updated: dataset.updated, records: dataset.zips.length, stateNames: dataset.manifest.state_names ?? {}, bodies };
 }
 
 type OpenApi = { servers?: unknown; components: { schemas: { StateCode: { enum: string[] } } } };
@@ -270,7 +272,7 @@ class RepresentationCache {
  * site.get("/zip/90210.json")?.variant("br").payload
  */
 export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
-  const { baseUrl, updated, records } = rendered;
+  const { baseUrl, updated, records, stateNames } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts: SiteFacts = { updated, records, baseUrl };
@@ -319,7 +321,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);
-      return districtPage(d, cityOf, facts, maps?.district(d));
+      return districtPage(d, cityOf, facts, maps?.district(d), stateNames[d.state] || d.state);
     }
     return undefined;
   };

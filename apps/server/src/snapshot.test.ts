@@ -74,6 +74,14 @@ describe("the snapshot", () => {
     expect(failure(() => readSnapshot(chunks, bytesSource(blob, "site.bin"))).message).toMatch(/chunks do not cover/);
   });
 
+  it("the index keeps the dataset's state names for the pages; an index without them is refused", () => {
+    const named = writeSnapshot({ ...renderSiteBodies(dataset, BASE_URL_MARKER, openapi), stateNames: { CA: "California" } });
+    expect(readSnapshot(named.index, named.blob).stateNames).toEqual({ CA: "California" });
+    const older = copy() as Partial<SnapshotIndex>;
+    delete older.stateNames;
+    expect(failure(() => readSnapshot(older as SnapshotIndex, bytesSource(blob, "site.bin"))).message).toBe("site.bin: its index has no stateNames (written by an older build)");
+  });
+
   it("openSnapshotFor names a missing snapshot file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sd-snapshot-"));
     writeFileSync(join(dir, "site.json"), JSON.stringify(index));

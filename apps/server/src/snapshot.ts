@@ -42,6 +42,8 @@ export interface SnapshotIndex {
   baseUrl: string;
   updated: string;
   records: number;
+  /** The dataset's state names for the pages (SiteBodies.stateNames). */
+  stateNames: Record<string, string>;
   /** Size in bytes and CRC-32 of the blob. */
   size: number;
   crc32: number;
@@ -121,7 +123,7 @@ function familyPath(family: Omit<Family, "count">, n: number): string {
  * const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, openapi));
  */
 export function writeSnapshot(
-  rendered: { baseUrl: string; updated: string; records: number; bodies: Map<string, RenderedBody> },
+  rendered: { baseUrl: string; updated: string; records: number; stateNames: Readonly<Record<string, string>>; bodies: Map<string, RenderedBody> },
   etagBaseUrl = rendered.baseUrl,
 ): {
   index: SnapshotIndex;
@@ -201,6 +203,7 @@ export function writeSnapshot(
     baseUrl: rendered.baseUrl,
     updated: rendered.updated,
     records: rendered.records,
+    stateNames: { ...rendered.stateNames },
     size,
     crc32: crc32Of(bytesSource(blob, "blob")),
     etagBaseUrl,
@@ -269,6 +272,7 @@ export interface SnapshotRead {
   baseUrl: string;
   updated: string;
   records: number;
+  stateNames: Readonly<Record<string, string>>;
   bodies: SnapshotBodies;
   largePaths: string[];
 }
@@ -301,6 +305,7 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
   };
   if (source.size !== index.size) bad(`is ${source.size} bytes where the build wrote ${index.size} (truncated or replaced)`);
   if (crc32Of(source) !== index.crc32) bad("CRC-32 mismatch (corrupt)");
+  if (index.stateNames === null || typeof index.stateNames !== "object") bad("its index has no stateNames (written by an older build)");
   const familyTotal = index.families.reduce((sum, f) => sum + f.count, 0);
   const bodies = familyTotal + index.singles.length;
   const tableWords = familyTotal + bodies + 2 * familyTotal + 2 * (index.chunks + 1);
@@ -440,6 +445,7 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
       baseUrl,
       updated: index.updated,
       records: index.records,
+      stateNames: index.stateNames,
       largePaths: index.singles,
       bodies: {
         size: bodies,
