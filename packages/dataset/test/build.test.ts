@@ -183,7 +183,12 @@ describe("full build on the synthetic fixture", () => {
   });
   it("manifest: date, methods, counts, sha256 and rows of each file", () => {
     const m = JSON.parse(r.files.get("manifest.json")!);
-    expect(Object.keys(m)).toEqual(["format", "updated", "methods", "counts", "files"]);
+    expect(Object.keys(m)).toEqual(["format", "updated", "methods", "counts", "state_names", "files"]);
+    // Every state with records, cased; "" where the directories name none (reported in COVERAGE.md).
+    expect(Object.keys(m.state_names)).toEqual([...new Set(r.stats.records.map((x) => x.state))].sort());
+    expect(m.state_names.CA).toBe("California");
+    expect(m.state_names).toEqual({ AK: "", CA: "California", GU: "Guam", LA: "Louisiana", VI: "U.S. Virgin Islands" });
+    expect(r.coverage).toContain("- State names (the pages' headings and list of states): 4 of 5 from the CCD directories' `STATENAME`; none for AK (their pages show the code)");
     expect(m.updated).toBe("2026-01-02");
     expect(m.methods).toEqual({ share: "v2", rating: "v1.1" });
     for (const n of ["zips.csv", "districts.csv", "overlaps.csv"]) {

@@ -18,8 +18,11 @@ function table(header: readonly string[], rows: Row[], eol = "\n"): string {
   return [header.map(q).join(","), ...rows.map((r) => header.map((h) => q(r[h] ?? "")).join(","))].join(eol) + eol;
 }
 
+/** CCD's STATENAME per state; Alaska's is left out, as a directory without one. */
+const STATE_NAMES: Record<string, string> = { CA: "CALIFORNIA", GU: "GUAM", LA: "LOUISIANA", VI: "U.S. VIRGIN ISLANDS" };
+
 function ccdRow(leaid: string, st: string, fipst: string, name: string, gslo: string, gshi: string, schools: number, phone: string, website: string, year: string, leaType = 1, union = ""): Row {
-  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, LEA_TYPE: leaType, UNION: union, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
+  return { SCHOOL_YEAR: year, FIPST: fipst, ST: st, STATENAME: STATE_NAMES[st] ?? "", LEA_NAME: name, LEAID: leaid, PHONE: phone, WEBSITE: website, GSLO: gslo, GSHI: gshi, OPERATIONAL_SCHOOLS: schools, LEA_TYPE: leaType, UNION: union, SY_STATUS: 1, SY_STATUS_TEXT: "Open" };
 }
 
 export interface Fixture {
