@@ -11,6 +11,13 @@ import { CAVEAT, EXPLAIN, fact, layout, shareHtml, type SiteFacts } from "./page
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** A state page's "Named for" cell: the ZIP codes a district is named for, and those it is the high-school district of. */
+function namedFor(named: number, highSchool: number): string {
+  if (highSchool === 0) return named.toLocaleString("en-US");
+  const of = `high school of ${highSchool.toLocaleString("en-US")}`;
+  return named === 0 ? `0, ${of}` : `${named.toLocaleString("en-US")}, and ${of} more`;
+}
+
 /**
  * The page of one district (its `page_url`): what it is, its facts, and every
  * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city;
@@ -81,7 +88,7 @@ ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(o
  * @example
  * statePage(stateDistricts, facts, "Rhode Island") // "<!doctype html>...<h1>School districts of Rhode Island</h1>..."
  */
-export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state): string {
+export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state, highSchoolOf: ReadonlyMap<string, number> = new Map()): string {
   const byName = [...s.districts].sort((a, b) => a.district.localeCompare(b.district, "en") || (a.leaid < b.leaid ? -1 : 1));
   const named = s.districts.reduce((n, d) => n + d.chosen_zips, 0);
   const answer =
@@ -91,7 +98,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const rows = byName
     .map(
       (d) =>
-        `<tr><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${d.chosen_zips.toLocaleString("en-US")}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -102,7 +109,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
       main: `<h1>School districts of ${e(name)}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${s.districts.some((d) => d.level === "secondary") ? " A ZIP code's record names its elementary or unified district, so a high-school district is named for none: its page lists the ZIP codes it is the high-school district of." : ""}</caption>
+<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}

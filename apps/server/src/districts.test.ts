@@ -201,9 +201,11 @@ describe("district and state pages", () => {
     const links = [...html.matchAll(/<a href="\/district\/(\d{7})">([^<]+)<\/a>/g)].map((m) => m[2]);
     expect(links.length).toBe(6);
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
-    // MA has a high-school district (Amherst-Pelham): the caption says why it is named for no ZIP code.
-    expect(html).toContain("so a high-school district is named for none: its page lists the ZIP codes it is the high-school district of.");
-    expect(await (await get("/state/CA")).text()).not.toContain("high-school district is named for none");
+    // MA has a high-school district (Amherst-Pelham, serving most of 01002's high-school students): its row and the caption say so.
+    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><\/td><td class="n" data-label="Named for">0, high school of 1<\/td>/);
+    expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
+    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><\/td><td class="n" data-label="Named for">1<\/td>/);
+    expect(await (await get("/state/CA")).text()).not.toContain("high school of");
   });
 
   it("the ZIP page links every district name to its district page", async () => {

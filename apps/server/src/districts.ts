@@ -115,6 +115,11 @@ export interface DistrictBodies {
   states: Map<string, string>;
   /** `/bulk/districts.csv`. */
   csv: string;
+  /**
+   * By LEAID, where not 0: the ZIPs whose high-school grades a district serves most of without
+   * being the district their record names (a high-school district over elementary ones).
+   */
+  highSchoolOf: Map<string, number>;
 }
 
 /**
@@ -131,8 +136,11 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const districts = new Map<string, string>();
   const byState = new Map<string, DistrictSummary[]>(states.map((s) => [s, []]));
   const csv: string[][] = [[...DISTRICT_CSV_COLUMNS]];
+  const highSchoolOf = new Map<string, number>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
+    const highSchool = list.reduce((n, z) => n + (!z.chosen && z.serves_most.includes("secondary") ? 1 : 0), 0);
+    if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
     const summary = districtSummary(d, list, baseUrl);
     byState.get(d.state)?.push(summary);
@@ -150,5 +158,5 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
     };
     stateBodies.set(`/state/${state}/districts.json`, JSON.stringify(body));
   }
-  return { districts, states: stateBodies, csv: toCsv(csv) };
+  return { districts, states: stateBodies, csv: toCsv(csv), highSchoolOf };
 }

@@ -35,7 +35,7 @@ footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left}
+tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
 
 /**
