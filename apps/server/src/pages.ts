@@ -31,7 +31,7 @@ button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
-footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}
+footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
@@ -122,7 +122,7 @@ function searchForm(id: string, value = ""): string {
 }
 
 function footer(facts: SiteFacts): string {
-  return `<nav aria-label="About this site"><a href="/about">How these numbers are made</a> · <a href="/docs">API documentation</a> · <a href="/">Home</a></nav>
+  return `<nav aria-label="About this site"><a href="/about">How these numbers are made</a> <a href="/docs">API documentation</a> <a href="/">Home</a></nav>
 <p>Data: National Center for Education Statistics (NCES) Common Core of Data and EDGE, with Census, GeoNames and SEDA (<a href="/about#sources">all sources</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Data built ${e(facts.updated)}.</p>`;
 }
 
