@@ -57,6 +57,13 @@ describe("parseArgs", () => {
     });
     expect(parseArgs(["export", "out"], {})).toMatchObject({ baseUrl: "http://localhost:8080" });
   });
+  it("takes what follows -- as positional, and refuses an option given twice", () => {
+    expect(parseArgs(["lookup", "--", "90210"], {})).toMatchObject({ kind: "lookup", query: { zip: "90210" } });
+    // After --, "--json" is the ZIP code asked for (lookup then says it is not 5 digits), not the flag.
+    expect(parseArgs(["lookup", "--", "--json"], {})).toMatchObject({ query: { zip: "--json" }, json: false });
+    expect(() => parseArgs(["lookup", "--lat", "45", "--lon", "-108", "--lat", "46"], {})).toThrow("--lat is given twice");
+    expect(() => parseArgs(["--port", "1", "--port=2"], {})).toThrow("--port is given twice");
+  });
   it("gives help and version", () => {
     expect(parseArgs(["--help"], {})).toEqual({ kind: "help" });
     expect(parseArgs(["--version"], {})).toEqual({ kind: "version" });

@@ -56,6 +56,11 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    // "--" ends the options (POSIX): what follows is positional, even if it starts with "--".
+    if (arg === "--") {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
     if (!arg.startsWith("--")) {
       positional.push(arg);
       continue;
@@ -65,6 +70,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     else if (["port", "host", "base-url", "data", "district", "workers", "lat", "lon"].includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);
+      // Twice is refused rather than one silently winning (/location.json?lat=&lat= takes the first).
+      if (name in flags) throw new UsageError(`--${name} is given twice`);
       flags[name] = value;
     } else throw new UsageError(`unknown option --${name}`);
   }
