@@ -58,9 +58,9 @@ describe("LocationIndex", () => {
     expect(at(3, 3)).toEqual([]);
     expect(at(-0.001, 0.5)).toEqual([]);
   });
-  it("finds the nearest ZCTA point, optionally among those a filter takes", () => {
+  it("finds the nearest ZCTA point within a distance", () => {
     expect(idx.nearestZcta(0.9, 0.5)).toBe("00001");
-    expect(idx.nearestZcta(0.9, 0.5, (z) => z !== "00001")).toBe("00002");
+    expect(idx.nearestZcta(0.9, 0.5, 0.01)).toBeUndefined();
     expect(idx.nearestZcta(50, 50)).toBeUndefined();
   });
   it("gives a ZCTA's internal point as [lon, lat], undefined for a ZCTA without one", () => {

@@ -418,16 +418,16 @@ export class LocationIndex {
   }
 
   /**
-   * The ZCTA whose internal point is nearest to (lon, lat) among those `accept` takes
-   * (all when omitted), within `maxDegrees`; undefined when there is none.
+   * The ZCTA whose internal point is nearest to (lon, lat) within `maxDegrees` (on the
+   * plane, longitude scaled by the cosine of the latitude); undefined when there is none.
    *
    * @example
    * idx.nearestZcta(-118.4004, 34.0736) // "90210"
    */
-  nearestZcta(lon: number, lat: number, accept?: (zcta: string) => boolean, maxDegrees = 2): string | undefined {
+  nearestZcta(lon: number, lat: number, maxDegrees = 2): string | undefined {
     if (this.zctaIndex === null) return undefined;
     const x = lon * Math.cos((lat * Math.PI) / 180);
-    const [i] = this.zctaIndex.neighbors(x, lat, 1, maxDegrees, accept === undefined ? undefined : (j) => accept(this.zctas[j]!));
+    const [i] = this.zctaIndex.neighbors(x, lat, 1, maxDegrees);
     return i === undefined ? undefined : this.zctas[i];
   }
 
