@@ -206,6 +206,15 @@ export function build(opts: BuildOptions): BuildResult {
     const m = gc.get(r.zcta) ?? gc.set(r.zcta, new Map()).get(r.zcta)!;
     m.set(r.leaid, (m.get(r.leaid) ?? 0) + r.afact);
   }
+  // A Geocorr district under the id joins.csv gives it (the same territory, re-numbered or
+  // merged since 2014), so that its 2010 people still count for today's district.
+  const joinedLeaid = (leaid: string, zcta: string) => (leaid === "" ? "" : ((joinMap.get(`${leaid} ${zcta}`) ?? joinMap.get(`${leaid} `))?.leaid ?? leaid));
+  const gcJoined = new Map<string, Map<string, number>>();
+  for (const [zcta, m] of gc) {
+    const out = new Map<string, number>();
+    for (const [leaid, afact] of m) out.set(joinedLeaid(leaid, zcta), (out.get(joinedLeaid(leaid, zcta)) ?? 0) + afact);
+    gcJoined.set(zcta, out);
+  }
 
   // Share method v2: the 2020 estimate. Pieces keep their Census (GRF21) LEAID, which the
   // boundary files use, and the LEAID after the joins.
@@ -312,7 +321,7 @@ export function build(opts: BuildOptions): BuildResult {
     // district that is unified in one part of the ZIP and the high-school district over a city
     // elementary district in the other counts only the first part at the elementary grades).
     const peopleAt = (want: readonly Level[]) => new Map(ds.map((d) => [d.leaid, Math.round(peopleOf(d.leaid, want))]));
-    const res = zipSharesV2({ districts: ds, layers, geocorr: gc.get(zip) ?? null, estimate, people2020 });
+    const res = zipSharesV2({ districts: ds, layers, geocorr: gcJoined.get(zip) ?? null, estimate, people2020 });
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
     const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
@@ -463,7 +472,7 @@ export function build(opts: BuildOptions): BuildResult {
 
   // 2010 residents of each unified district (Geocorr 2014 pieces summed), for the enrollment check.
   const residents = new Map<string, number>();
-  for (const r of geocorr) if (r.leaid !== "") residents.set(r.leaid, (residents.get(r.leaid) ?? 0) + r.pop);
+  for (const r of geocorr) if (r.leaid !== "") residents.set(joinedLeaid(r.leaid, r.zcta), (residents.get(joinedLeaid(r.leaid, r.zcta)) ?? 0) + r.pop);
   const recordsOf = new Map<string, number>();
   for (const r of records) recordsOf.set(r.leaid, (recordsOf.get(r.leaid) ?? 0) + 1);
 

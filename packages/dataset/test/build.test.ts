@@ -50,6 +50,15 @@ describe("full build on the synthetic fixture", () => {
     expect(JSON.parse(r.files.get("manifest.json")!).counts).toMatchObject({ records: 10, post_office_records: 1 });
     expect(r.coverage).toContain("9 ZCTAs and 1 PO-box and delivery ZIPs");
   });
+  it("Geocorr's 2010 people follow a district re-numbered by joins.csv (90001: Delta's 0.3 go to its successor, not to land)", () => {
+    const joined = run((c) => ({ joins: c.joins + '0600004,,0600009,,"Delta re-numbered as Eta Town (test)"\n' }));
+    expect(rowsOf(joined.files.get("overlaps.csv")!).filter((o) => o.zip === "90001")).toEqual([
+      { zip: "90001", leaid: "0600001", share: "0.7000", basis: "population", serves_most: "elementary secondary", share_elementary: "0.7000", share_secondary: "0.7000" },
+      // Eta Town teaches KG-8: an elementary district, with no share at the secondary grades.
+      { zip: "90001", leaid: "0600009", share: "0.3000", basis: "population", serves_most: "", share_elementary: "0.3000", share_secondary: "0.0000" },
+    ]);
+  });
+
   it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
     expect(zip("90001").leaid).toBe("0600001");
     expect(overlaps.filter((o) => o.zip === "90001")).toEqual([
