@@ -4,7 +4,7 @@
  * table that fits a phone.
  */
 import type { District, StateDistricts } from "@school-districts/core";
-import { aboutFigures, noRatingReason } from "./figures.ts";
+import { aboutFigures, closedNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { percent } from "./answer.ts";
 import { CAVEAT, EXPLAIN, fact, layout, shareHtml, type SiteFacts } from "./pages.ts";
@@ -59,7 +59,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       main: `<p><a href="/state/${d.state}">Districts of ${e(stateName)}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(stateName)}${grades}.</p>
-${map}<h2>Facts</h2>
+${closedNote(d) ? `<p class="answer">${closedNote(d)}</p>\n` : ""}${map}<h2>Facts</h2>
 <dl>
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
 ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}

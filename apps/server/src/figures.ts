@@ -1,8 +1,8 @@
 /**
  * "About these figures" on a ZIP page (issue 16): what the spending figure is and its
  * year, which results the rating is from, and the district's notes (umbrella district,
- * enrollment from elsewhere, a likely building year), in plain sentences; and why a
- * district has no rating. Reads the district's entry of `/zip/{zip}/districts.json`.
+ * enrollment from elsewhere, a likely building year), in plain sentences; why a district
+ * has no rating; and that the directory lists it as closed. Reads the district's entry of `/zip/{zip}/districts.json`.
  */
 import type { DistrictOverlap } from "@school-districts/core";
 import { escapeHtml as e } from "./html.ts";
@@ -47,5 +47,17 @@ export function aboutFigures(d: Pick<DistrictOverlap, "per_pupil_year" | "rating
  */
 export function noRatingReason(d: Pick<DistrictOverlap, "notes"> | undefined): string {
   const n = d?.notes?.find((x) => x.code === "rating-none");
+  return n === undefined ? "" : e(n.text);
+}
+
+/**
+ * The district's `closed` note (the directory lists it as closed or inactive), escaped for
+ * HTML, or "": said under the answer, since a parent must ask which district serves now.
+ *
+ * @example
+ * closedNote({ notes: [{ code: "closed", text: "The NCES district directory of 2023-24 lists …" }] }) // "The NCES district directory of 2023-24 lists …"
+ */
+export function closedNote(d: Pick<DistrictOverlap, "notes"> | undefined): string {
+  const n = d?.notes?.find((x) => x.code === "closed");
   return n === undefined ? "" : e(n.text);
 }

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
-import { boundariesSection, errorPage, EXPLAIN, PAGE_CSP, shareHtml } from "./pages.ts";
+import { boundariesSection, errorPage, EXPLAIN, PAGE_CSP, shareHtml, zipPage } from "./pages.ts";
+import { districtPage } from "./district-pages.ts";
 import { problem } from "./problems.ts";
 import type { Site } from "./site.ts";
 import { sitemaps } from "./sitemap.ts";
@@ -404,5 +405,24 @@ describe("the home page", () => {
     expect(states.find((s) => s.code === "AZ")!.text).toBe("AZ");
     const shown = states.map((s) => s.text);
     expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en")));
+  });
+});
+
+describe("a district the NCES directory lists as closed (its `closed` note)", () => {
+  const note = { code: "closed", text: "The NCES district directory of 2023-24 lists Beverly Hills <Unified> as closed as of April 30, 2024, though the Census boundaries still draw its area: ask the state's education department which district serves it now." } as const;
+  it("the ZIP page says so right under its answer, escaped, once; the district page under its first sentence", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const pick = all.districts.find((x) => x.chosen)!;
+    pick.notes = [...(pick.notes ?? []), note];
+    const html = zipPage(record, all, site.facts);
+    const escaped = "The NCES district directory of 2023-24 lists Beverly Hills &lt;Unified&gt; as closed as of April 30, 2024";
+    expect(html).toMatch(new RegExp(`<p class="answer">[^\\n]*</p>\\n<p class="answer">${escaped}[^<]*</p>\\n<p class="note">`));
+    expect(html.split(escaped).length).toBe(2);
+    const district = (await (await get(`/district/${pick.leaid}.json`)).json()) as Parameters<typeof districtPage>[0];
+    const page = districtPage({ ...district, notes: [note] }, () => "", site.facts);
+    expect(page).toMatch(new RegExp(`It is a unified district in [^<]*</p>\\n<p class="answer">${escaped}`));
+    // Without the note, neither page says it.
+    expect(districtPage(district, () => "", site.facts)).not.toContain("as closed");
   });
 });

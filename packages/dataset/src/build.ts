@@ -103,6 +103,20 @@ export function titleCase(s: string): string {
   return t.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
 }
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * A CCD date (MM/DD/YYYY) in words, or "" when it is not one.
+ *
+ * @example
+ * formatUsDate("04/30/2024") // "April 30, 2024"
+ */
+export function formatUsDate(mmddyyyy: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(mmddyyyy);
+  const month = m === null ? undefined : MONTHS[Number(m[1]) - 1];
+  return m === null || month === undefined ? "" : `${month} ${Number(m[2])}, ${m[3]}`;
+}
+
 export function build(opts: BuildOptions): BuildResult {
   if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(opts.date) || Number.isNaN(Date.parse(opts.date))) {
     throw new InputError("--date", 0, `expected YYYY-MM-DD, got "${opts.date}"`);
@@ -484,6 +498,9 @@ export function build(opts: BuildOptions): BuildResult {
   const enrollmentFlags: EnrollmentFlag[] = [];
   const spendingFlags: SpendingFlag[] = [];
   const noSchoolDistricts: BuildStats["noSchoolDistricts"] = [];
+  const closedDistricts: BuildStats["closedDistricts"] = [];
+  const zipsOverlapped = new Map<string, number>();
+  for (const o of overlaps) zipsOverlapped.set(o.leaid, (zipsOverlapped.get(o.leaid) ?? 0) + 1);
   let enrollmentUnchecked = 0;
   const money = (v: number) => `$${Math.round(v).toLocaleString("en-US")}`;
   for (const leaid of [...used].sort()) {
@@ -562,6 +579,21 @@ export function build(opts: BuildOptions): BuildResult {
       noSchoolDistricts.push({
         leaid, name, state: stateOf(leaid) ?? "", records: recordsOf.get(leaid)!,
         reason: d.row.leaType === UNION_TYPE ? "supervisory union without components in CCD" : "reports no schools of its own (tuitions its students to other districts)",
+      });
+    }
+
+    // A district its latest directory lists as closed or inactive, which the Census boundaries
+    // still draw: said, with no successor guessed (joins.csv maps those the directory names).
+    const status = d?.row.status;
+    if (d !== undefined && (status === "Closed" || status === "Inactive")) {
+      const closed = status === "Closed" ? "closed" : "inactive";
+      const since = formatUsDate(d.row.effective);
+      closedDistricts.push({ leaid, name, state: stateOf(leaid) ?? "", status: closed, effective: d.row.effective, directory: d.year, records: recordsOf.get(leaid) ?? 0, overlaps: zipsOverlapped.get(leaid) ?? 0 });
+      notes.push({
+        code: "closed",
+        text:
+          `The NCES district directory of ${d.year} lists ${name} as ${closed === "closed" ? "closed" : "inactive (temporarily closed)"}${since ? ` as of ${since}` : ""}, ` +
+          "though the Census boundaries still draw its area: ask the state's education department which district serves it now.",
       });
     }
 
@@ -661,6 +693,7 @@ export function build(opts: BuildOptions): BuildResult {
     nameChanges,
     umbrellas,
     noSchoolDistricts,
+    closedDistricts,
     enrollmentFlags,
     enrollmentUnchecked,
     spendingFlags,

@@ -1,7 +1,7 @@
 /**
  * data/CONTEXT.md: the facts shown with a caveat — umbrella districts whose facts are
  * derived from their members, enrollment far above the residents, per-pupil spending in
- * a likely building year — each listed with its count. The dataset test compares the
+ * a likely building year, districts the directory lists as closed — each listed with its count. The dataset test compares the
  * counts with the committed file.
  */
 import type { BuildStats } from "./types.ts";
@@ -9,7 +9,7 @@ import type { BuildStats } from "./types.ts";
 const num = (n: number) => n.toLocaleString("en-US");
 
 /** Section headings of CONTEXT.md whose counts the dataset test checks. */
-export const CONTEXT_SECTIONS = ["Umbrella districts", "Enrollment from elsewhere", "Spending in a likely building year"] as const;
+export const CONTEXT_SECTIONS = ["Umbrella districts", "Enrollment from elsewhere", "Spending in a likely building year", "Closed in the directory, still in the boundaries"] as const;
 
 /**
  * The `count` lines of CONTEXT.md: section heading -> number of districts listed.
@@ -65,6 +65,17 @@ export function contextMarkdown(s: BuildStats): string {
   );
   L.push("| leaid | state | name | shown year | shown | other year | ratio | records |", "|---|---|---|---|---:|---:|---:|---:|");
   for (const x of sp) L.push(`| ${x.leaid} | ${x.state} | ${x.name} | FY ${x.shownYear} | $${num(x.shown)} | $${num(x.other)} | ${(x.shown / x.other).toFixed(2)} | ${x.records} |`);
+  L.push("");
+
+  const cl = s.closedDistricts;
+  L.push(`## ${CONTEXT_SECTIONS[3]}: ${num(cl.length)} districts`, "");
+  L.push(
+    `Districts of the 2021 Census crosswalk (GRF21) whose latest CCD directory row says \`Closed\` or \`Inactive\` (\`SY_STATUS_TEXT\`), named for ${num(cl.reduce((a, x) => a + x.records, 0))} records and overlapping ${num(cl.reduce((a, x) => a + x.overlaps, 0))} ZIP codes. ` +
+      "They stay the districts of their area, as the boundaries draw them, and a `closed` note says so and where to ask. Where the directory names the district that replaced one (same office, same effective date), `joins.csv` maps it there instead; for these it names none.",
+    "",
+  );
+  L.push("| leaid | state | name | status | effective | directory | records | ZIP codes overlapped |", "|---|---|---|---|---|---|---:|---:|");
+  for (const x of cl) L.push(`| ${x.leaid} | ${x.state} | ${x.name} | ${x.status} | ${x.effective} | ${x.directory} | ${x.records} | ${x.overlaps} |`);
   L.push("");
   return L.join("\n");
 }

@@ -119,13 +119,18 @@ export interface CcdRow {
   leaType: string;
   /** CCD UNION: the supervisory union code that links components ("2") to their union ("3") within a state, or "" */
   union: string;
+  /** CCD SY_STATUS_TEXT: "Open", "Closed", "Inactive", "New", … */
+  status: string;
+  /** CCD EFFECTIVE_DATE of that status, MM/DD/YYYY, or "" */
+  effective: string;
 }
 
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU] = [
+  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU, iStatus, iEff] = [
     c("LEAID"), c("FIPST"), c("ST"), c("STATENAME"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
+    c("SY_STATUS_TEXT"), c("EFFECTIVE_DATE"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -148,6 +153,8 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       schools: ops === null || ops < 0 || r[iType]!.trim() === SUPERVISORY_UNION ? null : Math.round(ops),
       leaType: r[iType]!.trim(),
       union: r[iU]!.trim(),
+      status: r[iStatus]!.trim(),
+      effective: r[iEff]!.trim(),
     });
   });
   return out;

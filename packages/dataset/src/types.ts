@@ -25,7 +25,7 @@ export interface ZipRecord {
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
 export interface DistrictNote {
   /** what the note is about; the list is in data/README.md */
-  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none";
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed";
   /** one plain sentence for people */
   text: string;
 }
@@ -154,6 +154,8 @@ export interface BuildStats {
   umbrellas: UmbrellaOut[];
   /** districts with no schools in their directory row that are no supervisory union (counted, facts as published) */
   noSchoolDistricts: { leaid: string; name: string; state: string; records: number; reason: string }[];
+  /** districts their latest CCD directory lists as closed or inactive, which the boundaries still draw */
+  closedDistricts: { leaid: string; name: string; state: string; status: "closed" | "inactive"; effective: string; directory: "2023-24" | "2018-19"; records: number; overlaps: number }[];
   enrollmentFlags: EnrollmentFlag[];
   /** districts of the records whose enrollment could not be checked (no 2010 population: not a unified district of Geocorr 2014) */
   enrollmentUnchecked: number;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { build, sha256, titleCase } from "../src/build.ts";
+import { build, formatUsDate, sha256, titleCase } from "../src/build.ts";
 import { InputError } from "../src/errors.ts";
 import { writeOutputs } from "../src/write.ts";
 import { parseArgs } from "../src/cli.ts";
@@ -57,6 +57,20 @@ describe("full build on the synthetic fixture", () => {
       // Eta Town teaches KG-8: an elementary district, with no share at the secondary grades.
       { zip: "90001", leaid: "0600009", share: "0.3000", basis: "population", serves_most: "", share_elementary: "0.3000", share_secondary: "0.0000" },
     ]);
+  });
+
+  it("a district the 2023-24 directory lists as closed keeps its area and gets a closed note, listed in CONTEXT.md", () => {
+    const closed = run((c) => ({ ccd2324: c.ccd2324.split("\n").map((l) => (l.includes("0600004") ? l.replace(",1,Open,", ",2,Closed,") : l)).join("\n") }));
+    const delta = rowsOf(closed.files.get("districts.csv")!).find((d) => d.leaid === "0600004")!;
+    expect(JSON.parse(delta.notes!).filter((n: { code: string }) => n.code === "closed")).toEqual([
+      { code: "closed", text: "The NCES district directory of 2023-24 lists Delta Cañada Unified School District as closed, though the Census boundaries still draw its area: ask the state's education department which district serves it now." },
+    ]);
+    expect(rowsOf(closed.files.get("overlaps.csv")!).some((o) => o.leaid === "0600004")).toBe(true);
+    expect(closed.files.get("CONTEXT.md")).toContain("## Closed in the directory, still in the boundaries: 1 district");
+    expect(closed.files.get("CONTEXT.md")).toContain("| 0600004 | CA | Delta Cañada Unified School District | closed |  | 2023-24 | 0 | 1 |");
+    expect(r.files.get("CONTEXT.md")).toContain("## Closed in the directory, still in the boundaries: 0 districts");
+    expect(formatUsDate("04/30/2024")).toBe("April 30, 2024");
+    expect(formatUsDate("2024-04-30")).toBe("");
   });
 
   it("population shares beat land (90001: Alpha 0.7 of the people on 4 of 10 sq mi)", () => {
@@ -139,7 +153,7 @@ describe("full build on the synthetic fixture", () => {
     expect(districts.get("0600004")!.per_pupil_year).toBe("2022");
     expect(districts.get("0600002")!.per_pupil_year).toBe("2021");
     expect(districts.get("0600003")!.per_pupil_year).toBe("");
-    expect(contextCounts(r.files.get("CONTEXT.md")!)).toEqual(new Map([["Umbrella districts", 1], ["Enrollment from elsewhere", 1], ["Spending in a likely building year", 1]]));
+    expect(contextCounts(r.files.get("CONTEXT.md")!)).toEqual(new Map([["Umbrella districts", 1], ["Enrollment from elsewhere", 1], ["Spending in a likely building year", 1], ["Closed in the directory, still in the boundaries", 0]]));
   });
   it("enrollment: LEAIDs without the leading zero are padded; 0 is unknown", () => {
     expect(districts.get("0600001")!.students).toBe("12,345");

@@ -52,11 +52,12 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
       [CONTEXT_SECTIONS[0], r.stats.umbrellas.length],
       [CONTEXT_SECTIONS[1], r.stats.enrollmentFlags.length],
       [CONTEXT_SECTIONS[2], r.stats.spendingFlags.length],
+      [CONTEXT_SECTIONS[3], r.stats.closedDistricts.length],
     ]);
     expect(built, "a count changed: rebuild data/ and commit CONTEXT.md with it").toEqual(committed);
     const list = (s: keyof BuildResult["stats"]) => (r.stats[s] as { leaid: string }[]).map((x) => x.leaid);
     const md = readFileSync(join(data, "CONTEXT.md"), "utf8");
-    for (const l of [...list("umbrellas"), ...list("enrollmentFlags"), ...list("spendingFlags")]) expect(md).toContain(`| ${l} |`);
+    for (const l of [...list("umbrellas"), ...list("enrollmentFlags"), ...list("spendingFlags"), ...list("closedDistricts")]) expect(md).toContain(`| ${l} |`);
   });
 
   const recordsWith = (pred: (zip: string, state: string) => boolean) => r.stats.records.filter((x) => pred(x.zip, x.state)).map((x) => ({ rec: x, d: r.stats.districts.get(x.leaid)! }));
@@ -86,6 +87,17 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(manifest.state_names.DC).toBe("District of Columbia");
     expect(manifest.state_names.VI).toBe("U.S. Virgin Islands");
     expect(r.coverage).toContain("- State names (the pages' headings and list of states): 56 of 56 from the CCD directories' `STATENAME`");
+  });
+
+  it("a district CCD lists as closed or inactive is noted so; the ones it names a successor for are joined to it", () => {
+    const latest = new Map([...loadCcd(raw, FILES.ccd1819).values(), ...loadCcd(raw, FILES.ccd2324).values()].map((row) => [row.leaid, row.status]));
+    const noted = [...r.stats.districts.values()].filter((d) => d.notes.some((n) => n.code === "closed")).map((d) => d.leaid);
+    const closed = [...r.stats.districts.keys()].filter((leaid) => ["Closed", "Inactive"].includes(latest.get(leaid) ?? ""));
+    expect(noted).toEqual(closed);
+    expect(noted).toContain("1900028"); // Prairie Valley (IA), closed April 30, 2024
+    // Lockwood (MT): the Census id 3016950 (closed 2019) is joined to CCD's Lockwood K-12, 3000656.
+    expect(r.stats.districts.has("3016950")).toBe(false);
+    expect(r.stats.districts.get("3000656")!.grade_span).toBe("Pre-Kindergarten – 12th");
   });
 
   it("every Vermont ZIP has students, schools and a grade span", () => {
