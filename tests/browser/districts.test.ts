@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserSuite } from "../support/browser-suite.ts";
 import { axeViolations } from "../support/axe.ts";
+import { squeezedText } from "../support/layout.ts";
 import { consoleProblems } from "../support/chromium.ts";
 
 const suite = browserSuite();
@@ -34,6 +35,7 @@ describe("district and state pages on a phone", () => {
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(scrollWidth, `${path} at ${width}px`).toBeLessThanOrEqual(innerWidth);
         expect(await axeViolations(page)).toEqual([]);
+        expect(await squeezedText(page), `${path} at ${width}px: text squeezed narrow`).toEqual([]);
         mkdirSync(SCREENSHOTS, { recursive: true });
         await page.screenshot({ path: join(SCREENSHOTS, `${path.slice(1).replace(/\//g, "-")}-${width}.png`), fullPage: width === 390 && path !== "/state/CA" });
         expect(problems).toEqual([]);

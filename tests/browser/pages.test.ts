@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { axeViolations } from "../support/axe.ts";
+import { squeezedText } from "../support/layout.ts";
 import { launchChromium, type RunningBrowser } from "../support/chromium.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
@@ -67,6 +68,9 @@ describe.each(WIDTHS)("at %i px", (width) => {
       );
       expect(small, `${path} at ${width} px: tap targets under 48 px`).toEqual([]);
     }
+    // No text squeezed into a narrow column (a table caption once shrank to one letter per line
+    // on phones, which neither the scroll check nor axe sees).
+    expect(await squeezedText(page), `${path} at ${width} px: text squeezed narrow`).toEqual([]);
     await page.close();
   });
 });

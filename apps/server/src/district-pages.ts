@@ -7,7 +7,7 @@ import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, closedNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { percent } from "./answer.ts";
-import { CAVEAT, EXPLAIN, fact, layout, shareHtml, type SiteFacts } from "./pages.ts";
+import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -43,7 +43,6 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
       ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
       : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
-  const website = /^https?:\/\//i.test(d.website) ? `<a href="${e(d.website)}" rel="external">${e(d.website)}</a>` : e(d.website);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>
 <thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
@@ -59,18 +58,19 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       main: `<p><a href="/state/${d.state}">Districts of ${e(stateName)}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(stateName)}${grades}.</p>
-${closedNote(d) ? `<p class="answer">${closedNote(d)}</p>\n` : ""}${map}<h2>Facts</h2>
+${closedNote(d) ? `<p class="answer">${closedNote(d)}</p>\n` : ""}<h2>Facts</h2>
 <dl>
-${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
+${fact("Phone", phoneLink(d.phone), "Call the district to confirm which school serves your address.")}
+${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}
 ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
 ${fact("Students", e(d.students), EXPLAIN.students)}
 ${fact("Schools", e(d.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(d.grade_span), EXPLAIN.grades)}
-${fact("Phone", e(d.phone), "Call the district to confirm which school serves your address.")}
-${fact("Website", website, "The district's own website, from the NCES district directory.")}
+${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
 </dl>
 ${aboutFigures(d)}
+${map}
 <p class="note">${CAVEAT}</p>
 ${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}

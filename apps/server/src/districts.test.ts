@@ -171,6 +171,10 @@ describe("district and state pages", () => {
     expect(html).toContain('<h2>ZIP codes it is named for</h2>');
     expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
+    // The phone first among the facts, tappable, as on the ZIP page.
+    expect(html).toContain('<a href="tel:+13105515100">(310) 551-5100</a>');
+    expect(html.indexOf("<dt>Phone</dt>")).toBeLessThan(html.indexOf("<dt>Rating</dt>"));
+    expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     const lausd = await (await get("/district/0622710")).text();
     expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 2 ZIP codes.");
     expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");

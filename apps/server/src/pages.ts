@@ -34,7 +34,7 @@ pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:any
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
-table,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
 
@@ -136,14 +136,24 @@ export function districtHref(leaid: string): string {
   return `/district/${encodeURIComponent(leaid)}`;
 }
 
-/** A phone number as a tel: link (digits of a US number, +1), or the text as is. */
-function phoneLink(phone: string): string {
+/**
+ * A phone number as a tel: link (digits of a US number, +1), or the text as is.
+ *
+ * @example
+ * phoneLink("(406) 281-5000") // '<a href="tel:+14062815000">(406) 281-5000</a>'
+ */
+export function phoneLink(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return digits.length === 10 ? `<a href="tel:+1${digits}">${e(phone)}</a>` : e(phone);
 }
 
-/** A website as a link showing only its host (long URLs do not widen the page). */
-function websiteLink(url: string): string {
+/**
+ * A website as a link showing only its host (long URLs do not widen the page).
+ *
+ * @example
+ * websiteLink("http://www.bhusd.org/home") // '<a href="http://www.bhusd.org/home" rel="external">www.bhusd.org</a>'
+ */
+export function websiteLink(url: string): string {
   if (!/^https?:\/\//i.test(url)) return e(url);
   let host = url;
   try {
