@@ -55,4 +55,23 @@ describe("the answer sentence on every ZIP of data/", () => {
     }
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
   });
+
+  it("says a district holds all of a ZIP's high school only where it does, and never names for high school a district that stops before 9th grade", () => {
+    const wrong: string[] = [];
+    for (const a of answers) {
+      const byLeaid = new Map(a.districts.map((d) => [d.leaid, d]));
+      for (const s of a.sentences) {
+        const high = s.startsWith("High school:");
+        const first = byLeaid.get(named(s)[0] ?? "");
+        if (first === undefined) continue;
+        const share = high ? first.share_secondary : s.startsWith("Elementary grades:") ? first.share_elementary : first.share;
+        // "All of" with no figure: 89 high-school sentences once said it of a district with 0.5 % (Londonderry in Derry, 03038).
+        // (A ZIP with one district in all is "all" in it, whatever part of its area no district covers.)
+        if (/^High school: all of [0-9]{5} is in/.test(s) && share < 0.995) wrong.push(`${a.zip}: ${s} (${share})`);
+        const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(first.grade_span);
+        if (high && last !== null && Number(last[1]) < 9) wrong.push(`${a.zip}: ${s} (${first.grade_span})`);
+      }
+    }
+    expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
+  });
 });

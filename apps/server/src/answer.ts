@@ -92,7 +92,8 @@ const UNIT: Record<DistrictOverlap["basis"], string> = {
 const NONE: Record<DistrictOverlap["basis"], string> = {
   population: "no residents",
   land: "no land area",
-  "post office": "none of that ZIP area",
+  // A PO-box ZIP's shares are those of its post office's ZIP area: of its residents.
+  "post office": "no residents",
 };
 
 /** Names joined as "A", "A and B", "A, B and C". */
@@ -105,7 +106,8 @@ function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string, s
   const shown = rest.filter((d) => share(d) >= 0.01).slice(0, 2);
   const folded = rest.length - shown.length;
   const parts = shown.map((d) => `${name(d)} (${percent(share(d))})`);
-  if (folded > 0) parts.push(`${folded} other ${folded === 1 ? "district" : "districts"}${shown.length === 0 ? ` (${percent(rest.reduce((s, d) => s + share(d), 0))} together)` : ""}`);
+  const foldedShare = percent(rest.filter((d) => !shown.includes(d)).reduce((s, d) => s + share(d), 0));
+  if (folded > 0) parts.push(`${folded} other ${folded === 1 ? "district" : "districts"}${shown.length === 0 ? ` (${foldedShare}${folded === 1 ? "" : " together"})` : ""}`);
   return joinNames(parts);
 }
 
@@ -113,7 +115,7 @@ function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string, s
 function onlyDistrict(level: GradeLevel["name"], basis: DistrictOverlap["basis"], subject: string): string {
   const teaching = level === "all" ? "district" : level === "elementary" ? "district teaching the elementary grades" : "district teaching high school";
   if (basis === "post office") return `the only ${teaching} in the ZIP area of the post office of ${subject}`;
-  return `the only ${teaching} ${basis === "population" ? "with residents" : "with land"} in ${subject}`;
+  return basis === "population" ? `the only ${teaching} where people live in ${subject}` : `the only ${teaching} with land in ${subject}`;
 }
 
 /** "; 2 other districts cover parts with no residents" for districts of a level with a share of 0. */
@@ -140,7 +142,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     if (top === undefined) return "";
     const what = level.name === "high" ? "high school" : "the elementary grades";
     const shares = level.districts.some((d) => share(d) > 0);
-    return `no district is marked as serving ${what} in ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
+    return `no district teaching ${what} covers the people of ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
   }
   const unit = UNIT[pick.basis];
   const p = share(pick);
@@ -149,7 +151,12 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   const zero = rest.filter((d) => share(d) === 0);
   const list = (ds: DistrictOverlap[]) => others(ds, name, share);
   if (withShare.length === 0) {
-    if (p >= 0.995 || rest.length === 0) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
+    if (p >= 0.995) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
+    // The one high-school district covers part of the ZIP: no district teaching high school is
+    // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
+    if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching high school covers the rest${emptyParts(zero, pick.basis)}`;
+    if (level.name === "high") return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
+    if (rest.length === 0) return `All of ${subject} is in ${name(pick)}`;
     return `${name(pick)} is ${onlyDistrict(level.name, pick.basis, subject)}${emptyParts(zero, pick.basis)}`;
   }
   const second = withShare[0]!;
@@ -178,6 +185,12 @@ export function lastGradeBelow12(gradeSpan: string | undefined): string | undefi
   return last !== null && Number(last[1]) < 12 ? last[0] : undefined;
 }
 
+/** Whether a grade span is known to stop before 9th grade ("Pre-Kindergarten – 8th"): the district teaches no high school. */
+function teachesNoHighSchool(gradeSpan: string | undefined): boolean {
+  const last = lastGradeBelow12(gradeSpan);
+  return last !== undefined && Number.parseInt(last, 10) < 9;
+}
+
 /** A clause after "Elementary grades: ": its first word lowercased where it is one of the clause's own words, never a name. */
 function afterColon(clause: string): string {
   return /^(All|Most|Almost|The|No) /.test(clause) ? `${clause[0]!.toLowerCase()}${clause.slice(1)}` : clause;
@@ -185,15 +198,18 @@ function afterColon(clause: string): string {
 
 /**
  * The answer for a ZIP, as HTML sentences (names rendered by `name`): one per grade level,
- * and where the district answering for the oldest grades (the high-school one, else the
- * named one) stops before 12th grade (Montauk, 11954: Pre-K to 8th), a sentence saying so.
+ * and where the district answering for the oldest grades (the high-school one, and the named
+ * one where no district teaching high school covers part of the ZIP) stops before 12th grade
+ * (Montauk, 11954: Pre-K to 8th), a sentence saying so.
  *
  * @example
  * answer("90210", districts, (d) => escapeHtml(d.district))
  * // "Most of 90210 (65 % of residents) is in Beverly Hills ...; part is in Los Angeles Unified School District (35 %)."
  */
 export function answer(zip: string, districts: readonly DistrictOverlap[], name: (d: DistrictOverlap) => string): string[] {
-  const levels = gradeLevels(districts);
+  // A "high school" the data marks for a district that stops before 9th grade (Arock, K-8,
+  // 97917) is no answer for high school: the sentence about its last grade says to ask.
+  const levels = gradeLevels(districts).filter((l) => !(l.name === "high" && teachesNoHighSchool(l.pick?.grade_span)));
   const clauses = levels.map((l) => levelClause(l, zip, name));
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
   const sentences =
@@ -202,9 +218,15 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
         ? [`${clauses[0]}.`]
         : levels.map((l, i) => `${l.name === "elementary" ? "Elementary grades" : "High school"}: ${afterColon(clauses[i]!)}.`);
-  // The district answering for the oldest grades: the high-school one, else the named one.
-  const oldest = levels.find((l) => l.name === "high")?.pick ?? levels.find((l) => l.name !== "high")?.pick;
-  const last = lastGradeBelow12(oldest?.grade_span);
-  if (oldest !== undefined && last !== undefined) sentences.push(`${name(oldest)} teaches only up to ${last} grade: ask it which school its older students attend.`);
+  // The district answering for the oldest grades: the high-school one where districts teaching
+  // high school cover the whole ZIP; else the named one too (most of Derry, 03038, has none).
+  const high = levels.find((l) => l.name === "high");
+  const covered = high !== undefined && high.districts.reduce((sum, d) => sum + high.share(d), 0) >= 0.995;
+  const named = levels.find((l) => l.name !== "high")?.pick;
+  const oldest = [...new Set(covered ? [high.pick] : [high?.pick, named])].filter((d) => d !== undefined);
+  for (const d of oldest) {
+    const last = lastGradeBelow12(d.grade_span);
+    if (last !== undefined) sentences.push(`${name(d)} teaches only up to ${last} grade: ask it which school its older students attend.`);
+  }
   return sentences;
 }

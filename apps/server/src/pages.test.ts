@@ -213,11 +213,40 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
+  it("calls a district the only one where people live, not 'all', when part of the ZIP is in districts with no residents", () => {
+    expect(answer("12345", [d("A", "unified", 0.97, "population", ALL), d("B", "unified", 0)], name)).toEqual([
+      "A is the only district where people live in 12345; 1 other district covers a part with no residents.",
+    ]);
+  });
+
   it("never says all beside a share below 99 %: the only district of a level with residents (24450)", () => {
     const all = [d("Rockbridge", "unified", 0.5794, "population", ALL), d("Lexington", "elementary", 0.4206, "population", [], "Pre-Kindergarten – 8th"), d("Botetourt", "unified", 0)];
     expect(answer("24450", all, name)).toEqual([
       "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %) and 1 other district.",
-      "High school: Rockbridge is the only district teaching high school with residents in 24450; 1 other district covers a part with no residents.",
+      "High school: most of 24450 (58 % of residents) is in Rockbridge; no district teaching high school covers the rest; 1 other district covers a part with no residents.",
+    ]);
+  });
+
+  it("a high-school district covering a sliver is not 'all' of the ZIP, and the K-8 district of the rest says to ask (Derry, 03038)", () => {
+    const all = [
+      d("Derry", "elementary", 0.9948, "population", ["elementary"], "Pre-Kindergarten – 8th", [0.9948, 0]),
+      d("Londonderry", "unified", 0.0052, "population", ["secondary"], "Pre-Kindergarten – 12th", [0.0052, 0.0052]),
+    ];
+    expect(answer("03038", all, name)).toEqual([
+      "Elementary grades: almost all of 03038 (> 99 % of residents) is in Derry; a small part is in 1 other district (< 1 %).",
+      "High school: no district teaching high school covers most of 03038; Londonderry covers a part (< 1 % of residents).",
+      "Derry teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+  });
+
+  it("a district the data marks for high school but that stops before 9th grade gets no high-school sentence, only the one saying to ask (Arock, 97917)", () => {
+    const all = [
+      d("Arock", "unified", 0.03, "population", ["secondary"], "Pre-Kindergarten – 8th", [0.03, 1]),
+      d("Jordan Valley", "elementary", 0.97, "population", ["elementary"], "Kindergarten – 8th", [0.97, 0]),
+    ];
+    expect(answer("97917", all, name)).toEqual([
+      "Elementary grades: most of 97917 (97 % of residents) is in Jordan Valley; part is in Arock (3 %).",
+      "Jordan Valley teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
   });
 
@@ -245,14 +274,14 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
-  it("says where the named district stops before 12th grade and no district is marked for high school (11954, 49808)", () => {
+  it("says where the named district stops before 12th grade and no district teaching high school covers anyone (11954, 49808)", () => {
     expect(answer("11954", [d("Montauk", "unified", 1, "population", ALL, "Pre-Kindergarten – 8th"), d("East Hampton", "unified", 0)], name)).toEqual([
       "All of 11954 is in Montauk; 1 other district covers a part with no residents.",
       "Montauk teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
     expect(answer("49808", [d("Powell", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th"), d("NICE", "unified", 0), d("Republic", "unified", 0)], name)).toEqual([
       "Elementary grades: all of 49808 is in Powell; 2 other districts cover parts with no residents.",
-      "High school: no district is marked as serving high school in 49808: NICE and Republic cover parts with no residents.",
+      "High school: no district teaching high school covers the people of 49808: NICE and Republic cover parts with no residents.",
       "Powell teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
     expect(answer("90210", [d("B", "unified", 1, "population", ALL, "Kindergarten – 12th")], name)).toEqual(["All of 90210 is in B."]);
