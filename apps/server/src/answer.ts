@@ -185,8 +185,15 @@ export function lastGradeBelow12(gradeSpan: string | undefined): string | undefi
   return last !== null && Number(last[1]) < 12 ? last[0] : undefined;
 }
 
-/** Whether a grade span is known to stop before 9th grade ("Pre-Kindergarten – 8th"): the district teaches no high school. */
-function teachesNoHighSchool(gradeSpan: string | undefined): boolean {
+/**
+ * Whether a grade span is known to stop before 9th grade: the district teaches no high
+ * school, whatever high-school share the boundaries give it.
+ *
+ * @example
+ * teachesNoHighSchool("Pre-Kindergarten – 8th") // true
+ * teachesNoHighSchool("") // false (not known)
+ */
+export function teachesNoHighSchool(gradeSpan: string | undefined): boolean {
   const last = lastGradeBelow12(gradeSpan);
   return last !== undefined && Number.parseInt(last, 10) < 9;
 }

@@ -6,7 +6,7 @@
 import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, closedNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { percent } from "./answer.ts";
+import { percent, teachesNoHighSchool } from "./answer.ts";
 import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -30,7 +30,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   const named = d.zips.filter((z) => z.chosen);
   // A high-school district is named in no record (records name the elementary-or-unified
   // district) but serves most residents' high-school grades where serves_most says so.
-  const highSchool = d.zips.filter((z) => !z.chosen && z.serves_most?.includes("secondary"));
+  const highSchool = teachesNoHighSchool(d.grade_span) ? [] : d.zips.filter((z) => !z.chosen && z.serves_most?.includes("secondary"));
   const overlapped = d.zips.filter((z) => !z.chosen && !highSchool.includes(z));
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";

@@ -6,6 +6,7 @@ import { DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts,
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
+import { districtPage } from "./district-pages.ts";
 import { parseCsv } from "./csv.ts";
 import type { Site } from "./site.ts";
 
@@ -188,6 +189,11 @@ describe("district and state pages", () => {
     expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
     expect(html).toContain('<a href="/zip/01002">01002</a>');
     expect(html).not.toContain("not the district named for any ZIP code");
+    // A district that stops before 9th grade is no high-school district, whatever its marks (Arock, K-8, 97917).
+    const json = (await (await get("/district/2501920.json")).json()) as Parameters<typeof districtPage>[0];
+    const k8 = districtPage({ ...json, grade_span: "Kindergarten – 8th" }, () => "", site.facts);
+    expect(k8).not.toContain("high-school district of");
+    expect(k8).toContain("<h2>Other ZIP codes it covers part of</h2>");
     const elementary = await (await get("/district/2501890")).text();
     expect(elementary).toMatch(/It is an elementary district in Massachusetts/);
   });

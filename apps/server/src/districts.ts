@@ -16,6 +16,7 @@ import {
   type DistrictZip,
   type StateDistricts,
 } from "@school-districts/core";
+import { teachesNoHighSchool } from "./answer.ts";
 import { toCsv } from "./csv.ts";
 import { LEVELS, overlapFields, overlapRows } from "./records.ts";
 
@@ -139,7 +140,8 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const highSchoolOf = new Map<string, number>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
-    const highSchool = list.reduce((n, z) => n + (!z.chosen && z.serves_most.includes("secondary") ? 1 : 0), 0);
+    // Not for a district that stops before 9th grade (Arock, K-8, marked for 97917's high school).
+    const highSchool = teachesNoHighSchool(d.grade_span) ? 0 : list.reduce((n, z) => n + (!z.chosen && z.serves_most.includes("secondary") ? 1 : 0), 0);
     if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
     const summary = districtSummary(d, list, baseUrl);
