@@ -28,6 +28,8 @@ import { noneMatchHits } from "./negotiate.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
+/** What the search box takes: a ZIP, or a ZIP+4 with or without its dash (the 5 digits kept). */
+const SEARCHED_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
@@ -171,9 +173,11 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   app.get("/zip", (c) => {
-    // The search form's target (works without JavaScript): 303 to the ZIP's page.
-    const zip = (c.req.query("zip") ?? "").trim();
-    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, "/zip/02108"), { typed: zip });
+    // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
+    // copied from an address (90210-1234) goes to its 5-digit ZIP.
+    const typed = (c.req.query("zip") ?? "").trim();
+    const zip = SEARCHED_ZIP.exec(typed)?.[1];
+    if (zip === undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
     return new Response(null, {
       status: 303,
       headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },

@@ -349,7 +349,7 @@ export interface paths {
         };
         /**
          * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`. A value that is not 5 digits gets 400. Supports HEAD and OPTIONS; other methods get 405.
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`). Any other value gets 400. Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["searchZip"];
         put?: never;
@@ -1633,7 +1633,7 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+         * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
          * @example 90210
          */
         ZipQuery: string;
@@ -3162,7 +3162,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
@@ -3219,7 +3219,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits; surrounding white space is ignored.
+                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
