@@ -289,6 +289,8 @@ describe("the answer in one sentence", () => {
 
   it("keeps a share on one line with its % and escapes the < and > of small and large shares, in HTML", () => {
     expect(shareHtml("(< 1 % of residents) and (> 99 %) and 35 %")).toBe("(&lt;&nbsp;1&nbsp;% of residents) and (&gt;&nbsp;99&nbsp;%) and 35&nbsp;%");
+    // Mid-sentence too (a PO-box ZIP's "which has < 1 % of the ZIP area"), never a tag's bracket.
+    expect(shareHtml('<a href="/d">A</a>, which has < 1 % of it')).toBe('<a href="/d">A</a>, which has &lt;&nbsp;1&nbsp;% of it');
     expect(shareHtml('<a href="/district/1">X</a> (35 %)')).toBe('<a href="/district/1">X</a> (35&nbsp;%)');
   });
 

@@ -221,13 +221,14 @@ export function fact(label: string, value: string, why: string): string {
  * shareHtml("(< 1 % of residents)") // "(&lt;&nbsp;1&nbsp;% of residents)"
  */
 export function shareHtml(text: string): string {
-  // Only at the start or after "(": where percent() puts them, never a tag's brackets.
-  return text.replace(/(^|\()([<>]) ([0-9])/g, (_, before: string, c: string, digit: string) => `${before}${c === "<" ? "&lt;" : "&gt;"}&nbsp;${digit}`).replace(/([0-9]) %/g, "$1&nbsp;%");
+  // Only at the start, after "(" or a space, before a digit: where percent() puts them, never a tag's brackets.
+  return text.replace(/(^|[(\s])([<>]) ([0-9])/g, (_, before: string, c: string, digit: string) => `${before}${c === "<" ? "&lt;" : "&gt;"}&nbsp;${digit}`).replace(/([0-9]) %/g, "$1&nbsp;%");
 }
 
+/** The grades a district's Census boundary is drawn for, which can differ from the grades its schools teach ("Grades"). */
 const LEVEL_WORDS: Record<DistrictOverlap["level"], string> = {
   unified: "All grades",
-  elementary: "Elementary",
+  elementary: "Elementary grades",
   secondary: "High school",
 };
 
@@ -237,12 +238,12 @@ function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) =
   const rows = level.districts
     .map(
       (d) =>
-        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Teaches">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
+        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Boundary for">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
     )
     .join("\n");
   return `<h3>${heading}</h3>
-<table><caption>Share of ${zip} in each district (${basisWords(basis)}).</caption>
-<thead><tr><th scope="col">District</th><th scope="col">Grades</th><th scope="col">Teaches</th><th scope="col">Share</th></tr></thead>
+<table><caption>How much of ${zip} each district covers, as a ${basisWords(basis)}. Grades: what its schools teach (NCES); boundary for: the grades its Census boundary is drawn for.</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Grades</th><th scope="col">Boundary for</th><th scope="col">Share</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>`;
