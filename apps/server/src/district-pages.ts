@@ -9,6 +9,18 @@ import { escapeHtml as e } from "./html.ts";
 import { percent, teachesNoHighSchool } from "./answer.ts";
 import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
+/**
+ * A state's name as it reads inside a sentence: with "the" where English puts one ("the
+ * District of Columbia", "the U.S. Virgin Islands", "the Northern Marianas"); not escaped.
+ *
+ * @example
+ * inSentence("District of Columbia") // "the District of Columbia"
+ * inSentence("Montana") // "Montana"
+ */
+export function inSentence(stateName: string): string {
+  return /^District of |Islands$|Marianas$/.test(stateName) ? `the ${stateName}` : stateName;
+}
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /** A state page's "Named for" cell: the ZIP codes a district is named for, and those it is the high-school district of. */
@@ -55,9 +67,9 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       title: `${d.district} (${d.state}): school district ${d.leaid}`,
       description: `${d.district}, ${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
       canonical: `/district/${d.leaid}`,
-      main: `<p><a href="/state/${d.state}">Districts of ${e(stateName)}</a></p>
+      main: `<p><a href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
-<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(stateName)}${grades}.</p>
+<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
 ${closedNote(d) ? `<p class="answer">${closedNote(d)}</p>\n` : ""}<h2>Facts</h2>
 <dl>
 ${fact("Phone", phoneLink(d.phone), "Call the district to confirm which school serves your address.")}
@@ -93,8 +105,8 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const named = s.districts.reduce((n, d) => n + d.chosen_zips, 0);
   const answer =
     s.count === 0
-      ? `No school district of ${e(name)} is in this dataset.`
-      : `${count(s.count, "school district", "school districts")} of ${e(name)} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+      ? `No school district of ${e(inSentence(name))} is in this dataset.`
+      : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
   const rows = byName
     .map(
       (d) =>
@@ -103,10 +115,10 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     .join("\n");
   return layout(
     {
-      title: name === s.state ? `School districts of ${s.state}` : `School districts of ${name} (${s.state})`,
-      description: `Every school district of ${name} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
+      title: name === s.state ? `School districts of ${s.state}` : `School districts of ${inSentence(name)} (${s.state})`,
+      description: `Every school district of ${inSentence(name)} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
       canonical: `/state/${s.state}`,
-      main: `<h1>School districts of ${e(name)}</h1>
+      main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
 <table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>

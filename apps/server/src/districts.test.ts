@@ -6,7 +6,7 @@ import { DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts,
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
-import { districtPage } from "./district-pages.ts";
+import { districtPage, inSentence } from "./district-pages.ts";
 import { parseCsv } from "./csv.ts";
 import type { Site } from "./site.ts";
 
@@ -202,6 +202,12 @@ describe("district and state pages", () => {
     const html = await (await get("/district/0299999")).text();
     expect(html).toContain("<h1>Test &quot;Quoted&quot;, District &lt;Schools&gt;</h1>");
     expect(html).not.toContain("<Schools>");
+  });
+
+  it("a state's name reads with 'the' where English puts one", () => {
+    expect(["District of Columbia", "U.S. Virgin Islands", "Northern Marianas", "Montana", "Massachusetts"].map(inSentence)).toEqual([
+      "the District of Columbia", "the U.S. Virgin Islands", "the Northern Marianas", "Montana", "Massachusetts",
+    ]);
   });
 
   it("/state/{state} lists its districts by name, linked", async () => {
