@@ -68,9 +68,9 @@ describe.each(WIDTHS)("at %i px", (width) => {
       );
       expect(small, `${path} at ${width} px: tap targets under 48 px`).toEqual([]);
     }
-    // No text squeezed into a narrow column (a table caption once shrank to one letter per line
-    // on phones, which neither the scroll check nor axe sees).
-    expect(await squeezedText(page), `${path} at ${width} px: text squeezed narrow`).toEqual([]);
+    // On a phone, no text squeezed into a narrow column (a table caption once shrank to one letter
+    // per line, which neither the scroll check nor axe sees); on a desktop, table cells are columns.
+    if (width < 640) expect(await squeezedText(page), `${path} at ${width} px: text squeezed narrow`).toEqual([]);
     await page.close();
   });
 });
