@@ -29,6 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
+import { peopleToSuccessors } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -205,12 +206,12 @@ export function build(opts: BuildOptions): BuildResult {
   // Share method v2: the level of the Census 2016 boundary files (the folder a district's
   // polygon is in) where the district has one: newer than Geocorr's 2014 unified list, and
   // the level its boundary was drawn for. Else rule 5a.
-  const evidence = opts.evidence ?? emptyEvidence();
+  const placed = opts.evidence ?? emptyEvidence();
   const BOUNDARY_LEVEL: Record<string, Level> = { unified: "U", elementary: "E", secondary: "S" };
   const levels = new Map<string, Level>();
   for (const leaid of names.keys()) {
     const d = directory(leaid)?.row;
-    const drawn = evidence.districtLevel.get(leaid);
+    const drawn = placed.districtLevel.get(leaid);
     levels.set(leaid, drawn !== undefined ? BOUNDARY_LEVEL[drawn]! : districtLevel(unified.has(leaid), d?.gslo, d?.gshi, names.get(leaid)!));
   }
 
@@ -244,6 +245,18 @@ export function build(opts: BuildOptions): BuildResult {
     else list.push({ grfLeaid: p.leaid, leaid: j?.leaid ?? p.leaid, land: p.land });
   }
   for (const list of grfPieces.values()) list.sort((a, b) => (a.grfLeaid < b.grfLeaid ? -1 : a.grfLeaid > b.grfLeaid ? 1 : 0));
+  // The people of 2016 polygons of districts merged or re-numbered since go to the crosswalk's
+  // district without a 2016 polygon in the same ZCTA and level (successors.ts: Montpelier).
+  const LEVEL_NAME = { U: "unified", E: "elementary", S: "secondary" } as const;
+  const toSuccessors = (m: Map<string, Map<string, number>>) =>
+    peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), (p) => LEVEL_NAME[levels.get(p.leaid)!]);
+  const spreadToSuccessors = toSuccessors(placed.zctaDistrictSpread);
+  const evidence: PopulationEvidence = {
+    ...placed,
+    zctaDistrictSpread: spreadToSuccessors.people,
+    zctaDistrict: toSuccessors(placed.zctaDistrict).people,
+    zctaDistrictNearest: toSuccessors(placed.zctaDistrictNearest).people,
+  };
   const ctx = { evidence, districtLand: censusLand };
 
   // The estimator table: every candidate on the held-out Geocorr 2010 shares of the ZCTAs
@@ -687,6 +700,7 @@ export function build(opts: BuildOptions): BuildResult {
     },
     calibration: calibrateSpread(truths, ctx),
     evidenceCounts: evidence.counts,
+    successorZctas: spreadToSuccessors.zctas,
     offices: loadOffices(raw),
     levels,
     repairs,

@@ -180,6 +180,8 @@ export interface BuildStats {
   /** the raw 2020 spread's ratio bins on the held-out truth (how often a district with that ratio is truly the largest) */
   calibration: CalibrationBin[];
   evidenceCounts: PopulationEvidence["counts"];
+  /** ZCTAs where the 2020 people of a 2016 polygon of a district gone since went to its successor (successors.ts) */
+  successorZctas: string[];
   /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */
   offices: Map<string, Office>;
   /** district levels (share method v2: the boundary file's level, else rule 5a) */

@@ -171,6 +171,17 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(overlaps.find((x) => x.serves_most === "secondary")?.leaid).toBe(d("59101").secondary);
   });
 
+  it("a district merged or re-numbered since 2016 counts the people of the polygon it replaced (05602 Montpelier, 55734 Eveleth)", () => {
+    const d = (zip: string) => r.stats.decisions.find((x) => x.zip === zip)!;
+    const name = (leaid: string) => r.stats.districts.get(leaid)?.name;
+    // Montpelier's 2016 polygon (5005700) is Montpelier-Roxbury's today (5000406, its office in 05602).
+    expect(name(d("05602").leaid)).toBe("Montpelier-Roxbury Supervisory Union");
+    expect(r.stats.offices.get("5000406")?.lzip).toBe("05602");
+    // Eveleth-Gilbert and Virginia merged into Rock Ridge in 2020.
+    expect(name(d("55734").leaid)).toBe("Rock Ridge Public Schools");
+    expect(r.stats.successorZctas.length).toBeGreaterThan(20);
+  });
+
   it("per-grade shares: each adds up to at most 1 over a ZIP, `share` is one of them, and the secondary mark holds the largest share_secondary", () => {
     const byZip = new Map<string, typeof r.stats.overlaps>();
     for (const o of r.stats.overlaps) (byZip.get(o.zip) ?? byZip.set(o.zip, []).get(o.zip)!).push(o);

@@ -1,0 +1,57 @@
+/**
+ * The 2020 people of districts merged or re-numbered since the 2016 boundaries. The block
+ * groups are placed in the 2016 polygons, keyed by their 2016 LEAIDs; the 2021 crosswalk
+ * (GRF21) has today's LEAIDs. A district created since 2016 (Montpelier-Roxbury, 5000406,
+ * successor of Montpelier 5005700) has no polygon, so it got no one, and the people of the
+ * district it replaced counted for nobody: land decided, or the neighbours took the ZIP
+ * (Montpelier, 05602, went to Washington Central with 95 %).
+ */
+import type { BoundaryLevel } from "./boundaries.ts";
+
+/** A GRF21 piece of a ZCTA: its Census LEAID and the LEAID after joins.csv. */
+export interface Piece {
+  grfLeaid: string;
+  leaid: string;
+  land: number;
+}
+
+/**
+ * Per ZCTA, the people of 2016 polygons whose district the crosswalk no longer has anywhere
+ * (neither as a Census LEAID nor after the joins) go to the pieces of that ZCTA whose district
+ * has no 2016 polygon at all, of the same level, split by land; the rest is kept as placed.
+ * Returns a new map and the ZCTAs it changed.
+ *
+ * @example
+ * const { people, zctas } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
+ * people.get("05602")?.get("5000406") // the people of Montpelier's 2016 polygon
+ */
+export function peopleToSuccessors(
+  byZcta: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  pieces: ReadonlyMap<string, readonly Piece[]>,
+  polygonLevel: (leaid: string) => BoundaryLevel | undefined,
+  pieceLevel: (piece: Piece) => BoundaryLevel,
+): { people: Map<string, Map<string, number>>; zctas: string[] } {
+  const inCrosswalk = new Set<string>();
+  for (const list of pieces.values()) for (const p of list) inCrosswalk.add(p.grfLeaid).add(p.leaid);
+  const people = new Map<string, Map<string, number>>();
+  const zctas: string[] = [];
+  for (const [zcta, placed] of byZcta) {
+    const out = new Map(placed);
+    people.set(zcta, out);
+    const successors = (pieces.get(zcta) ?? []).filter((p) => polygonLevel(p.grfLeaid) === undefined && polygonLevel(p.leaid) === undefined);
+    if (successors.length === 0) continue;
+    let changed = false;
+    for (const [leaid, n] of placed) {
+      const level = polygonLevel(leaid);
+      if (inCrosswalk.has(leaid) || level === undefined || n <= 0) continue;
+      const heirs = successors.filter((p) => pieceLevel(p) === level);
+      const land = heirs.reduce((s, p) => s + p.land, 0);
+      if (heirs.length === 0 || land <= 0) continue;
+      out.delete(leaid);
+      for (const p of heirs) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * p.land) / land);
+      changed = true;
+    }
+    if (changed) zctas.push(zcta);
+  }
+  return { people, zctas: zctas.sort() };
+}
