@@ -4,7 +4,7 @@
  * table that fits a phone.
  */
 import type { District, StateDistricts } from "@school-districts/core";
-import { aboutFigures, closedNote, noRatingReason } from "./figures.ts";
+import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { percent, teachesNoHighSchool } from "./answer.ts";
 import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
@@ -70,7 +70,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       main: `<p><a href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
-${closedNote(d) ? `<p class="answer">${closedNote(d)}</p>\n` : ""}<h2>Facts</h2>
+${askNote(d) ? `<p class="answer">${askNote(d)}</p>\n` : ""}<h2>Facts</h2>
 <dl>
 ${fact("Phone", phoneLink(d.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}

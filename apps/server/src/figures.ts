@@ -51,13 +51,14 @@ export function noRatingReason(d: Pick<DistrictOverlap, "notes"> | undefined): s
 }
 
 /**
- * The district's `closed` note (the directory lists it as closed or inactive), escaped for
- * HTML, or "": said under the answer, since a parent must ask which district serves now.
+ * The district's `closed` note (the directory lists it as closed or inactive) or `no-schools`
+ * note (it runs no schools), escaped for HTML, or "": said under the answer, since a parent
+ * must ask which district, or which schools, serve the address.
  *
  * @example
- * closedNote({ notes: [{ code: "closed", text: "The NCES district directory of 2023-24 lists …" }] }) // "The NCES district directory of 2023-24 lists …"
+ * askNote({ notes: [{ code: "closed", text: "The NCES district directory of 2023-24 lists …" }] }) // "The NCES district directory of 2023-24 lists …"
  */
-export function closedNote(d: Pick<DistrictOverlap, "notes"> | undefined): string {
-  const n = d?.notes?.find((x) => x.code === "closed");
+export function askNote(d: Pick<DistrictOverlap, "notes"> | undefined): string {
+  const n = d?.notes?.find((x) => x.code === "closed" || x.code === "no-schools");
   return n === undefined ? "" : e(n.text);
 }

@@ -11,7 +11,7 @@ import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./ans
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
-import { aboutFigures, closedNote, noRatingReason } from "./figures.ts";
+import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
 const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 *{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
@@ -287,7 +287,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${closedNotes(levels)}<p class="note">${CAVEAT}</p>
+${askNotes(levels)}<p class="note">${CAVEAT}</p>
 ${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
@@ -309,10 +309,10 @@ ${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
   );
 }
 
-/** Under the answer: the `closed` note of each district it names first, once each ("" for none). */
-function closedNotes(levels: readonly GradeLevel[]): string {
+/** Under the answer: the `closed` or `no-schools` note of each district it names first, once each ("" for none). */
+function askNotes(levels: readonly GradeLevel[]): string {
   const picks = [...new Set(levels.map((l) => l.pick).filter((d) => d !== undefined))];
-  return picks.map((d) => closedNote(d)).filter((t) => t !== "").map((t) => `<p class="answer">${t}</p>\n`).join("");
+  return picks.map((d) => askNote(d)).filter((t) => t !== "").map((t) => `<p class="answer">${t}</p>\n`).join("");
 }
 
 /**

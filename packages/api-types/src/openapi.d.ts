@@ -974,7 +974,7 @@ export interface components {
              */
             rating_source?: "seda" | "edfacts";
             /**
-             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now). Absent when there is nothing to say.
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend). Absent when there is nothing to say.
              * @example [
              *       {
              *         "code": "enrollment-nonresident",
@@ -984,7 +984,7 @@ export interface components {
              */
             notes?: {
                 /** @enum {string} */
-                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed";
+                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools";
                 text: string;
             }[];
         };

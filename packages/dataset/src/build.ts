@@ -597,7 +597,11 @@ export function build(opts: BuildOptions): BuildResult {
 
     // A district its latest directory lists as closed or inactive, which the Census boundaries
     // still draw: said, with no successor guessed (joins.csv maps those the directory names).
+    // An open district that runs no schools (a town that pays tuition elsewhere): said, and whom to ask.
     const status = d?.row.status;
+    if (d !== undefined && comps === undefined && d.row.schools === 0 && status !== "Closed" && status !== "Inactive") {
+      notes.push({ code: "no-schools", text: `The NCES district directory of ${d.year} counts no schools run by ${name}: ask it which schools its students attend.` });
+    }
     if (d !== undefined && (status === "Closed" || status === "Inactive")) {
       const closed = status === "Closed" ? "closed" : "inactive";
       const since = formatUsDate(d.row.effective);

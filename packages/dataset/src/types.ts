@@ -25,7 +25,7 @@ export interface ZipRecord {
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
 export interface DistrictNote {
   /** what the note is about; the list is in data/README.md */
-  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed";
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools";
   /** one plain sentence for people */
   text: string;
 }

@@ -59,6 +59,15 @@ describe("full build on the synthetic fixture", () => {
     ]);
   });
 
+  it("an open district whose directory counts no schools gets a no-schools note; a supervisory union does not", () => {
+    const notesOf = (leaid: string) => JSON.parse(districts.get(leaid)!.notes || "[]") as { code: string; text: string }[];
+    expect(notesOf("0600005").filter((n) => n.code === "no-schools")).toEqual([
+      { code: "no-schools", text: "The NCES district directory of 2023-24 counts no schools run by Epsilon Joint Union High School District: ask it which schools its students attend." },
+    ]);
+    expect(notesOf("0600006").map((n) => n.code)).not.toContain("no-schools");
+    expect(notesOf("0600001").map((n) => n.code)).not.toContain("no-schools");
+  });
+
   it("a district the 2023-24 directory lists as closed keeps its area and gets a closed note, listed in CONTEXT.md", () => {
     const closed = run((c) => ({ ccd2324: c.ccd2324.split("\n").map((l) => (l.includes("0600004") ? l.replace(",1,Open,", ",2,Closed,") : l)).join("\n") }));
     const delta = rowsOf(closed.files.get("districts.csv")!).find((d) => d.leaid === "0600004")!;
