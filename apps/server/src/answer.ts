@@ -219,8 +219,12 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   const levels = gradeLevels(districts).filter((l) => !(l.name === "high" && teachesNoHighSchool(l.pick?.grade_span)));
   const clauses = levels.map((l) => levelClause(l, zip, name));
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
+  // One level alone needs no label: every district unified, or only elementary districts with
+  // no high-school district drawn over them and the named one teaching on to 12th grade
+  // (Exeter-West Greenwich Regional, Pre-K to 12th, 02817).
+  const alone = levels.length === 1 && (levels[0]!.name === "all" || (levels[0]!.name === "elementary" && lastGradeBelow12(levels[0]!.pick?.grade_span) === undefined));
   const sentences =
-    levels.length === 1 && levels[0]!.name === "all"
+    alone
       ? [`${clauses[0]}.`]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
         ? [`${clauses[0]}.`]

@@ -213,6 +213,14 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
+  it("gives an elementary level alone no label where its district teaches on to 12th grade (02817); keeps it where it stops before", () => {
+    expect(answer("02817", [d("Exeter-West Greenwich", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 12th")], name)).toEqual(["All of 02817 is in Exeter-West Greenwich."]);
+    expect(answer("49075", [d("Nottawa", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th")], name)).toEqual([
+      "Elementary grades: all of 49075 is in Nottawa.",
+      "Nottawa teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+  });
+
   it("calls a district the only one where people live, not 'all', when part of the ZIP is in districts with no residents", () => {
     expect(answer("12345", [d("A", "unified", 0.97, "population", ALL), d("B", "unified", 0)], name)).toEqual([
       "A is the only district where people live in 12345; 1 other district covers a part with no residents.",
