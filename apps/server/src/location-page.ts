@@ -40,7 +40,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
     ? `<p>The nearest ZIP code with these districts is <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
     : "";
   const list = a.districts
-    .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}, LEAID ${d.leaid}${d.on_border ? " (the place lies on its border)" : ""}</li>`)
+    .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}${d.on_border ? " (the place lies on its border)" : ""}</li>`)
     .join("\n");
   return layout(
     {

@@ -580,7 +580,7 @@ export function build(opts: BuildOptions): BuildResult {
       notes.push({
         code: "umbrella",
         text:
-          `A supervisory union: its students, schools and grade span are those of its ${comps.length} member districts in the CCD directory added up` +
+          `Made up of its ${comps.length} member districts in the CCD directory (which calls it a supervisory union): its students, schools and grade span are theirs added up` +
           `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}` +
           `${rating === undefined ? "" : `; its rating is ${ratingNote}`}.`,
       });
