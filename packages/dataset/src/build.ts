@@ -40,7 +40,7 @@ import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
 import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
-import { casedLike, districtCase, newerName } from "./names.ts";
+import { casedLike, completedName, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
@@ -541,6 +541,11 @@ export function build(opts: BuildOptions): BuildResult {
     if (newer !== null) {
       nameChanges.push({ kind: "district-newer-name", key: leaid, from: name, to: newer });
       name = newer;
+    }
+    const completed = newer === null ? completedName(name, ccdName) : null;
+    if (completed !== null) {
+      nameChanges.push({ kind: "district-completed-name", key: leaid, from: name, to: completed });
+      name = completed;
     }
     const cased = districtCase(name);
     if (cased !== name) {

@@ -162,3 +162,28 @@ export function newerName(boundaryName: string, ccdName: string): string | null 
   if (!/\b(schools?|district|isd|cisd|sd|hsd|cusd|ccsd|usd|corporation|corp|unified|union|elementary)(\s+#?[0-9][0-9a-z-]*)?$/i.test(c)) return null;
   return districtCase(c);
 }
+
+/** Words that say a name is a school district's, not a place's. */
+const SCHOOL_WORDS = /\b(schools?|district|districts|unit|union|isd|cisd|hsd|cusd|ccsd|usd|sd|academy|education|public|board|system|corporation|consolidated|department|plantation|rsu|msad|sau|region|regional|k-12|elem(entary)?|high)\b/i;
+
+/**
+ * A boundary name that is only its town's ("Bangor", as GRF21 names 160 districts, most in
+ * Maine) completed from CCD 2023-24 where that name is the town's followed by school words
+ * ("Bangor Public Schools"), cased by `districtCase`; a word the boundary file doubles by
+ * mistake ("Alexander City City School District", "Delsea Regional High School School
+ * District") written once. Otherwise null.
+ *
+ * @example
+ * completedName("Bangor", "Bangor Public Schools") // "Bangor Public Schools"
+ * completedName("Brown County County School Corporation", undefined) // "Brown County School Corporation"
+ * completedName("Paw Paw Public School District", undefined) // null
+ */
+export function completedName(boundaryName: string, ccdName: string | undefined): string | null {
+  const once = boundaryName.replace(/\b(City|County|School) \1\b/g, "$1");
+  if (once !== boundaryName) return once;
+  const c = districtCase(ccdName ?? "");
+  if (SCHOOL_WORDS.test(boundaryName) || !c.toLowerCase().startsWith(`${boundaryName.toLowerCase()} `)) return null;
+  // The town as the boundary file writes it ("Isle au Haut"), the school words as CCD does (cased).
+  const rest = c.slice(boundaryName.length);
+  return SCHOOL_WORDS.test(rest) ? boundaryName + rest : null;
+}

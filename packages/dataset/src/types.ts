@@ -118,7 +118,7 @@ export interface SpendingFlag {
 
 /** A name changed by a rule (repair, casing, newer official name), for the coverage report. */
 export interface NameChange {
-  kind: "district-newer-name" | "district-case" | "city-case";
+  kind: "district-newer-name" | "district-completed-name" | "district-case" | "city-case";
   key: string;
   from: string;
   to: string;

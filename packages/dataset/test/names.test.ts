@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casedLike, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
+import { casedLike, completedName, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
 
 describe("repairMojibake", () => {
   it.each([
@@ -54,5 +54,21 @@ describe("casedLike", () => {
     expect(casedLike("Mckeesport", "MCKEESPORT")).toBe("Mckeesport");
     expect(casedLike("Mckeesport", "Pittsburgh")).toBe("Mckeesport");
     expect(casedLike("Mckeesport", undefined)).toBe("Mckeesport");
+  });
+});
+
+describe("completedName", () => {
+  it("completes a boundary name that is only its town's from CCD, and writes a doubled word once", () => {
+    expect(completedName("Bangor", "Bangor Public Schools")).toBe("Bangor Public Schools");
+    expect(completedName("Isle au Haut", "ISLE AU HAUT PUBLIC SCHOOLS")).toBe("Isle au Haut Public Schools");
+    expect(completedName("Alexander City City School District", "Alexander City")).toBe("Alexander City School District");
+    expect(completedName("Delsea Regional High School School District", undefined)).toBe("Delsea Regional High School District");
+  });
+  it("leaves real names alone: a town doubled by name, a name that already says school, a CCD name for another place", () => {
+    expect(completedName("Paw Paw Public School District", "Paw Paw Public School District")).toBeNull();
+    expect(completedName("Walla Walla Public Schools", undefined)).toBeNull();
+    expect(completedName("Bangor", "Brewer Public Schools")).toBeNull();
+    expect(completedName("Bangor", "Bangor")).toBeNull();
+    expect(completedName("Indian Island", undefined)).toBeNull();
   });
 });
