@@ -61,7 +61,7 @@ describe("district and state pages on a phone", () => {
           expect(box.x + box.width).toBeLessThanOrEqual(width);
           // Its accessible name and description are the title and the words of the caption.
           const desc = await page.locator("svg.map desc").textContent();
-          expect(desc).toMatch(/^Map of the outline of .+, shaded with a blue outline, in \d+ separate pieces .+ km east to west/);
+          expect(desc).toMatch(/^Map of the outline of .+, shaded with a blue outline, in \d+ separate pieces .+ miles east to west/);
           expect(await page.locator("figure figcaption").textContent()).toBe(desc);
           expect(await page.getByRole("img", { name: /^Map of / }).count()).toBe(1);
           mkdirSync(SCREENSHOTS, { recursive: true });

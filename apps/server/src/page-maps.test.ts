@@ -59,7 +59,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
   it("Alaska's Aleutian Region (across 180°) and Hawaii keep their shape: projected width over height as on the ground", () => {
     for (const [leaid, state] of [["0200010", "AK"], ["1500030", "HI"], ["0200610", "AK"]] as const) {
       const outline = districtOutline(index, leaid, "unified")!;
-      const words = extentWords(outline).match(/about ([\d,.]+) km east to west and ([\d,.]+) km/)!;
+      const words = extentWords(outline).match(/about ([\d,.]+) miles east to west and ([\d,.]+) miles/)!;
       const ground = Number(words[1]!.replace(/,/g, "")) / Number(words[2]!.replace(/,/g, ""));
       const lon = (l: number) => (l > 0 ? l - 360 : l);
       const pts = outline.flatMap((p) => p[0]!).map(([x, y]) => [lon(x), y] as const);
@@ -81,9 +81,9 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
     const { main, outside } = mainPieces(outline);
     expect(main.length).toBeGreaterThanOrEqual(8); // Hawaiʻi, Maui, Oʻahu, Kauaʻi, Molokaʻi, Lānaʻi, Niʻihau, Kahoʻolawe
     expect(outside).toBeGreaterThan(5);
-    expect(extentWords(main)).toMatch(/about (5\d\d) km east to west/);
+    expect(extentWords(main)).toMatch(/about (3[1-7]\d) miles east to west/);
     const html = maps.district({ leaid: "1500030", district: "Hawaii Department of Education", state: "HI", level: "unified" });
-    expect(html).toMatch(/The map shows its main part, about 5\d\d km east to west and \d+ km north to south; \d+ small pieces lie farther away, outside the map/);
+    expect(html).toMatch(/The map shows its main part, about 3[1-7]\d miles east to west and \d+ miles north to south; \d+ small pieces lie farther away, outside the map/);
     // The Aleutian Region is a chain: every piece is in view.
     expect(mainPieces(districtOutline(index, "0200010", "unified")!).outside).toBe(0);
   });
@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
     expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf("is the school district named for"));
     expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="map-title map-desc"/);
     expect(html).toContain("<title id=\"map-title\">Map of Beverly Hills Unified School District</title>");
-    expect(html).toMatch(/<figcaption>Map of the outline of Beverly Hills Unified School District \(CA\), shaded with a blue outline, in (one piece|\d+ separate pieces \(islands or detached parts\)), about [\d.]+ km east to west/);
+    expect(html).toMatch(/<figcaption>Map of the outline of Beverly Hills Unified School District \(CA\), shaded with a blue outline, in (one piece|\d+ separate pieces \(islands or detached parts\)), about [\d.]+ miles east to west/);
   });
 
   it("a district without a drawn boundary says so in words: a territory, a district not in the 2016 file", async () => {
@@ -154,7 +154,7 @@ describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("ZIP maps", () => 
     const strokes = [...svg.matchAll(/<path [^>]*stroke="([^"]+)"/g)].map((m) => m[1]);
     expect(strokes).toEqual(["#5c5c5c", "#0645ad", "#111"]); // other, primary, then the ZIP on top
     const desc = svg.match(/<desc id="map-desc">([^<]*)<\/desc>/)![1]!;
-    expect(desc).toMatch(/^Map of ZIP code 90210 \(thick black outline: its ZIP Code Tabulation Area of 2010\) over the school districts it overlaps: Beverly Hills Unified School District \(shaded blue\) and Los Angeles Unified School District \(shaded grey\)\. The ZIP area is about [\d.]+ km east to west/);
+    expect(desc).toMatch(/^Map of ZIP code 90210 \(thick black outline: its ZIP Code Tabulation Area of 2010\) over the school districts it overlaps: Beverly Hills Unified School District \(shaded blue\) and Los Angeles Unified School District \(shaded grey\)\. The ZIP area is about [\d.]+ miles east to west/);
     expect(html).toContain(`<figcaption>${desc}</figcaption>`);
   });
 

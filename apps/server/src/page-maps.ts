@@ -101,7 +101,7 @@ export function districtOutline(index: LocationIndex, leaid: string, level: stri
   return undefined;
 }
 
-/** "about 12 km east to west and 9 km north to south" for a [lon, lat] box. */
+/** "about 7.5 miles east to west and 5.6 miles north to south" for a [lon, lat] box (miles: the unit of the pages' readers). */
 export function extentWords(polygons: readonly Rings[]): string {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const poly of polygons) {
@@ -110,10 +110,11 @@ export function extentWords(polygons: readonly Rings[]): string {
       [x0, x1, y0, y1] = [Math.min(x0, lon), Math.max(x1, lon), Math.min(y0, lat), Math.max(y1, lat)];
     }
   }
-  const km = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString("en-US"));
+  const KM_PER_MILE = 1.609344;
+  const miles = (km: number) => (km / KM_PER_MILE < 10 ? (km / KM_PER_MILE).toFixed(1) : Math.round(km / KM_PER_MILE).toLocaleString("en-US"));
   const ew = (x1 - x0) * 111.32 * Math.cos((((y0 + y1) / 2) * Math.PI) / 180);
   const ns = (y1 - y0) * 110.57;
-  return `about ${km(ew)} km east to west and ${km(ns)} km north to south`;
+  return `about ${miles(ew)} miles east to west and ${miles(ns)} miles north to south`;
 }
 
 /** The area of a ring in square degrees of latitude (longitudes scaled by the cosine of its latitude). */
