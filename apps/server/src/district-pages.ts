@@ -107,10 +107,19 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     s.count === 0
       ? `No school district of ${e(inSentence(name))} is in this dataset.`
       : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+  // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone).
+  const initial = (name: string) => (/^[A-Za-z]/.test(name) ? name[0]!.toUpperCase() : "#");
+  const firsts = new Map<string, string>();
+  for (const d of byName) if (!firsts.has(initial(d.district))) firsts.set(initial(d.district), d.leaid);
+  const index =
+    byName.length > 40
+      ? `<nav aria-label="Districts by first letter"><ul class="letters">${[...firsts.keys()].map((l) => `<li><a href="#letter-${l === "#" ? "other" : l}">${l}</a></li>`).join("")}</ul></nav>\n`
+      : "";
+  const anchor = (d: (typeof byName)[number]) => (index !== "" && firsts.get(initial(d.district)) === d.leaid ? ` id="letter-${initial(d.district) === "#" ? "other" : initial(d.district)}"` : "");
   const rows = byName
     .map(
       (d) =>
-        `<tr><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -121,7 +130,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
+${index}<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}

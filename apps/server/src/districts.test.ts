@@ -6,7 +6,7 @@ import { DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts,
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
-import { districtPage, inSentence } from "./district-pages.ts";
+import { districtPage, inSentence, statePage } from "./district-pages.ts";
 import { parseCsv } from "./csv.ts";
 import type { Site } from "./site.ts";
 
@@ -202,6 +202,19 @@ describe("district and state pages", () => {
     const html = await (await get("/district/0299999")).text();
     expect(html).toContain("<h1>Test &quot;Quoted&quot;, District &lt;Schools&gt;</h1>");
     expect(html).not.toContain("<Schools>");
+  });
+
+  it("a long state list gets an index by first letter, each linking the first district of its letter", async () => {
+    const ma = (await (await get("/state/MA/districts.json")).json()) as StateDistricts;
+    const one = ma.districts[0]!;
+    const names = Array.from({ length: 45 }, (_, i) => `${String.fromCharCode(65 + (i % 5))}${String(i).padStart(2, "0")} School District`);
+    const many = { ...ma, count: 45, districts: names.map((district, i) => ({ ...one, district, leaid: String(2500000 + i) })) };
+    const html = statePage(many, site.facts, "Massachusetts");
+    expect(html).toContain('<nav aria-label="Districts by first letter"><ul class="letters"><li><a href="#letter-A">A</a></li><li><a href="#letter-B">B</a></li>');
+    expect(html).toContain('<tr id="letter-A"><td data-label="District"><a href="/district/2500000">A00 School District</a>');
+    expect(html.match(/<tr id="letter-/g)).toHaveLength(5);
+    // A short list has none.
+    expect(statePage(ma, site.facts, "Massachusetts")).not.toContain("Districts by first letter");
   });
 
   it("a state's name reads with 'the' where English puts one", () => {

@@ -73,7 +73,8 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
   const title = status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : "No school district at this place";
   return layout(
     {
-      title,
+      // An error's title says so, as the other error pages' do.
+      title: status === 200 ? title : `${title} (error ${status})`,
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>

@@ -164,6 +164,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(letters).toContain("Longitude “abc” is not a decimal number of degrees, for example -108.5007 (west is negative).");
     expect(letters).not.toContain("/location.json");
     expect(badHtml).toContain('value="91"');
+    expect(badHtml).toContain("<title>These coordinates are not a place (error 400)</title>");
     const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
     expect(sea.status).toBe(404);
     const seaHtml = await sea.text();

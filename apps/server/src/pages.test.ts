@@ -62,6 +62,8 @@ describe("Accept negotiation of errors", () => {
     expect(html).toContain(`<h1>${title}</h1>`);
     expect(html).toContain('<form action="/zip" method="get"');
     expect(html).toContain('<a href="/">Home page</a>');
+    // The problem type's page is the API's: its link says so.
+    expect(html).toMatch(/<a href="\/problems\/[a-z-]+">For developers: this error in the API \(HTTP \d{3}\)<\/a>/);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(Number(res.headers.get("content-length"))).toBe(new TextEncoder().encode(html).length);
   });

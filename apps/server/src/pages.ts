@@ -29,6 +29,7 @@ input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-ra
 header form{flex-wrap:nowrap;align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{width:6rem}header button{padding:.4rem .75rem}
 button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
+ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
@@ -457,7 +458,7 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
 ${body}
 <h2>Look up a ZIP code</h2>
 ${searchForm("main", extra.typed ?? "")}
-<p><a href="/">Home page</a> · <a href="/problems/${kind}">About this error (HTTP ${p.status})</a></p>`,
+<p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,
   );
