@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { peopleToSuccessors } from "./successors.ts";
+import { peopleToSuccessors, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -177,6 +177,10 @@ export function build(opts: BuildOptions): BuildResult {
     if (directory(j.leaid) === undefined) throw new InputError(joinsLabel, j.line, `leaid ${j.leaid} is in neither CCD directory`);
     joinMap.set(`${j.grfLeaid} ${j.zcta}`, { leaid: j.leaid, name: j.name });
   }
+  /** The join row of a Census district in a ZCTA: the ZCTA's own row, else the district's. */
+  const joinOf = (leaid: string, zcta: string) => joinMap.get(`${leaid} ${zcta}`) ?? joinMap.get(`${leaid} `);
+  /** A Census (or Geocorr) district's LEAID after the joins; "" (no district) stays "". */
+  const joinedLeaid = (leaid: string, zcta: string) => (leaid === "" ? "" : (joinOf(leaid, zcta)?.leaid ?? leaid));
 
   // ZIP -> district -> land (pieces summed), after joins; district names.
   const names = new Map<string, string>();
@@ -184,7 +188,7 @@ export function build(opts: BuildOptions): BuildResult {
   const landWinner = new Map<string, { leaid: string; land: number }>();
   for (const p of grf) {
     if (p.zcta === "00000") continue;
-    const j = joinMap.get(`${p.leaid} ${p.zcta}`) ?? joinMap.get(`${p.leaid} `);
+    const j = joinOf(p.leaid, p.zcta);
     const leaid = j?.leaid ?? p.leaid;
     const name = j !== undefined && j.name !== "" ? j.name : p.name;
     const prev = names.get(leaid);
@@ -223,26 +227,27 @@ export function build(opts: BuildOptions): BuildResult {
   }
   // A Geocorr district under the id joins.csv gives it (the same territory, re-numbered or
   // merged since 2014), so that its 2010 people still count for today's district.
-  const joinedLeaid = (leaid: string, zcta: string) => (leaid === "" ? "" : ((joinMap.get(`${leaid} ${zcta}`) ?? joinMap.get(`${leaid} `))?.leaid ?? leaid));
   const gcJoined = new Map<string, Map<string, number>>();
   for (const [zcta, m] of gc) {
     const out = new Map<string, number>();
-    for (const [leaid, afact] of m) out.set(joinedLeaid(leaid, zcta), (out.get(joinedLeaid(leaid, zcta)) ?? 0) + afact);
+    for (const [leaid, afact] of m) {
+      const to = joinedLeaid(leaid, zcta);
+      out.set(to, (out.get(to) ?? 0) + afact);
+    }
     gcJoined.set(zcta, out);
   }
 
   // Share method v2: the 2020 estimate. Pieces keep their Census (GRF21) LEAID, which the
   // boundary files use, and the LEAID after the joins.
-  const grfPieces = new Map<string, { grfLeaid: string; leaid: string; land: number }[]>();
+  const grfPieces = new Map<string, GrfPiece[]>();
   const censusLand = new Map<string, number>();
   for (const p of grf) {
     censusLand.set(p.leaid, (censusLand.get(p.leaid) ?? 0) + p.land);
     if (p.zcta === "00000") continue;
-    const j = joinMap.get(`${p.leaid} ${p.zcta}`) ?? joinMap.get(`${p.leaid} `);
     const list = grfPieces.get(p.zcta) ?? grfPieces.set(p.zcta, []).get(p.zcta)!;
     const prev = list.find((x) => x.grfLeaid === p.leaid);
     if (prev !== undefined) prev.land += p.land;
-    else list.push({ grfLeaid: p.leaid, leaid: j?.leaid ?? p.leaid, land: p.land });
+    else list.push({ grfLeaid: p.leaid, leaid: joinedLeaid(p.leaid, p.zcta), land: p.land });
   }
   for (const list of grfPieces.values()) list.sort((a, b) => (a.grfLeaid < b.grfLeaid ? -1 : a.grfLeaid > b.grfLeaid ? 1 : 0));
   // The people of 2016 polygons of districts merged or re-numbered since go to the crosswalk's
@@ -499,7 +504,11 @@ export function build(opts: BuildOptions): BuildResult {
 
   // 2010 residents of each unified district (Geocorr 2014 pieces summed), for the enrollment check.
   const residents = new Map<string, number>();
-  for (const r of geocorr) if (r.leaid !== "") residents.set(joinedLeaid(r.leaid, r.zcta), (residents.get(joinedLeaid(r.leaid, r.zcta)) ?? 0) + r.pop);
+  for (const r of geocorr) {
+    if (r.leaid === "") continue;
+    const leaid = joinedLeaid(r.leaid, r.zcta);
+    residents.set(leaid, (residents.get(leaid) ?? 0) + r.pop);
+  }
   const recordsOf = new Map<string, number>();
   for (const r of records) recordsOf.set(r.leaid, (recordsOf.get(r.leaid) ?? 0) + 1);
 

@@ -9,7 +9,7 @@
 import type { BoundaryLevel } from "./boundaries.ts";
 
 /** A GRF21 piece of a ZCTA: its Census LEAID and the LEAID after joins.csv. */
-export interface Piece {
+export interface GrfPiece {
   grfLeaid: string;
   leaid: string;
   land: number;
@@ -26,32 +26,35 @@ export interface Piece {
  * people.get("05602")?.get("5000406") // the people of Montpelier's 2016 polygon
  */
 export function peopleToSuccessors(
-  byZcta: ReadonlyMap<string, ReadonlyMap<string, number>>,
-  pieces: ReadonlyMap<string, readonly Piece[]>,
+  byZcta: ReadonlyMap<string, Map<string, number>>,
+  pieces: ReadonlyMap<string, readonly GrfPiece[]>,
   polygonLevel: (leaid: string) => BoundaryLevel | undefined,
-  pieceLevel: (piece: Piece) => BoundaryLevel,
+  pieceLevel: (piece: GrfPiece) => BoundaryLevel,
 ): { people: Map<string, Map<string, number>>; zctas: string[] } {
   const inCrosswalk = new Set<string>();
   for (const list of pieces.values()) for (const p of list) inCrosswalk.add(p.grfLeaid).add(p.leaid);
   const people = new Map<string, Map<string, number>>();
   const zctas: string[] = [];
   for (const [zcta, placed] of byZcta) {
-    const out = new Map(placed);
-    people.set(zcta, out);
+    // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
+    people.set(zcta, placed);
     const successors = (pieces.get(zcta) ?? []).filter((p) => polygonLevel(p.grfLeaid) === undefined && polygonLevel(p.leaid) === undefined);
     if (successors.length === 0) continue;
-    let changed = false;
+    let out: Map<string, number> | undefined;
     for (const [leaid, n] of placed) {
       const level = polygonLevel(leaid);
       if (inCrosswalk.has(leaid) || level === undefined || n <= 0) continue;
       const heirs = successors.filter((p) => pieceLevel(p) === level);
       const land = heirs.reduce((s, p) => s + p.land, 0);
       if (heirs.length === 0 || land <= 0) continue;
+      out ??= new Map(placed);
       out.delete(leaid);
       for (const p of heirs) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * p.land) / land);
-      changed = true;
     }
-    if (changed) zctas.push(zcta);
+    if (out !== undefined) {
+      people.set(zcta, out);
+      zctas.push(zcta);
+    }
   }
   return { people, zctas: zctas.sort() };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { peopleToSuccessors, type Piece } from "../src/successors.ts";
+import { peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
 
 // Montpelier, 05602: the 2016 polygon of Montpelier (5005700, gone from the 2021 crosswalk)
 // holds most people; the crosswalk has Montpelier-Roxbury (5000406, no 2016 polygon).
 const polygons = new Map([["5005700", "unified"], ["5099932", "unified"], ["5099942", "unified"], ["5000001", "elementary"]] as const);
 const level = (leaid: string) => polygons.get(leaid as never);
-const pieces = new Map<string, Piece[]>([
+const pieces = new Map<string, GrfPiece[]>([
   ["05602", [{ grfLeaid: "5000406", leaid: "5000406", land: 10 }, { grfLeaid: "5099932", leaid: "5099932", land: 65 }, { grfLeaid: "5099942", leaid: "5099942", land: 12 }]],
   ["05601", [{ grfLeaid: "5099932", leaid: "5099932", land: 5 }]],
 ]);
@@ -30,7 +30,7 @@ describe("peopleToSuccessors", () => {
   });
 
   it("splits by land among several successors of the level", () => {
-    const two = new Map<string, Piece[]>([["11111", [{ grfLeaid: "A", leaid: "A", land: 3 }, { grfLeaid: "B", leaid: "B", land: 1 }]]]);
+    const two = new Map<string, GrfPiece[]>([["11111", [{ grfLeaid: "A", leaid: "A", land: 3 }, { grfLeaid: "B", leaid: "B", land: 1 }]]]);
     const { people } = peopleToSuccessors(new Map([["11111", new Map([["5005700", 400]])]]), two, level, () => "unified");
     expect(people.get("11111")).toEqual(new Map([["A", 300], ["B", 100]]));
   });
