@@ -6,7 +6,8 @@
 import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { percent, teachesNoHighSchool } from "./answer.ts";
+import { percent } from "./answer.ts";
+import { highSchoolZips } from "./districts.ts";
 import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
 /**
@@ -42,7 +43,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   const named = d.zips.filter((z) => z.chosen);
   // A high-school district is named in no record (records name the elementary-or-unified
   // district) but serves most residents' high-school grades where serves_most says so.
-  const highSchool = teachesNoHighSchool(d.grade_span) ? [] : d.zips.filter((z) => !z.chosen && z.serves_most?.includes("secondary"));
+  const highSchool = highSchoolZips(d.grade_span, d.zips);
   const overlapped = d.zips.filter((z) => !z.chosen && !highSchool.includes(z));
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
@@ -55,6 +56,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
       ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
       : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
+  const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>
 <thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
@@ -70,7 +72,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       main: `<p><a href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
-${askNote(d) ? `<p class="answer">${askNote(d)}</p>\n` : ""}<h2>Facts</h2>
+${ask ? `<p class="answer">${ask}</p>\n` : ""}<h2>Facts</h2>
 <dl>
 ${fact("Phone", phoneLink(d.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}

@@ -124,6 +124,19 @@ export interface DistrictBodies {
 }
 
 /**
+ * The ZIPs a district is the high-school district of: it serves most of their high-school
+ * grades without being the district their record names (a high-school district over
+ * elementary ones). None for a district that stops before 9th grade (Arock, K-8, which the
+ * boundaries mark for 97917's high school).
+ *
+ * @example
+ * highSchoolZips("9th – 12th", zips.get("3003900") ?? []).length // 15
+ */
+export function highSchoolZips<Z extends Pick<DistrictZip, "chosen" | "serves_most">>(gradeSpan: string, zips: readonly Z[]): Z[] {
+  return teachesNoHighSchool(gradeSpan) ? [] : zips.filter((z) => !z.chosen && z.serves_most.includes("secondary"));
+}
+
+/**
  * Renders every district body: one per district, one per state (each of
  * `states`, empty when it has no district), and the CSV of all of them.
  *
@@ -140,8 +153,7 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const highSchoolOf = new Map<string, number>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
-    // Not for a district that stops before 9th grade (Arock, K-8, marked for 97917's high school).
-    const highSchool = teachesNoHighSchool(d.grade_span) ? 0 : list.reduce((n, z) => n + (!z.chosen && z.serves_most.includes("secondary") ? 1 : 0), 0);
+    const highSchool = highSchoolZips(d.grade_span, list).length;
     if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
     const summary = districtSummary(d, list, baseUrl);

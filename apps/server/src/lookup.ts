@@ -100,6 +100,7 @@ export function lookup(
     if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
     const [lat, lon] = [Number(query.lat), Number(query.lon)];
     const rowOf = new Map(dataset.zips.map((r) => [r.zip, r]));
+    const zipsByDistrict = districtZips(dataset);
     const answer =
       options.location &&
       locate(
@@ -108,7 +109,7 @@ export function lookup(
         lon,
         options.baseUrl,
         (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
-        (leaid) => (districtZips(dataset).get(leaid) ?? []).map((z) => z.zip),
+        (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip),
       );
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: `${JSON.stringify(answer, null, 2)}\n`, stderr: "" };

@@ -154,7 +154,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   const districts = renderDistrictBodies(dataset, baseUrl, states);
   const encoder = new TextEncoder();
   const facts: SiteFacts = { updated: dataset.updated, records: dataset.zips.length, baseUrl };
-  const named = states.map((code) => ({ code, name: stateName(dataset.manifest, code) }));
+  const named = states.map((code) => ({ code, name: stateName(dataset.manifest.state_names, code) }));
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
   // The home page lists the states by name, which only the dataset knows: rendered here, like the state pages.
   bodies.set("/", encoder.encode(homePage(facts, named)));
@@ -171,7 +171,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [path, body] of districts.states) {
     bodies.set(path, encoder.encode(body));
     const collection = JSON.parse(body) as StateDistricts;
-    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest, collection.state), districts.highSchoolOf)));
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest.state_names, collection.state), districts.highSchoolOf)));
   }
   bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
@@ -321,7 +321,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);
-      return districtPage(d, cityOf, facts, maps?.district(d), stateNames[d.state] || d.state);
+      return districtPage(d, cityOf, facts, maps?.district(d), stateName(stateNames, d.state));
     }
     return undefined;
   };

@@ -118,10 +118,10 @@ describe("loadDataset", () => {
 
   it("state names: read from the manifest, checked, the code where none is given", () => {
     const named = parseDataset(fixture({}, { state_names: { CA: "California", GU: "Guam" } }), "data");
-    expect(stateName(named.manifest, "CA")).toBe("California");
+    expect(stateName(named.manifest.state_names, "CA")).toBe("California");
     // An older build without state_names, or a state the sources name none for: its code.
-    expect(stateName(parseDataset(fixture(), "data").manifest, "CA")).toBe("CA");
-    expect(stateName(parseDataset(fixture({}, { state_names: { CA: "", GU: "Guam" } }), "data").manifest, "CA")).toBe("CA");
+    expect(stateName(parseDataset(fixture(), "data").manifest.state_names, "CA")).toBe("CA");
+    expect(stateName(parseDataset(fixture({}, { state_names: { CA: "", GU: "Guam" } }), "data").manifest.state_names, "CA")).toBe("CA");
     expect(() => parseDataset(fixture({}, { state_names: { CA: "California" } }), "data")).toThrow("data/manifest.json: state_names has no entry for GU (ZIP 96910)");
     expect(() => parseDataset(fixture({}, { state_names: ["California"] }), "data")).toThrow("data/manifest.json: state_names is not an object");
     expect(() => parseDataset(fixture({}, { state_names: { ca: "California", GU: "Guam" } }), "data")).toThrow('data/manifest.json: state_names: "ca": "California" is not a state code and its name');

@@ -172,14 +172,14 @@ function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManif
 }
 
 /**
- * A state's name for people: the manifest's `state_names`, else (an older build, or a state
- * the sources name none for) its code.
+ * A state's name for people from a dataset's `state_names` (its manifest's, or the site's
+ * copy of it), else (an older build, or a state the sources name none for) its code.
  *
  * @example
- * stateName(dataset.manifest, "MT") // "Montana"
+ * stateName(dataset.manifest.state_names, "MT") // "Montana"
  */
-export function stateName(manifest: DatasetManifest, state: string): string {
-  return manifest.state_names?.[state] || state;
+export function stateName(names: Readonly<Record<string, string>> | undefined, state: string): string {
+  return names?.[state] || state;
 }
 
 /**
