@@ -85,17 +85,21 @@ describe("planted faults are caught", () => {
     for (const f of r.failures) expect(f.curl).toMatch(/^curl -sS --path-as-is /);
   });
 
+  /** A short run (getHealth only) against a fault-free stand-in, with `doc` as the spec. */
+  const runWithSpec = async (doc: ReturnType<typeof loadSpec>) => {
+    const specFile = join(mkdtempSync(join(tmpdir(), "contract-spec-")), "openapi.json");
+    writeFileSync(specFile, JSON.stringify(doc));
+    const s = serveBun([]);
+    servers.push(s);
+    return run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], specFile, log: () => {} });
+  };
+
   it("a spec whose path lacks its HEAD or OPTIONS operation fails spec-methods", async () => {
     const doc = loadSpec();
     const paths = doc.paths as Record<string, Record<string, unknown>>;
     delete paths["/district/{leaid}.json"]!.head;
     delete paths["/healthz"]!.options;
-    const specFile = join(mkdtempSync(join(tmpdir(), "contract-spec-")), "openapi.json");
-    writeFileSync(specFile, JSON.stringify(doc));
-    const s = serveBun([]);
-    servers.push(s);
-    const r = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], specFile, log: () => {} });
-    const reasons = r.failures.filter((f) => f.check === "spec-methods").map((f) => f.reason);
+    const reasons = (await runWithSpec(doc)).failures.filter((f) => f.check === "spec-methods").map((f) => f.reason);
     expect(reasons).toEqual([
       "HEAD /district/{leaid}.json documents none; its GET 200, 304, 400, 404 (405 aside)",
       "OPTIONS /healthz documents none, expected the 204 preflight",
@@ -106,15 +110,10 @@ describe("planted faults are caught", () => {
     const doc = loadSpec();
     const schemas = (doc.components as { schemas: Record<string, { properties: Record<string, unknown> }> }).schemas;
     schemas.LocationAnswer!.properties.zip = { type: "object", nullable: true, allOf: [{ $ref: "#/components/schemas/DistrictRecord" }] };
-    const specFile = join(mkdtempSync(join(tmpdir(), "contract-spec-")), "openapi.json");
-    writeFileSync(specFile, JSON.stringify(doc));
-    const s = serveBun([]);
-    servers.push(s);
-    const r = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], specFile, log: () => {} });
-    const reasons = r.failures.filter((f) => f.check === "spec-nullable").map((f) => f.reason);
+    const reasons = (await runWithSpec(doc)).failures.filter((f) => f.check === "spec-nullable").map((f) => f.reason);
     expect(reasons).toEqual(["nullable: true refuses null at #/components/schemas/LocationAnswer/properties/zip (OpenAPI 3.0.3)"]);
     // The spec as written passes: its nullable reference is a oneOf with a null alternative.
-    const ok = await run({ baseUrl: s.baseUrl, seed: SEED, runs: 5, only: ["getHealth"], log: () => {} });
+    const ok = await runWithSpec(loadSpec());
     expect(ok.failures.filter((f) => f.check === "spec-nullable")).toEqual([]);
     expect(ok.checks["spec-nullable"]).toEqual({ passed: 1, failed: 0 });
   });
