@@ -25,6 +25,7 @@ import {
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { noneMatchHits } from "./negotiate.ts";
+import { nearPath } from "./near-path.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -64,9 +65,21 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     });
   };
 
+  /** Whether a path answers 200: a prepared body, or a page whose JSON twin is one (pages are rendered on request). */
+  const answers = (path: string) => path === "/location" || site.has(path) || (pathKind(path) === "page" && /^\/(zip|district|state)\//.test(path) && site.has(`${path}.json`));
+  /** An unknown path's 404, naming the address most likely meant (`/zip/90210/`: /zip/90210). */
+  const unknownPath = (c: Context) => {
+    const meant = nearPath(c.req.path, answers);
+    return fail(c.req.raw, "not-found", notFoundDetail(c.req.path, meant), meant === undefined ? {} : { meant });
+  };
+
   /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
-    if (!ZIP.test(zip)) return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example), { typed: zip });
+    if (!ZIP.test(zip)) {
+      // A ZIP+4 or a capital .JSON: the address meant is named.
+      const meant = nearPath(c.req.path, answers);
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example, meant), { typed: zip, ...(meant === undefined ? {} : { meant }) });
+    }
     const rep = site.get(path);
     if (!rep) {
       const postal = site.postal(zip);
@@ -197,26 +210,26 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   app.get("/problems/:kind", (c) => {
     // A prepared page per problem kind (the `type` URI of problem bodies); any other kind is unknown.
     const rep = site.get(`/problems/${c.req.param("kind")}`);
-    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+    return rep ? sendRepresentation(c.req.raw, rep) : unknownPath(c);
   });
   app.get("/healthz", fixed);
   app.get("/about", fixed);
   app.get("/docs/:page", (c) => {
     // Redoc's script and the sidebar's /docs/{tag} links (the docs page again).
     const rep = site.get(c.req.path);
-    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+    return rep ? sendRepresentation(c.req.raw, rep) : unknownPath(c);
   });
   app.get("/robots.txt", fixed);
   app.get("/sitemap.xml", fixed);
   app.get("/:file{sitemap-[0-9]+\\.xml}", (c) => {
     const rep = site.get(c.req.path);
-    return rep ? sendRepresentation(c.req.raw, rep) : fail(c.req.raw, "not-found", notFoundDetail(c.req.path));
+    return rep ? sendRepresentation(c.req.raw, rep) : unknownPath(c);
   });
   app.get("/location.json", (c) => locationAnswer(c));
   app.get("/location", (c) => locationHtml(c));
   // ------------------------------------------------------------------------
 
-  app.notFound((c) => fail(c.req.raw, "not-found", notFoundDetail(c.req.path)));
+  app.notFound(unknownPath);
   app.onError((err, c) => {
     console.error(err);
     return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {

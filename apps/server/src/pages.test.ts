@@ -99,6 +99,34 @@ describe("Accept negotiation of errors", () => {
     expect(problem.detail).toContain(apiHint);
   });
 
+  // A pasted address with a trailing slash, capitals or a ZIP+4 stays an error (decisions.md 14) that names the address meant.
+  it.each([
+    ["/zip/02108/", 404, 'Did you mean <a href="/zip/02108">/zip/02108</a>?', "Did you mean /zip/02108?"],
+    ["/ZIP/02108", 404, 'Did you mean <a href="/zip/02108">/zip/02108</a>?', "Did you mean /zip/02108?"],
+    ["/02108", 404, 'Did you mean <a href="/zip/02108">/zip/02108</a>?', "Did you mean /zip/02108?"],
+    ["/district/0604830/", 404, 'Did you mean <a href="/district/0604830">/district/0604830</a>?', "Did you mean /district/0604830?"],
+    ["/state/ca/", 404, 'Did you mean <a href="/state/CA">/state/CA</a>?', "Did you mean /state/CA?"],
+    ["/zip/02108-1234", 400, "<p>“02108-1234” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>", "Did you mean /zip/02108?"],
+    ["/zip/02108.JSON", 400, 'Did you mean <a href="/zip/02108.json">02108.json</a>?', "Did you mean /zip/02108.json?"],
+  ])("%s answers %i and names the address meant", async (path, status, page, detail) => {
+    const html = await get(path, { Accept: BROWSER });
+    expect(html.status).toBe(status);
+    expect(await html.text()).toContain(page);
+    const problem = (await (await get(path, { Accept: "application/json" })).json()) as { status: number; detail: string };
+    expect(problem.status).toBe(status);
+    expect(problem.detail).toContain(detail);
+  });
+
+  it.each([
+    ["/zip/02108.json/", 404, "Did you mean /zip/02108.json?"],
+    ["/zip/02108-1234.json", 400, "Did you mean /zip/02108.json?"],
+    ["/zip/99999/", 404, 'Nothing at "/zip/99999/". See /docs'],
+  ])("the API's problem for %s names the address meant, if any", async (path, status, detail) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { detail: string }).detail).toContain(detail);
+  });
+
   it("the home page's list of states is the target of those links", async () => {
     expect(await (await get("/")).text()).toContain('<h2 id="states">Browse by state</h2>');
   });

@@ -400,7 +400,7 @@ const PLAIN: Record<ProblemKind, string> = {
 export interface ErrorPageExtra {
   /** What was typed, for the search box. */
   typed?: string;
-  /** The page most likely meant (a lowercase state's page: `/state/CA` for `/state/ca`). */
+  /** The page most likely meant (`/state/CA` for `/state/ca`, `/zip/90210` for `/zip/90210/`: near-path.ts). */
   meant?: string;
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
   postal?: PostalZip;
@@ -413,8 +413,10 @@ export interface ErrorPageExtra {
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
 function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined): string {
-  if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}</p>`;
-  if (meant !== undefined) return `<p>Did you mean <a href="${e(meant)}">${e(meant.slice(meant.lastIndexOf("/") + 1))}</a>?</p>`;
+  // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
+  const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
+  if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
+  if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
   if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
   return "";

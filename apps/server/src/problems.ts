@@ -57,8 +57,9 @@ function quote(value: string): string {
 }
 
 /** Detail for a ZIP that is not 5 digits. */
-export function invalidZipDetail(zip: string, example: string): string {
+export function invalidZipDetail(zip: string, example: string, meant?: string): string {
   if (zip === "") return `No ZIP code was given: use exactly 5 digits, for example ${example}.`;
+  if (meant !== undefined) return `${quote(zip)} is not a ZIP code: use exactly 5 digits. Did you mean ${meant}?`;
   return `${quote(zip)} is not a ZIP code: use exactly 5 digits, for example ${example}.`;
 }
 
@@ -108,9 +109,9 @@ export function stateNotFoundDetail(state: string): string {
   return `${state} is not one of the 56 states and territories covered (the 50 states, DC, AS, GU, MP, PR, VI).`;
 }
 
-/** Detail for an unknown path. */
-export function notFoundDetail(path: string): string {
-  return `Nothing at ${quote(path)}. See /docs for the paths this service answers.`;
+/** Detail for an unknown path; `meant`, an address that answers (near-path.ts), is suggested. */
+export function notFoundDetail(path: string, meant?: string): string {
+  return `Nothing at ${quote(path)}.${meant === undefined ? "" : ` Did you mean ${meant}?`} See /docs for the paths this service answers.`;
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
@@ -139,7 +140,7 @@ export interface ProblemDoc {
 const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
   "invalid-zip": {
     when: "The ZIP code in the path of /zip/…, /zip/….json or /zip/…/districts.json, or in the search form's zip parameter, is not a ZIP code: not exactly 5 digits (ZIP+4, letters, spaces or a missing leading zero).",
-    todo: "Use exactly 5 digits, zero-padded, for example /zip/02108.json.",
+    todo: "Use exactly 5 digits, zero-padded, for example /zip/02108.json. For a ZIP+4 (/zip/02108-1234.json) the detail names the path of its 5 digits.",
     example: { method: "GET", path: "/zip/9021.json", detail: invalidZipDetail("9021", "/zip/02108.json") },
   },
   "invalid-state": {
@@ -169,7 +170,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
   },
   "not-found": {
     when: "The service has nothing at the path: it is not one of the paths this service answers (paths are case-sensitive and have no trailing slash).",
-    todo: "See /docs for the paths this service answers.",
+    todo: "See /docs for the paths this service answers. Where the path differs from one that answers only by a trailing slash, capital letters or a ZIP+4, the detail names that path (/zip/90210/: Did you mean /zip/90210?).",
     example: { method: "GET", path: "/no/such/path", detail: notFoundDetail("/no/such/path") },
   },
   "invalid-location": {

@@ -1435,7 +1435,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. */
         NotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1500,7 +1500,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. HEAD: the same status and headers, no body. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. HEAD: the same status and headers, no body. */
         HeadNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1534,7 +1534,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1593,7 +1593,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path. Cached like successful responses. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the answer is negotiated on Accept as for GET (an HTML page unless Accept ranks JSON above text/html): the same status and headers as that GET, no body. */
         HeadPageNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];

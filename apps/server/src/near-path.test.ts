@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { nearPath } from "./near-path.ts";
+
+const answering = new Set(["/", "/zip/90210", "/zip/90210.json", "/zip/02108", "/state/CA", "/state/CA.json", "/district/0622710", "/about"]);
+const exists = (path: string) => answering.has(path);
+
+describe("nearPath", () => {
+  it.each([
+    ["/zip/90210/", "/zip/90210"],
+    ["/zip/90210//", "/zip/90210"],
+    ["/zip/90210/index.html", "/zip/90210"],
+    ["/ZIP/90210", "/zip/90210"],
+    ["/Zip/90210.JSON", "/zip/90210.json"],
+    ["/zip/90210-1234", "/zip/90210"],
+    ["/zip/902101234", "/zip/90210"],
+    ["/zip/90210-1234.json", "/zip/90210.json"],
+    ["/90210", "/zip/90210"],
+    ["/02108-0001", "/zip/02108"],
+    ["/state/ca/", "/state/CA"],
+    ["/STATE/CA.JSON", "/state/CA.json"],
+    ["/District/0622710/", "/district/0622710"],
+    ["/About", "/about"],
+    ["/index.html", "/"],
+  ])("%s means %s", (path, meant) => {
+    expect(nearPath(path, exists)).toBe(meant);
+  });
+
+  it.each(["/nope", "/zip/99999/", "/12345", "/zip/9021", "/state/cal", "/zip/90210"])("%s has no near address that answers (or is itself the address)", (path) => {
+    expect(nearPath(path, exists)).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The address a person most likely meant when the one they typed or pasted
+ * has nothing: a trailing slash (`/zip/90210/`), capital letters (`/ZIP/90210`,
+ * `/state/ca`), a ZIP+4 (`/zip/90210-1234`) or a bare ZIP (`/90210`). The
+ * answer stays a 404 or 400 (decisions.md 14: an unknown path is a 404); the
+ * error names the address instead of leaving the person to guess.
+ */
+
+/**
+ * The first existing path among the usual near-misses of `path`, or undefined.
+ * `exists` says whether the service answers a path with 200.
+ *
+ * @example
+ * nearPath("/zip/90210/", (p) => p === "/zip/90210")     // "/zip/90210"
+ * nearPath("/90210-1234", (p) => p === "/zip/90210")     // "/zip/90210"
+ * nearPath("/nope", () => true)                          // undefined (no rule applies)
+ */
+export function nearPath(path: string, exists: (path: string) => boolean): string | undefined {
+  const trimmed = path.replace(/\/index\.html?$/i, "").replace(/\/+$/, "") || "/";
+  // Lowercase everything but a state code, which is uppercase in every path.
+  const lowered = trimmed.toLowerCase().replace(/^\/state\/([a-z]{2})(?=$|[./])/, (_, state: string) => `/state/${state.toUpperCase()}`);
+  const candidates = [
+    trimmed,
+    lowered,
+    lowered.replace(/^\/zip\/([0-9]{5})-?[0-9]{4}(?=$|[./])/, "/zip/$1"),
+    lowered.replace(/^\/([0-9]{5})(?:-?[0-9]{4})?$/, "/zip/$1"),
+  ];
+  return candidates.find((candidate) => candidate !== path && exists(candidate));
+}
