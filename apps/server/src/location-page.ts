@@ -8,7 +8,7 @@
 import { escapeHtml as e } from "./html.ts";
 import type { LocationAnswer, LocationData } from "./location.ts";
 import { locationForm } from "./location-form.ts";
-import { mapSvg, type MapShape } from "./map.ts";
+import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, type SiteFacts } from "./pages.ts";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
@@ -35,7 +35,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   }));
   const drawn = a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed brown outline"})`);
   const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
-  const svg = mapSvg(shapes, { id: "map", title: `Map of the school districts at ${where}`, description, point: [a.lon, a.lat] });
+  const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
     ? `<p>The nearest ZIP code with these districts is <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
     : "";
@@ -50,7 +50,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
       canonical: null,
       main: `<h1>School districts at ${where}</h1>
 <p><strong>${sentence}</strong></p>
-${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}<figure>${svg}<figcaption>${e(description)}</figcaption></figure>
+${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

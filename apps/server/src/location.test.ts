@@ -134,8 +134,9 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
     expect(html.indexOf("<svg")).toBeGreaterThan(sentence);
     expect(svg).toContain('role="img"');
-    expect(svg).toContain('aria-labelledby="map-title map-desc"');
-    expect(svg).toMatch(/<desc id="map-desc">Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
+    expect(svg).toContain('aria-labelledby="map-title"');
+    expect(svg).not.toContain("<desc");
+    expect(html).toMatch(/<\/svg><figcaption>Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
     expect(svg).toContain("<circle");
     expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
     expect(html).toContain("2016 (school year 2015-16)");

@@ -3,7 +3,7 @@
  * the byte budget, clipping to the view, the text alternative.
  */
 import { describe, expect, it } from "vitest";
-import { MAP_WIDTH, mapSvg, projectionFor, type Rings } from "./map.ts";
+import { MAP_WIDTH, mapFigure, mapSvg, projectionFor, type Rings } from "./map.ts";
 
 /** A jagged ring of `n` points around (lon, lat), radius r degrees: many points, all of them needed. */
 function jagged(lon: number, lat: number, r: number, n: number): Rings {
@@ -42,14 +42,19 @@ describe("projectionFor", () => {
 });
 
 describe("mapSvg", () => {
-  const opts = { id: "m", title: "Map of A & B", description: 'A "place" <here>' };
+  const opts = { id: "m", title: "Map of A & B" };
 
-  it("says what it shows: role img, labelled by its escaped title and description", () => {
+  it("says what it shows: role img, labelled by its escaped title", () => {
     const svg = mapSvg([{ polygons: [jagged(-100, 40, 0.1, 40)], style: "primary" }], opts);
-    expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="m-title m-desc"/);
+    expect(svg).toMatch(/^<svg [^>]*role="img" aria-labelledby="m-title"/);
     expect(svg).toContain('<title id="m-title">Map of A &amp; B</title>');
-    expect(svg).toContain('<desc id="m-desc">A &quot;place&quot; &lt;here&gt;</desc>');
     expect(viewBox(svg)[0]).toBe(MAP_WIDTH);
+  });
+
+  it("mapFigure: the caption says the rest once, escaped, outside the SVG (no <desc> read a second time)", () => {
+    const figure = mapFigure([{ polygons: [jagged(-100, 40, 0.1, 40)], style: "primary" }], { ...opts, caption: 'A "place" <here>' });
+    expect(figure).toMatch(/^<figure><svg [^>]*aria-labelledby="m-title"[^>]*>.*<\/svg><figcaption>A &quot;place&quot; &lt;here&gt;<\/figcaption><\/figure>$/s);
+    expect(figure).not.toContain("<desc");
   });
 
   it("stays within its byte budget however many points the outlines have", () => {

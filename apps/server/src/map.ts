@@ -26,11 +26,10 @@ export interface MapShape {
 }
 
 export interface MapOptions {
-  /** the drawing's id prefix (title and description ids) */
+  /** the drawing's id prefix (its title's id) */
   id: string;
+  /** the accessible name: what the map is of, briefly (the caption says the rest) */
   title: string;
-  /** the text alternative: says in words what the map shows */
-  description: string;
   /** a point to mark, [lon, lat] */
   point?: [number, number];
   /** polygons the view is fitted to (with a margin), the rest clipped; default every shape */
@@ -89,8 +88,8 @@ export function projectionFor([x0, y0, x1, y1]: readonly number[]): GeoProjectio
  * The SVG of a map of `shapes` (and the point), at most `budget` bytes.
  *
  * @example
- * mapSvg([{ polygons: outline, style: "primary" }], { id: "m", title: "Map", description: "…", point: [-108.5, 45.78] })
- * // '<svg viewBox="0 0 320 …" role="img" aria-labelledby="m-title m-desc">…</svg>'
+ * mapSvg([{ polygons: outline, style: "primary" }], { id: "m", title: "Map", point: [-108.5, 45.78] })
+ * // '<svg viewBox="0 0 320 …" role="img" aria-labelledby="m-title">…</svg>'
  */
 export function mapSvg(shapes: readonly MapShape[], opts: MapOptions): string {
   const focus = opts.focus ?? shapes.flatMap((s) => s.polygons);
@@ -150,12 +149,25 @@ export function mapSvg(shapes: readonly MapShape[], opts: MapOptions): string {
       marker = `<circle cx="${px}" cy="${py}" r="6" fill="#c00" stroke="#fff" stroke-width="2"/><circle cx="${px}" cy="${py}" r="1.5" fill="#fff"/>`;
     }
     svg =
-      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${height}" width="100%" role="img" aria-labelledby="${opts.id}-title ${opts.id}-desc" class="map">` +
-      `<title id="${opts.id}-title">${e(opts.title)}</title><desc id="${opts.id}-desc">${e(opts.description)}</desc>` +
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${height}" width="100%" role="img" aria-labelledby="${opts.id}-title" class="map">` +
+      `<title id="${opts.id}-title">${e(opts.title)}</title>` +
       `<rect width="${MAP_WIDTH}" height="${height}" fill="#f7f7f4"/>${paths.join("")}${marker}</svg>`;
     if (Buffer.byteLength(svg) <= budget) break;
   }
   return svg;
+}
+
+/**
+ * A map with its caption: the SVG is named by its short title only, and the caption
+ * says in words what it shows, once (a <desc> with the same words was read twice).
+ *
+ * @example
+ * mapFigure(shapes, { id: "map", title: "Map of Beverly Hills Unified", caption: "Map of the outline of …" })
+ * // '<figure><svg … aria-labelledby="map-title">…</svg><figcaption>Map of the outline of …</figcaption></figure>'
+ */
+export function mapFigure(shapes: readonly MapShape[], opts: MapOptions & { caption: string }): string {
+  const { caption, ...svg } = opts;
+  return `<figure>${mapSvg(shapes, svg)}<figcaption>${e(caption)}</figcaption></figure>`;
 }
 
 /** SVG path data: every ring as a move and relative lines in whole units, points closer than `tolerance` to the last kept one dropped. */

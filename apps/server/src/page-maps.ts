@@ -20,7 +20,7 @@ import {
 } from "@school-districts/core";
 import { escapeHtml as e } from "./html.ts";
 import { readListedFile } from "./location.ts";
-import { mapSvg, type MapShape, type Rings } from "./map.ts";
+import { mapFigure, type MapShape, type Rings } from "./map.ts";
 
 /** The ZIP outline file's name in a dataset folder and in the manifest. */
 export const ZCTA_OUTLINE_FILE = "zctas.topojson";
@@ -176,7 +176,7 @@ export class PageMaps {
    * The map section of a district's page: its outline, or why there is none.
    *
    * @example
-   * maps.district(beverlyHills) // '…<svg … aria-labelledby="map-title map-desc" …'
+   * maps.district(beverlyHills) // '…<figure><svg … aria-labelledby="map-title" …'
    */
   district(d: Pick<District, "leaid" | "district" | "state" | "level">): string {
     const index = this.sources.boundaries();
@@ -193,14 +193,14 @@ export class PageMaps {
       `Map of the outline of ${d.district} (${d.state}), shaded with a blue outline, in ${parts(outline.length)}, ${extentWords(outline)}. ` +
       (outside > 0 ? `The map shows its main part, ${extentWords(main)}; ${outside} small ${outside === 1 ? "piece lies" : "pieces lie"} farther away, outside the map. ` : "") +
       `Drawn from the ${this.sources.vintage} Census school-district boundaries at 1:500,000, simplified: approximate at the edges.`;
-    const svg = mapSvg([{ polygons: outline, style: "primary" }], {
+    const figure = mapFigure([{ polygons: outline, style: "primary" }], {
       id: "map",
       title: `Map of ${d.district}`,
-      description,
+      caption: description,
       budget: MAP_BUDGET,
       ...(outside > 0 ? { focus: main } : {}),
     });
-    return section("Map", `<figure>${svg}<figcaption>${e(description)}</figcaption></figure>`);
+    return section("Map", figure);
   }
   /**
    * The map section of a ZIP's page: the outlines of the ZIP's districts with the ZIP's
@@ -254,13 +254,13 @@ export class PageMaps {
     const description = sentences.join(" ");
     const shapes: MapShape[] = drawn.map((x) => ({ polygons: x.outline, style: x.style }));
     if (zipOutline !== undefined) shapes.push({ polygons: zipOutline, style: "zip" });
-    const svg = mapSvg(shapes, {
+    const figure = mapFigure(shapes, {
       id: "map",
       title: `Map of ZIP code ${r.zip} and its school districts`,
-      description,
+      caption: description,
       budget: MAP_BUDGET,
       ...(zipOutline !== undefined ? { focus: zipOutline } : {}),
     });
-    return section("Map", `<figure>${svg}<figcaption>${e(description)}</figcaption></figure>`);
+    return section("Map", figure);
   }
 }
