@@ -17,6 +17,7 @@ afterAll(async () => {
 interface Answer {
   districts: { leaid: string; district: string; level: string; url: string }[];
   zip: { zip: string; district: string } | null;
+  in_zip_area: boolean;
   boundaries: { vintage: string; scale: string };
 }
 const locate = async (lat: string, lon: string) => fetch(`${server.url}/location.json?lat=${lat}&lon=${lon}`);
@@ -39,6 +40,14 @@ describe("GET /location.json on the binary", () => {
     const body = (await (await locate("34.0736", "-118.4004")).json()) as Answer;
     expect(body.districts.map((d) => d.district)).toEqual(["Beverly Hills Unified School District"]);
     expect(body.zip?.district).toBe("Beverly Hills Unified School District");
+    expect([body.zip?.zip, body.in_zip_area]).toEqual(["90210", true]);
+  });
+
+  it("a 2020 block-group centre in Stamford, CT whose nearest ZCTA point is 06906's: the ZIP whose area holds it, 06905", async () => {
+    const body = (await (await locate("41.083268", "-73.528314")).json()) as Answer;
+    expect([body.zip?.zip, body.in_zip_area]).toEqual(["06905", true]);
+    const page = await (await fetch(`${server.url}/location?lat=41.083268&lon=-73.528314`)).text();
+    expect(page).toContain('This place lies in ZIP code <a href="/zip/06905">06905</a> (Stamford, CT)');
   });
 
   it("a point in a Census high-school piece (Tracy Unified (9-12) in Jefferson): Jefferson Elementary and, for high school, Tracy Unified", async () => {

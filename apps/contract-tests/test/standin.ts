@@ -409,6 +409,7 @@ export class StandIn {
           lon: x,
           districts: [{ leaid: "0604830", district: "Beverly Hills Unified School District", level: "unified", grade_span: "Kindergarten – 12th", on_border: false, url: `${this.base}/district/0604830.json` }],
           zip: this.record90210 ?? null,
+          in_zip_area: this.record90210 !== undefined,
           boundaries: { source: "U.S. Census Bureau, cartographic boundary files, school districts, 2016", vintage: "2016 (school year 2015-16)", scale: "1:500,000" },
         };
         this.resources.set(key, resource("application/json; charset=utf-8", JSON.stringify(body), this.faults.has("weak-etag")));

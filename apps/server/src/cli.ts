@@ -96,7 +96,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     const dataset = await loadDataset(cmd, paths, LOOKUP_DATA_ERROR);
     let location: LocationData | undefined;
     if ("lat" in cmd.query) {
-      location = await orExit(() => loadLocationData(cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"), LOOKUP_DATA_ERROR);
+      const [used, label] = [cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"];
+      location = await orExit(() => loadLocationData(used, label, undefined, undefined, () => readZctaOutlines(used, label)), LOOKUP_DATA_ERROR);
     }
     // data/postal.csv (optional): what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
@@ -117,12 +118,12 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   let boundaryIndex: { index: LocationIndex | undefined } | undefined;
   const boundaries = (): LocationIndex | undefined =>
     (boundaryIndex ??= { index: orExit(() => readBoundaryIndex(dataPathsUsed, dataLabel)) }).index;
-  const loadLocation = (names?: DistrictNames): Promise<LocationData | undefined> =>
-    orExit(() => loadLocationData(dataPathsUsed, dataLabel, boundaries, names));
-  // The ZIP outlines of the page maps, read once on the first ZIP page.
+  // The ZIP outlines of the page maps and of the location answers' ZIP, read once on first use.
   let zctaOutlines: { outlines: ZctaOutlines | undefined } | undefined;
   const zctas = (): ZctaOutlines | undefined =>
     (zctaOutlines ??= { outlines: orExit(() => readZctaOutlines(dataPathsUsed, dataLabel)) }).outlines;
+  const loadLocation = (names?: DistrictNames): Promise<LocationData | undefined> =>
+    orExit(() => loadLocationData(dataPathsUsed, dataLabel, boundaries, names, zctas));
   // The build's snapshot is checked (size, CRC-32, tables; and the map files embedded with it) before listening.
   const snapshot = await orExit(async () => {
     const opened = given ? undefined : await openSnapshotFor(paths);

@@ -22,7 +22,7 @@ export const USAGE = `Usage:
                                           print a district and every ZIP code it overlaps
   school-districts lookup --lat <deg> --lon <deg> [--json]
                                           print the districts whose boundaries hold a point
-                                          (decimal degrees) and the nearest ZIP code
+                                          (decimal degrees) and its ZIP code (else the nearest)
                                           lookup exits 0 when found, 1 when not found, 2 for
                                           bad input, 3 when the data cannot be read (the
                                           messages are the API's problem details)

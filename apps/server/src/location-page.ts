@@ -37,7 +37,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
-    ? `<p>The nearest ZIP code with these districts is <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
+    ? `<p>${a.in_zip_area ? "This place lies in ZIP code" : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
     : "";
   const list = a.districts
     .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}${d.on_border ? " (the place lies on its border)" : ""}</li>`)

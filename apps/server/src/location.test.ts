@@ -11,12 +11,15 @@ import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { parse } from "csv-parse/sync";
-import { coordinateProblem, districtNamesOf, loadLocationData, nearestZipAmong, type LocationAnswer } from "./location.ts";
+import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type LocationAnswer } from "./location.ts";
+import { readZctaOutlines } from "./page-maps.ts";
 import { lookup } from "./lookup.ts";
 import { parseArgs, UsageError } from "./config.ts";
 import { loadFixture } from "../test/helpers.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
+/** The committed location data, with the ZIP outlines as the server reads them. */
+const withOutlines = () => loadLocationData(dataPaths(DATA), "data", undefined, undefined, () => readZctaOutlines(dataPaths(DATA)));
 
 describe("coordinateProblem", () => {
   it.each([
@@ -38,17 +41,38 @@ describe("coordinateProblem", () => {
   ])("refuses %j, %j", (lat, lon, message) => expect(coordinateProblem(lat, lon)).toMatch(message));
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("nearestZipAmong (the committed ZCTA points)", () => {
+describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("zipsByDistance and zipAt (the committed ZCTA points and outlines)", () => {
   it("measures on the sphere, across 180°: from 179.1° E in the Aleutians, Adak (176.6° W) is nearer than Unalaska (166.5° W)", async () => {
     const { index } = (await loadLocationData(dataPaths(DATA)))!;
-    expect(nearestZipAmong(index, 179.1, 51.45, ["99685", "99546"])).toBe("99546");
+    expect(zipsByDistance(index, 179.1, 51.45, ["99685", "99546"])).toEqual(["99546", "99685"]);
     // A plane in degrees would put both 345° or more away, Unalaska 10° nearer.
-    expect(nearestZipAmong(index, -166.6, 53.9, ["99685", "99546"])).toBe("99685");
+    expect(zipsByDistance(index, -166.6, 53.9, ["99685", "99546"])).toEqual(["99685", "99546"]);
   });
   it("skips ZIPs without a ZCTA point and answers undefined when none has one", async () => {
     const { index } = (await loadLocationData(dataPaths(DATA)))!;
-    expect(nearestZipAmong(index, -118.4004, 34.0736, ["00000", "90210"])).toBe("90210");
-    expect(nearestZipAmong(index, -118.4004, 34.0736, ["00000"])).toBeUndefined();
+    expect(zipsByDistance(index, -118.4004, 34.0736, ["00000", "90210", "90210"])).toEqual(["90210"]);
+    expect(zipAt(index, undefined, -118.4004, 34.0736, ["00000"])).toBeUndefined();
+  });
+  // Block-group population centres of 2020 whose nearest ZCTA internal point is a neighbouring ZIP's.
+  it.each([
+    [-73.528314, 41.083268, "06906", "06905"],
+    [-73.210693, 41.184179, "06608", "06604"],
+    [-86.459855, 32.477855, "36066", "36067"],
+  ])("(%f, %f): nearest internal point %s, but the ZIP area holding the place is %s", async (lon, lat, nearest, holding) => {
+    const data = (await withOutlines())!;
+    const zctas = data.zctas!()!;
+    const candidates = [nearest, holding];
+    expect(zipsByDistance(data.index, lon, lat, candidates)[0]).toBe(nearest);
+    expect(zctas.holds(holding, lon, lat)).toBe(true);
+    expect(zctas.holds(nearest, lon, lat)).toBe(false);
+    expect(zipAt(data.index, zctas, lon, lat, candidates)).toEqual({ zip: holding, inArea: true });
+    // Without the outlines (a dataset built without them), the nearest.
+    expect(zipAt(data.index, undefined, lon, lat, candidates)).toEqual({ zip: nearest, inArea: false });
+  });
+  it("a place in none of the candidates' areas gets the nearest, not in its area", async () => {
+    const data = (await withOutlines())!;
+    // Beverly Hills City Hall is in 90210's area, not in 90024's or 90067's.
+    expect(zipAt(data.index, data.zctas!(), -118.4004, 34.0736, ["90024", "90067"])).toEqual({ zip: zipsByDistance(data.index, -118.4004, 34.0736, ["90024", "90067"])[0], inArea: false });
   });
 });
 
@@ -56,7 +80,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   let app: Hono;
   beforeAll(async () => {
     const { site } = await testApp();
-    app = createApp(site, loadLocationData(dataPaths(DATA)));
+    app = createApp(site, withOutlines());
   });
   const get = async (query: string) => app.request(`/location.json${query}`);
 
@@ -73,12 +97,14 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     ]);
     expect(body.boundaries).toEqual({ source: expect.stringContaining("2016"), vintage: "2016 (school year 2015-16)", scale: "1:500,000" });
     expect(body.zip).toBeNull(); // no Billings ZIP in the small fixture
+    expect(body.in_zip_area).toBe(false);
   });
 
-  it("a point in Beverly Hills: Beverly Hills Unified, and the record of the nearest ZIP overlapping it", async () => {
+  it("a point in Beverly Hills: Beverly Hills Unified, and the record of the ZIP whose area holds it", async () => {
     const body = (await (await get("?lat=34.0736&lon=-118.4004")).json()) as LocationAnswer;
     expect(body.districts.map((d) => [d.leaid, d.district, d.level])).toEqual([["0604830", "Beverly Hills Unified School District", "unified"]]);
     expect(body.zip?.zip).toBe("90210");
+    expect(body.in_zip_area).toBe(true);
     expect(body.zip?.district).toBe("Beverly Hills Unified School District");
   });
 
@@ -120,7 +146,15 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   let app: Hono;
   beforeAll(async () => {
     const { site } = await testApp();
-    app = createApp(site, loadLocationData(dataPaths(DATA)));
+    app = createApp(site, withOutlines());
+  });
+
+  it("names the ZIP whose area holds the place (the fixture's 90210), or the nearest when none does", async () => {
+    const html = await (await app.request("/location?lat=34.0736&lon=-118.4004")).text();
+    expect(html).toContain('<p>This place lies in ZIP code <a href="/zip/90210">90210</a> (Beverly Hills, CA); its page lists every district the ZIP code overlaps.</p>');
+    const { site } = await testApp();
+    const nearest = await (await createApp(site, loadLocationData(dataPaths(DATA))).request("/location?lat=34.0736&lon=-118.4004")).text();
+    expect(nearest).toContain('<p>The nearest ZIP code with these districts is <a href="/zip/90210">90210</a>');
   });
 
   it("says the answer in words first, then a map with its text alternative, the limits and the form", async () => {
@@ -208,12 +242,15 @@ describe("lookup --lat --lon", () => {
 
   it.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("answers like /location.json; 2 for bad input, 1 for a point in no district", async () => {
     const dataset = await loadFixture();
-    const location = await loadLocationData(dataPaths(DATA));
+    const location = await withOutlines();
     const opts = { json: false, baseUrl: BASE, location };
     const text = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, opts);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("34.07360, -118.40040 is in Beverly Hills Unified School District.");
-    expect(text.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");
+    expect(text.stdout).toContain("ZIP code of this place: 90210 (Beverly Hills, CA)");
+    // Without ZIP outlines, the ZIP is only the nearest, and says so.
+    const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await loadLocationData(dataPaths(DATA)) });
+    expect(nearest.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");
     const json = lookup(dataset, { lat: "45.7833", lon: "-108.5007" }, { ...opts, json: true });
     expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
     expect(lookup(dataset, { lat: "91", lon: "0" }, opts)).toMatchObject({ code: 2, stderr: expect.stringContaining('lat "91" is out of range') });

@@ -116,7 +116,7 @@ export function lookup(
     const lines = [
       `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
-      ...(answer.zip ? [`Nearest ZIP code with these districts: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
+      ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
       `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
     ];
     return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };

@@ -1350,7 +1350,7 @@ export interface components {
          *         }
          *       ],
          *       "zip": {
-         *         "zip": "59102",
+         *         "zip": "59101",
          *         "district": "Billings Elementary School District",
          *         "city": "Billings",
          *         "state": "MT",
@@ -1363,12 +1363,13 @@ export interface components {
          *         "grade_span": "Pre-Kindergarten – 8th",
          *         "phone": "(406) 281-5000",
          *         "website": "http://www.billingsschools.org",
-         *         "page_url": "http://localhost:8080/zip/59102",
+         *         "page_url": "http://localhost:8080/zip/59101",
          *         "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *         "source_url": "https://nces.ed.gov/ccd/",
          *         "license": "https://creativecommons.org/licenses/by/4.0/",
          *         "updated": "2026-11-22"
          *       },
+         *       "in_zip_area": true,
          *       "boundaries": {
          *         "source": "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
          *         "vintage": "2016 (school year 2015-16)",
@@ -1389,8 +1390,13 @@ export interface components {
             lon: number;
             /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
             districts: components["schemas"]["LocatedDistrict"][];
-            /** @description The record of the ZIP code whose ZCTA internal point (Census 2020 Gazetteer) is nearest to the point on the sphere, at any distance, among ZIPs overlapping one of its districts (else, when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. A nearby ZIP, not a postal address lookup. */
+            /** @description The record of the ZIP code of the point: among ZIPs overlapping one of its districts, the nearest (by ZCTA internal point, Census 2020 Gazetteer, on the sphere) whose ZIP area (its 2010 ZCTA outline, simplified at 1:500,000) holds the point, `in_zip_area` true; else the one whose internal point is nearest, at any distance, `in_zip_area` false (and when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. From ZIP areas as the Census draws them, not a postal address lookup. */
             zip: components["schemas"]["DistrictRecord"] | (never | null);
+            /**
+             * @description Whether the ZIP area of `zip` (its 2010 ZCTA outline, approximate at the edges) holds the point; false when `zip` is only the nearest ZIP with these districts, or null.
+             * @example true
+             */
+            in_zip_area: boolean;
             /** @description The boundary file the answer comes from. */
             boundaries: {
                 source: string;

@@ -16,6 +16,14 @@ describe("ZctaOutlines", () => {
     expect(z.outline("12347")).toBeUndefined();
   });
 
+  it("holds: a point inside or on the border of a ZCTA's outline, not one outside or of a ZCTA without an outline", () => {
+    const z = ZctaOutlines.parse(topo([{ type: "Polygon", arcs: [[0]], id: "12345" }]), "t");
+    expect(z.holds("12345", -99.5, 40.5)).toBe(true);
+    expect(z.holds("12345", -99, 40.5)).toBe(true);
+    expect(z.holds("12345", -98.5, 40.5)).toBe(false);
+    expect(z.holds("12347", -99.5, 40.5)).toBe(false);
+  });
+
   it.each([
     ["a ZCTA twice", topo([{ type: "Polygon", arcs: [[0]], id: "12345" }, { type: "Polygon", arcs: [[0]], id: "12345" }]), /ZCTA 12345 twice/],
     ["an arc that does not exist", topo([{ type: "Polygon", arcs: [[0, 7]], id: "12345" }]), /ZCTA 12345: arc 7 does not exist/],

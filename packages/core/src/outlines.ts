@@ -3,6 +3,7 @@
  * polygons simplified and quantized by the pipeline, decoded into flat typed arrays
  * (about 8 bytes a point); a ZCTA's rings are made only when a map asks for them.
  */
+import pointInPolygon from "point-in-polygon-hao";
 import { DatasetError } from "./dataset.ts";
 import { appendArcPoints, parseTopology, type TopoGeometry } from "./location.ts";
 
@@ -87,6 +88,18 @@ export class ZctaOutlines {
   /** Whether a ZCTA has an outline. */
   has(zcta: string): boolean {
     return this.find(zcta) >= 0;
+  }
+
+  /**
+   * Whether the outline of a ZCTA holds (lon, lat), its border included (point-in-polygon-hao
+   * on each part); false when the file has no outline for it.
+   *
+   * @example
+   * zctas.holds("90210", -118.4065, 34.1031) // true
+   */
+  holds(zcta: string, lon: number, lat: number): boolean {
+    const outline = this.outline(zcta);
+    return outline !== undefined && outline.some((polygon) => pointInPolygon([lon, lat], polygon) !== false);
   }
 
   /** The index of a ZCTA's geometry (binary search), or -1. */
