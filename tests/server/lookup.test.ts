@@ -36,6 +36,20 @@ describe("lookup", () => {
     expect(stdout).toMatch(new RegExp(`^High school: .* is in ${most("secondary")};`, "m"));
   });
 
+  // The districts marked for high school cover a sliver of these ZIPs (under 1 %); their K-8 districts say to ask.
+  it.each(["03038", "90254"])("%s: the first line does not name a high-school district covering a sliver, and the answer below says so as the page does", async (zip) => {
+    const { code, stdout } = await runBinary(["lookup", zip]);
+    expect(code).toBe(0);
+    const districts = (await api(`/zip/${zip}/districts.json`)).districts as { district: string; serves_most: string[]; share_secondary: number }[];
+    const high = districts.find((d) => d.serves_most.includes("secondary"))!;
+    expect(high.share_secondary).toBeLessThan(0.01);
+    const record = await api(`/zip/${zip}.json`);
+    expect(stdout.split("\n")[0]).toMatch(new RegExp(`is served by ${record.district} for the elementary grades \\(for high school, see below\\)\\.$`));
+    expect(stdout).toContain(`High school: no district teaching high school covers most of ${zip}; ${high.district} covers a part (< 1 % of residents)`);
+    const page = await (await fetch(`${server.url}/zip/${zip}`)).text();
+    expect(page).toContain(`no district teaching high school covers most of ${zip};`);
+  });
+
   it("--json prints the API's record and districts; --district --json the API's district", async () => {
     const zip = await runBinary(["lookup", "90210", "--json"]);
     expect(zip.code).toBe(0);

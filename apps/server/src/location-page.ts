@@ -37,7 +37,8 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
-    ? `<p>${a.in_zip_area ? "This place lies in ZIP code" : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>`
+    ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.
+      `<p>${a.in_zip_area ? "This place lies in ZIP code" : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
     : "";
   const list = a.districts
     .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}${d.on_border ? " (the place lies on its border)" : ""}</li>`)
@@ -50,12 +51,12 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
       canonical: null,
       main: `<h1>School districts at ${where}</h1>
 <p><strong>${sentence}</strong></p>
-${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${figure}
+${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}
 </ul>
-${zip}<p class="note">${LIMITS(a.boundaries)}</p>
+<p class="note">${LIMITS(a.boundaries)}</p>
 <p>As JSON: <a href="/location.json?lat=${a.lat}&amp;lon=${a.lon}">/location.json?lat=${a.lat}&amp;lon=${a.lon}</a>.</p>
 ${locationForm(String(a.lat), String(a.lon))}`,
     },

@@ -152,6 +152,8 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   it("names the ZIP whose area holds the place (the fixture's 90210), or the nearest when none does", async () => {
     const html = await (await app.request("/location?lat=34.0736&lon=-118.4004")).text();
     expect(html).toContain('<p>This place lies in ZIP code <a href="/zip/90210">90210</a> (Beverly Hills, CA); its page lists every district the ZIP code overlaps.</p>');
+    // Right under the answer, before the map (a screen or more on a phone).
+    expect(html.indexOf("This place lies in ZIP code")).toBeLessThan(html.indexOf("<svg"));
     const { site } = await testApp();
     const nearest = await (await createApp(site, loadLocationData(dataPaths(DATA))).request("/location?lat=34.0736&lon=-118.4004")).text();
     expect(nearest).toContain('<p>The nearest ZIP code with these districts is <a href="/zip/90210">90210</a>');
