@@ -3,7 +3,7 @@
  * ZIP of the dataset answers at /zip/{zip}.json with the same record (issue 4,
  * "Done when").
  */
-import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection, type ZipDistricts } from "@school-districts/core";
+import { CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection, type ZipDistricts } from "@school-districts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE, pool, startServer, type RunningServer } from "../support/server.ts";
 
@@ -82,12 +82,31 @@ describe("the collections agree record for record", () => {
     expect(rows.slice(1)).toEqual(bulk.records.map((r) => CSV_COLUMNS.map((c) => (r[c] === null ? "" : String(r[c])))));
   });
 
-  it("/zip/{zip}.json answers every ZIP with its bulk record", async () => {
+  it("/zip/{zip}.json answers every ZIP with its bulk record, and /bulk/zip-districts.csv has every row of its /zip/{zip}/districts.json", async () => {
+    const [header, ...rows] = parseCsv(await (await fetch(`${server.url}/bulk/zip-districts.csv`)).text());
+    expect(header).toEqual([...ZIP_DISTRICT_CSV_COLUMNS]);
+    const column = (name: (typeof ZIP_DISTRICT_CSV_COLUMNS)[number]) => ZIP_DISTRICT_CSV_COLUMNS.indexOf(name);
+    const csvOf = new Map<string, string[][]>();
+    for (const row of rows) (csvOf.get(row[0]!) ?? csvOf.set(row[0]!, []).get(row[0]!)!).push(row);
+    expect([...csvOf.keys()]).toEqual(bulk.records.map((r) => r.zip));
     let checked = 0;
     await pool(bulk.records, 16, async (record) => {
       const res = await fetch(`${server.url}/zip/${record.zip}.json`);
       expect(res.status, record.zip).toBe(200);
       expect(await res.json()).toEqual(record);
+      const list = (await (await fetch(`${server.url}/zip/${record.zip}/districts.json`)).json()) as ZipDistricts;
+      const expected = list.districts.map((d) => {
+        const cells: Record<(typeof ZIP_DISTRICT_CSV_COLUMNS)[number], string> = {
+          zip: record.zip, zcta: list.zcta, state: record.state, leaid: d.leaid, district: d.district, level: d.level, grade_span: d.grade_span,
+          share: String(d.share), share_elementary: String(d.share_elementary), share_secondary: String(d.share_secondary), basis: d.basis,
+          chosen: String(d.chosen), serves_most: d.serves_most.join(" "), per_pupil_year: d.per_pupil_year ?? "", rating_source: d.rating_source ?? "",
+          notes: (d.notes ?? []).map((n) => n.code).join(" "), updated: record.updated,
+        };
+        return ZIP_DISTRICT_CSV_COLUMNS.map((c) => cells[c]);
+      });
+      expect(csvOf.get(record.zip), record.zip).toEqual(expected);
+      // The chosen row names the record's district.
+      expect(csvOf.get(record.zip)!.filter((r) => r[column("chosen")] === "true").map((r) => r[column("district")])).toEqual([record.district]);
       checked++;
     });
     expect(checked).toBe(bulk.total);

@@ -33,15 +33,15 @@ describe("export", () => {
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
     // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
-    // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV
+    // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV and the ZIP-to-district CSV
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
-    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 1 + 4 + 8);
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 2 + 4 + 8);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
       expect(gunzipSync(readFileSync(join(dir, `${f}.gz`))).equals(body), f).toBe(true);
     }
-    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "district/0604830.json", "district/0604830.html", "state/CA/districts.json", "state/CA.html", "bulk/districts.csv", "about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml", "docs/redoc.js", "docs/records.html", "docs/interactive.html"]) {
+    for (const f of ["index.html", "docs.html", "healthz", "openapi.json", "index.json", "zip/90210.html", "zip/90210.json", "zip/90210/districts.json", "state/CA.json", "bulk/all-districts.csv", "problems/not-found.html", "district/0604830.json", "district/0604830.html", "state/CA/districts.json", "state/CA.html", "bulk/districts.csv", "bulk/zip-districts.csv", "about.html", "robots.txt", "sitemap.xml", "sitemap-1.xml", "docs/redoc.js", "docs/records.html", "docs/interactive.html"]) {
       expect(all.has(f), f).toBe(true);
     }
   });
@@ -49,7 +49,7 @@ describe("export", () => {
   it("writes the bodies the server serves for the same data and base URL", async () => {
     const server = await startServer(["--quiet", "--data", FIXTURE, "--base-url", BASE]);
     try {
-      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"], ["/district/0604830", "district/0604830.html"], ["/state/CA", "state/CA.html"], ["/bulk/districts.csv", "bulk/districts.csv"]]) {
+      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"], ["/district/0604830", "district/0604830.html"], ["/state/CA", "state/CA.html"], ["/bulk/districts.csv", "bulk/districts.csv"], ["/bulk/zip-districts.csv", "bulk/zip-districts.csv"]]) {
         expect((await raw(`${server.url}${path}`)).body.equals(readFileSync(join(dir, file!))), path).toBe(true);
       }
     } finally {
@@ -63,7 +63,9 @@ describe("export", () => {
     expect(headers).toContain("Access-Control-Allow-Origin: *");
     expect(headers).toContain("Cache-Control: public, max-age=86400, stale-while-revalidate=604800");
     expect(headers).toContain('Content-Disposition: attachment; filename="all-districts.csv"');
+    expect(headers).toContain('/bulk/zip-districts.csv\n  Content-Type: text/csv; charset=utf-8\n  Content-Disposition: attachment; filename="zip-districts.csv"');
     expect(existsSync(join(dir, "nginx.conf"))).toBe(true);
+    expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain(`add_header Content-Disposition 'attachment; filename="zip-districts.csv"' always;`);
     expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain("gzip_static on;");
   });
 });

@@ -34,7 +34,7 @@ import { buildSpec, loadSpec, matchOperation, normalizePath, specPath, type Json
 
 export const UNKNOWN_PATHS = "(unknown paths)";
 /** Operations whose body is CSV: their semantics are checked on the text. */
-const CSV_OPERATIONS = new Set(["getBulkCsv", "getDistrictsCsv"]);
+const CSV_OPERATIONS = new Set(["getBulkCsv", "getDistrictsCsv", "getZipDistrictsCsv"]);
 
 export interface RunOptions {
   baseUrl: string;

@@ -156,15 +156,22 @@ export function checkSemantics(
       r("semantics", (j as R).records === data.zips.length, `healthz says ${String((j as R).records)} records, /index.json has ${data.zips.length}`);
       break;
     case "getBulkCsv":
-    case "getDistrictsCsv": {
+    case "getDistrictsCsv":
+    case "getZipDistrictsCsv": {
       const text = ex.decoded!.toString("utf8");
       const { rows, bareLf, header } = csvRows(text);
       const example = ex.op!.responses.get("200")?.content[0]?.example;
       const expectedHeader = typeof example === "string" ? example.split("\r\n")[0] : undefined;
       r("semantics", bareLf === 0, `${bareLf} rows end with LF instead of CRLF (RFC 4180, decision 10)`);
       r("semantics", !expectedHeader || header === expectedHeader, `CSV header ${JSON.stringify(header)}, the documented one is ${JSON.stringify(expectedHeader)}`);
-      const [what, want] = id === "getBulkCsv" ? ["/index.json", data.zips.length] : ["/bulk/districts.csv when the run began", data.leaids.length];
-      r("semantics", rows - 1 === want, `CSV has ${rows - 1} data rows, ${what} ${want}`);
+      if (id === "getZipDistrictsCsv") {
+        // One row or more per ZIP of /index.json (the first column; ZIPs never need quoting).
+        const zips = new Set(text.split("\n").slice(1).map((line) => line.slice(0, line.indexOf(","))).filter((z) => z !== ""));
+        r("semantics", zips.size === data.zips.length && data.zips.every((z) => zips.has(z)), `CSV names ${zips.size} ZIPs, /index.json ${data.zips.length}`);
+      } else {
+        const [what, want] = id === "getBulkCsv" ? ["/index.json", data.zips.length] : ["/bulk/districts.csv when the run began", data.leaids.length];
+        r("semantics", rows - 1 === want, `CSV has ${rows - 1} data rows, ${what} ${want}`);
+      }
       r("semantics", text.endsWith("\r\n"), "CSV does not end with CRLF");
       break;
     }

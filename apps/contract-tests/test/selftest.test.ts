@@ -74,6 +74,7 @@ const CASES: [Fault, CheckName, string[], boolean?, number?][] = [
   ["state-districts-count", "semantics", ["getStateDistricts"]],
   ["state-page-404", "status-expected", ["getStatePage"]],
   ["districts-csv-lf", "semantics", ["getDistrictsCsv"]],
+  ["zip-districts-csv-lf", "semantics", ["getZipDistrictsCsv"]],
 ];
 
 describe("planted faults are caught", () => {

@@ -42,6 +42,7 @@ export const FAULTS = [
   "state-districts-count",
   "state-page-404",
   "districts-csv-lf",
+  "zip-districts-csv-lf",
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -182,6 +183,10 @@ export class StandIn {
       if (faults.has("extra-field")) r.lat = 34.07;
       if (faults.has("rating-as-string") && r.rating !== null) r.rating = String(r.rating);
     }
+    const zipDistricts = (r: Record<string, unknown>) => [
+      { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen"), serves_most: ["elementary", "secondary"], share_elementary: 0.6544, share_secondary: 0.6544 },
+      { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false, serves_most: [], share_elementary: 0.1, share_secondary: 0 },
+    ];
     for (const r of recs) {
       this.zips.add(String(r.zip));
       this.resources.set(`/zip/${r.zip}.json`, resource(faults.has("wrong-content-type") ? "text/plain; charset=utf-8" : json, JSON.stringify(r), weak));
@@ -189,14 +194,7 @@ export class StandIn {
         `/zip/${r.zip}/districts.json`,
         resource(
           json,
-          JSON.stringify({
-            zip: r.zip,
-            zcta: r.zip,
-            districts: [
-              { leaid: RECORD_LEAID.get(String(r.zip)), district: r.district, level: "unified", grade_span: r.grade_span, share: 0.6544, basis: "population", chosen: !faults.has("zip-districts-none-chosen"), serves_most: ["elementary", "secondary"], share_elementary: 0.6544, share_secondary: 0.6544 },
-              { leaid: otherLeaid(STATES.indexOf(String(r.state))), district: "Other District", level: "elementary", grade_span: "", share: 0.1, basis: "land", chosen: false, serves_most: [], share_elementary: 0.1, share_secondary: 0 },
-            ],
-          }),
+          JSON.stringify({ zip: r.zip, zcta: r.zip, districts: zipDistricts(r) }),
           weak,
         ),
       );
@@ -250,6 +248,11 @@ export class StandIn {
     const deol = faults.has("districts-csv-lf") ? "\n" : "\r\n";
     const dcsv = [[...districtCols, "updated"].join(","), ...ids.map((l) => [...districtCols.map((c) => csvCell((summary(l) as Record<string, unknown>)[c])), UPDATED].join(","))].join(deol) + deol;
     this.resources.set("/bulk/districts.csv", resource("text/csv; charset=utf-8", dcsv, weak, [["Content-Disposition", 'attachment; filename="districts.csv"']]));
+    const zipDistrictCols = "zip zcta state leaid district level grade_span share share_elementary share_secondary basis chosen serves_most per_pupil_year rating_source notes".split(" ");
+    const zdRows = recs.flatMap((r) => zipDistricts(r).map((d) => ({ ...d, zip: r.zip, zcta: r.zip, state: r.state, serves_most: d.serves_most.join(" "), per_pupil_year: "", rating_source: "", notes: "" })));
+    const zdEol = faults.has("zip-districts-csv-lf") ? "\n" : "\r\n";
+    const zdcsv = [[...zipDistrictCols, "updated"].join(","), ...zdRows.map((d) => [...zipDistrictCols.map((c) => csvCell((d as Record<string, unknown>)[c])), UPDATED].join(","))].join(zdEol) + zdEol;
+    this.resources.set("/bulk/zip-districts.csv", resource("text/csv; charset=utf-8", zdcsv, weak, [["Content-Disposition", 'attachment; filename="zip-districts.csv"']]));
     this.resources.set(
       "/bulk/all-districts.json",
       resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak),

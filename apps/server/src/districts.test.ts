@@ -2,7 +2,7 @@
  * Districts as resources (issue 14) over the small fixture: /district/{leaid}.json,
  * /state/{state}/districts.json, /bulk/districts.csv and their pages.
  */
-import { DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
+import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
@@ -157,6 +157,41 @@ describe("GET /bulk/districts.csv", () => {
     const amherst = rows.find((r) => r[0] === "2501890")!;
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("rating")]).toBe("");
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("chosen_zips")]).toBe("1");
+  });
+});
+
+describe("GET /bulk/zip-districts.csv", () => {
+  it("has every row of every /zip/{zip}/districts.json, in ZIP order, with the ZIP's ZCTA and state, as a download", async () => {
+    const res = await get("/bulk/zip-districts.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+    const text = await res.text();
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([...ZIP_DISTRICT_CSV_COLUMNS]);
+    const index = (await (await get("/index.json")).json()) as { zip: string; state: string }[];
+    const { updated } = (await (await get("/bulk/all-districts.json")).json()) as { updated: string };
+    const expected: string[][] = [];
+    for (const { zip, state } of index) {
+      const list = (await (await get(`/zip/${zip}/districts.json`)).json()) as ZipDistricts;
+      for (const d of list.districts) {
+        const cells: Record<(typeof ZIP_DISTRICT_CSV_COLUMNS)[number], string> = {
+          zip, zcta: list.zcta, state, leaid: d.leaid, district: d.district, level: d.level, grade_span: d.grade_span,
+          share: String(d.share), share_elementary: String(d.share_elementary), share_secondary: String(d.share_secondary),
+          basis: d.basis, chosen: String(d.chosen), serves_most: d.serves_most.join(" "), per_pupil_year: d.per_pupil_year ?? "",
+          rating_source: d.rating_source ?? "", notes: (d.notes ?? []).map((n) => n.code).join(" "), updated,
+        };
+        expected.push(ZIP_DISTRICT_CSV_COLUMNS.map((c) => cells[c]));
+      }
+    }
+    expect(expected.length).toBeGreaterThan(index.length);
+    expect(rows).toEqual(expected);
+    // One chosen row per ZIP: the district its record names.
+    expect(rows.filter((r) => r[ZIP_DISTRICT_CSV_COLUMNS.indexOf("chosen")] === "true").map((r) => r[0])).toEqual(index.map((e) => e.zip));
+    // The quoted name with a comma survives.
+    expect(rows.some((r) => r[ZIP_DISTRICT_CSV_COLUMNS.indexOf("district")] === 'Test "Quoted", District <Schools>')).toBe(true);
   });
 });
 

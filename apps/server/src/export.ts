@@ -92,6 +92,9 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
 /bulk/districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="districts.csv"
+/bulk/zip-districts.csv
+  Content-Type: text/csv; charset=utf-8
+  Content-Disposition: attachment; filename="zip-districts.csv"
 /
   Content-Security-Policy: ${PAGE_CSP}
   Referrer-Policy: no-referrer
@@ -204,6 +207,10 @@ server {
   location = /bulk/districts.csv {
     ${common}
     add_header Content-Disposition 'attachment; filename="districts.csv"' always;
+  }
+  location = /bulk/zip-districts.csv {
+    ${common}
+    add_header Content-Disposition 'attachment; filename="zip-districts.csv"' always;
   }
 }
 `;

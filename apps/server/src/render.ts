@@ -9,7 +9,7 @@
 import { RECORD_LICENSE, RECORD_SOURCE, RECORD_SOURCE_URL, ratingLabel, type BulkCollection, type StateCollection } from "@school-districts/core";
 import { ByteWriter, encodedCache } from "./bytes.ts";
 import { csvCell, toCsv } from "./csv.ts";
-import { CSV_COLUMNS } from "@school-districts/core";
+import { CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS } from "@school-districts/core";
 import type { Dataset } from "@school-districts/core";
 import { LEVELS, overlapRows, round4 } from "./records.ts";
 
@@ -27,6 +27,8 @@ export interface RenderedBodies {
   states: Map<string, Uint8Array<ArrayBuffer>>;
   bulk: Uint8Array<ArrayBuffer>;
   csv: Uint8Array<ArrayBuffer>;
+  /** `/bulk/zip-districts.csv`: every row of every `/zip/{zip}/districts.json`. */
+  zipDistrictsCsv: Uint8Array<ArrayBuffer>;
   index: Uint8Array<ArrayBuffer>;
 }
 
@@ -82,11 +84,21 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   const recordBuffer = all.take();
   const records = ends.map((end, i) => recordBuffer.subarray(i === 0 ? 0 : ends[i - 1]!, end));
 
-  // Districts of each ZIP.
+  // Districts of each ZIP, and the same rows as one CSV (with the ZIP's ZCTA and state).
   const dw = new ByteWriter(rows.length * 300);
+  const zw = new ByteWriter(rows.length * 400);
+  zw.text(toCsv([ZIP_DISTRICT_CSV_COLUMNS]));
+  const zipCsvTail = enc(`,${csvCell(dataset.updated)}\r\n`);
   const dEnds: number[] = [];
   for (const row of rows) {
     const overlaps = overlapRows(dataset, row);
+    for (const o of overlaps) {
+      const d = dataset.districts.get(o.leaid);
+      zw.ascii(`${row.zip},${row.zcta},`).bytes(csvString(row.state)).ascii(`,${o.leaid},`).bytes(d ? part(o.leaid).csvName : csvString(""));
+      zw.ascii(`,${LEVELS[d?.level ?? "U"]},`).bytes(csvString(d?.grade_span ?? ""));
+      zw.ascii(`,${round4(o.share)},${round4(o.shareElementary)},${round4(o.shareSecondary)},${o.basis},${o.leaid === row.leaid},${o.servesMost.join(" ")},`);
+      zw.bytes(csvString(d?.per_pupil_year ?? "")).ascii(`,${d?.rating_source ?? ""},${(d?.notes ?? []).map((n) => n.code).join(" ")}`).bytes(zipCsvTail);
+    }
     dw.ascii(`{"zip":"${row.zip}","zcta":"${row.zcta}","districts":[`);
     overlaps.forEach((o, i) => {
       const d = dataset.districts.get(o.leaid);
@@ -144,7 +156,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
   });
   iw.ascii("]");
 
-  return { records, districts, states: stateBodies, bulk, csv: cw.take(), index: iw.take() };
+  return { records, districts, states: stateBodies, bulk, csv: cw.take(), zipDistrictsCsv: zw.take(), index: iw.take() };
 }
 
 /**

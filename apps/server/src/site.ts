@@ -165,6 +165,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [state, body] of rendered.states) bodies.set(`/state/${state}.json`, body);
   bodies.set("/bulk/all-districts.json", rendered.bulk);
   bodies.set("/bulk/all-districts.csv", rendered.csv);
+  bodies.set("/bulk/zip-districts.csv", rendered.zipDistrictsCsv);
   for (const [path, body] of districts.districts) bodies.set(path, encoder.encode(body));
   // State pages are rendered here, not on first request: they are large (compressed at build
   // time, rule 16), and rendering them while start-up compresses large bodies would delay it.
@@ -194,6 +195,7 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path.endsWith(".json")) return [TYPES.json, NO_EXTRA];
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
+  if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"']]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
   if (path === INTERACTIVE_DOCS) {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).

@@ -228,6 +228,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk/zip-districts.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every ZIP code's districts as CSV: the ZIP-to-district table with NCES ids
+         * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per ZIP code and district it overlaps: every row of every `/zip/{zip}/districts.json`, in ZIP order and each ZIP's own order, with the 17 columns zip, zcta, state, leaid, district, level, grade_span, share, share_elementary, share_secondary, basis, chosen, serves_most, per_pupil_year, rating_source, notes, updated. `state` is the ZIP's; `chosen` is `true` on the one row per ZIP naming the district of its record (`/zip/{zip}.json`); `serves_most` holds `elementary`, `secondary`, both separated by a space, or nothing; `notes` holds the district's note codes separated by a space (their text is in `/district/{leaid}.json`); shares have 4 decimals. The table to join ZIP codes to `/bulk/districts.csv` and other NCES data by LEAID: a district's name is not unique, even within a state. Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         */
+        get: operations["getZipDistrictsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/bulk/zip-districts.csv`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsZipDistrictsCsv"];
+        /**
+         * Headers of: every ZIP code's districts as CSV
+         * @description HEAD of `/bulk/zip-districts.csv`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headZipDistrictsCsv"];
+        patch?: never;
+        trace?: never;
+    };
     "/index.json": {
         parameters: {
             query?: never;
@@ -1717,6 +1745,8 @@ export interface components {
         Location: string;
         /** @description The district CSV is served as a file download. */
         DistrictsContentDisposition: "attachment; filename=\"districts.csv\"";
+        /** @description The ZIP-to-district CSV is served as a file download. */
+        ZipDistrictsContentDisposition: "attachment; filename=\"zip-districts.csv\"";
         /** @description The methods a preflight allows. */
         AllowMethods: "GET, HEAD, OPTIONS";
         /**
@@ -2715,6 +2745,120 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+        };
+    };
+    getZipDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every ZIP code's districts as CSV. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example zip,zcta,state,leaid,district,level,grade_span,share,share_elementary,share_secondary,basis,chosen,serves_most,per_pupil_year,rating_source,notes,updated
+                     *     90210,90210,CA,0604830,Beverly Hills Unified School District,unified,Kindergarten – 12th,0.6544,0.6544,0.6544,population,true,elementary secondary,2022,seda,,2026-11-22
+                     *     90210,90210,CA,0622710,Los Angeles Unified School District,unified,Kindergarten – 12th,0.3456,0.3456,0.3456,population,false,,2022,seda,,2026-11-22
+                     */
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    optionsZipDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headZipDistrictsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every ZIP code's districts as CSV: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     [name: string]: unknown;

@@ -70,3 +70,28 @@ export const DISTRICT_CSV_COLUMNS = [
   "chosen_zips",
   "updated",
 ] as const satisfies readonly (keyof DistrictSummary | "updated")[];
+
+/**
+ * The CSV columns of `/bulk/zip-districts.csv`: one row per ZIP and district it overlaps, the
+ * ZIP (its ZCTA and state) then the fields of that district in `/zip/{zip}/districts.json`
+ * (`serves_most` as words separated by a space, `notes` as their codes), then `updated`.
+ */
+export const ZIP_DISTRICT_CSV_COLUMNS = [
+  "zip",
+  "zcta",
+  "state",
+  "leaid",
+  "district",
+  "level",
+  "grade_span",
+  "share",
+  "share_elementary",
+  "share_secondary",
+  "basis",
+  "chosen",
+  "serves_most",
+  "per_pupil_year",
+  "rating_source",
+  "notes",
+  "updated",
+] as const satisfies readonly (keyof DistrictOverlap | keyof ZipDistricts | "state" | "updated")[];
