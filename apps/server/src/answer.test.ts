@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { loadDataset, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answer } from "./answer.ts";
+import { answer, teachesNoHighSchool } from "./answer.ts";
 import { zipDistricts } from "./records.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
@@ -32,7 +32,11 @@ describe("the answer sentence on every ZIP of data/", () => {
       for (const s of a.sentences) {
         if (s.includes("teaches only up to")) continue;
         // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
-        const expected = s.startsWith("High school:") ? marked("secondary") : recordLeaid.get(a.zip);
+        // Where the high-school mark went to a district stopping before 9th grade, the high-school district with the largest share.
+        const markedHigh = a.districts.find((d) => d.serves_most?.includes("secondary"));
+        const largestHigh = [...a.districts].filter((d) => !teachesNoHighSchool(d.grade_span) && d.share_secondary > 0).sort((x, y) => y.share_secondary - x.share_secondary)[0]?.leaid;
+        const high = markedHigh !== undefined && teachesNoHighSchool(markedHigh.grade_span) ? largestHigh : marked("secondary");
+        const expected = s.startsWith("High school:") ? high : recordLeaid.get(a.zip);
         if (expected !== undefined && named(s)[0] !== expected) wrong.push(`${a.zip}: ${s}`);
         if (!s.startsWith("High school:") && ![undefined, expected].includes(marked("elementary"))) wrong.push(`${a.zip}: the record names ${expected}`);
       }
@@ -56,7 +60,7 @@ describe("the answer sentence on every ZIP of data/", () => {
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
   });
 
-  it("says a district holds all of a ZIP's high school only where it does, and never names for high school a district that stops before 9th grade", () => {
+  it("says a district holds all of a ZIP's high school only where it does, and never names for high school a district that stops before 9th grade, first or among the parts", () => {
     const wrong: string[] = [];
     for (const a of answers) {
       const byLeaid = new Map(a.districts.map((d) => [d.leaid, d]));
@@ -68,8 +72,11 @@ describe("the answer sentence on every ZIP of data/", () => {
         // "All of" with no figure: 89 high-school sentences once said it of a district with 0.5 % (Londonderry in Derry, 03038).
         // (A ZIP with one district in all is "all" in it, whatever part of its area no district covers.)
         if (/^High school: all of [0-9]{5} is in/.test(s) && share < 0.995) wrong.push(`${a.zip}: ${s} (${share})`);
-        const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(first.grade_span);
-        if (high && last !== null && Number(last[1]) < 9) wrong.push(`${a.zip}: ${s} (${first.grade_span})`);
+        // Nor lists one as covering part of high school (Saddle River Borough, Pre-K to 5th, "28 %" of 07458's).
+        for (const leaid of high ? named(s) : []) {
+          const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(byLeaid.get(leaid)?.grade_span ?? "");
+          if (last !== null && Number(last[1]) < 9) wrong.push(`${a.zip}: ${s} (${leaid}: ${byLeaid.get(leaid)!.grade_span})`);
+        }
       }
     }
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);

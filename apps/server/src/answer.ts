@@ -48,8 +48,13 @@ export function gradeLevels(districts: readonly DistrictOverlap[]): GradeLevel[]
     const none = (d: DistrictOverlap) => SHARE.elementary(d) === 0 && SHARE.high(d) === 0;
     const members = [...districts]
       .filter((d) => share(d) > 0 || (none(d) && teaches(d)) || marked(d, name) || (name !== "high" && d.chosen === true))
+      // A district stopping before 9th grade is no high-school district, whatever share its
+      // boundary gives it (Saddle River Borough, Pre-K to 5th, 28 % of 07458): its sentence says to ask it.
+      .filter((d) => name !== "high" || !teachesNoHighSchool(d.grade_span))
       .sort((a, b) => share(b) - share(a));
-    const pick = members.find((d) => marked(d, name)) ?? (name === "high" ? undefined : members.find((d) => d.chosen === true));
+    // Where the high-school mark went to such a district, the high-school district with the largest share leads.
+    const markedNoHighSchool = name === "high" && districts.some((d) => marked(d, name) && teachesNoHighSchool(d.grade_span));
+    const pick = members.find((d) => marked(d, name)) ?? (name === "high" ? (markedNoHighSchool ? members.find((d) => share(d) > 0) : undefined) : members.find((d) => d.chosen === true));
     return { name, pick, share, districts: pick === undefined ? members : [pick, ...members.filter((d) => d !== pick)] };
   };
   if (districts.every((d) => d.level === "unified")) return [level("all", () => true)];
@@ -215,8 +220,8 @@ function afterColon(clause: string): string {
  */
 export function answer(zip: string, districts: readonly DistrictOverlap[], name: (d: DistrictOverlap) => string): string[] {
   // A "high school" the data marks for a district that stops before 9th grade (Arock, K-8,
-  // 97917) is no answer for high school: the sentence about its last grade says to ask.
-  const levels = gradeLevels(districts).filter((l) => !(l.name === "high" && teachesNoHighSchool(l.pick?.grade_span)));
+  // 97917) is no answer for high school (gradeLevels leaves it out): the sentence about its last grade says to ask.
+  const levels = gradeLevels(districts);
   const clauses = levels.map((l) => levelClause(l, zip, name));
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
   // One level alone needs no label: every district unified, or only elementary districts with

@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { districtPage, inSentence, statePage } from "./district-pages.ts";
+import { highSchoolZips } from "./districts.ts";
 import { parseCsv } from "./csv.ts";
 import type { Site } from "./site.ts";
 
@@ -157,6 +158,16 @@ describe("GET /bulk/districts.csv", () => {
     const amherst = rows.find((r) => r[0] === "2501890")!;
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("rating")]).toBe("");
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("chosen_zips")]).toBe("1");
+  });
+});
+
+describe("highSchoolZips", () => {
+  const zip = (zip: string, share_secondary: number, serves_most: ("elementary" | "secondary")[], chosen = false) => ({ zip, share_secondary, serves_most, chosen });
+  it("the ZIPs whose high school the district serves most of, as the ZIP pages say: marked, half or more, not the record's district", () => {
+    const zips = [zip("03038", 0.005, ["secondary"]), zip("03053", 0.97, ["secondary"]), zip("03087", 0.5, ["secondary"]), zip("03079", 0.9, ["elementary", "secondary"], true), zip("03841", 0.6, [])];
+    expect(highSchoolZips("9th – 12th", zips).map((z) => z.zip)).toEqual(["03053", "03087"]);
+    // None for a district that stops before 9th grade.
+    expect(highSchoolZips("Pre-Kindergarten – 8th", zips)).toEqual([]);
   });
 });
 

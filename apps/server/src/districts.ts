@@ -125,15 +125,17 @@ export interface DistrictBodies {
 
 /**
  * The ZIPs a district is the high-school district of: it serves most of their high-school
- * grades without being the district their record names (a high-school district over
- * elementary ones). None for a district that stops before 9th grade (Arock, K-8, which the
+ * grades (half or more) without being the district their record names (a high-school district
+ * over elementary ones). None for a district that stops before 9th grade (Arock, K-8, which the
  * boundaries mark for 97917's high school).
  *
  * @example
  * highSchoolZips("9th – 12th", zips.get("3003900") ?? []).length // 15
  */
-export function highSchoolZips<Z extends Pick<DistrictZip, "chosen" | "serves_most">>(gradeSpan: string, zips: readonly Z[]): Z[] {
-  return teachesNoHighSchool(gradeSpan) ? [] : zips.filter((z) => !z.chosen && z.serves_most.includes("secondary"));
+export function highSchoolZips<Z extends Pick<DistrictZip, "chosen" | "serves_most" | "share_secondary">>(gradeSpan: string, zips: readonly Z[]): Z[] {
+  // Most of the ZIP's high-school grades, as the ZIP page's answer says it: where the mark holds a
+  // part (Londonderry, 0.5 % of Derry's 03038), that page says no district teaching high school covers most of it.
+  return teachesNoHighSchool(gradeSpan) ? [] : zips.filter((z) => !z.chosen && z.serves_most.includes("secondary") && z.share_secondary >= 0.5);
 }
 
 /**
