@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The LEAIDs a sentence names, in order. */
-const named = (sentence: string) => [...sentence.matchAll(/\[([0-9]{7})\]/g)].map((m) => m[1]);
+const named = (sentence: string) => [...sentence.matchAll(/\[([0-9]{7})\]/g)].map((m) => m[1]!);
 
 describe("the answer sentence on every ZIP of data/", () => {
   it("names first, per grade level, the district serving most of the ZIP's people there (the record's district for the elementary grades)", () => {
