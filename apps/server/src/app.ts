@@ -25,7 +25,7 @@ import {
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { noneMatchHits } from "./negotiate.ts";
-import { nearPath } from "./near-path.ts";
+import { nearPath, typedZip } from "./near-path.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -190,7 +190,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
     const typed = (c.req.query("zip") ?? "").trim();
     const zip = SEARCHED_ZIP.exec(typed)?.[1];
-    if (zip === undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
+    if (zip === undefined) {
+      // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
+      const guess = typedZip(typed);
+      const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
+    }
     return new Response(null, {
       status: 303,
       headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },

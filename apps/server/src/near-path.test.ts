@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearPath } from "./near-path.ts";
+import { nearPath, typedZip } from "./near-path.ts";
 
 const answering = new Set(["/", "/zip/90210", "/zip/90210.json", "/zip/02108", "/state/CA", "/state/CA.json", "/district/0622710", "/about"]);
 const exists = (path: string) => answering.has(path);
@@ -28,4 +28,15 @@ describe("nearPath", () => {
   it.each(["/nope", "/zip/99999/", "/12345", "/zip/9021", "/state/cal", "/zip/90210"])("%s has no near address that answers (or is itself the address)", (path) => {
     expect(nearPath(path, exists)).toBeUndefined();
   });
+});
+
+describe("typedZip", () => {
+  it.each([
+    ["9OO11", "90011"],
+    ["9o2l0", "90210"],
+    ["902 10", "90210"],
+    ["90210-1234", "90210"],
+    ["0 2 1 0 8", "02108"],
+  ])("%j means %s", (typed, zip) => expect(typedZip(typed)).toBe(zip));
+  it.each(["", "hello", "9021", "902100", "CA 90210"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
 });

@@ -27,3 +27,18 @@ export function nearPath(path: string, exists: (path: string) => boolean): strin
   ];
   return candidates.find((candidate) => candidate !== path && exists(candidate));
 }
+
+/**
+ * The 5-digit ZIP a typed text most likely means when it is not one: the letter O typed for
+ * a zero, l or I for a one, spaces, dots or dashes inside ("9OO11", "902 10"); undefined when
+ * that gives no 5 digits (or a ZIP+4's).
+ *
+ * @example
+ * typedZip("9OO11")   // "90011"
+ * typedZip("902 10")  // "90210"
+ * typedZip("hello")   // undefined
+ */
+export function typedZip(typed: string): string | undefined {
+  const digits = typed.replace(/[oO]/g, "0").replace(/[lI]/g, "1").replace(/[\s.\-]/g, "");
+  return /^[0-9]{5}(?:[0-9]{4})?$/.test(digits) ? digits.slice(0, 5) : undefined;
+}

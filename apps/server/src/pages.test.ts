@@ -118,6 +118,22 @@ describe("Accept negotiation of errors", () => {
   });
 
   it.each([
+    ["9O21O", "<p>“9O21O” is not a ZIP code. Did you mean <a href=\"/zip/90210\">90210</a>?</p>"],
+    ["021 08", "<p>“021 08” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>"],
+    ["9OO11", "<p>“9OO11” is not a ZIP code.</p>"], // 90011 has no page in the fixture: nothing to suggest
+  ])("the search box's %j: a 400 page that names the ZIP meant, if it has a page", async (typed, said) => {
+    const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(said);
+  });
+
+  it("the search box has no pattern or maxlength: the server trims, takes a ZIP+4's digits and names a ZIP meant", async () => {
+    const html = await (await get("/")).text();
+    expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" autocomplete="postal-code" required/);
+    expect(html).not.toMatch(/pattern=|maxlength=/);
+  });
+
+  it.each([
     ["/zip/02108.json/", 404, "Did you mean /zip/02108.json?"],
     ["/zip/02108-1234.json", 400, "Did you mean /zip/02108.json?"],
     ["/zip/99999/", 404, 'Nothing at "/zip/99999/". See /docs'],

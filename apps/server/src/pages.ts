@@ -112,13 +112,15 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 
 /**
  * The ZIP search form: a GET to /zip (works without JavaScript), numeric
- * keyboard on phones, an example under the label. In the header the label, box
+ * keyboard on phones, an example under the label. No pattern or maxlength: the
+ * browser would refuse a pasted " 10025" (cut to " 1002") or "9OO11" with its generic
+ * message, where the server trims, takes a ZIP+4's 5 digits, or names the ZIP meant. In the header the label, box
  * and button share one row and the example is read out only (aria-describedby),
  * so that a page's answer starts higher on a phone.
  */
 function searchForm(id: string, value = ""): string {
   return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
-<input id="zip-${id}" name="zip" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required aria-describedby="zip-${id}-hint" value="${e(value)}">
+<input id="zip-${id}" name="zip" inputmode="numeric" autocomplete="postal-code" required aria-describedby="zip-${id}-hint" value="${e(value)}">
 <button type="submit">Look up</button></form>`;
 }
 
