@@ -57,6 +57,11 @@ export interface ParamSpec {
   required: boolean;
   schema: JsonObject;
   example?: Json;
+  /**
+   * `x-status-when-read`: the status a value outside the pattern may get instead of 400 when
+   * the server reads it anyway (the /location page's 303 for "45.7833° N").
+   */
+  statusWhenRead?: number;
 }
 
 export interface HeaderSpec {
@@ -187,6 +192,7 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
           required: node.required === true,
           schema: deref(doc, (node.schema ?? {}) as Json).node,
           example: node.example,
+          ...(typeof node["x-status-when-read"] === "number" ? { statusWhenRead: node["x-status-when-read"] } : {}),
         });
       }
       const responses = new Map<string, ResponseSpec>();

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import type { Problem } from "@school-districts/core";
+import type { DistrictRecord, Problem } from "@school-districts/core";
 import { errorPage, PAGE_HEADERS } from "./pages.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
@@ -26,6 +26,7 @@ import {
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { noneMatchHits } from "./negotiate.ts";
 import { nearPath, typedZip } from "./near-path.ts";
+import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -34,6 +35,16 @@ const SEARCHED_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
+/** How far from a place in no district its nearest ZIP code is offered (about 35 miles): a territory, or just off the coast. */
+const NEAR_ZIP_DEGREES = 0.5;
+
+/** A form's answer: 303 to the page it names (cached like the pages: the same query always goes to the same page). */
+function redirect(location: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: location, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
+  });
+}
 
 /**
  * Creates the app for a prepared site; `location` (the boundaries, possibly still
@@ -125,6 +136,19 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       zipsOf,
     );
 
+  /** The /location page's hint for a point that gives no answer (place-input.ts): inside districts per the boundaries, ZIP records per the site. */
+  const placeHintAt = (data: LocationData, lat: number, lon: number) =>
+    placeHint(
+      lat,
+      lon,
+      (y, x) => data.index.districtsAt(x, y).length > 0,
+      (y, x) => {
+        const zcta = data.index.nearestZcta(x, y, NEAR_ZIP_DEGREES);
+        const record = zcta === undefined ? undefined : (json(`/zip/${zcta}.json`) as DistrictRecord | undefined);
+        return record && { zip: record.zip, city: record.city, state: record.state };
+      },
+    );
+
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
   const locationAnswer = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
@@ -145,18 +169,27 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const locationHtml = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
     const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
+    // What a person pasted or typed (a pair in one box, degree signs, N/S/E/W, a typographic minus):
+    // read, then redirected to plain decimal degrees, the page's one address per place.
+    if (lat !== null || lon !== null) {
+      const read = readPlace(lat ?? "", lon ?? "");
+      if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}`);
+    }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
     const bad = (lat === null ? undefined : degreesProblem("lat", lat, true)) ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
     if (bad === undefined && (lat === null || lon === null)) {
       const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
       return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
     }
-    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts) });
     const data = await location;
+    // Out of range, or in no district: the place probably meant (a missing minus, the numbers swapped, the nearest ZIP).
+    const numbers = lat !== null && lon !== null && lat !== "" && lon !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon));
+    const hint = () => (data && numbers ? placeHintAt(data, Number(lat), Number(lon)) : undefined);
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint()) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true) : "This service was built without boundaries.";
-      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts) });
+      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }
     return ok(locationPage(answer, data, site.facts));
   };
@@ -196,10 +229,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
     }
-    return new Response(null, {
-      status: 303,
-      headers: { Location: `/zip/${zip}`, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
-    });
+    return redirect(`/zip/${zip}`);
   });
   app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
   app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));

@@ -16,15 +16,17 @@ figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;bo
 export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=document.getElementById("here-status");if(!b||!navigator.geolocation)return;b.hidden=false;b.addEventListener("click",function(){s.textContent="Finding your location\\u2026";navigator.geolocation.getCurrentPosition(function(p){location.href="/location?lat="+p.coords.latitude.toFixed(5)+"&lon="+p.coords.longitude.toFixed(5)},function(err){s.textContent="Your location is not available ("+err.message+"). Type the latitude and longitude instead."},{enableHighAccuracy:false,timeout:15000,maximumAge:600000})})})();`;
 
 /**
- * The form, with the values typed (if any).
+ * The form, with the values typed (if any). The boxes take text (a decimal keypad has no
+ * minus key on an iPhone, and every US longitude is negative), and Longitude may stay empty
+ * for a "lat, lon" pair pasted into Latitude (place-input.ts reads both).
  *
  * @example
  * locationForm("45.7833", "-108.5007") // '<form action="/location" …'
  */
 export function locationForm(lat = "", lon = ""): string {
   return `<form action="/location" method="get"><fieldset><legend>Find the districts of a place</legend>
-<div class="coords"><div><label for="lat">Latitude</label><br><input id="lat" name="lat" inputmode="decimal" autocomplete="off" required value="${e(lat)}" placeholder="45.7833"></div>
-<div><label for="lon">Longitude</label><br><input id="lon" name="lon" inputmode="decimal" autocomplete="off" required value="${e(lon)}" placeholder="-108.5007"></div>
+<div class="coords"><div><label for="lat">Latitude</label><br><input id="lat" name="lat" autocomplete="off" required value="${e(lat)}" placeholder="45.7833"></div>
+<div><label for="lon">Longitude</label><br><input id="lon" name="lon" autocomplete="off" value="${e(lon)}" placeholder="-108.5007"></div>
 <div><button type="submit">Find districts</button></div></div>
 <button type="button" id="here" hidden>Use my location</button> <span id="here-status" role="status"></span>
 </fieldset></form><script>${GEO_SCRIPT}</script>`;

@@ -7,6 +7,7 @@
  */
 import { escapeHtml as e } from "./html.ts";
 import type { LocationAnswer, LocationData } from "./location.ts";
+import type { PlaceHint } from "./place-input.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, type SiteFacts } from "./pages.ts";
@@ -70,7 +71,7 @@ ${locationForm(String(a.lat), String(a.lon))}`,
  * @example
  * locationFormPage(400, 'lat "91" is out of range…', "91", "0", facts)
  */
-export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts): string {
+export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint): string {
   const title = status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : "No school district at this place";
   return layout(
     {
@@ -79,7 +80,7 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
-${message ? `<p><strong>${e(message)}</strong></p>\n` : ""}<p>Type a latitude and longitude in decimal degrees (west longitudes are negative), or use your device's location. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
+${message ? `<p><strong>${e(message)}</strong></p>\n` : ""}${hint ? `<p>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
 ${locationForm(lat, lon)}`,
     },
     facts,

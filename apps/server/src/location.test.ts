@@ -217,6 +217,40 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(((await problem.json()) as Problem).type).toBe(`${BASE}/problems/location-not-found`);
   });
 
+  it.each([
+    ["lat=45.7833%2C%20-108.5007&lon=", "/location?lat=45.7833&lon=-108.5007"], // Google Maps' pair pasted into Latitude
+    ["lat=45.7833%C2%B0%20N&lon=108.5007%C2%B0%20W", "/location?lat=45.7833&lon=-108.5007"], // Apple Maps
+    ["lat=%2045.7833&lon=%E2%88%92108.5007", "/location?lat=45.7833&lon=-108.5007"], // a space, a typographic minus
+  ])("coordinates as map apps give them (%s): 303 to the plain decimals", async (query, location) => {
+    const res = await app.request(`/location?${query}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(location);
+    expect((await app.request(location)).status).toBe(200);
+  });
+
+  it("a point in no district names the place probably meant: the missing minus, the numbers swapped", async () => {
+    const html = { headers: { Accept: "text/html" } };
+    const noMinus = await app.request("/location?lat=45.7833&lon=108.5007", html);
+    expect(noMinus.status).toBe(404);
+    expect(await noMinus.text()).toContain('<p>West longitudes are negative: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</p>');
+    const swapped = await app.request("/location?lat=-108.5007&lon=45.7833", html);
+    expect(swapped.status).toBe(400);
+    expect(await swapped.text()).toContain('<p>The latitude comes first: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</p>');
+    // Puerto Rico has no boundary file: the nearest ZIP code's page (00601's internal point, in the fixture).
+    const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
+    expect(pr.status).toBe(404);
+    expect(await pr.text()).toContain('<p>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>: its page names its school district.</p>');
+    // Nothing near the middle of the Pacific.
+    expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
+  });
+
+  it("the form takes text (no decimal keypad without a minus key) and lets Longitude stay empty for a pasted pair", async () => {
+    const html = await (await app.request("/location")).text();
+    expect(html).toContain('<input id="lat" name="lat" autocomplete="off" required value=""');
+    expect(html).toContain('<input id="lon" name="lon" autocomplete="off" value=""');
+    expect(html).not.toContain('inputmode="decimal"');
+  });
+
   it("a map stays small even for a large district (Anchorage)", async () => {
     const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];

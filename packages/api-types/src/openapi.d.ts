@@ -741,7 +741,7 @@ export interface paths {
         };
         /**
          * Page of the districts of a place
-         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates that are missing, malformed or out of range get a 400 page, a point in no district a 404 page, both HTML with the form. Supports HEAD and OPTIONS; other methods get 405.
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them are read and redirected (303) to plain decimals; coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page, both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["getLocationPage"];
         put?: never;
@@ -1702,12 +1702,12 @@ export interface components {
          */
         Lon: string;
         /**
-         * @description Latitude, decimal degrees; leave both out for the form alone.
+         * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
          * @example 45.7833
          */
         LatPage: string;
         /**
-         * @description Longitude, decimal degrees (west is negative).
+         * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
          * @example -108.5007
          */
         LonPage: string;
@@ -1743,6 +1743,11 @@ export interface components {
          * @example /zip/90210
          */
         Location: string;
+        /**
+         * @description This page with the place as plain decimal degrees, `/location?lat={lat}&lon={lon}`.
+         * @example /location?lat=45.7833&lon=-108.5007
+         */
+        LocationPageLocation: string;
         /** @description The district CSV is served as a file download. */
         DistrictsContentDisposition: "attachment; filename=\"districts.csv\"";
         /** @description The ZIP-to-district CSV is served as a file download. */
@@ -4808,12 +4813,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
                 /**
-                 * @description Longitude, decimal degrees (west is negative).
+                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
@@ -4849,6 +4854,16 @@ export interface operations {
                 content: {
                     "text/html; charset=utf-8": string;
                 };
+            };
+            /** @description Coordinates typed or pasted as a map app gives them (a pair in one box, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma): see this page with them as plain decimal degrees. */
+            303: {
+                headers: {
+                    Location: components["headers"]["LocationPageLocation"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             304: components["responses"]["NotModified"];
             /** @description The coordinates are not a place (kind invalid-location). Not cached. Negotiated on Accept like every page route: an HTML page saying why, with the form and what was typed (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html. */
@@ -4912,12 +4927,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone.
+                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
                 /**
-                 * @description Longitude, decimal degrees (west is negative).
+                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
@@ -4950,6 +4965,16 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Coordinates typed or pasted as a map app gives them (a pair in one box, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma): see this page with them as plain decimal degrees. No body. */
+            303: {
+                headers: {
+                    Location: components["headers"]["LocationPageLocation"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content?: never;

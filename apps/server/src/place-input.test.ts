@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { placeHint, readPlace } from "./place-input.ts";
+
+describe("readPlace: what people paste or type into the /location form", () => {
+  it.each([
+    ["45.7833", "-108.5007", { lat: "45.7833", lon: "-108.5007" }],
+    ["+12.", "-0", { lat: "+12.", lon: "-0" }], // plain decimals come back as typed
+    ["45.7833, -108.5007", "", { lat: "45.7833", lon: "-108.5007" }], // Google Maps' pair, in Latitude
+    ["", "45.7833 -108.5007", { lat: "45.7833", lon: "-108.5007" }],
+    ["45.78 -108.5", "", { lat: "45.78", lon: "-108.5" }],
+    ["45.7833° N", "108.5007° W", { lat: "45.7833", lon: "-108.5007" }], // Apple Maps
+    ["45.7833°N 108.5007°W", "", { lat: "45.7833", lon: "-108.5007" }],
+    [`45°47'00"N 108°30'02"W`, "", { lat: "45.783333", lon: "-108.500556" }], // degrees, minutes, seconds
+    ["45,7833", "-108,5007", { lat: "45.7833", lon: "-108.5007" }], // a decimal comma
+    [" 45.7833 ", "\u2212108.5007", { lat: "45.7833", lon: "-108.5007" }], // spaces, Wikipedia's minus sign
+  ])("%j, %j", (lat, lon, place) => expect(readPlace(lat, lon)).toEqual(place));
+
+  it.each([
+    ["here", ""],
+    ["", ""],
+    ["45.7833", ""],
+    ["1e5", "0"],
+    ["<script>", "x"],
+  ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
+});
+
+describe("placeHint: the place probably meant", () => {
+  // A district covers 40-50 N, 100-110 W; a ZIP code near 18.4 N, 66.1 W.
+  const inDistrict = (lat: number, lon: number) => lat >= 40 && lat <= 50 && lon >= -110 && lon <= -100;
+  const nearestZip = (lat: number, lon: number) => (Math.abs(lat - 18.4) < 0.5 && Math.abs(lon + 66.1) < 0.5 ? { zip: "00901", city: "San Juan", state: "PR" } : undefined);
+  it("a west longitude typed without its minus", () => {
+    expect(placeHint(45.7833, 108.5007, inDistrict, nearestZip)).toEqual({ words: "West longitudes are negative: did you mean", href: "/location?lat=45.7833&lon=-108.5007", link: "45.7833, -108.5007", end: "?" });
+  });
+  it("the two numbers swapped, with or without the minus", () => {
+    expect(placeHint(-108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");
+    expect(placeHint(108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");
+  });
+  it("a place outside the boundaries near a ZIP code (Puerto Rico): that ZIP's page", () => {
+    expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district." });
+  });
+  it("nothing to suggest in the open ocean", () => {
+    expect(placeHint(30, -40, inDistrict, nearestZip)).toBeUndefined();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * What a person types or pastes into the /location page's form, read as a place. The API
+ * (/location.json) takes plain decimal degrees only; the page also takes what map apps
+ * and websites give: a "lat, lon" pair pasted into one box, degree signs and N/S/E/W,
+ * degrees-minutes-seconds (geo-coordinates-parser), a typographic minus, a decimal comma.
+ * And where a point is in no district, it says what was probably meant: the missing minus
+ * of a west longitude (the iPhone's number pad has no minus key), the two numbers swapped,
+ * or the ZIP code of a place outside the boundary files (Puerto Rico, Guam).
+ */
+import { convert } from "geo-coordinates-parser";
+
+/** A plain decimal number of degrees, as /location.json takes it. */
+const PLAIN = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
+/** Typographic minus signs and dashes pasted for a minus; a decimal comma ("45,7833"). */
+function normalized(text: string): string {
+  const t = text.trim().replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g, "-");
+  return /^[+-]?[0-9]+,[0-9]+$/.test(t) ? t.replace(",", ".") : t;
+}
+
+/** Degrees as the shortest plain decimal, at most 6 places (about 10 cm). */
+function degrees(value: number): string {
+  return String(Number(value.toFixed(6)));
+}
+
+/**
+ * The place typed into the form's two boxes, as plain decimal degrees, or undefined when the
+ * text is not a place. Plain decimals come back as typed (the page then answers at once);
+ * anything else is read, and the page redirects to the plain form.
+ *
+ * @example
+ * readPlace("45.7833", "-108.5007")            // { lat: "45.7833", lon: "-108.5007" }
+ * readPlace("45.7833, -108.5007", "")          // { lat: "45.7833", lon: "-108.5007" } (a pair pasted into Latitude)
+ * readPlace("45.7833° N", "108.5007° W")       // { lat: "45.7833", lon: "-108.5007" }
+ * readPlace(`45°47'00"N 108°30'02"W`, "")      // { lat: "45.783333", lon: "-108.500556" }
+ * readPlace("here", "")                        // undefined
+ */
+export function readPlace(latText: string, lonText: string): { lat: string; lon: string } | undefined {
+  const [lat, lon] = [normalized(latText), normalized(lonText)];
+  if (PLAIN.test(lat) && PLAIN.test(lon)) return lat === latText && lon === lonText ? { lat, lon } : { lat: degrees(Number(lat)), lon: degrees(Number(lon)) };
+  // A pair in one box (the other empty): two plain decimals separated by a comma, semicolon or spaces.
+  const pair = (lon === "" ? lat : lat === "" ? lon : "").split(/\s*[,;]\s*|\s+/);
+  if (pair.length === 2 && pair.every((p) => PLAIN.test(p))) return { lat: degrees(Number(pair[0])), lon: degrees(Number(pair[1])) };
+  try {
+    const read = convert(`${lat} ${lon}`.trim(), 6);
+    return { lat: degrees(read.decimalLatitude), lon: degrees(read.decimalLongitude) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the /location page suggests for a point in no district, or for coordinates out of range. */
+export interface PlaceHint {
+  /** a sentence, plain text, ending before the link */
+  words: string;
+  /** the page to open */
+  href: string;
+  /** the link's text */
+  link: string;
+  /** what follows the link: "?" or the rest of the sentence */
+  end: string;
+}
+
+/**
+ * The likely intended place when (lat, lon) gives no answer: the west longitude without its
+ * minus, the two numbers swapped, or else the nearest ZIP code (a place in a territory, or
+ * just off the coast). `inDistrict` says whether a point lies in a school district;
+ * `nearestZip` names the ZIP code nearest a point, if any is close.
+ *
+ * @example
+ * placeHint(45.7833, 108.5007, inDistrict, nearestZip)
+ * // { words: "West longitudes are negative: did you mean", link: "45.7833, -108.5007", href: "/location?lat=45.7833&lon=-108.5007", end: "?" }
+ */
+export function placeHint(
+  lat: number,
+  lon: number,
+  inDistrict: (lat: number, lon: number) => boolean,
+  nearestZip: (lat: number, lon: number) => { zip: string; city: string; state: string } | undefined,
+): PlaceHint | undefined {
+  const at = (y: number, x: number) => ({ href: `/location?lat=${degrees(y)}&lon=${degrees(x)}`, link: `${degrees(y)}, ${degrees(x)}`, end: "?" });
+  const valid = (y: number, x: number) => Math.abs(y) <= 90 && Math.abs(x) <= 180;
+  if (lon > 0 && valid(lat, -lon) && inDistrict(lat, -lon)) return { words: "West longitudes are negative: did you mean", ...at(lat, -lon) };
+  if (valid(lon, lat) && inDistrict(lon, lat)) return { words: "The latitude comes first: did you mean", ...at(lon, lat) };
+  if (valid(lon, -lat) && lat > 0 && inDistrict(lon, -lat)) return { words: "The latitude comes first, and west longitudes are negative: did you mean", ...at(lon, -lat) };
+  const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
+  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: ": its page names its school district." };
+  return undefined;
+}
