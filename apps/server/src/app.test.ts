@@ -168,6 +168,10 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
   it("the page of a PO-box ZIP says where its post office lies; a ZIP with its own area does not", async () => {
     const page = await (await get("/zip/90209")).text();
     expect(page).toContain('90209 is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/90210">90210</a>');
+    // Right under the answer, before the caveat, with the advice the no-record PO-box page gives.
+    expect(page).toContain("A school district serves the address where a child lives: look up the ZIP code of the home's street address.</p>");
+    expect(page.indexOf('id="post-office"')).toBeLessThan(page.indexOf('<p class="note">'));
+    expect(page.indexOf('id="post-office"')).toBeGreaterThan(page.indexOf('class="answer"'));
     expect(await (await get("/zip/90210")).text()).not.toContain("PO-box ZIP code");
     expect(page).not.toContain("the post office itself is in");
   });

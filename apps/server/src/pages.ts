@@ -291,8 +291,8 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${askNotes(levels)}<p class="note">${CAVEAT}</p>
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<p class="note">${CAVEAT}</p>
+<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -329,7 +329,8 @@ function postOfficeNote(zip: string, zcta: string, own: DistrictOverlap | undefi
     own !== undefined && zctaChosen !== undefined && zctaChosen.leaid !== own.leaid
       ? ` By its location in the ZIP code lists, the post office itself is in ${link(own)}, so this page names that district first; most of ${zcta} is in ${link(zctaChosen)}.`
       : "";
-  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.${located}</p>
+  // Right under the answer: a PO box says nothing about where a child lives (the no-record page of 01086 says the same).
+  return `<p id="post-office">${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code <a href="/zip/${zcta}">${zcta}</a>, so it shows the districts of ${zcta}.${located} A school district serves the address where a child lives: look up the ZIP code of the home's street address.</p>
 `;
 }
 
