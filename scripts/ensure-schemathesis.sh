@@ -13,7 +13,7 @@ installed() { command -v schemathesis >/dev/null 2>&1 && schemathesis --version 
 if ! installed; then
   [ -f "$kit/install.sh" ] || { echo "ensure-schemathesis: the offline kit $kit/install.sh is missing" >&2; exit 1; }
   # Suites run in parallel and the browser suite may be installing chromium: hold the
-  # project's apt lock (tests/support/ensure-chromium.sh takes the same) so the two apt-get
+  # project's apt lock (tests/support/ensure-package.sh takes the same) so the two apt-get
   # runs do not collide on dpkg's lock. Another suite may have installed it meanwhile.
   flock -w 1800 "${APT_LOCK_FILE:-/tmp/school-districts-apt.lock}" \
     bash -c 'command -v schemathesis >/dev/null 2>&1 && schemathesis --version | grep -q "version $1" || bash "$2/install.sh"' _ "$want" "$kit" >&2

@@ -3,11 +3,14 @@
  * .gz variants, a _headers file and an nginx snippet. Run on the small fixture
  * (--data) so the test writes ~60 files rather than 300k.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensurePackage } from "../support/packages.ts";
 import { raw, REPO, runBinary, startServer } from "../support/server.ts";
 
 const FIXTURE = join(REPO, "apps/server/test/fixtures/small");
@@ -67,5 +70,76 @@ describe("export", () => {
     expect(existsSync(join(dir, "nginx.conf"))).toBe(true);
     expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain(`add_header Content-Disposition 'attachment; filename="zip-districts.csv"' always;`);
     expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain("gzip_static on;");
+  });
+});
+
+/** A free loopback port, for a server (nginx) that cannot be given port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+describe("the export's nginx.conf in nginx", () => {
+  // nginx-light from Debian, installed on demand like chromium; it has no ngx_brotli, so the
+  // snippet's brotli_static line is left out, as its first comment says to.
+  it("passes nginx -t and serves the pages, the search box's redirect, the downloads and the JSON", async () => {
+    const nginx = ensurePackage("nginx-light", "/usr/sbin/nginx");
+    const port = await freePort();
+    const work = mkdtempSync(join(tmpdir(), "sd-nginx-"));
+    const site = readFileSync(join(dir, "nginx.conf"), "utf8").replace("listen 80;", `listen 127.0.0.1:${port};`).replace(/^\s*brotli_static on;\n/m, "");
+    writeFileSync(join(work, "site.conf"), site);
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${work};`).join(" ");
+    const conf = join(work, "nginx.conf");
+    // As root, the workers read the test's private folder as root too.
+    writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1; daemon off; error_log ${work}/error.log; pid ${work}/nginx.pid; events {} http { access_log off; ${temp} include ${work}/site.conf; }\n`);
+    const syntax = spawnSync(nginx, ["-t", "-c", conf], { encoding: "utf8" });
+    expect(syntax.status, syntax.stderr).toBe(0);
+    const proc = spawn(nginx, ["-c", conf], { stdio: "ignore" });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      // Up when it answers (a hang guard, not a timing: vitest's hook timeout bounds it).
+      for (let tries = 0; ; tries++) {
+        const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (tries > 300) throw new Error(`nginx did not answer on ${url}: ${readFileSync(join(work, "error.log"), "utf8")}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      for (const [path, status, type] of [
+        ["/", 200, "text/html; charset=utf-8"],
+        ["/zip/90210", 200, "text/html; charset=utf-8"],
+        ["/district/0604830", 200, "text/html; charset=utf-8"],
+        ["/state/CA", 200, "text/html; charset=utf-8"],
+        ["/about", 200, "text/html; charset=utf-8"],
+        ["/zip/90210.json", 200, "application/json; charset=utf-8"],
+        ["/bulk/zip-districts.csv", 200, "text/csv; charset=utf-8"],
+        ["/zip/99999", 404, undefined],
+      ] as const) {
+        const res = await fetch(`${url}${path}`, { redirect: "manual" });
+        expect(res.status, path).toBe(status);
+        if (type) expect(res.headers.get("content-type"), path).toBe(type);
+        if (status === 200) expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(dir, path === "/" ? "index.html" : path.includes(".") ? path.slice(1) : `${path.slice(1)}.html`))), path).toBe(true);
+        else await res.body?.cancel();
+      }
+      expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+      // The search box: 303 to the ZIP's page, as the binary answers (a ZIP+4 and a pasted space too).
+      for (const query of ["zip=90210", "zip=90210-1234", "zip=%2090210"]) {
+        const res = await fetch(`${url}/zip?${query}`, { redirect: "manual" });
+        expect(res.status, query).toBe(303);
+        expect(new URL(res.headers.get("location")!, url).pathname, query).toBe("/zip/90210");
+      }
+    } finally {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once("exit", r));
+        proc.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });

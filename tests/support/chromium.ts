@@ -1,13 +1,14 @@
 /**
  * Debian's chromium for the browser test: installed on demand
- * (ensure-chromium.sh), started headless with a fresh profile and driven by
+ * (ensure-package.sh), started headless with a fresh profile and driven by
  * playwright-core over CDP.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { ensurePackage } from "./packages.ts";
 
 /** Flags of every launch: headless, no sandbox (containers), nothing talking to the network. */
 export const CHROMIUM_FLAGS = [
@@ -23,10 +24,7 @@ export const CHROMIUM_FLAGS = [
 
 /** Installs chromium if absent; returns its path. */
 export function ensureChromium(): string {
-  const script = resolve(import.meta.dirname, "ensure-chromium.sh");
-  const res = spawnSync("sh", [script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (res.status !== 0) throw new Error(`ensure-chromium.sh failed (${res.status})`);
-  return res.stdout.trim().split("\n").pop()!;
+  return ensurePackage("chromium", "/usr/bin/chromium");
 }
 
 /** A running browser and how to close it. */

@@ -140,7 +140,7 @@ server {
   listen 80;
   root ${dir};
   charset utf-8;
-  charset_types application/json text/csv text/html text/plain application/xml text/javascript;
+  charset_types application/json text/csv text/plain application/xml text/javascript;
   types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
   default_type application/json;
   gzip_static on;
@@ -165,12 +165,18 @@ server {
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files /index.html =404;
   }
-  location ~ ^/zip/[0-9]{5}$ {
+  # The search box (GET /zip?zip=90210, a ZIP+4 or a pasted space too): 303 to the ZIP's page, as the binary answers.
+  location = /zip {
+    ${common}
+    if ($arg_zip ~ "^(?:%20|\\+)*([0-9]{5})(?:-?[0-9]{4})?(?:%20|\\+)*$") { return 303 /zip/$1; }
+    return 404;
+  }
+  location ~ "^/zip/[0-9]{5}$" {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;
   }
-  location ~ ^/(district/[0-9]{7}|state/[A-Z]{2})$ {
+  location ~ "^/(district/[0-9]{7}|state/[A-Z]{2})$" {
     ${common}
     add_header Content-Security-Policy "${PAGE_CSP}" always;
     try_files $uri.html =404;
