@@ -502,7 +502,7 @@ describe("a district the NCES directory lists as closed (its `closed` note)", ()
     pick.notes = [...(pick.notes ?? []), note];
     const html = zipPage(record, all, site.facts);
     const escaped = "The NCES district directory of 2023-24 lists Beverly Hills &lt;Unified&gt; as closed as of April 30, 2024";
-    expect(html).toMatch(new RegExp(`<p class="answer">[^\\n]*</p>\\n<p class="answer">${escaped}[^<]*</p>\\n<p class="note">`));
+    expect(html).toMatch(new RegExp(`<p class="answer">[^\\n]*</p>\\n<p class="answer">${escaped}[^<]*</p>\\n<h2 id="district">`));
     expect(html.split(escaped).length).toBe(2);
     const district = (await (await get(`/district/${pick.leaid}.json`)).json()) as Parameters<typeof districtPage>[0];
     const page = districtPage({ ...district, notes: [note] }, () => "", site.facts);

@@ -291,8 +291,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<p class="note">${CAVEAT}</p>
-<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -302,6 +301,7 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
+<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
