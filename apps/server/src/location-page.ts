@@ -80,7 +80,7 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
-${message ? `<p><strong>${e(message)}</strong></p>\n` : ""}${hint ? `<p>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
+${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
 ${locationForm(lat, lon)}`,
     },
     facts,

@@ -232,14 +232,14 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     const html = { headers: { Accept: "text/html" } };
     const noMinus = await app.request("/location?lat=45.7833&lon=108.5007", html);
     expect(noMinus.status).toBe(404);
-    expect(await noMinus.text()).toContain('<p>West longitudes are negative: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</p>');
+    expect(await noMinus.text()).toContain('<p><strong>West longitudes are negative: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</strong></p>\n<p>No school district boundary holds 45.7833, 108.5007');
     const swapped = await app.request("/location?lat=-108.5007&lon=45.7833", html);
     expect(swapped.status).toBe(400);
-    expect(await swapped.text()).toContain('<p>The latitude comes first: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</p>');
+    expect(await swapped.text()).toContain('<p><strong>The latitude comes first: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</strong></p>');
     // Puerto Rico has no boundary file: the nearest ZIP code's page (00601's internal point, in the fixture).
     const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
     expect(pr.status).toBe(404);
-    expect(await pr.text()).toContain('<p>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>: its page names its school district.</p>');
+    expect(await pr.text()).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>: its page names its school district.</strong></p>');
     // Nothing near the middle of the Pacific.
     expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
   });
