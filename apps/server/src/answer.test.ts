@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { loadDataset, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answer, teachesNoHighSchool } from "./answer.ts";
+import { answer, levelLabels, teachesNoHighSchool } from "./answer.ts";
 import { zipDistricts } from "./records.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
@@ -21,6 +21,10 @@ beforeAll(async () => {
 }, 120_000);
 
 /** The LEAIDs a sentence names, in order. */
+/** A sentence about the high-school grades ("High school:", or "6th grade and up:" where that district starts before 9th). */
+const aboutHigh = (sentence: string) => /^(High school|[0-9]+th grade and up):/.test(sentence);
+/** A sentence about the elementary grades ("Elementary grades:", or "Up to 5th grade:"). */
+const aboutElementary = (sentence: string) => /^(Elementary grades|Up to [0-9]+(st|nd|rd|th) grade):/.test(sentence);
 const named = (sentence: string) => [...sentence.matchAll(/\[([0-9]{7})\]/g)].map((m) => m[1]!);
 
 describe("the answer sentence on every ZIP of data/", () => {
@@ -36,9 +40,9 @@ describe("the answer sentence on every ZIP of data/", () => {
         const markedHigh = a.districts.find((d) => d.serves_most?.includes("secondary"));
         const largestHigh = [...a.districts].filter((d) => !teachesNoHighSchool(d.grade_span) && d.share_secondary > 0).sort((x, y) => y.share_secondary - x.share_secondary)[0]?.leaid;
         const high = markedHigh !== undefined && teachesNoHighSchool(markedHigh.grade_span) ? largestHigh : marked("secondary");
-        const expected = s.startsWith("High school:") ? high : recordLeaid.get(a.zip);
+        const expected = aboutHigh(s) ? high : recordLeaid.get(a.zip);
         if (expected !== undefined && named(s)[0] !== expected) wrong.push(`${a.zip}: ${s}`);
-        if (!s.startsWith("High school:") && ![undefined, expected].includes(marked("elementary"))) wrong.push(`${a.zip}: the record names ${expected}`);
+        if (!aboutHigh(s) && ![undefined, expected].includes(marked("elementary"))) wrong.push(`${a.zip}: the record names ${expected}`);
       }
     }
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
@@ -65,13 +69,13 @@ describe("the answer sentence on every ZIP of data/", () => {
     for (const a of answers) {
       const byLeaid = new Map(a.districts.map((d) => [d.leaid, d]));
       for (const s of a.sentences) {
-        const high = s.startsWith("High school:");
+        const high = aboutHigh(s);
         const first = byLeaid.get(named(s)[0] ?? "");
         if (first === undefined) continue;
-        const share = high ? first.share_secondary : s.startsWith("Elementary grades:") ? first.share_elementary : first.share;
+        const share = high ? first.share_secondary : aboutElementary(s) ? first.share_elementary : first.share;
         // "All of" with no figure: 89 high-school sentences once said it of a district with 0.5 % (Londonderry in Derry, 03038).
         // (A ZIP with one district in all is "all" in it, whatever part of its area no district covers.)
-        if (/^High school: all of [0-9]{5} is in/.test(s) && share < 0.995) wrong.push(`${a.zip}: ${s} (${share})`);
+        if (high && /^[^:]+: all of [0-9]{5} is in/.test(s) && share < 0.995) wrong.push(`${a.zip}: ${s} (${share})`);
         // Nor lists one as covering part of high school (Saddle River Borough, Pre-K to 5th, "28 %" of 07458's).
         for (const leaid of high ? named(s) : []) {
           const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(byLeaid.get(leaid)?.grade_span ?? "");
@@ -81,4 +85,15 @@ describe("the answer sentence on every ZIP of data/", () => {
     }
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
   });
+});
+
+describe("levelLabels", () => {
+  it.each([
+    ["9th – 12th", "Elementary grades", "High school"],
+    ["Kindergarten – 12th", "Elementary grades", "High school"],
+    ["", "Elementary grades", "High school"],
+    ["6th – 12th", "Up to 5th grade", "6th grade and up"],
+    ["7th – 12th", "Up to 6th grade", "7th grade and up"],
+    ["3rd – 12th", "Up to 2nd grade", "3rd grade and up"],
+  ])("a high-school district teaching %j: %j and %j", (span, elementary, high) => expect(levelLabels(span)).toEqual({ elementary, high }));
 });

@@ -184,6 +184,33 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
 
+/** The first grade of a grade span when it is a numbered grade ("6th – 12th" -> 6), else undefined (Kindergarten, Pre-Kindergarten). */
+export function firstNumberedGrade(gradeSpan: string | undefined): number | undefined {
+  const first = /^([0-9]+)(?:st|nd|rd|th)\b/.exec(gradeSpan ?? "");
+  return first === null ? undefined : Number(first[1]);
+}
+
+/** "1st", "2nd", "3rd", "4th" … "12th". */
+function ordinal(n: number): string {
+  return `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+}
+
+/**
+ * The labels of the two grade levels of a split-level ZIP: "Elementary grades" and "High
+ * school", unless the high-school district starts before 9th grade (Dresden, 6th to 12th,
+ * over Hanover's Kindergarten to 5th in 03755), when the cut is said in grades: "Up to 5th
+ * grade" and "6th grade and up" (a parent of a 7th-grader otherwise reads Hanover).
+ *
+ * @example
+ * levelLabels("6th – 12th") // { elementary: "Up to 5th grade", high: "6th grade and up" }
+ * levelLabels("9th – 12th") // { elementary: "Elementary grades", high: "High school" }
+ */
+export function levelLabels(highGradeSpan: string | undefined): { elementary: string; high: string } {
+  const start = firstNumberedGrade(highGradeSpan);
+  if (start === undefined || start < 2 || start >= 9) return { elementary: "Elementary grades", high: "High school" };
+  return { elementary: `Up to ${ordinal(start - 1)} grade`, high: `${ordinal(start)} grade and up` };
+}
+
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
 export function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
   const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
@@ -223,6 +250,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // 97917) is no answer for high school (gradeLevels leaves it out): the sentence about its last grade says to ask.
   const levels = gradeLevels(districts);
   const clauses = levels.map((l) => levelClause(l, zip, name));
+  const labels = levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span);
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
   // One level alone needs no label: every district unified, or only elementary districts with
   // no high-school district drawn over them and the named one teaching on to 12th grade
@@ -233,7 +261,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
       ? [`${clauses[0]}.`]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
         ? [`${clauses[0]}.`]
-        : levels.map((l, i) => `${l.name === "elementary" ? "Elementary grades" : "High school"}: ${afterColon(clauses[i]!)}.`);
+        : levels.map((l, i) => `${l.name === "elementary" ? labels.elementary : labels.high}: ${afterColon(clauses[i]!)}.`);
   // The district answering for the oldest grades: the high-school one where districts teaching
   // high school cover the whole ZIP; else the named one too (most of Derry, 03038, has none).
   const high = levels.find((l) => l.name === "high");

@@ -44,8 +44,8 @@ describe("lookup", () => {
     // The plain-words answer, as the ZIP page says it, comes before the table of shares.
     const split = lines.findIndex((l) => l.startsWith("01002 is split:"));
     expect(lines.slice(split - 2, split)).toEqual([
-      "Elementary grades: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
-      "High school: all of 01002 is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
+      "Up to 6th grade: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
+      "7th grade and up: all of 01002 is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
     ]);
     // The table gives each district's share at each grade level.
     expect(lines[split]).toBe("01002 is split: every district overlapping it (share of the ZIP at the elementary grades, at high school):");

@@ -376,8 +376,9 @@ describe("the answer in one sentence", () => {
     expect(html).toMatch(/<title>ZIP code 90210 \(Beverly Hills, CA\) school district: Beverly Hills Unified School District<\/title>/);
     expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District and 1 other district/);
     const split = await (await get("/zip/01002")).text();
-    expect(split).toContain("Elementary grades: most of 01002 (50&nbsp;% of residents) is in");
-    expect(split).toContain("High school: all of 01002 is in");
+    // Amherst-Pelham teaches 7th to 12th: the levels are named by that cut, not "Elementary grades" and "High school".
+    expect(split).toContain("Up to 6th grade: most of 01002 (50&nbsp;% of residents) is in");
+    expect(split).toContain("7th grade and up: all of 01002 is in");
   });
 
   it("every page has a unique title and description", async () => {

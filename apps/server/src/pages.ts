@@ -7,7 +7,7 @@
  * has a search box, a unique title and description, and a canonical URL.
  */
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, levelLabels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
@@ -236,8 +236,9 @@ const LEVEL_WORDS: Record<DistrictOverlap["level"], string> = {
   secondary: "High school",
 };
 
-function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) => string): string {
-  const heading = level.name === "all" ? `Every district in ${zip}` : level.name === "elementary" ? `Elementary grades in ${zip}` : `High school in ${zip}`;
+function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) => string, labels: { elementary: string; high: string }): string {
+  // The answer's labels ("Up to 5th grade" where the high-school district starts at 6th: levelLabels).
+  const heading = level.name === "all" ? `Every district in ${zip}` : `${level.name === "elementary" ? labels.elementary : labels.high} in ${zip}`;
   const basis = level.districts[0]?.basis ?? "land";
   const rows = level.districts
     .map(
@@ -305,7 +306,7 @@ ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
-${levels.map((l) => levelTable(r.zip, l, link)).join("\n")}
+${levels.map((l) => levelTable(r.zip, l, link, levelLabels(levels.find((x) => x.name === "high")?.pick?.grade_span))).join("\n")}
 <p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record</a>, <a href="/zip/${r.zip}/districts.json">every district</a>.</p>`,
       head: `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
     },
