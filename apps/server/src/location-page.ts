@@ -8,6 +8,7 @@
 import { escapeHtml as e } from "./html.ts";
 import type { LocationAnswer, LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
+import { lastGradeBelow12 } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, type SiteFacts } from "./pages.ts";
@@ -29,6 +30,11 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${grades(d.grade_span)}`);
   const sentence =
     names.length === 1 ? `This place is in ${names[0]}.` : `This place is in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
+  // Where no district here teaches to 12th grade (Derry, NH, Pre-K to 8th), say so and whom to ask, as the ZIP page does.
+  const lastGrades = a.districts.map((d) => lastGradeBelow12(d.grade_span));
+  const ask = lastGrades.every((g) => g !== undefined)
+    ? a.districts.map((d, i) => `<p class="answer">${e(d.district)} teaches only up to ${lastGrades[i]} grade: ask it which school its older students attend.</p>\n`).join("")
+    : "";
   const border = a.districts.filter((d) => d.on_border);
   const shapes: MapShape[] = a.districts.map((d, i) => ({
     polygons: data.index.outline(d.leaid, d.level) ?? [],
@@ -52,7 +58,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
       canonical: null,
       main: `<h1>School districts at ${where}</h1>
 <p><strong>${sentence}</strong></p>
-${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${ask}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

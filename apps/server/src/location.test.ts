@@ -251,6 +251,13 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(html).not.toContain('inputmode="decimal"');
   });
 
+  it("a place whose districts all stop before 12th grade (Derry, NH, Pre-K to 8th) says whom to ask about high school", async () => {
+    const html = await (await app.request("/location?lat=42.8806&lon=-71.3273")).text();
+    expect(html).toMatch(/<p><strong>This place is in <a href="\/district\/[0-9]{7}">Derry School District<\/a> \(Pre-Kindergarten – 8th\)\.<\/strong><\/p>\n<p class="answer">Derry School District teaches only up to 8th grade: ask it which school its older students attend\.<\/p>/);
+    // Not where a district of the place teaches to 12th (Billings: a high-school district over the elementary one).
+    expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("teaches only up to");
+  });
+
   it("a map stays small even for a large district (Anchorage)", async () => {
     const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
