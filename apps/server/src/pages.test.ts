@@ -374,8 +374,15 @@ describe("the answer in one sentence", () => {
     for (const text of Object.values(EXPLAIN)) expect(html).toContain(text);
     expect(html).toContain('<link rel="canonical" href="http://localhost:8080/zip/90210">');
     expect(html).toMatch(/<title>ZIP code 90210 \(Beverly Hills, CA\) school district: Beverly Hills Unified School District<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District and 1 other district/);
+    expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District; 1 other district covers part of it/);
+    // A link's preview (chat apps read og:*): the same title and description, and the page's address.
+    expect(html).toContain('<meta property="og:title" content="ZIP code 90210 (Beverly Hills, CA) school district: Beverly Hills Unified School District">');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:8080/zip/90210">');
+    expect(html).toMatch(/<meta property="og:description" content="ZIP code 90210 in Beverly Hills/);
     const split = await (await get("/zip/01002")).text();
+    // A split-level ZIP's title names both districts, and its description the grades of each.
+    expect(split).toContain("<title>ZIP code 01002 (Amherst, MA) school districts: Amherst School District and Amherst-Pelham School District</title>");
+    expect(split).toMatch(/content="ZIP code 01002 in Amherst, MA, Hampshire County is served by Amherst School District \(up to 6th grade\) and Amherst-Pelham School District \(7th grade and up\); [0-9] other districts? covers? part of it/);
     // Amherst-Pelham teaches 7th to 12th: the levels are named by that cut, not "Elementary grades" and "High school".
     expect(split).toContain("Up to 6th grade: most of 01002 (50&nbsp;% of residents) is in");
     expect(split).toContain("7th grade and up: all of 01002 is in");

@@ -103,6 +103,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
+<meta property="og:type" content="website"><meta property="og:site_name" content="School districts by ZIP"><meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}">${p.canonical === null ? "" : `<meta property="og:url" content="${e(facts.baseUrl + p.canonical)}">`}
 <link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
 <body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : searchForm("top")}</header>
 <main>${p.main}</main>
@@ -283,11 +284,16 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const own = all.districts.find((d) => d.chosen);
   const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${e(r.rating_label)})`;
   const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
-  const others = all.districts.filter((d) => !d.chosen).length;
+  // For a link's preview: the high-school district where another one serves most of those grades,
+  // and the other districts covering someone (not those whose part has no residents).
+  const highPick = levels.find((l) => l.name === "high")?.pick;
+  const high = highPick !== undefined && !highPick.chosen && levels.find((l) => l.name === "high")!.share(highPick) >= 0.5 ? highPick : undefined;
+  const others = all.districts.filter((d) => !d.chosen && d !== high && (d.share_elementary > 0 || d.share_secondary > 0)).length;
+  const servedBy = high ? `${r.district} (${levelLabels(high.grade_span).elementary.toLowerCase()}) and ${high.district} (${levelLabels(high.grade_span).high.toLowerCase()})` : r.district;
   return layout(
     {
-      title: `ZIP code ${r.zip} (${place}) school district: ${r.district}`,
-      description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${r.district}${others ? ` and ${others} other ${others === 1 ? "district" : "districts"}` : ""}: shares, phone, website, rating, students and spending per pupil.`,
+      title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district} and ${high.district}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}`,
+      description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
