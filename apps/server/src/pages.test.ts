@@ -380,6 +380,11 @@ describe("the answer in one sentence", () => {
     expect(html).toContain('<meta property="og:url" content="http://localhost:8080/zip/90210">');
     expect(html).toMatch(/<meta property="og:description" content="ZIP code 90210 in Beverly Hills/);
     const split = await (await get("/zip/01002")).text();
+    // A split-level ZIP's page gives the high-school district's phone and website too, after the record's district's facts.
+    expect(split).toContain('<h2 id="high-school">7th grade and up: <a href="/district/2501920">Amherst-Pelham School District</a></h2>');
+    expect(split).toMatch(/<h2 id="high-school">[\s\S]*<dt>Phone<\/dt><dd><a href="tel:\+14133621810">\(413\) 362-1810<\/a>/);
+    expect(split.indexOf('id="high-school"')).toBeGreaterThan(split.indexOf("<dt>Grades</dt>"));
+    expect(html).not.toContain('id="high-school"');
     // A split-level ZIP's title names both districts, and its description the grades of each.
     expect(split).toContain("<title>ZIP code 01002 (Amherst, MA) school districts: Amherst School District and Amherst-Pelham School District</title>");
     expect(split).toMatch(/content="ZIP code 01002 in Amherst, MA, Hampshire County is served by Amherst School District \(up to 6th grade\) and Amherst-Pelham School District \(7th grade and up\); [0-9] other districts? covers? part of it/);

@@ -267,7 +267,7 @@ ${rows}
  * @example
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
-export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = "", zctaChosen?: DistrictOverlap): string {
+export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = "", zctaChosen?: DistrictOverlap, contactOf?: (leaid: string) => DistrictContact | undefined): string {
   const ld = {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
@@ -308,7 +308,7 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
-<p class="note">${CAVEAT}</p>
+${high ? highSchoolContact(high, contactOf?.(high.leaid)) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
@@ -318,6 +318,29 @@ ${levels.map((l) => levelTable(r.zip, l, link, levelLabels(levels.find((x) => x.
     },
     facts,
   );
+}
+
+/** How to reach a district: what a ZIP page shows of a high-school district besides the record's. */
+export interface DistrictContact {
+  phone: string;
+  website: string;
+  grade_span: string;
+}
+
+/**
+ * On a split-level ZIP's page, the phone and website of the district serving most of its
+ * high-school grades, after the record's district's facts: a parent calls both ("" where
+ * one district serves every grade, or its contact is not known).
+ */
+function highSchoolContact(high: DistrictOverlap | undefined, contact: DistrictContact | undefined): string {
+  if (high === undefined || contact === undefined) return "";
+  return `<h2 id="high-school">${e(levelLabels(high.grade_span).high)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a></h2>
+<dl>
+${fact("Phone", phoneLink(contact.phone), "Call it to confirm which high school serves your address.")}
+${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
+${fact("Grades", e(contact.grade_span), EXPLAIN.grades)}
+</dl>
+`;
 }
 
 /** Under the answer: the `closed` or `no-schools` note of each district it names first, once each ("" for none). */

@@ -319,7 +319,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       const [r, all] = [json<DistrictRecord>(`${path}.json`), json<ZipDistricts>(`${path}/districts.json`)];
       // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
       const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
-      return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen);
+      // A split-level ZIP's page gives its high-school district's phone and website too.
+      const contactOf = (leaid: string) => (rendered.bodies.has(`/district/${leaid}.json`) ? json<District>(`/district/${leaid}.json`) : undefined);
+      return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen, contactOf);
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);
