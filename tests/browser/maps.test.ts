@@ -43,13 +43,13 @@ describe("ZIP pages with their map, on a phone", () => {
         expect(box.x + box.width).toBeLessThanOrEqual(width);
         // The ZIP's outline is drawn over the districts.
         expect(await page.locator('svg.map path[stroke="#111"]').count()).toBe(1);
-        const desc = (await page.locator("svg.map desc").textContent())!;
-        expect(desc).toMatch(says);
-        expect(await page.locator("figure figcaption").textContent()).toBe(desc);
-        // Named by its title (and described by its desc) through aria-labelledby.
+        // The caption says what the map shows, once: no <desc> with the same words for a screen reader to read twice.
+        expect(await page.locator("figure figcaption").textContent()).toMatch(says);
+        expect(await page.locator("svg.map desc").count()).toBe(0);
+        // Named by its title through aria-labelledby.
         expect(await page.getByRole("img", { name: /^Map of ZIP code \d{5} and its school districts/ }).count()).toBe(1);
         const labelledBy = await map.evaluate((svg) => (svg.getAttribute("aria-labelledby") ?? "").split(" ").map((id) => document.getElementById(id)?.tagName));
-        expect(labelledBy).toEqual(["title", "desc"]);
+        expect(labelledBy).toEqual(["title"]);
         // The map (figure with its heading) adds at most ~15 KB to the page.
         const mapBytes = await page.evaluate(() => new Blob([document.querySelector("figure")!.outerHTML]).size);
         expect(mapBytes).toBeLessThanOrEqual(15_000);
