@@ -400,7 +400,11 @@ export class LocationIndex {
       }
       best.set(level, { d, onBorder });
     }
-    return BOUNDARY_LEVEL_ORDER.filter((l) => best.has(l)).map((l) => ({ district: this.districts[best.get(l)!.d]!, onBorder: best.get(l)!.onBorder }));
+    // A unified district teaches every grade: where one holds the point, no other level's polygon
+    // answers (only a K-12 district drawn over its former high-school district's polygon does so:
+    // East Helena K-12 under Helena High School District; no block-group centre otherwise).
+    const levels = best.has("unified") ? (["unified"] as const) : BOUNDARY_LEVEL_ORDER;
+    return levels.filter((l) => best.has(l)).map((l) => ({ district: this.districts[best.get(l)!.d]!, onBorder: best.get(l)!.onBorder }));
   }
 
   /**

@@ -27,9 +27,9 @@ import {
   loadUds,
   type CcdRow,
 } from "./sources.ts";
-import { chooseDistrict, chooseSecondary, districtLevel, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
+import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { peopleToSuccessors, type GrfPiece } from "./successors.ts";
+import { peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -256,11 +256,22 @@ export function build(opts: BuildOptions): BuildResult {
   const toSuccessors = (m: Map<string, Map<string, number>>) =>
     peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), (p) => LEVEL_NAME[levels.get(p.leaid)!]);
   const spreadToSuccessors = toSuccessors(placed.zctaDistrictSpread);
+  // An elementary polygon joined to the K-12 district that replaced its district (CCD: to 12th
+  // grade) counts as unified, its people off the high-school polygon over it (successors.ts).
+  const k12Polygons = new Set(
+    [...joinMap]
+      .filter(([key, j]) => key.endsWith(" ") && placed.districtLevel.get(key.trim()) === "elementary" && gradeNumber(directory(j.leaid)?.row.gshi ?? "") === 12)
+      .map(([key]) => key.trim()),
+  );
+  const polygonLevels = new Map(placed.districtLevel);
+  for (const polygon of k12Polygons) polygonLevels.set(polygon, "unified");
+  const offHighSchools = (m: Map<string, Map<string, number>>, pairs: Map<string, Map<string, number>>) => peopleOffHighSchools(m, pairs, k12Polygons);
   const evidence: PopulationEvidence = {
     ...placed,
-    zctaDistrictSpread: spreadToSuccessors.people,
-    zctaDistrict: toSuccessors(placed.zctaDistrict).people,
-    zctaDistrictNearest: toSuccessors(placed.zctaDistrictNearest).people,
+    districtLevel: polygonLevels,
+    zctaDistrictSpread: offHighSchools(spreadToSuccessors.people, placed.pairs.spread),
+    zctaDistrict: offHighSchools(toSuccessors(placed.zctaDistrict).people, placed.pairs.centre),
+    zctaDistrictNearest: offHighSchools(toSuccessors(placed.zctaDistrictNearest).people, placed.pairs.nearest),
   };
   const ctx = { evidence, districtLand: censusLand };
 
@@ -353,7 +364,10 @@ export function build(opts: BuildOptions): BuildResult {
     // district that is unified in one part of the ZIP and the high-school district over a city
     // elementary district in the other counts only the first part at the elementary grades).
     const peopleAt = (want: readonly Level[]) => new Map(ds.map((d) => [d.leaid, Math.round(peopleOf(d.leaid, want))]));
-    const res = zipSharesV2({ districts: ds, layers, geocorr: gcJoined.get(zip) ?? null, estimate, people2020 });
+    // Geocorr 2010 counted the people of a K-12 district's former elementary polygon outside unified
+    // districts, and has no such district: where one lies, the 2020 estimate decides every level.
+    const relevelledToK12 = pieces.some((p) => k12Polygons.has(p.grfLeaid));
+    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020 });
     const chosen = chooseDistrict(res.byGrade.elementary);
     const secondary = chooseSecondary(res.byGrade.secondary);
     const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
@@ -368,7 +382,8 @@ export function build(opts: BuildOptions): BuildResult {
       share: chosen.share,
       basis: chosenV2.basis,
       evidence: chosenV2.evidence,
-      geocorr: res.geocorr,
+      // A K-12 district re-levelled since 2014 is a vintage gap of Geocorr's, not an absence.
+      geocorr: relevelledToK12 && gcJoined.has(zip) ? "vintage-gap" : res.geocorr,
       relevelled: res.relevelled,
       people: { elementary: peopleAt(["U", "E"]), secondary: peopleAt(["U", "S"]) },
       candidates: {
@@ -719,6 +734,7 @@ export function build(opts: BuildOptions): BuildResult {
     calibration: calibrateSpread(truths, ctx),
     evidenceCounts: evidence.counts,
     successorZctas: spreadToSuccessors.zctas,
+    k12Polygons: [...k12Polygons].sort(),
     offices: loadOffices(raw),
     levels,
     repairs,

@@ -135,13 +135,21 @@ export function pieceOf(name: string): string | undefined {
  * The compiled boundary file: one geometry per (level, district of today), merged where
  * several 2016 districts joined one; the 2020 ZCTA points of the records; metadata.
  */
-export function boundaryTopology(boundaries: readonly DistrictBoundary[], joins: readonly BoundaryJoin[], zctaPoints: ReadonlyMap<string, LonLat>, zips: ReadonlySet<string>): string {
+export function boundaryTopology(
+  boundaries: readonly DistrictBoundary[],
+  joins: readonly BoundaryJoin[],
+  zctaPoints: ReadonlyMap<string, LonLat>,
+  zips: ReadonlySet<string>,
+  k12Polygons: ReadonlySet<string> = new Set(),
+): string {
   const merged = new Map<string, { leaid: string; level: BoundaryLevel; geoids: string[]; polygons: MultiPolygon }>();
   boundaries.forEach((b, i) => {
     const j = joins[i]!;
     if (j.leaid === "") return;
-    const key = `${LEVEL_CODE[b.level]} ${j.leaid}`;
-    const m = merged.get(key) ?? merged.set(key, { leaid: j.leaid, level: b.level, geoids: [], polygons: [] }).get(key)!;
+    // The elementary polygon of a district replaced since by a K-12 one is that district's at every grade (successors.ts).
+    const level: BoundaryLevel = k12Polygons.has(b.leaid) ? "unified" : b.level;
+    const key = `${LEVEL_CODE[level]} ${j.leaid}`;
+    const m = merged.get(key) ?? merged.set(key, { leaid: j.leaid, level, geoids: [], polygons: [] }).get(key)!;
     m.geoids.push(b.leaid);
     m.polygons.push(...b.polygons);
   });
@@ -334,7 +342,7 @@ export async function prepareBoundaries(stats: BuildStats, raw: string): Promise
   const zctaPoints = loadZctaPoints(raw);
   const joins = joinBoundaries(boundaries, stats, zctaPoints);
   const zctaZips = new Set(stats.records.filter((r) => r.zcta === r.zip).map((r) => r.zip));
-  const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips);
+  const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips, new Set(stats.k12Polygons));
   return { joins, text, idx: LocationIndex.parse(text, BOUNDARY_FILE) };
 }
 

@@ -107,6 +107,13 @@ export interface PopulationEvidence {
    * in VALIDATION.md as the evidence where no one is placed
    */
   zipCentreDistricts: Map<string, string[]>;
+  /**
+   * The people an elementary polygon and a secondary polygon both hold, per ZCTA, keyed
+   * "elementary LEAID|secondary LEAID": as zctaDistrictSpread (`spread`), zctaDistrict
+   * (`centre`) and zctaDistrictNearest (`nearest`) place them. A K-12 district that replaced
+   * an elementary one since 2016 takes its people off the high-school polygon over it (build.ts).
+   */
+  pairs: { spread: Map<string, Map<string, number>>; centre: Map<string, Map<string, number>>; nearest: Map<string, Map<string, number>> };
   /** ZCTA -> 2020 population whose centre is in the ZCTA */
   zctaPop: Map<string, number>;
   /** district LEAID -> 2020 population whose centre is in it */
@@ -174,13 +181,19 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
       const si = k === 0 ? zi : zIndex.findIndexNear(x, y, zi);
       if (si === -1) continue;
       const sz = zctas[si]!.zcta;
+      const at: number[] = [];
       for (const [l, layer] of layers.entries()) {
         const d = k === 0 ? hints[l]! : layer.findIndexNear(x, y, hints[l]!);
+        at.push(d);
         if (d !== -1) add(ev.zctaDistrictSpread, sz, layer.items[d]!.leaid, w * bg.pop);
       }
+      if (at[1] !== -1 && at[2] !== -1) add(ev.pairs.spread, sz, `${layers[1]!.items[at[1]!]!.leaid}|${layers[2]!.items[at[2]!]!.leaid}`, w * bg.pop);
     }
+    // The centre's elementary and secondary polygons, if both.
+    const pair = hints[1] !== -1 && hints[2] !== -1 ? `${layers[1]!.items[hints[1]!]!.leaid}|${layers[2]!.items[hints[2]!]!.leaid}` : undefined;
     const near = nearestZcta(bg.lon, bg.lat);
     if (near !== -1) for (const leaid of found) add(ev.zctaDistrictNearest, points[near]![0], leaid, bg.pop);
+    if (near !== -1 && pair !== undefined) add(ev.pairs.nearest, points[near]![0], pair, bg.pop);
     if (found.length === 0) ev.counts.outsideDistricts += bg.pop;
     for (const leaid of found) ev.districtPop.set(leaid, (ev.districtPop.get(leaid) ?? 0) + bg.pop);
     if (z === undefined) {
@@ -190,6 +203,7 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
     ev.zctaPop.set(z, (ev.zctaPop.get(z) ?? 0) + bg.pop);
     const m = ev.zctaDistrict.get(z) ?? ev.zctaDistrict.set(z, new Map()).get(z)!;
     for (const leaid of found) m.set(leaid, (m.get(leaid) ?? 0) + bg.pop);
+    if (pair !== undefined) add(ev.pairs.centre, z, pair, bg.pop);
   }
   return ev;
 }
@@ -215,6 +229,7 @@ export function emptyEvidence(): PopulationEvidence {
     zctaDistrict: new Map(),
     zctaDistrictSpread: new Map(),
     zctaDistrictNearest: new Map(),
+    pairs: { spread: new Map(), centre: new Map(), nearest: new Map() },
     zipCentreDistricts: new Map(),
     zctaPop: new Map(),
     districtPop: new Map(),

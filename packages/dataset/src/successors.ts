@@ -58,3 +58,39 @@ export function peopleToSuccessors(
   }
   return { people, zctas: zctas.sort() };
 }
+
+/**
+ * K-12 districts that replaced an elementary district since 2016 (East Helena K-12 for East
+ * Helena Elementary, 3009560; Lockwood; North Rock Creek). The 2016 boundaries draw only the
+ * elementary polygon, under a high-school district's polygon, so at the secondary grades its
+ * people counted for the old high-school district (59635: "High school: Helena High School
+ * District" beside East Helena K-12, Pre-K to 12th). Per ZCTA, the people both polygons hold
+ * (`pairs`, keyed "elementary|secondary") come off the high-school polygon; build.ts reads
+ * the elementary polygon as unified, so they count for the K-12 district at both levels.
+ * Returns a new map; the ZCTAs without such a polygon keep theirs.
+ *
+ * @example
+ * const people = peopleOffHighSchools(spread, pairs.spread, new Set(["3009560"]));
+ * people.get("59635")?.get("3013830") // Helena High School District's people, less those in East Helena's polygon
+ */
+export function peopleOffHighSchools(
+  byZcta: ReadonlyMap<string, Map<string, number>>,
+  pairs: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  k12Polygons: ReadonlySet<string>,
+): Map<string, Map<string, number>> {
+  const people = new Map(byZcta);
+  if (k12Polygons.size === 0) return people;
+  for (const [zcta, both] of pairs) {
+    const placed = byZcta.get(zcta);
+    if (placed === undefined) continue;
+    let out: Map<string, number> | undefined;
+    for (const [key, n] of both) {
+      const [elementary, secondary] = key.split("|") as [string, string];
+      if (!k12Polygons.has(elementary) || !placed.has(secondary)) continue;
+      out ??= new Map(placed);
+      out.set(secondary, Math.max(0, out.get(secondary)! - n));
+    }
+    if (out !== undefined) people.set(zcta, out);
+  }
+  return people;
+}

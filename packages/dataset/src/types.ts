@@ -182,6 +182,8 @@ export interface BuildStats {
   evidenceCounts: PopulationEvidence["counts"];
   /** ZCTAs where the 2020 people of a 2016 polygon of a district gone since went to its successor (successors.ts) */
   successorZctas: string[];
+  /** The elementary polygons (2016) of districts replaced since by a K-12 district, which count as unified (successors.ts peopleOffHighSchools). */
+  k12Polygons: string[];
   /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */
   offices: Map<string, Office>;
   /** district levels (share method v2: the boundary file's level, else rule 5a) */

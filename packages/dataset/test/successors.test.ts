@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
 
 // Montpelier, 05602: the 2016 polygon of Montpelier (5005700, gone from the 2021 crosswalk)
 // holds most people; the crosswalk has Montpelier-Roxbury (5000406, no 2016 polygon).
@@ -33,5 +35,42 @@ describe("peopleToSuccessors", () => {
     const two = new Map<string, GrfPiece[]>([["11111", [{ grfLeaid: "A", leaid: "A", land: 3 }, { grfLeaid: "B", leaid: "B", land: 1 }]]]);
     const { people } = peopleToSuccessors(new Map([["11111", new Map([["5005700", 400]])]]), two, level, () => "unified");
     expect(people.get("11111")).toEqual(new Map([["A", 300], ["B", 100]]));
+  });
+});
+
+describe("peopleOffHighSchools", () => {
+  // East Helena, 59635: East Helena Elementary's 2016 polygon (3009560), now East Helena K-12,
+  // lies mostly under Helena High School District's (3013830), partly under Jefferson's (3015120).
+  const placed = new Map([
+    ["59635", new Map([["3009560", 9000], ["3013830", 9500], ["3015120", 600], ["3006840", 400]])],
+    ["59601", new Map([["3013830", 20000]])],
+  ]);
+  const pairs = new Map([
+    ["59635", new Map([["3009560|3013830", 8800], ["3009560|3015120", 200], ["3006840|3013830", 300]])],
+    ["59601", new Map([["3013850|3013830", 20000]])],
+  ]);
+
+  it("takes the people of a K-12 district's former elementary polygon off each high-school polygon over it, per ZCTA", () => {
+    const people = peopleOffHighSchools(placed, pairs, new Set(["3009560"]));
+    expect(people.get("59635")).toEqual(new Map([["3009560", 9000], ["3013830", 700], ["3015120", 400], ["3006840", 400]]));
+    // Other ZCTAs and other elementary polygons are kept as placed, and the input is not changed.
+    expect(people.get("59601")).toBe(placed.get("59601"));
+    expect(placed.get("59635")!.get("3013830")).toBe(9500);
+  });
+
+  it("changes nothing without such polygons, and never leaves a polygon below zero", () => {
+    expect(peopleOffHighSchools(placed, pairs, new Set()).get("59635")).toBe(placed.get("59635"));
+    const more = new Map([["59635", new Map([["3009560|3015120", 5000]])]]);
+    expect(peopleOffHighSchools(placed, more, new Set(["3009560"])).get("59635")!.get("3015120")).toBe(0);
+  });
+
+  it("the committed data: the K-12 successors serve their ZIPs' high school too (East Helena, Lockwood, North Rock Creek)", () => {
+    const rows = readFileSync(resolve(import.meta.dirname, "../../../data/overlaps.csv"), "utf8").split("\n").slice(1).map((l) => l.split(","));
+    const row = (zip: string, leaid: string) => rows.find((r) => r[0] === zip && r[1] === leaid)!;
+    // [zip, district]: both levels' shares equal, the district serving most of 59635's high school.
+    for (const [zip, leaid] of [["59635", "3000655"], ["59602", "3000655"], ["59101", "3000656"], ["74804", "4000802"]] as const) {
+      expect(Number(row(zip, leaid)[6]), `${zip} ${leaid}`).toBeGreaterThan(0);
+    }
+    expect(row("59635", "3000655")[4]).toBe("elementary secondary");
   });
 });
