@@ -161,7 +161,12 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
     if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching high school covers the rest${emptyParts(zero, pick.basis)}`;
     if (level.name === "high") return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
-    if (rest.length === 0) return `All of ${subject} is in ${name(pick)}`;
+    // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).
+    if (rest.length === 0) {
+      if (p === 0) return `All of ${subject} is in ${name(pick)}`;
+      const part = p > 0.99 ? `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}` : p >= 0.5 ? `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}` : `${name(pick)} covers part of ${subject} (${percent(p)} ${unit})`;
+      return `${part}; no school district covers the rest`;
+    }
     return `${name(pick)} is ${onlyDistrict(level.name, pick.basis, subject)}${emptyParts(zero, pick.basis)}`;
   }
   const second = withShare[0]!;
