@@ -60,6 +60,23 @@ describe("the location page in the browser", () => {
     await close();
   });
 
+  it('"Use my location" refused: the status says so in words and points to the ZIP code, not the browser\'s message', async () => {
+    const { page, close } = await open("/", 390, { permissions: [] });
+    await page.getByRole("button", { name: "Use my location" }).click();
+    const status = page.locator("#here-status");
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/Look up your home's ZIP code instead, or type a latitude and longitude\.$/);
+    expect(await status.textContent()).not.toContain("User denied");
+    await close();
+  });
+
+  it("a 'lat, lon' pair pasted into Latitude, Longitude left empty, lands on the place's page", async () => {
+    const { page, close } = await open("/location", 320, { javaScriptEnabled: false });
+    await page.getByLabel("Latitude").fill("45.7833, -108.5007");
+    await Promise.all([page.waitForURL(/\/location\?lat=45\.7833&lon=-108\.5007$/), page.getByRole("button", { name: "Find districts" }).click()]);
+    expect(await page.locator("h1").textContent()).toBe("School districts at 45.78330, -108.50070");
+    await close();
+  });
+
   it("without JavaScript the button stays hidden and the form still works", async () => {
     const { page, close } = await open("/", 390, { javaScriptEnabled: false });
     expect(await page.getByRole("button", { name: "Use my location" }).isVisible()).toBe(false);

@@ -347,7 +347,7 @@ export class StandIn {
     if (decoded === "/zip") {
       // The search form's target: 303 to the ZIP's page (a ZIP+4 to its 5 digits), 400 for anything else.
       const typed = (new URLSearchParams(target.split("?")[1] ?? "").get("zip") ?? "").trim();
-      const zip = /^([0-9]{5})(?:-?[0-9]{4})?$/.exec(typed)?.[1];
+      const zip = /^([0-9]{5})(?:[-\s]?[0-9]{4})?$/.exec(typed)?.[1];
       if (zip === undefined) return this.problem(400, "invalid-zip", "Invalid ZIP code", `'${typed}' is not a ZIP code: use exactly 5 digits.`, "/zip");
       return { status: 303, headers: [["Location", `/zip/${zip}`], ["Access-Control-Allow-Origin", "*"], ["Cache-Control", CACHE]], body: new Uint8Array() };
     }

@@ -30,8 +30,8 @@ import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
-/** What the search box takes: a ZIP, or a ZIP+4 with or without its dash (the 5 digits kept). */
-const SEARCHED_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
+/** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
+const SEARCHED_ZIP = /^([0-9]{5})(?:[-\s]?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
@@ -88,7 +88,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
     if (!ZIP.test(zip)) {
       // A ZIP+4 or a capital .JSON: the address meant is named.
-      const meant = nearPath(c.req.path, answers);
+      // (And a letter O for a zero, "/zip/9OO11": the same path for the ZIP meant.)
+      const guess = typedZip(zip);
+      const guessed = guess === undefined || !path.startsWith(`/zip/${zip}`) ? undefined : `/zip/${guess}${path.slice(`/zip/${zip}`.length)}`;
+      const meant = nearPath(c.req.path, answers) ?? (guessed !== undefined && answers(guessed) ? guessed : undefined);
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example, meant), { typed: zip, ...(meant === undefined ? {} : { meant }) });
     }
     const rep = site.get(path);

@@ -8,12 +8,12 @@ import { escapeHtml as e } from "./html.ts";
 
 /** Styles of the form and of the maps (a second inline stylesheet, allowed by its hash). */
 export const GEO_CSS = `fieldset{border:1px solid #aaa;border-radius:4px;margin:1rem 0;padding:.5rem 1rem}
-.coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords input{width:9rem}
+.coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords input{width:12rem;max-width:100%}
 figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;border:1px solid #ccc;margin:.5rem 0}
 #here{margin-top:.5rem;background:#fff;color:#0645ad}`;
 
 /** The script of the "Use my location" button: no libraries, nothing sent anywhere but this service. */
-export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=document.getElementById("here-status");if(!b||!navigator.geolocation)return;b.hidden=false;b.addEventListener("click",function(){s.textContent="Finding your location\\u2026";navigator.geolocation.getCurrentPosition(function(p){location.href="/location?lat="+p.coords.latitude.toFixed(5)+"&lon="+p.coords.longitude.toFixed(5)},function(err){s.textContent="Your location is not available ("+err.message+"). Type the latitude and longitude instead."},{enableHighAccuracy:false,timeout:15000,maximumAge:600000})})})();`;
+export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=document.getElementById("here-status");if(!b||!navigator.geolocation)return;b.hidden=false;b.addEventListener("click",function(){s.textContent="Finding your location\\u2026";navigator.geolocation.getCurrentPosition(function(p){location.href="/location?lat="+p.coords.latitude.toFixed(5)+"&lon="+p.coords.longitude.toFixed(5)},function(err){s.textContent=(err.code===1?"This site may not use your location (your browser or phone says no).":"Your location could not be found just now.")+" Look up your home's ZIP code instead, or type a latitude and longitude."},{enableHighAccuracy:false,timeout:15000,maximumAge:600000})})})();`;
 
 /**
  * The form, with the values typed (if any). The boxes take text (a decimal keypad has no
@@ -25,8 +25,8 @@ export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=d
  */
 export function locationForm(lat = "", lon = ""): string {
   return `<form action="/location" method="get"><fieldset><legend>Find the districts of a place</legend>
-<div class="coords"><div><label for="lat">Latitude</label><br><input id="lat" name="lat" autocomplete="off" required value="${e(lat)}" placeholder="45.7833"></div>
-<div><label for="lon">Longitude</label><br><input id="lon" name="lon" autocomplete="off" value="${e(lon)}" placeholder="-108.5007"></div>
+<div class="coords"><div><label for="lat">Latitude</label><br><input id="lat" name="lat" autocomplete="off" required value="${e(lat)}" placeholder="for example 45.7833"></div>
+<div><label for="lon">Longitude</label><br><input id="lon" name="lon" autocomplete="off" value="${e(lon)}" placeholder="for example -108.5007"></div>
 <div><button type="submit">Find districts</button></div></div>
 <button type="button" id="here" hidden>Use my location</button> <span id="here-status" role="status"></span>
 </fieldset></form><script>${GEO_SCRIPT}</script>`;

@@ -127,6 +127,20 @@ describe("Accept negotiation of errors", () => {
     expect(await res.text()).toContain(said);
   });
 
+  it("/zip/9O21O (a letter O typed for a zero in the address): a 400 page naming the ZIP page meant", async () => {
+    const res = await get("/zip/9O21O", { Accept: BROWSER });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Did you mean <a href="/zip/90210">90210</a>?');
+    expect(((await (await get("/zip/9O21O.json")).json()) as { detail: string }).detail).toContain("Did you mean /zip/90210.json?");
+  });
+
+  it("a ZIP whose every district is unified has one heading over its table, not the same words twice", async () => {
+    const html = await (await get("/zip/90210")).text();
+    expect(html).toContain("<h2>Every district in 90210</h2>");
+    expect(html).not.toContain("<h3>Every district in 90210</h3>");
+    expect(await (await get("/zip/01002")).text()).toContain("<h3>Up to 6th grade in 01002</h3>");
+  });
+
   it("the search box has no pattern or maxlength: the server trims, takes a ZIP+4's digits and names a ZIP meant", async () => {
     const html = await (await get("/")).text();
     expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" autocomplete="postal-code" required/);

@@ -247,8 +247,8 @@ function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) =
         `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Boundary for">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
     )
     .join("\n");
-  return `<h3>${heading}</h3>
-<table><caption>How much of ${zip} each district covers, as a ${basisWords(basis)}. Grades: what its schools teach (NCES); boundary for: the grades its Census boundary is drawn for.</caption>
+  // Where every district is unified, the section's own heading says it: no second "Every district in …".
+  return `${level.name === "all" ? "" : `<h3>${heading}</h3>\n`}<table><caption>How much of ${zip} each district covers, as a ${basisWords(basis)}. Grades: what its schools teach (NCES); boundary for: the grades its Census boundary is drawn for.</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Grades</th><th scope="col">Boundary for</th><th scope="col">Share</th></tr></thead>
 <tbody>
 ${rows}

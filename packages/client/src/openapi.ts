@@ -1667,7 +1667,7 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+         * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
          * @example 90210
          */
         ZipQuery: string;
@@ -3317,7 +3317,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
@@ -3374,7 +3374,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
