@@ -79,7 +79,7 @@ describe("district and state pages on a phone", () => {
     const { page, problems } = await open("/zip/90210", 390);
     await Promise.all([page.waitForURL(`${suite.server.url}/district/0604830`), page.locator("h2#district a").click()]);
     expect(await page.locator("h1").textContent()).toBe("Beverly Hills Unified School District");
-    expect(await page.locator("main > p").nth(1).textContent()).toMatch(/^Beverly Hills Unified School District is the school district named for \d+ ZIP codes/);
+    expect(await page.locator("main > p").nth(1).textContent()).toMatch(/^Beverly Hills Unified School District is the main school district of \d+ ZIP codes/);
     await Promise.all([page.waitForURL(`${suite.server.url}/zip/90211`), page.getByRole("link", { name: "90211", exact: true }).click()]);
     expect(await page.locator("h1").textContent()).toBe("ZIP code 90211");
     expect(problems).toEqual([]);

@@ -62,7 +62,7 @@ describe("lookup", () => {
   it("prints a district and its ZIPs", async () => {
     const { code, stdout } = await runBinary(["lookup", "--district", "0604830"]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Beverly Hills Unified School District \(0604830, CA, unified\) is named for \d+ ZIP codes? and overlaps \d+\.\n/);
+    expect(stdout).toMatch(/^Beverly Hills Unified School District \(0604830, CA, unified\) is the main district of \d+ ZIP codes? and overlaps \d+\.\n/);
     expect(stdout).toContain("  90210 ");
   });
 

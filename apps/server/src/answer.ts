@@ -176,7 +176,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   }
   if (p < q) {
     const grades = level.name === "all" ? "" : " at these grades";
-    const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the district named for ${subject}${grades}`;
+    const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the main district of ${subject}${grades}`;
     return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
   }
   if (percent(p) === percent(q)) {

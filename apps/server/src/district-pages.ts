@@ -24,7 +24,7 @@ export function inSentence(stateName: string): string {
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** A state page's "Named for" cell: the ZIP codes a district is named for, and those it is the high-school district of. */
+/** A state page's "Main district of" cell: the ZIP codes a district is the main district of (their records name it), and those it is the high-school district of. */
 function namedFor(named: number, highSchool: number): string {
   if (highSchool === 0) return named.toLocaleString("en-US");
   const of = `high school of ${highSchool.toLocaleString("en-US")}`;
@@ -48,13 +48,13 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
   const roles = [
-    ...(named.length > 0 ? [`the school district named for ${count(named.length, "ZIP code", "ZIP codes")}`] : []),
+    ...(named.length > 0 ? [`the main school district of ${count(named.length, "ZIP code", "ZIP codes")}`] : []),
     ...(highSchool.length > 0 ? [`the high-school district of ${count(highSchool.length, named.length > 0 ? "more" : "ZIP code", named.length > 0 ? "more" : "ZIP codes")}`] : []),
   ];
   const answer =
     roles.length > 0
       ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
-      : `${e(d.district)} is not the district named for any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
+      : `${e(d.district)} is not the main district of any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
@@ -86,9 +86,9 @@ ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core
 ${aboutFigures(d)}
 ${map}
 <p class="note">${CAVEAT}</p>
-${named.length > 0 ? `<h2>ZIP codes it is named for</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote()}`)}` : ""}
+${named.length > 0 ? `<h2>ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
-${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes named for another district that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
+${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
     facts,
@@ -97,7 +97,7 @@ ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(o
 
 /**
  * The page of one state: its districts by name, each linked to its page, with
- * the number of ZIP codes each is named for.
+ * the number of ZIP codes each is the main district of.
  *
  * @example
  * statePage(stateDistricts, facts, "Rhode Island") // "<!doctype html>...<h1>School districts of Rhode Island</h1>..."
@@ -108,7 +108,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const answer =
     s.count === 0
       ? `No school district of ${e(inSentence(name))} is in this dataset.`
-      : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, named for ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+      : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, the main districts of ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
   // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone).
   const initial = (name: string) => (/^[A-Za-z]/.test(name) ? name[0]!.toUpperCase() : "#");
   const firsts = new Map<string, string>();
@@ -121,19 +121,19 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const rows = byName
     .map(
       (d) =>
-        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Named for">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
     {
       title: name === s.state ? `School districts of ${s.state}` : `School districts of ${inSentence(name)} (${s.state})`,
-      description: `Every school district of ${inSentence(name)} in this dataset, with the number of ZIP codes each is named for and overlaps.`,
+      description: `Every school district of ${inSentence(name)} in this dataset, with the number of ZIP codes each is the main district of and overlaps.`,
       canonical: `/state/${s.state}`,
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-${index}<table><caption>Districts by name: the number of ZIP codes each is named for, and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
-<thead><tr><th scope="col">District</th><th scope="col">Named for</th><th scope="col">Overlaps</th></tr></thead>
+${index}<table><caption>Districts by name: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

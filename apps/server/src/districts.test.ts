@@ -214,8 +214,8 @@ describe("district and state pages", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
-    expect(html).toContain("<p>Beverly Hills Unified School District is the school district named for 2 ZIP codes.");
-    expect(html).toContain('<h2>ZIP codes it is named for</h2>');
+    expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 2 ZIP codes.");
+    expect(html).toContain('<h2>ZIP codes it is the main district of</h2>');
     expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     // The phone first among the facts, tappable, as on the ZIP page.
@@ -223,7 +223,7 @@ describe("district and state pages", () => {
     expect(html.indexOf("<dt>Phone</dt>")).toBeLessThan(html.indexOf("<dt>Rating</dt>"));
     expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     const lausd = await (await get("/district/0622710")).text();
-    expect(lausd).toContain("<p>Los Angeles Unified School District is not the district named for any ZIP code, but it covers part of 2 ZIP codes.");
+    expect(lausd).toContain("<p>Los Angeles Unified School District is not the main district of any ZIP code, but it covers part of 2 ZIP codes.");
     expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");
     expect(html).toContain('href="/state/CA"');
   });
@@ -234,7 +234,7 @@ describe("district and state pages", () => {
     expect(html).toContain('<a href="/state/MA">Districts of Massachusetts</a>');
     expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
     expect(html).toContain('<a href="/zip/01002">01002</a>');
-    expect(html).not.toContain("not the district named for any ZIP code");
+    expect(html).not.toContain("not the main district of any ZIP code");
     // A district that stops before 9th grade is no high-school district, whatever its marks (Arock, K-8, 97917).
     const json = (await (await get("/district/2501920.json")).json()) as Parameters<typeof districtPage>[0];
     const k8 = districtPage({ ...json, grade_span: "Kindergarten – 8th" }, () => "", site.facts);
@@ -277,9 +277,9 @@ describe("district and state pages", () => {
     expect(links.length).toBe(6);
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
     // MA has a high-school district (Amherst-Pelham, serving most of 01002's high-school students): its row and the caption say so.
-    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><\/td><td class="n" data-label="Named for">0, high school of 1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
     expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
-    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><\/td><td class="n" data-label="Named for">1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><\/td><td class="n" data-label="Main district of">1<\/td>/);
     expect(await (await get("/state/CA")).text()).not.toContain("high school of");
   });
 

@@ -73,7 +73,7 @@ describe("lookup", () => {
   it("--district prints the district and its ZIPs; with --json /district/{leaid}.json", async () => {
     const r = lookup(dataset, { leaid: "2501890" }, text);
     expect(r.code).toBe(0);
-    expect(r.stdout.split("\n")[0]).toBe("Amherst School District (2501890, MA, elementary) is named for 1 ZIP code and overlaps 1.");
+    expect(r.stdout.split("\n")[0]).toBe("Amherst School District (2501890, MA, elementary) is the main district of 1 ZIP code and overlaps 1.");
     expect(r.stdout).toContain("  01002   50.4%  by population  <- named in the ZIP's record");
     const j = lookup(dataset, { leaid: "0622710" }, json);
     expect(JSON.parse(j.stdout) as District).toEqual(await api("/district/0622710.json"));

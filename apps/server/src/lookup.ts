@@ -140,7 +140,7 @@ export function lookup(
   if (options.json) return { code: 0, stdout: `${JSON.stringify(d, null, 2)}\n`, stderr: "" };
   const chosen = d.zips.filter((z) => z.chosen).length;
   const lines = [
-    `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is named for ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
+    `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
     `  Rating:     ${d.rating === null ? "not rated" : `${d.rating} of 10 (${d.rating_label})`}`,
     `  Students:   ${orUnknown(d.students)}`,
     `  Schools:    ${orUnknown(d.schools)}`,

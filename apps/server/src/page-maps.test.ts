@@ -90,7 +90,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
 
   it("GET /district/0604830: the page has the map after the answer, with its text alternative", async () => {
     const html = await (await app.request("/district/0604830")).text();
-    expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf("is the school district named for"));
+    expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf("is the main school district of"));
     expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="map-title"/);
     expect(html).toContain("<title id=\"map-title\">Map of Beverly Hills Unified School District</title>");
     expect(html).toMatch(/<figcaption>Map of the outline of Beverly Hills Unified School District \(CA\), shaded with a blue outline, in (one piece|\d+ separate pieces \(islands or detached parts\)), about [\d.]+ miles east to west/);
