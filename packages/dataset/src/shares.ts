@@ -206,18 +206,22 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       // People outside unified districts, plus those of re-levelled districts that do not teach these grades.
       const residual = (geocorr!.get("") ?? 0) + [...relevelled].reduce((s, [leaid, afact]) => s + (has(leaid, own) ? 0 : afact), 0);
       const split = withLayer(own).length > 0 ? estimate([own]) : null;
+      // One district at these grades takes all of the residual: Geocorr's count, not a split that
+      // needs evidence (62814: Mount Vernon Township High School District, 87 % "of its land area"
+      // beside the same 87 % "of residents" of the elementary district under it).
+      const whole = withLayer(own).length === 1;
       return districts.map((d) => {
         const afact = has(d.leaid, "U") || (relevelled.has(d.leaid) && has(d.leaid, own)) ? (geocorr!.get(d.leaid) ?? 0) : 0;
         const part = residual * (split?.shares.get(d.leaid) ?? 0);
         // The evidence of the larger part decides the label.
         const fromSplit = part > afact;
-        const counted = fromSplit ? split!.counted : true;
+        const counted = fromSplit ? whole || split!.counted : true;
         return {
           leaid: d.leaid,
           level: d.level,
           share: afact + part,
           basis: counted ? "population" : "land",
-          evidence: !counted ? "land" : fromSplit ? "people-2020" : "geocorr-2010",
+          evidence: !counted ? "land" : fromSplit && !whole ? "people-2020" : "geocorr-2010",
         };
       });
     }

@@ -39,7 +39,10 @@ describe("share method v2", () => {
   it("says land when no one is counted (never population for a land decision)", () => {
     const r = zipSharesV2(input([town, rural, high], new Map([["", 1]]), false));
     expect(chooseDistrict(r.byGrade.elementary).leaid).toBe(rural.leaid);
-    for (const s of r.shares) expect([s.basis, s.evidence]).toEqual(["land", "land"]);
+    // Two elementary districts: land split Geocorr's people between them.
+    for (const s of r.byGrade.elementary.filter((x) => x.share > 0)) expect([s.basis, s.evidence]).toEqual(["land", "land"]);
+    // The one high-school district takes all of them: Geocorr's count, no split (62814's "87 % of its land area" beside "87 % of residents").
+    expect(r.byGrade.secondary.filter((x) => x.share > 0).map((x) => [x.leaid, x.share, x.basis, x.evidence])).toEqual([[high.leaid, 1, "population", "geocorr-2010"]]);
   });
   it("keeps Geocorr's unified shares where it matches today's districts", () => {
     const a: ZipDistrict = { leaid: "0600001", level: "U", land: 9 };
