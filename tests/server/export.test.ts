@@ -5,11 +5,11 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@school-districts/testing";
 import { ensurePackage } from "../support/packages.ts";
 import { raw, REPO, runBinary, startServer } from "../support/server.ts";
 
@@ -72,18 +72,6 @@ describe("export", () => {
     expect(readFileSync(join(dir, "nginx.conf"), "utf8")).toContain("gzip_static on;");
   });
 });
-
-/** A free loopback port, for a server (nginx) that cannot be given port 0. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 describe("the export's nginx.conf in nginx", () => {
   // nginx-light from Debian, installed on demand like chromium; it has no ngx_brotli, so the
