@@ -216,6 +216,31 @@ export function levelLabels(highGradeSpan: string | undefined): { elementary: st
   return { elementary: `Up to ${ordinal(start - 1)} grade`, high: `${ordinal(start)} grade and up` };
 }
 
+/**
+ * The district serving half or more of a ZIP's high-school grades that is not the record's
+ * district (a high-school district over elementary ones), else undefined: the answer says "most
+ * of" it, so the page's title, the high-school contact and lookup's first line name it; a
+ * district covering a sliver (Londonderry, 0.5 % of Derry's 03038) they leave to the answer.
+ *
+ * @example
+ * highSchoolDistrict(gradeLevels(districtsOf59101))?.district // "Billings High School District"
+ */
+export function highSchoolDistrict(levels: readonly GradeLevel[]): DistrictOverlap | undefined {
+  const high = levels.find((l) => l.name === "high");
+  const pick = high?.pick;
+  return pick !== undefined && !pick.chosen && high!.share(pick) >= 0.5 ? pick : undefined;
+}
+
+/**
+ * The sentence for a district that stops before 12th grade: whom to ask about the older grades.
+ *
+ * @example
+ * askAboutOlderGrades("Derry School District", "8th") // "Derry School District teaches only up to 8th grade: ask it which school its older students attend."
+ */
+export function askAboutOlderGrades(name: string, lastGrade: string): string {
+  return `${name} teaches only up to ${lastGrade} grade: ask it which school its older students attend.`;
+}
+
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
 export function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
   const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
@@ -275,7 +300,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   const oldest = [...new Set(covered ? [high.pick] : [high?.pick, named])].filter((d) => d !== undefined);
   for (const d of oldest) {
     const last = lastGradeBelow12(d.grade_span);
-    if (last !== undefined) sentences.push(`${name(d)} teaches only up to ${last} grade: ask it which school its older students attend.`);
+    if (last !== undefined) sentences.push(askAboutOlderGrades(name(d), last));
   }
   return sentences;
 }

@@ -8,7 +8,7 @@
 import { escapeHtml as e } from "./html.ts";
 import type { LocationAnswer, LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
-import { lastGradeBelow12 } from "./answer.ts";
+import { askAboutOlderGrades, lastGradeBelow12 } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, type SiteFacts } from "./pages.ts";
@@ -33,7 +33,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   // Where no district here teaches to 12th grade (Derry, NH, Pre-K to 8th), say so and whom to ask, as the ZIP page does.
   const lastGrades = a.districts.map((d) => lastGradeBelow12(d.grade_span));
   const ask = lastGrades.every((g) => g !== undefined)
-    ? a.districts.map((d, i) => `<p class="answer">${e(d.district)} teaches only up to ${lastGrades[i]} grade: ask it which school its older students attend.</p>\n`).join("")
+    ? a.districts.map((d, i) => `<p class="answer">${e(askAboutOlderGrades(d.district, lastGrades[i]!))}</p>\n`).join("")
     : "";
   const border = a.districts.filter((d) => d.on_border);
   const shapes: MapShape[] = a.districts.map((d, i) => ({

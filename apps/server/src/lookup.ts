@@ -10,7 +10,7 @@ import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
-import { answer, gradeLevels, teachesNoHighSchool } from "./answer.ts";
+import { answer, gradeLevels, highSchoolDistrict } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
@@ -66,18 +66,14 @@ export function lookup(
     // the first line names it too: the record's district alone would leave out the high-school grades.
     // Not a district marked for high school that covers a sliver (Londonderry, 0.5 % of Derry's 03038)
     // or teaches only to 8th grade: the answer's sentences below say what covers the ZIP, as the page does.
-    const chosen = all.districts.find((d) => d.chosen);
-    const highLevel = gradeLevels(all.districts).find((l) => l.name === "high");
-    const marked = highLevel?.pick;
-    const high = marked !== undefined && highLevel!.share(marked) >= 0.5 && !teachesNoHighSchool(marked.grade_span) ? marked : undefined;
-    const servedBy =
-      high === undefined
-        ? highLevel === undefined || marked?.leaid === chosen?.leaid
-          ? record.district
-          : `${record.district} for the elementary grades (for high school, see below)`
-        : high.leaid === chosen?.leaid
-          ? record.district
-          : `${record.district} for the elementary grades and by ${high.district} for high school`;
+    const levels = gradeLevels(all.districts);
+    const high = highSchoolDistrict(levels);
+    const highLevel = levels.find((l) => l.name === "high");
+    const servedBy = high
+      ? `${record.district} for the elementary grades and by ${high.district} for high school`
+      : highLevel === undefined || highLevel.pick?.chosen === true
+        ? record.district
+        : `${record.district} for the elementary grades (for high school, see below)`;
     const lines = [
       `${zip} (${place}) is served by ${servedBy}.`,
       `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,

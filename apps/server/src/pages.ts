@@ -7,7 +7,7 @@
  * has a search box, a unique title and description, and a canonical URL.
  */
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, levelLabels, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, levelLabels, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
@@ -286,10 +286,10 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
   // For a link's preview: the high-school district where another one serves most of those grades,
   // and the other districts covering someone (not those whose part has no residents).
-  const highPick = levels.find((l) => l.name === "high")?.pick;
-  const high = highPick !== undefined && !highPick.chosen && levels.find((l) => l.name === "high")!.share(highPick) >= 0.5 ? highPick : undefined;
+  const high = highSchoolDistrict(levels);
+  const labels = levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span);
   const others = all.districts.filter((d) => !d.chosen && d !== high && (d.share_elementary > 0 || d.share_secondary > 0)).length;
-  const servedBy = high ? `${r.district} (${levelLabels(high.grade_span).elementary.toLowerCase()}) and ${high.district} (${levelLabels(high.grade_span).high.toLowerCase()})` : r.district;
+  const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
   return layout(
     {
       title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district} and ${high.district}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}`,
@@ -308,11 +308,11 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
-${high ? highSchoolContact(high, contactOf?.(high.leaid)) : ""}<p class="note">${CAVEAT}</p>
+${high ? highSchoolContact(high, labels.high, contactOf?.(high.leaid)) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
-${levels.map((l) => levelTable(r.zip, l, link, levelLabels(levels.find((x) => x.name === "high")?.pick?.grade_span))).join("\n")}
+${levels.map((l) => levelTable(r.zip, l, link, labels)).join("\n")}
 <p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record</a>, <a href="/zip/${r.zip}/districts.json">every district</a>.</p>`,
       head: `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
     },
@@ -332,9 +332,9 @@ export interface DistrictContact {
  * high-school grades, after the record's district's facts: a parent calls both ("" where
  * one district serves every grade, or its contact is not known).
  */
-function highSchoolContact(high: DistrictOverlap | undefined, contact: DistrictContact | undefined): string {
-  if (high === undefined || contact === undefined) return "";
-  return `<h2 id="high-school">${e(levelLabels(high.grade_span).high)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a></h2>
+function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined): string {
+  if (contact === undefined) return "";
+  return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a></h2>
 <dl>
 ${fact("Phone", phoneLink(contact.phone), "Call it to confirm which high school serves your address.")}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
