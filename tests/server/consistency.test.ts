@@ -4,6 +4,7 @@
  * "Done when").
  */
 import { CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection, type ZipDistricts } from "@school-districts/core";
+import { zipDistrictCsvRow } from "@school-districts/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE, pool, startServer, type RunningServer } from "../support/server.ts";
 
@@ -95,15 +96,7 @@ describe("the collections agree record for record", () => {
       expect(res.status, record.zip).toBe(200);
       expect(await res.json()).toEqual(record);
       const list = (await (await fetch(`${server.url}/zip/${record.zip}/districts.json`)).json()) as ZipDistricts;
-      const expected = list.districts.map((d) => {
-        const cells: Record<(typeof ZIP_DISTRICT_CSV_COLUMNS)[number], string> = {
-          zip: record.zip, zcta: list.zcta, state: record.state, leaid: d.leaid, district: d.district, level: d.level, grade_span: d.grade_span,
-          share: String(d.share), share_elementary: String(d.share_elementary), share_secondary: String(d.share_secondary), basis: d.basis,
-          chosen: String(d.chosen), serves_most: d.serves_most.join(" "), per_pupil_year: d.per_pupil_year ?? "", rating_source: d.rating_source ?? "",
-          notes: (d.notes ?? []).map((n) => n.code).join(" "), updated: record.updated,
-        };
-        return ZIP_DISTRICT_CSV_COLUMNS.map((c) => cells[c]);
-      });
+      const expected = list.districts.map((d) => zipDistrictCsvRow({ zip: record.zip, zcta: list.zcta, state: record.state, updated: record.updated }, d));
       expect(csvOf.get(record.zip), record.zip).toEqual(expected);
       // The chosen row names the record's district.
       expect(csvOf.get(record.zip)!.filter((r) => r[column("chosen")] === "true").map((r) => r[column("district")])).toEqual([record.district]);

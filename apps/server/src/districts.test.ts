@@ -5,6 +5,7 @@
 import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
+import { zipDistrictCsvRow } from "@school-districts/testing";
 import { BASE, testApp } from "../test/helpers.ts";
 import { districtPage, inSentence, statePage } from "./district-pages.ts";
 import { highSchoolZips } from "./districts.ts";
@@ -187,15 +188,7 @@ describe("GET /bulk/zip-districts.csv", () => {
     const expected: string[][] = [];
     for (const { zip, state } of index) {
       const list = (await (await get(`/zip/${zip}/districts.json`)).json()) as ZipDistricts;
-      for (const d of list.districts) {
-        const cells: Record<(typeof ZIP_DISTRICT_CSV_COLUMNS)[number], string> = {
-          zip, zcta: list.zcta, state, leaid: d.leaid, district: d.district, level: d.level, grade_span: d.grade_span,
-          share: String(d.share), share_elementary: String(d.share_elementary), share_secondary: String(d.share_secondary),
-          basis: d.basis, chosen: String(d.chosen), serves_most: d.serves_most.join(" "), per_pupil_year: d.per_pupil_year ?? "",
-          rating_source: d.rating_source ?? "", notes: (d.notes ?? []).map((n) => n.code).join(" "), updated,
-        };
-        expected.push(ZIP_DISTRICT_CSV_COLUMNS.map((c) => cells[c]));
-      }
+      for (const d of list.districts) expected.push(zipDistrictCsvRow({ zip, zcta: list.zcta, state, updated }, d));
     }
     expect(expected.length).toBeGreaterThan(index.length);
     expect(rows).toEqual(expected);

@@ -1,1 +1,2 @@
 export * from "./free-port.ts";
+export * from "./zip-districts.ts";
