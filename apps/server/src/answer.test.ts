@@ -98,4 +98,14 @@ describe("levelLabels", () => {
     ["7th – 12th", "Up to 6th grade", "7th grade and up"],
     ["3rd – 12th", "Up to 2nd grade", "3rd grade and up"],
   ])("a high-school district teaching %j: %j and %j", (span, elementary, high) => expect(levelLabels(span)).toEqual({ elementary, high }));
+  it.each([
+    ["Kindergarten – 12th", "Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
+    ["7th – 12th", "Pre-Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
+    ["6th – 12th", "Kindergarten – 6th", "Up to 5th grade", "6th grade and up"],
+    ["9th – 12th", "Kindergarten – 6th", "Elementary grades", "High school"],
+    ["Kindergarten – 12th", "Kindergarten – 8th", "Elementary grades", "High school"],
+    ["", "Kindergarten – 5th", "Elementary grades", "High school"],
+  ])("a high-school district teaching %j over an elementary one teaching %j: %j and %j", (high, elementaryGrades, elementary, highLabel) =>
+    expect(levelLabels(high, elementaryGrades)).toEqual({ elementary, high: highLabel }),
+  );
 });

@@ -62,13 +62,16 @@ export function gradeLevels(districts: readonly DistrictOverlap[]): GradeLevel[]
 }
 
 /**
- * A share in words a parent reads: "< 1 %", "> 99 %" or a whole percent.
+ * A share in words a parent reads: "0 %", "< 1 %", "> 99 %" or a whole percent.
  *
  * @example
+ * percent(0) // "0 %"
  * percent(0.6544) // "65 %"
  * percent(0.0009) // "< 1 %"
  */
 export function percent(share: number): string {
+  // 0 is a part with no one (or no land): the sentence says "no residents", the table "0 %".
+  if (share === 0) return "0 %";
   if (share < 0.01) return "< 1 %";
   if (share > 0.99 && share < 1) return "> 99 %";
   return `${Math.round(share * 100)} %`;
@@ -201,19 +204,54 @@ function ordinal(n: number): string {
 }
 
 /**
+ * A grade span's first grade as a number (Pre-Kindergarten -1, Kindergarten 0, "6th" 6), else
+ * undefined (no span reported).
+ *
+ * @example
+ * firstGrade("Kindergarten – 12th") // 0
+ */
+export function firstGrade(gradeSpan: string | undefined): number | undefined {
+  if (/^Pre-Kindergarten\b/.test(gradeSpan ?? "")) return -1;
+  if (/^Kindergarten\b/.test(gradeSpan ?? "")) return 0;
+  return firstNumberedGrade(gradeSpan);
+}
+
+/**
  * The labels of the two grade levels of a split-level ZIP: "Elementary grades" and "High
- * school", unless the high-school district starts before 9th grade (Dresden, 6th to 12th,
- * over Hanover's Kindergarten to 5th in 03755), when the cut is said in grades: "Up to 5th
- * grade" and "6th grade and up" (a parent of a 7th-grader otherwise reads Hanover).
+ * school", unless the grades are cut elsewhere, when the cut is said in grades ("Up to 5th
+ * grade", "6th grade and up"; a parent of a 7th-grader otherwise reads the elementary district):
+ * where the high-school district starts before 9th grade (Dresden, 6th to 12th, over Hanover's
+ * Kindergarten to 5th in 03755), or where the elementary district stops before 8th grade and the
+ * high-school district teaches the next grade (Goleta Union, Kindergarten to 6th, under Santa
+ * Barbara Unified's Kindergarten to 12th in 93117: "7th grade and up").
  *
  * @example
  * levelLabels("6th – 12th") // { elementary: "Up to 5th grade", high: "6th grade and up" }
- * levelLabels("9th – 12th") // { elementary: "Elementary grades", high: "High school" }
+ * levelLabels("9th – 12th", "Kindergarten – 8th") // { elementary: "Elementary grades", high: "High school" }
+ * levelLabels("Kindergarten – 12th", "Kindergarten – 6th") // { elementary: "Up to 6th grade", high: "7th grade and up" }
  */
-export function levelLabels(highGradeSpan: string | undefined): { elementary: string; high: string } {
+export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSpan?: string): { elementary: string; high: string } {
   const start = firstNumberedGrade(highGradeSpan);
-  if (start === undefined || start < 2 || start >= 9) return { elementary: "Elementary grades", high: "High school" };
-  return { elementary: `Up to ${ordinal(start - 1)} grade`, high: `${ordinal(start)} grade and up` };
+  const elementaryLast = lastGrade(elementaryGradeSpan);
+  const highFirst = firstGrade(highGradeSpan);
+  const cut =
+    start !== undefined && start >= 2 && start < 9
+      ? start
+      : elementaryLast !== undefined && elementaryLast >= 1 && elementaryLast < 8 && highFirst !== undefined && highFirst <= elementaryLast + 1
+        ? elementaryLast + 1
+        : undefined;
+  if (cut === undefined) return { elementary: "Elementary grades", high: "High school" };
+  return { elementary: `Up to ${ordinal(cut - 1)} grade`, high: `${ordinal(cut)} grade and up` };
+}
+
+/**
+ * The labels of a ZIP's grade levels (levelLabels of its two picks).
+ *
+ * @example
+ * labelsOf(gradeLevels(districtsOf93117)) // { elementary: "Up to 6th grade", high: "7th grade and up" }
+ */
+export function labelsOf(levels: readonly GradeLevel[]): { elementary: string; high: string } {
+  return levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span, levels.find((l) => l.name === "elementary")?.pick?.grade_span);
 }
 
 /**
@@ -239,6 +277,12 @@ export function highSchoolDistrict(levels: readonly GradeLevel[]): DistrictOverl
  */
 export function askAboutOlderGrades(name: string, lastGrade: string): string {
   return `${name} teaches only up to ${lastGrade} grade: ask it which school its older students attend.`;
+}
+
+/** The last grade of a grade span as a number ("Pre-Kindergarten – 6th" -> 6), when it is a numbered grade. */
+function lastGrade(gradeSpan: string | undefined): number | undefined {
+  const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
+  return last === null ? undefined : Number(last[1]);
 }
 
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
@@ -269,7 +313,8 @@ function afterColon(clause: string): string {
  * The answer for a ZIP, as HTML sentences (names rendered by `name`): one per grade level,
  * and where the district answering for the oldest grades (the high-school one, and the named
  * one where no district teaching high school covers part of the ZIP) stops before 12th grade
- * (Montauk, 11954: Pre-K to 8th), a sentence saying so.
+ * (Montauk, 11954: Pre-K to 8th), a sentence saying so; where the elementary district stops before the grade the high-school
+ * district starts at (Kindergarten to 6th under 9th to 12th), one about it too.
  *
  * @example
  * answer("90210", districts, (d) => escapeHtml(d.district))
@@ -280,7 +325,12 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // 97917) is no answer for high school (gradeLevels leaves it out): the sentence about its last grade says to ask.
   const levels = gradeLevels(districts);
   const clauses = levels.map((l) => levelClause(l, zip, name));
-  const labels = levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span);
+  // Where every level names the same district in the same words, one sentence says it for all
+  // of them, counting every district (60629: Burbank at the elementary grades and Reavis at high
+  // school, each covering a part with no residents, are "2 other districts").
+  const everyDistrict = [...new Set(levels.flatMap((l) => l.districts))];
+  const merged = levels.length > 1 && levels[0]!.pick !== undefined ? levelClause({ ...levels[0]!, districts: everyDistrict, share: (d) => Math.max(...levels.map((l) => l.share(d))) }, zip, name) : undefined;
+  const labels = labelsOf(levels);
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
   // One level alone needs no label: every district unified, or only elementary districts with
   // no high-school district drawn over them and the named one teaching on to 12th grade
@@ -290,14 +340,39 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
     alone
       ? [`${clauses[0]}.`]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
-        ? [`${clauses[0]}.`]
+        ? [`${merged}.`]
         : levels.map((l, i) => `${l.name === "elementary" ? labels.elementary : labels.high}: ${afterColon(clauses[i]!)}.`);
   // The district answering for the oldest grades: the high-school one where districts teaching
   // high school cover the whole ZIP; else the named one too (most of Derry, 03038, has none).
   const high = levels.find((l) => l.name === "high");
   const covered = high !== undefined && high.districts.reduce((sum, d) => sum + high.share(d), 0) >= 0.995;
   const named = levels.find((l) => l.name !== "high")?.pick;
-  const oldest = [...new Set(covered ? [high.pick] : [high?.pick, named])].filter((d) => d !== undefined);
+  // Not where the district serving most of the ZIP's high school teaches the grade after the named
+  // one's last (North Warren, 7th to 12th, after Blairstown's 6th in 07825: the answer says so),
+  // but always where grades fall between them (a Kindergarten-to-6th district under a 9th-to-12th one).
+  const [namedLast, highFirst] = [lastGrade(named?.grade_span), firstGrade(high?.pick?.grade_span)];
+  const gap = namedLast !== undefined && highFirst !== undefined && highFirst > namedLast + 1;
+  const continued = high?.pick !== undefined && high.share(high.pick) >= 0.5 && namedLast !== undefined && highFirst !== undefined && !gap;
+  const askNamed = gap || (!covered && !continued);
+  // Where districts teaching high school leave part of the ZIP uncovered, up to two districts there
+  // that stop before 9th grade are asked too, until they account for that part: first those drawn
+  // unified (no high-school district is drawn over them: Hope Township, Pre-K to 8th, the 17 % of
+  // 07825 North Warren does not cover), then the largest elementary ones (Cutten in 95503, beside
+  // Eureka City Unified's 44 %). Their older students go to a high school the boundaries do not say.
+  const elementary = levels.find((l) => l.name === "elementary");
+  const uncovered: DistrictOverlap[] = [];
+  if (!covered && elementary !== undefined) {
+    let left = 1 - (high?.districts.reduce((sum, d) => sum + high.share(d), 0) ?? 0);
+    const stopsBefore9th = elementary.districts
+      .filter((d) => (d !== named || askNamed) && elementary.share(d) >= 0.01 && teachesNoHighSchool(d.grade_span) && !high?.districts.includes(d))
+      .sort((a, b) => Number(b.level === "unified") - Number(a.level === "unified") || elementary.share(b) - elementary.share(a));
+    for (const d of stopsBefore9th) {
+      if (left < 0.005 || uncovered.length === 2) break;
+      uncovered.push(d);
+      left -= elementary.share(d);
+    }
+  }
+  const oldest = [...new Set([high?.pick, askNamed ? named : undefined, ...uncovered])].filter((d) => d !== undefined);
   for (const d of oldest) {
     const last = lastGradeBelow12(d.grade_span);
     if (last !== undefined) sentences.push(askAboutOlderGrades(name(d), last));

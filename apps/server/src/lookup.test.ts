@@ -39,7 +39,8 @@ describe("lookup", () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe(
-      "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for the elementary grades and by Amherst-Pelham School District for high school.",
+      // In the answer's grades: Amherst-Pelham teaches from 7th grade (it said "the elementary grades" and "high school").
+      "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for up to 6th grade and by Amherst-Pelham School District for 7th grade and up.",
     );
     // The plain-words answer, as the ZIP page says it, comes before the table of shares.
     const split = lines.findIndex((l) => l.startsWith("01002 is split:"));

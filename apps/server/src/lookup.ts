@@ -10,7 +10,7 @@ import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
-import { answer, gradeLevels, highSchoolDistrict } from "./answer.ts";
+import { answer, gradeLevels, highSchoolDistrict, labelsOf } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
@@ -69,8 +69,11 @@ export function lookup(
     const levels = gradeLevels(all.districts);
     const high = highSchoolDistrict(levels);
     const highLevel = levels.find((l) => l.name === "high");
+    // The page's labels: "for up to 6th grade and by … for 7th grade and up" where the grades are cut there (93117).
+    const labels = labelsOf(levels);
+    const grades = (label: string) => (label === "Elementary grades" ? "the elementary grades" : label.toLowerCase());
     const servedBy = high
-      ? `${record.district} for the elementary grades and by ${high.district} for high school`
+      ? `${record.district} for ${grades(labels.elementary)} and by ${high.district} for ${grades(labels.high)}`
       : highLevel === undefined || highLevel.pick?.chosen === true
         ? record.district
         : `${record.district} for the elementary grades (for high school, see below)`;

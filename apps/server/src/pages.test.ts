@@ -261,6 +261,8 @@ describe("the answer in one sentence", () => {
       "High school: most of 59101 (92 % of residents) is in HS; part is in HS2 (8 %).",
     ]);
     expect(percent(0.0009)).toBe("< 1 %");
+    // A part with no one: "0 %" in the tables, beside "no residents" in the sentence (audit 4: it read "< 1 %").
+    expect(percent(0)).toBe("0 %");
     expect(percent(0.995)).toBe("> 99 %");
   });
 
@@ -292,6 +294,8 @@ describe("the answer in one sentence", () => {
     expect(answer("24450", all, name)).toEqual([
       "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %) and 1 other district.",
       "High school: most of 24450 (58 % of residents) is in Rockbridge; no district teaching high school covers the rest; 1 other district covers a part with no residents.",
+      // The rest is Lexington's, which stops at 8th grade: the page says whom to ask (audit 4).
+      "Lexington teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
   });
 
@@ -315,7 +319,53 @@ describe("the answer in one sentence", () => {
     expect(answer("97917", all, name)).toEqual([
       "Elementary grades: most of 97917 (97 % of residents) is in Jordan Valley; part is in Arock (3 %).",
       "Jordan Valley teaches only up to 8th grade: ask it which school its older students attend.",
+      "Arock teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
+  });
+
+  it("cuts the grades where the elementary district stops before 8th grade and the high-school district teaches the next one (Goleta Union under Santa Barbara Unified, 93117)", () => {
+    const all = [
+      d("Goleta Union", "elementary", 0.98, "population", ["elementary"], "Kindergarten – 6th", [0.98, 0]),
+      d("Santa Barbara Unified", "unified", 0.98, "population", ["secondary"], "Kindergarten – 12th", [0, 0.98]),
+      d("Vista del Mar", "elementary", 0.02, "population", [], "Kindergarten – 8th", [0.02, 0]),
+      d("Santa Ynez", "secondary", 0.02, "population", [], "9th – 12th", [0, 0.02]),
+    ];
+    expect(answer("93117", all, name)).toEqual([
+      "Up to 6th grade: most of 93117 (98 % of residents) is in Goleta Union; part is in Vista del Mar (2 %).",
+      "7th grade and up: most of 93117 (98 % of residents) is in Santa Barbara Unified; part is in Santa Ynez (2 %).",
+    ]);
+  });
+
+  it("asks the elementary district about the grades between its last and the high-school district's first", () => {
+    const all = [d("K6", "elementary", 1, "population", ["elementary"], "Kindergarten – 6th", [1, 0]), d("HS", "secondary", 1, "population", ["secondary"], "9th – 12th", [0, 1])];
+    expect(answer("59931", all, name)).toEqual([
+      "Elementary grades: all of 59931 is in K6.",
+      "High school: all of 59931 is in HS.",
+      "K6 teaches only up to 6th grade: ask it which school its older students attend.",
+    ]);
+  });
+
+  it("does not send a parent to ask what the next sentence answers, but asks the district high school does not cover (Blairstown and Hope, 07825)", () => {
+    const all = [
+      d("North Warren", "secondary", 0.8283, "population", ["secondary"], "7th – 12th", [0, 0.8283]),
+      d("Blairstown", "elementary", 0.6228, "population", ["elementary"], "Pre-Kindergarten – 6th", [0.6228, 0]),
+      d("Frelinghuysen", "elementary", 0.1994, "population", [], "Pre-Kindergarten – 6th", [0.1994, 0]),
+      d("Hope", "unified", 0.1692, "population", [], "Pre-Kindergarten – 8th", [0.1692, 0.1692]),
+    ];
+    expect(answer("07825", all, name)).toEqual([
+      "Up to 6th grade: most of 07825 (62 % of residents) is in Blairstown; part is in Frelinghuysen (20 %) and Hope (17 %).",
+      "7th grade and up: most of 07825 (83 % of residents) is in North Warren; no district teaching high school covers the rest.",
+      "Hope teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+  });
+
+  it("counts every level's districts where one sentence says the same for all of them (60629)", () => {
+    const all = [
+      d("Chicago", "unified", 1, "population", ALL, "Pre-Kindergarten – 12th"),
+      d("Burbank", "elementary", 0, "population", [], "Pre-Kindergarten – 8th"),
+      d("Reavis", "secondary", 0, "population", [], "9th – 12th"),
+    ];
+    expect(answer("60629", all, name)).toEqual(["All of 60629 is in Chicago; 2 other districts cover parts with no residents."]);
   });
 
   it("calls a tie a tie, and names the record's district first", () => {
@@ -517,6 +567,23 @@ describe("the home page", () => {
     expect(states.find((s) => s.code === "AZ")!.text).toBe("AZ");
     const shown = states.map((s) => s.text);
     expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en")));
+  });
+});
+
+describe("the high-school district's contact on a split-level ZIP's page", () => {
+  it("says the grades the answer cuts at (Dresden, 6th to 12th, over Hanover in 03755), else high school", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const page = (highGrades: string) =>
+      zipPage(record, { ...all, districts: [d("Hanover", "elementary", 1, "population", ["elementary"], "Kindergarten – 5th", [1, 0]), d("Dresden", "secondary", 1, "population", ["secondary"], highGrades, [0, 1])] }, site.facts, "", undefined, () => ({
+        phone: "(603) 643-6050",
+        website: "",
+        grade_span: highGrades,
+      }));
+    expect(page("6th – 12th")).toMatch(/<h2 id="high-school">6th grade and up: <a [^>]+>Dresden<\/a><\/h2>/);
+    expect(page("6th – 12th")).toContain("Call it to confirm which school serves your address from 6th grade up.");
+    expect(page("9th – 12th")).toMatch(/<h2 id="high-school">High school: <a [^>]+>Dresden<\/a><\/h2>/);
+    expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
   });
 });
 

@@ -7,7 +7,7 @@
  * has a search box, a unique title and description, and a canonical URL.
  */
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, highSchoolDistrict, levelLabels, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
@@ -287,7 +287,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   // For a link's preview: the high-school district where another one serves most of those grades,
   // and the other districts covering someone (not those whose part has no residents).
   const high = highSchoolDistrict(levels);
-  const labels = levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span);
+  const labels = labelsOf(levels);
   const others = all.districts.filter((d) => !d.chosen && d !== high && (d.share_elementary > 0 || d.share_secondary > 0)).length;
   const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
   return layout(
@@ -336,7 +336,7 @@ function highSchoolContact(high: DistrictOverlap, label: string, contact: Distri
   if (contact === undefined) return "";
   return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a></h2>
 <dl>
-${fact("Phone", phoneLink(contact.phone), "Call it to confirm which high school serves your address.")}
+${fact("Phone", phoneLink(contact.phone), `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`)}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
 ${fact("Grades", e(contact.grade_span), EXPLAIN.grades)}
 </dl>
