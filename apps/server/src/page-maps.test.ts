@@ -171,6 +171,15 @@ describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("ZIP maps", () => 
     expect(html).toContain(`ZIP code ${fresh.zip} has no outline on this map: its ZIP Code Tabulation Area is new since 2010`);
   });
 
+  it("04221, whose one district has no outline in the Census file: only the ZIP is drawn, and the caption says so with no empty list", () => {
+    const html = mapOf("04221");
+    expect(html).toContain('stroke="#111"');
+    const desc = html.match(/<figcaption>([^<]*)<\/figcaption>/)![1]!;
+    expect(desc).toMatch(/^Map of ZIP code 04221 \(thick black outline: its ZIP Code Tabulation Area of 2010\); no outline of its school districts is drawn\. The ZIP area is about /);
+    expect(desc).toContain("has no drawn boundary (not in the 2016 (school year 2015-16) Census file)");
+    expect(desc).not.toContain(": .");
+  });
+
   it("a territory ZIP says there is nothing to draw", () => {
     expect(mapOf("00601")).toContain('<p id="no-map">No map of 00601: the Census boundary files have no school districts or ZIP outlines in PR');
   });

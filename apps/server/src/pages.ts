@@ -21,7 +21,7 @@ header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75re
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-top:1.5rem}
 .answer{font-size:1.15rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top}td.n{text-align:right;white-space:nowrap}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
 caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
@@ -36,7 +36,7 @@ footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}foot
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0}td.n{text-align:left;white-space:normal}
+tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
 
 /**
