@@ -56,6 +56,16 @@ describe("lookup", () => {
     expect(lookup(dataset, { zip: "90210" }, text).stdout.split("\n")[0]).toMatch(/is served by Beverly Hills Unified School District\.$/);
   });
 
+  it("names the state of a district in another state than the ZIP's, as the page does", () => {
+    // 58439 (Forbes, ND) is served by Leola School District 44-2, in South Dakota (audit 4: nothing said so).
+    // Here Los Angeles Unified, moved to Nevada: named with that state wherever lookup names it.
+    const lausd = [...dataset.districts.values()].find((d) => d.name === "Los Angeles Unified School District")!;
+    const moved: Dataset = { ...dataset, districts: new Map([...dataset.districts, [lausd.leaid, { ...lausd, state: "NV" }]]), manifest: { ...dataset.manifest, state_names: { ...dataset.manifest.state_names, NV: "Nevada" } } };
+    expect(lookup(moved, { zip: "90210" }, text).stdout).toContain("part is in Los Angeles Unified School District in Nevada (35 %)");
+    expect(lookup(dataset, { zip: "90210" }, text).stdout).not.toContain(" in Nevada");
+    expect(lookup(dataset, { zip: "90210" }, text).stdout).not.toContain(" in California");
+  });
+
   it("lists no other districts for a ZIP with one district", () => {
     const r = lookup(dataset, { zip: "02108" }, text);
     expect(r.code).toBe(0);

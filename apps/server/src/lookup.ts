@@ -5,7 +5,7 @@
  * `--json` the bodies the API would send. Exit code 0 found, 1 not found, 2 bad
  * input; the messages are the API's problem details.
  */
-import type { Dataset, DistrictOverlap } from "@school-districts/core";
+import { stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
@@ -66,6 +66,11 @@ export function lookup(
     // the first line names it too: the record's district alone would leave out the high-school grades.
     // Not a district marked for high school that covers a sliver (Londonderry, 0.5 % of Derry's 03038)
     // or teaches only to 8th grade: the answer's sentences below say what covers the ZIP, as the page does.
+    // As the page does, a district in another state says which (58439, Forbes, ND: "Leola School District 44-2 in South Dakota").
+    const elsewhere = (leaid: string) => {
+      const state = dataset.districts.get(leaid)?.state ?? record.state;
+      return state === record.state ? "" : ` in ${stateName(dataset.manifest.state_names, state)}`;
+    };
     const levels = gradeLevels(all.districts);
     const high = highSchoolDistrict(levels);
     const highLevel = levels.find((l) => l.name === "high");
@@ -73,10 +78,10 @@ export function lookup(
     const labels = labelsOf(levels);
     const grades = (label: string) => (label === "Elementary grades" ? "the elementary grades" : label.toLowerCase());
     const servedBy = high
-      ? `${record.district} for ${grades(labels.elementary)} and by ${high.district} for ${grades(labels.high)}`
+      ? `${record.district}${elsewhere(row.leaid)} for ${grades(labels.elementary)} and by ${high.district}${elsewhere(high.leaid)} for ${grades(labels.high)}`
       : highLevel === undefined || highLevel.pick?.chosen === true
-        ? record.district
-        : `${record.district} for the elementary grades (for high school, see below)`;
+        ? `${record.district}${elsewhere(row.leaid)}`
+        : `${record.district}${elsewhere(row.leaid)} for the elementary grades (for high school, see below)`;
     const lines = [
       `${zip} (${place}) is served by ${servedBy}.`,
       `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
@@ -90,7 +95,7 @@ export function lookup(
     ];
     const others = all.districts.filter((d) => !d.chosen);
     if (others.length > 0) {
-      lines.push(...answer(zip, all.districts, (d) => d.district));
+      lines.push(...answer(zip, all.districts, (d) => `${d.district}${elsewhere(d.leaid)}`));
       const named = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
       if (all.districts.every((d) => d.level === "unified")) {
         lines.push(`${zip} is split: every district overlapping it (share of the ZIP):`);

@@ -579,11 +579,27 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
         phone: "(603) 643-6050",
         website: "",
         grade_span: highGrades,
+        state: record.state,
+        state_name: "the ZIP's state",
       }));
     expect(page("6th – 12th")).toMatch(/<h2 id="high-school">6th grade and up: <a [^>]+>Dresden<\/a><\/h2>/);
     expect(page("6th – 12th")).toContain("Call it to confirm which school serves your address from 6th grade up.");
     expect(page("9th – 12th")).toMatch(/<h2 id="high-school">High school: <a [^>]+>Dresden<\/a><\/h2>/);
     expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
+  });
+});
+
+describe("a district in another state than the ZIP's", () => {
+  it("is followed by its state's name wherever the ZIP page names it (Leola School District 44-2 in 58439, Forbes, ND)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const other = all.districts.find((x) => !x.chosen)!;
+    const contactOf = (leaid: string) => ({ phone: "", website: "", grade_span: "", ...(leaid === other.leaid ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
+    const html = zipPage(record, all, site.facts, "", undefined, contactOf);
+    expect(html).toContain(`${other.district}</a> in Nevada`);
+    expect(html).not.toContain("in California");
+    // Without the contacts (no district bodies), nothing is added.
+    expect(zipPage(record, all, site.facts)).not.toContain("in Nevada");
   });
 });
 

@@ -276,7 +276,14 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
     ...(r.phone ? { telephone: r.phone } : {}),
     areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
   };
-  const link = (d: DistrictOverlap) => `<a href="${e(districtHref(d.leaid))}">${e(d.district || `District ${d.leaid}`)}</a>`;
+  // A district in another state says which (58439, Forbes, ND: "Leola School District 44-2 in South Dakota").
+  const contacts = new Map<string, DistrictContact | undefined>();
+  const contact = (leaid: string) => (contacts.has(leaid) ? contacts.get(leaid) : contacts.set(leaid, contactOf?.(leaid)).get(leaid));
+  const elsewhere = (d: DistrictOverlap | undefined) => {
+    const other = d === undefined ? undefined : contact(d.leaid);
+    return other !== undefined && other.state !== r.state ? ` in ${other.state_name}` : "";
+  };
+  const link = (d: DistrictOverlap) => `<a href="${e(districtHref(d.leaid))}">${e(d.district || `District ${d.leaid}`)}</a>${e(elsewhere(d))}`;
   const sentences = answer(r.zip, all.districts, link).map(shareHtml);
   const levels = gradeLevels(all.districts);
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
@@ -292,13 +299,13 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
   return layout(
     {
-      title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district} and ${high.district}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}`,
+      title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
       description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
 <p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -308,7 +315,7 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
 </dl>
-${high ? highSchoolContact(high, labels.high, contactOf?.(high.leaid)) : ""}<p class="note">${CAVEAT}</p>
+${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high)) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
@@ -320,11 +327,14 @@ ${levels.map((l) => levelTable(r.zip, l, link, labels)).join("\n")}
   );
 }
 
-/** How to reach a district: what a ZIP page shows of a high-school district besides the record's. */
+/** How to reach a district: what a ZIP page shows of a high-school district besides the record's, and its state. */
 export interface DistrictContact {
   phone: string;
   website: string;
   grade_span: string;
+  /** its state's code, and the name a page gives it ("South Dakota") */
+  state: string;
+  state_name: string;
 }
 
 /**
@@ -332,9 +342,9 @@ export interface DistrictContact {
  * high-school grades, after the record's district's facts: a parent calls both ("" where
  * one district serves every grade, or its contact is not known).
  */
-function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined): string {
+function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined, elsewhere: string): string {
   if (contact === undefined) return "";
-  return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a></h2>
+  return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a>${e(elsewhere)}</h2>
 <dl>
 ${fact("Phone", phoneLink(contact.phone), `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`)}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}

@@ -10,7 +10,7 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import { stateName, type Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { aboutPage, type BoundariesFacts, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { aboutPage, type BoundariesFacts, type DistrictContact, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
@@ -320,7 +320,11 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       // A PO-box ZIP's page says when its post office's location chose another district than its ZCTA.
       const zctaChosen = all.zcta === all.zip ? undefined : json<ZipDistricts>(`/zip/${all.zcta}/districts.json`).districts.find((d) => d.chosen);
       // A split-level ZIP's page gives its high-school district's phone and website too.
-      const contactOf = (leaid: string) => (rendered.bodies.has(`/district/${leaid}.json`) ? json<District>(`/district/${leaid}.json`) : undefined);
+      const contactOf = (leaid: string): DistrictContact | undefined => {
+        if (!rendered.bodies.has(`/district/${leaid}.json`)) return undefined;
+        const d = json<District>(`/district/${leaid}.json`);
+        return { phone: d.phone, website: d.website, grade_span: d.grade_span, state: d.state, state_name: stateName(stateNames, d.state) };
+      };
       return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen, contactOf);
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
