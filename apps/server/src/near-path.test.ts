@@ -37,6 +37,14 @@ describe("typedZip", () => {
     ["902 10", "90210"],
     ["90210-1234", "90210"],
     ["0 2 1 0 8", "02108"],
+    // Pasted from an address or a web page (audit 4: each got no suggestion).
+    ["10025–1234", "10025"],
+    ["10025/1234", "10025"],
+    ["2108", "02108"],
+    ["CA 90210", "90210"],
+    ["Brooklyn, NY 11211", "11211"],
+    ["ZIP 10025", "10025"],
+    ["123 Main St, Springfield, IL 62704-1234", "62704"],
   ])("%j means %s", (typed, zip) => expect(typedZip(typed)).toBe(zip));
-  it.each(["", "hello", "9021", "902100", "CA 90210"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
+  it.each(["", "hello", "902", "902100", "12345 Main St, Springfield, IL 62704", "1234567"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
 });

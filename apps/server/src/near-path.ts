@@ -30,15 +30,22 @@ export function nearPath(path: string, exists: (path: string) => boolean): strin
 
 /**
  * The 5-digit ZIP a typed text most likely means when it is not one: the letter O typed for
- * a zero, l or I for a one, spaces, dots or dashes inside ("9OO11", "902 10"); undefined when
- * that gives no 5 digits (or a ZIP+4's).
+ * a zero, l or I for a one, spaces, dots, dashes or slashes inside ("9OO11", "902 10",
+ * "10025–1234"); a ZIP code that lost its leading zero in a spreadsheet ("2108"); the one ZIP
+ * code of a pasted address line or label ("Brooklyn, NY 11211", "ZIP 10025"). Undefined when
+ * none of these gives one (two 5-digit numbers in an address: which is the ZIP is not guessed).
  *
  * @example
- * typedZip("9OO11")   // "90011"
- * typedZip("902 10")  // "90210"
- * typedZip("hello")   // undefined
+ * typedZip("9OO11")               // "90011"
+ * typedZip("902 10")              // "90210"
+ * typedZip("2108")                // "02108"
+ * typedZip("Brooklyn, NY 11211")  // "11211"
+ * typedZip("hello")               // undefined
  */
 export function typedZip(typed: string): string | undefined {
-  const digits = typed.replace(/[oO]/g, "0").replace(/[lI]/g, "1").replace(/[\s.\-]/g, "");
-  return /^[0-9]{5}(?:[0-9]{4})?$/.test(digits) ? digits.slice(0, 5) : undefined;
+  const digits = typed.replace(/[oO]/g, "0").replace(/[lI]/g, "1").replace(/[\s.\-–—/]/g, "");
+  if (/^[0-9]{5}(?:[0-9]{4})?$/.test(digits)) return digits.slice(0, 5);
+  if (/^[0-9]{4}$/.test(digits)) return `0${digits}`;
+  const zips = [...typed.matchAll(/(?<![0-9])([0-9]{5})(?:\s*[-–—/]\s*[0-9]{4})?(?![0-9])/g)];
+  return zips.length === 1 ? zips[0]![1] : undefined;
 }
