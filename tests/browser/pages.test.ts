@@ -36,6 +36,7 @@ const PAGES: [string, string, number][] = [
   ["PO-box ZIP with a record (its post office's ZCTA)", "/zip/90209", 200],
   ["PO-box ZIP placed by its post office's location", "/zip/07715", 200],
   ["PO-box ZIP without a record (postal.csv)", "/zip/01086", 404],
+  ["military mail ZIP (postal.csv)", "/zip/09001", 404],
   ["malformed ZIP", "/zip?zip=9021", 400],
   ["unknown path", "/no/such/page", 404],
   ["problem page", "/problems/zip-not-found", 200],

@@ -70,6 +70,8 @@ describe("lookup", () => {
     [["lookup", "00000"], 1, "/zip/00000.json"],
     // A real PO-box ZIP without a record (data/postal.csv): what it is, and its city's ZIP codes.
     [["lookup", "01086"], 1, "/zip/01086.json"],
+    // A military mail ZIP (postal.csv from the zipcodes list): no area, no district.
+    [["lookup", "09001"], 1, "/zip/09001.json"],
     [["lookup", "9021"], 2, "/zip/9021.json"],
     [["lookup", "--district", "0000000"], 1, "/district/0000000.json"],
     [["lookup", "--district", "604830"], 2, "/district/604830.json"],

@@ -12,7 +12,7 @@ import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
 import { boundariesSection, errorPage, EXPLAIN, PAGE_CSP, shareHtml, zipPage } from "./pages.ts";
 import { districtPage } from "./district-pages.ts";
-import { problem } from "./problems.ts";
+import { problem, zipNotFoundDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import { sitemaps } from "./sitemap.ts";
 
@@ -220,6 +220,17 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     });
     expect(own).not.toContain('href="/zip/01086"');
     expect(own).toContain('<a href="/zip/01085">01085</a>');
+    // 09001, APO AE: military mail, no area and no district (audit 4: "Check the digits").
+    const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
+    const apo = { zip: "09001", city: "APO", state: "AE", type: "Military mail (APO/FPO/DPO)", zcta: "" };
+    const military = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("09001", apo), "/zip/09001"), "zip-not-found", facts, { postal: apo, cityZips: [] });
+    expect(military).toContain("<h1>ZIP code 09001 is a military mail ZIP code</h1>");
+    expect(military).toContain("09001 (APO AE) is a military mail ZIP code");
+    expect(military).toContain("look up the ZIP code of its street address");
+    expect(military).not.toContain("No other ZIP code of");
+    expect(zipNotFoundDetail("09001", apo)).toBe(
+      "ZIP code 09001 is a military mail ZIP code (APO AE; USPS type: Military mail (APO/FPO/DPO)) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.",
+    );
     const json = await get("/zip/90213.json", { Accept: BROWSER });
     expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });

@@ -9,7 +9,7 @@
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
-import { problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
+import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
@@ -479,9 +479,20 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   const { postal, cityZips = [] } = extra;
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
-  const title = postal ? (postOffice ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code` : `ZIP code ${postal.zip} has no school district record`) : p.title;
+  const military = postal !== undefined && isMilitaryMail(postal);
+  const title = postal
+    ? postOffice
+      ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
+      : military
+        ? `ZIP code ${postal.zip} is a military mail ZIP code`
+        : `ZIP code ${postal.zip} has no school district record`
+    : p.title;
   let body: string;
-  if (postal) {
+  if (postal && military) {
+    // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
+    body = `<p class="answer">${postal.zip} (${e(`${postal.city} ${postal.state}`)}) is a military mail ZIP code: it carries mail to members of the U.S. forces and their families abroad, and has no area and no public school district. A school district serves the address where a child lives: for a home in the United States, look up the ZIP code of its street address.</p>
+<p>USPS type: ${e(postal.type)}.</p>`;
+  } else if (postal) {
     const place = `${postal.city}, ${postal.state}`;
     const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
     body = postOffice

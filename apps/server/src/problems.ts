@@ -98,10 +98,24 @@ export function districtNotFoundDetail(leaid: string): string {
  */
 export function zipNotFoundDetail(zip: string, postal?: { city: string; state: string; type: string }, cityZips: readonly string[] = []): string {
   if (postal === undefined) return `ZIP code ${zip} is not in the dataset. /index.json lists every ZIP code covered.`;
+  if (isMilitaryMail(postal)) {
+    return `ZIP code ${zip} is a military mail ZIP code (${postal.city} ${postal.state}; USPS type: ${postal.type}) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.`;
+  }
   const shown = cityZips.slice(0, 5).join(", ");
   const more = cityZips.length > 5 ? ` and ${cityZips.length - 5} more` : "";
   const others = cityZips.length > 0 ? `ZIP codes of ${postal.city}, ${postal.state} with a record: ${shown}${more}.` : `No other ZIP code of ${postal.city}, ${postal.state} has a record.`;
   return `ZIP code ${zip} is a real ZIP code of ${postal.city}, ${postal.state} (USPS: ${postal.type}) with no area of its own, so no school district record: look up the ZIP code of the home's street address. ${others}`;
+}
+
+/**
+ * Whether a ZIP without a record is military mail (APO, FPO, DPO: postal.csv's type for the
+ * USPS codes AA, AE and AP), which no school district serves.
+ *
+ * @example
+ * isMilitaryMail({ type: "Military mail (APO/FPO/DPO)" }) // true
+ */
+export function isMilitaryMail(postal: { type: string }): boolean {
+  return /^Military mail\b/.test(postal.type);
 }
 
 /** Detail for a well-formed state code that is not one of the 56. */

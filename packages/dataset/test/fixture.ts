@@ -89,6 +89,7 @@ export function fixtureContents(): Contents {
     { zip: "00820", city: "Christiansted", state: "VI", latitude: 17.74, longitude: -64.7, country: "US" },
     { zip: "70112", city: "NEW ORLEANS", state: "LA", latitude: 29.9, longitude: -90, country: "US" },
     { zip: "90009", city: "LOS ANGELES", state: "CA", latitude: 33.9, longitude: -118.2, country: "US" },
+    { zip: "09001", city: "Apo", state: "AE", latitude: 38.1105, longitude: 15.6613, country: "US" },
   ]);
   const g = (zip: string, city: string, stName: string, st: string, county: string, code: string) =>
     ["US", zip, city, stName, st, county, code, "", "", "34.0", "-118.0", "4"].join("\t");
