@@ -8,7 +8,7 @@ import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, EXPLAIN, fact, layout, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
+import { CAVEAT, EXPLAIN, fact, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
 /**
  * A state's name as it reads inside a sentence: with "the" where English puts one ("the
@@ -74,7 +74,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
 ${ask ? `<p class="answer">${ask}</p>\n` : ""}<h2>Facts</h2>
 <dl>
-${fact("Phone", phoneLink(d.phone), "Call the district to confirm which school serves your address.")}
+${fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}
 ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
 ${fact("Students", e(d.students), EXPLAIN.students)}

@@ -598,6 +598,15 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     expect(page("9th – 12th")).toMatch(/<h2 id="high-school">High school: <a [^>]+>Dresden<\/a><\/h2>/);
     expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
   });
+
+  it("where the NCES directory lists no phone, says whom to ask instead of 'Call the district' (Fort Bragg Schools, 28310)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const html = zipPage({ ...record, phone: "" }, all, site.facts);
+    expect(html).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone for this district: ask the state's department of education which school serves your address.</small></dd>");
+    expect(html).not.toContain("Call the district");
+    expect(zipPage(record, all, site.facts)).toContain("Call the district to confirm which school serves your address.");
+  });
 });
 
 describe("a district in another state than the ZIP's", () => {

@@ -146,6 +146,17 @@ export function districtHref(leaid: string): string {
  * @example
  * phoneLink("(406) 281-5000") // '<a href="tel:+14062815000">(406) 281-5000</a>'
  */
+/**
+ * What the phone's hint says: whom to call to confirm the school, or, where the NCES directory
+ * lists no phone (military-base districts, Maine's unorganized territories), whom to ask instead.
+ *
+ * @example
+ * phoneHint("", "Call the district …") // "The NCES directory lists no phone for this district: ask the state's department of education which school serves your address."
+ */
+export function phoneHint(phone: string, confirm: string): string {
+  return phone === "" ? "The NCES directory lists no phone for this district: ask the state's department of education which school serves your address." : confirm;
+}
+
 export function phoneLink(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return digits.length === 10 ? `<a href="tel:+1${digits}">${e(phone)}</a>` : e(phone);
@@ -307,7 +318,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 ${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
-${fact("Phone", phoneLink(r.phone), "Call the district to confirm which school serves your address.")}
+${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
 ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
 ${fact("Students", e(r.students), EXPLAIN.students)}
@@ -346,7 +357,7 @@ function highSchoolContact(high: DistrictOverlap, label: string, contact: Distri
   if (contact === undefined) return "";
   return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a>${e(elsewhere)}</h2>
 <dl>
-${fact("Phone", phoneLink(contact.phone), `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`)}
+${fact("Phone", phoneLink(contact.phone), phoneHint(contact.phone, `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`))}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
 ${fact("Grades", e(contact.grade_span), EXPLAIN.grades)}
 </dl>
