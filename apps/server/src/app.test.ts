@@ -35,11 +35,11 @@ function headerList(res: Response): string[] {
   return out;
 }
 
-function expectSuccessHeaders(res: Response, type: string) {
+function expectSuccessHeaders(res: Response, type: string, cacheControl = CACHE) {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe(type);
   expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
-  expect(res.headers.get("cache-control")).toBe(CACHE);
+  expect(res.headers.get("cache-control")).toBe(cacheControl);
   expect(res.headers.get("last-modified")).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
   expect(res.headers.get("access-control-expose-headers")).toBe("ETag");
@@ -278,8 +278,12 @@ describe("GET /openapi.json (rule 18)", () => {
 describe("GET /healthz (rule 23)", () => {
   it("gives the dataset's date and record count", async () => {
     const res = await get("/healthz");
-    expectSuccessHeaders(res, JSON_TYPE);
+    // Never cached: a cache in front must not answer "ok" for an origin that is gone (audit, ops).
+    expectSuccessHeaders(res, JSON_TYPE, "no-store");
     expect(await res.json()).toEqual({ status: "ok", updated: "2026-11-22", records: ZIPS.length });
+    const again = await get("/healthz", { "If-None-Match": res.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("cache-control")).toBe("no-store");
   });
 });
 

@@ -74,11 +74,11 @@ const encoder = new TextEncoder();
  * @example
  * new Response(null, { status: 304, headers: notModifiedHeaders('"cbe5b4c9bd9c08b7"', site.lastModified) })
  */
-export function notModifiedHeaders(etag: string, lastModified: string): Record<string, string> {
+export function notModifiedHeaders(etag: string, lastModified: string, cacheControl = CACHE_CONTROL): Record<string, string> {
   return {
     ETag: etag,
     "Last-Modified": lastModified,
-    "Cache-Control": CACHE_CONTROL,
+    "Cache-Control": cacheControl,
     Vary: "Accept-Encoding",
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Expose-Headers": "ETag",
@@ -142,6 +142,11 @@ export class Representation {
       this.etag = body.etag ?? entityTag(body.load());
       this.identityOnly = false;
     }
+  }
+
+  /** Its Cache-Control: CACHE_CONTROL unless its extra headers say otherwise (/healthz: no-store). */
+  get cacheControl(): string {
+    return this.extraHeaders.find(([name]) => name === "Cache-Control")?.[1] ?? CACHE_CONTROL;
   }
 
   /** Bytes held in memory by the identity body (0 for a lazy one). */

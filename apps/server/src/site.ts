@@ -19,7 +19,7 @@ import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
 import { PROBLEM_KINDS } from "./problems.ts";
 import { renderBodies } from "./render.ts";
-import { IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
+import { CACHE_CONTROL, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -190,6 +190,7 @@ function stateCodes(openapi: OpenApi): Set<string> {
 }
 
 const NO_EXTRA: [string, string][] = [];
+const HEALTH_HEADERS: [string, string][] = [["Cache-Control", "no-store"]];
 /** Content type and extra headers of a path. */
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path.endsWith(".json")) return [TYPES.json, NO_EXTRA];
@@ -201,7 +202,8 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
     return [TYPES.html, [["Content-Security-Policy", docsCsp], ["X-Content-Type-Options", "nosniff"], ["Referrer-Policy", "no-referrer"]]];
   }
-  if (path === "/healthz") return [TYPES.json, NO_EXTRA];
+  // Not cached: a cache in front must not answer "ok" for an origin that is gone (audit, ops).
+  if (path === "/healthz") return [TYPES.json, HEALTH_HEADERS];
   if (path === "/robots.txt") return [TYPES.text, NO_EXTRA];
   if (path.startsWith("/sitemap")) return [TYPES.xml, NO_EXTRA];
   return [TYPES.html, PAGE_HEADERS];
@@ -377,7 +379,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     get,
     identityEtag: (path) => {
       const rep = prepared.get(path);
-      if (rep) return rep.identityOnly ? rep.etag : undefined;
+      // Only bodies with the usual Cache-Control: the caller's 304 carries that one.
+      if (rep) return rep.identityOnly && rep.cacheControl === CACHE_CONTROL ? rep.etag : undefined;
       const length = rendered.bodies.length?.(path);
       return length !== undefined && length <= IDENTITY_MAX ? rendered.bodies.etag?.(path) : undefined;
     },

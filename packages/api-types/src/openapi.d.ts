@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * Health check for load balancers
-         * @description Returns 200 with the dataset's build date and record count once the dataset is loaded. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description Returns 200 with the dataset's build date and record count once the dataset is loaded. Never cached (`Cache-Control: no-store`): a cache or CDN in front must not keep answering "ok" for an origin that is gone, so a load balancer's probe reaches the binary. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304, also no-store). Other methods get 405. In a static export, `healthz` is a file: it says only that the host serves files.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1639,6 +1639,19 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The client's copy (If-None-Match) is current. No body; the same ETag and headers as the 200, `Cache-Control: no-store` included. */
+        HealthNotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["NoStoreHealth"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -1765,6 +1778,8 @@ export interface components {
         PreflightVary: "Access-Control-Request-Headers";
         /** @description `Accept` on negotiated errors (page routes and unknown paths): the response is an HTML page or problem+json depending on it. */
         VaryAccept: "Accept";
+        /** @description The health check is never cached, so it reflects the origin. */
+        NoStoreHealth: "no-store";
     };
     pathItems: never;
 }
@@ -3116,7 +3131,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["NoStoreHealth"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -3134,7 +3149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["HealthNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
         };
@@ -3191,7 +3206,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["NoStoreHealth"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -3202,7 +3217,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["HealthNotModified"];
             404: components["responses"]["HeadNotFound"];
         };
     };
