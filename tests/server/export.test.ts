@@ -73,6 +73,24 @@ describe("export", () => {
   });
 });
 
+describe("export into a folder that cannot take it", () => {
+  it("refuses a non-empty folder (an older export's files would keep answering) and a file, naming them, exit 1", async () => {
+    const used = mkdtempSync(join(tmpdir(), "sd-export-used-"));
+    try {
+      writeFileSync(join(used, "old.json"), "{}");
+      const notEmpty = await runBinary(["export", used, "--data", FIXTURE, "--quiet"]);
+      expect(notEmpty.code).toBe(1);
+      expect(notEmpty.stderr).toBe(`school-districts: ${used} is not empty: export into a new or empty folder (files of an older export would keep answering beside the new ones)\n`);
+      const file = join(used, "old.json");
+      const onFile = await runBinary(["export", file, "--data", FIXTURE, "--quiet"]);
+      expect(onFile.code).toBe(1);
+      expect(onFile.stderr).toBe(`school-districts: ${file} is a file, not a folder: export into a new or empty folder\n`);
+    } finally {
+      rmSync(used, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the export's nginx.conf in nginx", () => {
   // nginx-light from Debian, installed on demand like chromium; it has no ngx_brotli, so the
   // snippet's brotli_static line is left out, as its first comment says to.
@@ -115,6 +133,26 @@ describe("the export's nginx.conf in nginx", () => {
         else await res.body?.cancel();
       }
       expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+      // As the binary (audit, ops): Vary on every body, compressed or not; a preflight on pages and
+      // downloads too; 405 with Allow; Referrer-Policy on pages; the export's own files not served.
+      for (const encoding of ["gzip", "identity"]) {
+        const res = await fetch(`${url}/bulk/zip-districts.csv`, { headers: { "Accept-Encoding": encoding }, decompress: false } as RequestInit);
+        expect(res.headers.get("vary"), encoding).toBe("Accept-Encoding");
+        await res.body?.cancel();
+      }
+      for (const path of ["/zip/90210.json", "/zip/90210", "/bulk/all-districts.csv", "/about", "/"]) {
+        const res = await fetch(`${url}${path}`, { method: "OPTIONS", headers: { Origin: "https://a.example", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "if-none-match" } });
+        expect(res.status, path).toBe(204);
+        expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+        expect(res.headers.get("access-control-allow-methods"), path).toBe("GET, HEAD, OPTIONS");
+      }
+      const deleted = await fetch(`${url}/zip/90210.json`, { method: "DELETE" });
+      expect(deleted.status).toBe(405);
+      expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(deleted.headers.get("access-control-allow-origin")).toBe("*");
+      expect(((await deleted.json()) as { status: number }).status).toBe(405);
+      expect((await fetch(`${url}/zip/90210`)).headers.get("referrer-policy")).toBe("no-referrer");
+      for (const path of ["/nginx.conf", "/_headers"]) expect((await fetch(`${url}${path}`)).status, path).toBe(404);
       // The search box: 303 to the ZIP's page, as the binary answers (a ZIP+4 and a pasted space too).
       for (const query of ["zip=90210", "zip=90210-1234", "zip=%2090210"]) {
         const res = await fetch(`${url}/zip?${query}`, { redirect: "manual" });

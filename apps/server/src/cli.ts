@@ -18,7 +18,7 @@ import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
-import { writeExport } from "./export.ts";
+import { exportFolderProblem, writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { lookup } from "./lookup.ts";
 import { NATIVE_ROUTES, nativeRoutes } from "./native.ts";
@@ -152,11 +152,14 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   mark("assets");
 
   if (cmd.kind === "export") {
+    // Into a new or empty folder only: files of an older export (a retired ZIP) would keep answering 200.
+    const refusal = exportFolderProblem(cmd.dir);
+    if (refusal !== undefined) fail(refusal, 1);
     const site = assembleSite(await rendered(cmd.baseUrl), assets, maps);
     await compressLarge(site, assets.precompressed, MAX_EFFORT);
     const count = await writeExport(site, cmd.dir, assets.docs.csp, (done, total) => {
       if (!cmd.quiet) process.stderr.write(`exported ${done} of ${total} paths\n`);
-    });
+    }).catch((e: unknown) => fail(`cannot write the export into ${cmd.dir}: ${e instanceof Error ? e.message : String(e)}`, 1));
     process.stderr.write(`school-districts: wrote ${count} paths (each with .br and .gz) for ${cmd.baseUrl} into ${cmd.dir}\n`);
     return;
   }

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCS_CSP, testApp } from "../test/helpers.ts";
-import { exportFile, writeExport } from "./export.ts";
+import { exportFile, nginxSnippet, writeExport } from "./export.ts";
 import { PAGE_CSP } from "./pages.ts";
 import type { Site } from "./site.ts";
 
@@ -74,6 +74,18 @@ describe("writeExport (rule 24)", () => {
     expect(nginx).toContain("brotli_static on;");
     expect(nginx).toContain(`root ${dir};`);
     const interactive = nginx.slice(nginx.indexOf("location = /docs/interactive {"));
-    expect(interactive.slice(0, interactive.indexOf("}"))).toContain(`Content-Security-Policy "${DOCS_CSP}"`);
+    expect(interactive.slice(0, interactive.indexOf("\n  }"))).toContain(`Content-Security-Policy "${DOCS_CSP}"`);
+    // Audit (ops): Vary on compressed bodies, preflight and Referrer-Policy wherever the binary has them.
+    expect(nginx).toContain("gzip_vary on;");
+    const locations = nginx.split("\n  location ").slice(1);
+    const serving = locations.filter((l) => !l.startsWith("@") && !/^= \/(nginx\.conf|_headers) /.test(l));
+    expect(serving.length).toBeGreaterThan(10);
+    for (const l of serving) expect(l, l.slice(0, 40)).toContain("if ($request_method = OPTIONS)");
+    for (const l of serving.filter((x) => x.includes("Content-Security-Policy"))) expect(l, l.slice(0, 40)).toContain('add_header Referrer-Policy "no-referrer" always;');
+  });
+
+  it("writes root as an absolute path (nginx reads a relative one under its own prefix)", () => {
+    expect(nginxSnippet("public", DOCS_CSP)).toContain(`root ${resolve("public")};`);
+    expect(nginxSnippet("/srv/public", DOCS_CSP)).toContain("root /srv/public;");
   });
 });

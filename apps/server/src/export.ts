@@ -8,8 +8,9 @@
  * -> `state/{state}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
  * `healthz` (typed by the headers file), everything else as named.
  */
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { PAGE_CSP } from "./pages.ts";
 import { CACHE_CONTROL } from "./representation.ts";
@@ -30,6 +31,21 @@ export function exportFile(path: string): string {
   if (path === "/") return "index.html";
   if (path === "/docs" || path === "/about" || /^\/docs\/[a-z0-9-]+$/.test(path) || PAGE_PATH.test(path)) return `${path.slice(1)}.html`;
   return path.slice(1);
+}
+
+/**
+ * Why `dir` cannot take an export, or undefined: it must be a new or empty folder, since the
+ * files of an older export (a ZIP retired since) would keep answering beside the new ones.
+ *
+ * @example
+ * exportFolderProblem("/tmp/new-folder") // undefined
+ * exportFolderProblem("/etc/hostname")   // "/etc/hostname is a file, not a folder: …"
+ */
+export function exportFolderProblem(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  if (!statSync(dir).isDirectory()) return `${dir} is a file, not a folder: export into a new or empty folder`;
+  if (readdirSync(dir).length > 0) return `${dir} is not empty: export into a new or empty folder (files of an older export would keep answering beside the new ones)`;
+  return undefined;
 }
 
 /**
@@ -86,6 +102,7 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
   Content-Type: application/json; charset=utf-8
 /healthz
   Content-Type: application/json; charset=utf-8
+  Cache-Control: no-store
 /bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
@@ -128,41 +145,76 @@ ${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n 
 `;
 }
 
-/** An nginx server block serving the export with its precompressed files. */
+/**
+ * An nginx server block serving the export in `dir` (written as an absolute path: nginx reads a
+ * relative `root` under its own prefix) with its precompressed files and the binary's headers:
+ * `Vary: Accept-Encoding` on every body, CORS preflight (204) and 405 with `Allow` on every path,
+ * `Referrer-Policy` on pages; `nginx.conf` and `_headers` themselves are not served.
+ *
+ * @example
+ * nginxSnippet("/srv/school-districts/public", docsCsp) // "# nginx: …server {\n  listen 80;\n  root /srv/school-districts/public;…"
+ */
 export function nginxSnippet(dir: string, docsCsp: string): string {
-  const common = `add_header Access-Control-Allow-Origin "*" always;
+  // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
+  // headers; one at server level may not, and a location's own add_header hides the server's.)
+  const preflight = `if ($request_method = OPTIONS) {
+      add_header Access-Control-Allow-Origin "*";
+      add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS";
+      add_header Access-Control-Allow-Headers "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
+      add_header Access-Control-Max-Age 86400;
+      return 204;
+    }`;
+  const common = `${preflight}
+    add_header Access-Control-Allow-Origin "*" always;
     add_header Access-Control-Expose-Headers "ETag" always;
     add_header Cache-Control "${CACHE_CONTROL}" always;
     add_header X-Content-Type-Options "nosniff" always;`;
+  const page = (csp: string) => `${common}
+    add_header Content-Security-Policy "${csp}" always;
+    add_header Referrer-Policy "no-referrer" always;`;
   return `# nginx: serve the static export of the school districts API.
 # Needs ngx_brotli for brotli_static; without it, delete that line (gzip still works).
 server {
   listen 80;
-  root ${dir};
+  root ${resolve(dir)};
   charset utf-8;
   charset_types application/json text/csv text/plain application/xml text/javascript;
   types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
   default_type application/json;
   gzip_static on;
   brotli_static on;
+  # Vary: Accept-Encoding on every body, compressed or not, as the binary sends: a cache in front
+  # must not hand the .gz or .br bytes to a client that did not ask for them.
+  gzip_vary on;
   etag on;
 
+  # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body).
   if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
+  error_page 405 = @method-not-allowed;
+  location @method-not-allowed {
+    default_type application/problem+json;
+    add_header Allow "GET, HEAD, OPTIONS" always;
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Cache-Control "no-store" always;
+    return 405 '{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"This service is read-only. Use GET, HEAD or OPTIONS."}';
+  }
 
   location / {
-    if ($request_method = OPTIONS) {
-      add_header Access-Control-Allow-Origin "*";
-      add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS";
-      add_header Access-Control-Allow-Headers "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
-      add_header Access-Control-Max-Age 86400;
-      return 204;
-    }
     ${common}
     try_files $uri $uri.html =404;
   }
+  # Never cached, as the binary sends it (a static copy's healthz says only that the host serves files).
+  location = /healthz {
+    ${preflight}
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Cache-Control "no-store" always;
+    add_header X-Content-Type-Options "nosniff" always;
+  }
+  # The export's own configuration files are not part of the site.
+  location = /nginx.conf { return 404; }
+  location = /_headers { return 404; }
   location = / {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files /index.html =404;
   }
   # The search box (GET /zip?zip=90210, a ZIP+4 or a pasted space too): 303 to the ZIP's page, as the binary answers.
@@ -172,38 +224,31 @@ server {
     return 404;
   }
   location ~ "^/zip/[0-9]{5}$" {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files $uri.html =404;
   }
   location ~ "^/(district/[0-9]{7}|state/[A-Z]{2})$" {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files $uri.html =404;
   }
   location ~ ^/problems/[a-z-]+$ {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files $uri.html =404;
   }
   location = /about {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files /about.html =404;
   }
   location = ${INTERACTIVE_DOCS} {
-    ${common}
-    add_header Content-Security-Policy "${docsCsp}" always;
+    ${page(docsCsp)}
     try_files ${INTERACTIVE_DOCS}.html =404;
   }
   location ~ ^/docs/[a-z0-9-]+$ {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files $uri.html =404;
   }
   location = /docs {
-    ${common}
-    add_header Content-Security-Policy "${PAGE_CSP}" always;
+    ${page(PAGE_CSP)}
     try_files /docs.html =404;
   }
   location = /bulk/all-districts.csv {
