@@ -442,7 +442,8 @@ export class StandIn {
     if (this.faults.has("etag-per-request")) etag = `"${variant.etag.replace(/"/g, "")}-${this.counter++}"`;
     const headers: [string, string][] = [
       ["ETag", etag],
-      ["Cache-Control", this.faults.has("wrong-cache-control") ? "max-age=60" : this.faults.has("head-differs") && method === "HEAD" ? "no-cache" : CACHE],
+      // /healthz is never cached (the contract's NoStoreHealth).
+      ["Cache-Control", this.faults.has("wrong-cache-control") ? "max-age=60" : this.faults.has("head-differs") && method === "HEAD" ? "no-cache" : key === "/healthz" ? "no-store" : CACHE],
       ["Last-Modified", LAST_MODIFIED],
       ["Access-Control-Allow-Origin", "*"],
       ["Access-Control-Expose-Headers", "ETag"],
