@@ -25,7 +25,7 @@ afterAll(async () => {
 const SMALL_PATHS = ["/zip/90210.json", "/zip/90210/districts.json", "/healthz"];
 const PATHS = [
   "/", "/zip/90210", "/zip/90210.json", "/zip/90210/districts.json", "/state/CA.json", "/bulk/all-districts.json",
-  "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz", "/problems/zip-not-found",
+  "/bulk/all-districts.csv", "/index.json", "/openapi.json", "/docs", "/healthz", "/problems/zip-not-found", "/sitemap.xml",
 ];
 
 describe("every endpoint over HTTP", () => {
@@ -77,9 +77,11 @@ describe("every endpoint over HTTP", () => {
     const head = await raw(`${server.url}${path}`, { "accept-encoding": "gzip" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    for (const h of ["content-type", "content-length", "content-encoding", "etag", "cache-control", "last-modified", "vary"]) {
+    for (const h of ["content-type", "content-length", "content-encoding", "etag", "cache-control", "last-modified", "vary", "content-disposition"]) {
       expect(head.headers[h], h).toBe(get.headers[h]);
     }
+    // No file name of the binary's own (Bun names a file-backed body's file for some types: the sitemaps).
+    expect(get.headers["content-disposition"] ?? "", path).not.toMatch(/precompressed|\.bin/);
   });
 
   it("serves JSON compact in UTF-8 and the record's page_url on the base URL", async () => {

@@ -223,6 +223,10 @@ export class Representation {
     for (const [name, value] of this.extraHeaders) headers[name] = value;
     if (headers["X-Content-Type-Options"] === undefined) headers["X-Content-Type-Options"] = "nosniff";
     if (coding !== "identity") headers["Content-Encoding"] = coding;
+    // Bun 1.4.5 adds `Content-Disposition: filename="<the file's name>"` to a file-backed body of
+    // some types (application/xml: the precompressed sitemaps), naming the binary's internal file
+    // and making curl -OJ save the sitemap as it: such a body says inline itself.
+    if (body instanceof Blob && headers["Content-Disposition"] === undefined && !/^(application\/json|text\/)/.test(this.type)) headers["Content-Disposition"] = "inline";
     // Not kept: the variant of an identityOnly body (tens of thousands are
     // cached: making its headers per request costs far less than the Response
     // does, and keeping them would double what each cached body weighs). A lazy
