@@ -53,7 +53,7 @@ describe("lookup", () => {
   it("--json prints the API's record and districts; --district --json the API's district", async () => {
     const zip = await runBinary(["lookup", "90210", "--json"]);
     expect(zip.code).toBe(0);
-    expect(JSON.parse(zip.stdout)).toEqual({ record: await api("/zip/90210.json"), districts: (await api("/zip/90210/districts.json")).districts });
+    expect(JSON.parse(zip.stdout)).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: (await api("/zip/90210/districts.json")).districts });
     const district = await runBinary(["lookup", "--district", "0604830", "--json"]);
     expect(district.code).toBe(0);
     expect(JSON.parse(district.stdout)).toEqual(await api("/district/0604830.json"));

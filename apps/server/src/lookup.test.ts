@@ -72,13 +72,16 @@ describe("lookup", () => {
     expect(r.stdout).not.toContain("is split");
   });
 
-  it("--json prints the API's record and the ZIP's districts", async () => {
+  it("--json prints the API's record, the ZIP area its shares are of, and the ZIP's districts", async () => {
     const r = lookup(dataset, { zip: "01002" }, json);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       record: await api("/zip/01002.json"),
+      zcta: "01002",
       districts: ((await api("/zip/01002/districts.json")) as { districts: unknown }).districts,
     });
+    // A PO-box ZIP's shares are its post office's ZIP area's: `zcta` says which (audit, ops: it was left out).
+    expect(JSON.parse(lookup(dataset, { zip: "90209" }, json).stdout).zcta).toBe("90210");
   });
 
   it("--district prints the district and its ZIPs; with --json /district/{leaid}.json", async () => {

@@ -60,7 +60,8 @@ export function lookup(
     }
     const record = zipRecord(dataset, row, options.baseUrl);
     const all = zipDistricts(dataset, row);
-    if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, districts: all.districts }, null, 2)}\n`, stderr: "" };
+    // `zcta`: whose shares `districts` are (a PO-box ZIP's are its post office's ZIP area's).
+    if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, zcta: all.zcta, districts: all.districts }, null, 2)}\n`, stderr: "" };
     const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
     // Where another district serves most of the ZIP's high-school grades (split-level states),
     // the first line names it too: the record's district alone would leave out the high-school grades.
