@@ -187,6 +187,12 @@ describe("the binary", () => {
     expect(res.stderr).toContain("Usage:");
   });
 
+  it("a --host that is no address exits 1 saying so (Bun's own message was 'ENOTTY: inappropriate ioctl for device')", async () => {
+    const res = await runBinary(["--port", "0", "--host", "999.1.1.1", "--quiet"]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toBe('school-districts: cannot listen on 999.1.1.1:0: "999.1.1.1" is not an IP address, and no address is found for that name (--host takes an address of this machine, like 127.0.0.1 or 0.0.0.0)\n');
+  });
+
   it("a missing or corrupt --data folder stops start-up with a message naming the file", async () => {
     const missing = await runBinary(["--port", "0", "--data", "/nonexistent-folder"]);
     expect(missing.code).toBe(1);

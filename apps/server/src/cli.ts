@@ -10,13 +10,14 @@
  */
 import { heapStats } from "bun:jsc";
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { createApp, createHandler } from "./app.ts";
 import { districtNamesOf, loadLocationData, readBoundaryIndex, type DistrictNames, type LocationData } from "./location.ts";
 import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
 import { dataPaths, openSnapshotFor, optionalText, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
-import { parseArgs, USAGE, UsageError, type Command } from "./config.ts";
+import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, type Command } from "./config.ts";
 import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { exportFolderProblem, writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
@@ -41,6 +42,15 @@ function mark(phase: string): void {
 function fail(message: string, code: number): never {
   process.stderr.write(`school-districts: ${message}\n`);
   process.exit(code);
+}
+
+/** Whether a host name resolves (Bun's DNS), for the message of a failed listen. */
+async function lookupHost(host: string): Promise<boolean> {
+  try {
+    return (await Bun.dns.lookup(host)).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Exit status of `lookup` when the data cannot be read (1 is "not found" there). */
@@ -173,13 +183,18 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   try {
     server = listen(ready, { port: cmd.port, host: cmd.host, log, reusePort: shared });
   } catch (e) {
-    fail(`cannot listen on ${cmd.host}:${cmd.port}: ${(e as Error).message}`, 1);
+    // A host that is no address (999.1.1.1, a name that does not resolve) gets Bun's odd
+    // "ENOTTY: inappropriate ioctl for device": say what is wrong instead.
+    const unknownHost = isIP(cmd.host) === 0 && !(await lookupHost(cmd.host));
+    fail(`cannot listen on ${cmd.host}:${cmd.port}: ${unknownHost ? `"${cmd.host}" is not an IP address, and no address is found for that name (--host takes an address of this machine, like 127.0.0.1 or 0.0.0.0)` : (e as Error).message}`, 1);
   }
   // --workers n: this process serves too, and starts n - 1 more on its port (workers.ts).
   const workers = worker === 0 && cmd.workers > 1 ? startWorkers(cmd.workers - 1, server.port!, argv, (n, code) => void stop(`worker ${n} exited (${code})`, 1)) : undefined;
   const stop = stopOnSignals(server, log, undefined, workers?.stop);
   if (worker > 0) whenPrimaryGone(() => void stop("primary gone"));
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
+  const warning = worker === 0 ? defaultBaseUrlWarning(cmd.host, cmd.baseUrl, baseUrl) : undefined;
+  if (warning !== undefined) process.stderr.write(`school-districts: warning: ${warning}\n`);
   mark("listening");
   const site = assembleSite(await rendered(baseUrl), assets, maps);
   mark("site");

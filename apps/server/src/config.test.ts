@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseArgs, UsageError } from "./config.ts";
+import { defaultBaseUrlWarning, parseArgs, UsageError } from "./config.ts";
 
 describe("parseArgs", () => {
   it("has the defaults of rule 19", () => {
@@ -66,6 +66,7 @@ describe("parseArgs", () => {
   });
   it("gives help and version", () => {
     expect(parseArgs(["--help"], {})).toEqual({ kind: "help" });
+    expect(parseArgs(["-h"], {})).toEqual({ kind: "help" });
     expect(parseArgs(["--version"], {})).toEqual({ kind: "version" });
   });
   it.each([
@@ -83,4 +84,15 @@ describe("parseArgs", () => {
   ])("rejects %j", (argv) => {
     expect(() => parseArgs(argv, {})).toThrow(UsageError);
   });
+});
+
+describe("defaultBaseUrlWarning", () => {
+  it("warns where other machines can connect and no --base-url is given (bodies would link to localhost)", () => {
+    expect(defaultBaseUrlWarning("0.0.0.0", undefined, "http://localhost:8080")).toBe(
+      "listening on 0.0.0.0 with the default base URL http://localhost:8080: records, pages and links will point at localhost; give --base-url with the public URL",
+    );
+    expect(defaultBaseUrlWarning("10.0.0.5", undefined, "http://localhost:8080")).toContain("10.0.0.5");
+  });
+  it.each(["127.0.0.1", "127.1.2.3", "::1", "localhost"])("says nothing on loopback %s", (host) => expect(defaultBaseUrlWarning(host, undefined, "http://localhost:8080")).toBeUndefined());
+  it("says nothing with a --base-url", () => expect(defaultBaseUrlWarning("0.0.0.0", "https://schools.example.org", "https://schools.example.org")).toBeUndefined());
 });

@@ -41,7 +41,7 @@ Options:
                     or /district/{leaid}.json; a problem details object when not found)
   --district <id>   lookup: the 7-digit NCES district id (LEAID) to look up
   --lat, --lon      lookup: a point in WGS84 decimal degrees (as /location.json takes)
-  --help            this text
+  --help, -h        this text
   --version         the version
 `;
 
@@ -60,6 +60,11 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     if (arg === "--") {
       positional.push(...argv.slice(i + 1));
       break;
+    }
+    // -h, as most tools take it.
+    if (arg === "-h") {
+      flags.help = true;
+      continue;
     }
     if (!arg.startsWith("--")) {
       positional.push(arg);
@@ -122,4 +127,20 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const workers = Number(workersText);
   if (!/^\d+$/.test(workersText) || workers < 1 || workers > 64) throw new UsageError(`workers "${workersText}" is not a number from 1 to 64`);
   return { kind: "serve", port, host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet, workers };
+}
+
+/** Hosts only this machine reaches. */
+const LOOPBACK = /^(127\.[0-9.]+|::1|localhost)$/;
+
+/**
+ * The warning for a server reachable from other machines with no --base-url: every record, page
+ * and link would point at localhost (and a CDN in front would cache that). Undefined otherwise.
+ *
+ * @example
+ * defaultBaseUrlWarning("0.0.0.0", undefined, "http://localhost:8080") // "listening on 0.0.0.0 with the default base URL …"
+ * defaultBaseUrlWarning("127.0.0.1", undefined, "http://localhost:8080") // undefined
+ */
+export function defaultBaseUrlWarning(host: string, given: string | undefined, baseUrl: string): string | undefined {
+  if (given !== undefined || LOOPBACK.test(host)) return undefined;
+  return `listening on ${host} with the default base URL ${baseUrl}: records, pages and links will point at localhost; give --base-url with the public URL`;
 }
