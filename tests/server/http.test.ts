@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { mkdtempSync, writeFileSync, cpSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE, raw, REPO, runBinary, startServer, type RunningServer } from "../support/server.ts";
 
@@ -160,7 +161,6 @@ describe("errors over HTTP", () => {
   });
 
   it("answers HTTP/1.0 without a Host header", async () => {
-    const { connect } = await import("node:net");
     const text = await new Promise<string>((res) => {
       let out = "";
       const s = connect(server.port, "127.0.0.1", () => s.write("GET /healthz HTTP/1.0\r\n\r\n"));
@@ -270,5 +270,26 @@ describe("the binary", () => {
     expect(code).toBe(0);
     const res = await inflight;
     if (res) expect(res.status).toBe(200);
+    // The last line says how it ended (a forced end says how many requests were cut).
+    expect(s.stderr()).toContain("stopped: every request finished\n");
+  });
+
+  it("a second signal stops at once, cutting what is in flight, with exit 1", async () => {
+    const s = await startServer();
+    // A client that asks for the whole dataset and reads none of it keeps that request in flight.
+    const client = connect(s.port, "127.0.0.1", () => client.write("GET /bulk/all-districts.json HTTP/1.1\r\nHost: x\r\n\r\n"));
+    client.on("error", () => undefined);
+    client.pause();
+    try {
+      await new Promise((r) => client.once("readable", r));
+      s.proc.kill("SIGINT");
+      for (let tries = 0; !s.stderr().includes("SIGINT: stopping") && tries < 500; tries++) await new Promise((r) => setTimeout(r, 20));
+      const exit = new Promise((r) => s.proc.once("exit", (code) => r(code)));
+      s.proc.kill("SIGINT");
+      expect(await exit).toBe(1);
+      expect(s.stderr()).toContain("SIGINT again: stopping now, cutting 1 in-flight request(s)\n");
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -104,15 +104,26 @@ export function stopOnSignals(
 ): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
   const stop = async (reason: string, code = 0) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal (Ctrl-C twice) does not wait out the grace period: in-flight requests are cut, exit 1.
+      if (reason === "SIGINT" || reason === "SIGTERM") {
+        process.stderr.write(`${reason} again: stopping now, cutting ${server.pendingRequests} in-flight request(s)\n`);
+        log.flush();
+        process.exit(1);
+      }
+      return;
+    }
     stopping = true;
     process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
     const others = also();
     const deadline = performance.now() + graceMs;
     void server.stop(false); // no new connections; waits for idle keep-alive ones too
     while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(10);
+    // Past the grace period, what is still in flight is cut: said, so a clean drain and a forced one differ.
+    const cut = server.pendingRequests;
     await server.stop(true);
     const ok = await others;
+    process.stderr.write(cut > 0 ? `stopped: ${cut} request(s) cut after ${Math.round(graceMs / 1000)} s\n` : "stopped: every request finished\n");
     log.flush();
     process.exit(ok ? code : 1);
   };
