@@ -14,6 +14,8 @@ import { parse } from "csv-parse/sync";
 import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type LocationAnswer } from "./location.ts";
 import { readZctaOutlines } from "./page-maps.ts";
 import { lookup } from "./lookup.ts";
+import { locationFormPage } from "./location-page.ts";
+import { locationNotFoundDetail } from "./problems.ts";
 import { parseArgs, UsageError } from "./config.ts";
 import { loadFixture } from "../test/helpers.ts";
 
@@ -263,6 +265,21 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
     expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
     expect(svg).toMatch(/<path [^>]*d="M\d/);
+  });
+});
+
+describe("locationFormPage near a territory's ZIP codes", () => {
+  it("says this service has no boundaries there and sends to the ZIP code, not 'No school district at this place' (San Juan, audit 4)", () => {
+    const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
+    const near = { words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR" };
+    const html = locationFormPage(404, locationNotFoundDetail(18.4655, -66.1057, true), "18.4655", "-66.1057", facts, near);
+    expect(html).toContain("<h1>No district boundaries in PR: look up the ZIP code</h1>");
+    expect(html).toContain('<a href="/zip/00901">00901 (San Juan, PR)</a>');
+    expect(html).toContain("The Census boundary files have no school districts in PR");
+    expect(html).not.toContain("No school district at this place");
+    expect(html).not.toContain("open water");
+    // In a state with boundaries, the place is in none of them.
+    expect(locationFormPage(404, "x", "33.5", "-119.5", facts, { ...near, state: "CA" })).toContain("<h1>No school district at this place</h1>");
   });
 });
 

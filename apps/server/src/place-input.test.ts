@@ -36,7 +36,7 @@ describe("placeHint: the place probably meant", () => {
     expect(placeHint(108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");
   });
   it("a place outside the boundaries near a ZIP code (Puerto Rico): that ZIP's page", () => {
-    expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district." });
+    expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR" });
   });
   it("nothing to suggest in the open ocean", () => {
     expect(placeHint(30, -40, inDistrict, nearestZip)).toBeUndefined();

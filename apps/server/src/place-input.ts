@@ -59,6 +59,8 @@ export interface PlaceHint {
   link: string;
   /** what follows the link: "?" or the rest of the sentence */
   end: string;
+  /** for the nearest ZIP code: its state (a territory has no boundary file, so "no district here" would be wrong) */
+  state?: string;
 }
 
 /**
@@ -83,6 +85,6 @@ export function placeHint(
   if (valid(lon, lat) && inDistrict(lon, lat)) return { words: "The latitude comes first: did you mean", ...at(lon, lat) };
   if (valid(lon, -lat) && lat > 0 && inDistrict(lon, -lat)) return { words: "The latitude comes first, and west longitudes are negative: did you mean", ...at(lon, -lat) };
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
-  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: ": its page names its school district." };
+  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: ": its page names its school district.", state: near.state };
   return undefined;
 }
