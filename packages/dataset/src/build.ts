@@ -40,7 +40,7 @@ import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
 import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
-import { casedLike, completedName, districtCase, newerName } from "./names.ts";
+import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
@@ -142,6 +142,7 @@ export function build(opts: BuildOptions): BuildResult {
   const joinsLabel = opts.joinsLabel ?? "data/joins.csv";
   const joins = loadJoins(opts.joins, joinsLabel);
   const poNames = loadUdsPoNames(raw);
+  const cityCasing = casingIndex(poNames.values());
   const uds = loadUds(raw);
   const repairs = takeRepairs();
   const nameChanges: NameChange[] = [];
@@ -309,8 +310,11 @@ export function build(opts: BuildOptions): BuildResult {
     } else if (zc !== undefined && zc.city !== "") {
       [city, state, citySource] = [titleCase(zc.city), zc.state, "zipcodes"];
     }
-    // Internal capitals (McKeesport, DeKalb, Hanscom AFB) from the UDS Mapper post-office name of the same ZIP.
-    const cased = casedLike(city, poNames.get(zip));
+    // Internal capitals (McKeesport, DeKalb, Hanscom AFB) from the UDS Mapper post-office name of the same ZIP,
+    // else of another ZIP of the same name (75072: McKinney); bases' acronyms in capitals (JBER, USAF Academy).
+    let cased = casedLike(city, poNames.get(zip));
+    if (cased === city) cased = casedLike(city, cityCasing.get(city.toLowerCase()));
+    cased = cityAcronyms(cased);
     if (cased !== city) {
       nameChanges.push({ kind: "city-case", key: zip, from: city, to: cased });
       city = cased;

@@ -208,7 +208,7 @@ export function coverageMarkdown(s: BuildStats): string {
     `- Mis-decoded UTF-8 repaired at read time (a UTF-8 character read as Latin-1/Windows-1252 upstream, e.g. \`CaÃ±on\` -> \`Cañon\`): ` +
       (rep.length === 0 ? "none." : rep.map(([f, n]) => `${plural(n, "sequence")} in \`${f}\``).join(", ") + "."),
   );
-  const kinds = { "district-newer-name": "district: newer official name (CCD 2023-24)", "district-completed-name": "district: a town's name completed from CCD 2023-24, or a doubled word written once", "district-case": "district: small words and acronyms cased", "city-case": "city: internal capitals from the UDS Mapper post-office name" } as const;
+  const kinds = { "district-newer-name": "district: newer official name (CCD 2023-24)", "district-completed-name": "district: a town's name completed from CCD 2023-24, or a doubled word written once", "district-case": "district: small words and acronyms cased", "city-case": "city: internal capitals from the UDS Mapper post-office name (of the ZIP, else of another ZIP of that name), bases' acronyms in capitals" } as const;
   for (const k of Object.keys(kinds) as (keyof typeof kinds)[]) {
     const list = s.nameChanges.filter((c) => c.kind === k);
     L.push(`- ${kinds[k]}: ${num(list.length)}`);

@@ -100,6 +100,46 @@ export function casedLike(name: string, other: string | undefined): string {
   return other;
 }
 
+/**
+ * The casing of each place name that some source writes with internal capitals or lower-case
+ * small words (McKinney, LaGrange, Avon By the Sea), by the name in lower case; a name two
+ * sources write differently is left out. For a ZIP whose own post-office name is missing or
+ * in capitals (75072: "Mckinney", where the other McKinney ZIPs read "McKinney").
+ *
+ * @example
+ * casingIndex(["McKinney", "Dallas", "MCKINNEY"]).get("mckinney") // "McKinney"
+ */
+export function casingIndex(names: Iterable<string>): Map<string, string> {
+  const spellings = new Map<string, Set<string>>();
+  for (const name of names) {
+    // Not a spelling with a word in capitals ("LA Place" for La Place, IL): acronyms are CITY_ACRONYMS' business.
+    if (!/[a-z]/.test(name) || /\b[A-Z]{2,}\b/.test(name)) continue;
+    const plain = name.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+    if (plain === name) continue;
+    const key = name.toLowerCase();
+    const set = spellings.get(key) ?? new Set<string>();
+    spellings.set(key, set.add(name));
+  }
+  return new Map([...spellings].filter(([, set]) => set.size === 1).map(([key, set]) => [key, [...set][0]!]));
+}
+
+/**
+ * Military place names the sources write as words ("Jber", "Usaf Academy", "Jbsa Ft Sam Houston"):
+ * the bases' acronyms, written in capitals in a city.
+ */
+const CITY_ACRONYMS = new Set(["AFB", "MCAS", "NAS", "JBER", "JBSA", "USAF", "APO", "FPO", "DPO", "MDL"]);
+
+/**
+ * A city name with the military acronyms of CITY_ACRONYMS in capitals.
+ *
+ * @example
+ * cityAcronyms("Jbsa Ft Sam Houston") // "JBSA Ft Sam Houston"
+ * cityAcronyms("Nashville")           // "Nashville"
+ */
+export function cityAcronyms(city: string): string {
+  return city.replace(/[A-Za-z]+/g, (w) => (CITY_ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w));
+}
+
 /** Words that say what kind of district a name is, not which one (for `namesDiffer`). */
 const GENERIC = new Set(
   ("school schools sch schs schl district districts dist public pub unified unif union elementary elem el high hs h county co cnty city " +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casedLike, completedName, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
+import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
 
 describe("repairMojibake", () => {
   it.each([
@@ -71,4 +71,28 @@ describe("completedName", () => {
     expect(completedName("Bangor", "Bangor")).toBeNull();
     expect(completedName("Indian Island", undefined)).toBeNull();
   });
+});
+
+describe("casingIndex and cityAcronyms (audit 4: 'Mckinney', 'Jber', 'Usaf Academy')", () => {
+  it("gives a name the one casing the post-office names write with internal capitals", () => {
+    const index = casingIndex(["McKinney", "Dallas", "MCKINNEY", "LaGrange", "Lagrange"]);
+    expect(index.get("mckinney")).toBe("McKinney");
+    expect(index.get("lagrange")).toBe("LaGrange");
+    expect(index.has("dallas")).toBe(false);
+  });
+  it("leaves out a name spelled two ways, and spellings with a word in capitals", () => {
+    const index = casingIndex(["DeKalb", "De Kalb", "Dekalb", "LA Place", "McAllen", "MCAllen"]);
+    expect(index.get("dekalb")).toBe("DeKalb");
+    expect(index.get("de kalb")).toBeUndefined(); // "De Kalb" is how title-casing writes it: nothing to learn
+    expect(index.has("la place")).toBe(false);
+    expect(index.has("mcallen")).toBe(false);
+  });
+  it.each([
+    ["Jber", "JBER"],
+    ["Jbsa Ft Sam Houston", "JBSA Ft Sam Houston"],
+    ["Usaf Academy", "USAF Academy"],
+    ["Hanscom Afb", "Hanscom AFB"],
+    ["Nashville", "Nashville"],
+    ["Napa", "Napa"],
+  ])("%s -> %s", (city, cased) => expect(cityAcronyms(city)).toBe(cased));
 });
