@@ -19,7 +19,7 @@ a{color:#0645ad}:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid #ccc;padding:.25rem 0;margin-bottom:1rem}
 header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75rem 0}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-top:1.5rem}
-.answer{font-size:1.15rem}
+.answer{font-size:1.15rem}p.place{margin-top:0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
 caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}
@@ -34,6 +34,7 @@ ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(au
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
+@media (max-width:22.5rem){.answer{font-size:1.05rem}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td.n{text-align:left;white-space:normal}
@@ -314,7 +315,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
-<p>${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
+<p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 ${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
