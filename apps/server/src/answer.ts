@@ -304,6 +304,17 @@ export function teachesNoHighSchool(gradeSpan: string | undefined): boolean {
   return last !== undefined && Number.parseInt(last, 10) < 9;
 }
 
+/**
+ * A clause ended with a full stop, unless it ends with one already: a name ending in a period
+ * ("G.F.W.", 2712580) is not followed by a second.
+ *
+ * @example
+ * fullStop("All of 56027 is in <a href=\"/district/2712580\">G.F.W.</a>") // "All of 56027 is in <a href=\"/district/2712580\">G.F.W.</a>"
+ */
+export function fullStop(clause: string): string {
+  return /\.(<\/a>)?$/.test(clause) ? clause : `${clause}.`;
+}
+
 /** A clause after "Elementary grades: ": its first word lowercased where it is one of the clause's own words, never a name. */
 function afterColon(clause: string): string {
   return /^(All|Most|Almost|The|No) /.test(clause) ? `${clause[0]!.toLowerCase()}${clause.slice(1)}` : clause;
@@ -338,10 +349,10 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   const alone = levels.length === 1 && (levels[0]!.name === "all" || (levels[0]!.name === "elementary" && lastGradeBelow12(levels[0]!.pick?.grade_span) === undefined));
   const sentences =
     alone
-      ? [`${clauses[0]}.`]
+      ? [fullStop(clauses[0]!)]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
-        ? [`${merged}.`]
-        : levels.map((l, i) => `${l.name === "elementary" ? labels.elementary : labels.high}: ${afterColon(clauses[i]!)}.`);
+        ? [fullStop(merged!)]
+        : levels.map((l, i) => fullStop(`${l.name === "elementary" ? labels.elementary : labels.high}: ${afterColon(clauses[i]!)}`));
   // The district answering for the oldest grades: the high-school one where districts teaching
   // high school cover the whole ZIP; else the named one too (most of Derry, 03038, has none).
   const high = levels.find((l) => l.name === "high");

@@ -6,7 +6,7 @@
 import type { District, StateDistricts } from "@school-districts/core";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { percent } from "./answer.ts";
+import { fullStop, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
 import { CAVEAT, EXPLAIN, fact, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
@@ -86,7 +86,7 @@ ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core
 ${aboutFigures(d)}
 ${map}
 <p class="note">${CAVEAT}</p>
-${named.length > 0 ? `<h2>ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${e(d.district)}. ${shareNote()}`)}` : ""}
+${named.length > 0 ? `<h2>ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
 ${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,

@@ -370,6 +370,11 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
+  it("ends a sentence on a name ending in a period with one full stop (G.F.W., 2712580)", () => {
+    expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], name)).toEqual(["All of 56027 is in G.F.W."]);
+    expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], (x) => `<a href="/d">${x.district}</a>`)).toEqual(['All of 56027 is in <a href="/d">G.F.W.</a>']);
+  });
+
   it("counts every level's districts where one sentence says the same for all of them (60629)", () => {
     const all = [
       d("Chicago", "unified", 1, "population", ALL, "Pre-Kindergarten – 12th"),
