@@ -3,7 +3,9 @@
  * found, 1 not found, 2 bad input), messages equal to the API's problem details.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBinary, startServer, type RunningServer } from "../support/server.ts";
+import { spawnSync } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
+import { BINARY, env, runBinary, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -104,5 +106,30 @@ describe("lookup", () => {
     expect(help.stdout).toContain("school-districts lookup <zip> [--json]");
     expect(help.stdout).toContain("school-districts lookup --district <leaid> [--json]");
     expect(help.stdout).toContain("3 when the data cannot be read");
+  });
+});
+
+describe("lookup of many ZIP codes (audit, ops: one process per ZIP, pretty JSON, stack traces on a closed pipe)", () => {
+  it("- reads ZIP codes from stdin: one JSON object per line, in order; exit 1 when one is not found", () => {
+    const run = spawnSync(BINARY, ["lookup", "-", "--json"], { input: "90210\n00000, 02108\n", encoding: "utf8", timeout: 120_000, env: env() });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as { record?: { zip: string }; instance?: string });
+    expect(lines.map((l) => l.record?.zip ?? l.instance)).toEqual(["90210", "/zip/00000.json", "02108"]);
+  });
+
+  it("a reader that stops early ends the output quietly (exit 0); a full disk says so, exit 4", () => {
+    // 300 answers (~1 MB) into `head -c 100`: the pipe closes long before the end.
+    const early = spawnSync("bash", ["-c", 'set -o pipefail; "$0" lookup - --json | head -c 100 > /dev/null', BINARY], { input: "90210\n".repeat(300), encoding: "utf8", timeout: 120_000, env: env() });
+    expect(early.stderr).toBe("");
+    expect(early.status).toBe(0);
+    const full = openSync("/dev/full", "w");
+    try {
+      const disk = spawnSync(BINARY, ["lookup", "90210"], { stdio: ["ignore", full, "pipe"], encoding: "utf8", timeout: 120_000, env: env() });
+      expect(disk.status).toBe(4);
+      expect(disk.stderr).toMatch(/^school-districts: cannot write the output: ENOSPC/);
+    } finally {
+      closeSync(full);
+    }
   });
 });

@@ -25,7 +25,8 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-function env(): NodeJS.ProcessEnv {
+/** The environment the binary runs in: without PORT, HOST and BASE_URL (vitest sets BASE_URL to "/"). */
+export function env(): NodeJS.ProcessEnv {
   const e = { ...process.env };
   delete e.PORT;
   delete e.HOST;

@@ -21,7 +21,7 @@ import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, type Command } fro
 import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { exportFolderProblem, writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
-import { lookup } from "./lookup.ts";
+import { lookup, lookupMany } from "./lookup.ts";
 import { NATIVE_ROUTES, nativeRoutes } from "./native.ts";
 import { listen, stopOnSignals, type Ready } from "./server.ts";
 import { startWorkers, whenPrimaryGone, workerNumber } from "./workers.ts";
@@ -55,6 +55,8 @@ async function lookupHost(host: string): Promise<boolean> {
 
 /** Exit status of `lookup` when the data cannot be read (1 is "not found" there). */
 const LOOKUP_DATA_ERROR = 3;
+/** Exit status of `lookup` when its output cannot be written (a full disk; a closed pipe exits 0). */
+const LOOKUP_WRITE_ERROR = 4;
 
 /** A DatasetError (missing or damaged data) stops the process with its message and `code`; anything else is rethrown. */
 function exitOnDatasetError(e: unknown, code = 1): never {
@@ -112,6 +114,19 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     // data/postal.csv (optional): what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
     const postal = orExit(async () => parsePostal(await optionalText(postalPath, ""), postalPath), LOOKUP_DATA_ERROR);
+    // A reader that stops early (| head) ends the output quietly; another write error (a full disk) says so, exit 4.
+    process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(0);
+      fail(`cannot write the output: ${e.message}`, LOOKUP_WRITE_ERROR);
+    });
+    if ("zips" in cmd.query) {
+      const zips = cmd.query.zips === "-" ? (await Bun.stdin.text()).split(/[\s,]+/).filter((z) => z !== "") : cmd.query.zips;
+      process.exitCode = lookupMany(dataset, zips, { ...cmd, postal: await postal }, (out, err) => {
+        process.stdout.write(out);
+        process.stderr.write(err);
+      });
+      return;
+    }
     const result = lookup(dataset, cmd.query, { ...cmd, location, postal: await postal });
     process.stdout.write(result.stdout);
     process.stderr.write(result.stderr);

@@ -36,8 +36,8 @@ describe("parseArgs", () => {
       kind: "lookup", query: { leaid: "0604830" }, json: true, baseUrl: "http://localhost:8080", data: "d",
     });
   });
-  it("refuses lookup without exactly one ZIP code or district, and --json or --district without lookup", () => {
-    for (const argv of [["lookup"], ["lookup", "90210", "90211"], ["lookup", "90210", "--district", "0604830"], ["--json"], ["--district", "0604830"]]) {
+  it("refuses lookup without a ZIP code or district, a ZIP code and a district, and --json or --district without lookup", () => {
+    for (const argv of [["lookup"], ["lookup", "90210", "--district", "0604830"], ["--json"], ["--district", "0604830"]]) {
       expect(() => parseArgs(argv, {}), argv.join(" ")).toThrow(UsageError);
     }
   });
@@ -95,4 +95,16 @@ describe("defaultBaseUrlWarning", () => {
   });
   it.each(["127.0.0.1", "127.1.2.3", "::1", "localhost"])("says nothing on loopback %s", (host) => expect(defaultBaseUrlWarning(host, undefined, "http://localhost:8080")).toBeUndefined());
   it("says nothing with a --base-url", () => expect(defaultBaseUrlWarning("0.0.0.0", "https://schools.example.org", "https://schools.example.org")).toBeUndefined());
+});
+
+describe("lookup of several ZIP codes", () => {
+  it("takes several ZIP codes, or - for stdin, with or without --json", () => {
+    expect(parseArgs(["lookup", "90210", "02108"], {})).toMatchObject({ kind: "lookup", query: { zips: ["90210", "02108"] }, json: false });
+    expect(parseArgs(["lookup", "-", "--json"], {})).toMatchObject({ kind: "lookup", query: { zips: "-" }, json: true });
+    expect(parseArgs(["lookup", "90210"], {})).toMatchObject({ query: { zip: "90210" } });
+  });
+  it("refuses - beside ZIP codes, and several ZIP codes with --district", () => {
+    expect(() => parseArgs(["lookup", "-", "90210"], {})).toThrow(UsageError);
+    expect(() => parseArgs(["lookup", "90210", "02108", "--district", "0604830"], {})).toThrow(UsageError);
+  });
 });

@@ -6,7 +6,7 @@
 export type Command =
   | { kind: "serve"; port: number; host: string; baseUrl: string | undefined; data: string | undefined; quiet: boolean; workers: number }
   | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
-  | { kind: "lookup"; query: { zip: string } | { leaid: string } | { lat: string; lon: string }; json: boolean; baseUrl: string; data: string | undefined }
+  | { kind: "lookup"; query: { zip: string } | { zips: string[] | "-" } | { leaid: string } | { lat: string; lon: string }; json: boolean; baseUrl: string; data: string | undefined }
   | { kind: "help" }
   | { kind: "version" };
 
@@ -18,6 +18,10 @@ export const USAGE = `Usage:
   school-districts export <dir> [options] write the whole API as static files into <dir>
   school-districts lookup <zip> [--json]  print a ZIP code's record and the other districts
                                           of a split ZIP, from the data, without a server
+  school-districts lookup <zip> <zip>... [--json], lookup - [--json] < zips.txt
+                                          several ZIP codes (or those read from stdin,
+                                          separated by spaces, commas or lines): one answer
+                                          each, with --json one object per line (JSON Lines)
   school-districts lookup --district <leaid> [--json]
                                           print a district and every ZIP code it overlaps
   school-districts lookup --lat <deg> --lon <deg> [--json]
@@ -107,6 +111,12 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
         throw new UsageError("lookup by location needs both --lat and --lon (and no ZIP code or --district): school-districts lookup --lat 45.7833 --lon -108.5007");
       }
       return { kind: "lookup", query: { lat, lon }, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+    }
+    // Several ZIP codes, or "-": ZIP codes read from stdin (a batch: one answer per ZIP, JSON Lines with --json).
+    if (leaid === undefined && (positional.length > 2 || positional[1] === "-")) {
+      const zips = positional.slice(1);
+      if (zips.includes("-") && zips.length > 1) throw new UsageError('"-" (ZIP codes from stdin) goes alone: school-districts lookup - < zips.txt');
+      return { kind: "lookup", query: { zips: zips[0] === "-" ? "-" : zips }, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
     }
     if (positional.length > 2 || (positional.length === 2) === (leaid !== undefined)) {
       throw new UsageError("lookup needs one ZIP code or --district <leaid>: school-districts lookup 90210, school-districts lookup --district 0604830");

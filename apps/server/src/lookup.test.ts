@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, loadFixture, testApp } from "../test/helpers.ts";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { lookup } from "./lookup.ts";
+import { lookup, lookupMany } from "./lookup.ts";
 import { parsePostal } from "./postal.ts";
 
 let dataset: Dataset;
@@ -121,5 +121,38 @@ describe("lookup", () => {
     const r = lookup(dataset, { zip: "90213" }, { ...text, postal });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`school-districts: ${problem.title}: ${problem.detail}\n`);
+  });
+});
+
+describe("lookupMany: several ZIP codes at once (audit, ops: one process per ZIP took ~0.5 s each)", () => {
+  const run = (zips: string[], asJson: boolean) => {
+    let [out, err] = ["", ""];
+    const code = lookupMany(dataset, zips, asJson ? json : text, (o, e) => {
+      out += o;
+      err += e;
+    });
+    return { code, out, err };
+  };
+
+  it("--json: one compact object per line, in order, the record's or the problem's; exit the highest code", async () => {
+    const r = run(["90210", "00000", "9021", "02108"], true);
+    const lines = r.out.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    const parsed = lines.map((l) => JSON.parse(l) as { record?: { zip: string }; status?: number; instance?: string });
+    expect(parsed[0]).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: ((await api("/zip/90210/districts.json")) as { districts: unknown }).districts });
+    expect([parsed[1]!.status, parsed[1]!.instance]).toEqual([404, "/zip/00000.json"]);
+    expect([parsed[2]!.status, parsed[2]!.instance]).toEqual([400, "/zip/9021.json"]);
+    expect(parsed[3]!.record!.zip).toBe("02108");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(2);
+    expect(run(["90210", "00000"], true).code).toBe(1);
+    expect(run(["90210", "02108"], true).code).toBe(0);
+  });
+
+  it("text: each ZIP's answer as lookup prints it, a blank line between, problems on stderr", () => {
+    const r = run(["90210", "00000", "02108"], false);
+    expect(r.out).toBe(`${lookup(dataset, { zip: "90210" }, text).stdout}\n${lookup(dataset, { zip: "02108" }, text).stdout}`);
+    expect(r.err).toBe(lookup(dataset, { zip: "00000" }, text).stderr);
+    expect(r.code).toBe(1);
   });
 });

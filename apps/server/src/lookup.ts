@@ -25,6 +25,38 @@ export interface LookupResult {
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** A dataset's records by ZIP and its city index, made once per dataset (a batch asks for thousands). */
+const indexes = new WeakMap<Dataset, { zipRow: Map<string, Dataset["zips"][number]>; cityZips: (city: string, state: string) => string[] }>();
+function indexesOf(dataset: Dataset) {
+  let made = indexes.get(dataset);
+  if (made === undefined) indexes.set(dataset, (made = { zipRow: new Map(dataset.zips.map((r) => [r.zip, r])), cityZips: cityZipIndex(dataset.zips) }));
+  return made;
+}
+
+/**
+ * Looks up several ZIP codes, writing each answer as it comes (`write`): in text, one block per
+ * ZIP separated by a blank line, problems on stderr; with `json`, one compact object per line on
+ * stdout (JSON Lines: the record's, or the problem's, whose `instance` names the ZIP). Returns the
+ * exit code: 0 when every ZIP was found, else the highest of 1 (not found) and 2 (bad input).
+ *
+ * @example
+ * lookupMany(dataset, ["90210", "00000"], { json: true, baseUrl }, (out, err) => { process.stdout.write(out); process.stderr.write(err); }) // 1
+ */
+export function lookupMany(
+  dataset: Dataset,
+  zips: readonly string[],
+  options: { json: boolean; baseUrl: string; postal?: ReadonlyMap<string, PostalZip> },
+  write: (stdout: string, stderr: string) => void,
+): 0 | 1 | 2 {
+  let code: 0 | 1 | 2 = 0;
+  zips.forEach((zip, i) => {
+    const result = lookup(dataset, { zip }, { ...options, compact: true });
+    write(!options.json && i > 0 && result.stdout !== "" ? `\n${result.stdout}` : result.stdout, result.stderr);
+    code = Math.max(code, result.code) as 0 | 1 | 2;
+  });
+  return code;
+}
 const orUnknown = (value: string) => (value === "" ? "not reported" : value);
 
 /**
@@ -40,28 +72,28 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
 export function lookup(
   dataset: Dataset,
   query: LookupQuery,
-  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip> },
+  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip>; compact?: boolean },
 ): LookupResult {
+  // One object per line where several are printed (JSON Lines: lookupMany), else indented.
+  const toJson = (value: unknown) => `${options.compact ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`;
   const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
     const body = problem(options.baseUrl, kind, detail, instance);
-    return options.json
-      ? { code, stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: "" }
-      : { code, stdout: "", stderr: `school-districts: ${body.title}: ${detail}\n` };
+    return options.json ? { code, stdout: toJson(body), stderr: "" } : { code, stdout: "", stderr: `school-districts: ${body.title}: ${detail}\n` };
   };
   if ("zip" in query) {
     const { zip } = query;
     if (!/^[0-9]{5}$/.test(zip)) return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json"), `/zip/${zip}.json`);
-    const row = dataset.zips.find((r) => r.zip === zip);
+    const row = indexesOf(dataset).zipRow.get(zip);
     if (!row) {
       // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
       const postal = options.postal?.get(zip);
-      const city = postal ? cityZipIndex(dataset.zips)(postal.city, postal.state) : [];
+      const city = postal ? indexesOf(dataset).cityZips(postal.city, postal.state) : [];
       return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city), `/zip/${zip}.json`);
     }
     const record = zipRecord(dataset, row, options.baseUrl);
     const all = zipDistricts(dataset, row);
     // `zcta`: whose shares `districts` are (a PO-box ZIP's are its post office's ZIP area's).
-    if (options.json) return { code: 0, stdout: `${JSON.stringify({ record, zcta: all.zcta, districts: all.districts }, null, 2)}\n`, stderr: "" };
+    if (options.json) return { code: 0, stdout: toJson({ record, zcta: all.zcta, districts: all.districts }), stderr: "" };
     const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
     // Where another district serves most of the ZIP's high-school grades (split-level states),
     // the first line names it too: the record's district alone would leave out the high-school grades.
@@ -115,7 +147,7 @@ export function lookup(
     const bad = coordinateProblem(query.lat, query.lon);
     if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
     const [lat, lon] = [Number(query.lat), Number(query.lon)];
-    const rowOf = new Map(dataset.zips.map((r) => [r.zip, r]));
+    const rowOf = indexesOf(dataset).zipRow;
     const zipsByDistrict = districtZips(dataset);
     const answer =
       options.location &&
@@ -128,7 +160,7 @@ export function lookup(
         (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip),
       );
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
-    if (options.json) return { code: 0, stdout: `${JSON.stringify(answer, null, 2)}\n`, stderr: "" };
+    if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     const lines = [
       `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
@@ -142,7 +174,7 @@ export function lookup(
   const row = dataset.districts.get(leaid);
   if (!row) return fail(1, "district-not-found", districtNotFoundDetail(leaid), `/district/${leaid}.json`);
   const d = districtDetail(row, districtZips(dataset).get(leaid) ?? [], dataset.updated, options.baseUrl);
-  if (options.json) return { code: 0, stdout: `${JSON.stringify(d, null, 2)}\n`, stderr: "" };
+  if (options.json) return { code: 0, stdout: toJson(d), stderr: "" };
   const chosen = d.zips.filter((z) => z.chosen).length;
   const lines = [
     `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
