@@ -194,7 +194,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }
-    return ok(locationPage(answer, data, site.facts));
+    // Each district's phone, from its resource (a parent calls to confirm the school).
+    return ok(locationPage(answer, data, site.facts, (leaid) => (json(`/district/${leaid}.json`) as { phone?: string } | undefined)?.phone ?? ""));
   };
 
   // Every method but GET, HEAD and OPTIONS gets 405; OPTIONS is a CORS preflight.

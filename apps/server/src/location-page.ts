@@ -11,11 +11,18 @@ import type { PlaceHint } from "./place-input.ts";
 import { askAboutOlderGrades, lastGradeBelow12 } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
-import { districtHref, layout, type SiteFacts } from "./pages.ts";
+import { districtHref, layout, phoneLink, type SiteFacts } from "./pages.ts";
 import { TERRITORIES } from "./page-maps.ts";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
   `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of metres, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
+
+/** What a district's boundary at this place is drawn for, in words. */
+const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string> = {
+  unified: "serves every grade here",
+  elementary: "serves the elementary grades here",
+  secondary: "serves the upper grades here (high school)",
+};
 
 /** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
 const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
@@ -26,7 +33,7 @@ const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
  * @example
  * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts at 45.78330, -108.50070</h1>…"
  */
-export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteFacts): string {
+export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteFacts, phoneOf: (leaid: string) => string = () => ""): string {
   const where = `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
   const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${grades(d.grade_span)}`);
   const sentence =
@@ -48,8 +55,14 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
     ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.
       `<p>${a.in_zip_area ? "This place lies in ZIP code" : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
     : "";
+  // In words a parent reads: what the boundary here is for, what its schools teach, its phone
+  // ("secondary, Kindergarten – 12th" read as a contradiction for Santa Barbara Unified in Goleta).
   const list = a.districts
-    .map((d) => `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${d.level}${d.grade_span ? `, ${e(d.grade_span)}` : ""}${d.on_border ? " (the place lies on its border)" : ""}</li>`)
+    .map((d) => {
+      const phone = phoneOf(d.leaid);
+      const facts = [BOUNDARY_FOR[d.level], d.grade_span ? `its schools teach ${e(d.grade_span)}` : "", phone ? `phone ${phoneLink(phone)}` : "", d.on_border ? "the place lies on its border" : ""];
+      return `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${facts.filter((f) => f !== "").join("; ")}</li>`;
+    })
     .join("\n");
   return layout(
     {

@@ -11,10 +11,10 @@ import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { parse } from "csv-parse/sync";
-import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type LocationAnswer } from "./location.ts";
+import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type LocationAnswer, type LocationData } from "./location.ts";
 import { readZctaOutlines } from "./page-maps.ts";
 import { lookup } from "./lookup.ts";
-import { locationFormPage } from "./location-page.ts";
+import { locationFormPage, locationPage } from "./location-page.ts";
 import { locationNotFoundDetail } from "./problems.ts";
 import { parseArgs, UsageError } from "./config.ts";
 import { loadFixture } from "../test/helpers.ts";
@@ -175,6 +175,8 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(svg).toContain('aria-labelledby="map-title"');
     expect(svg).not.toContain("<desc");
     expect(html).toMatch(/<\/svg><figcaption>Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
+    // The list in words, not "secondary, 9th – 12th" (audit 4).
+    expect(html).toContain('<li><a href="/district/3003900">Billings High School District</a>: serves the upper grades here (high school); its schools teach 9th – 12th</li>');
     expect(svg).toContain("<circle");
     expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(15_000);
     expect(html).toContain("2016 (school year 2015-16)");
@@ -331,5 +333,19 @@ describe("districtNamesOf: names and grade spans from a site's district resource
     }
     expect(names.has("9999999")).toBe(false);
     expect(names.get("9999999")).toBeUndefined();
+  });
+});
+
+describe("locationPage's list of districts", () => {
+  it("gives each district's phone as a link where its resource has one", async () => {
+    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const answer = {
+      lat: 45.7833,
+      lon: -108.5007,
+      districts: [{ leaid: "3003900", district: "Billings High School District", level: "secondary", grade_span: "9th – 12th", on_border: false }],
+      boundaries: { source: "Census", vintage: "2016", scale: "1:500,000" },
+    } as unknown as LocationAnswer;
+    const html = locationPage(answer, { index } as LocationData, { updated: "2026-11-22", records: 1, baseUrl: BASE }, (leaid) => (leaid === "3003900" ? "(406) 281-5000" : ""));
+    expect(html).toContain('serves the upper grades here (high school); its schools teach 9th – 12th; phone <a href="tel:+14062815000">(406) 281-5000</a></li>');
   });
 });
