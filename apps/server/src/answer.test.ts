@@ -34,7 +34,7 @@ describe("the answer sentence on every ZIP of data/", () => {
     for (const a of answers) {
       const marked = (mark: "elementary" | "secondary") => a.districts.find((d) => d.serves_most?.includes(mark))?.leaid;
       for (const s of a.sentences) {
-        if (s.includes("teaches only up to")) continue;
+        if (s.includes("teaches only up to") || s.includes("is drawn over")) continue;
         // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
         // Where the high-school mark went to a district stopping before 9th grade, the high-school district with the largest share.
         const markedHigh = a.districts.find((d) => d.serves_most?.includes("secondary"));
@@ -101,11 +101,21 @@ describe("levelLabels", () => {
   it.each([
     ["Kindergarten – 12th", "Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
     ["7th – 12th", "Pre-Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
-    ["6th – 12th", "Kindergarten – 6th", "Up to 5th grade", "6th grade and up"],
+    ["6th – 12th", "Kindergarten – 5th", "Up to 5th grade", "6th grade and up"],
+    // Where the spans overlap, the elementary district's last grade cuts (audit 5: 08886 read "Up to 6th grade" over a K-8 district).
+    ["6th – 12th", "Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
+    ["7th – 12th", "Pre-Kindergarten – 8th", "Elementary grades", "High school"],
+    ["5th – 12th", "Pre-Kindergarten – 8th", "Elementary grades", "High school"],
+    // Grades between them: the high-school district's first grade cuts (the answer asks about the missing ones).
+    ["7th – 12th", "Kindergarten – 5th", "Up to 6th grade", "7th grade and up"],
     ["9th – 12th", "Kindergarten – 6th", "Elementary grades", "High school"],
     ["Kindergarten – 12th", "Kindergarten – 8th", "Elementary grades", "High school"],
     ["", "Kindergarten – 5th", "Elementary grades", "High school"],
   ])("a high-school district teaching %j over an elementary one teaching %j: %j and %j", (high, elementaryGrades, elementary, highLabel) =>
     expect(levelLabels(high, elementaryGrades)).toEqual({ elementary, high: highLabel }),
   );
+  it("takes no cut from a high-school district serving less than half of the ZIP, unless the elementary one's last grade makes it", () => {
+    expect(levelLabels("6th – 12th", "", false)).toEqual({ elementary: "Elementary grades", high: "High school" });
+    expect(levelLabels("7th – 12th", "Pre-Kindergarten – 6th", false)).toEqual({ elementary: "Up to 6th grade", high: "7th grade and up" });
+  });
 });

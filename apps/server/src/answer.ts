@@ -109,12 +109,17 @@ function joinNames(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** "X (35 %)" for up to two other districts of a level, then "and N other districts". */
-function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string, share: (d: DistrictOverlap) => number): string {
+/**
+ * "X (35 %)" for up to two other districts of a level, then "and N other districts"; their
+ * folded share is at most `left`, what the first district leaves (where one sentence says it for
+ * both levels, an elementary district and the high-school one over it are the same people:
+ * 02645 read "> 99 %" beside "2 % together").
+ */
+function others(rest: DistrictOverlap[], name: (d: DistrictOverlap) => string, share: (d: DistrictOverlap) => number, left = 1): string {
   const shown = rest.filter((d) => share(d) >= 0.01).slice(0, 2);
   const folded = rest.length - shown.length;
   const parts = shown.map((d) => `${name(d)} (${percent(share(d))})`);
-  const foldedShare = percent(rest.filter((d) => !shown.includes(d)).reduce((s, d) => s + share(d), 0));
+  const foldedShare = percent(Math.min(left, rest.filter((d) => !shown.includes(d)).reduce((s, d) => s + share(d), 0)));
   if (folded > 0) parts.push(`${folded} other ${folded === 1 ? "district" : "districts"}${shown.length === 0 ? ` (${foldedShare}${folded === 1 ? "" : " together"})` : ""}`);
   return joinNames(parts);
 }
@@ -157,7 +162,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   const rest = level.districts.filter((d) => d !== pick);
   const withShare = rest.filter((d) => share(d) > 0);
   const zero = rest.filter((d) => share(d) === 0);
-  const list = (ds: DistrictOverlap[]) => others(ds, name, share);
+  const list = (ds: DistrictOverlap[]) => others(ds, name, share, Math.max(0, 1 - p));
   if (withShare.length === 0) {
     if (p >= 0.995) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     // The one high-school district covers part of the ZIP: no district teaching high school is
@@ -175,12 +180,20 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   const second = withShare[0]!;
   const q = share(second);
   if (pick.basis === "post office" && p < q) {
-    return `The post office of ${subject} is in ${name(pick)}, which has ${percent(p)} of the ZIP area the post office lies in; the rest of that area is in ${list(rest)}`;
+    // 0: the post office lies just inside a district drawn over none of the area's people (60179).
+    const has = p === 0 ? "which covers next to none" : `which has ${percent(p)}`;
+    return `The post office of ${subject} is in ${name(pick)}, ${has} of the ZIP area the post office lies in; the rest of that area is in ${list(rest)}`;
   }
   if (p < q) {
     const grades = level.name === "all" ? "" : " at these grades";
     const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the main district of ${subject}${grades}`;
     return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
+  }
+  // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts):
+  // not "split … the rest is in", which reads as everyone else.
+  const total = level.districts.reduce((sum, d) => sum + share(d), 0);
+  if (level.name === "high" && p < 0.5 && total < 0.9) {
+    return `no district teaching high school covers most of ${subject}; the largest part (${percent(p)} ${unit}) is in ${name(pick)}, ${rest.length === 1 ? "a smaller part" : "smaller parts"} in ${list(rest)}`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
@@ -219,28 +232,32 @@ export function firstGrade(gradeSpan: string | undefined): number | undefined {
 /**
  * The labels of the two grade levels of a split-level ZIP: "Elementary grades" and "High
  * school", unless the grades are cut elsewhere, when the cut is said in grades ("Up to 5th
- * grade", "6th grade and up"; a parent of a 7th-grader otherwise reads the elementary district):
- * where the high-school district starts before 9th grade (Dresden, 6th to 12th, over Hanover's
- * Kindergarten to 5th in 03755), or where the elementary district stops before 8th grade and the
- * high-school district teaches the next grade (Goleta Union, Kindergarten to 6th, under Santa
- * Barbara Unified's Kindergarten to 12th in 93117: "7th grade and up").
+ * grade", "6th grade and up"; a parent of a 7th-grader otherwise reads the elementary district).
+ * Where the elementary district's last grade is known, the cut follows it when the high-school
+ * district teaches the next grade (Hanover, to 5th, under Dresden, 6th to 12th, in 03755;
+ * Goleta Union, to 6th, under Santa Barbara Unified's Kindergarten to 12th, in 93117: "7th grade
+ * and up"); a district teaching to 8th keeps "Elementary grades" whatever grade the high-school
+ * district's span starts at (Escondido Union, to 8th, runs its own middle schools beside
+ * Escondido Union High's 6th to 12th). Otherwise (grades between them, or no span known) the
+ * high-school district's first grade cuts, if it serves most of the ZIP (`highServesMost`).
  *
  * @example
  * levelLabels("6th – 12th") // { elementary: "Up to 5th grade", high: "6th grade and up" }
  * levelLabels("9th – 12th", "Kindergarten – 8th") // { elementary: "Elementary grades", high: "High school" }
  * levelLabels("Kindergarten – 12th", "Kindergarten – 6th") // { elementary: "Up to 6th grade", high: "7th grade and up" }
+ * levelLabels("6th – 12th", "Kindergarten – 8th") // { elementary: "Elementary grades", high: "High school" }
  */
-export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSpan?: string): { elementary: string; high: string } {
-  const start = firstNumberedGrade(highGradeSpan);
+export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSpan?: string, highServesMost = true): { elementary: string; high: string } {
   const elementaryLast = lastGrade(elementaryGradeSpan);
   const highFirst = firstGrade(highGradeSpan);
+  const known = elementaryLast !== undefined && elementaryLast < 12;
   const cut =
-    start !== undefined && start >= 2 && start < 9
-      ? start
-      : elementaryLast !== undefined && elementaryLast >= 1 && elementaryLast < 8 && highFirst !== undefined && highFirst <= elementaryLast + 1
-        ? elementaryLast + 1
+    known && highFirst !== undefined && highFirst <= elementaryLast + 1
+      ? elementaryLast + 1
+      : highServesMost && highFirst !== undefined && (!known || highFirst > elementaryLast + 1)
+        ? highFirst
         : undefined;
-  if (cut === undefined) return { elementary: "Elementary grades", high: "High school" };
+  if (cut === undefined || cut < 2 || cut >= 9) return { elementary: "Elementary grades", high: "High school" };
   return { elementary: `Up to ${ordinal(cut - 1)} grade`, high: `${ordinal(cut)} grade and up` };
 }
 
@@ -251,7 +268,9 @@ export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSp
  * labelsOf(gradeLevels(districtsOf93117)) // { elementary: "Up to 6th grade", high: "7th grade and up" }
  */
 export function labelsOf(levels: readonly GradeLevel[]): { elementary: string; high: string } {
-  return levelLabels(levels.find((l) => l.name === "high")?.pick?.grade_span, levels.find((l) => l.name === "elementary")?.pick?.grade_span);
+  const high = levels.find((l) => l.name === "high");
+  const highServesMost = high?.pick !== undefined && high.share(high.pick) >= 0.5;
+  return levelLabels(high?.pick?.grade_span, levels.find((l) => l.name === "elementary")?.pick?.grade_span, highServesMost);
 }
 
 /**
@@ -283,6 +302,20 @@ export function askAboutOlderGrades(name: string, lastGrade: string): string {
 function lastGrade(gradeSpan: string | undefined): number | undefined {
   const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
   return last === null ? undefined : Number(last[1]);
+}
+
+/**
+ * The sentence for grades no district here is drawn for: between the named district's last
+ * and the high-school district's first.
+ *
+ * @example
+ * askAboutMissingGrades("Kinsey", 6, "Custer County High School District", 9)
+ * // "Kinsey teaches only up to 6th grade, and Custer County High School District from 9th grade: ask Kinsey which school teaches 7th and 8th grade."
+ */
+export function askAboutMissingGrades(name: string, last: number, highName: string, highFirst: number): string {
+  const missing = Array.from({ length: highFirst - last - 1 }, (_, i) => ordinal(last + 1 + i));
+  const grades = missing.length <= 2 ? missing.join(" and ") : `${missing[0]} to ${missing.at(-1)}`;
+  return `${name} teaches only up to ${ordinal(last)} grade, and ${highName} from ${ordinal(highFirst)} grade: ask ${name} which school teaches ${grades} grade.`;
 }
 
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
@@ -347,46 +380,60 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // no high-school district drawn over them and the named one teaching on to 12th grade
   // (Exeter-West Greenwich Regional, Pre-K to 12th, 02817).
   const alone = levels.length === 1 && (levels[0]!.name === "all" || (levels[0]!.name === "elementary" && lastGradeBelow12(levels[0]!.pick?.grade_span) === undefined));
+  // Under "7th grade and up", the grades are not all high school.
+  const highWords = (clause: string) => (labels.high === "High school" ? clause : clause.replaceAll("no district teaching high school", "no district teaching these grades"));
   const sentences =
     alone
       ? [fullStop(clauses[0]!)]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
         ? [fullStop(merged!)]
-        : levels.map((l, i) => fullStop(`${l.name === "elementary" ? labels.elementary : labels.high}: ${afterColon(clauses[i]!)}`));
-  // The district answering for the oldest grades: the high-school one where districts teaching
-  // high school cover the whole ZIP; else the named one too (most of Derry, 03038, has none).
+        : levels.map((l, i) => fullStop(l.name === "elementary" ? `${labels.elementary}: ${afterColon(clauses[i]!)}` : `${labels.high}: ${highWords(afterColon(clauses[i]!))}`));
   const high = levels.find((l) => l.name === "high");
-  const covered = high !== undefined && high.districts.reduce((sum, d) => sum + high.share(d), 0) >= 0.995;
+  const highShares = high?.districts.reduce((sum, d) => sum + high.share(d), 0) ?? 0;
+  const covered = high !== undefined && highShares >= 0.995;
   const named = levels.find((l) => l.name !== "high")?.pick;
-  // Not where the district serving most of the ZIP's high school teaches the grade after the named
-  // one's last (North Warren, 7th to 12th, after Blairstown's 6th in 07825: the answer says so),
-  // but always where grades fall between them (a Kindergarten-to-6th district under a 9th-to-12th one).
   const [namedLast, highFirst] = [lastGrade(named?.grade_span), firstGrade(high?.pick?.grade_span)];
+  // Grades between the named district's last and the high-school district's first (Kinsey, to 6th,
+  // under Custer County High School District, from 9th, in 59338): ask the named one about those.
   const gap = namedLast !== undefined && highFirst !== undefined && highFirst > namedLast + 1;
-  const continued = high?.pick !== undefined && high.share(high.pick) >= 0.5 && namedLast !== undefined && highFirst !== undefined && !gap;
+  // The named district's next grades are answered where a high-school district is drawn over it
+  // (it is drawn elementary) and the one serving most of the ZIP's high school, or the one the
+  // data marks, teaches the grade after its last (North Warren, 7th to 12th, after Blairstown's
+  // 6th in 07825; Kittatinny, 48 %, after Stillwater's 6th). A named district drawn unified has
+  // no high-school district over it (Neptune City, Pre-K to 8th, in 07754): it is asked.
+  const continued =
+    named?.level === "elementary" && high?.pick !== undefined && namedLast !== undefined && highFirst !== undefined && !gap && (high.share(high.pick) >= 0.5 || highFirst === namedLast + 1);
   const askNamed = gap || (!covered && !continued);
-  // Where districts teaching high school leave part of the ZIP uncovered, up to two districts there
-  // that stop before 9th grade are asked too, until they account for that part: first those drawn
-  // unified (no high-school district is drawn over them: Hope Township, Pre-K to 8th, the 17 % of
-  // 07825 North Warren does not cover), then the largest elementary ones (Cutten in 95503, beside
-  // Eureka City Unified's 44 %). Their older students go to a high school the boundaries do not say.
+  // Where districts teaching high school leave part of the ZIP uncovered, up to two districts that
+  // can lie in that part are asked too, until they account for it (less than 2 % left): those that
+  // stop before 9th grade, or are drawn elementary with no high-school district drawn over them
+  // (South Bay Union in 95503, whose NCES span runs to 12th), none larger than what is left (Stanhope,
+  // 37 %, is Lenape Valley's, which covers all but 1 % of 07874), and, other than the named one, of
+  // 5 % of the ZIP or more (a 1 % sliver of Bismarck, 58501, is no answer's point). Drawn-unified ones
+  // first (Hope Township, Pre-K to 8th, the 17 % of 07825 North Warren does not cover), then the largest.
   const elementary = levels.find((l) => l.name === "elementary");
   const uncovered: DistrictOverlap[] = [];
   if (!covered && elementary !== undefined) {
-    let left = 1 - (high?.districts.reduce((sum, d) => sum + high.share(d), 0) ?? 0);
-    const stopsBefore9th = elementary.districts
-      .filter((d) => (d !== named || askNamed) && elementary.share(d) >= 0.01 && teachesNoHighSchool(d.grade_span) && !high?.districts.includes(d))
+    let left = 1 - highShares;
+    const candidates = elementary.districts
+      .filter((d) => !high?.districts.includes(d) && (teachesNoHighSchool(d.grade_span) || (d.level === "elementary" && high !== undefined)))
+      .filter((d) => (d === named ? askNamed : elementary.share(d) >= 0.05))
       .sort((a, b) => Number(b.level === "unified") - Number(a.level === "unified") || elementary.share(b) - elementary.share(a));
-    for (const d of stopsBefore9th) {
-      if (left < 0.005 || uncovered.length === 2) break;
+    for (const d of candidates) {
+      if (left < 0.02 || uncovered.length === 2) break;
+      if (elementary.share(d) > left + 0.02) continue;
       uncovered.push(d);
       left -= elementary.share(d);
     }
   }
   const oldest = [...new Set([high?.pick, askNamed ? named : undefined, ...uncovered])].filter((d) => d !== undefined);
   for (const d of oldest) {
-    const last = lastGradeBelow12(d.grade_span);
-    if (last !== undefined) sentences.push(askAboutOlderGrades(name(d), last));
+    const last = lastGrade(d.grade_span);
+    // Its share where the answer above may not name it (folded into "N other districts").
+    const who = d === named || d === high?.pick ? name(d) : `${name(d)} (${percent(elementary?.share(d) ?? d.share)} of ${zip})`;
+    if (d === named && gap && last !== undefined && highFirst !== undefined) sentences.push(askAboutMissingGrades(who, last, name(high!.pick!), highFirst));
+    else if (last !== undefined && last < 12) sentences.push(askAboutOlderGrades(who, ordinal(last)));
+    else if (uncovered.includes(d)) sentences.push(`No district teaching high school is drawn over ${who}: ask it which high school its students attend.`);
   }
   return sentences;
 }
