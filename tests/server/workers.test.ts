@@ -72,6 +72,17 @@ describe("--workers 2", () => {
     expect(alive(workerPid)).toBe(false);
   });
 
+  it("SIGTERM to every process at once (systemd's stop, or Ctrl-C in a terminal): the group drains and exits 0", async () => {
+    const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
+    const workerPid = await bothReady(server);
+    expect(workerPid).toBeGreaterThan(0);
+    // The worker gets the signal twice (from outside and forwarded by the primary): the same stop, not a forced one.
+    process.kill(workerPid, "SIGTERM");
+    expect(await server.stop()).toBe(0);
+    expect(server.stderr()).not.toContain("again");
+    expect(alive(workerPid)).toBe(false);
+  });
+
   it("a worker that dies stops the group with exit 1 (for the supervisor to restart)", async () => {
     const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
     const workerPid = await bothReady(server);

@@ -84,6 +84,9 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
   return server;
 }
 
+/** A signal this long after the first stops at once; one sooner is the same stop, delivered twice. */
+export const SECOND_SIGNAL_MS = 1000;
+
 /**
  * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then
  * close idle keep-alive connections (at most `graceMs` in all), run `also`
@@ -103,10 +106,13 @@ export function stopOnSignals(
   also: () => Promise<boolean> = async () => true,
 ): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
+  let stoppingSince = 0;
   const stop = async (reason: string, code = 0) => {
     if (stopping) {
-      // A second signal (Ctrl-C twice) does not wait out the grace period: in-flight requests are cut, exit 1.
-      if (reason === "SIGINT" || reason === "SIGTERM") {
+      // A second signal (Ctrl-C twice) does not wait out the grace period: in-flight requests are cut,
+      // exit 1. Not one within a second of the first: a --workers group gets two at once (systemd or
+      // the terminal signal every process, and the primary forwards its own), and must drain.
+      if ((reason === "SIGINT" || reason === "SIGTERM") && performance.now() - stoppingSince >= SECOND_SIGNAL_MS) {
         process.stderr.write(`${reason} again: stopping now, cutting ${server.pendingRequests} in-flight request(s)\n`);
         log.flush();
         process.exit(1);
@@ -114,6 +120,7 @@ export function stopOnSignals(
       return;
     }
     stopping = true;
+    stoppingSince = performance.now();
     process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
     const others = also();
     const deadline = performance.now() + graceMs;
