@@ -146,11 +146,21 @@ describe("the export's nginx.conf in nginx", () => {
         expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
         expect(res.headers.get("access-control-allow-methods"), path).toBe("GET, HEAD, OPTIONS");
       }
-      const deleted = await fetch(`${url}/zip/90210.json`, { method: "DELETE" });
-      expect(deleted.status).toBe(405);
-      expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-      expect(deleted.headers.get("access-control-allow-origin")).toBe("*");
-      expect(((await deleted.json()) as { status: number }).status).toBe(405);
+      for (const path of ["/zip/90210.json", "/bulk/districts.csv", "/zip/90210"]) {
+        const deleted = await fetch(`${url}${path}`, { method: "DELETE" });
+        expect(deleted.status, path).toBe(405);
+        expect(deleted.headers.get("allow"), path).toBe("GET, HEAD, OPTIONS");
+        expect(deleted.headers.get("access-control-allow-origin"), path).toBe("*");
+        // problem+json whatever the path's extension, as the binary's (a CSV path's 405 was typed text/csv).
+        expect(deleted.headers.get("content-type"), path).toBe("application/problem+json; charset=utf-8");
+        expect(deleted.headers.get("x-content-type-options"), path).toBe("nosniff");
+        expect(await deleted.json(), path).toEqual({
+          type: `${BASE}/problems/method-not-allowed`,
+          title: "Method not allowed",
+          status: 405,
+          detail: "DELETE is not supported: this service is read-only. Use GET, HEAD or OPTIONS.",
+        });
+      }
       expect((await fetch(`${url}/zip/90210`)).headers.get("referrer-policy")).toBe("no-referrer");
       for (const path of ["/nginx.conf", "/_headers"]) expect((await fetch(`${url}${path}`)).status, path).toBe(404);
       // The search box: 303 to the ZIP's page, as the binary answers (a ZIP+4 and a pasted space too).

@@ -72,7 +72,7 @@ describe("writeExport (rule 24)", () => {
     const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");
     expect(nginx).toContain("gzip_static on;");
     expect(nginx).toContain("brotli_static on;");
-    expect(nginx).toContain(`root ${dir};`);
+    expect(nginx).toContain(`root "${dir}";`);
     const interactive = nginx.slice(nginx.indexOf("location = /docs/interactive {"));
     expect(interactive.slice(0, interactive.indexOf("\n  }"))).toContain(`Content-Security-Policy "${DOCS_CSP}"`);
     // Audit (ops): Vary on compressed bodies, preflight and Referrer-Policy wherever the binary has them.
@@ -85,7 +85,8 @@ describe("writeExport (rule 24)", () => {
   });
 
   it("writes root as an absolute path (nginx reads a relative one under its own prefix)", () => {
-    expect(nginxSnippet("public", DOCS_CSP)).toContain(`root ${resolve("public")};`);
-    expect(nginxSnippet("/srv/public", DOCS_CSP)).toContain("root /srv/public;");
+    expect(nginxSnippet("public", DOCS_CSP)).toContain(`root "${resolve("public")}";`);
+    // Quoted: a folder with a space is one argument.
+    expect(nginxSnippet("/srv/my public", DOCS_CSP)).toContain('root "/srv/my public";');
   });
 });

@@ -13,6 +13,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { PAGE_CSP } from "./pages.ts";
+import { methodDetail, problem } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import type { Site } from "./site.ts";
 
@@ -79,7 +80,7 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
   await Promise.all(Array.from({ length: 16 }, worker));
   const docsSections = paths.filter((p) => /^\/docs\/[a-z0-9-]+$/.test(p) && p !== INTERACTIVE_DOCS).sort();
   await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
-  await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp));
+  await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp, site.baseUrl));
   return paths.length;
 }
 
@@ -154,7 +155,11 @@ ${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n 
  * @example
  * nginxSnippet("/srv/school-districts/public", docsCsp) // "# nginx: …server {\n  listen 80;\n  root /srv/school-districts/public;…"
  */
-export function nginxSnippet(dir: string, docsCsp: string): string {
+export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://localhost:8080"): string {
+  // The binary's 405 problem, the method filled in by nginx (a method is a token: no quote to escape);
+  // no `instance` (optional in RFC 9457): a decoded path could hold a quote and break the JSON.
+  const { instance: _, ...body } = problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "");
+  const notAllowed = JSON.stringify(body).replace("METHOD", "$request_method");
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
   const preflight = `if ($request_method = OPTIONS) {
@@ -176,7 +181,7 @@ export function nginxSnippet(dir: string, docsCsp: string): string {
 # Needs ngx_brotli for brotli_static; without it, delete that line (gzip still works).
 server {
   listen 80;
-  root ${resolve(dir)};
+  root "${resolve(dir).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}";
   charset utf-8;
   charset_types application/json text/csv text/plain application/xml text/javascript;
   types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
@@ -192,11 +197,16 @@ server {
   if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
   error_page 405 = @method-not-allowed;
   location @method-not-allowed {
+    # problem+json whatever the path's extension (types would type /bulk/districts.csv's 405 text/csv).
+    types { }
     default_type application/problem+json;
+    charset utf-8;
+    charset_types application/problem+json;
     add_header Allow "GET, HEAD, OPTIONS" always;
     add_header Access-Control-Allow-Origin "*" always;
     add_header Cache-Control "no-store" always;
-    return 405 '{"type":"/problems/method-not-allowed","title":"Method not allowed","status":405,"detail":"This service is read-only. Use GET, HEAD or OPTIONS."}';
+    add_header X-Content-Type-Options "nosniff" always;
+    return 405 '${notAllowed}';
   }
 
   location / {
