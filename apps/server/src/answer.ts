@@ -205,11 +205,6 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
 
-/** The first grade of a grade span when it is a numbered grade ("6th – 12th" -> 6), else undefined (Kindergarten, Pre-Kindergarten). */
-export function firstNumberedGrade(gradeSpan: string | undefined): number | undefined {
-  const first = /^([0-9]+)(?:st|nd|rd|th)\b/.exec(gradeSpan ?? "");
-  return first === null ? undefined : Number(first[1]);
-}
 
 /** "1st", "2nd", "3rd", "4th" … "12th". */
 function ordinal(n: number): string {
@@ -226,7 +221,8 @@ function ordinal(n: number): string {
 export function firstGrade(gradeSpan: string | undefined): number | undefined {
   if (/^Pre-Kindergarten\b/.test(gradeSpan ?? "")) return -1;
   if (/^Kindergarten\b/.test(gradeSpan ?? "")) return 0;
-  return firstNumberedGrade(gradeSpan);
+  const first = /^([0-9]+)(?:st|nd|rd|th)\b/.exec(gradeSpan ?? "");
+  return first === null ? undefined : Number(first[1]);
 }
 
 /**
@@ -320,8 +316,8 @@ export function askAboutMissingGrades(name: string, last: number, highName: stri
 
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
 export function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
-  const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
-  return last !== null && Number(last[1]) < 12 ? last[0] : undefined;
+  const last = lastGrade(gradeSpan);
+  return last !== undefined && last < 12 ? ordinal(last) : undefined;
 }
 
 /**
@@ -333,8 +329,8 @@ export function lastGradeBelow12(gradeSpan: string | undefined): string | undefi
  * teachesNoHighSchool("") // false (not known)
  */
 export function teachesNoHighSchool(gradeSpan: string | undefined): boolean {
-  const last = lastGradeBelow12(gradeSpan);
-  return last !== undefined && Number.parseInt(last, 10) < 9;
+  const last = lastGrade(gradeSpan);
+  return last !== undefined && last < 9;
 }
 
 /**

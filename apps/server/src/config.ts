@@ -28,8 +28,9 @@ export const USAGE = `Usage:
                                           print the districts whose boundaries hold a point
                                           (decimal degrees) and its ZIP code (else the nearest)
                                           lookup exits 0 when found, 1 when not found, 2 for
-                                          bad input, 3 when the data cannot be read (the
-                                          messages are the API's problem details)
+                                          bad input, 3 when the data cannot be read, 4 when
+                                          the output cannot be written (the messages are the
+                                          API's problem details)
 
 Options:
   --port <n>        port to listen on (env PORT, default 8080; 0 picks a free port)

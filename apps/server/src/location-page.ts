@@ -19,7 +19,7 @@ const LIMITS = (b: LocationAnswer["boundaries"]) =>
 
 /** What a district's boundary at this place is drawn for, in words. */
 const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string> = {
-  unified: "serves every grade here",
+  unified: "serves every grade it teaches here",
   elementary: "serves the elementary grades here",
   secondary: "serves the upper grades here (high school)",
 };

@@ -154,5 +154,7 @@ describe("lookupMany: several ZIP codes at once (audit, ops: one process per ZIP
     expect(r.out).toBe(`${lookup(dataset, { zip: "90210" }, text).stdout}\n${lookup(dataset, { zip: "02108" }, text).stdout}`);
     expect(r.err).toBe(lookup(dataset, { zip: "00000" }, text).stderr);
     expect(r.code).toBe(1);
+    // No blank line before the first answer printed, when the first ZIP prints nothing on stdout.
+    expect(run(["00000", "90210"], false).out).toBe(lookup(dataset, { zip: "90210" }, text).stdout);
   });
 });

@@ -50,11 +50,14 @@ export function lookupMany(
   write: (stdout: string, stderr: string) => void,
 ): 0 | 1 | 2 {
   let code: 0 | 1 | 2 = 0;
-  zips.forEach((zip, i) => {
+  let printed = false;
+  for (const zip of zips) {
     const result = lookup(dataset, { zip }, { ...options, compact: true });
-    write(!options.json && i > 0 && result.stdout !== "" ? `\n${result.stdout}` : result.stdout, result.stderr);
+    // A blank line between answers, not before the first printed (00000 first prints nothing on stdout).
+    write(!options.json && printed && result.stdout !== "" ? `\n${result.stdout}` : result.stdout, result.stderr);
+    printed ||= result.stdout !== "";
     code = Math.max(code, result.code) as 0 | 1 | 2;
-  });
+  }
   return code;
 }
 const orUnknown = (value: string) => (value === "" ? "not reported" : value);

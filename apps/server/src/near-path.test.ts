@@ -45,6 +45,8 @@ describe("typedZip", () => {
     ["Brooklyn, NY 11211", "11211"],
     ["ZIP 10025", "10025"],
     ["123 Main St, Springfield, IL 62704-1234", "62704"],
+    ["10025 10025", "10025"],
+    ["Brooklyn, NY 11211.", "11211"],
   ])("%j means %s", (typed, zip) => expect(typedZip(typed)).toBe(zip));
-  it.each(["", "hello", "902", "902100", "12345 Main St, Springfield, IL 62704", "1234567"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
+  it.each(["", "hello", "902", "902100", "12345 Main St, Springfield, IL 62704", "1234567", "45.78330", "-108.50070", "45.78330, -108.50070"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
 });

@@ -46,6 +46,7 @@ export function typedZip(typed: string): string | undefined {
   const digits = typed.replace(/[oO]/g, "0").replace(/[lI]/g, "1").replace(/[\s.\-–—/]/g, "");
   if (/^[0-9]{5}(?:[0-9]{4})?$/.test(digits)) return digits.slice(0, 5);
   if (/^[0-9]{4}$/.test(digits)) return `0${digits}`;
-  const zips = [...typed.matchAll(/(?<![0-9])([0-9]{5})(?:\s*[-–—/]\s*[0-9]{4})?(?![0-9])/g)];
-  return zips.length === 1 ? zips[0]![1] : undefined;
+  // Not digits of a decimal number ("45.78330" is a latitude); the same ZIP pasted twice is one.
+  const zips = new Set([...typed.matchAll(/(?<![0-9]|[0-9][.,])([0-9]{5})(?:\s*[-–—/]\s*[0-9]{4})?(?![0-9]|[.,][0-9])/g)].map((m) => m[1]!));
+  return zips.size === 1 ? [...zips][0] : undefined;
 }

@@ -147,6 +147,11 @@ export function districtHref(leaid: string): string {
  * @example
  * phoneLink("(406) 281-5000") // '<a href="tel:+14062815000">(406) 281-5000</a>'
  */
+export function phoneLink(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return digits.length === 10 ? `<a href="tel:+1${digits}">${e(phone)}</a>` : e(phone);
+}
+
 /**
  * What the phone's hint says: whom to call to confirm the school, or, where the NCES directory
  * lists no phone (military-base districts, Maine's unorganized territories), whom to ask instead.
@@ -156,11 +161,6 @@ export function districtHref(leaid: string): string {
  */
 export function phoneHint(phone: string, confirm: string): string {
   return phone === "" ? "The NCES directory lists no phone for this district: ask the state's department of education which school serves your address." : confirm;
-}
-
-export function phoneLink(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length === 10 ? `<a href="tel:+1${digits}">${e(phone)}</a>` : e(phone);
 }
 
 /**

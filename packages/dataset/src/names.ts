@@ -112,15 +112,18 @@ export function casedLike(name: string, other: string | undefined): string {
 export function casingIndex(names: Iterable<string>): Map<string, string> {
   const spellings = new Map<string, Set<string>>();
   for (const name of names) {
-    // Not a spelling with a word in capitals ("LA Place" for La Place, IL): acronyms are CITY_ACRONYMS' business.
+    // Not one in capitals only (no casing to give), nor one with a word in capitals ("LA Place"
+    // for La Place, IL: acronyms are CITY_ACRONYMS' business). A plain spelling counts: where one
+    // source writes "Lagrange" and another "LaGrange", neither is taken.
     if (!/[a-z]/.test(name) || /\b[A-Z]{2,}\b/.test(name)) continue;
-    const plain = name.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
-    if (plain === name) continue;
     const key = name.toLowerCase();
     const set = spellings.get(key) ?? new Set<string>();
     spellings.set(key, set.add(name));
   }
-  return new Map([...spellings].filter(([, set]) => set.size === 1).map(([key, set]) => [key, [...set][0]!]));
+  const plain = (name: string) => name.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+  return new Map(
+    [...spellings].filter(([, set]) => set.size === 1 && plain([...set][0]!) !== [...set][0]).map(([key, set]) => [key, [...set][0]!]),
+  );
 }
 
 /**
