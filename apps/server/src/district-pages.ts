@@ -69,7 +69,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       title: `${d.district} (${d.state}): school district ${d.leaid}`,
       description: `${d.district}, ${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
       canonical: `/district/${d.leaid}`,
-      main: `<p><a href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
+      main: `<p><a class="up" href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
 ${ask ? `<p class="answer">${ask}</p>\n` : ""}<h2>Facts</h2>

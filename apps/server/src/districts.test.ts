@@ -224,7 +224,7 @@ describe("district and state pages", () => {
   it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
     const html = await (await get("/district/2501920")).text();
     expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);
-    expect(html).toContain('<a href="/state/MA">Districts of Massachusetts</a>');
+    expect(html).toContain('<a class="up" href="/state/MA">Districts of Massachusetts</a>');
     expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
     expect(html).toContain('<a href="/zip/01002">01002</a>');
     expect(html).not.toContain("not the main district of any ZIP code");

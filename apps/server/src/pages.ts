@@ -22,7 +22,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-
 .answer{font-size:1.15rem}p.place{margin-top:0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
-caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}
+caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
