@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
+import { k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -250,6 +250,25 @@ export function build(opts: BuildOptions): BuildResult {
     if (prev !== undefined) prev.land += p.land;
     else list.push({ grfLeaid: p.leaid, leaid: joinedLeaid(p.leaid, p.zcta), land: p.land });
   }
+  // A closed elementary district's 2016 polygon inside the secondary polygon of the K-12 district
+  // that replaced it (successors.ts k12Successors: Williamstown in Mount Greylock) is a piece of that
+  // district wherever the district overlaps the ZCTA: read as unified below, as East Helena's.
+  const grfIds = new Set(grf.map((p) => p.leaid));
+  const k12Replaced = k12Successors(
+    placed.pairs.spread,
+    placed.zctaDistrictSpread,
+    (polygon) => placed.districtLevel.get(polygon) === "elementary" && !grfIds.has(polygon) && !joinMap.has(`${polygon} `),
+    (polygon) => {
+      const row = directory(polygon)?.row;
+      return placed.districtLevel.get(polygon) === "secondary" && grfIds.has(polygon) && row !== undefined && (gradeNumber(row.gslo) ?? 1) <= 0 && gradeNumber(row.gshi) === 12;
+    },
+  );
+  for (const [zcta, list] of grfPieces) {
+    const here = placed.zctaDistrictSpread.get(zcta);
+    for (const [polygon, k12] of k12Replaced) {
+      if ((here?.get(polygon) ?? 0) > 0 && list.some((p) => p.leaid === k12)) list.push({ grfLeaid: polygon, leaid: k12, land: 0 });
+    }
+  }
   for (const list of grfPieces.values()) list.sort((a, b) => (a.grfLeaid < b.grfLeaid ? -1 : a.grfLeaid > b.grfLeaid ? 1 : 0));
   // The people of 2016 polygons of districts merged or re-numbered since go to the crosswalk's
   // district without a 2016 polygon in the same ZCTA and level (successors.ts: Montpelier).
@@ -259,11 +278,12 @@ export function build(opts: BuildOptions): BuildResult {
   const spreadToSuccessors = toSuccessors(placed.zctaDistrictSpread);
   // An elementary polygon joined to the K-12 district that replaced its district (CCD: to 12th
   // grade) counts as unified, its people off the high-school polygon over it (successors.ts).
-  const k12Polygons = new Set(
-    [...joinMap]
+  const k12Polygons = new Set([
+    ...[...joinMap]
       .filter(([key, j]) => key.endsWith(" ") && placed.districtLevel.get(key.trim()) === "elementary" && gradeNumber(directory(j.leaid)?.row.gshi ?? "") === 12)
       .map(([key]) => key.trim()),
-  );
+    ...k12Replaced.keys(),
+  ]);
   const polygonLevels = new Map(placed.districtLevel);
   for (const polygon of k12Polygons) polygonLevels.set(polygon, "unified");
   const offHighSchools = (m: Map<string, Map<string, number>>, pairs: Map<string, Map<string, number>>) => peopleOffHighSchools(m, pairs, k12Polygons);
@@ -336,6 +356,8 @@ export function build(opts: BuildOptions): BuildResult {
     // agree (a Census piece "Pittsfield School District in Richmond (9-12)" joined to the
     // unified Pittsfield serves only the secondary grades in Richmond's ZIP); else its level.
     const localLevel = (leaid: string): Level => {
+      // A K-12 district over the polygon of the elementary district it replaced teaches every grade there (Mount Greylock in 01267).
+      if (pieces.some((p) => p.leaid === leaid && k12Replaced.has(p.grfLeaid))) return "U";
       const drawn = new Set(pieces.filter((p) => p.leaid === leaid).map((p) => evidence.districtLevel.get(p.grfLeaid)));
       const only = drawn.size === 1 ? [...drawn][0] : undefined;
       return only !== undefined ? BOUNDARY_LEVEL[only]! : levels.get(leaid)!;
@@ -718,7 +740,16 @@ export function build(opts: BuildOptions): BuildResult {
     changedHalfPopulation,
     changedVsLargestLand,
     perPupilOutOfRange,
-    joins: joins.map((j) => ({ grfLeaid: j.grfLeaid, zcta: j.zcta, leaid: j.leaid, reason: j.reason })),
+    joins: [
+      ...joins.map((j) => ({ grfLeaid: j.grfLeaid, zcta: j.zcta, leaid: j.leaid, reason: j.reason })),
+      // Found by rule, not listed in joins.csv (its ids are GRF21's): drawn as their K-12 district.
+      ...[...k12Replaced].map(([polygon, k12]) => ({
+        grfLeaid: polygon,
+        zcta: "",
+        leaid: k12,
+        reason: `2016 elementary polygon of a district GRF21 no longer has, 90 % or more of whose 2020 people lie in the secondary polygon of ${k12}, which CCD lists from ${directory(k12)!.row.gslo} to 12th grade: the K-12 district that replaced it (successors.ts k12Successors)`,
+      })),
+    ],
     renamedCounties: county.renamed,
     countyNames: county.names,
     ratingStates,

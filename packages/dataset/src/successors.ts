@@ -94,3 +94,40 @@ export function peopleOffHighSchools(
   }
   return people;
 }
+
+/**
+ * K-12 districts that replaced a closed elementary district and that the Census now draws at
+ * the secondary level only (Mount Greylock, Pre-K to 12th, for Williamstown and Lanesborough,
+ * whose 2016 elementary polygons GRF21 no longer has; Big Sandy K-12 and Plains K-12, MT). The
+ * neighbours took those polygons' people at the elementary grades (01267: "all of 01267 is in
+ * Hancock School District", 58 students). Returns, per such elementary polygon, the K-12 district
+ * whose secondary polygon holds at least 90 % of its 2020 people (`pairs`: per ZCTA, the people
+ * of each "elementary|secondary" pair of polygons; `people`: per ZCTA, the people of each polygon).
+ *
+ * @example
+ * k12Successors(pairs.spread, spread, (p) => p === "2513020", (p) => p === "2508160") // Map { "2513020" => "2508160" }
+ */
+export function k12Successors(
+  pairs: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  people: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  closedElementary: (polygon: string) => boolean,
+  k12AtSecondary: (polygon: string) => boolean,
+): Map<string, string> {
+  const inside = new Map<string, Map<string, number>>();
+  for (const both of pairs.values()) {
+    for (const [key, n] of both) {
+      const [elementary, secondary] = key.split("|") as [string, string];
+      if (n <= 0 || !closedElementary(elementary) || !k12AtSecondary(secondary)) continue;
+      const m = inside.get(elementary) ?? inside.set(elementary, new Map()).get(elementary)!;
+      m.set(secondary, (m.get(secondary) ?? 0) + n);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [elementary, bySecondary] of [...inside].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    let total = 0;
+    for (const placed of people.values()) total += placed.get(elementary) ?? 0;
+    const [secondary, n] = [...bySecondary].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    if (total > 0 && n >= 0.9 * total) out.set(elementary, secondary);
+  }
+  return out;
+}

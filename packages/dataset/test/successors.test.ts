@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
+import { k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
 
 // Montpelier, 05602: the 2016 polygon of Montpelier (5005700, gone from the 2021 crosswalk)
 // holds most people; the crosswalk has Montpelier-Roxbury (5000406, no 2016 polygon).
@@ -72,5 +72,39 @@ describe("peopleOffHighSchools", () => {
       expect(Number(row(zip, leaid)[6]), `${zip} ${leaid}`).toBeGreaterThan(0);
     }
     expect(row("59635", "3000655")[4]).toBe("elementary secondary");
+  });
+});
+
+describe("k12Successors (a K-12 district drawn at the secondary level over the elementary district it replaced)", () => {
+  // Williamstown (2513020) and Lanesborough (2506630), MA: elementary polygons of 2016 that GRF21
+  // no longer has, inside Mount Greylock's (2508160, Pre-K to 12th) secondary polygon.
+  const people = new Map([
+    ["01267", new Map([["2513020", 7000], ["2508160", 7600], ["2505760", 900]])],
+    ["01237", new Map([["2506630", 2400], ["2508160", 3100], ["2505760", 600]])],
+  ]);
+  const pairs = new Map([
+    ["01267", new Map([["2513020|2508160", 6950], ["2505760|2525013", 300]])],
+    ["01237", new Map([["2506630|2508160", 2200], ["2506630|2525013", 200]])],
+  ]);
+  const closed = (p: string) => p === "2513020" || p === "2506630";
+  const k12 = (p: string) => p === "2508160";
+
+  it("gives a closed elementary polygon to the K-12 district whose secondary polygon holds 90 % or more of its people", () => {
+    // 2506630: 2,200 of 2,400 (92 %) in Mount Greylock's polygon.
+    expect(k12Successors(pairs, people, closed, k12)).toEqual(new Map([["2506630", "2508160"], ["2513020", "2508160"]]));
+  });
+
+  it("gives none under 90 %, for an open elementary district, or for a secondary district that is not K-12", () => {
+    const less = new Map([["01237", new Map([["2506630|2508160", 2000]])]]);
+    expect(k12Successors(less, people, closed, k12).has("2506630")).toBe(false);
+    expect(k12Successors(pairs, people, () => false, k12).size).toBe(0);
+    expect(k12Successors(pairs, people, closed, () => false).size).toBe(0);
+  });
+
+  it("the committed data: Williamstown, Lanesborough, Big Sandy and Plains name their K-12 district for the elementary grades too", () => {
+    const zips = readFileSync(resolve(import.meta.dirname, "../../../data/zips.csv"), "utf8").split("\n").slice(1).map((l) => l.split(","));
+    const leaidOf = (zip: string) => zips.find((r) => r[0] === zip)![4];
+    // They named Hancock (58 students), Bear Paw Elementary and Thompson Falls Elementary.
+    expect([leaidOf("01267"), leaidOf("01237"), leaidOf("59520"), leaidOf("59859")]).toEqual(["2508160", "2508160", "3003750", "3020850"]);
   });
 });
