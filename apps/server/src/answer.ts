@@ -295,7 +295,7 @@ export function askAboutOlderGrades(name: string, lastGrade: string): string {
 }
 
 /** The last grade of a grade span as a number ("Pre-Kindergarten – 6th" -> 6), when it is a numbered grade. */
-function lastGrade(gradeSpan: string | undefined): number | undefined {
+export function lastGrade(gradeSpan: string | undefined): number | undefined {
   const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
   return last === null ? undefined : Number(last[1]);
 }

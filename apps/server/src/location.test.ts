@@ -348,4 +348,21 @@ describe("locationPage's list of districts", () => {
     const html = locationPage(answer, { index } as LocationData, { updated: "2026-11-22", records: 1, baseUrl: BASE }, (leaid) => (leaid === "3003900" ? "(406) 281-5000" : ""));
     expect(html).toContain('serves the upper grades here (high school); its schools teach 9th – 12th; phone <a href="tel:+14062815000">(406) 281-5000</a></li>');
   });
+
+  it("asks about the grades between an elementary district's last and the high-school district's first, as the ZIP page does (Kinsey, 59338)", async () => {
+    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const answer = {
+      lat: 46.5,
+      lon: -105.7,
+      districts: [
+        { leaid: "3014880", district: "Kinsey Elementary School District", level: "elementary", grade_span: "Kindergarten – 6th", on_border: false },
+        { leaid: "3008480", district: "Custer County High School District", level: "secondary", grade_span: "9th – 12th", on_border: false },
+      ],
+      boundaries: { source: "Census", vintage: "2016", scale: "1:500,000" },
+    } as unknown as LocationAnswer;
+    const html = locationPage(answer, { index } as LocationData, { updated: "2026-11-22", records: 1, baseUrl: BASE });
+    expect(html).toContain(
+      '<p class="answer">Kinsey Elementary School District teaches only up to 6th grade, and Custer County High School District from 9th grade: ask Kinsey Elementary School District which school teaches 7th and 8th grade.</p>',
+    );
+  });
 });
