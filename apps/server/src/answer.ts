@@ -167,6 +167,8 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     if (p >= 0.995) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     // The one high-school district covers part of the ZIP: no district teaching high school is
     // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
+    // A tail under 1 % is no one's answer (07465: "Most of 07465 (> 99 %) … covers the rest").
+    if (level.name === "high" && p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching high school covers the rest${emptyParts(zero, pick.basis)}`;
     if (level.name === "high") return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
     // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).

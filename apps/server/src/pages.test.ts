@@ -376,6 +376,13 @@ describe("the answer in one sentence", () => {
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], (x) => `<a href="/d">${x.district}</a>`)).toEqual(['All of 56027 is in <a href="/d">G.F.W.</a>']);
   });
 
+  it("leaves a high-school tail under 1 % unsaid (07465, > 99 % Lakeland Regional)", () => {
+    const all = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.995, "population", ["secondary"], "9th – 12th", [0, 0.9949])];
+    expect(answer("07465", all, name)[1]).toBe("High school: almost all of 07465 (> 99 % of residents) is in Lakeland.");
+    const most = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.9, "population", ["secondary"], "9th – 12th", [0, 0.9])];
+    expect(answer("07465", most, name)[1]).toBe("High school: most of 07465 (90 % of residents) is in Lakeland; no district teaching high school covers the rest.");
+  });
+
   it("counts every level's districts where one sentence says the same for all of them (60629)", () => {
     const all = [
       d("Chicago", "unified", 1, "population", ALL, "Pre-Kindergarten – 12th"),
