@@ -195,7 +195,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // not "split … the rest is in", which reads as everyone else.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
   if (level.name === "high" && p < 0.5 && total < 0.9) {
-    return `no district teaching high school covers most of ${subject}; the largest part (${percent(p)} ${unit}) is in ${name(pick)}, ${rest.length === 1 ? "a smaller part" : "smaller parts"} in ${list(rest)}`;
+    return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
@@ -387,8 +387,15 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
         ? [fullStop(merged!)]
         : levels.map((l, i) => fullStop(l.name === "elementary" ? `${labels.elementary}: ${afterColon(clauses[i]!)}` : `${labels.high}: ${highWords(afterColon(clauses[i]!))}`));
   const high = levels.find((l) => l.name === "high");
-  const highShares = high?.districts.reduce((sum, d) => sum + high.share(d), 0) ?? 0;
-  const covered = high !== undefined && highShares >= 0.995;
+  // Where every district is unified, those teaching high school (not the Pre-K-8 ones: Moonachie,
+  // 44 % of 07608) cover what high school covers.
+  const all = levels.find((l) => l.name === "all");
+  const highShares = high
+    ? high.districts.reduce((sum, d) => sum + high.share(d), 0)
+    : all
+      ? all.districts.filter((d) => !teachesNoHighSchool(d.grade_span)).reduce((sum, d) => sum + all.share(d), 0)
+      : 0;
+  const covered = (high !== undefined || all !== undefined) && highShares >= 0.995;
   const named = levels.find((l) => l.name !== "high")?.pick;
   const [namedLast, highFirst] = [lastGrade(named?.grade_span), firstGrade(high?.pick?.grade_span)];
   // Grades between the named district's last and the high-school district's first (Kinsey, to 6th,
@@ -409,7 +416,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // 37 %, is Lenape Valley's, which covers all but 1 % of 07874), and, other than the named one, of
   // 5 % of the ZIP or more (a 1 % sliver of Bismarck, 58501, is no answer's point). Drawn-unified ones
   // first (Hope Township, Pre-K to 8th, the 17 % of 07825 North Warren does not cover), then the largest.
-  const elementary = levels.find((l) => l.name === "elementary");
+  const elementary = levels.find((l) => l.name === "elementary") ?? all;
   const uncovered: DistrictOverlap[] = [];
   if (!covered && elementary !== undefined) {
     let left = 1 - highShares;

@@ -376,6 +376,24 @@ describe("the answer in one sentence", () => {
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], (x) => `<a href="/d">${x.district}</a>`)).toEqual(['All of 56027 is in <a href="/d">G.F.W.</a>']);
   });
 
+  it("asks a Pre-K-8 district where every district is unified, as where levels are split (Moonachie, 44 % of 07608)", () => {
+    const all = [d("Hasbrouck Heights", "unified", 0.56, "population", ALL, "Pre-Kindergarten – 12th"), d("Moonachie", "unified", 0.44, "population", [], "Pre-Kindergarten – 8th")];
+    expect(answer("07608", all, name)).toEqual([
+      "Most of 07608 (56 % of residents) is in Hasbrouck Heights; part is in Moonachie (44 %).",
+      "Moonachie (44 % of 07608) teaches only up to 8th grade: ask it which school its older students attend.",
+    ]);
+  });
+
+  it("says which districts cover the little high school a ZIP has (58572: 91 % of it in Pre-K-8 districts)", () => {
+    const all = [
+      d("Sterling", "elementary", 0.5, "population", ["elementary"], "Kindergarten – 8th", [0.5, 0]),
+      d("Menoken", "elementary", 0.41, "population", [], "Kindergarten – 8th", [0.41, 0]),
+      d("Hazelton", "unified", 0.06, "population", ["secondary"], "Pre-Kindergarten – 12th", [0.06, 0.06]),
+      d("Wing", "unified", 0.03, "population", [], "Pre-Kindergarten – 12th", [0.03, 0.03]),
+    ];
+    expect(answer("58572", all, name)[1]).toBe("High school: no district teaching high school covers most of 58572; Hazelton covers a part (6 % of residents), and Wing (3 %) covers less.");
+  });
+
   it("leaves a high-school tail under 1 % unsaid (07465, > 99 % Lakeland Regional)", () => {
     const all = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.995, "population", ["secondary"], "9th – 12th", [0, 0.9949])];
     expect(answer("07465", all, name)[1]).toBe("High school: almost all of 07465 (> 99 % of residents) is in Lakeland.");
