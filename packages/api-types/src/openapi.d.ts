@@ -973,7 +973,7 @@ export interface components {
              */
             chosen: boolean;
             /**
-             * @description The grade levels at which this district serves the most of the ZIP's people: `elementary` marks the record's district (the unified or elementary district serving the most residents, rule 5c; `chosen` is true), `secondary` the unified or secondary district serving the most residents at the secondary grades. In a split-level ZIP (e.g. 59101: Billings Elementary and Billings High School districts) two districts carry one mark each; a unified district serving most people at both carries both. Empty for every other district.
+             * @description The grade levels at which this district serves the most of the ZIP's people: `elementary` marks the record's district (the unified or elementary district serving the most residents, rule 5c; `chosen` is true), `secondary` the unified or secondary district serving the most residents at the secondary grades, among those teaching high school (a district NCES lists only up to 8th grade or below is never marked; where only such districts are drawn, no district carries the mark). In a split-level ZIP (e.g. 59101: Billings Elementary and Billings High School districts) two districts carry one mark each; a unified district serving most people at both carries both. Empty for every other district.
              * @example [
              *       "elementary",
              *       "secondary"

@@ -395,7 +395,11 @@ export function build(opts: BuildOptions): BuildResult {
     const relevelledToK12 = pieces.some((p) => k12Polygons.has(p.grfLeaid));
     const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020 });
     const chosen = chooseDistrict(res.byGrade.elementary);
-    const secondary = chooseSecondary(res.byGrade.secondary);
+    // Not a district CCD lists only up to 8th grade (Neptune City, Pre-K to 8th, drawn unified in
+    // 07754): it teaches no high school, whatever its boundary's share; where only such districts
+    // have a share, none is marked.
+    const teachesHighSchool = (leaid: string) => (gradeNumber(directory(leaid)?.row.gshi ?? "") ?? 12) >= 9;
+    const secondary = chooseSecondary(res.byGrade.secondary.filter((s) => teachesHighSchool(s.leaid)));
     const chosenV2 = res.byGrade.elementary.find((s) => s.leaid === chosen.leaid)!;
     const elementaryCandidates = ds.filter((d) => layers.get(d.leaid)!.has("U") || layers.get(d.leaid)!.has("E")).map((d) => d.leaid);
     // Measured, not used: the elementary candidate whose polygon holds the ZIP centre, where land decided.

@@ -365,11 +365,14 @@ export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: st
     const polys = polygons.get(zcta);
     return polys === undefined ? undefined : inside(polys, p);
   };
+  // The secondary-grade district at the point teaches high school: not one NCES lists only up to
+  // 8th grade or below (Neptune City, drawn unified, at 07754's post office), as build.ts marks.
+  const upTo8th = (leaid: string) => /\b[1-8](?:st|nd|rd|th)$/.test(stats.districts.get(leaid)?.grade_span ?? "");
   const districtsAt = (p: LonLat) => {
     const hits = idx.districtsAt(p[0], p[1]);
     return {
       elementary: hits.find((h) => h.district.level !== "secondary")?.district.leaid,
-      secondary: hits.find((h) => h.district.level !== "elementary")?.district.leaid,
+      secondary: hits.find((h) => h.district.level !== "elementary" && !upTo8th(h.district.leaid))?.district.leaid,
     };
   };
   const officeZips = new Map<string, Set<string>>();
