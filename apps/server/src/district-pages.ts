@@ -8,7 +8,7 @@ import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { fullStop, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, EXPLAIN, fact, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
+import { CAVEAT, EXPLAIN, fact, gradesHint, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
 
 /**
  * A state's name as it reads inside a sentence: with "the" where English puts one ("the
@@ -80,7 +80,7 @@ ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rati
 ${fact("Students", e(d.students), EXPLAIN.students)}
 ${fact("Schools", e(d.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil)}
-${fact("Grades", e(d.grade_span), EXPLAIN.grades)}
+${fact("Grades", e(d.grade_span), gradesHint(d.grade_span))}
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
 </dl>
 ${aboutFigures(d)}

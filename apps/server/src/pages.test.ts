@@ -630,6 +630,13 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
   });
 
+  it("says what '13th' is where a district's grades run to it (NCES grade 13)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    expect(zipPage({ ...record, grade_span: "Pre-Kindergarten – 13th" }, all, site.facts)).toContain("13th: a year after 12th grade that some of its schools offer (NCES grade 13).");
+    expect(zipPage(record, all, site.facts)).not.toContain("NCES grade 13");
+  });
+
   it("where the NCES directory lists no phone, says whom to ask instead of 'Call the district' (Fort Bragg Schools, 28310)", async () => {
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];

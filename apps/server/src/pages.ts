@@ -142,6 +142,17 @@ export function districtHref(leaid: string): string {
 }
 
 /**
+ * What the Grades fact's hint says; a span to "13th" says what that is (NCES grade 13, a year
+ * after 12th grade some districts offer: 989 ZIP pages read "Pre-Kindergarten – 13th").
+ *
+ * @example
+ * gradesHint("Kindergarten – 13th") // "The grades the district teaches, from the NCES district directory. 13th: …"
+ */
+export function gradesHint(gradeSpan: string): string {
+  return /13th$/.test(gradeSpan) ? `${EXPLAIN.grades} 13th: a year after 12th grade that some of its schools offer (NCES grade 13).` : EXPLAIN.grades;
+}
+
+/**
  * A phone number as a tel: link (digits of a US number, +1), or the text as is.
  *
  * @example
@@ -325,7 +336,7 @@ ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rati
 ${fact("Students", e(r.students), EXPLAIN.students)}
 ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
-${fact("Grades", e(r.grade_span), EXPLAIN.grades)}
+${fact("Grades", e(r.grade_span), gradesHint(r.grade_span))}
 </dl>
 ${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high)) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
@@ -360,7 +371,7 @@ function highSchoolContact(high: DistrictOverlap, label: string, contact: Distri
 <dl>
 ${fact("Phone", phoneLink(contact.phone), phoneHint(contact.phone, `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`))}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
-${fact("Grades", e(contact.grade_span), EXPLAIN.grades)}
+${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
 </dl>
 `;
 }
