@@ -143,17 +143,19 @@ function emptyParts(zero: DistrictOverlap[], basis: DistrictOverlap["basis"]): s
  * part is in Y (35 %)", "it is split: ...", "split about evenly between X (50 %) and
  * Y (50 %)". Shares are the level's (`share_elementary`, `share_secondary`; `share` where
  * every district is unified), and a share is shown only where it says what the words say:
- * never "all" beside 58 %, or "most" beside a tie. `name` renders a district (a link, escaped).
+ * never "all" beside 58 %, or "most" beside a tie. `name` renders a district (a link, escaped);
+ * `highGrades` names the high level's grades where no district teaches them ("these grades"
+ * under "7th grade and up").
  *
  * @example
  * levelClause(level, "90210", (d) => d.district) // "Most of 90210 (65 % of residents) is in ..."
  */
-export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string): string {
+export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string, highGrades = "high school"): string {
   const { pick, share } = level;
   if (pick === undefined) {
     const [top] = level.districts;
     if (top === undefined) return "";
-    const what = level.name === "high" ? "high school" : "the elementary grades";
+    const what = level.name === "high" ? highGrades : "the elementary grades";
     const shares = level.districts.some((d) => share(d) > 0);
     return `no district teaching ${what} covers the people of ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
   }
@@ -169,8 +171,8 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
     // A tail under 1 % is no one's answer (07465: "Most of 07465 (> 99 %) … covers the rest").
     if (level.name === "high" && p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
-    if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching high school covers the rest${emptyParts(zero, pick.basis)}`;
-    if (level.name === "high") return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
+    if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching ${highGrades} covers the rest${emptyParts(zero, pick.basis)}`;
+    if (level.name === "high") return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
     // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).
     if (rest.length === 0) {
       if (p === 0) return `All of ${subject} is in ${name(pick)}`;
@@ -195,7 +197,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // not "split … the rest is in", which reads as everyone else.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
   if (level.name === "high" && p < 0.5 && total < 0.9) {
-    return `no district teaching high school covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
+    return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
@@ -366,26 +368,26 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // A "high school" the data marks for a district that stops before 9th grade (Arock, K-8,
   // 97917) is no answer for high school (gradeLevels leaves it out): the sentence about its last grade says to ask.
   const levels = gradeLevels(districts);
-  const clauses = levels.map((l) => levelClause(l, zip, name));
+  const labels = labelsOf(levels);
+  // Under "7th grade and up", the grades are not all high school.
+  const highGrades = labels.high === "High school" ? "high school" : "these grades";
+  const clauses = levels.map((l) => levelClause(l, zip, name, highGrades));
   // Where every level names the same district in the same words, one sentence says it for all
   // of them, counting every district (60629: Burbank at the elementary grades and Reavis at high
   // school, each covering a part with no residents, are "2 other districts").
   const everyDistrict = [...new Set(levels.flatMap((l) => l.districts))];
   const merged = levels.length > 1 && levels[0]!.pick !== undefined ? levelClause({ ...levels[0]!, districts: everyDistrict, share: (d) => Math.max(...levels.map((l) => l.share(d))) }, zip, name) : undefined;
-  const labels = labelsOf(levels);
   // One sentence where every level says the same (a K-12 district both levels name, 59036).
   // One level alone needs no label: every district unified, or only elementary districts with
   // no high-school district drawn over them and the named one teaching on to 12th grade
   // (Exeter-West Greenwich Regional, Pre-K to 12th, 02817).
   const alone = levels.length === 1 && (levels[0]!.name === "all" || (levels[0]!.name === "elementary" && lastGradeBelow12(levels[0]!.pick?.grade_span) === undefined));
-  // Under "7th grade and up", the grades are not all high school.
-  const highWords = (clause: string) => (labels.high === "High school" ? clause : clause.replaceAll("no district teaching high school", "no district teaching these grades"));
   const sentences =
     alone
       ? [fullStop(clauses[0]!)]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
         ? [fullStop(merged!)]
-        : levels.map((l, i) => fullStop(l.name === "elementary" ? `${labels.elementary}: ${afterColon(clauses[i]!)}` : `${labels.high}: ${highWords(afterColon(clauses[i]!))}`));
+        : levels.map((l, i) => fullStop(l.name === "elementary" ? `${labels.elementary}: ${afterColon(clauses[i]!)}` : `${labels.high}: ${afterColon(clauses[i]!)}`));
   const high = levels.find((l) => l.name === "high");
   // Where every district is unified, those teaching high school (not the Pre-K-8 ones: Moonachie,
   // 44 % of 07608) cover what high school covers.

@@ -236,19 +236,13 @@ export class PageMaps {
     const named = drawn.slice(0, 12).map((x) => `${name(x.d)} (${words[x.style]})`);
     if (drawn.length > 12) named.push(`${drawn.length - 12} more (${[...new Set(drawn.slice(12).map((x) => words[x.style]))].join(" or ")})`);
     const sentences: string[] = [];
-    if (zipOutline !== undefined && drawn.length === 0) {
-      // Only the ZIP is drawn (04221: Regional School Unit 56 is not in the Census file): no empty list.
+    if (zipOutline !== undefined) {
+      // Only the ZIP drawn (04221: Regional School Unit 56 is not in the Census file): no empty list.
+      const over = (districts: string) => (drawn.length === 0 ? "; no outline of its school districts is drawn." : `${districts}: ${list(named)}.`);
       sentences.push(
         zcta === r.zip
-          ? `Map of ZIP code ${r.zip} (thick black outline: its ZIP Code Tabulation Area of 2010); no outline of its school districts is drawn.`
-          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick black outline: ZIP Code Tabulation Area ${zcta} of 2010); no outline of its school districts is drawn.`,
-      );
-      sentences.push(`The ZIP area is ${extentWords(zipOutline)}.`);
-    } else if (zipOutline !== undefined) {
-      sentences.push(
-        zcta === r.zip
-          ? `Map of ZIP code ${r.zip} (thick black outline: its ZIP Code Tabulation Area of 2010) over the school districts it overlaps: ${list(named)}.`
-          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick black outline: ZIP Code Tabulation Area ${zcta} of 2010), over the school districts of that area: ${list(named)}.`,
+          ? `Map of ZIP code ${r.zip} (thick black outline: its ZIP Code Tabulation Area of 2010)${over(" over the school districts it overlaps")}`
+          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick black outline: ZIP Code Tabulation Area ${zcta} of 2010)${over(", over the school districts of that area")}`,
       );
       sentences.push(`The ZIP area is ${extentWords(zipOutline)}.`);
     } else {

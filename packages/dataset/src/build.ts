@@ -357,7 +357,7 @@ export function build(opts: BuildOptions): BuildResult {
     // unified Pittsfield serves only the secondary grades in Richmond's ZIP); else its level.
     const localLevel = (leaid: string): Level => {
       // A K-12 district over the polygon of the elementary district it replaced teaches every grade there (Mount Greylock in 01267).
-      if (pieces.some((p) => p.leaid === leaid && k12Replaced.has(p.grfLeaid))) return "U";
+      if (pieces.some((p) => p.leaid === leaid && k12Polygons.has(p.grfLeaid))) return "U";
       const drawn = new Set(pieces.filter((p) => p.leaid === leaid).map((p) => evidence.districtLevel.get(p.grfLeaid)));
       const only = drawn.size === 1 ? [...drawn][0] : undefined;
       return only !== undefined ? BOUNDARY_LEVEL[only]! : levels.get(leaid)!;
