@@ -531,6 +531,13 @@ describe("/about, /robots.txt, sitemaps", () => {
     expect(html).not.toMatch(/<h1>District rating/);
   });
 
+  it("pages for people cite no internal issue or rule numbers, which a reader cannot open", async () => {
+    for (const path of ["/", "/about", "/zip/90210", "/zip/59101", "/district/3620580", "/state/NY", "/location?lat=40.75&lon=-73.99"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toMatch(/\bissue \d+|decisions\.md|\brule \d+/i);
+    }
+  });
+
   it("/about says what the boundaries are: source, vintage, scale, approximate edges, enrollment, what is not drawn", async () => {
     const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../data/manifest.json"), "utf8")).boundaries;
     const html = await (await get("/about")).text();
