@@ -652,6 +652,22 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     expect(html).not.toContain("Call the district");
     expect(zipPage(record, all, site.facts)).toContain("Call the district to confirm which school serves your address.");
   });
+
+  it("where the high-school district lists no phone, sends a parent to the district named above (Census pieces such as Acushnet's, 02743)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const page = (ownPhone: string) =>
+      zipPage({ ...record, district: "Acushnet School District", phone: ownPhone }, { ...all, districts: [d("Acushnet School District", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Fairhaven/New Bedford School Districts in Acushnet (9-12)", "secondary", 1, "population", ["secondary"], "", [0, 1])] }, site.facts, "", undefined, () => ({
+        phone: "",
+        website: "",
+        grade_span: "",
+        state: record.state,
+        state_name: "the ZIP's state",
+      }));
+    const high = (html: string) => html.slice(html.indexOf('<h2 id="high-school">'));
+    expect(high(page("(508) 998-0260"))).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone for this district: ask Acushnet School District, above, which high school serves your address.</small></dd>");
+    expect(high(page(""))).toContain("ask the state's department of education which school serves your address.");
+  });
 });
 
 describe("a district in another state than the ZIP's", () => {

@@ -338,7 +338,7 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), gradesHint(r.grade_span))}
 </dl>
-${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high)) : ""}<p class="note">${CAVEAT}</p>
+${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high), r) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
@@ -365,11 +365,18 @@ export interface DistrictContact {
  * high-school grades, after the record's district's facts: a parent calls both ("" where
  * one district serves every grade, or its contact is not known).
  */
-function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined, elsewhere: string): string {
+function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined, elsewhere: string, own: { district: string; phone: string }): string {
   if (contact === undefined) return "";
+  const which = label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`;
+  // Without a phone of its own (Census pieces such as "Fairhaven/New Bedford School Districts in
+  // Acushnet (9-12)"), the district named above, whose phone the page shows, is the one to ask.
+  const hint =
+    contact.phone === "" && own.phone !== ""
+      ? `The NCES directory lists no phone for this district: ask ${e(own.district)}, above, which ${which}.`
+      : phoneHint(contact.phone, `Call it to confirm which ${which}.`);
   return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a>${e(elsewhere)}</h2>
 <dl>
-${fact("Phone", phoneLink(contact.phone), phoneHint(contact.phone, `Call it to confirm which ${label === "High school" ? "high school serves your address" : `school serves your address from ${label.replace(/ and up$/, "")} up`}.`))}
+${fact("Phone", phoneLink(contact.phone), hint)}
 ${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
 ${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
 </dl>
