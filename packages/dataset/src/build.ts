@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
+import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -386,6 +386,17 @@ export function build(opts: BuildOptions): BuildResult {
     // A district's 2020 people in its pieces drawn for some levels here.
     const peopleOf = (leaid: string, want: readonly Level[]) => pieces.filter((p) => p.leaid === leaid && want.includes(layerOf(p))).reduce((s, p) => s + peopleIn(p), 0);
     const people2020 = (leaid: string, layer: Level) => (zipPeople > 0 ? peopleOf(leaid, [layer]) / zipPeople : 0);
+    // The part of the ZIP in elementary districts (people, else land), for the part a high-school boundary covers.
+    const elementaryLayer = pieces.filter((p) => layerOf(p) !== "S");
+    const elementaryEstimate = candidate.estimate(zip, elementaryLayer.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
+    const elementaryShare = elementaryLayer.filter((p) => layerOf(p) === "E").reduce((s, p) => s + (elementaryEstimate.shares.get(p.grfLeaid) ?? 0), 0);
+    const highSchoolCover = highSchoolCoverOf(
+      elementaryShare,
+      pieces.some((p) => layerOf(p) === "S"),
+      placed.zctaDistrictSpread.get(zip),
+      placed.pairs.spread.get(zip),
+      (polygon) => polygonLevels.get(polygon),
+    );
     // Each district's people at one grade level: only its pieces drawn for those grades (a county
     // district that is unified in one part of the ZIP and the high-school district over a city
     // elementary district in the other counts only the first part at the elementary grades).
@@ -393,7 +404,7 @@ export function build(opts: BuildOptions): BuildResult {
     // Geocorr 2010 counted the people of a K-12 district's former elementary polygon outside unified
     // districts, and has no such district: where one lies, the 2020 estimate decides every level.
     const relevelledToK12 = pieces.some((p) => k12Polygons.has(p.grfLeaid));
-    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020 });
+    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover });
     const chosen = chooseDistrict(res.byGrade.elementary);
     // Not a district CCD lists only up to 8th grade (Neptune City, Pre-K to 8th, drawn unified in
     // 07754): it teaches no high school, whatever its boundary's share; where only such districts

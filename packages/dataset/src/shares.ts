@@ -158,6 +158,13 @@ export interface ZipInputV2 {
   estimate: (layers: readonly Level[]) => PoolEstimate;
   /** the share (0-1) of the ZIP's 2020 people counted in a district's pieces of one level */
   people2020: (leaid: string, layer: Level) => number;
+  /**
+   * The part (0-1) of the ZIP's 2020 people, and of those outside unified districts, that lie
+   * inside a unified or secondary district's boundary: below 1 where part of the ZIP is in
+   * elementary districts with no high-school district drawn over them (St. Johnsbury, VT, in
+   * 05819); 1 where no one is counted outside unified districts.
+   */
+  highSchoolCover: { zip: number; outsideUnified: number };
 }
 
 /**
@@ -178,7 +185,7 @@ export interface ZipInputV2 {
  * zipSharesV2({ districts, layers, geocorr: gc.get("59101") ?? null, estimate, people2020 }).byGrade.secondary
  */
 export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
-  const { districts, layers, geocorr, estimate, people2020 } = input;
+  const { districts, layers, geocorr, estimate, people2020, highSchoolCover } = input;
   const has = (leaid: string, l: Level) => layers.get(leaid)?.has(l) ?? false;
   const withLayer = (l: Level) => districts.filter((d) => has(d.leaid, l));
   let mode: ZipSharesV2["geocorr"] = geocorr === null ? "absent" : "used";
@@ -206,13 +213,16 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       // People outside unified districts, plus those of re-levelled districts that do not teach these grades.
       const residual = (geocorr!.get("") ?? 0) + [...relevelled].reduce((s, [leaid, afact]) => s + (has(leaid, own) ? 0 : afact), 0);
       const split = withLayer(own).length > 0 ? estimate([own]) : null;
+      // At the secondary grades, only the people outside unified districts that a high-school
+      // district's boundary holds: the rest have none drawn over them and are left uncovered.
+      const reach = own === "S" ? highSchoolCover.outsideUnified : 1;
       // One district at these grades takes all of the residual: Geocorr's count, not a split that
       // needs evidence (62814: Mount Vernon Township High School District, 87 % "of its land area"
       // beside the same 87 % "of residents" of the elementary district under it).
       const whole = withLayer(own).length === 1;
       return districts.map((d) => {
         const afact = has(d.leaid, "U") || (relevelled.has(d.leaid) && has(d.leaid, own)) ? (geocorr!.get(d.leaid) ?? 0) : 0;
-        const part = residual * (split?.shares.get(d.leaid) ?? 0);
+        const part = residual * reach * (split?.shares.get(d.leaid) ?? 0);
         // The evidence of the larger part decides the label.
         const fromSplit = part > afact;
         const counted = fromSplit ? whole || split!.counted : true;
@@ -225,11 +235,14 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
         };
       });
     }
+    // Shares of the whole ZIP: the people of elementary districts with no high-school district
+    // drawn over them are not shared out among the districts drawn elsewhere.
     const e = estimate(["U", own]);
+    const cover = own === "S" ? highSchoolCover.zip : 1;
     return districts.map((d) => ({
       leaid: d.leaid,
       level: d.level,
-      share: e.shares.get(d.leaid) ?? 0,
+      share: (e.shares.get(d.leaid) ?? 0) * cover,
       basis: e.counted ? "population" : "land",
       evidence: e.counted ? "people-2020" : "land",
     }));

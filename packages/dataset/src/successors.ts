@@ -131,3 +131,34 @@ export function k12Successors(
   }
   return out;
 }
+
+/**
+ * How much of a ZIP a high-school boundary covers: of all its people (`zip`) and of those
+ * outside unified districts (`outsideUnified`). Outside unified districts, no one where the
+ * crosswalk draws no secondary piece in the ZIP (St. Johnsbury, VT, in 05819: elementary, with
+ * no high-school district over it); else the part of the elementary polygons' 2020 people that
+ * a secondary polygon also holds (`pairs`, keyed "elementary|secondary", the 2016 polygons'
+ * own placement, whatever district each is joined to later), or all where no one is placed.
+ * An elementary polygon `levelOf` reads as unified (a K-12 successor's) counts as unified.
+ *
+ * @example
+ * // 21 % of the ZIP's people in elementary districts, no secondary piece: 79 % covered.
+ * highSchoolCoverOf(0.21, false, undefined, undefined, () => undefined) // { zip: 0.79, outsideUnified: 0 }
+ */
+export function highSchoolCoverOf(
+  elementaryShare: number,
+  hasSecondaryPieces: boolean,
+  people: ReadonlyMap<string, number> | undefined,
+  pairs: ReadonlyMap<string, number> | undefined,
+  levelOf: (polygon: string) => string | undefined,
+): { zip: number; outsideUnified: number } {
+  let outsideUnified = 0;
+  if (hasSecondaryPieces) {
+    let elementary = 0;
+    for (const [polygon, n] of people ?? []) if (levelOf(polygon) === "elementary") elementary += n;
+    let covered = 0;
+    for (const [key, n] of pairs ?? []) if (levelOf(key.split("|")[0]!) === "elementary") covered += n;
+    outsideUnified = elementary > 0 ? Math.min(1, covered / elementary) : 1;
+  }
+  return { zip: 1 - elementaryShare * (1 - outsideUnified), outsideUnified };
+}

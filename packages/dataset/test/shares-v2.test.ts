@@ -24,6 +24,7 @@ function input(districts: ZipDistrict[], geocorr: Map<string, number> | null, co
       return { shares: new Map(pool.map((d, i) => [d.leaid, w[i]! / total])), counted };
     },
     people2020: (leaid, layer) => (counted && districts.find((d) => d.leaid === leaid)?.level === layer ? people[leaid]! : 0),
+    highSchoolCover: { zip: 1, outsideUnified: 1 },
   };
 }
 
@@ -67,6 +68,24 @@ describe("share method v2", () => {
     const r = zipSharesV2(input([town, rural, high], new Map([["3099999", 0.5], ["", 0.5]])));
     expect(r.geocorr).toBe("vintage-gap");
     expect(chooseDistrict(r.byGrade.elementary).leaid).toBe(town.leaid);
+  });
+  it("leaves uncovered at the secondary grades the people no high-school boundary holds (05819: St. Johnsbury, elementary, with none over it)", () => {
+    const stj: ZipDistrict = { leaid: "5007650", level: "E", land: 40 };
+    const ccsu: ZipDistrict = { leaid: "5099909", level: "U", land: 60 };
+    const base = input([stj, ccsu], null);
+    const r = zipSharesV2({
+      ...base,
+      // Among the pieces drawn for the secondary grades, Caledonia Central has everyone.
+      estimate: (want) => ({ shares: new Map(want.includes("E") ? [["5007650", 0.85], ["5099909", 0.15]] : [["5099909", 1]]), counted: true }),
+      highSchoolCover: { zip: 0.15, outsideUnified: 0 },
+    });
+    expect(r.byGrade.secondary.map((s) => [s.leaid, s.share])).toEqual([["5007650", 0], ["5099909", 0.15]]);
+    expect(r.byGrade.elementary.map((s) => s.share)).toEqual([0.85, 0.15]);
+    // Where Geocorr decides, the people outside unified districts reach the high-school district only as far as its boundary does.
+    const used = zipSharesV2({ ...input([town, rural, high], new Map([["", 1]])), highSchoolCover: { zip: 0.6, outsideUnified: 0.6 } });
+    expect(used.geocorr).toBe("used");
+    expect(used.byGrade.secondary.find((s) => s.leaid === high.leaid)!.share).toBeCloseTo(0.6, 12);
+    expect(used.byGrade.elementary.find((s) => s.leaid === town.leaid)!.share).toBeCloseTo(0.9, 12);
   });
   it("uses the 2020 estimate where Geocorr has no shares (new ZCTAs, territories)", () => {
     const r = zipSharesV2(input([town, rural, high], null));
