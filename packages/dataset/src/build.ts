@@ -386,16 +386,19 @@ export function build(opts: BuildOptions): BuildResult {
     // A district's 2020 people in its pieces drawn for some levels here.
     const peopleOf = (leaid: string, want: readonly Level[]) => pieces.filter((p) => p.leaid === leaid && want.includes(layerOf(p))).reduce((s, p) => s + peopleIn(p), 0);
     const people2020 = (leaid: string, layer: Level) => (zipPeople > 0 ? peopleOf(leaid, [layer]) / zipPeople : 0);
-    // The part of the ZIP in elementary districts (people, else land), for the part a high-school boundary covers.
-    const elementaryLayer = pieces.filter((p) => layerOf(p) !== "S");
-    const elementaryEstimate = candidate.estimate(zip, elementaryLayer.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
-    const elementaryShare = elementaryLayer.filter((p) => layerOf(p) === "E").reduce((s, p) => s + (elementaryEstimate.shares.get(p.grfLeaid) ?? 0), 0);
+    // Each elementary piece's share of the ZIP and of the people outside unified districts, for
+    // the part of them a high-school boundary covers (successors.ts highSchoolCoverOf).
+    const elementaryPieces = pieces.filter((p) => layerOf(p) === "E");
+    const pieceShares = (ps: readonly GrfPiece[]) => {
+      const e = candidate.estimate(zip, ps.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
+      return new Map(elementaryPieces.map((p) => [p.grfLeaid, e.shares.get(p.grfLeaid) ?? 0]));
+    };
     const highSchoolCover = highSchoolCoverOf(
-      elementaryShare,
+      elementaryPieces.length > 0 ? pieceShares(pieces.filter((p) => layerOf(p) !== "S")) : new Map(),
+      elementaryPieces.length > 0 ? pieceShares(elementaryPieces) : new Map(),
       pieces.some((p) => layerOf(p) === "S"),
       placed.zctaDistrictSpread.get(zip),
       placed.pairs.spread.get(zip),
-      (polygon) => polygonLevels.get(polygon),
     );
     // Each district's people at one grade level: only its pieces drawn for those grades (a county
     // district that is unified in one part of the ZIP and the high-school district over a city

@@ -134,31 +134,48 @@ export function k12Successors(
 
 /**
  * How much of a ZIP a high-school boundary covers: of all its people (`zip`) and of those
- * outside unified districts (`outsideUnified`). Outside unified districts, no one where the
- * crosswalk draws no secondary piece in the ZIP (St. Johnsbury, VT, in 05819: elementary, with
- * no high-school district over it); else the part of the elementary polygons' 2020 people that
- * a secondary polygon also holds (`pairs`, keyed "elementary|secondary", the 2016 polygons'
- * own placement, whatever district each is joined to later), or all where no one is placed.
- * An elementary polygon `levelOf` reads as unified (a K-12 successor's) counts as unified.
+ * outside unified districts (`outsideUnified`). Each elementary piece counts with its share of
+ * the ZIP (`ofZip`, the estimate over the unified and elementary pieces) and of the people
+ * outside unified districts (`ofOutside`, the estimate over the elementary pieces), times the
+ * part of it a secondary polygon covers: none where the crosswalk draws no secondary piece in
+ * the ZIP (St. Johnsbury, VT, in 05819: elementary, with no high-school district over it); else
+ * the part of the piece's 2016 polygon's 2020 people that a secondary polygon also holds
+ * (`pairs`, keyed "elementary|secondary"); for a piece without people there, that part over all
+ * the ZIP's elementary polygons, or all where no one is placed.
  *
  * @example
- * // 21 % of the ZIP's people in elementary districts, no secondary piece: 79 % covered.
- * highSchoolCoverOf(0.21, false, undefined, undefined, () => undefined) // { zip: 0.79, outsideUnified: 0 }
+ * // Potomac (70 % of 61865, no secondary polygon over it) and Armstrong-Ellis (27 %, under Armstrong Township High School District):
+ * highSchoolCoverOf(new Map([["1732090", 0.7], ["1704200", 0.27]]), new Map([["1732090", 0.72], ["1704200", 0.28]]), true, people, pairs)
+ * // { zip: 0.3, outsideUnified: 0.28 }
  */
 export function highSchoolCoverOf(
-  elementaryShare: number,
+  ofZip: ReadonlyMap<string, number>,
+  ofOutside: ReadonlyMap<string, number>,
   hasSecondaryPieces: boolean,
   people: ReadonlyMap<string, number> | undefined,
   pairs: ReadonlyMap<string, number> | undefined,
-  levelOf: (polygon: string) => string | undefined,
 ): { zip: number; outsideUnified: number } {
-  let outsideUnified = 0;
-  if (hasSecondaryPieces) {
-    let elementary = 0;
-    for (const [polygon, n] of people ?? []) if (levelOf(polygon) === "elementary") elementary += n;
-    let covered = 0;
-    for (const [key, n] of pairs ?? []) if (levelOf(key.split("|")[0]!) === "elementary") covered += n;
-    outsideUnified = elementary > 0 ? Math.min(1, covered / elementary) : 1;
+  if (ofOutside.size === 0) return { zip: 1, outsideUnified: 1 };
+  const covered = new Map<string, number>();
+  for (const [key, n] of pairs ?? []) {
+    const elementary = key.slice(0, key.indexOf("|"));
+    covered.set(elementary, (covered.get(elementary) ?? 0) + n);
   }
-  return { zip: 1 - elementaryShare * (1 - outsideUnified), outsideUnified };
+  let placedAll = 0;
+  let coveredAll = 0;
+  for (const polygon of ofOutside.keys()) {
+    placedAll += people?.get(polygon) ?? 0;
+    coveredAll += covered.get(polygon) ?? 0;
+  }
+  const coverOf = (polygon: string) => {
+    if (!hasSecondaryPieces) return 0;
+    const placed = people?.get(polygon) ?? 0;
+    if (placed > 0) return Math.min(1, (covered.get(polygon) ?? 0) / placed);
+    return placedAll > 0 ? Math.min(1, coveredAll / placedAll) : 1;
+  };
+  let zip = 1;
+  for (const [polygon, share] of ofZip) zip -= share * (1 - coverOf(polygon));
+  let outsideUnified = 0;
+  for (const [polygon, share] of ofOutside) outsideUnified += share * coverOf(polygon);
+  return { zip: Math.max(0, zip), outsideUnified };
 }

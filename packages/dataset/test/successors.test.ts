@@ -110,28 +110,29 @@ describe("k12Successors (a K-12 district drawn at the secondary level over the e
 });
 
 describe("highSchoolCoverOf (how much of a ZIP a high-school boundary covers)", () => {
-  const levels = new Map([["5007650", "elementary"], ["5099909", "unified"], ["5000017", "secondary"], ["5000002", "elementary"]]);
-  const levelOf = (polygon: string) => levels.get(polygon);
-
   it("outside unified districts, covers no one where the crosswalk draws no secondary piece (St. Johnsbury in 05819)", () => {
     // 85 % of the ZIP in St. Johnsbury (elementary), whatever the 2016 placement says.
-    const people = new Map([["5007650", 850], ["5099909", 150]]);
-    expect(highSchoolCoverOf(0.85, false, people, new Map([["5007650|5000017", 850]]), levelOf)).toEqual({ zip: 0.15000000000000002, outsideUnified: 0 });
+    expect(highSchoolCoverOf(new Map([["5007650", 0.85]]), new Map([["5007650", 1]]), false, new Map([["5007650", 850]]), new Map([["5007650|5000017", 850]]))).toEqual({
+      zip: 0.15000000000000002,
+      outsideUnified: 0,
+    });
   });
 
-  it("covers the elementary polygons' people a secondary polygon also holds, whatever district each piece is joined to", () => {
-    const people = new Map([["5007650", 600], ["5000002", 200], ["5000017", 600], ["5099909", 200]]);
-    const pairs = new Map([["5007650|5000017", 600]]);
-    const cover = highSchoolCoverOf(0.8, true, people, pairs, levelOf);
-    expect(cover.outsideUnified).toBe(0.75);
-    expect(cover.zip).toBeCloseTo(0.2 + 0.8 * 0.75, 12);
+  it("covers each elementary piece as far as a secondary polygon holds its people (Armstrong-Ellis under Armstrong Township, Potomac under none, 61865)", () => {
+    const people = new Map([["1732090", 1092], ["1704200", 293], ["1704230", 293], ["1706390", 44]]);
+    const pairs = new Map([["1704200|1704230", 292.82]]);
+    const cover = highSchoolCoverOf(new Map([["1732090", 0.6966], ["1704200", 0.2682]]), new Map([["1732090", 0.722], ["1704200", 0.278]]), true, people, pairs);
+    expect(cover.zip).toBeCloseTo(1 - 0.6966 - 0.2682 * (1 - 292.82 / 293), 12);
+    expect(cover.outsideUnified).toBeCloseTo(0.278 * (292.82 / 293), 12);
   });
 
-  it("covers all where a secondary piece is drawn but no one is placed (a ZCTA without a 2010 polygon), and never more than all", () => {
-    expect(highSchoolCoverOf(0.5, true, undefined, undefined, levelOf)).toEqual({ zip: 1, outsideUnified: 1 });
-    // An elementary polygon read as unified (a K-12 successor's) counts as unified: its pairs too.
-    const k12 = (polygon: string) => (polygon === "5007650" ? "unified" : levelOf(polygon));
-    expect(highSchoolCoverOf(0.2, true, new Map([["5007650", 800], ["5000002", 200]]), new Map([["5007650|5000017", 800], ["5000002|5000017", 200]]), k12)).toEqual({ zip: 1, outsideUnified: 1 });
+  it("a piece whose polygon has no one placed takes the ZIP's elementary polygons' part; all where no one is placed at all", () => {
+    const pairs = new Map([["1704200|1704230", 100]]);
+    // 9999999 (no people placed): as 1704200's 100 of 400.
+    expect(highSchoolCoverOf(new Map([["9999999", 0.5], ["1704200", 0.5]]), new Map([["9999999", 0.5], ["1704200", 0.5]]), true, new Map([["1704200", 400]]), pairs)).toEqual({ zip: 0.25, outsideUnified: 0.25 });
+    expect(highSchoolCoverOf(new Map([["9999999", 0.5]]), new Map([["9999999", 1]]), true, undefined, undefined)).toEqual({ zip: 1, outsideUnified: 1 });
+    // No elementary piece: nothing to cover.
+    expect(highSchoolCoverOf(new Map(), new Map(), true, undefined, undefined)).toEqual({ zip: 1, outsideUnified: 1 });
   });
 
   it("the committed data: no unified district is given the high-school people of elementary districts it does not hold (05819, 03886, 36064, 65733)", () => {
