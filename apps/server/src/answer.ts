@@ -408,8 +408,16 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   // data marks, teaches the grade after its last (North Warren, 7th to 12th, after Blairstown's
   // 6th in 07825; Kittatinny, 48 %, after Stillwater's 6th). A named district drawn unified has
   // no high-school district over it (Neptune City, Pre-K to 8th, in 07754): it is asked.
+  // Only where that district covers as much of the ZIP as the named one: Armstrong Township High
+  // School District, 27 % of 61865, is over Armstrong-Ellis (27 %), not over Potomac (70 %).
   const continued =
-    named?.level === "elementary" && high?.pick !== undefined && namedLast !== undefined && highFirst !== undefined && !gap && (high.share(high.pick) >= 0.5 || highFirst === namedLast + 1);
+    named?.level === "elementary" &&
+    high?.pick !== undefined &&
+    namedLast !== undefined &&
+    highFirst !== undefined &&
+    !gap &&
+    (high.share(high.pick) >= 0.5 || highFirst === namedLast + 1) &&
+    high.share(high.pick) + 0.02 >= (levels.find((l) => l.name === "elementary")?.share(named) ?? 0);
   const askNamed = gap || (!covered && !continued);
   // Where districts teaching high school leave part of the ZIP uncovered, up to two districts that
   // can lie in that part are asked too, until they account for it (less than 2 % left): those that

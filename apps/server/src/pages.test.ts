@@ -371,6 +371,18 @@ describe("the answer in one sentence", () => {
     ]);
   });
 
+  it("asks the named district a high-school district too small to be over it leaves uncovered, not the one it does cover (Potomac and Armstrong-Ellis, 61865)", () => {
+    const all = [
+      d("Potomac", "elementary", 0.6966, "population", ["elementary"], "Pre-Kindergarten – 8th", [0.6966, 0]),
+      d("Armstrong-Ellis", "elementary", 0.2682, "population", [], "Kindergarten – 8th", [0.2682, 0]),
+      d("Armstrong Township", "secondary", 0.2682, "population", ["secondary"], "9th – 12th", [0, 0.2682]),
+      d("Bismarck-Henning", "unified", 0.0352, "population", [], "Pre-Kindergarten – 12th", [0.0352, 0.0352]),
+    ];
+    const sentences = answer("61865", all, name);
+    expect(sentences[1]).toBe("High school: no district teaching high school covers most of 61865; Armstrong Township covers a part (27 % of residents), and Bismarck-Henning (4 %) covers less.");
+    expect(sentences.slice(2)).toEqual(["Potomac teaches only up to 8th grade: ask it which school its older students attend."]);
+  });
+
   it("ends a sentence on a name ending in a period with one full stop (G.F.W., 2712580)", () => {
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], name)).toEqual(["All of 56027 is in G.F.W."]);
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], (x) => `<a href="/d">${x.district}</a>`)).toEqual(['All of 56027 is in <a href="/d">G.F.W.</a>']);
