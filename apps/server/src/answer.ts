@@ -431,7 +431,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   if (!covered && elementary !== undefined) {
     let left = 1 - highShares;
     const candidates = elementary.districts
-      .filter((d) => !high?.districts.includes(d) && (teachesNoHighSchool(d.grade_span) || (d.level === "elementary" && high !== undefined)))
+      .filter((d) => !high?.districts.includes(d) && (teachesNoHighSchool(d.grade_span) || d.level === "elementary"))
       .filter((d) => (d === named ? askNamed : elementary.share(d) >= 0.05))
       .sort((a, b) => Number(b.level === "unified") - Number(a.level === "unified") || elementary.share(b) - elementary.share(a));
     for (const d of candidates) {
@@ -448,7 +448,9 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
     const who = d === named || d === high?.pick ? name(d) : `${name(d)} (${percent(elementary?.share(d) ?? d.share)} of ${zip})`;
     if (d === named && gap && last !== undefined && highFirst !== undefined) sentences.push(askAboutMissingGrades(who, last, name(high!.pick!), highFirst));
     else if (last !== undefined && last < 12) sentences.push(askAboutOlderGrades(who, ordinal(last)));
-    else if (uncovered.includes(d)) sentences.push(`No district teaching high school is drawn over ${who}: ask it which high school its students attend.`);
+    // Its own grades may run to 12th: some such districts teach high school themselves
+    // (Exeter-West Greenwich Regional, 02817), others pay another's (Jamestown, 02835).
+    else if (uncovered.includes(d)) sentences.push(`No district teaching high school is drawn over ${who}${last === 12 ? ", which lists grades up to 12th" : ""}: ask it which high school its students attend.`);
   }
   return sentences;
 }

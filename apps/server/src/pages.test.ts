@@ -287,7 +287,12 @@ describe("the answer in one sentence", () => {
   });
 
   it("gives an elementary level alone no label where its district teaches on to 12th grade (02817); keeps it where it stops before", () => {
-    expect(answer("02817", [d("Exeter-West Greenwich", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 12th")], name)).toEqual(["All of 02817 is in Exeter-West Greenwich."]);
+    // No high-school district is drawn over it: some such districts teach high school themselves
+    // (Exeter-West Greenwich), others pay another's (Jamestown, 02835): it is asked, saying its grades.
+    expect(answer("02817", [d("Exeter-West Greenwich", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 12th")], name)).toEqual([
+      "All of 02817 is in Exeter-West Greenwich.",
+      "No district teaching high school is drawn over Exeter-West Greenwich, which lists grades up to 12th: ask it which high school its students attend.",
+    ]);
     expect(answer("49075", [d("Nottawa", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th")], name)).toEqual([
       "Elementary grades: all of 49075 is in Nottawa.",
       "Nottawa teaches only up to 8th grade: ask it which school its older students attend.",
