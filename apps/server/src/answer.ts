@@ -298,6 +298,40 @@ export function askAboutOlderGrades(name: string, lastGrade: string): string {
   return `${name} teaches only up to ${lastGrade} grade: ask it which school its older students attend.`;
 }
 
+/**
+ * The sentence for a district drawn for the elementary grades with no high-school district
+ * drawn over it; its NCES grades may run to 12th, as some such districts teach high school
+ * themselves (Exeter-West Greenwich Regional) and others pay another's (Jamestown, RI).
+ *
+ * @example
+ * askAboutHighSchool("Jamestown School District", 12)
+ * // "No district teaching high school is drawn over Jamestown School District, which lists grades up to 12th: ask it which high school its students attend."
+ */
+export function askAboutHighSchool(name: string, lastGrade: number | undefined): string {
+  return `No district teaching high school is drawn over ${name}${lastGrade === 12 ? ", which lists grades up to 12th" : ""}: ask it which high school its students attend.`;
+}
+
+/**
+ * Whom to ask about the grades at a point no district there answers for, as the ZIP page asks:
+ * each district stopping before 12th grade (Tamworth, Kindergarten to 8th), else the grades
+ * between the elementary district's last and the high-school district's first (Kinsey, to 6th,
+ * under Custer County High School District, from 9th), else an elementary district with no
+ * district teaching high school drawn at the point (Jamestown, RI).
+ *
+ * @example
+ * locationAsks([{ district: "Tamworth School District", level: "elementary", grade_span: "Kindergarten – 8th" }])
+ * // ["Tamworth School District teaches only up to 8th grade: ask it which school its older students attend."]
+ */
+export function locationAsks(districts: readonly { district: string; level: string; grade_span: string }[]): string[] {
+  const lastGrades = districts.map((d) => lastGradeBelow12(d.grade_span));
+  if (districts.length > 0 && lastGrades.every((g) => g !== undefined)) return districts.map((d, i) => askAboutOlderGrades(d.district, lastGrades[i]!));
+  const [elementary, secondary] = [districts.find((d) => d.level === "elementary"), districts.find((d) => d.level === "secondary")];
+  const [last, first] = [lastGrade(elementary?.grade_span), firstGrade(secondary?.grade_span)];
+  if (elementary && secondary && last !== undefined && first !== undefined && first > last + 1) return [askAboutMissingGrades(elementary.district, last, secondary.district, first)];
+  if (elementary && districts.every((d) => d.level === "elementary")) return [askAboutHighSchool(elementary.district, last)];
+  return [];
+}
+
 /** The last grade of a grade span as a number ("Pre-Kindergarten – 6th" -> 6), when it is a numbered grade. */
 export function lastGrade(gradeSpan: string | undefined): number | undefined {
   const last = /([0-9]+)(?:st|nd|rd|th)$/.exec(gradeSpan ?? "");
@@ -448,9 +482,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
     const who = d === named || d === high?.pick ? name(d) : `${name(d)} (${percent(elementary?.share(d) ?? d.share)} of ${zip})`;
     if (d === named && gap && last !== undefined && highFirst !== undefined) sentences.push(askAboutMissingGrades(who, last, name(high!.pick!), highFirst));
     else if (last !== undefined && last < 12) sentences.push(askAboutOlderGrades(who, ordinal(last)));
-    // Its own grades may run to 12th: some such districts teach high school themselves
-    // (Exeter-West Greenwich Regional, 02817), others pay another's (Jamestown, 02835).
-    else if (uncovered.includes(d)) sentences.push(`No district teaching high school is drawn over ${who}${last === 12 ? ", which lists grades up to 12th" : ""}: ask it which high school its students attend.`);
+    else if (uncovered.includes(d)) sentences.push(askAboutHighSchool(who, last));
   }
   return sentences;
 }

@@ -8,7 +8,7 @@
 import { escapeHtml as e } from "./html.ts";
 import type { LocationAnswer, LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
-import { askAboutMissingGrades, askAboutOlderGrades, firstGrade, lastGrade, lastGradeBelow12 } from "./answer.ts";
+import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, phoneLink, type SiteFacts } from "./pages.ts";
@@ -38,18 +38,10 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${grades(d.grade_span)}`);
   const sentence =
     names.length === 1 ? `This place is in ${names[0]}.` : `This place is in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
-  // Where no district here teaches to 12th grade (Derry, NH, Pre-K to 8th), say so and whom to ask, as the ZIP page does.
-  const lastGrades = a.districts.map((d) => lastGradeBelow12(d.grade_span));
-  // Where grades fall between the elementary district's last and the high-school district's first
-  // (Kinsey, to 6th, under Custer County High School District, from 9th), whom to ask about them.
-  const [elementary, secondary] = [a.districts.find((d) => d.level === "elementary"), a.districts.find((d) => d.level === "secondary")];
-  const [last, first] = [lastGrade(elementary?.grade_span), firstGrade(secondary?.grade_span)];
-  const missing = elementary && secondary && last !== undefined && first !== undefined && first > last + 1 ? askAboutMissingGrades(elementary.district, last, secondary.district, first) : undefined;
-  const ask = lastGrades.every((g) => g !== undefined)
-    ? a.districts.map((d, i) => `<p class="answer">${e(askAboutOlderGrades(d.district, lastGrades[i]!))}</p>\n`).join("")
-    : missing !== undefined
-      ? `<p class="answer">${e(missing)}</p>\n`
-      : "";
+  // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
+  const ask = locationAsks(a.districts)
+    .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)
+    .join("");
   const border = a.districts.filter((d) => d.on_border);
   const shapes: MapShape[] = a.districts.map((d, i) => ({
     polygons: data.index.outline(d.leaid, d.level) ?? [],

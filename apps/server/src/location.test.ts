@@ -262,6 +262,15 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("teaches only up to");
   });
 
+  it("a place in an elementary district with no district teaching high school drawn there asks it about high school (Jamestown, RI)", async () => {
+    const html = await (await app.request("/location?lat=41.5&lon=-71.37")).text();
+    expect(html).toContain(
+      '<p class="answer">No district teaching high school is drawn over Jamestown School District, which lists grades up to 12th: ask it which high school its students attend.</p>',
+    );
+    // Not where a high-school district is drawn over the elementary one (Billings).
+    expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("No district teaching high school");
+  });
+
   it("a map stays small even for a large district (Anchorage)", async () => {
     const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];
@@ -310,6 +319,9 @@ describe("lookup --lat --lon", () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("34.07360, -118.40040 is in Beverly Hills Unified School District.");
     expect(text.stdout).toContain("ZIP code of this place: 90210 (Beverly Hills, CA)");
+    // Whom to ask about the grades no district there answers for, as the page says.
+    expect(lookup(dataset, { lat: "42.8806", lon: "-71.3273" }, opts).stdout).toContain("\nDerry School District teaches only up to 8th grade: ask it which school its older students attend.\n");
+    expect(text.stdout).not.toContain("ask it");
     // Without ZIP outlines, the ZIP is only the nearest, and says so.
     const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await loadLocationData(dataPaths(DATA)) });
     expect(nearest.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");

@@ -10,7 +10,7 @@ import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, type LocationData } from "./location.ts";
-import { answer, gradeLevels, highSchoolDistrict, labelsOf } from "./answer.ts";
+import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
@@ -167,6 +167,7 @@ export function lookup(
     const lines = [
       `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
+      ...locationAsks(answer.districts),
       ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
       `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
     ];
