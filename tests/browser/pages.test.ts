@@ -83,6 +83,29 @@ describe.each(WIDTHS)("at %i px", (width) => {
   });
 });
 
+describe("with the browser's text size at 200 % (default font 32 px)", () => {
+  // A phone's large-text setting: the pages follow it (no fixed 16 px root) and still reflow,
+  // the header's search box and the home page's coordinates wrapping instead of running off (WCAG 1.4.4, 1.4.10).
+  const LARGE: string[] = ["/", "/zip/10025", "/zip/59101", "/state/CA", "/district/0622710", "/location?lat=45.7833&lon=-108.5007", "/about", "/docs", "/zip?zip=9021"];
+  it.each([320, 390])("at %i px: the text is 32 px and nothing scrolls sideways", async (width) => {
+    for (const path of LARGE) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+      await page.goto(`${server.url}${path}`);
+      const { scrollWidth, innerWidth, rootFont } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        rootFont: getComputedStyle(document.documentElement).fontSize,
+      }));
+      expect(rootFont, path).toBe("32px");
+      expect(scrollWidth, `${path} scrolls sideways at ${width} px with large text`).toBeLessThanOrEqual(innerWidth);
+      await page.close();
+    }
+  });
+});
+
 describe("without JavaScript", () => {
   it("the search form round-trips: a ZIP lands on its page; a bad one on an HTML 400 whose search box works", async () => {
     const noJs = await chromium.browser.newContext({ javaScriptEnabled: false });

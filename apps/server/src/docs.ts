@@ -25,7 +25,7 @@ const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/s
 const OVERRIDES = `<style>
 :root{--font-family-base:system-ui,sans-serif!important;--font-family-monospace:ui-monospace,monospace!important;--text-color-secondary:#3b3b3b!important;--text-color-description:#3b3b3b!important;--link-color-primary:#0645ad!important;--input-content-placeholder-color:#4a4a4a!important;--search-trigger-color:#4a4a4a!important}
 a[href="https://redocly.com/redoc/"] img{display:none}a[href="https://redocly.com/redoc/"] p::after{content:" Redocly"}
-.docs-plain{max-width:46rem;margin:0 auto;padding:1rem;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;overflow-wrap:anywhere}
+.docs-plain{max-width:46rem;margin:0 auto;padding:1rem;font:1rem/1.5 system-ui,sans-serif;color:#1a1a1a;overflow-wrap:anywhere}
 </style>`;
 
 /**

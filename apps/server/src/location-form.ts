@@ -7,8 +7,8 @@
 import { escapeHtml as e } from "./html.ts";
 
 /** Styles of the form and of the maps (a second inline stylesheet, allowed by its hash). */
-export const GEO_CSS = `fieldset{border:1px solid #aaa;border-radius:4px;margin:1rem 0;padding:.5rem 1rem}
-.coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords input{width:14rem;max-width:100%}
+export const GEO_CSS = `fieldset{border:1px solid #aaa;border-radius:4px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
+.coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords>div{min-width:0;max-width:100%}.coords input{width:14rem;max-width:100%}
 figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;border:1px solid #ccc;margin:.5rem 0}
 #here{margin-top:.5rem;background:#fff;color:#0645ad}`;
 

@@ -13,7 +13,7 @@ import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
-const CSS = `:root{color-scheme:light;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
+const CSS = `:root{color-scheme:light;font:100%/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
 *{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
 a{color:#0645ad}:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid #ccc;padding:.25rem 0;margin-bottom:1rem}
@@ -26,8 +26,8 @@ caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{di
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
-header form{flex-wrap:nowrap;align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{width:6rem}header button{padding:.4rem .75rem}
-button{font:inherit;min-height:48px;min-width:48px;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
+header form{align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{flex:1 1 5rem;min-width:0;max-width:8rem}header button{padding:.4rem .75rem}
+button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
