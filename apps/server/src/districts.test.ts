@@ -278,7 +278,9 @@ describe("district and state pages", () => {
 
   it("the ZIP page links every district name to its district page", async () => {
     const html = await (await get("/zip/01002")).text();
-    expect(html).toContain('<h2 id="district"><a href="/district/2501890">Amherst School District</a></h2>');
+    // Its heading says the grades it is named for where a high-school district is named below (a screen reader's list of headings).
+    expect(html).toContain('<h2 id="district">Up to 6th grade: <a href="/district/2501890">Amherst School District</a></h2>');
+    expect(html.indexOf('<h3 id="about-figures">')).toBeLessThan(html.indexOf('<h2 id="high-school">'));
     // A browser asking for a page that does not exist gets an HTML page with the same status.
     const page = await get("/district/0000000");
     expect([page.status, page.headers.get("content-type"), page.headers.get("vary")]).toEqual([404, "text/html; charset=utf-8", "Accept"]);

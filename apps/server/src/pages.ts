@@ -328,7 +328,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -338,12 +338,12 @@ ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
 ${fact("Grades", e(r.grade_span), gradesHint(r.grade_span))}
 </dl>
-${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high), r) : ""}<p class="note">${CAVEAT}</p>
 ${aboutFigures(own)}
+${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high), r) : ""}<p class="note">${CAVEAT}</p>
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
 ${levels.map((l) => levelTable(r.zip, l, link, labels)).join("\n")}
-<p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record</a>, <a href="/zip/${r.zip}/districts.json">every district</a>.</p>`,
+<p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record of ${r.zip}</a>, <a href="/zip/${r.zip}/districts.json">every district of ${r.zip}</a>.</p>`,
       head: `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
     },
     facts,
