@@ -148,7 +148,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       (y, x) => {
         const zcta = data.index.nearestZcta(x, y, NEAR_ZIP_DEGREES);
         const record = zcta === undefined ? undefined : (json(`/zip/${zcta}.json`) as DistrictRecord | undefined);
-        return record && { zip: record.zip, city: record.city, state: record.state };
+        const point = zcta === undefined ? undefined : data.index.zctaPoint(zcta);
+        return record && { zip: record.zip, city: record.city, state: record.state, stateName: site.stateName(record.state), ...(point ? { point } : {}) };
       },
     );
 

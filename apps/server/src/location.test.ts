@@ -243,7 +243,10 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     // Puerto Rico has no boundary file: the nearest ZIP code's page (00601's internal point, in the fixture).
     const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
     expect(pr.status).toBe(404);
-    expect(await pr.text()).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>: its page names its school district.</strong></p>');
+    const prHtml = await pr.text();
+    expect(prHtml).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>, less than a mile away: its page names its school district.</strong></p>');
+    // The territory by its name (the dataset's), not its code.
+    expect(prHtml).toContain("<h1>No district boundaries in Puerto Rico: look up the ZIP code</h1>");
     // Nothing near the middle of the Pacific.
     expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
   });
@@ -282,11 +285,11 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
 describe("locationFormPage near a territory's ZIP codes", () => {
   it("says this service has no boundaries there and sends to the ZIP code, not 'No school district at this place' (San Juan, audit 4)", () => {
     const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
-    const near = { words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR" };
+    const near = { words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR", stateName: "Puerto Rico" };
     const html = locationFormPage(404, locationNotFoundDetail(18.4655, -66.1057, true), "18.4655", "-66.1057", facts, near);
-    expect(html).toContain("<h1>No district boundaries in PR: look up the ZIP code</h1>");
+    expect(html).toContain("<h1>No district boundaries in Puerto Rico: look up the ZIP code</h1>");
     expect(html).toContain('<a href="/zip/00901">00901 (San Juan, PR)</a>');
-    expect(html).toContain("The Census boundary files have no school districts in PR");
+    expect(html).toContain("The Census boundary files have no school districts in Puerto Rico");
     expect(html).not.toContain("No school district at this place");
     expect(html).not.toContain("open water");
     // In a state with boundaries, the place is in none of them.

@@ -228,6 +228,9 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     expect(military).toContain("09001 (APO AE) is a military mail ZIP code");
     expect(military).toContain("look up the ZIP code of its street address");
     expect(military).not.toContain("No other ZIP code of");
+    // Its description, as a link preview shows it, says the same (it said "Check the digits").
+    expect(military).toContain('<meta name="description" content="ZIP code 09001 is a military mail ZIP code. It carries mail to the U.S. forces abroad and has no area and no public school district');
+    expect(military).not.toContain("Check the digits");
     expect(zipNotFoundDetail("09001", apo)).toBe(
       "ZIP code 09001 is a military mail ZIP code (APO AE; USPS type: Military mail (APO/FPO/DPO)) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.",
     );

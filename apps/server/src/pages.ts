@@ -538,7 +538,16 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
   return layout(
     {
       title: `${title} (error ${p.status})`,
-      description: `${title}. ${PLAIN[kind]}`,
+      // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
+      description: `${title}. ${
+        postal === undefined
+          ? PLAIN[kind]
+          : military
+            ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
+            : postOffice
+              ? "It belongs to a post office or one large mail customer, not to an area where people live: look up the ZIP code of the home's street address."
+              : `The Census Bureau draws no ZIP area for it: try a neighbouring ZIP code of ${postal.city}, ${postal.state}.`
+      }`,
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeHint, readPlace } from "./place-input.ts";
+import { milesAway, placeHint, readPlace } from "./place-input.ts";
 
 describe("readPlace: what people paste or type into the /location form", () => {
   it.each([
@@ -37,6 +37,13 @@ describe("placeHint: the place probably meant", () => {
   });
   it("a place outside the boundaries near a ZIP code (Puerto Rico): that ZIP's page", () => {
     expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR" });
+  });
+  it("says how far the nearest ZIP code is, where its internal point is known (a place in Canada is told 40 miles)", () => {
+    const toronto = () => ({ zip: "14126", city: "Olcott", state: "NY", point: [-78.69, 43.33] as [number, number] });
+    expect(placeHint(43.65, -79.38, inDistrict, toronto)?.end).toBe(", about 40 miles away: its page names its school district.");
+    expect(milesAway(18.4655, -66.1057, [-66.1, 18.46])).toBe("less than a mile away");
+    expect(milesAway(40, -100, [-100, 40.0145])).toBe("about 1 mile away");
+    expect(milesAway(40, -100, [-100, 40.1])).toBe("about 7 miles away");
   });
   it("nothing to suggest in the open ocean", () => {
     expect(placeHint(30, -40, inDistrict, nearestZip)).toBeUndefined();

@@ -61,6 +61,8 @@ export interface PlaceHint {
   end: string;
   /** for the nearest ZIP code: its state (a territory has no boundary file, so "no district here" would be wrong) */
   state?: string;
+  /** and that state's name, as pages say it ("Puerto Rico") */
+  stateName?: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export function placeHint(
   lat: number,
   lon: number,
   inDistrict: (lat: number, lon: number) => boolean,
-  nearestZip: (lat: number, lon: number) => { zip: string; city: string; state: string } | undefined,
+  nearestZip: (lat: number, lon: number) => { zip: string; city: string; state: string; stateName?: string; point?: [number, number] } | undefined,
 ): PlaceHint | undefined {
   const at = (y: number, x: number) => ({ href: `/location?lat=${degrees(y)}&lon=${degrees(x)}`, link: `${degrees(y)}, ${degrees(x)}`, end: "?" });
   const valid = (y: number, x: number) => Math.abs(y) <= 90 && Math.abs(x) <= 180;
@@ -85,6 +87,22 @@ export function placeHint(
   if (valid(lon, lat) && inDistrict(lon, lat)) return { words: "The latitude comes first: did you mean", ...at(lon, lat) };
   if (valid(lon, -lat) && lat > 0 && inDistrict(lon, -lat)) return { words: "The latitude comes first, and west longitudes are negative: did you mean", ...at(lon, -lat) };
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
-  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: ": its page names its school district.", state: near.state };
+  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page names its school district.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
   return undefined;
+}
+
+/**
+ * How far a ZIP code's internal point [lon, lat] is from a place, in words (a place off the coast
+ * of Canada is told its nearest ZIP is 30 miles away, not only its name).
+ *
+ * @example
+ * milesAway(43.65, -79.38, [-78.69, 43.33]) // "about 40 miles away"
+ */
+export function milesAway(lat: number, lon: number, [zipLon, zipLat]: [number, number]): string {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((zipLat - lat) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(zipLat * rad) * Math.sin(((zipLon - lon) * rad) / 2) ** 2;
+  const miles = 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+  if (miles < 1) return "less than a mile away";
+  const rounded = miles < 10 ? Math.round(miles) : Math.round(miles / 5) * 5;
+  return `about ${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
 }

@@ -79,6 +79,8 @@ export interface Site {
   postal(zip: string): PostalZip | undefined;
   /** The ZIP codes with a record whose city and state are these, in order. */
   cityZips(city: string, state: string): string[];
+  /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
+  stateName(code: string): string;
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -375,6 +377,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     facts,
     postal: (zip) => postal.get(zip),
     cityZips,
+    stateName: (code) => stateName(rendered.stateNames, code),
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
     identityEtag: (path) => {
