@@ -34,7 +34,8 @@ describe("export", () => {
   it("exits 0 and writes every path with .br and .gz", () => {
     expect(result.code, result.stderr).toBe(0);
     const all = new Set(files(dir));
-    const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf");
+    const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf" && f !== "404.html");
+    expect(all.has("404.html")).toBe(true);
     // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
     // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV and the ZIP-to-district CSV
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
@@ -124,7 +125,12 @@ describe("the export's nginx.conf in nginx", () => {
         ["/about", 200, "text/html; charset=utf-8"],
         ["/zip/90210.json", 200, "application/json; charset=utf-8"],
         ["/bulk/zip-districts.csv", 200, "text/csv; charset=utf-8"],
-        ["/zip/99999", 404, undefined],
+        ["/zip/99999", 404, "text/html; charset=utf-8"],
+        ["/no/such/page", 404, "text/html; charset=utf-8"],
+        // The export's files under their own names are no addresses of the service, as the binary has none.
+        ["/zip/90210.json.gz", 404, "text/html; charset=utf-8"],
+        ["/zip/90210.html", 404, "text/html; charset=utf-8"],
+        ["/index.html", 404, "text/html; charset=utf-8"],
       ] as const) {
         const res = await fetch(`${url}${path}`, { redirect: "manual" });
         expect(res.status, path).toBe(status);
@@ -133,6 +139,20 @@ describe("the export's nginx.conf in nginx", () => {
         else await res.body?.cancel();
       }
       expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+      // A page with nothing: the 404 page a person reads, with the pages' headers.
+      const missingPage = await fetch(`${url}/zip/99999`);
+      expect(await missingPage.text()).toContain("There is no page at this address.");
+      const pageCsp = (await fetch(`${url}/zip/90210`)).headers.get("content-security-policy");
+      expect(pageCsp).toMatch(/^default-src 'none'/);
+      expect(missingPage.headers.get("content-security-policy")).toBe(pageCsp);
+      // An API path with no file: the binary's 404 problem+json (audit 28, ops: it was nginx's HTML page).
+      for (const path of ["/zip/99999.json", "/zip/99999/districts.json", "/state/ZZ.json", "/nope.csv"]) {
+        const res = await fetch(`${url}${path}`);
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get("content-type"), path).toBe("application/problem+json; charset=utf-8");
+        expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+        expect(await res.json(), path).toMatchObject({ type: `${BASE}/problems/not-found`, title: "Not found", status: 404 });
+      }
       // As the binary (audit, ops): Vary on every body, compressed or not; a preflight on pages and
       // downloads too; 405 with Allow; Referrer-Policy on pages; the export's own files not served.
       for (const encoding of ["gzip", "identity"]) {
@@ -167,7 +187,8 @@ describe("the export's nginx.conf in nginx", () => {
       for (const query of ["zip=90210", "zip=90210-1234", "zip=%2090210"]) {
         const res = await fetch(`${url}/zip?${query}`, { redirect: "manual" });
         expect(res.status, query).toBe(303);
-        expect(new URL(res.headers.get("location")!, url).pathname, query).toBe("/zip/90210");
+        // The path only, as the binary's: behind a CDN an absolute one named this server (absolute_redirect off).
+        expect(res.headers.get("location"), query).toBe("/zip/90210");
       }
     } finally {
       if (proc.exitCode === null && proc.signalCode === null) {

@@ -77,8 +77,14 @@ describe("writeExport (rule 24)", () => {
     expect(interactive.slice(0, interactive.indexOf("\n  }"))).toContain(`Content-Security-Policy "${DOCS_CSP}"`);
     // Audit (ops): Vary on compressed bodies, preflight and Referrer-Policy wherever the binary has them.
     expect(nginx).toContain("gzip_vary on;");
+    // Audit 28 (ops): the search box's redirect keeps the path only; API paths with no file answer problem+json; a page, 404.html.
+    expect(nginx).toContain("absolute_redirect off;");
+    expect(nginx).toContain("error_page 404 /404.html;");
+    expect(nginx).toContain("error_page 404 = @not-found;");
+    expect(readFileSync(join(dir, "404.html"), "utf8")).toContain("There is no page at this address.");
     const locations = nginx.split("\n  location ").slice(1);
-    const serving = locations.filter((l) => !l.startsWith("@") && !/^= \/(nginx\.conf|_headers) /.test(l));
+    // Not serving: the named locations, the export's own files and the files under their own names (404).
+    const serving = locations.filter((l) => !l.startsWith("@") && !/^= \/(nginx\.conf|_headers) /.test(l) && !l.startsWith("~ \\.(gz|br|html)$"));
     expect(serving.length).toBeGreaterThan(10);
     for (const l of serving) expect(l, l.slice(0, 40)).toContain("if ($request_method = OPTIONS)");
     for (const l of serving.filter((x) => x.includes("Content-Security-Policy"))) expect(l, l.slice(0, 40)).toContain('add_header Referrer-Policy "no-referrer" always;');

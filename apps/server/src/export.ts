@@ -6,13 +6,15 @@
  * Path to file: `/` -> `index.html`, `/docs` -> `docs.html`, `/docs/{section}` and `/docs/interactive` -> `docs/{name}.html`, `/about` -> `about.html`, `/zip/{zip}` ->
  * `zip/{zip}.html`, `/district/{leaid}` -> `district/{leaid}.html`, `/state/{state}`
  * -> `state/{state}.html`, `/problems/{kind}` -> `problems/{kind}.html` (hosts map extensionless URLs to `.html`), `/healthz` ->
- * `healthz` (typed by the headers file), everything else as named.
+ * `healthz` (typed by the headers file), everything else as named. `404.html` is the page a
+ * person gets at an address with nothing (Netlify and Cloudflare Pages serve it themselves; the
+ * nginx snippet too).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
-import { PAGE_CSP } from "./pages.ts";
+import { errorPage, PAGE_CSP } from "./pages.ts";
 import { methodDetail, problem } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import type { Site } from "./site.ts";
@@ -79,10 +81,15 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
   };
   await Promise.all(Array.from({ length: 16 }, worker));
   const docsSections = paths.filter((p) => /^\/docs\/[a-z0-9-]+$/.test(p) && p !== INTERACTIVE_DOCS).sort();
+  // What a person reads at an address with nothing, as the binary's page says it.
+  await writeFile(join(dir, "404.html"), errorPage(problem(site.baseUrl, "not-found", STATIC_NOT_FOUND, ""), "not-found", site.facts));
   await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
   await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp, site.baseUrl));
   return paths.length;
 }
+
+/** The detail of a static copy's 404: it cannot say more about the address than that nothing is there. */
+const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /index.json lists every ZIP code with a record; see /docs for the paths it answers.";
 
 /**
  * `_headers` for Netlify and Cloudflare Pages (they compress on their own).
@@ -160,6 +167,9 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
   // no `instance` (optional in RFC 9457): a decoded path could hold a quote and break the JSON.
   const { instance: _, ...body } = problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "");
   const notAllowed = JSON.stringify(body).replace("METHOD", "$request_method");
+  // The binary's 404 problem for an API path with no file (a page's is 404.html); no instance, as above.
+  const { instance: __, ...missing } = problem(baseUrl, "not-found", STATIC_NOT_FOUND, "");
+  const notFound = JSON.stringify(missing);
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
   const preflight = `if ($request_method = OPTIONS) {
@@ -192,6 +202,11 @@ server {
   # must not hand the .gz or .br bytes to a client that did not ask for them.
   gzip_vary on;
   etag on;
+  # Redirects (the search box's 303) keep the path only, as the binary's: behind a CDN or TLS
+  # proxy an absolute one would name this server's scheme, host and port.
+  absolute_redirect off;
+  # A page with nothing at its address: the 404 page a person reads (API paths answer problem+json below).
+  error_page 404 /404.html;
 
   # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body).
   if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
@@ -213,6 +228,29 @@ server {
     ${common}
     try_files $uri $uri.html =404;
   }
+  location = /404.html {
+    internal;
+    ${page(PAGE_CSP)}
+  }
+  # The API (*.json, *.csv): a missing file is the binary's 404 problem+json, not an HTML page.
+  location ~ \\.(json|csv)$ {
+    ${common}
+    error_page 404 = @not-found;
+    try_files $uri =404;
+  }
+  location @not-found {
+    types { }
+    default_type application/problem+json;
+    charset utf-8;
+    charset_types application/problem+json;
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Cache-Control "${CACHE_CONTROL}" always;
+    add_header X-Content-Type-Options "nosniff" always;
+    return 404 '${notFound}';
+  }
+  # The export's own files under their names (the precompressed copies, pages by their file): not
+  # addresses of the service, as the binary has none of them (gzip_static and try_files still read them).
+  location ~ \\.(gz|br|html)$ { return 404; }
   # Never cached, as the binary sends it (a static copy's healthz says only that the host serves files).
   location = /healthz {
     ${preflight}
