@@ -81,6 +81,9 @@ describe("every endpoint over HTTP", () => {
     for (const h of ["content-type", "content-length", "content-encoding", "etag", "cache-control", "last-modified", "vary", "content-disposition"]) {
       expect(head.headers[h], h).toBe(get.headers[h]);
     }
+    // A Date on both (RFC 9110 6.6.1; Bun leaves it out of HEAD responses unless the server adds it).
+    expect(head.headers["date"], "date").toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(get.headers["date"], "date").toMatch(/ GMT$/);
     // No file name of the binary's own (Bun names a file-backed body's file for some types: the sitemaps).
     expect(get.headers["content-disposition"] ?? "", path).not.toMatch(/precompressed|\.bin/);
   });

@@ -33,6 +33,26 @@ function absolute(req: Request): Request {
 }
 
 /**
+ * A HEAD response with the `Date` header its GET has (RFC 9110 6.6.1): Bun adds Date to the
+ * other responses but not to HEAD ones, whether from a route or from `fetch`.
+ *
+ * @example
+ * withDate(new Request("http://x/", { method: "HEAD" }), new Response(null)).headers.has("date") // true
+ */
+export function withDate(req: Request, res: Response): Response {
+  if (req.method !== "HEAD" || res.headers.has("date")) return res;
+  try {
+    res.headers.set("Date", new Date().toUTCString());
+    return res;
+  } catch {
+    // A Response whose headers are immutable: a copy with the header.
+    const headers = new Headers(res.headers);
+    headers.set("Date", new Date().toUTCString());
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
+/**
  * Listens now; requests wait until `ready` resolves, then the server is
  * reloaded with the final handler (and the native routes when not logging),
  * so a request runs no start-up indirection. Logs each request unless the log
@@ -64,7 +84,8 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
     });
     return res;
   };
-  const final = (handle: Handler) => (log.enabled ? logged(handle) : (req: Request) => handle(absolute(req)));
+  const dated = (handle: Handler) => async (req: Request) => withDate(req, await handle(req));
+  const final = (handle: Handler) => (log.enabled ? logged(dated(handle)) : (req: Request) => dated(handle)(absolute(req)));
   const server = Bun.serve({
     port: options.port,
     hostname: options.host,
@@ -79,7 +100,10 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
     fetch: (req, server) => ready.then(({ handle }) => final(handle)(req, server)),
   });
   void ready.then(({ handle, routes }) => {
-    server.reload({ fetch: final(handle), ...(routes && !log.enabled ? { routes } : {}) });
+    const answer = final(handle);
+    // HEAD goes through the app (its 304, and the Date Bun leaves out of a route's HEAD).
+    const native = routes && !log.enabled ? Object.fromEntries(Object.entries(routes).map(([path, r]) => [path, { GET: r.GET, HEAD: (req: Request) => answer(req, server) }])) : undefined;
+    server.reload({ fetch: answer, ...(native ? { routes: native } : {}) });
   });
   return server;
 }
