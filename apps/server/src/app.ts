@@ -28,6 +28,7 @@ import { noneMatchHits } from "./negotiate.ts";
 import { nearPath, typedZip } from "./near-path.ts";
 import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
+import type { CityMatch } from "./city-search.ts";
 
 const ZIP = /^[0-9]{5}$/;
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
@@ -64,15 +65,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; cities?: CityMatch[]; render?: (p: Problem) => string } = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render } = page;
+    const { typed, meant, cities, render } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
-      render: render ?? ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}) })),
+      render:
+        render ??
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(cities ? { cities } : {}) })),
     });
   };
 
@@ -232,7 +235,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);
       const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
+      // A town typed instead ("Boston, MA"): its ZIP codes, on the page a person reads.
+      const cities = meant === undefined && /[a-z]/i.test(typed) ? site.citySearch(typed) : [];
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(cities.length > 0 ? { cities } : {}) });
     }
     return redirect(`/zip/${zip}`);
   });

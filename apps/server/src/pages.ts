@@ -6,6 +6,7 @@
  * by its hash in the CSP), phone first, readable without JavaScript. Every page
  * has a search box, a unique title and description, and a canonical URL.
  */
+import { isCanadianPostcode, type CityMatch } from "./city-search.ts";
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
@@ -479,6 +480,8 @@ export interface ErrorPageExtra {
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
   postal?: PostalZip;
   cityZips?: string[];
+  /** The cities a town typed into the ZIP box names, with their ZIP codes (city-search.ts). */
+  cities?: CityMatch[];
 }
 
 /**
@@ -489,11 +492,40 @@ export interface ErrorPageExtra {
 function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
+  if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
+    return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
   if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
   return "";
+}
+
+/**
+ * A town typed into the ZIP box: each city of that name, the district its ZIP codes name (one
+ * sentence where they all name the same one: Boston's 36) and its ZIP codes, linked.
+ *
+ * @example
+ * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District" }] }])
+ * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
+ */
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): string {
+  const intro = `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${cities.length === 1 ? "Its ZIP codes are below" : `${cities.length} towns have that name; their ZIP codes are below`}: open yours for its school district's phone and the other districts it covers.</p>`;
+  const groups = cities.map((c) => {
+    const place = `${c.city}, ${c.state}`;
+    const districts = [...new Set(c.zips.map((z) => z.district))];
+    const n = c.zips.length;
+    const same =
+      districts.length === 1
+        ? `<p>${n === 1 ? `Its ZIP code's record names` : `All ${n} of its ZIP codes' records name`} ${e(districts[0]!)}.</p>`
+        : `<p>Its ${n} ZIP codes' records name ${districts.length} districts.</p>`;
+    const items = c.zips.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a>${districts.length > 1 ? `: ${e(z.district)}` : ""}</li>`).join("");
+    return `<h2>${e(place)}</h2>
+${same}
+<ul class="links">${items}</ul>`;
+  });
+  return `${intro}
+${groups.join("\n")}`;
 }
 
 /**
@@ -510,13 +542,17 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
-  const title = postal
-    ? postOffice
-      ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
-      : military
-        ? `ZIP code ${postal.zip} is a military mail ZIP code`
-        : `ZIP code ${postal.zip} has no school district record`
-    : p.title;
+  const towns = extra.cities ?? [];
+  const title =
+    towns.length > 0
+      ? `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the towns named “${shortened(extra.typed ?? "")}”`}`
+      : postal
+        ? postOffice
+          ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
+          : military
+            ? `ZIP code ${postal.zip} is a military mail ZIP code`
+            : `ZIP code ${postal.zip} has no school district record`
+        : p.title;
   let body: string;
   if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
@@ -531,6 +567,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
     body += `
 <p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
+  } else if (kind === "invalid-zip" && towns.length > 0) {
+    body = cityMatchesHtml(extra.typed ?? "", towns);
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
 ${nextStep(kind, extra.typed, extra.meant)}`;

@@ -4,6 +4,7 @@
  * build's snapshot of it, see snapshot.ts). The HTTP layer
  * (app.ts) and the static export (export.ts) both read it.
  */
+import { citySearchIndex, type CityMatch } from "./city-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
@@ -81,6 +82,8 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
   stateName(code: string): string;
+  /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts. */
+  citySearch(typed: string): CityMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -365,6 +368,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     cities ??= cityZipIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string }[]);
     return cities(city, state);
   };
+  let citySearch: ((typed: string) => CityMatch[]) | undefined;
+  const cityMatches = (typed: string): CityMatch[] => {
+    // Built on the first such search from /index.json (zip, district, city, state of every record).
+    citySearch ??= citySearchIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[], states);
+    return citySearch(typed);
+  };
   const pagePaths = function* () {
     for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
   };
@@ -378,6 +387,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     postal: (zip) => postal.get(zip),
     cityZips,
     stateName: (code) => stateName(rendered.stateNames, code),
+    citySearch: cityMatches,
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
     identityEtag: (path) => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { cityKey, citySearchIndex, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
+import { cityMatchesHtml } from "./pages.ts";
+import { testApp } from "../test/helpers.ts";
+
+const entries = [
+  { zip: "02108", city: "Boston", state: "MA", district: "Boston School District" },
+  { zip: "02109", city: "Boston", state: "MA", district: "Boston School District" },
+  { zip: "30623", city: "Boston", state: "GA", district: "Thomas County School District" },
+  { zip: "63101", city: "Saint Louis", state: "MO", district: "St. Louis City School District" },
+  { zip: "63105", city: "Saint Louis", state: "MO", district: "Clayton School District" },
+];
+const search = citySearchIndex(entries, new Set(["MA", "GA", "MO"]));
+
+describe("citySearchIndex (a town typed into the ZIP box)", () => {
+  it("finds every city of the name, most ZIP codes first, each with its ZIP codes and their districts", () => {
+    expect(search("boston").map((m) => [m.city, m.state, m.zips.map((z) => z.zip)])).toEqual([
+      ["Boston", "MA", ["02108", "02109"]],
+      ["Boston", "GA", ["30623"]],
+    ]);
+    expect(search("Boston, MA").map((m) => m.state)).toEqual(["MA"]);
+    expect(search("boston ma").map((m) => m.state)).toEqual(["MA"]);
+    // A code that is no state of the dataset is part of the name.
+    expect(search("Boston, ZZ")).toEqual([]);
+  });
+
+  it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
+    expect(cityKey("St. Mary's-of the Woods")).toBe("saint marys of the woods");
+    expect(search("st. louis")[0]?.zips.map((z) => z.district)).toEqual(["St. Louis City School District", "Clayton School District"]);
+    expect(search("ST LOUIS, mo")).toHaveLength(1);
+    expect(search("xyzzy")).toEqual([]);
+  });
+
+  it("lists at most MAX_CITY_MATCHES cities of one name", () => {
+    const many = citySearchIndex(
+      Array.from({ length: 20 }, (_, i) => ({ zip: String(10000 + i), city: "Springfield", state: `S${String.fromCharCode(65 + i)}`, district: "D" })),
+      new Set(),
+    );
+    expect(many("Springfield")).toHaveLength(MAX_CITY_MATCHES);
+  });
+
+  it("knows a Canadian postal code, with or without its space", () => {
+    expect(["K1A 0B1", "k1a0b1", "M5V 3L9"].map(isCanadianPostcode)).toEqual([true, true, true]);
+    expect(["90210", "SW1A 1AA", "Boston", "D1A 0B1"].map(isCanadianPostcode)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("the search box's page for a town", () => {
+  it("says it is a town and lists its ZIP codes, in one sentence where they all name one district", () => {
+    const html = cityMatchesHtml("Boston", search("Boston"));
+    expect(html).toContain("“Boston” is a town, not a ZIP code. 2 towns have that name");
+    expect(html).toContain("<h2>Boston, MA</h2>\n<p>All 2 of its ZIP codes' records name Boston School District.</p>");
+    expect(html).toContain('<li><a href="/zip/02108">02108</a></li>');
+    const stl = cityMatchesHtml("St Louis", search("St Louis"));
+    expect(stl).toContain("<p>Its 2 ZIP codes' records name 2 districts.</p>");
+    expect(stl).toContain('<li><a href="/zip/63105">63105</a>: Clayton School District</li>');
+  });
+
+  it("GET /zip?zip=Beverly Hills answers the ZIP box's 400 with the town's ZIP codes; a Canadian code is told so", async () => {
+    const { app } = await testApp();
+    const res = await app.request("/zip?zip=Beverly+Hills", { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("<h1>ZIP codes of Beverly Hills, CA</h1>");
+    expect(html).toContain('<a href="/zip/90210">90210</a>');
+    const canada = await (await app.request("/zip?zip=K1A+0B1", { headers: { Accept: "text/html" } })).text();
+    expect(canada).toContain("looks like a Canadian postal code: this service covers the public school districts of the United States only.");
+    // Programs still get the problem.
+    expect((await app.request("/zip?zip=Beverly+Hills", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A town typed into the ZIP box ("Boston", "Boston, MA"): the ZIP codes of the cities of that
+ * name, with the district each one's record names, so the search box's 400 page can offer them
+ * instead of a dead end ("is not a ZIP code"). Names compare without case, dots, apostrophes
+ * or hyphens ("St. Louis" and "st louis").
+ */
+
+/** One city of the name typed: its ZIP codes with a record, and the district each names. */
+export interface CityMatch {
+  city: string;
+  state: string;
+  zips: { zip: string; district: string }[];
+}
+
+/** How many cities of one name a page lists (Springfield is in many states). */
+export const MAX_CITY_MATCHES = 8;
+
+/** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
+const SPELLED_OUT: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount", pt: "point" };
+
+/**
+ * The key a city name compares by: no case, dots, apostrophes or hyphens, and the usual
+ * abbreviations spelled out.
+ *
+ * @example
+ * cityKey("St. Mary's-of the Woods") // "saint marys of the woods"
+ */
+export function cityKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[.'’]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .map((word) => SPELLED_OUT[word] ?? word)
+    .join(" ");
+}
+
+/**
+ * An index of the records' cities (entries of /index.json: zip, city, state, district) that
+ * finds the cities a typed text names, with or without its state's code after it; the cities
+ * with the most ZIP codes first, at most MAX_CITY_MATCHES.
+ *
+ * @example
+ * const search = citySearchIndex([{ zip: "02108", city: "Boston", state: "MA", district: "Boston School District" }], new Set(["MA"]));
+ * search("boston, ma") // [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District" }] }]
+ */
+export function citySearchIndex(
+  entries: Iterable<{ zip: string; city: string; state: string; district: string }>,
+  states: ReadonlySet<string>,
+): (typed: string) => CityMatch[] {
+  const byName = new Map<string, CityMatch[]>();
+  for (const { zip, city, state, district } of entries) {
+    if (city === "") continue;
+    const key = cityKey(city);
+    const list = byName.get(key) ?? byName.set(key, []).get(key)!;
+    let match = list.find((m) => m.state === state);
+    if (match === undefined) list.push((match = { city, state, zips: [] }));
+    match.zips.push({ zip, district });
+  }
+  return (typed) => {
+    // "Boston, MA", "Boston MA": a known state's code at the end narrows the search to it.
+    const parts = /^(.*?)[\s,]+([A-Za-z]{2})$/.exec(typed.trim());
+    const state = parts && states.has(parts[2]!.toUpperCase()) ? parts[2]!.toUpperCase() : undefined;
+    const found = (state !== undefined ? (byName.get(cityKey(parts![1]!)) ?? []).filter((m) => m.state === state) : []) as CityMatch[];
+    const all = found.length > 0 ? found : (byName.get(cityKey(typed)) ?? []);
+    return [...all].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1)).slice(0, MAX_CITY_MATCHES);
+  };
+}
+
+/**
+ * Whether a text looks like a Canadian postal code ("K1A 0B1"), which people type into a ZIP box too.
+ *
+ * @example
+ * isCanadianPostcode("k1a0b1") // true
+ */
+export function isCanadianPostcode(typed: string): boolean {
+  return /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i.test(typed.trim());
+}
