@@ -80,6 +80,13 @@ describe("GET /location.json on the binary", () => {
     expect(((await res.json()) as Problem).type).toBe(`${DEFAULT_BASE}/problems/location-not-found`);
   });
 
+  it("a place 17 m from a state line: the page names the district beside it, with its phone (Kansas City 33, Shawnee Mission)", async () => {
+    const html = await (await fetch(`${server.url}/location?lat=39.03&lon=-94.6075`, { headers: { Accept: "text/html" } })).text();
+    expect(html).toMatch(
+      /This place is a few metres from the edge of its district as drawn, beside <a href="\/district\/2011640">Shawnee Mission Public Schools Unified School District<\/a>, phone <a href="tel:\+19139936200">\(913\) 993-6200<\/a>\./,
+    );
+  });
+
   it("lat 91: 400 invalid-location", async () => {
     const res = await locate("91", "-108.5");
     expect(res.status).toBe(400);

@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import type { LocationAnswer, LocationData } from "./location.ts";
+import { nearBorder, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
@@ -43,12 +43,30 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)
     .join("");
   const border = a.districts.filter((d) => d.on_border);
-  const shapes: MapShape[] = a.districts.map((d, i) => ({
-    polygons: data.index.outline(d.leaid, d.level) ?? [],
-    style: i === 0 || d.level !== "secondary" ? "primary" : "secondary",
-  }));
-  const drawn = a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed brown outline"})`);
-  const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
+  // Within a few hundred metres of a border the drawing cannot tell (17 m from Kansas City 33 is
+  // Shawnee Mission, in Kansas): say so under the answer, name the districts beside it, draw them.
+  const near = border.length === 0 ? nearBorder(data, a.districts, a.lat, a.lon) : undefined;
+  const besideItems = (near?.beside ?? []).map((d) => {
+    const phone = phoneOf(d.leaid);
+    return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${phone ? `, phone ${phoneLink(phone)}` : ""}`;
+  });
+  const nearNote = near
+    ? `<p class="answer">This place is ${near.metres < 50 ? "a few metres" : `about ${Math.round(near.metres / 10) * 10} m`} from the edge of its district as drawn, beside ${
+        besideItems.length === 1 ? besideItems[0] : `${besideItems.slice(0, -1).join("; ")}; and ${besideItems.at(-1)}`
+      }. The outlines are approximate this close to a border: ask ${a.districts.length + near.beside.length > 2 ? "the districts" : "both districts"} which one serves your address.</p>\n`
+    : "";
+  const shapes: MapShape[] = [
+    ...a.districts.map((d, i): MapShape => ({
+      polygons: data.index.outline(d.leaid, d.level) ?? [],
+      style: i === 0 || d.level !== "secondary" ? "primary" : "secondary",
+    })),
+    ...(near?.beside ?? []).map((d): MapShape => ({ polygons: data.index.outline(d.leaid, d.level) ?? [], style: "other" })),
+  ];
+  const drawn = [
+    ...a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed brown outline"})`),
+    ...(near?.beside ?? []).map((d) => `${d.district} beside it (shaded grey)`),
+  ];
+  const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : near ? " near the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
     ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.
@@ -71,7 +89,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
       canonical: null,
       main: `<h1>School districts at ${where}</h1>
 <p><strong>${sentence}</strong></p>
-${ask}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

@@ -274,6 +274,19 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("No district teaching high school");
   });
 
+  it("a place within a few hundred metres of a border says so under the answer, names the district beside it and draws it (Kansas City 33 and Shawnee Mission, 17 m apart)", async () => {
+    const html = await (await app.request("/location?lat=39.03&lon=-94.6075")).text();
+    expect(html).toContain('<p class="answer">This place is a few metres from the edge of its district as drawn, beside <a href="/district/2011640">Shawnee Mission Public Schools Unified School District</a>');
+    expect(html).toContain(". The outlines are approximate this close to a border: ask both districts which one serves your address.</p>");
+    expect(html).toContain("Shawnee Mission Public Schools Unified School District beside it (shaded grey), with the place marked by a red dot near the border.");
+    // 17 m west, the other side says the same of Kansas City 33.
+    expect(await (await app.request("/location?lat=39.03&lon=-94.6077")).text()).toContain('beside <a href="/district/2916400">Kansas City 33 School District</a>');
+    // Not in the middle of a district (Billings).
+    const billings = await (await app.request("/location?lat=45.7833&lon=-108.5007")).text();
+    expect(billings).not.toContain("from the edge of its district");
+    expect(billings).toContain("red dot inside");
+  });
+
   it("a map stays small even for a large district (Anchorage)", async () => {
     const html = await (await app.request("/location?lat=61.2181&lon=-149.9")).text();
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)![0];

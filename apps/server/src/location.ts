@@ -276,3 +276,46 @@ export function locate(
     boundaries: data.boundaries,
   };
 }
+
+/**
+ * How close to a drawn border a place must be for its answer to be in doubt (metres): the
+ * 1:500,000 drawing is off by tens of metres, and the simplification (a minimum triangle of
+ * 0.000003 square degrees, about 28,000 m² at 40° N) cuts corners by up to about 250 m.
+ */
+export const NEAR_BORDER_M = 300;
+
+/** A place near the border of one of its districts, and the districts beside it across that border. */
+export interface NearBorder {
+  /** metres from the place to the nearest border of its districts, as drawn */
+  metres: number;
+  /** the districts within NEAR_BORDER_M across it (none: the border is a coast or the edge of the country) */
+  beside: { leaid: string; district: string; level: BoundaryLevel; grade_span: string }[];
+}
+
+/**
+ * Whether a located place lies within NEAR_BORDER_M of a border of its districts, and which
+ * districts lie beside it across that border: found at 16 points around the place, out to a
+ * little past the border (17 m from Kansas City 33 is Shawnee Mission, in Kansas). Undefined
+ * when it is farther, or when no district lies across (a coast).
+ *
+ * @example
+ * nearBorder(data, answer.districts, 39.03, -94.6075)?.beside.map((d) => d.district) // ["Shawnee Mission Public Schools Unified School District"]
+ */
+export function nearBorder(data: LocationData, districts: readonly { leaid: string; level: BoundaryLevel }[], lat: number, lon: number): NearBorder | undefined {
+  const metres = Math.min(...districts.map((d) => data.index.distanceToBorder(d.leaid, d.level, lon, lat)));
+  if (!(metres < NEAR_BORDER_M)) return undefined;
+  const own = new Set(districts.map((d) => `${d.level} ${d.leaid}`));
+  const reach = Math.min(NEAR_BORDER_M, metres + 100);
+  const [kx, ky] = [111_320 * Math.cos((lat * Math.PI) / 180), 110_540];
+  const beside = new Map<string, NearBorder["beside"][number]>();
+  for (let k = 0; k < 16; k++) {
+    const angle = (k * Math.PI) / 8;
+    for (const hit of data.index.districtsAt(lon + (reach * Math.cos(angle)) / kx, lat + (reach * Math.sin(angle)) / ky)) {
+      const key = `${hit.district.level} ${hit.district.leaid}`;
+      if (own.has(key) || beside.has(key)) continue;
+      const d = data.districts.get(hit.district.leaid);
+      beside.set(key, { leaid: hit.district.leaid, district: d?.name ?? `District ${hit.district.leaid}`, level: hit.district.level, grade_span: d?.grade_span ?? "" });
+    }
+  }
+  return beside.size === 0 ? undefined : { metres, beside: [...beside.values()] };
+}
