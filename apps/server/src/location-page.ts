@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { nearBorder, type LocationAnswer, type LocationData } from "./location.ts";
+import { borderDistanceWords, nearBorder, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
@@ -51,7 +51,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
     return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${phone ? `, phone ${phoneLink(phone)}` : ""}`;
   });
   const nearNote = near
-    ? `<p class="answer">This place is ${near.metres < 50 ? "a few metres" : `about ${Math.round(near.metres / 10) * 10} m`} from the edge of its district as drawn, beside ${
+    ? `<p class="answer">This place is ${borderDistanceWords(near.metres)} from the edge of its district as drawn, beside ${
         besideItems.length === 1 ? besideItems[0] : `${besideItems.slice(0, -1).join("; ")}; and ${besideItems.at(-1)}`
       }. The outlines are approximate this close to a border: ask ${a.districts.length + near.beside.length > 2 ? "the districts" : "both districts"} which one serves your address.</p>\n`
     : "";

@@ -338,6 +338,11 @@ describe("lookup --lat --lon", () => {
     // Whom to ask about the grades no district there answers for, as the page says.
     expect(lookup(dataset, { lat: "42.8806", lon: "-71.3273" }, opts).stdout).toContain("\nDerry School District teaches only up to 8th grade: ask it which school its older students attend.\n");
     expect(text.stdout).not.toContain("ask it");
+    // Near a border, as the page says it.
+    expect(lookup(dataset, { lat: "39.03", lon: "-94.6075" }, opts).stdout).toContain(
+      "\nNear a border: a few metres from the edge of its district as drawn, beside Shawnee Mission Public Schools Unified School District (2011640); ask both which serves the address.\n",
+    );
+    expect(text.stdout).not.toContain("Near a border");
     // Without ZIP outlines, the ZIP is only the nearest, and says so.
     const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await loadLocationData(dataPaths(DATA)) });
     expect(nearest.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");

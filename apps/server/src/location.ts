@@ -319,3 +319,14 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
   }
   return beside.size === 0 ? undefined : { metres, beside: [...beside.values()] };
 }
+
+/**
+ * How far a place is from a border, in words.
+ *
+ * @example
+ * borderDistanceWords(17) // "a few metres"
+ * borderDistanceWords(123) // "about 120 m"
+ */
+export function borderDistanceWords(metres: number): string {
+  return metres < 50 ? "a few metres" : `about ${Math.round(metres / 10) * 10} m`;
+}
