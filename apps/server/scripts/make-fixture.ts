@@ -35,7 +35,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
   mkdirSync(dir, { recursive: true });
   const zips: string[][] = [["zip", "state", "city", "county", "leaid", "zcta"]];
   const districts: string[][] = [
-    ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
+    ["leaid", "state", "county", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   ];
   const overlaps: string[][] = [["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"]];
   const levelOf = (d: number) => (d % 5 === 4 ? "S" : d % 5 === 3 ? "E" : "U");
@@ -50,7 +50,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
       const leaid = `${fips}${String(d + 1).padStart(5, "0")}`;
       const rating = d % 7 === 0 ? "" : String((d % 10) + 1);
       districts.push([
-        leaid, state, `Synthetic ${state} District ${d + 1}, "Unified" School District`, levelOf(d),
+        leaid, state, d % 6 === 5 ? "" : `Synthetic ${d % 3} County`, `Synthetic ${state} District ${d + 1}, "Unified" School District`, levelOf(d),
         d % 3 === 0 ? "Kindergarten \u2013 12th" : d % 3 === 1 ? "Pre-Kindergarten \u2013 8th" : "",
         d % 4 === 0 ? "" : `(310) 551-${String(5100 + d).slice(-4)}`, d % 4 === 1 ? "" : `http://www.d${leaid}.k12.example.org`,
         String((d % 40) + 1), d % 6 === 0 ? "" : (1000 + d * 37).toLocaleString("en-US"), d % 5 === 0 ? "" : `$${(9000 + d * 13).toLocaleString("en-US")}/yr`,

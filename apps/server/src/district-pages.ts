@@ -47,6 +47,19 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   const overlapped = d.zips.filter((z) => !z.chosen && !highSchool.includes(z));
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
+  // A long district page (New York City: 313 ZIP codes, 35,000 px on a phone) says what its lists are, linked.
+  const lists: [string, string, number][] = [
+    ["main-zips", "ZIP codes it is the main district of", named.length],
+    ["high-school-zips", "ZIP codes it is the high-school district of", highSchool.length],
+    ["other-zips", "Other ZIP codes it covers part of", overlapped.length],
+  ];
+  const jumpLinks =
+    d.zips.length > 40 && lists.filter(([, , n]) => n > 0).length > 1
+      ? `<nav aria-label="Lists on this page"><ul class="links">${lists
+          .filter(([, , n]) => n > 0)
+          .map(([id, words, n]) => `<li><a href="#${id}">${words} (${n.toLocaleString("en-US")})</a></li>`)
+          .join("")}</ul></nav>\n`
+      : "";
   const roles = [
     ...(named.length > 0 ? [`the main school district of ${count(named.length, "ZIP code", "ZIP codes")}`] : []),
     ...(highSchool.length > 0 ? [`the high-school district of ${count(highSchool.length, named.length > 0 ? "more" : "ZIP code", named.length > 0 ? "more" : "ZIP codes")}`] : []),
@@ -66,13 +79,13 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
   const shareNote = (grades = "at its grade level") => `Share: how much of the ZIP code the district covers ${grades}, of its population where known, else of its land area (marked “land”).`;
   return layout(
     {
-      title: `${d.district} (${d.state}): school district ${d.leaid}`,
-      description: `${d.district}, ${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
+      title: `${d.district} (${d.county ? `${d.county}, ` : ""}${d.state}): school district ${d.leaid}`,
+      description: `${d.district}, ${d.county ? `${d.county}, ` : ""}${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
       canonical: `/district/${d.leaid}`,
       main: `<p><a class="up" href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
-<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}.</p>
-${ask ? `<p class="answer">${ask}</p>\n` : ""}<h2>Facts</h2>
+<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}${d.county ? `, with its office in ${e(d.county)}` : ""}.</p>
+${ask ? `<p class="answer">${ask}</p>\n` : ""}${jumpLinks}<h2>Facts</h2>
 <dl>
 ${fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}
@@ -86,9 +99,9 @@ ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core
 ${aboutFigures(d)}
 ${map}
 <p class="note">${CAVEAT}</p>
-${named.length > 0 ? `<h2>ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
-${highSchool.length > 0 ? `<h2>ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
-${overlapped.length > 0 ? `<h2>Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
+${named.length > 0 ? `<h2 id="main-zips">ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
+${highSchool.length > 0 ? `<h2 id="high-school-zips">ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} serves the most residents at the high-school grades; their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
+${overlapped.length > 0 ? `<h2 id="other-zips">Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
     facts,
@@ -121,7 +134,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const rows = byName
     .map(
       (d) =>
-        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a></td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
+        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `, ${e(d.county)}` : ""}</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
     )
     .join("\n");
   return layout(
@@ -132,7 +145,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-${index}<table><caption>Districts by name: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
+${index}<table><caption>Districts by name, with the county of their office: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
 ${rows}

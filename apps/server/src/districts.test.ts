@@ -208,7 +208,11 @@ describe("district and state pages", () => {
     const html = await res.text();
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
     expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 2 ZIP codes.");
-    expect(html).toContain('<h2>ZIP codes it is the main district of</h2>');
+    // Where its office is, which tells apart districts of one name in a state; in the title too.
+    expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County.</p>");
+    expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
+    expect(((await (await get("/district/0604830.json")).json()) as { county: string }).county).toBe("Los Angeles County");
+    expect(html).toContain('<h2 id="main-zips">ZIP codes it is the main district of</h2>');
     expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     // The phone first among the facts, tappable, as on the ZIP page.
@@ -217,7 +221,7 @@ describe("district and state pages", () => {
     expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     const lausd = await (await get("/district/0622710")).text();
     expect(lausd).toContain("<p>Los Angeles Unified School District is not the main district of any ZIP code, but it covers part of 2 ZIP codes.");
-    expect(lausd).toContain("<h2>Other ZIP codes it covers part of</h2>");
+    expect(lausd).toContain('<h2 id="other-zips">Other ZIP codes it covers part of</h2>');
     expect(html).toContain('href="/state/CA"');
   });
 
@@ -225,14 +229,14 @@ describe("district and state pages", () => {
     const html = await (await get("/district/2501920")).text();
     expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);
     expect(html).toContain('<a class="up" href="/state/MA">Districts of Massachusetts</a>');
-    expect(html).toContain("<h2>ZIP codes it is the high-school district of</h2>");
+    expect(html).toContain('<h2 id="high-school-zips">ZIP codes it is the high-school district of</h2>');
     expect(html).toContain('<a href="/zip/01002">01002</a>');
     expect(html).not.toContain("not the main district of any ZIP code");
     // A district that stops before 9th grade is no high-school district, whatever its marks (Arock, K-8, 97917).
     const json = (await (await get("/district/2501920.json")).json()) as Parameters<typeof districtPage>[0];
     const k8 = districtPage({ ...json, grade_span: "Kindergarten – 8th" }, () => "", site.facts);
     expect(k8).not.toContain("high-school district of");
-    expect(k8).toContain("<h2>Other ZIP codes it covers part of</h2>");
+    expect(k8).toContain('<h2 id="other-zips">Other ZIP codes it covers part of</h2>');
     const elementary = await (await get("/district/2501890")).text();
     expect(elementary).toMatch(/It is an elementary district in Massachusetts/);
   });
@@ -262,6 +266,17 @@ describe("district and state pages", () => {
     ]);
   });
 
+  it("a district page with a long list of ZIP codes links its lists under the title; a short one does not", async () => {
+    const zip = (n: number, chosen: boolean) => ({ zip: String(10000 + n), share: 1, basis: "population", chosen, serves_most: chosen ? ["elementary"] : [], share_elementary: 1, share_secondary: 1 });
+    const real = (await (await get("/district/0604830.json")).json()) as Parameters<typeof districtPage>[0];
+    const base = { ...real, leaid: "3620580", district: "New York City Department of Education", state: "NY" };
+    const long = districtPage({ ...base, zips: [...Array.from({ length: 41 }, (_, i) => zip(i, true)), zip(99, false)] } as Parameters<typeof districtPage>[0], () => "", site.facts);
+    expect(long).toContain('<nav aria-label="Lists on this page"><ul class="links"><li><a href="#main-zips">ZIP codes it is the main district of (41)</a></li><li><a href="#other-zips">Other ZIP codes it covers part of (1)</a></li></ul></nav>');
+    expect(long).toContain('<h2 id="other-zips">Other ZIP codes it covers part of</h2>');
+    const short = districtPage({ ...base, zips: [zip(1, true), zip(2, false)] } as Parameters<typeof districtPage>[0], () => "", site.facts);
+    expect(short).not.toContain("Lists on this page");
+  });
+
   it("/state/{state} lists its districts by name, linked", async () => {
     const html = await (await get("/state/MA")).text();
     expect(html).toContain("<h1>School districts of Massachusetts</h1>");
@@ -270,9 +285,10 @@ describe("district and state pages", () => {
     expect(links.length).toBe(6);
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
     // MA has a high-school district (Amherst-Pelham, serving most of 01002's high-school students): its row and the caption say so.
-    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
+    // Each name followed by the county of its office (three Jefferson Elementary School Districts in California).
+    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a>, Hampshire County<\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
     expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
-    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><\/td><td class="n" data-label="Main district of">1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a>, Hampshire County<\/td><td class="n" data-label="Main district of">1<\/td>/);
     expect(await (await get("/state/CA")).text()).not.toContain("high school of");
   });
 

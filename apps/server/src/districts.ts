@@ -56,8 +56,7 @@ export function districtFacts(d: DistrictRow, baseUrl: string): Facts {
     leaid: d.leaid,
     district: d.name,
     state: d.state as Facts["state"],
-    // The compiled dataset has no county for a district's office (see openapi.json).
-    county: "",
+    county: d.county,
     level: LEVELS[d.level],
     grade_span: d.grade_span as Facts["grade_span"],
     students: d.students,

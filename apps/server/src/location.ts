@@ -68,7 +68,8 @@ export async function loadLocationData(
 }
 
 async function namesFromCsv(path: string): Promise<Map<string, { name: string; grade_span: string }>> {
-  const rows = parse(await Bun.file(path).text(), { columns: ["leaid", "state", "name", "level", "grade_span"], from_line: 2, relax_column_count: true }) as { leaid: string; name: string; grade_span: string }[];
+  // By the header's names: a column added before `name` (county) must not shift what is read.
+  const rows = parse(await Bun.file(path).text(), { columns: true }) as { leaid: string; name: string; grade_span: string }[];
   return new Map(rows.map((r) => [r.leaid, { name: r.name, grade_span: r.grade_span }]));
 }
 

@@ -1224,7 +1224,10 @@ export interface components {
              */
             district: string;
             state: components["schemas"]["StateCode"];
-            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            /**
+             * @description County of the district's office: the county of its office ZIP code (CCD location ZIP, else its mailing ZIP), taken as a record takes a ZIP's county, with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases).
+             * @example San Joaquin County
+             */
             county: string;
             level: components["schemas"]["DistrictOverlap"]["level"];
             grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
@@ -1281,7 +1284,10 @@ export interface components {
              */
             district: string;
             state: components["schemas"]["StateCode"];
-            /** @description County of the district's office. Always empty in this build: the compiled dataset does not carry the office's county yet (the CCD directory gives the office ZIP, not its county). The field is here so clients need not change when it is filled. */
+            /**
+             * @description County of the district's office: the county of its office ZIP code (CCD location ZIP, else its mailing ZIP), taken as a record takes a ZIP's county, with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases).
+             * @example San Joaquin County
+             */
             county: string;
             level: components["schemas"]["DistrictOverlap"]["level"];
             grade_span: components["schemas"]["DistrictRecord"]["grade_span"];

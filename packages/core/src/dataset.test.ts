@@ -10,10 +10,10 @@ const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, unknown> = {}): DatasetFiles {
   const zips = over.zips ?? "zip,state,city,county,leaid,zcta\n90209,CA,Beverly Hills,Los Angeles County,0604830,90210\n90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n96910,GU,Hagatna,,6600002,96910\n";
   const districts = over.districts ??
-    "leaid,state,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" +
-    '0604830,CA,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9,2022,seda,"[{""code"":""spending-building-year"",""text"":""Fiscal year 2022 is far above 2021.""}]"\n' +
-    "0622710,CA,Los Angeles Unified School District,U,,,,,,,,,,\n" +
-    "6600002,GU,Guam Department of Education,U,,,,,,,,,,\n";
+    "leaid,state,county,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" +
+    '0604830,CA,Los Angeles County,Beverly Hills Unified School District,U,Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,6,"3,074","$61,911/yr",9,2022,seda,"[{""code"":""spending-building-year"",""text"":""Fiscal year 2022 is far above 2021.""}]"\n' +
+    "0622710,CA,Los Angeles County,Los Angeles Unified School District,U,,,,,,,,,,\n" +
+    "6600002,GU,,Guam Department of Education,U,,,,,,,,,,\n";
   const overlaps = over.overlaps ?? "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90209,0604830,0.6544,post office,elementary secondary,0.6544,0.6544\n90209,0622710,0.3456,post office,,0.3456,0.3456\n90210,0604830,0.6544,population,elementary secondary,0.6544,0.6544\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,elementary secondary,1.0000,1.0000\n";
   const files = { zips, districts, overlaps };
   const count = (s: string) => s.trim().split("\n").length - 1;
@@ -140,14 +140,14 @@ describe("loadDataset", () => {
 
   it("rejects bad levels, ratings and shares", () => {
     const bad = (d: string) =>
-      "leaid,state,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" + d +
-      "0622710,CA,LA,U,,,,,,,,,,\n6600002,GU,Guam,U,,,,,,,,,,\n";
-    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,X,,,,,,,,,,\n") }), "d")).toThrow('d/districts.csv: 0604830: level "X"');
-    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,11,,,\n") }), "d")).toThrow('rating "11"');
-    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,FY22,,\n") }), "d")).toThrow('per_pupil_year "FY22"');
-    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,naep,\n") }), "d")).toThrow('rating_source "naep"');
-    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,BH,U,,,,,,,,,,not json\n") }), "d")).toThrow("d/districts.csv: 0604830: notes are not valid JSON");
-    expect(() => parseDataset(fixture({ districts: bad('0604830,CA,BH,U,,,,,,,,,,"[{""code"":""x""}]"\n') }), "d")).toThrow("notes must be an array of {code, text} strings");
+      "leaid,state,county,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" + d +
+      "0622710,CA,,LA,U,,,,,,,,,,\n6600002,GU,,Guam,U,,,,,,,,,,\n";
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,,BH,X,,,,,,,,,,\n") }), "d")).toThrow('d/districts.csv: 0604830: level "X"');
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,,BH,U,,,,,,,11,,,\n") }), "d")).toThrow('rating "11"');
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,,BH,U,,,,,,,,FY22,,\n") }), "d")).toThrow('per_pupil_year "FY22"');
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,,BH,U,,,,,,,,,naep,\n") }), "d")).toThrow('rating_source "naep"');
+    expect(() => parseDataset(fixture({ districts: bad("0604830,CA,,BH,U,,,,,,,,,,not json\n") }), "d")).toThrow("d/districts.csv: 0604830: notes are not valid JSON");
+    expect(() => parseDataset(fixture({ districts: bad('0604830,CA,,BH,U,,,,,,,,,,"[{""code"":""x""}]"\n') }), "d")).toThrow("notes must be an array of {code, text} strings");
     const overlaps = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90210,0604830,0.65,population,elementary,0.65,0.65\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,,1.0000,1.0000\n";
     expect(() => parseDataset(fixture({ overlaps }), "d")).toThrow('share "0.65"');
     const most = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n90210,0604830,0.6544,population,primary,0.6544,0.6544\n90210,0622710,0.3456,population,,0.3456,0.3456\n96910,6600002,1.0000,land,,1.0000,1.0000\n";

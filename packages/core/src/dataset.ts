@@ -28,6 +28,8 @@ export interface ZipRow {
 export interface DistrictRow {
   leaid: string;
   state: string;
+  /** the county of the district's office (its office ZIP's county, as a record's), or "" */
+  county: string;
   name: string;
   level: "U" | "E" | "S";
   grade_span: string;
@@ -116,7 +118,7 @@ const SERVES_MOST = new Set(["", "elementary", "secondary", "elementary secondar
 /** The expected header of each CSV file. */
 export const DATASET_HEADERS = {
   "zips.csv": ["zip", "state", "city", "county", "leaid", "zcta"],
-  "districts.csv": ["leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
+  "districts.csv": ["leaid", "state", "county", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes"],
   "overlaps.csv": ["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"],
 } as const;
 
@@ -196,8 +198,8 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const districts = new Map<string, DistrictRow>();
   const dFile = `${label}/districts.csv`;
   for (const r of rows("districts.csv", files.districts, manifest, label)) {
-    const [leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil, rating, per_pupil_year, rating_source, notesCell] = r as [
-      string, string, string, string, string, string, string, string, string, string, string, string, string, string,
+    const [leaid, state, county, name, level, grade_span, phone, website, schools, students, per_pupil, rating, per_pupil_year, rating_source, notesCell] = r as [
+      string, string, string, string, string, string, string, string, string, string, string, string, string, string, string,
     ];
     if (!/^\d{7}$/.test(leaid)) throw new DatasetError(dFile, `LEAID "${leaid}" is not 7 digits`);
     if (districts.has(leaid)) throw new DatasetError(dFile, `duplicate LEAID ${leaid}`);
@@ -206,7 +208,7 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     if (per_pupil_year !== "" && !/^20[0-9]{2}$/.test(per_pupil_year)) throw new DatasetError(dFile, `${leaid}: per_pupil_year "${per_pupil_year}", expected a year or empty`);
     if (rating_source !== "" && rating_source !== "seda" && rating_source !== "edfacts") throw new DatasetError(dFile, `${leaid}: rating_source "${rating_source}", expected seda, edfacts or empty`);
     districts.set(leaid, {
-      leaid, state, name, level, grade_span, phone, website, schools, students, per_pupil,
+      leaid, state, county, name, level, grade_span, phone, website, schools, students, per_pupil,
       rating: rating === "" ? null : Number(rating),
       per_pupil_year,
       rating_source,

@@ -57,7 +57,7 @@ export const SPENDING_YEAR_RATIO = 1.5;
 
 export const ZIP_COLUMNS = ["zip", "state", "city", "county", "leaid", "zcta"] as const;
 export const DISTRICT_COLUMNS = [
-  "leaid", "state", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
+  "leaid", "state", "county", "name", "level", "grade_span", "phone", "website", "schools", "students", "per_pupil", "rating", "per_pupil_year", "rating_source", "notes",
 ] as const;
 export const OVERLAP_COLUMNS = ["zip", "leaid", "share", "basis", "serves_most", "share_elementary", "share_secondary"] as const;
 
@@ -575,6 +575,8 @@ export function build(opts: BuildOptions): BuildResult {
   const perPupilOutOfRange = { fy22: 0, fy21: 0, both: 0 };
   const inRange = (v: number | undefined) => v !== undefined && Math.round(v) >= PER_PUPIL_MIN && Math.round(v) <= PER_PUPIL_MAX;
   const districts = new Map<string, DistrictOut>();
+  // Where each district's office is (CCD LZIP, else its mailing ZIP): its county, as a record's.
+  const offices = loadOffices(raw);
   const umbrellas: UmbrellaOut[] = [];
   const enrollmentFlags: EnrollmentFlag[] = [];
   const spendingFlags: SpendingFlag[] = [];
@@ -726,9 +728,13 @@ export function build(opts: BuildOptions): BuildResult {
       notes.push({ code: "rating-none", text: why });
     }
 
+    const districtState = stateOf(leaid) ?? d?.row.st ?? "";
+    const office = offices.get(leaid);
+    const officeZip = office?.lzip || office?.mzip || "";
     districts.set(leaid, {
       leaid,
-      state: stateOf(leaid) ?? d?.row.st ?? "",
+      state: districtState,
+      county: officeZip === "" ? "" : county.pick(officeZip, districtState).name,
       name,
       level: levels.get(leaid)!,
       grade_span: gradeSpan,
@@ -788,7 +794,7 @@ export function build(opts: BuildOptions): BuildResult {
     evidenceCounts: evidence.counts,
     successorZctas: spreadToSuccessors.zctas,
     k12Polygons: [...k12Polygons].sort(),
-    offices: loadOffices(raw),
+    offices,
     levels,
     repairs,
     nameChanges,

