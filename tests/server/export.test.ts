@@ -139,6 +139,10 @@ describe("the export's nginx.conf in nginx", () => {
         else await res.body?.cancel();
       }
       expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+      // Files dated as the data (audit 28, ops): Last-Modified is the binary's, not the export run's.
+      for (const path of ["/zip/90210.json", "/zip/90210", "/bulk/zip-districts.csv"]) {
+        expect((await fetch(`${url}${path}`, { method: "HEAD" })).headers.get("last-modified"), path).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
+      }
       // A page with nothing: the 404 page a person reads, with the pages' headers.
       const missingPage = await fetch(`${url}/zip/99999`);
       expect(await missingPage.text()).toContain("There is no page at this address.");

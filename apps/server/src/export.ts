@@ -11,7 +11,7 @@
  * nginx snippet too).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { errorPage, PAGE_CSP } from "./pages.ts";
@@ -59,6 +59,7 @@ export function exportFolderProblem(dir: string): string | undefined {
  */
 export async function writeExport(site: Site, dir: string, docsCsp: string, onProgress?: (done: number, total: number) => void): Promise<number> {
   const paths = site.paths();
+  const dataDate = new Date(site.lastModified);
   const made = new Set<string>();
   let done = 0;
   const queue = [...paths];
@@ -76,6 +77,9 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
         Bun.write(`${file}.br`, rep.variant("br").payload),
         Bun.write(`${file}.gz`, rep.variant("gzip").payload),
       ]);
+      // Dated as the data, not the export run: a host's Last-Modified (and nginx's ETag, made of
+      // the time and size) then match the binary's date, and agree between two exports of one dataset.
+      await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => utimes(f, dataDate, dataDate)));
       if (++done % 5000 === 0) onProgress?.(done, paths.length);
     }
   };
@@ -83,6 +87,7 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
   const docsSections = paths.filter((p) => /^\/docs\/[a-z0-9-]+$/.test(p) && p !== INTERACTIVE_DOCS).sort();
   // What a person reads at an address with nothing, as the binary's page says it.
   await writeFile(join(dir, "404.html"), errorPage(problem(site.baseUrl, "not-found", STATIC_NOT_FOUND, ""), "not-found", site.facts));
+  await utimes(join(dir, "404.html"), dataDate, dataDate);
   await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
   await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp, site.baseUrl));
   return paths.length;
