@@ -97,6 +97,9 @@ describe("lookup", () => {
     const cases: [Parameters<typeof lookup>[1], 1 | 2, string][] = [
       [{ zip: "00000" }, 1, "/zip/00000.json"],
       [{ zip: "9021" }, 2, "/zip/9021.json"],
+      // The ZIP meant, named as the API names it (a ZIP+4; a ZIP that lost its leading zero).
+      [{ zip: "90210-1234" }, 2, "/zip/90210-1234.json"],
+      [{ zip: "2108" }, 2, "/zip/2108.json"],
       [{ leaid: "0000000" }, 1, "/district/0000000.json"],
       [{ leaid: "604830" }, 2, "/district/604830.json"],
     ];

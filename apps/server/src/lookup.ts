@@ -5,6 +5,7 @@
  * `--json` the bodies the API would send. Exit code 0 found, 1 not found, 2 bad
  * input; the messages are the API's problem details.
  */
+import { typedZip } from "./near-path.ts";
 import { stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
@@ -85,7 +86,12 @@ export function lookup(
   };
   if ("zip" in query) {
     const { zip } = query;
-    if (!/^[0-9]{5}$/.test(zip)) return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json"), `/zip/${zip}.json`);
+    if (!/^[0-9]{5}$/.test(zip)) {
+      // A ZIP+4, or a ZIP that lost its leading zero (2108): the one meant is named, as the API does.
+      const guess = typedZip(zip);
+      const meant = guess !== undefined && indexesOf(dataset).zipRow.has(guess) ? `/zip/${guess}.json` : undefined;
+      return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json", meant), `/zip/${zip}.json`);
+    }
     const row = indexesOf(dataset).zipRow.get(zip);
     if (!row) {
       // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
