@@ -88,6 +88,17 @@ describe("every endpoint over HTTP", () => {
     expect(get.headers["content-disposition"] ?? "", path).not.toMatch(/precompressed|\.bin/);
   });
 
+  it("serves no byte ranges: a Range gets the whole download, which says Accept-Ranges: none (the contract says so)", async () => {
+    for (const path of ["/bulk/all-districts.csv", "/bulk/all-districts.json", "/bulk/districts.csv", "/bulk/zip-districts.csv"]) {
+      const whole = await raw(`${server.url}${path}`);
+      const ranged = await raw(`${server.url}${path}`, { range: "bytes=0-9" });
+      expect(ranged.status, path).toBe(200);
+      expect(ranged.headers["accept-ranges"], path).toBe("none");
+      expect(ranged.headers["content-range"], path).toBeUndefined();
+      expect(ranged.body.length, path).toBe(whole.body.length);
+    }
+  });
+
   it("serves JSON compact in UTF-8 and the record's page_url on the base URL", async () => {
     const res = await raw(`${server.url}/zip/90210.json`);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");

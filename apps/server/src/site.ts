@@ -197,11 +197,14 @@ function stateCodes(openapi: OpenApi): Set<string> {
 const NO_EXTRA: [string, string][] = [];
 const HEALTH_HEADERS: [string, string][] = [["Cache-Control", "no-store"]];
 /** Content type and extra headers of a path. */
+/** On the downloads: no byte ranges here (RFC 9110 14.3), so a client resuming one knows to start again rather than guess. */
+const NO_RANGES: [string, string] = ["Accept-Ranges", "none"];
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
+  if (path === "/bulk/all-districts.json") return [TYPES.json, [NO_RANGES]];
   if (path.endsWith(".json")) return [TYPES.json, NO_EXTRA];
-  if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]];
-  if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"']]];
-  if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"']]];
+  if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], NO_RANGES]];
+  if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"'], NO_RANGES]];
+  if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"'], NO_RANGES]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
   if (path === INTERACTIVE_DOCS) {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
