@@ -65,7 +65,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; cities?: CityMatch[]; render?: (p: Problem) => string } = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; cities?: () => CityMatch[]; render?: (p: Problem) => string } = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
     const { typed, meant, cities, render } = page;
@@ -75,7 +75,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(cities ? { cities } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(cities ? { cities: cities() } : {}) })),
     });
   };
 
@@ -235,9 +235,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);
       const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
-      // A town typed instead ("Boston, MA"): its ZIP codes, on the page a person reads.
-      const cities = meant === undefined && /[a-z]/i.test(typed) ? site.citySearch(typed) : [];
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(cities.length > 0 ? { cities } : {}) });
+      // A town typed instead ("Boston, MA"): its ZIP codes, on the page a person reads (searched only when that page is made).
+      const cities = meant === undefined && /[a-z]/i.test(typed) ? () => site.citySearch(typed) : undefined;
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(cities ? { cities } : {}) });
     }
     return redirect(`/zip/${zip}`);
   });

@@ -18,22 +18,29 @@ export const MAX_CITY_MATCHES = 8;
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
 const SPELLED_OUT: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount", pt: "point" };
 
+/** No town name comes near this long: longer text is not searched (it would only cost time). */
+export const MAX_TOWN_LENGTH = 64;
+
 /**
- * The key a city name compares by: no case, dots, apostrophes or hyphens, and the usual
+ * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces
+ * (the records write USPS forms such as "O Fallon" and "Mc Indoe Falls"), and the usual
  * abbreviations spelled out.
  *
  * @example
- * cityKey("St. Mary's-of the Woods") // "saint marys of the woods"
+ * cityKey("St. Mary's-of the Woods") // "saintmarysofthewoods"
+ * cityKey("O'Fallon") === cityKey("O Fallon") // true
  */
 export function cityKey(name: string): string {
   return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/[.'’]/g, "")
     .replace(/[^a-z0-9]+/g, " ")
     .trim()
     .split(" ")
     .map((word) => SPELLED_OUT[word] ?? word)
-    .join(" ");
+    .join("");
 }
 
 /**
@@ -59,11 +66,14 @@ export function citySearchIndex(
     match.zips.push({ zip, district });
   }
   return (typed) => {
-    // "Boston, MA", "Boston MA": a known state's code at the end narrows the search to it.
-    const parts = /^(.*?)[\s,]+([A-Za-z]{2})$/.exec(typed.trim());
-    const state = parts && states.has(parts[2]!.toUpperCase()) ? parts[2]!.toUpperCase() : undefined;
-    const found = (state !== undefined ? (byName.get(cityKey(parts![1]!)) ?? []).filter((m) => m.state === state) : []) as CityMatch[];
-    const all = found.length > 0 ? found : (byName.get(cityKey(typed)) ?? []);
+    const text = typed.trim();
+    if (text.length > MAX_TOWN_LENGTH) return [];
+    // "Boston, MA", "Boston MA": a known state's code at the end (after a space or comma) narrows
+    // the search to it. Read from the end, without a backtracking pattern.
+    const code = text.slice(-2).toUpperCase();
+    const state = /^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code) ? code : undefined;
+    const found = state !== undefined ? (byName.get(cityKey(text.slice(0, -2))) ?? []).filter((m) => m.state === state) : [];
+    const all = found.length > 0 ? found : (byName.get(cityKey(text)) ?? []);
     return [...all].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1)).slice(0, MAX_CITY_MATCHES);
   };
 }
