@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { borderDistanceWords, nearBorder, type LocationAnswer, type LocationData } from "./location.ts";
+import { nearBorder, nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
@@ -46,14 +46,11 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   // Within a few hundred metres of a border the drawing cannot tell (17 m from Kansas City 33 is
   // Shawnee Mission, in Kansas): say so under the answer, name the districts beside it, draw them.
   const near = border.length === 0 ? nearBorder(data, a.districts, a.lat, a.lon) : undefined;
-  const besideItems = (near?.beside ?? []).map((d) => {
-    const phone = phoneOf(d.leaid);
-    return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${phone ? `, phone ${phoneLink(phone)}` : ""}`;
-  });
   const nearNote = near
-    ? `<p class="answer">This place is ${borderDistanceWords(near.metres)} from the edge of its district as drawn, beside ${
-        besideItems.length === 1 ? besideItems[0] : `${besideItems.slice(0, -1).join("; ")}; and ${besideItems.at(-1)}`
-      }. The outlines are approximate this close to a border: ask ${a.districts.length + near.beside.length > 2 ? "the districts" : "both districts"} which one serves your address.</p>\n`
+    ? `<p class="answer">${nearBorderSentence(near, a.districts.length, (d) => {
+        const phone = phoneOf(d.leaid);
+        return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${phone ? `, phone ${phoneLink(phone)}` : ""}`;
+      })}</p>\n`
     : "";
   const shapes: MapShape[] = [
     ...a.districts.map((d, i): MapShape => ({

@@ -281,6 +281,8 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(html).toContain("Shawnee Mission Public Schools Unified School District beside it (shaded grey), with the place marked by a red dot near the border.");
     // 17 m west, the other side says the same of Kansas City 33.
     expect(await (await app.request("/location?lat=39.03&lon=-94.6077")).text()).toContain('beside <a href="/district/2916400">Kansas City 33 School District</a>');
+    // 290 m from the line: still named (the probes reach past the border, not only to 300 m).
+    expect(await (await app.request("/location?lat=39.03&lon=-94.6043")).text()).toContain("This place is about 290 m from the edge of its district as drawn, beside <a href=\"/district/2011640\">");
     // Not in the middle of a district (Billings).
     const billings = await (await app.request("/location?lat=45.7833&lon=-108.5007")).text();
     expect(billings).not.toContain("from the edge of its district");
@@ -340,9 +342,9 @@ describe("lookup --lat --lon", () => {
     expect(text.stdout).not.toContain("ask it");
     // Near a border, as the page says it.
     expect(lookup(dataset, { lat: "39.03", lon: "-94.6075" }, opts).stdout).toContain(
-      "\nNear a border: a few metres from the edge of its district as drawn, beside Shawnee Mission Public Schools Unified School District (2011640); ask both which serves the address.\n",
+      "\nThis place is a few metres from the edge of its district as drawn, beside Shawnee Mission Public Schools Unified School District (2011640). The outlines are approximate this close to a border: ask both districts which one serves your address.\n",
     );
-    expect(text.stdout).not.toContain("Near a border");
+    expect(text.stdout).not.toContain("from the edge of its district");
     // Without ZIP outlines, the ZIP is only the nearest, and says so.
     const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await loadLocationData(dataPaths(DATA)) });
     expect(nearest.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");

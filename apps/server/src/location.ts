@@ -295,8 +295,8 @@ export interface NearBorder {
 
 /**
  * Whether a located place lies within NEAR_BORDER_M of a border of its districts, and which
- * districts lie beside it across that border: found at 16 points around the place, out to a
- * little past the border (17 m from Kansas City 33 is Shawnee Mission, in Kansas). Undefined
+ * districts lie beside it across that border: found at 32 points around the place, on two rings
+ * a little past the border (17 m from Kansas City 33 is Shawnee Mission, in Kansas). Undefined
  * when it is farther, or when no district lies across (a coast).
  *
  * @example
@@ -306,11 +306,12 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
   const metres = Math.min(...districts.map((d) => data.index.distanceToBorder(d.leaid, d.level, lon, lat)));
   if (!(metres < NEAR_BORDER_M)) return undefined;
   const own = new Set(districts.map((d) => `${d.level} ${d.leaid}`));
-  const reach = Math.min(NEAR_BORDER_M, metres + 100);
   const [kx, ky] = [111_320 * Math.cos((lat * Math.PI) / 180), 110_540];
   const beside = new Map<string, NearBorder["beside"][number]>();
-  for (let k = 0; k < 16; k++) {
-    const angle = (k * Math.PI) / 8;
+  // Two rings past the border: 100 m (the 16 points' worst lies 2 % short of the ring along the
+  // border's normal), and 30 m, for a district that is only a narrow strip there.
+  const probes = [metres + 100, metres + 30].flatMap((reach) => Array.from({ length: 16 }, (_, k) => [reach, (k * Math.PI) / 8] as const));
+  for (const [reach, angle] of probes) {
     for (const hit of data.index.districtsAt(lon + (reach * Math.cos(angle)) / kx, lat + (reach * Math.sin(angle)) / ky)) {
       const key = `${hit.district.level} ${hit.district.leaid}`;
       if (own.has(key) || beside.has(key)) continue;
@@ -330,4 +331,19 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
  */
 export function borderDistanceWords(metres: number): string {
   return metres < 50 ? "a few metres" : `about ${Math.round(metres / 10) * 10} m`;
+}
+
+/**
+ * The sentence a place near a border gets, on the page and from `lookup`: how far, the districts
+ * beside it (each as `name` gives it: a link, or the name and id) and whom to ask.
+ *
+ * @example
+ * nearBorderSentence(near, 1, (d) => d.district)
+ * // "This place is a few metres from the edge of its district as drawn, beside Shawnee Mission …. The outlines are approximate this close to a border: ask both districts which one serves your address."
+ */
+export function nearBorderSentence(near: NearBorder, ownDistricts: number, name: (d: NearBorder["beside"][number]) => string): string {
+  const items = near.beside.map(name);
+  const beside = items.length === 1 ? items[0] : `${items.slice(0, -1).join("; ")}; and ${items.at(-1)}`;
+  const whom = ownDistricts + near.beside.length > 2 ? "the districts" : "both districts";
+  return `This place is ${borderDistanceWords(near.metres)} from the edge of its district as drawn, beside ${beside}. The outlines are approximate this close to a border: ask ${whom} which one serves your address.`;
 }

@@ -10,7 +10,7 @@ import { stateName, type Dataset, type DistrictOverlap } from "@school-districts
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
-import { borderDistanceWords, coordinateProblem, locate, nearBorder, type LocationData } from "./location.ts";
+import { coordinateProblem, locate, nearBorder, nearBorderSentence, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -208,5 +208,5 @@ function nearBorderLines(data: LocationData | undefined, districts: readonly { l
   if (data === undefined || districts.some((d) => d.on_border)) return [];
   const near = nearBorder(data, districts, lat, lon);
   if (near === undefined) return [];
-  return [`Near a border: ${borderDistanceWords(near.metres)} from the edge of its district as drawn, beside ${near.beside.map((d) => `${d.district} (${d.leaid})`).join(" and ")}; ask both which serves the address.`];
+  return [nearBorderSentence(near, districts.length, (d) => `${d.district} (${d.leaid})`)];
 }
