@@ -1225,7 +1225,7 @@ export interface components {
             district: string;
             state: components["schemas"]["StateCode"];
             /**
-             * @description County of the district's office: the county of its office ZIP code (CCD location ZIP, else its mailing ZIP), taken as a record takes a ZIP's county, with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases).
+             * @description County of the district's office: among the counties of its office ZIP code (CCD location ZIP, else its mailing ZIP), the one the district's name names, else the one holding at least 60 % of the ZIP's addresses (HUD-USPS ZIP-county crosswalk), with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases), where the office is in another state, or where its ZIP is split between counties none of which the name names.
              * @example San Joaquin County
              */
             county: string;
@@ -1285,7 +1285,7 @@ export interface components {
             district: string;
             state: components["schemas"]["StateCode"];
             /**
-             * @description County of the district's office: the county of its office ZIP code (CCD location ZIP, else its mailing ZIP), taken as a record takes a ZIP's county, with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases).
+             * @description County of the district's office: among the counties of its office ZIP code (CCD location ZIP, else its mailing ZIP), the one the district's name names, else the one holding at least 60 % of the ZIP's addresses (HUD-USPS ZIP-county crosswalk), with its legal suffix. It tells apart districts of one name in a state (three Jefferson Elementary School Districts in California). Empty where the NCES directory lists no office (districts only the Census boundary files have, such as military bases), where the office is in another state, or where its ZIP is split between counties none of which the name names.
              * @example San Joaquin County
              */
             county: string;

@@ -734,7 +734,8 @@ export function build(opts: BuildOptions): BuildResult {
     districts.set(leaid, {
       leaid,
       state: districtState,
-      county: officeZip === "" ? "" : county.pick(officeZip, districtState).name,
+      // An office in another state (Earl, ND, in Sidney, MT) names no county of the district's state.
+      county: officeZip === "" || (office !== undefined && office.lstate !== "" && office.lstate !== districtState) ? "" : county.officeCounty(officeZip, districtState, name),
       name,
       level: levels.get(leaid)!,
       grade_span: gradeSpan,

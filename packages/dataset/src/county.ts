@@ -78,6 +78,9 @@ function majority(counts: Map<string, number>): string | undefined {
   return best;
 }
 
+/** The share of an office ZIP's addresses a county must hold to be named the office's county without the district's name saying so. */
+export const OFFICE_COUNTY_SHARE = 0.6;
+
 export class CountyResolver {
   /** FIPS -> current full name */
   readonly names = new Map<string, string>();
@@ -276,6 +279,32 @@ export class CountyResolver {
       this.names.set(f, name);
       this.nameSource.set(f, how);
     }
+  }
+
+  /**
+   * The county of a district's office from its office ZIP: among the ZIP's HUD counties, the one
+   * the district's name names (Fulton County School District's office ZIP, 30339, is 98 % Cobb
+   * County), else the one holding at least OFFICE_COUNTY_SHARE of the ZIP's addresses, else ""
+   * (a ZIP split between counties says nothing sure); a ZIP HUD lacks takes its one county (`pick`).
+   *
+   * @example
+   * resolver.officeCounty("30339", "GA", "Fulton County School District") // "Fulton County"
+   */
+  officeCounty(zip: string, state: string, districtName: string): string {
+    const sf = this.inp.stateFips.get(state);
+    const rows = (this.hudByZip.get(zip) ?? []).filter((r) => sf !== undefined && r.fips.startsWith(sf) && this.names.has(r.fips));
+    if (rows.length === 0) return this.pick(zip, state).name;
+    const lower = districtName.toLowerCase();
+    const named = rows.find((r) => lower.includes(this.names.get(r.fips)!.toLowerCase()));
+    if (named !== undefined) return this.names.get(named.fips)!;
+    // Residential addresses, else all (an office's ZIP is often a post office's, with no homes).
+    const byHomes = rows.some((r) => r.res > 0);
+    const weight = (r: HudRow) => (byHomes ? r.res : r.tot);
+    const total = rows.reduce((sum, r) => sum + weight(r), 0);
+    const top = [...rows].sort((a, b) => weight(b) - weight(a) || (a.fips < b.fips ? -1 : 1))[0]!;
+    if (!(total > 0 && weight(top) / total >= OFFICE_COUNTY_SHARE)) return "";
+    // The record's own county: pick takes the same largest county, by homes then by all addresses, its code renewed where renamed.
+    return this.pick(zip, state).name;
   }
 
   /** The ZIP's county. `state` is the ZIP's postal code: a county of another state is ignored. */

@@ -1,4 +1,5 @@
 /** The generated Markdown files: COVERAGE.md, RATING.md, SOURCES.md. */
+import { OFFICE_COUNTY_SHARE } from "./county.ts";
 import type { BuildStats, DistrictOut, ZipRecord } from "./types.ts";
 import { MIN_DISTRICTS, MIN_SEDA_SCORES, RATING_METHOD } from "./rating.ts";
 
@@ -171,8 +172,9 @@ export function coverageMarkdown(s: BuildStats): string {
   );
   const districtsWithout = [...s.districts.values()].filter((d) => d.county === "");
   L.push(
-    `- district county (the county of its office ZIP, CCD location ZIP else mailing ZIP, resolved as a record's): ${num(s.districts.size - districtsWithout.length)} of ${num(s.districts.size)} districts; ` +
-      `without one: ${num(districtsWithout.length)} (no office in either CCD directory, or an office ZIP no county source knows: ${districtsWithout.slice(0, 12).map((d) => d.leaid).join(", ")}${districtsWithout.length > 12 ? ", …" : ""}).`,
+    `- district county (of its office ZIP, CCD location ZIP else mailing ZIP: among the ZIP's HUD counties the one the district's name names, else one holding at least ${Math.round(OFFICE_COUNTY_SHARE * 100)} % of its addresses): ` +
+      `${num(s.districts.size - districtsWithout.length)} of ${num(s.districts.size)} districts; without one: ${num(districtsWithout.length)} ` +
+      `(no office in either CCD directory, an office in another state, an office ZIP split between counties none of which the name names, or one no county source knows; the first: ${districtsWithout.slice(0, 12).map((d) => d.leaid).join(", ")}${districtsWithout.length > 12 ? ", …" : ""}).`,
   );
   if (s.renamedCounties.length) {
     L.push(

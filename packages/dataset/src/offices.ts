@@ -14,6 +14,8 @@ export interface Office {
   leaType: string;
   /** postal state code */
   state: string;
+  /** the postal state of the office's address (CCD `LSTATE`; Earl, ND, has its office in Sidney, MT), or "" */
+  lstate: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export function loadOffices(dir: string): Map<string, Office> {
   const out = new Map<string, Office>();
   for (const rel of [FILES.ccd1819, FILES.ccd2324]) {
     const t = readTable(dir, rel, HEADERS.ccd);
-    const [iL, iZ, iM, iT, iS] = [col(t, "LEAID"), col(t, "LZIP"), col(t, "MZIP"), col(t, "LEA_TYPE"), col(t, "ST")];
+    const [iL, iZ, iM, iT, iS, iLS] = [col(t, "LEAID"), col(t, "LZIP"), col(t, "MZIP"), col(t, "LEA_TYPE"), col(t, "ST"), col(t, "LSTATE")];
     const five = (cell: string) => {
       const zip = cell.trim();
       return /^[0-9]{5}$/.test(zip) ? zip : /^[0-9]{3,4}$/.test(zip) ? zip.padStart(5, "0") : "";
@@ -37,6 +39,7 @@ export function loadOffices(dir: string): Map<string, Office> {
         mzip: five(r[iM]!),
         leaType: r[iT]!.trim(),
         state: r[iS]!.trim(),
+        lstate: r[iLS]!.trim(),
       });
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CountyResolver } from "../src/county.ts";
+import { CountyResolver, OFFICE_COUNTY_SHARE } from "../src/county.ts";
 import type { GeoNamesZip, HudRow } from "../src/sources.ts";
 
 const stateFips = new Map([["VA", "51"], ["AK", "02"], ["LA", "22"]]);
@@ -37,6 +37,16 @@ describe("county names derived from the sources", () => {
       ["70112", { state: "LA", county: "Orleans Parish" }],
     ]),
   });
+  it("a district's office county: the one its name names among its office ZIP's, else one with 60 % of the addresses, else none", () => {
+    // 22030 is 66 % Fairfax County, 34 % Fairfax city.
+    expect(r.officeCounty("22030", "VA", "Fairfax City Public Schools")).toBe("Fairfax city");
+    expect(r.officeCounty("22030", "VA", "Fairfax County Public Schools")).toBe("Fairfax County");
+    expect(r.officeCounty("22030", "VA", "Some Other School District")).toBe("Fairfax County");
+    // One county: that one.
+    expect(r.officeCounty("24523", "VA", "Some Other School District")).toBe(r.pick("24523", "VA").name);
+    expect(r.officeCounty("24523", "VA", "Some Other School District")).not.toBe("");
+  });
+
   it("an independent city and the county of the same name keep apart (exact short name claims the full name)", () => {
     expect(r.names.get("51600")).toBe("Fairfax city");
     expect(r.names.get("51059")).toBe("Fairfax County");
@@ -58,5 +68,23 @@ describe("county names derived from the sources", () => {
   it("a county of another state than the ZIP's is ignored", () => {
     expect(r.pick("70112", "VA").name).toBe("");
     expect(r.pick("70112", "LA").name).toBe("Orleans Parish");
+  });
+});
+
+describe("officeCounty where the office ZIP is split", () => {
+  it("names no county below OFFICE_COUNTY_SHARE of the addresses unless the district's name names one (Joplin's office ZIP)", () => {
+    const r = new CountyResolver({ stateFips: new Map([["MO", "29"]]), hud: [hud("64801", "29097", 0.55, 0.55), hud("64801", "29145", 0.45, 0.45)], geonames: new Map(), nrviens: [], zctaCounties: new Map() });
+    expect(OFFICE_COUNTY_SHARE).toBe(0.6);
+    expect(r.officeCounty("64801", "MO", "Joplin School District")).toBe("");
+    // A ZIP of post-office boxes only (no homes): its addresses of every kind decide.
+    const po = new CountyResolver({
+      stateFips: new Map([["MO", "29"]]),
+      hud: [hud("64802", "29097", 0, 0.9), hud("64802", "29145", 0, 0.1), hud("64803", "29097"), hud("64804", "29145")],
+      geonames: new Map([["64803", geo("MO", "Jasper", "097")], ["64804", geo("MO", "Newton", "145")]]),
+      nrviens: [],
+      zctaCounties: new Map([["64803", { state: "MO", county: "Jasper County" }], ["64804", { state: "MO", county: "Newton County" }]]),
+    });
+    expect(po.officeCounty("64802", "MO", "Joplin School District")).toBe("Jasper County");
+    expect(po.officeCounty("64802", "MO", "Newton County R-I School District")).toBe("Newton County");
   });
 });
