@@ -393,12 +393,19 @@ export function build(opts: BuildOptions): BuildResult {
       const e = candidate.estimate(zip, ps.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
       return new Map(elementaryPieces.map((p) => [p.grfLeaid, e.shares.get(p.grfLeaid) ?? 0]));
     };
+    // An elementary piece the crosswalk draws another level's piece over exactly (the same land in
+    // the ZIP: Census "(9-12)" pieces such as Nevada Joint Union's over Camptonville, 95922; Profile
+    // over Lafayette Regional, 03785) is covered whole, whatever the 2016 polygons place.
+    const drawnOver = new Set(
+      elementaryPieces.filter((e) => e.land > 0 && pieces.some((q) => layerOf(q) !== "E" && Math.abs(q.land - e.land) <= 1e-9 * e.land)).map((e) => e.grfLeaid),
+    );
     const highSchoolCover = highSchoolCoverOf(
       elementaryPieces.length > 0 ? pieceShares(pieces.filter((p) => layerOf(p) !== "S")) : new Map(),
       elementaryPieces.length > 0 ? pieceShares(elementaryPieces) : new Map(),
       pieces.some((p) => layerOf(p) === "S"),
       placed.zctaDistrictSpread.get(zip),
       placed.pairs.spread.get(zip),
+      drawnOver,
     );
     // Each district's people at one grade level: only its pieces drawn for those grades (a county
     // district that is unified in one part of the ZIP and the high-school district over a city

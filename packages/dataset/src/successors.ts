@@ -140,8 +140,9 @@ export function k12Successors(
  * part of it a secondary polygon covers: none where the crosswalk draws no secondary piece in
  * the ZIP (St. Johnsbury, VT, in 05819: elementary, with no high-school district over it); else
  * the part of the piece's 2016 polygon's 2020 people that a secondary polygon also holds
- * (`pairs`, keyed "elementary|secondary"); for a piece without people there, that part over all
- * the ZIP's elementary polygons, or all where no one is placed.
+ * (`pairs`, keyed "elementary|secondary"); for a piece without people there, that part over the
+ * ZIP's other elementary pieces' polygons, or all where no one is placed. A piece in `drawnOver`
+ * (the crosswalk draws another level's piece over it exactly: a Census "(9-12)" piece) is covered whole.
  *
  * @example
  * // Potomac (70 % of 61865, no secondary polygon over it) and Armstrong-Ellis (27 %, under Armstrong Township High School District):
@@ -154,6 +155,7 @@ export function highSchoolCoverOf(
   hasSecondaryPieces: boolean,
   people: ReadonlyMap<string, number> | undefined,
   pairs: ReadonlyMap<string, number> | undefined,
+  drawnOver: ReadonlySet<string> = new Set(),
 ): { zip: number; outsideUnified: number } {
   if (ofOutside.size === 0) return { zip: 1, outsideUnified: 1 };
   const covered = new Map<string, number>();
@@ -168,6 +170,7 @@ export function highSchoolCoverOf(
     coveredAll += covered.get(polygon) ?? 0;
   }
   const coverOf = (polygon: string) => {
+    if (drawnOver.has(polygon)) return 1;
     if (!hasSecondaryPieces) return 0;
     const placed = people?.get(polygon) ?? 0;
     if (placed > 0) return Math.min(1, (covered.get(polygon) ?? 0) / placed);

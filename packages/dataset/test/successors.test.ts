@@ -126,6 +126,13 @@ describe("highSchoolCoverOf (how much of a ZIP a high-school boundary covers)", 
     expect(cover.outsideUnified).toBeCloseTo(0.278 * (292.82 / 293), 12);
   });
 
+  it("covers whole an elementary piece the crosswalk draws another level's piece over exactly (Camptonville under Nevada Joint Union (9-12), 95922)", () => {
+    // No 2016 polygon places anyone under the high-school piece; the crosswalk draws it over the whole elementary piece.
+    const cover = highSchoolCoverOf(new Map([["0607260", 0.977]]), new Map([["0607260", 1]]), false, new Map([["0607260", 500]]), new Map(), new Set(["0607260"]));
+    expect(cover).toEqual({ zip: 1, outsideUnified: 1 });
+    expect(highSchoolCoverOf(new Map([["0607260", 0.977]]), new Map([["0607260", 1]]), false, new Map([["0607260", 500]]), new Map()).outsideUnified).toBe(0);
+  });
+
   it("a piece whose polygon has no one placed takes the ZIP's elementary polygons' part; all where no one is placed at all", () => {
     const pairs = new Map([["1704200|1704230", 100]]);
     // 9999999 (no people placed): as 1704200's 100 of 400.
@@ -143,7 +150,10 @@ describe("highSchoolCoverOf (how much of a ZIP a high-school boundary covers)", 
     for (const [zip, leaid] of [["05819", "5099909"], ["03886", "3303960"], ["36064", "0102430"], ["65733", "0503420"]] as const) {
       expect(Number(row(zip, leaid)[6]), `${zip} ${leaid}`).toBeLessThanOrEqual(Number(row(zip, leaid)[5]) + 0.05);
     }
-    // Where a high-school district is drawn over the elementary one, it keeps the ZIP (Billings, 59101).
+    // Where a high-school district is drawn over the elementary one, it keeps the ZIP (Billings, 59101),
+    // also where the crosswalk's piece for it has no 2016 polygon (Nevada Joint Union (9-12) over Camptonville, 95922; Upper Lake (9-12) over Lucerne, 95443).
+    expect(Number(row("95922", "0626880")[6])).toBeGreaterThan(0.9);
+    expect(Number(row("95443", "0601442")[6])).toBe(1);
     expect(Number(rows.find((r) => r[0] === "59101" && r[4]?.includes("secondary"))![6])).toBeGreaterThan(0.5);
   });
 });
