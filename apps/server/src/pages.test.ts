@@ -552,7 +552,7 @@ describe("/about, /robots.txt, sitemaps", () => {
   });
 
   it("pages for people cite no internal issue or rule numbers, which a reader cannot open", async () => {
-    for (const path of ["/", "/about", "/zip/90210", "/zip/59101", "/district/3620580", "/state/NY", "/location?lat=40.75&lon=-73.99"]) {
+    for (const path of ["/", "/about", "/docs", "/docs/records", "/docs/districts", "/zip/90210", "/zip/59101", "/district/3620580", "/state/NY", "/location?lat=40.75&lon=-73.99"]) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/\bissue \d+|decisions\.md|\brule \d+/i);
     }

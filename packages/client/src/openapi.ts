@@ -973,7 +973,7 @@ export interface components {
              */
             chosen: boolean;
             /**
-             * @description The grade levels at which this district serves the most of the ZIP's people: `elementary` marks the record's district (the unified or elementary district serving the most residents, rule 5c; `chosen` is true), `secondary` the unified or secondary district serving the most residents at the secondary grades, among those teaching high school (a district NCES lists only up to 8th grade or below is never marked; where only such districts are drawn, no district carries the mark). In a split-level ZIP (e.g. 59101: Billings Elementary and Billings High School districts) two districts carry one mark each; a unified district serving most people at both carries both. Empty for every other district.
+             * @description The grade levels at which this district serves the most of the ZIP's people: `elementary` marks the record's district (the unified or elementary district serving the most residents; `chosen` is true), `secondary` the unified or secondary district serving the most residents at the secondary grades, among those teaching high school: the largest of them, which may serve only part of the ZIP where elementary districts with no high-school district drawn over them hold the rest (its `share_secondary` says how much; 05819: Caledonia Central Supervisory Union, 15 %) (a district NCES lists only up to 8th grade or below is never marked; where only such districts are drawn, no district carries the mark). In a split-level ZIP (e.g. 59101: Billings Elementary and Billings High School districts) two districts carry one mark each; a unified district serving most people at both carries both. Empty for every other district.
              * @example [
              *       "elementary",
              *       "secondary"
@@ -986,7 +986,7 @@ export interface components {
              */
             share_elementary: number;
             /**
-             * @description The same at the secondary grades (its unified and secondary pieces); 0 for a district that teaches only the elementary grades here. A unified district that is also the high-school district over an elementary district has more here than in `share_elementary` (93108: Santa Barbara Unified, 9 % of the ZIP as a unified district, most of it at the secondary grades).
+             * @description The same at the secondary grades (its unified and secondary pieces); 0 for a district that teaches only the elementary grades here. A unified district that is also the high-school district over an elementary district has more here than in `share_elementary` (93108: Santa Barbara Unified, 9 % of the ZIP as a unified district, most of it at the secondary grades). Of the whole ZIP: a ZIP's shares here add up to less than 1 where part of it lies in elementary districts with no high-school district drawn over them (05819: 85 % in St. Johnsbury, an elementary district with none drawn over it).
              * @example 0.6544
              */
             share_secondary: number;
