@@ -77,9 +77,12 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
         Bun.write(`${file}.br`, rep.variant("br").payload),
         Bun.write(`${file}.gz`, rep.variant("gzip").payload),
       ]);
-      // Dated as the data, not the export run: a host's Last-Modified (and nginx's ETag, made of
-      // the time and size) then match the binary's date, and agree between two exports of one dataset.
-      await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => utimes(f, dataDate, dataDate)));
+      // Dated as the data, not the export run: a host's Last-Modified then falls on the data's day and
+      // agrees between two exports of one dataset. nginx's ETag is made of the time and the size, so the
+      // time of day comes from the body: a body changed at the same length by a new build of the same
+      // day gets another ETag, where a CDN would otherwise keep serving the old one.
+      const dated = new Date(dataDate.getTime() + (Number(BigInt(Bun.hash(rep.body)) % 86_400n) * 1000));
+      await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => utimes(f, dated, dated)));
       if (++done % 5000 === 0) onProgress?.(done, paths.length);
     }
   };
@@ -229,9 +232,11 @@ server {
     return 405 '${notAllowed}';
   }
 
+  # Files by their own names only: every page has its location below ("$uri.html" here would serve
+  # /404 and /index, names the binary does not answer, as pages without their headers).
   location / {
     ${common}
-    try_files $uri $uri.html =404;
+    try_files $uri =404;
   }
   location = /404.html {
     internal;
