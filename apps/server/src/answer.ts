@@ -172,7 +172,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     // A tail under 1 % is no one's answer (07465: "Most of 07465 (> 99 %) … covers the rest").
     if (level.name === "high" && p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching ${highGrades} covers the rest${emptyParts(zero, pick.basis)}`;
-    if (level.name === "high") return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit})${emptyParts(zero, pick.basis)}`;
+    if (level.name === "high") return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit})${emptyParts(zero, pick.basis)}`;
     // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).
     if (rest.length === 0) {
       if (p === 0) return `All of ${subject} is in ${name(pick)}`;
@@ -194,10 +194,14 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
   }
   // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts):
-  // not "split … the rest is in", which reads as everyone else.
+  // not "split … the rest is in", which reads as everyone else. Where districts teaching it cover
+  // most but none alone does (58570: Solen 46 %, Flasher 39 %), it is split, and the rest is said.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
-  if (level.name === "high" && p < 0.5 && total < 0.9) {
-    return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(p)} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
+  if (level.name === "high" && p < 0.5 && total < 0.5) {
+    return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
+  }
+  if (level.name === "high" && p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
+    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less, and no district teaching ${highGrades} covers the rest`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
@@ -209,6 +213,11 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
 
+
+/** A share below one half, never shown as "50 %" beside "covers most" denied (74441: 49.7 %). */
+function underHalf(share: number): number {
+  return Math.min(share, 0.494);
+}
 
 /** "1st", "2nd", "3rd", "4th" … "12th". */
 function ordinal(n: number): string {

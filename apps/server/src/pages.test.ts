@@ -414,6 +414,20 @@ describe("the answer in one sentence", () => {
     expect(answer("58572", all, name)[1]).toBe("High school: no district teaching high school covers most of 58572; Hazelton covers a part (6 % of residents), and Wing (3 %) covers less.");
   });
 
+  it("where districts teaching high school cover most of the ZIP but none alone, says it is split and that the rest has none (58570); a share under one half never reads 50 % beside 'not most'", () => {
+    const all = [
+      d("Solen", "unified", 0.46, "population", ["elementary", "secondary"], "Pre-Kindergarten – 12th", [0.46, 0.46]),
+      d("Flasher", "unified", 0.39, "population", [], "Pre-Kindergarten – 12th", [0.39, 0.39]),
+      d("Menoken", "elementary", 0.15, "population", [], "Kindergarten – 8th", [0.15, 0]),
+    ];
+    expect(answer("58570", all, name)[1]).toBe("High school: 58570 is split: the largest part (46 % of residents) is in Solen; Flasher (39 %) covers less, and no district teaching high school covers the rest.");
+    const half = [
+      d("Hulbert", "unified", 0.497, "population", ["elementary", "secondary"], "Pre-Kindergarten – 12th", [0.497, 0.497]),
+      d("Keys", "elementary", 0.503, "population", [], "Kindergarten – 8th", [0.503, 0]),
+    ];
+    expect(answer("74441", half, name)[1]).toBe("High school: no district teaching high school covers most of 74441; Hulbert covers a part (49 % of residents).");
+  });
+
   it("leaves a high-school tail under 1 % unsaid (07465, > 99 % Lakeland Regional)", () => {
     const all = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.995, "population", ["secondary"], "9th – 12th", [0, 0.9949])];
     expect(answer("07465", all, name)[1]).toBe("High school: almost all of 07465 (> 99 % of residents) is in Lakeland.");
