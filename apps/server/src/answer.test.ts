@@ -34,7 +34,7 @@ describe("the answer sentence on every ZIP of data/", () => {
     for (const a of answers) {
       const marked = (mark: "elementary" | "secondary") => a.districts.find((d) => d.serves_most?.includes(mark))?.leaid;
       for (const s of a.sentences) {
-        if (s.includes("teaches only up to") || s.includes("is drawn over")) continue;
+        if (s.includes("teaches only up to") || s.includes("is drawn over") || s.includes("is drawn for the lower grades only")) continue;
         // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
         // Where the high-school mark went to a district stopping before 9th grade, the high-school district with the largest share.
         const markedHigh = a.districts.find((d) => d.serves_most?.includes("secondary"));

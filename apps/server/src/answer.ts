@@ -309,15 +309,18 @@ export function askAboutOlderGrades(name: string, lastGrade: string): string {
 
 /**
  * The sentence for a district drawn for the elementary grades with no high-school district
- * drawn over it; its NCES grades may run to 12th, as some such districts teach high school
- * themselves (Exeter-West Greenwich Regional) and others pay another's (Jamestown, RI).
+ * drawn over it. Where its NCES grades run to 12th, it says both, as such a district may teach
+ * high school itself (Exeter-West Greenwich Regional; Pike Road, drawn before its high school
+ * opened) or pay another's (Jamestown, RI).
  *
  * @example
  * askAboutHighSchool("Jamestown School District", 12)
- * // "No district teaching high school is drawn over Jamestown School District, which lists grades up to 12th: ask it which high school its students attend."
+ * // "Jamestown School District lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend."
  */
 export function askAboutHighSchool(name: string, lastGrade: number | undefined): string {
-  return `No district teaching high school is drawn over ${name}${lastGrade === 12 ? ", which lists grades up to 12th" : ""}: ask it which high school its students attend.`;
+  return lastGrade === 12
+    ? `${name} lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend.`
+    : `No district teaching high school is drawn over ${name}: ask it which high school its students attend.`;
 }
 
 /**

@@ -268,7 +268,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   it("a place in an elementary district with no district teaching high school drawn there asks it about high school (Jamestown, RI)", async () => {
     const html = await (await app.request("/location?lat=41.5&lon=-71.37")).text();
     expect(html).toContain(
-      '<p class="answer">No district teaching high school is drawn over Jamestown School District, which lists grades up to 12th: ask it which high school its students attend.</p>',
+      '<p class="answer">Jamestown School District lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district&#39;s; ask it which high school its students attend.</p>',
     );
     // Not where a high-school district is drawn over the elementary one (Billings).
     expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("No district teaching high school");

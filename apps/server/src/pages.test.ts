@@ -294,7 +294,7 @@ describe("the answer in one sentence", () => {
     // (Exeter-West Greenwich), others pay another's (Jamestown, 02835): it is asked, saying its grades.
     expect(answer("02817", [d("Exeter-West Greenwich", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 12th")], name)).toEqual([
       "All of 02817 is in Exeter-West Greenwich.",
-      "No district teaching high school is drawn over Exeter-West Greenwich, which lists grades up to 12th: ask it which high school its students attend.",
+      "Exeter-West Greenwich lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend.",
     ]);
     expect(answer("49075", [d("Nottawa", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th")], name)).toEqual([
       "Elementary grades: all of 49075 is in Nottawa.",
