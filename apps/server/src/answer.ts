@@ -487,7 +487,10 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
       left -= elementary.share(d);
     }
   }
-  const oldest = [...new Set([high?.pick, askNamed ? named : undefined, ...uncovered])].filter((d) => d !== undefined);
+  // A named district teaching into high school but not to 12th, with no high-school district drawn
+  // over it (Nespelem, Pre-K to 9th, 99155): asked about its older grades too.
+  const stopsInHighSchool = named !== undefined && high === undefined && namedLast !== undefined && namedLast >= 9 && namedLast < 12;
+  const oldest = [...new Set([high?.pick, askNamed || stopsInHighSchool ? named : undefined, ...uncovered])].filter((d) => d !== undefined);
   for (const d of oldest) {
     const last = lastGrade(d.grade_span);
     // Its share where the answer above may not name it (folded into "N other districts").

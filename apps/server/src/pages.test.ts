@@ -391,6 +391,14 @@ describe("the answer in one sentence", () => {
     expect(sentences.slice(2)).toEqual(["Potomac teaches only up to 8th grade: ask it which school its older students attend."]);
   });
 
+  it("asks a district teaching into high school but not to 12th about its older grades (Nespelem, Pre-K to 9th, 99155)", () => {
+    expect(answer("99155", [d("Nespelem", "unified", 1, "population", ALL, "Pre-Kindergarten – 9th")], name)).toEqual([
+      "All of 99155 is in Nespelem.",
+      "Nespelem teaches only up to 9th grade: ask it which school its older students attend.",
+    ]);
+    expect(answer("99155", [d("Nespelem", "unified", 1, "population", ALL, "Pre-Kindergarten – 12th")], name)).toEqual(["All of 99155 is in Nespelem."]);
+  });
+
   it("ends a sentence on a name ending in a period with one full stop (G.F.W., 2712580)", () => {
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], name)).toEqual(["All of 56027 is in G.F.W."]);
     expect(answer("56027", [d("G.F.W.", "unified", 1, "population", ALL)], (x) => `<a href="/d">${x.district}</a>`)).toEqual(['All of 56027 is in <a href="/d">G.F.W.</a>']);
