@@ -40,12 +40,31 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search(`${"Boston ".repeat(10)}MA`)).toEqual([]);
   });
 
-  it("lists at most MAX_CITY_MATCHES cities of one name", () => {
+  it("finds every city of one name; the page lists MAX_CITY_MATCHES and says how many there are, and how to find another", () => {
     const many = citySearchIndex(
       Array.from({ length: 20 }, (_, i) => ({ zip: String(10000 + i), city: "Springfield", state: `S${String.fromCharCode(65 + i)}`, district: "D" })),
       new Set(),
     );
-    expect(many("Springfield")).toHaveLength(MAX_CITY_MATCHES);
+    expect(many("Springfield")).toHaveLength(20);
+    const html = cityMatchesHtml("Springfield", many("Springfield"));
+    expect(html).toContain(`20 towns have that name; the ${MAX_CITY_MATCHES} with the most ZIP codes are below (add the state, as in “Springfield, SI”, to find another)`);
+    expect(html.match(/<h2>/g)).toHaveLength(MAX_CITY_MATCHES);
+  });
+
+  it("takes a state's name after the town as its code (“Fort Wayne, Indiana”), the longest name first", () => {
+    const byName = citySearchIndex(
+      [
+        { zip: "46802", city: "Fort Wayne", state: "IN", district: "Fort Wayne Community Schools" },
+        { zip: "25301", city: "Charleston", state: "WV", district: "Kanawha County Schools" },
+        { zip: "29401", city: "Charleston", state: "SC", district: "Charleston 01" },
+      ],
+      new Set(["IN", "WV", "VA", "SC"]),
+      { IN: "Indiana", WV: "West Virginia", VA: "Virginia", SC: "South Carolina" },
+    );
+    expect(byName("Fort Wayne, Indiana").map((m) => m.state)).toEqual(["IN"]);
+    expect(byName("ft wayne indiana").map((m) => m.state)).toEqual(["IN"]);
+    expect(byName("Charleston West Virginia").map((m) => m.state)).toEqual(["WV"]);
+    expect(byName("Charleston").map((m) => m.state).sort()).toEqual(["SC", "WV"]);
   });
 
   it("knows a Canadian postal code, with or without its space", () => {
@@ -71,6 +90,8 @@ describe("the search box's page for a town", () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("<h1>ZIP codes of Beverly Hills, CA</h1>");
+    // An answer, not an error, for the reader: the title says no "(error 400)".
+    expect(html).toContain("<title>ZIP codes of Beverly Hills, CA</title>");
     expect(html).toContain('<a href="/zip/90210">90210</a>');
     const canada = await (await app.request("/zip?zip=K1A+0B1", { headers: { Accept: "text/html" } })).text();
     expect(canada).toContain("looks like a Canadian postal code: this service covers the public school districts of the United States only.");

@@ -12,7 +12,7 @@ export interface CityMatch {
   zips: { zip: string; district: string }[];
 }
 
-/** How many cities of one name a page lists (Springfield is in many states). */
+/** How many cities of one name a page lists (Springfield is in 24 states): the search finds them all. */
 export const MAX_CITY_MATCHES = 8;
 
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
@@ -45,8 +45,8 @@ export function cityKey(name: string): string {
 
 /**
  * An index of the records' cities (entries of /index.json: zip, city, state, district) that
- * finds the cities a typed text names, with or without its state's code after it; the cities
- * with the most ZIP codes first, at most MAX_CITY_MATCHES.
+ * finds the cities a typed text names, with or without its state's code or name after it; the
+ * cities with the most ZIP codes first.
  *
  * @example
  * const search = citySearchIndex([{ zip: "02108", city: "Boston", state: "MA", district: "Boston School District" }], new Set(["MA"]));
@@ -55,7 +55,13 @@ export function cityKey(name: string): string {
 export function citySearchIndex(
   entries: Iterable<{ zip: string; city: string; state: string; district: string }>,
   states: ReadonlySet<string>,
+  stateNames: Readonly<Record<string, string>> = {},
 ): (typed: string) => CityMatch[] {
+  // "Fort Wayne, Indiana": a state's name at the end, longest first ("West Virginia" before "Virginia").
+  const names = Object.entries(stateNames)
+    .filter(([code, name]) => states.has(code) && name !== "")
+    .map(([code, name]) => [code, name.toLowerCase()] as const)
+    .sort((a, b) => b[1].length - a[1].length);
   const byName = new Map<string, CityMatch[]>();
   for (const { zip, city, state, district } of entries) {
     if (city === "") continue;
@@ -71,10 +77,17 @@ export function citySearchIndex(
     // "Boston, MA", "Boston MA": a known state's code at the end (after a space or comma) narrows
     // the search to it. Read from the end, without a backtracking pattern.
     const code = text.slice(-2).toUpperCase();
-    const state = /^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code) ? code : undefined;
-    const found = state !== undefined ? (byName.get(cityKey(text.slice(0, -2))) ?? []).filter((m) => m.state === state) : [];
+    const lower = text.toLowerCase();
+    const named = names.find(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
+    const [state, town] =
+      /^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code)
+        ? [code, text.slice(0, -2)]
+        : named !== undefined
+          ? [named[0], text.slice(0, -named[1].length)]
+          : [undefined, text];
+    const found = state !== undefined ? (byName.get(cityKey(town)) ?? []).filter((m) => m.state === state) : [];
     const all = found.length > 0 ? found : (byName.get(cityKey(text)) ?? []);
-    return [...all].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1)).slice(0, MAX_CITY_MATCHES);
+    return [...all].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
   };
 }
 

@@ -6,7 +6,7 @@
  * by its hash in the CSP), phone first, readable without JavaScript. Every page
  * has a search box, a unique title and description, and a canonical URL.
  */
-import { isCanadianPostcode, type CityMatch } from "./city-search.ts";
+import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
@@ -510,8 +510,15 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
 export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): string {
-  const intro = `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${cities.length === 1 ? "Its ZIP codes are below" : `${cities.length} towns have that name; their ZIP codes are below`}: open yours for its school district's phone and the other districts it covers.</p>`;
-  const groups = cities.map((c) => {
+  const shown = cities.slice(0, MAX_CITY_MATCHES);
+  const which =
+    cities.length === 1
+      ? "Its ZIP codes are below"
+      : cities.length > shown.length
+        ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
+        : `${cities.length} towns have that name; their ZIP codes are below`;
+  const intro = `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open yours for its school district's phone and the other districts it covers.</p>`;
+  const groups = shown.map((c) => {
     const place = `${c.city}, ${c.state}`;
     const districts = [...new Set(c.zips.map((z) => z.district))];
     const n = c.zips.length;
@@ -575,7 +582,8 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
   }
   return layout(
     {
-      title: `${title} (error ${p.status})`,
+      // A town's ZIP codes are an answer, not an error, for the reader (the status stays the contract's 400).
+      title: towns.length > 0 ? title : `${title} (error ${p.status})`,
       // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
       description: `${title}. ${
         postal === undefined

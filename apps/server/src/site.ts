@@ -374,7 +374,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let citySearch: ((typed: string) => CityMatch[]) | undefined;
   const cityMatches = (typed: string): CityMatch[] => {
     // Built on the first such search from /index.json (zip, district, city, state of every record).
-    citySearch ??= citySearchIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[], states);
+    citySearch ??= citySearchIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[], states, rendered.stateNames);
     return citySearch(typed);
   };
   const pagePaths = function* () {
