@@ -7,7 +7,9 @@
  * of a west longitude (the iPhone's number pad has no minus key), the two numbers swapped,
  * or the ZIP code of a place outside the boundary files (Puerto Rico, Guam).
  */
+import { geoDistance } from "d3-geo";
 import { convert } from "geo-coordinates-parser";
+import { TERRITORIES } from "./page-maps.ts";
 
 /** A plain decimal number of degrees, as /location.json takes it. */
 const PLAIN = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
@@ -87,22 +89,31 @@ export function placeHint(
   if (valid(lon, lat) && inDistrict(lon, lat)) return { words: "The latitude comes first: did you mean", ...at(lon, lat) };
   if (valid(lon, -lat) && lat > 0 && inDistrict(lon, -lat)) return { words: "The latitude comes first, and west longitudes are negative: did you mean", ...at(lon, -lat) };
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
-  if (near) return { words: "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page names its school district.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
+  // Far from any ZIP code (Toronto: Olcott, NY, 40 miles): outside the United States, or off its coast; a territory is not.
+  const far = near?.point !== undefined && !TERRITORIES.has(near.state) && milesBetween(lat, lon, near.point) > FAR_FROM_ZIPS_MILES;
+  if (near) return { words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page names its school district.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
   return undefined;
 }
 
 /**
  * How far a ZIP code's internal point [lon, lat] is from a place, in words (a place off the coast
- * of Canada is told its nearest ZIP is 30 miles away, not only its name).
+ * in Toronto is told its nearest ZIP code is 40 miles away, not only its name).
  *
  * @example
  * milesAway(43.65, -79.38, [-78.69, 43.33]) // "about 40 miles away"
  */
-export function milesAway(lat: number, lon: number, [zipLon, zipLat]: [number, number]): string {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((zipLat - lat) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(zipLat * rad) * Math.sin(((zipLon - lon) * rad) / 2) ** 2;
-  const miles = 3958.8 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+export function milesAway(lat: number, lon: number, zipPoint: [number, number]): string {
+  const miles = milesBetween(lat, lon, zipPoint);
   if (miles < 1) return "less than a mile away";
   const rounded = miles < 10 ? Math.round(miles) : Math.round(miles / 5) * 5;
   return `about ${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
 }
+
+/** Miles on the earth's surface from a place to a point [lon, lat]. */
+function milesBetween(lat: number, lon: number, point: [number, number]): number {
+  return geoDistance([lon, lat], point) * EARTH_RADIUS_MILES;
+}
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** How far from any US ZIP code a place in no district reads as outside the country (or off its coast), not beside a ZIP. */
+export const FAR_FROM_ZIPS_MILES = 10;
