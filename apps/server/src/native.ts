@@ -3,7 +3,8 @@
  * running JavaScript (`Bun.serve({ routes })` with a Response per path, GET and
  * HEAD only, so other methods and OPTIONS still reach the app). Bun answers
  * `If-None-Match` (weak comparison, lists, `*`) and `If-Modified-Since` of such
- * a route with 304 itself, and HEAD with the GET headers and no body.
+ * a route with 304 itself, and HEAD with the GET headers and no body but no
+ * `Date`, so server.ts answers a route's HEAD through the app instead.
  *
  * Which bodies: every identityOnly one (small, not negotiated), except those
  * under a path segment with more than NATIVE_SIBLINGS_MAX children. Bun 1.4.5's
@@ -30,7 +31,7 @@ export const NATIVE_ROUTES = false;
 /** Most children a path segment may have for the bodies below it to be native routes. */
 export const NATIVE_SIBLINGS_MAX = 128;
 
-/** A native route: the same prepared Response for GET and HEAD. */
+/** A native route: the same prepared Response for GET and HEAD (server.ts sends HEAD through the app, for its Date). */
 export type NativeRoutes = Record<string, { GET: Response; HEAD: Response }>;
 
 /**

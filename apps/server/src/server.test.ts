@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { accessLog } from "./log.ts";
-import { IDLE_TIMEOUT_S, listen } from "./server.ts";
+import { IDLE_TIMEOUT_S, listen, withDate } from "./server.ts";
 
 // Bun closes a connection that sends no bytes for 10 s by default, even while its request is
 // still being answered; a client then sees an empty reply. The server must keep such a
@@ -24,5 +24,20 @@ describe("listen: a request answered after Bun's default idle time", () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("late but whole");
+  });
+});
+
+describe("withDate: HEAD responses carry Date, as GET's do (Bun leaves it out of HEAD)", () => {
+  it("adds Date to a HEAD response, also one whose headers cannot change, and leaves others alone", () => {
+    const head = new Request("http://x/", { method: "HEAD" });
+    expect(withDate(head, new Response(null, { headers: { ETag: '"a"' } })).headers.get("date")).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    // Response.redirect's headers are immutable: a copy with the header, the same status and Location.
+    const redirected = withDate(head, Response.redirect("http://x/zip/90210", 303));
+    expect([redirected.status, redirected.headers.get("location"), redirected.headers.has("date")]).toEqual([303, "http://x/zip/90210", true]);
+    const get = new Response("x");
+    expect(withDate(new Request("http://x/"), get)).toBe(get);
+    expect(get.headers.has("date")).toBe(false);
+    const dated = new Response(null, { headers: { Date: "Sun, 22 Nov 2026 00:00:00 GMT" } });
+    expect(withDate(head, dated).headers.get("date")).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
   });
 });

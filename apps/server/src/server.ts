@@ -84,7 +84,8 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
     });
     return res;
   };
-  const dated = (handle: Handler) => async (req: Request) => withDate(req, await handle(req));
+  // Only HEAD waits for its answer to add Date; GET keeps the handler's own (often synchronous) answer.
+  const dated = (handle: Handler): Handler => (req) => (req.method === "HEAD" ? Promise.resolve(handle(req)).then((res) => withDate(req, res)) : handle(req));
   const final = (handle: Handler) => (log.enabled ? logged(dated(handle)) : (req: Request) => dated(handle)(absolute(req)));
   const server = Bun.serve({
     port: options.port,
