@@ -408,6 +408,8 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
   const pick = grade === "elementary" ? d.leaid : d.secondary;
   const fallback = grade === "elementary" && d.evidence === "land" ? " (no one counted: land area)" : "";
   const lv = levels.get(pick);
+  // No pick: no district teaching high school has a share above 0 (or only districts stopping before 9th grade).
+  if (pick === "") return `${how}${fallback}; now none: no district teaching these grades serves any of its people`;
   return `${how}${fallback}; now ${lv === "S" ? "secondary" : lv === "E" ? "elementary" : "unified"}`;
 }
 
