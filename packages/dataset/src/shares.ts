@@ -159,10 +159,10 @@ export interface ZipInputV2 {
   /** the share (0-1) of the ZIP's 2020 people counted in a district's pieces of one level */
   people2020: (leaid: string, layer: Level) => number;
   /**
-   * The part (0-1) of the ZIP's 2020 people, and of those outside unified districts, that lie
-   * inside a unified or secondary district's boundary: below 1 where part of the ZIP is in
-   * elementary districts with no high-school district drawn over them (St. Johnsbury, VT, in
-   * 05819); 1 where no one is counted outside unified districts.
+   * The part (0-1) of the ZIP (`zip`), and of its people outside unified districts
+   * (`outsideUnified`), that a district teaching the secondary grades is drawn over: below 1 where
+   * part of the ZIP is in elementary districts with no high-school district drawn over them (St.
+   * Johnsbury, VT, in 05819); both 1 where the ZIP has no elementary piece (successors.ts highSchoolCoverOf).
    */
   highSchoolCover: { zip: number; outsideUnified: number };
 }
@@ -180,9 +180,11 @@ export interface ZipInputV2 {
  * - Otherwise (a vintage gap: districts created, merged or re-levelled since 2014; ZCTAs new
  *   since 2010; territories) the 2020 estimate decides each grade.
  * - Where the estimate counts no one, land area decides, and the basis says "land".
+ * - At the secondary grades, shares are of the whole ZIP: the people of elementary districts with
+ *   no high-school district drawn over them (`highSchoolCover`) stay uncovered.
  *
  * @example
- * zipSharesV2({ districts, layers, geocorr: gc.get("59101") ?? null, estimate, people2020 }).byGrade.secondary
+ * zipSharesV2({ districts, layers, geocorr: gc.get("59101") ?? null, estimate, people2020, highSchoolCover }).byGrade.secondary
  */
 export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
   const { districts, layers, geocorr, estimate, people2020, highSchoolCover } = input;
@@ -216,7 +218,7 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       // At the secondary grades, only the people outside unified districts that a high-school
       // district's boundary holds: the rest have none drawn over them and are left uncovered.
       const reach = own === "S" ? highSchoolCover.outsideUnified : 1;
-      // One district at these grades takes all of the residual: Geocorr's count, not a split that
+      // One district at these grades takes all of the residual its boundary reaches: Geocorr's count, not a split that
       // needs evidence (62814: Mount Vernon Township High School District, 87 % "of its land area"
       // beside the same 87 % "of residents" of the elementary district under it).
       const whole = withLayer(own).length === 1;
