@@ -209,7 +209,9 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     return `${subject} is ${about} ${name(pick)} (${percent(p)} ${unit}) and ${name(second)} (${percent(q)})${more}`;
   }
   if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; a small part is in ${list(rest)}`;
-  if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}`;
+  // A part with no district teaching high school drawn over it is said (95316: Denair 85 %, Hughson 5 %, 10 % none).
+  const uncovered = level.name === "high" && 1 - total >= 0.02 ? `, and no district teaching ${highGrades} covers the rest` : "";
+  if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}${uncovered}`;
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
 

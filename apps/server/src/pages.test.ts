@@ -436,6 +436,17 @@ describe("the answer in one sentence", () => {
     expect(answer("74441", half, name)[1]).toBe("High school: no district teaching high school covers most of 74441; Hulbert covers a part (49 % of residents).");
   });
 
+  it("says the part of the ZIP no district teaching high school is drawn over, where it is 2 % or more (95316: Denair 85 %, Hughson 5 %)", () => {
+    const all = [
+      d("Denair", "unified", 0.85, "population", ["elementary", "secondary"], "Kindergarten – 12th", [0.85, 0.85]),
+      d("Hughson", "unified", 0.05, "population", [], "Kindergarten – 12th", [0.05, 0.05]),
+      d("Gratton", "elementary", 0.1, "population", [], "Kindergarten – 8th", [0.1, 0]),
+    ];
+    expect(answer("95316", all, name)[1]).toBe("High school: most of 95316 (85 % of residents) is in Denair; part is in Hughson (5 %), and no district teaching high school covers the rest.");
+    const tail = [d("Denair", "unified", 0.85, "population", ["elementary", "secondary"], "Kindergarten – 12th", [0.85, 0.85]), d("Hughson", "unified", 0.14, "population", [], "Kindergarten – 12th", [0.14, 0.14]), d("Gratton", "elementary", 0.01, "population", [], "Kindergarten – 8th", [0.01, 0])];
+    expect(answer("95316", tail, name)[1]).toBe("High school: most of 95316 (85 % of residents) is in Denair; part is in Hughson (14 %).");
+  });
+
   it("leaves a high-school tail under 1 % unsaid (07465, > 99 % Lakeland Regional)", () => {
     const all = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.995, "population", ["secondary"], "9th – 12th", [0, 0.9949])];
     expect(answer("07465", all, name)[1]).toBe("High school: almost all of 07465 (> 99 % of residents) is in Lakeland.");
