@@ -106,6 +106,25 @@ describe("with the browser's text size at 200 % (default font 32 px)", () => {
   });
 });
 
+describe("tables on a phone", () => {
+  it("show each cell's column name before it, but screen readers hear the name once (the header), not twice", async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`${server.url}/state/RI`);
+    const cell = page.locator("td[data-label]").first();
+    expect(await cell.evaluate((el) => getComputedStyle(el, "::before").content)).toMatch(/^"District: "/);
+    const cdp = await context.newCDPSession(page);
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
+    const cells = nodes.filter((n) => n.role?.value === "cell").map((n) => n.name?.value ?? "");
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.filter((name) => /^(District|Main district of|Overlaps): /.test(name))).toEqual([]);
+    // Printed: the answer and lists, not the forms.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector("header form")!).display)).toBe("none");
+    await page.close();
+  });
+});
+
 describe("without JavaScript", () => {
   it("the search form round-trips: a ZIP lands on its page; a bad one on an HTML 400 whose search box works", async () => {
     const noJs = await chromium.browser.newContext({ javaScriptEnabled: false });

@@ -39,7 +39,13 @@ summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{dis
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td.n{text-align:left;white-space:normal}
-td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}`;
+td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
+@media print{header form,form,#here,footer nav,nav[aria-label="Districts by first letter"]{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
+
+// On phones a table cell shows its column's name before it (the table is a list of cards); the
+// empty alternative text keeps screen readers, which announce the column header, from saying it
+// twice (a browser without that syntax keeps the first declaration). Printed, the page keeps the
+// answer, the facts and the lists, not the forms, and writes each district website's address.
 
 /**
  * The Content-Security-Policy of the pages: nothing but this stylesheet and
