@@ -40,7 +40,7 @@ summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{dis
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
-@media print{header form,form,#here,footer nav,nav[aria-label="Districts by first letter"]{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
+@media print{header form,form,#here,footer nav,ul.letters{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
 
 // On phones a table cell shows its column's name before it (the table is a list of cards); the
 // empty alternative text keeps screen readers, which announce the column header, from saying it
