@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { nearBorder, nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
+import { nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
@@ -45,7 +45,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const border = a.districts.filter((d) => d.on_border);
   // Within a few hundred metres of a border the drawing cannot tell (17 m from Kansas City 33 is
   // Shawnee Mission, in Kansas): say so under the answer, name the districts beside it, draw them.
-  const near = border.length === 0 ? nearBorder(data, a.districts, a.lat, a.lon) : undefined;
+  const near = a.near_border;
   const nearNote = near
     ? `<p class="answer">${nearBorderSentence(near, a.districts.length, (d) => {
         const phone = phoneOf(d.leaid);

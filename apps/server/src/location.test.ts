@@ -281,6 +281,11 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
     expect(html).toContain("Shawnee Mission Public Schools Unified School District beside it (shaded grey), with the place marked by a red dot near the border.");
     // 17 m west, the other side says the same of Kansas City 33.
     expect(await (await app.request("/location?lat=39.03&lon=-94.6077")).text()).toContain('beside <a href="/district/2916400">Kansas City 33 School District</a>');
+    // The API says the same (near_border), and null away from borders.
+    const json = (await (await app.request("/location.json?lat=39.03&lon=-94.6075")).json()) as LocationAnswer;
+    expect(json.near_border?.metres).toBeLessThan(50);
+    expect(json.near_border?.beside.map((d) => [d.leaid, d.level, d.url])).toEqual([["2011640", "unified", `${BASE}/district/2011640.json`]]);
+    expect(((await (await app.request("/location.json?lat=45.7833&lon=-108.5007")).json()) as LocationAnswer).near_border).toBeNull();
     // 290 m from the line: still named (the probes reach past the border, not only to 300 m).
     expect(await (await app.request("/location?lat=39.03&lon=-94.6043")).text()).toContain("This place is about 290 m from the edge of its district as drawn, beside <a href=\"/district/2011640\">");
     // Not in the middle of a district (Billings).

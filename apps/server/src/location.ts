@@ -275,6 +275,8 @@ export function locate(
     zip: zip === undefined ? null : (record(zip) ?? null),
     in_zip_area: found?.inArea ?? false,
     boundaries: data.boundaries,
+    // Not on a border (the border rule decided there), but near one: the districts beside it.
+    near_border: (districts.some((d) => d.on_border) ? undefined : nearBorder(data, districts, lat, lon, baseUrl)) ?? null,
   };
 }
 
@@ -285,13 +287,8 @@ export function locate(
  */
 export const NEAR_BORDER_M = 300;
 
-/** A place near the border of one of its districts, and the districts beside it across that border. */
-export interface NearBorder {
-  /** metres from the place to the nearest border of its districts, as drawn */
-  metres: number;
-  /** the districts within NEAR_BORDER_M across it (none: the border is a coast or the edge of the country) */
-  beside: { leaid: string; district: string; level: BoundaryLevel; grade_span: string }[];
-}
+/** A place near the border of one of its districts (metres, rounded), and the districts beside it across that border (LocationAnswer.near_border). */
+export type NearBorder = NonNullable<LocationAnswer["near_border"]>;
 
 /**
  * Whether a located place lies within NEAR_BORDER_M of a border of its districts, and which
@@ -300,9 +297,9 @@ export interface NearBorder {
  * when it is farther, or when no district lies across (a coast).
  *
  * @example
- * nearBorder(data, answer.districts, 39.03, -94.6075)?.beside.map((d) => d.district) // ["Shawnee Mission Public Schools Unified School District"]
+ * nearBorder(data, answer.districts, 39.03, -94.6075, base)?.beside.map((d) => d.district) // ["Shawnee Mission Public Schools Unified School District"]
  */
-export function nearBorder(data: LocationData, districts: readonly { leaid: string; level: BoundaryLevel }[], lat: number, lon: number): NearBorder | undefined {
+export function nearBorder(data: LocationData, districts: readonly { leaid: string; level: BoundaryLevel }[], lat: number, lon: number, baseUrl: string): NearBorder | undefined {
   const metres = Math.min(...districts.map((d) => data.index.distanceToBorder(d.leaid, d.level, lon, lat)));
   if (!(metres < NEAR_BORDER_M)) return undefined;
   const own = new Set(districts.map((d) => `${d.level} ${d.leaid}`));
@@ -316,10 +313,16 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
       const key = `${hit.district.level} ${hit.district.leaid}`;
       if (own.has(key) || beside.has(key)) continue;
       const d = data.districts.get(hit.district.leaid);
-      beside.set(key, { leaid: hit.district.leaid, district: d?.name ?? `District ${hit.district.leaid}`, level: hit.district.level, grade_span: d?.grade_span ?? "" });
+      beside.set(key, {
+        leaid: hit.district.leaid,
+        district: d?.name ?? `District ${hit.district.leaid}`,
+        level: hit.district.level,
+        grade_span: (d?.grade_span ?? "") as NearBorder["beside"][number]["grade_span"],
+        url: `${baseUrl}/district/${hit.district.leaid}.json`,
+      });
     }
   }
-  return beside.size === 0 ? undefined : { metres, beside: [...beside.values()] };
+  return beside.size === 0 ? undefined : { metres: Math.round(metres), beside: [...beside.values()] };
 }
 
 /**

@@ -10,7 +10,7 @@ import { stateName, type Dataset, type DistrictOverlap } from "@school-districts
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
-import { coordinateProblem, locate, nearBorder, nearBorderSentence, type LocationData } from "./location.ts";
+import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
 import type { PostalZip } from "./pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -174,7 +174,7 @@ export function lookup(
       `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
       ...locationAsks(answer.districts),
-      ...nearBorderLines(options.location, answer.districts, lat, lon),
+      ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),
       ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
       `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
     ];
@@ -201,12 +201,4 @@ export function lookup(
     ...d.zips.map((z) => `  ${z.zip}  ${percent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`),
   ];
   return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
-}
-
-/** As the location page says it: a place near a drawn border, and the districts beside it. */
-function nearBorderLines(data: LocationData | undefined, districts: readonly { leaid: string; level: "unified" | "elementary" | "secondary"; on_border: boolean }[], lat: number, lon: number): string[] {
-  if (data === undefined || districts.some((d) => d.on_border)) return [];
-  const near = nearBorder(data, districts, lat, lon);
-  if (near === undefined) return [];
-  return [nearBorderSentence(near, districts.length, (d) => `${d.district} (${d.leaid})`)];
 }

@@ -1408,7 +1408,8 @@ export interface components {
          *         "source": "U.S. Census Bureau, cartographic boundary files, school districts (unified, elementary, secondary), 2016",
          *         "vintage": "2016 (school year 2015-16)",
          *         "scale": "1:500,000"
-         *       }
+         *       },
+         *       "near_border": null
          *     }
          */
         LocationAnswer: {
@@ -1439,6 +1440,25 @@ export interface components {
                 /** @example 1:500,000 */
                 scale: string;
             };
+            /**
+             * @description Where the point lies within 300 m of a border of its districts as drawn (the 1:500,000 drawing and its simplification are off by up to about that much), how far and the districts beside it across that border, which may be the ones serving the address; null where it is farther, lies on a border (`on_border`), or no district lies across (a coast). The page says it under the answer.
+             * @example null
+             */
+            near_border: {
+                /**
+                 * @description Metres from the point to the nearest border of its districts as drawn, rounded.
+                 * @example 17
+                 */
+                metres: number;
+                /** @description The districts across that border, found on two rings of points just past it. */
+                beside: {
+                    leaid: components["schemas"]["LocatedDistrict"]["leaid"];
+                    district: components["schemas"]["LocatedDistrict"]["district"];
+                    level: components["schemas"]["LocatedDistrict"]["level"];
+                    grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+                    url: components["schemas"]["LocatedDistrict"]["url"];
+                }[];
+            } | null;
         };
     };
     responses: {
