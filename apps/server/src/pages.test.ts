@@ -690,6 +690,16 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
   });
 
+  it("says why the named district's Grades line runs past the grades the answer names it for (Cottonwood-Oak Creek, Pre-K to 12th, up to 7th grade in 86326)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const contact = () => ({ phone: "(928) 634-2288", website: "", grade_span: "8th – 12th", state: record.state, state_name: "the ZIP's state" });
+    const page = (span: string) =>
+      zipPage({ ...record, district: "Cottonwood-Oak Creek", grade_span: span }, { ...all, districts: [d("Cottonwood-Oak Creek", "elementary", 1, "population", ["elementary"], span, [1, 0]), d("Mingus Union", "secondary", 1, "population", ["secondary"], "8th – 12th", [0, 1])] }, site.facts, "", undefined, contact);
+    expect(page("Pre-Kindergarten – 12th")).toContain("The directory lists them for the whole district; for this ZIP code the page names it up to 7th grade, and Mingus Union for 8th grade and up.");
+    expect(page("Pre-Kindergarten – 7th")).not.toContain("The directory lists them for the whole district");
+  });
+
   it("says what '13th' is where a district's grades run to it (NCES grade 13)", async () => {
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];

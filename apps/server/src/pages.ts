@@ -8,7 +8,7 @@
  */
 import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import type { DistrictOverlap, DistrictRecord, Problem, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, percent, type GradeLevel } from "./answer.ts";
 import { cspHash, escapeHtml as e, scriptJson } from "./html.ts";
 import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
@@ -327,6 +327,14 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const labels = labelsOf(levels);
   const others = all.districts.filter((d) => !d.chosen && d !== high && (d.share_elementary > 0 || d.share_secondary > 0)).length;
   const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
+  // Where the answer names the district only up to a grade below the last it lists (Cottonwood-Oak
+  // Creek, Pre-K to 12th, "up to 7th grade" under Mingus Union from 8th in 86326), the Grades line says why.
+  const cutAt = /^Up to ([0-9]+)(?:st|nd|rd|th) grade$/.exec(labels.elementary);
+  const namedLast = lastGrade(r.grade_span);
+  const cutHint =
+    high && cutAt && namedLast !== undefined && namedLast > Number(cutAt[1])
+      ? ` The directory lists them for the whole district; for this ZIP code the page names it ${e(labels.elementary.toLowerCase())}, and ${e(high.district)} for ${e(labels.high.toLowerCase())}.`
+      : "";
   return layout(
     {
       title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
@@ -343,7 +351,7 @@ ${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rati
 ${fact("Students", e(r.students), EXPLAIN.students)}
 ${fact("Schools", e(r.schools), EXPLAIN.schools)}
 ${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
-${fact("Grades", e(r.grade_span), gradesHint(r.grade_span))}
+${fact("Grades", e(r.grade_span), `${gradesHint(r.grade_span)}${cutHint}`)}
 </dl>
 ${aboutFigures(own)}
 ${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high), r) : ""}<p class="note">${CAVEAT}</p>
