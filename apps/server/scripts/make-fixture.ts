@@ -77,7 +77,7 @@ export function makeFixture(dir: string, count: number, updated = "2026-11-22"):
     "overlaps.csv": csv(overlaps),
   };
   const manifest = {
-    format: 1,
+    format: 2,
     updated,
     files: Object.fromEntries(
       Object.entries(files).map(([name, text]) => [name, { sha256: sha256(text), rows: text.split("\n").length - 2 }]),

@@ -18,7 +18,7 @@ function fixture(over: Partial<DatasetFiles> = {}, manifestOver: Record<string, 
   const files = { zips, districts, overlaps };
   const count = (s: string) => s.trim().split("\n").length - 1;
   const manifest = {
-    format: 1,
+    format: 2,
     updated: "2026-11-22",
     methods: { share: "v1", rating: "v1" },
     counts: { records: 2 },
@@ -112,8 +112,9 @@ describe("loadDataset", () => {
   it("rejects a manifest that is not JSON or lacks entries", () => {
     const f = fixture();
     expect(() => parseDataset({ ...f, manifest: "{oops" }, "data")).toThrow(/^data\/manifest\.json: not valid JSON/);
-    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 2, updated: "2026-11-22" }) }, "data")).toThrow("data/manifest.json: format 2, expected 1");
-    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 1, updated: "2026-11-22", files: {} }) }, "data")).toThrow(/no valid entry for zips\.csv/);
+    // A dataset of an older build (format 1: districts.csv without county) is refused with a way out.
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 1, updated: "2026-11-22" }) }, "data")).toThrow("data/manifest.json: format 1, expected 2: a dataset of another build; rebuild it with bun run data:build");
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify({ format: 2, updated: "2026-11-22", files: {} }) }, "data")).toThrow(/no valid entry for zips\.csv/);
   });
 
   it("state names: read from the manifest, checked, the code where none is given", () => {

@@ -69,9 +69,15 @@ export interface OverlapRow {
   shareSecondary: number;
 }
 
+/**
+ * The version of the compiled dataset's files. 2: districts.csv has a `county` column (after
+ * `state`); a folder of an older build is refused with a message saying to rebuild it.
+ */
+export const DATASET_FORMAT = 2;
+
 /** manifest.json. */
 export interface DatasetManifest {
-  format: 1;
+  format: typeof DATASET_FORMAT;
   /** the build's --date: the records' `updated` */
   updated: string;
   methods: { share: string; rating: string };
@@ -135,7 +141,9 @@ function parseManifest(text: string, file: string): DatasetManifest {
   }
   const o = m as Partial<DatasetManifest> | null;
   if (o === null || typeof o !== "object") throw new DatasetError(file, "not a JSON object");
-  if (o.format !== 1) throw new DatasetError(file, `format ${JSON.stringify(o.format)}, expected 1`);
+  if (o.format !== DATASET_FORMAT) {
+    throw new DatasetError(file, `format ${JSON.stringify(o.format)}, expected ${DATASET_FORMAT}: a dataset of another build; rebuild it with bun run data:build`);
+  }
   if (typeof o.updated !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.updated)) {
     throw new DatasetError(file, `updated ${JSON.stringify(o.updated)} is not YYYY-MM-DD`);
   }

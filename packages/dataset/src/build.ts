@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
-import { formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite } from "@school-districts/core";
+import { DATASET_FORMAT, formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite } from "@school-districts/core";
 import { InputError } from "./errors.ts";
 import {
   FILES,
@@ -46,7 +46,7 @@ import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange,
 
 export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, ZipRecord } from "./types.ts";
 
-export const FORMAT = 1;
+export const FORMAT = DATASET_FORMAT;
 export const SHARE_METHOD = "v2";
 export const PER_PUPIL_MIN = 2000;
 export const PER_PUPIL_MAX = 100000;
