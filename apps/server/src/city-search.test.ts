@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
 import { cityMatchesHtml } from "./pages.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -33,6 +33,24 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search("st. louis")[0]?.zips.map((z) => z.district)).toEqual(["St. Louis City School District", "Clayton School District"]);
     expect(search("ST LOUIS, mo")).toHaveLength(1);
     expect(search("xyzzy")).toEqual([]);
+  });
+
+  it("offers the towns whose name is one letter off (two for long names) where none has the name typed, marked close", () => {
+    expect(search("Bostn").map((m) => [m.city, m.state, m.close])).toEqual([
+      ["Boston", "MA", true],
+      ["Boston", "GA", true],
+    ]);
+    expect(search("Bostn, MA").map((m) => m.state)).toEqual(["MA"]);
+    expect(search("Saint Lewis").map((m) => m.city)).toEqual(["Saint Louis"]);
+    // Too short to guess, or too far off.
+    expect(search("Bstn")).toEqual([]);
+    expect(search("Denver")).toEqual([]);
+    expect(editDistanceAtMost("cincinatti", "cincinnati", 2)).toBe(2);
+    expect(editDistanceAtMost("albequerque", "albuquerque", 2)).toBe(1);
+    expect(editDistanceAtMost("bsoton", "boston", 1)).toBe(1);
+    expect(editDistanceAtMost("boston", "denver", 1)).toBe(2);
+    const html = cityMatchesHtml("Bostn", search("Bostn"));
+    expect(html).toContain("“Bostn” is not a ZIP code, and no town is written that way. Towns with a close name are below");
   });
 
   it("does not search text longer than any town name (a long run of separators once took 130 ms)", () => {

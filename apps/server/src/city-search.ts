@@ -10,6 +10,8 @@ export interface CityMatch {
   city: string;
   state: string;
   zips: { zip: string; district: string }[];
+  /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
+  close?: true;
 }
 
 /** How many cities of one name a page lists (Springfield is in 24 states): the search finds them all. */
@@ -87,8 +89,47 @@ export function citySearchIndex(
           : [undefined, text];
     const found = state !== undefined ? (byName.get(cityKey(town)) ?? []).filter((m) => m.state === state) : [];
     const all = found.length > 0 ? found : (byName.get(cityKey(text)) ?? []);
-    return [...all].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
+    const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
+    if (all.length > 0) return bySize(all);
+    // A misspelt town ("Cincinatti", "Albequerque"): the towns whose name is one or two letters
+    // off (two for names of 9 letters or more), marked as close.
+    const key = cityKey(state !== undefined ? town : text);
+    if (key.length < 5) return [];
+    const most = key.length >= 9 ? 2 : 1;
+    const close: CityMatch[] = [];
+    for (const [name, list] of byName) {
+      if (Math.abs(name.length - key.length) > most || editDistanceAtMost(key, name, most) > most) continue;
+      for (const m of list) if (state === undefined || m.state === state) close.push({ ...m, close: true });
+    }
+    return bySize(close);
   };
+}
+
+/**
+ * The edit distance of two strings (insertions, deletions, substitutions, and a swap of two
+ * neighbouring letters), or `most + 1` once it is sure to be larger than `most`.
+ *
+ * @example
+ * editDistanceAtMost("cincinatti", "cincinnati", 2) // 2
+ * editDistanceAtMost("boston", "denver", 1) // 2
+ */
+export function editDistanceAtMost(a: string, b: string, most: number): number {
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+      if (d < best) best = d;
+    }
+    if (best > most) return most + 1;
+    [before, previous] = [previous, row];
+  }
+  return Math.min(previous[b.length]!, most + 1);
 }
 
 /**
