@@ -204,7 +204,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     fail(`cannot listen on ${cmd.host}:${cmd.port}: ${unknownHost ? `"${cmd.host}" is not an IP address, and no address is found for that name (--host takes an address of this machine, like 127.0.0.1 or 0.0.0.0)` : (e as Error).message}`, 1);
   }
   // --workers n: this process serves too, and starts n - 1 more on its port (workers.ts).
-  const workers = worker === 0 && cmd.workers > 1 ? startWorkers(cmd.workers - 1, server.port!, argv, (n, code) => void stop(`worker ${n} exited (${code})`, 1)) : undefined;
+  const workers = worker === 0 && cmd.workers > 1 ? startWorkers(cmd.workers - 1, server.port!, argv, (n, code) => void stop(`worker ${n} exited (${code})`, code === 0 ? 0 : 1)) : undefined;
   const stop = stopOnSignals(server, log, undefined, workers?.stop);
   if (worker > 0) whenPrimaryGone(() => void stop("primary gone"));
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;

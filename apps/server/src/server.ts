@@ -131,21 +131,20 @@ export function stopOnSignals(
   also: () => Promise<boolean> = async () => true,
 ): (reason: string, code?: number) => Promise<void> {
   let stopping = false;
-  let stoppingSince = 0;
+  let firstSignalAt: number | undefined;
   const stop = async (reason: string, code = 0) => {
-    if (stopping) {
-      // A second signal (Ctrl-C twice) does not wait out the grace period: in-flight requests are cut,
-      // exit 1. Not one within a second of the first: a --workers group gets two at once (systemd or
-      // the terminal signal every process, and the primary forwards its own), and must drain.
-      if ((reason === "SIGINT" || reason === "SIGTERM") && performance.now() - stoppingSince >= SECOND_SIGNAL_MS) {
-        process.stderr.write(`${reason} again: stopping now, cutting ${server.pendingRequests} in-flight request(s)\n`);
-        log.flush();
-        process.exit(1);
-      }
-      return;
+    const signal = reason === "SIGINT" || reason === "SIGTERM";
+    // A second signal (Ctrl-C twice) does not wait out the grace period: in-flight requests are cut,
+    // exit 1. Not one within a second of the first (the same stop, delivered twice), nor the first
+    // signal after a stop for another reason (a worker that exited before its primary was signalled).
+    if (signal && firstSignalAt !== undefined && performance.now() - firstSignalAt >= SECOND_SIGNAL_MS) {
+      process.stderr.write(`${reason} again: stopping now, cutting ${server.pendingRequests} in-flight request(s)\n`);
+      log.flush();
+      process.exit(1);
     }
+    if (signal) firstSignalAt ??= performance.now();
+    if (stopping) return;
     stopping = true;
-    stoppingSince = performance.now();
     process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
     const others = also();
     const deadline = performance.now() + graceMs;

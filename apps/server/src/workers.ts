@@ -5,13 +5,17 @@
  * connections over the n sockets. Each process holds its own copy of the site
  * (so n times the memory) and answers on its own core.
  *
- * The primary forwards SIGTERM/SIGINT to the workers and exits once they have
- * drained (with 1 if one of them failed). A worker that exits on its own stops
- * the whole group with exit code 1, so a supervisor (systemd
- * `Restart=on-failure`) restarts it whole. A worker stops when its primary
- * goes away (its stdin, a pipe from the primary, closes).
+ * On SIGTERM/SIGINT the primary stops the workers by closing their stdin (a
+ * pipe from it: a worker stops when it closes, also when the primary dies) and
+ * exits once they have drained (with 1 if one of them failed). Not by sending
+ * them the signal again: systemd and the terminal signal every process of the
+ * group, and a forwarded copy arriving late on a busy machine read as a second
+ * signal (stop now, exit 1). A worker that exits on its own stops the whole
+ * group: with exit code 1 where it failed, so a supervisor (systemd
+ * `Restart=on-failure`) restarts it whole; with 0 where it was stopped cleanly
+ * (signalled before the primary was).
  */
-import type { Subprocess } from "bun";
+import type { FileSink, Subprocess } from "bun";
 
 /** Set in a worker's environment; its value is the worker's number (1..n-1). */
 export const WORKER_ENV = "SCHOOL_DISTRICTS_WORKER";
@@ -51,8 +55,8 @@ function self(): string[] {
 
 /**
  * Starts `count` workers on `port`; `onUnexpectedExit` hears of one exiting
- * before stop() was called. stop() sends SIGTERM to each and resolves with
- * whether all exited 0.
+ * before stop() was called. stop() closes each one's stdin (the worker then
+ * drains and exits) and resolves with whether all exited 0.
  *
  * @example
  * const workers = startWorkers(1, server.port, argv, (code) => shutdown(1));
@@ -82,11 +86,20 @@ export function startWorkers(
     pids: procs.map((p) => p.pid),
     stop: async () => {
       stopping = true;
-      for (const p of procs) if (p.exitCode === null) p.kill("SIGTERM");
+      for (const p of procs) if (p.exitCode === null) void closeStdin(p);
       const codes = await Promise.all(procs.map((p) => p.exited));
       return codes.every((c) => c === 0);
     },
   };
+}
+
+/** Closes a worker's stdin pipe: its sign to stop (whenPrimaryGone). */
+async function closeStdin(p: Subprocess): Promise<void> {
+  try {
+    await (p.stdin as FileSink).end();
+  } catch {
+    // already closed: the worker is stopping or gone
+  }
 }
 
 /**
