@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { loadDataset, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answer, levelLabels, teachesNoHighSchool } from "./answer.ts";
+import { answer, levelLabels, teachesNoHighSchool, type LevelLabels } from "./answer.ts";
 import { zipDistricts } from "./records.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
@@ -89,6 +89,14 @@ describe("the answer sentence on every ZIP of data/", () => {
   });
 });
 
+/** The words of a ZIP's level labels, checking that `upTo` is the last grade "Up to Nth grade" names (none for the other labels). */
+const words = (labels: LevelLabels) => {
+  const { upTo, ...rest } = labels;
+  const named = /^Up to ([0-9]+)(?:st|nd|rd|th) grade$/.exec(rest.elementary)?.[1];
+  expect(upTo).toBe(named === undefined ? undefined : Number(named));
+  return rest;
+};
+
 describe("levelLabels", () => {
   it.each([
     ["9th – 12th", "Elementary grades", "High school"],
@@ -97,7 +105,7 @@ describe("levelLabels", () => {
     ["6th – 12th", "Up to 5th grade", "6th grade and up"],
     ["7th – 12th", "Up to 6th grade", "7th grade and up"],
     ["3rd – 12th", "Up to 2nd grade", "3rd grade and up"],
-  ])("a high-school district teaching %j: %j and %j", (span, elementary, high) => expect(levelLabels(span)).toEqual({ elementary, high }));
+  ])("a high-school district teaching %j: %j and %j", (span, elementary, high) => expect(words(levelLabels(span))).toEqual({ elementary, high }));
   it.each([
     ["Kindergarten – 12th", "Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
     ["7th – 12th", "Pre-Kindergarten – 6th", "Up to 6th grade", "7th grade and up"],
@@ -112,10 +120,10 @@ describe("levelLabels", () => {
     ["Kindergarten – 12th", "Kindergarten – 8th", "Elementary grades", "High school"],
     ["", "Kindergarten – 5th", "Elementary grades", "High school"],
   ])("a high-school district teaching %j over an elementary one teaching %j: %j and %j", (high, elementaryGrades, elementary, highLabel) =>
-    expect(levelLabels(high, elementaryGrades)).toEqual({ elementary, high: highLabel }),
+    expect(words(levelLabels(high, elementaryGrades))).toEqual({ elementary, high: highLabel }),
   );
   it("takes no cut from a high-school district serving less than half of the ZIP, unless the elementary one's last grade makes it", () => {
-    expect(levelLabels("6th – 12th", "", false)).toEqual({ elementary: "Elementary grades", high: "High school" });
-    expect(levelLabels("7th – 12th", "Pre-Kindergarten – 6th", false)).toEqual({ elementary: "Up to 6th grade", high: "7th grade and up" });
+    expect(words(levelLabels("6th – 12th", "", false))).toEqual({ elementary: "Elementary grades", high: "High school" });
+    expect(words(levelLabels("7th – 12th", "Pre-Kindergarten – 6th", false))).toEqual({ elementary: "Up to 6th grade", high: "7th grade and up" });
   });
 });

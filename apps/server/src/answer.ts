@@ -258,7 +258,7 @@ export function firstGrade(gradeSpan: string | undefined): number | undefined {
  * levelLabels("Kindergarten – 12th", "Kindergarten – 6th") // { elementary: "Up to 6th grade", high: "7th grade and up" }
  * levelLabels("6th – 12th", "Kindergarten – 8th") // { elementary: "Elementary grades", high: "High school" }
  */
-export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSpan?: string, highServesMost = true): { elementary: string; high: string } {
+export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSpan?: string, highServesMost = true): LevelLabels {
   const elementaryLast = lastGrade(elementaryGradeSpan);
   const highFirst = firstGrade(highGradeSpan);
   const known = elementaryLast !== undefined && elementaryLast < 12;
@@ -269,7 +269,14 @@ export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSp
         ? highFirst
         : undefined;
   if (cut === undefined || cut < 2 || cut >= 9) return { elementary: "Elementary grades", high: "High school" };
-  return { elementary: `Up to ${ordinal(cut - 1)} grade`, high: `${ordinal(cut)} grade and up` };
+  return { elementary: `Up to ${ordinal(cut - 1)} grade`, high: `${ordinal(cut)} grade and up`, upTo: cut - 1 };
+}
+
+/** The labels of a ZIP's two grade levels, and the last grade the first names where it cuts below 9th ("Up to 6th grade": 6). */
+export interface LevelLabels {
+  elementary: string;
+  high: string;
+  upTo?: number;
 }
 
 /**
@@ -278,7 +285,7 @@ export function levelLabels(highGradeSpan: string | undefined, elementaryGradeSp
  * @example
  * labelsOf(gradeLevels(districtsOf93117)) // { elementary: "Up to 6th grade", high: "7th grade and up" }
  */
-export function labelsOf(levels: readonly GradeLevel[]): { elementary: string; high: string } {
+export function labelsOf(levels: readonly GradeLevel[]): LevelLabels {
   const high = levels.find((l) => l.name === "high");
   const highServesMost = high?.pick !== undefined && high.share(high.pick) >= 0.5;
   return levelLabels(high?.pick?.grade_span, levels.find((l) => l.name === "elementary")?.pick?.grade_span, highServesMost);

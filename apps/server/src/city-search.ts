@@ -4,6 +4,7 @@
  * instead of a dead end ("is not a ZIP code"). Names compare without case, dots, apostrophes
  * or hyphens ("St. Louis" and "st louis").
  */
+import { foldedPlaceName } from "@school-districts/core";
 
 /** One city of the name typed: its ZIP codes with a record, and the district each names. */
 export interface CityMatch {
@@ -33,11 +34,7 @@ export const MAX_TOWN_LENGTH = 64;
  * cityKey("O'Fallon") === cityKey("O Fallon") // true
  */
 export function cityKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[.'’]/g, "")
+  return foldedPlaceName(name)
     .replace(/[^a-z0-9]+/g, " ")
     .trim()
     .split(" ")

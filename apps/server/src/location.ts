@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
-import { DatasetError, LocationIndex, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
+import { DatasetError, LocationIndex, metresPerDegree, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
 export type LocationAnswer = components["schemas"]["LocationAnswer"];
@@ -303,7 +303,7 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
   const metres = Math.min(...districts.map((d) => data.index.distanceToBorder(d.leaid, d.level, lon, lat)));
   if (!(metres < NEAR_BORDER_M)) return undefined;
   const own = new Set(districts.map((d) => `${d.level} ${d.leaid}`));
-  const [kx, ky] = [111_320 * Math.cos((lat * Math.PI) / 180), 110_540];
+  const [kx, ky] = metresPerDegree(lat);
   const beside = new Map<string, NearBorder["beside"][number]>();
   // Two rings past the border: 100 m (the 16 points' worst lies 2 % short of the ring along the
   // border's normal), and 30 m, for a district that is only a narrow strip there.

@@ -329,10 +329,9 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
   // Where the answer names the district only up to a grade below the last it lists (Cottonwood-Oak
   // Creek, Pre-K to 12th, "up to 7th grade" under Mingus Union from 8th in 86326), the Grades line says why.
-  const cutAt = /^Up to ([0-9]+)(?:st|nd|rd|th) grade$/.exec(labels.elementary);
   const namedLast = lastGrade(r.grade_span);
   const cutHint =
-    high && cutAt && namedLast !== undefined && namedLast > Number(cutAt[1])
+    high && labels.upTo !== undefined && namedLast !== undefined && namedLast > labels.upTo
       ? ` The directory lists them for the whole district; for this ZIP code the page names it ${e(labels.elementary.toLowerCase())}, and ${e(high.district)} for ${e(labels.high.toLowerCase())}.`
       : "";
   return layout(

@@ -365,18 +365,14 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     return rep;
   };
   const postal = parsePostal(assets.postal);
+  // The records' zip, district, city and state, parsed from /index.json once, for the two city
+  // indexes below (each built on first use: a PO-box page, a town typed into the ZIP box).
+  let indexEntries: { zip: string; city: string; state: string; district: string }[] | undefined;
+  const indexRecords = () => (indexEntries ??= JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[]);
   let cities: ReturnType<typeof cityZipIndex> | undefined;
-  const cityZips = (city: string, state: string): string[] => {
-    // Built on the first PO-box page from /index.json (zip, city, state of every record).
-    cities ??= cityZipIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string }[]);
-    return cities(city, state);
-  };
+  const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
   let citySearch: ((typed: string) => CityMatch[]) | undefined;
-  const cityMatches = (typed: string): CityMatch[] => {
-    // Built on the first such search from /index.json (zip, district, city, state of every record).
-    citySearch ??= citySearchIndex(JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[], states, rendered.stateNames);
-    return citySearch(typed);
-  };
+  const cityMatches = (typed: string): CityMatch[] => (citySearch ??= citySearchIndex(indexRecords(), states, rendered.stateNames))(typed);
   const pagePaths = function* () {
     for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
   };

@@ -4,3 +4,4 @@ export * from "./record.ts";
 export * from "./dataset.ts";
 export * from "./location.ts";
 export * from "./outlines.ts";
+export * from "./place-name.ts";

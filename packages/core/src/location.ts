@@ -453,8 +453,7 @@ export class LocationIndex {
   distanceToBorder(leaid: string, level: BoundaryLevel, lon: number, lat: number): number {
     const o = this.outline(leaid, level);
     if (o === undefined) return Infinity;
-    const kx = 111_320 * Math.cos((lat * Math.PI) / 180);
-    const ky = 110_540;
+    const [kx, ky] = metresPerDegree(lat);
     let best = Infinity;
     for (const poly of o) {
       for (const ring of poly) {
@@ -471,4 +470,14 @@ export class LocationIndex {
     }
     return best;
   }
+}
+
+/**
+ * Metres per degree of longitude and of latitude at a latitude (equirectangular, fine below a few km).
+ *
+ * @example
+ * metresPerDegree(0) // [111320, 110540]
+ */
+export function metresPerDegree(lat: number): [number, number] {
+  return [111_320 * Math.cos((lat * Math.PI) / 180), 110_540];
 }

@@ -16,6 +16,7 @@
  *   old one and the old one is wholly replaced; a GeoNames name that already carries a
  *   legal suffix is taken as is (the newest spelling).
  */
+import { foldedPlaceName } from "@school-districts/core";
 import type { CountyRow, GeoNamesZip, HudRow } from "./sources.ts";
 
 export interface CountyInputs {
@@ -37,11 +38,7 @@ export interface CountyPick {
 
 /** Comparison key of a county name: no accents, case, punctuation; "Saint" = "St". */
 export function nameKey(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[.'’]/g, "")
+  return foldedPlaceName(s)
     .replace(/-/g, " ")
     .replace(/\bsaint\b/g, "st")
     .replace(/\s+/g, " ")
