@@ -2,7 +2,7 @@
  * /location.json in process: the small fixture's site with the committed boundaries
  * (data/boundaries.topojson, data/districts.csv).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Problem } from "@school-districts/core";
 import type { Hono } from "hono";
@@ -43,7 +43,7 @@ describe("coordinateProblem", () => {
   ])("refuses %j, %j", (lat, lon, message) => expect(coordinateProblem(lat, lon)).toMatch(message));
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("zipsByDistance and zipAt (the committed ZCTA points and outlines)", () => {
+describe("zipsByDistance and zipAt (the committed ZCTA points and outlines)", () => {
   it("measures on the sphere, across 180°: from 179.1° E in the Aleutians, Adak (176.6° W) is nearer than Unalaska (166.5° W)", async () => {
     const { index } = (await loadLocationData(dataPaths(DATA)))!;
     expect(zipsByDistance(index, 179.1, 51.45, ["99685", "99546"])).toEqual(["99546", "99685"]);
@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("zipsByDistan
   });
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location.json", () => {
+describe("GET /location.json", () => {
   let app: Hono;
   beforeAll(async () => {
     const { site } = await testApp();
@@ -144,7 +144,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /locatio
   });
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("GET /location (the page)", () => {
+describe("GET /location (the page)", () => {
   let app: Hono;
   beforeAll(async () => {
     const { site } = await testApp();
@@ -334,7 +334,7 @@ describe("lookup --lat --lon", () => {
     expect(() => parseArgs(["--lat", "1"], {})).toThrow(UsageError);
   });
 
-  it.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("answers like /location.json; 2 for bad input, 1 for a point in no district", async () => {
+  it("answers like /location.json; 2 for bad input, 1 for a point in no district", async () => {
     const dataset = await loadFixture();
     const location = await withOutlines();
     const opts = { json: false, baseUrl: BASE, location };

@@ -3,7 +3,7 @@
  * (data/boundaries.topojson): every district's map within the budget, Alaska and
  * Hawaii drawn whole, the sentence when there is no outline, and the page wiring.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -21,7 +21,7 @@ const DATA = resolve(import.meta.dirname, "../../../data");
 const LEVEL = { U: "unified", E: "elementary", S: "secondary" } as const;
 const VINTAGE = "2016 (school year 2015-16)";
 
-describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district maps", () => {
+describe("district maps", () => {
   let index: LocationIndex;
   let maps: PageMaps;
   let app: Hono;
@@ -105,7 +105,7 @@ describe.skipIf(!existsSync(resolve(DATA, "boundaries.topojson")))("district map
   });
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("ZIP maps", () => {
+describe("ZIP maps", () => {
   let maps: PageMaps;
   let zctas: ZctaOutlines;
   let app: Hono;
@@ -196,7 +196,7 @@ describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("ZIP maps", () => 
   });
 });
 
-describe.skipIf(!existsSync(resolve(DATA, "zctas.topojson")))("checkMapFiles (start-up)", () => {
+describe("checkMapFiles (start-up)", () => {
   const copy = () => {
     const dir = mkdtempSync(join(tmpdir(), "sd-maps-"));
     for (const f of ["manifest.json", "boundaries.topojson", "zctas.topojson"]) copyFileSync(join(DATA, f), join(dir, f));

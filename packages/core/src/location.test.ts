@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import pointInPolygon from "point-in-polygon-hao";
@@ -85,7 +85,7 @@ describe("LocationIndex", () => {
 });
 
 const committed = join(import.meta.dirname, "../../../data/boundaries.topojson");
-describe.skipIf(!existsSync(committed))("the committed boundaries", () => {
+describe("the committed boundaries", () => {
   const idx = LocationIndex.parse(readFileSync(committed), "data/boundaries.topojson");
   it("the centre of Billings, MT is in Billings Elementary and Billings High School district", () => {
     expect(idx.districtsAt(-108.5007, 45.7833).map((h) => h.district.leaid)).toEqual(["3003870", "3003900"]);
@@ -121,7 +121,7 @@ describe("pointInPart (in place over the arcs) answers as point-in-polygon-hao o
   });
 
   const committed = join(import.meta.dirname, "../../../data/boundaries.topojson");
-  it.skipIf(!existsSync(committed))("on the committed boundaries: random points in parts' boxes, and their vertices", () => {
+  it("on the committed boundaries: random points in parts' boxes, and their vertices", () => {
     const idx = LocationIndex.parse(readFileSync(committed), "data/boundaries.topojson");
     const part = fc.integer({ min: 0, max: idx.partCount - 1 });
     const unit = fc.double({ min: 0, max: 1, noNaN: true });
