@@ -34,14 +34,18 @@ describe("SIGTERM during load", () => {
     const outcomes: Outcome[] = [];
     let stopAt = Number.POSITIVE_INFINITY;
     const conns = Array.from({ length: 40 }, () => new KeepAlive(svc.port));
+    // Which connections have a request outstanding (its head, once received, is conn.headAt).
+    const waiting = conns.map(() => false);
     const run = async (conn: KeepAlive, c: number) => {
       for (let k = 0; k < 10_000 && Date.now() < stopAt; k++) {
         // a quarter of the connections fetch the 19 MB bulk file, so answers are mid-transfer at the signal
         const big = c % 4 === 0;
         const path = big ? "/bulk/all-districts.json" : `/zip/${zips[(c * 31 + k) % zips.length]}.json`;
         const sentAt = Date.now();
+        waiting[c] = true;
         try {
           const r = await conn.request("GET", path, big ? { "Accept-Encoding": "identity" } : {}, HANG_MS);
+          waiting[c] = false;
           const ok = r.status === 200 && r.body.length === Number(r.headers["content-length"]) && r.body.length > 0;
           outcomes.push({ sentAt, headAt: conn.headAt, doneAt: Date.now(), ok, why: `${path}: ${r.status}, ${r.body.length} bytes` });
         } catch (e) {
@@ -51,7 +55,12 @@ describe("SIGTERM during load", () => {
       }
     };
     const load = Promise.all(conns.map(run));
-    await sleep(1500);
+    // The signal goes when a bulk answer is mid-transfer (its head received, its body not yet),
+    // after a second of load, however busy the machine is; HANG_MS guards against a stall.
+    const midBulk = () => conns.some((conn, c) => c % 4 === 0 && waiting[c] && conn.headAt > 0);
+    const watchUntil = Date.now() + HANG_MS;
+    await sleep(1000);
+    while (!midBulk() && Date.now() < watchUntil) await sleep(5);
     const signalAt = Date.now();
     svc.proc.kill("SIGTERM");
     stopAt = signalAt; // no new requests after the signal
