@@ -12,7 +12,7 @@ import { BINARY, runBinary } from "../support/server.ts";
 import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
-const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson"] as const;
+const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson", "RATING.md", "SOURCES.md", "postal.csv"] as const;
 const temps: string[] = [];
 afterAll(() => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
@@ -131,6 +131,8 @@ describe("a damaged dataset passed with --data", () => {
     }],
     ["truncated JSON", "manifest.json", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
     ["missing", "manifest.json", (f) => unlinkSync(f)],
+    ["missing", "RATING.md", (f) => unlinkSync(f)],
+    ["missing", "postal.csv", (f) => unlinkSync(f)],
   ];
   it.each(damages)("%s: %s stops start-up with a message naming it", async (_how, name, damage) => {
     const dir = dataCopy();

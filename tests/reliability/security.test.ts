@@ -20,7 +20,7 @@ let filesAtStart: string[] = [];
 beforeAll(async () => {
   // Serve a copy of the dataset, then delete the copy: every answer must come from memory.
   dataDir = mkdtempSync(join(tmpdir(), "sd-reliability-sec-"));
-  for (const f of ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson"]) cpSync(resolve(REPO, "data", f), join(dataDir, f));
+  for (const f of ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson", "RATING.md", "SOURCES.md", "postal.csv"]) cpSync(resolve(REPO, "data", f), join(dataDir, f));
   process.env.SD_RELIABILITY_CANARY_SECRET = CANARY;
   try {
     svc = await startService(["--data", dataDir]);

@@ -106,14 +106,17 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
 }
 
 /**
- * A file's text, or `none` when it does not exist (a data folder without the reports or the
- * PO-box list).
+ * A data folder file's text; a missing one stops start-up (DatasetError naming it): the build
+ * writes the reports and the PO-box list into every dataset folder, so a folder without one is
+ * damaged, and serving it would drop the about page's sections or the PO-box explanations quietly.
  *
  * @example
- * await optionalText("data/postal.csv", "") // "zip,city,state,type,zcta\n..."
+ * await requiredText("data/postal.csv") // "zip,city,state,type,zcta\n..."
  */
-export async function optionalText(path: string, none: string): Promise<string> {
-  return (await Bun.file(path).exists()) ? Bun.file(path).text() : none;
+export async function requiredText(path: string): Promise<string> {
+  const file = Bun.file(path);
+  if (!(await file.exists())) throw new DatasetError(path, "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");
+  return file.text();
 }
 
 /**
@@ -135,9 +138,9 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
     hasDocs ? onDemand(paths.docsScript) : Promise.resolve(""),
-    optionalText(paths.about.rating, "# Rating\n\nThis dataset ships no RATING.md.\n"),
-    optionalText(paths.about.sources, "# Sources\n\nThis dataset ships no SOURCES.md.\n"),
-    optionalText(paths.postal, ""),
+    requiredText(paths.about.rating),
+    requiredText(paths.about.sources),
+    requiredText(paths.postal),
     manifestBoundaries(paths.data.manifest),
   ]);
   let precompressed: Precompressed | undefined;

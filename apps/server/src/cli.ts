@@ -14,7 +14,7 @@ import { isIP } from "node:net";
 import { createApp, createHandler } from "./app.ts";
 import { districtNamesOf, loadLocationData, readBoundaryIndex, type DistrictNames, type LocationData } from "./location.ts";
 import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
-import { dataPaths, openSnapshotFor, optionalText, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
+import { dataPaths, openSnapshotFor, requiredText, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, type Command } from "./config.ts";
@@ -111,9 +111,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       const [used, label] = [cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"];
       location = await orExit(() => loadLocationData(used, label, undefined, undefined, () => readZctaOutlines(used, label)), LOOKUP_DATA_ERROR);
     }
-    // data/postal.csv (optional): what a real USPS ZIP without a record is.
+    // data/postal.csv: what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
-    const postal = orExit(async () => parsePostal(await optionalText(postalPath, ""), postalPath), LOOKUP_DATA_ERROR);
+    const postal = orExit(async () => parsePostal(await requiredText(postalPath), postalPath), LOOKUP_DATA_ERROR);
     // A reader that stops early (| head) ends the output quietly; another write error (a full disk) says so, exit 4.
     process.stdout.on("error", (e: NodeJS.ErrnoException) => {
       if (e.code === "EPIPE") process.exit(0);
@@ -158,7 +158,14 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     return opened;
   });
   mark("snapshot checked");
-  const manifestJson = JSON.parse(await Bun.file(dataPathsUsed.manifest).text()) as { boundaries?: { vintage?: string } };
+  const manifestJson = await orExit(async () => {
+    const text = await Bun.file(dataPathsUsed.manifest).text();
+    try {
+      return JSON.parse(text) as { boundaries?: { vintage?: string } };
+    } catch (e) {
+      throw new DatasetError(dataPathsUsed.manifest, `not valid JSON (${(e as Error).message})`);
+    }
+  });
   const maps = new PageMaps({ boundaries, zctas, vintage: manifestJson.boundaries?.vintage ?? "" });
   // A bad --data folder's boundary file also stops start-up before listening.
   const givenLocation = cmd.data && cmd.kind !== "export" ? await loadLocation() : undefined;
@@ -172,7 +179,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   };
   // With --data, the about page and PO-box pages come from that folder too.
   const assetPaths = cmd.data ? { ...paths, ...reportPaths(cmd.data) } : paths;
-  const assets = await readAssets(assetPaths);
+  const assets = await orExit(() => readAssets(assetPaths));
   orExit(() => parsePostal(assets.postal, assetPaths.postal));
   mark("assets");
 
