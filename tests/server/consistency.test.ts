@@ -5,6 +5,7 @@
  */
 import { CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type StateCollection, type ZipDistricts } from "@school-districts/core";
 import { zipDistrictCsvRow } from "@school-districts/testing";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BASE, pool, startServer, type RunningServer } from "../support/server.ts";
 
@@ -19,24 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** RFC 4180 rows (quoted fields, doubled quotes, CRLF). */
+/** RFC 4180 rows, CRLF line ends only, read by csv-parse (a reader independent of the server's writer). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    else field += c;
-  }
-  return rows;
+  return parse(text, { record_delimiter: "\r\n" }) as string[][];
 }
 
 describe("the collections agree record for record", () => {

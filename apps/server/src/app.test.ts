@@ -5,8 +5,7 @@
 import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type Problem, type StateCollection, type ZipDistricts } from "@school-districts/core";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE, DOCS_CSP, testApp } from "../test/helpers.ts";
-import { parseCsv } from "./csv.ts";
+import { BASE, DOCS_CSP, readCsv, testApp } from "../test/helpers.ts";
 import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX } from "./representation.ts";
 import { PAGE_CSP } from "./pages.ts";
@@ -235,7 +234,7 @@ describe("collections agree record for record (rules 8-11)", () => {
     for (const state of site.states) fromStates.push(...((await (await get(`/state/${state}.json`)).json()) as StateCollection).records);
     expect(fromStates.sort((a, b) => a.zip.localeCompare(b.zip))).toEqual(bulk.records);
     const index = (await (await get("/index.json")).json()) as IndexEntry[];
-    const csv = parseCsv(await (await get("/bulk/all-districts.csv")).text());
+    const csv = readCsv(await (await get("/bulk/all-districts.csv")).text());
     expect(csv[0]).toEqual([...CSV_COLUMNS]);
     for (const [i, record] of bulk.records.entries()) {
       expect((await (await get(`/zip/${record.zip}.json`)).json()) as DistrictRecord).toEqual(record);

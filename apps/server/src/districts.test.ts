@@ -6,10 +6,9 @@ import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type Pro
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
-import { BASE, testApp } from "../test/helpers.ts";
+import { BASE, readCsv, testApp } from "../test/helpers.ts";
 import { districtPage, inSentence, statePage } from "./district-pages.ts";
 import { highSchoolZips } from "./districts.ts";
-import { parseCsv } from "./csv.ts";
 import type { Site } from "./site.ts";
 
 let app: Hono;
@@ -149,7 +148,7 @@ describe("GET /bulk/districts.csv", () => {
     const text = await res.text();
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
-    const [header, ...rows] = parseCsv(text);
+    const [header, ...rows] = readCsv(text);
     expect(header).toEqual([...DISTRICT_CSV_COLUMNS]);
     expect(rows.length).toBe(12);
     expect(rows.map((r) => r[0])).toEqual(rows.map((r) => r[0]).sort());
@@ -181,7 +180,7 @@ describe("GET /bulk/zip-districts.csv", () => {
     const text = await res.text();
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
-    const [header, ...rows] = parseCsv(text);
+    const [header, ...rows] = readCsv(text);
     expect(header).toEqual([...ZIP_DISTRICT_CSV_COLUMNS]);
     const index = (await (await get("/index.json")).json()) as { zip: string; state: string }[];
     const { updated } = (await (await get("/bulk/all-districts.json")).json()) as { updated: string };

@@ -13,7 +13,7 @@
  * (oven-sh/bun PR 30410, 35248; measured in bench/FINDINGS.md P3: 8,000 routes
  * take 1-2.5 s to register, 16,000 take 3-25 s, and a request to one of 16,000
  * sibling routes costs 40 µs of CPU against 19 µs through JavaScript). So the
- * 33,789 `/zip/{zip}.json` records stay on the JavaScript fast path
+ * 40,881 `/zip/{zip}.json` records stay on the JavaScript fast path
  * (app.ts createHandler) and small families (the home page, problem pages,
  * /healthz, small state bodies, ...) would go native. The server does not
  * register them on Bun 1.4.5 (NATIVE_ROUTES).

@@ -202,7 +202,7 @@ export function websiteLink(url: string): string {
  * The home page: the search form first, then the caveat and links to the data.
  *
  * @example
- * homePage({ updated: "2026-11-22", records: 33789, baseUrl: "http://localhost:8080" }, [{ code: "AK", name: "Alaska" }]) // "<!doctype html>..."
+ * homePage({ updated: "2026-11-22", records: 40881, baseUrl: "http://localhost:8080" }, [{ code: "AK", name: "Alaska" }]) // "<!doctype html>..."
  */
 export function homePage(facts: SiteFacts, states: readonly { code: string; name: string }[] = []): string {
   // By name, as a person looks for a state (by code, Iowa, IA, would come before Idaho, ID).

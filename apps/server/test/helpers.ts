@@ -3,6 +3,7 @@
  * or over a synthetic one of any size (scripts/make-fixture.ts).
  */
 import { parseDataset, type Dataset } from "@school-districts/core";
+import { parse } from "csv-parse/sync";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,6 +18,17 @@ import type { PageMaps } from "../src/page-maps.ts";
 export const SMALL = resolve(import.meta.dirname, "fixtures/small");
 export const BASE = "http://localhost:8080";
 export const DOCS_CSP = "default-src 'none'; script-src 'sha256-test'";
+
+/**
+ * The rows of a bulk CSV body, read by csv-parse (not the server's own writer's assumptions):
+ * RFC 4180, CRLF line ends only, strict quoting.
+ *
+ * @example
+ * readCsv('zip,name\r\n90210,"A, B"\r\n') // [["zip","name"],["90210","A, B"]]
+ */
+export function readCsv(text: string): string[][] {
+  return parse(text, { record_delimiter: "\r\n" }) as string[][];
+}
 
 /** The assets of a test site: the real openapi.json, reports and boundary description, a stub docs page, the small fixture's PO-box list. */
 export async function testAssets(): Promise<SiteAssets> {

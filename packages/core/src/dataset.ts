@@ -294,7 +294,7 @@ async function readOptional(path: string): Promise<string | undefined> {
  * @example
  * const ds = await loadDataset("data");
  * ds.updated            // "2026-11-22"
- * ds.zips.length        // 33789
+ * ds.zips.length        // 40881
  */
 export async function loadDataset(dir: string): Promise<Dataset> {
   const [manifest, zips, districts, overlaps] = await Promise.all(

@@ -1,7 +1,7 @@
 /**
  * The dataset build: raw files -> data/zips.csv, districts.csv, overlaps.csv,
- * manifest.json, COVERAGE.md, RATING.md, SOURCES.md, postal.csv (all returned as strings; see
- * write.ts for the atomic write).
+ * manifest.json, postal.csv and the reports COVERAGE.md, RATING.md, SOURCES.md, VALIDATION.md,
+ * CONTEXT.md (all returned as strings; see write.ts for the atomic write).
  */
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
@@ -443,9 +443,9 @@ export function build(opts: BuildOptions): BuildResult {
       },
       ...(chosenV2.evidence === "land" ? { centrePick: centrePiece?.leaid ?? "" } : {}),
     });
-    // Sanity figures of the raw README: against the land-area choice with the same rule 5c
-    // (2,040 changed, 1,745 of them with at least half the population), and against the
-    // plain largest land area.
+    // Sanity figures against the land-area choice with the same rule 5c (the raw README's
+    // 2,040 changed, 1,745 of them with at least half the population, were share method v1's;
+    // COVERAGE.md gives today's), and against the plain largest land area.
     if (chosen.leaid !== chooseDistrict(zipShares(ds, null).shares).leaid) {
       changedVsLand++;
       if (chosenV2.basis === "population" && chosen.share >= 0.5) changedHalfPopulation++;

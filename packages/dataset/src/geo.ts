@@ -195,7 +195,6 @@ export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: s
   const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j.leaid]));
   const today = (leaid: string) => whole.get(leaid) ?? leaid;
   const changed = new Set(joins.filter((j) => j.how !== "same LEAID").map((j) => j.leaid));
-  const unjoined = joins.filter((j) => j.leaid === "");
   const cause = (lon: number, lat: number, hits: ReturnType<LocationIndex["districtsAt"]>, expected: readonly string[]): Cause => {
     if (hits.length === 0) return "coastline (no district at the point)";
     if (hits.some((h) => changed.has(h.district.leaid)) || expected.some((l) => changed.has(l) || !stats.districts.has(l))) return "vintage change (district merged or renamed since 2016)";
@@ -276,7 +275,6 @@ export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: s
   );
   for (const [c, zs] of [...misses2].sort((a, b) => b[1].length - a[1].length)) L.push(`  - ${c}: ${num(zs.length)} (${zs.slice(0, 25).join(", ")}${zs.length > 25 ? ", …" : ""})`);
   L.push("");
-  void unjoined;
   return { md: L.join("\n"), figures };
 }
 
