@@ -36,6 +36,25 @@ describe("search in the browser", () => {
     await page.close();
   });
 
+  it("a town typed into a page's header box lists its ZIP codes by district; one of them opens its page", async () => {
+    const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await page.goto(`${suite.server.url}/zip/90210`);
+    const box = page.locator("header").getByLabel("ZIP or town");
+    // A text box: a phone shows letters (a numeric keyboard has none).
+    expect(await box.getAttribute("inputmode")).toBeNull();
+    await box.fill("Beverly Hills, CA");
+    const [answer] = await Promise.all([page.waitForNavigation(), box.press("Enter")]);
+    expect(answer?.status()).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("ZIP codes of Beverly Hills, CA");
+    expect(await page.locator("main .answer").textContent()).toContain("is a town, not a ZIP code");
+    await Promise.all([page.waitForURL(`${suite.server.url}/zip/90210`), page.locator("ul.zips").getByRole("link", { name: "90210" }).click()]);
+    expect(await page.locator("h1").textContent()).toBe("ZIP code 90210");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("the interactive reference (Redoc), reached from the plain one, renders the operations without console errors", async () => {
     const context = suite.chromium.browser.contexts()[0] ?? (await suite.chromium.browser.newContext());
     const page = await context.newPage();

@@ -147,7 +147,7 @@ function statusesFor(spec: Spec, data: Dataset, req: RawRequest, normalize: bool
     const value = m.query.get(p.name);
     const re = patternOf(p);
     if ((value === null && p.required) || (value !== null && re && !re.test(value))) bad = 400;
-    if (value !== null && re && !re.test(value) && p.statusWhenRead !== undefined) lenient.add(p.statusWhenRead);
+    if (value !== null && re && !re.test(value) && p.statusWhenRead !== undefined) for (const status of p.statusWhenRead) lenient.add(status);
   }
   const get = bad === 0 ? successStatuses(m.op) : [bad];
   if (SAFE_METHODS.has(req.method)) return [...new Set([...get, ...lenient])];

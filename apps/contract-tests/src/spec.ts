@@ -58,10 +58,11 @@ export interface ParamSpec {
   schema: JsonObject;
   example?: Json;
   /**
-   * `x-status-when-read`: the status a value outside the pattern may get instead of 400 when
-   * the server reads it anyway (the /location page's 303 for "45.7833° N").
+   * `x-status-when-read`: the statuses a value outside the pattern may get instead of 400 when
+   * the server reads it anyway (the /location page's 303 for "45.7833° N"; the search form's
+   * 303 for an address ending with a ZIP code, 200 for a town's name). A number or a list.
    */
-  statusWhenRead?: number;
+  statusWhenRead?: number[];
 }
 
 export interface HeaderSpec {
@@ -192,7 +193,7 @@ export function buildSpec(doc: JsonObject = loadSpec(), file = specPath()): Spec
           required: node.required === true,
           schema: deref(doc, (node.schema ?? {}) as Json).node,
           example: node.example,
-          ...(typeof node["x-status-when-read"] === "number" ? { statusWhenRead: node["x-status-when-read"] } : {}),
+          ...statusesWhenRead(node["x-status-when-read"]),
         });
       }
       const responses = new Map<string, ResponseSpec>();
@@ -262,4 +263,17 @@ export function matchOperation(
     return { op, raw, query, normalized };
   }
   return undefined;
+}
+
+/**
+ * A parameter's `x-status-when-read` (a status or a list of them) as a list, or nothing.
+ *
+ * @example
+ * statusesWhenRead([303, 200]) // { statusWhenRead: [303, 200] }
+ * statusesWhenRead(undefined)  // {}
+ */
+function statusesWhenRead(value: Json | undefined): { statusWhenRead?: number[] } {
+  if (typeof value === "number") return { statusWhenRead: [value] };
+  if (Array.isArray(value) && value.every((v) => typeof v === "number")) return { statusWhenRead: value as number[] };
+  return {};
 }

@@ -294,9 +294,9 @@ describe("pages (rules 21, 22)", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toMatch(/<label for="zip-main">ZIP code <span class="hint" id="zip-main-hint">5 digits, for example 90210<\/span><\/label>/);
+    expect(html).toContain('<label for="zip-main">ZIP code or town <span class="hint" id="zip-main-hint">5 digits, such as 90210, or a town and state, such as Springfield, IL</span></label>');
     expect(html).toContain('<form action="/zip" method="get"');
-    expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" [^>]*autocomplete="postal-code"/);
+    expect(html).toMatch(/<input id="zip-main" name="zip" type="text" autocomplete="postal-code" /);
     for (const href of ["/docs", "/about", "/bulk/all-districts.json", "/bulk/all-districts.csv"]) expect(html).toContain(`href="${href}"`);
     // One executable script: the "Use my location" button's (issue 12), allowed by its hash.
     expect([...html.matchAll(/<script(?![^>]*application\/(ld\+)?json)/g)]).toHaveLength(1);

@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import type { DistrictRecord, Problem } from "@school-districts/core";
-import { errorPage, PAGE_HEADERS } from "./pages.ts";
+import { errorPage, PAGE_HEADERS, townPage } from "./pages.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
 import {
@@ -25,14 +25,13 @@ import {
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { noneMatchHits } from "./negotiate.ts";
-import { nearPath, typedZip } from "./near-path.ts";
+import { addressZip, nearPath, typedZip } from "./near-path.ts";
 import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
-import type { CityMatch } from "./city-search.ts";
 
 const ZIP = /^[0-9]{5}$/;
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
-const SEARCHED_ZIP = /^([0-9]{5})(?:[-\s]?[0-9]{4})?$/;
+const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
@@ -65,17 +64,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; cities?: () => CityMatch[]; render?: (p: Problem) => string } = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, cities, render } = page;
+    const { typed, meant, render } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(cities ? { cities: cities() } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}) })),
     });
   };
 
@@ -230,14 +229,18 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
     const typed = (c.req.query("zip") ?? "").trim();
-    const zip = SEARCHED_ZIP.exec(typed)?.[1];
+    // A pasted address line that ends with its ZIP code goes to that ZIP's page when it has one.
+    const ending = addressZip(typed);
+    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? (ending !== undefined && answers(`/zip/${ending}`) ? ending : undefined);
     if (zip === undefined) {
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);
       const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
-      // A town typed instead ("Boston, MA"): its ZIP codes, on the page a person reads (searched only when that page is made).
-      const cities = meant === undefined && /[a-z]/i.test(typed) ? () => site.citySearch(typed) : undefined;
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(cities ? { cities } : {}) });
+      // A town typed instead ("Boston, MA", "123 Main St, Springfield, IL", "Cincinatti"): the page of
+      // its ZIP codes, an answer (200, cached and compressed like the other pages).
+      const towns = meant === undefined && /\p{L}/u.test(typed) ? site.citySearch(typed) : [];
+      if (towns.length > 0) return sendRepresentation(c.req.raw, new Representation(townPage(typed, towns, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
     }
     return redirect(`/zip/${zip}`);
   });

@@ -92,28 +92,56 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
 });
 
 describe("the search box's page for a town", () => {
-  it("says it is a town and lists its ZIP codes, in one sentence where they all name one district", () => {
-    const html = cityMatchesHtml("Boston", search("Boston"));
+  it("says it is a town, then per district its records name: the district linked and its ZIP codes, the most first", () => {
+    const withLeaids = (list: ReturnType<typeof search>) => list.map((m) => ({ ...m, zips: m.zips.map((z) => ({ ...z, leaid: z.district.startsWith("Clayton") ? "2908850" : "2929280" })) }));
+    const html = cityMatchesHtml("Boston", withLeaids(search("Boston")));
     expect(html).toContain("“Boston” is a town, not a ZIP code. 2 towns have that name");
-    expect(html).toContain("<h2>Boston, MA</h2>\n<p>All 2 of its ZIP codes' records name Boston School District.</p>");
-    expect(html).toContain('<li><a href="/zip/02108">02108</a></li>');
-    const stl = cityMatchesHtml("St Louis", search("St Louis"));
-    expect(stl).toContain("<p>Its 2 ZIP codes' records name 2 districts.</p>");
-    expect(stl).toContain('<li><a href="/zip/63105">63105</a>: Clayton School District</li>');
+    expect(html).toContain('<h2>Boston, MA</h2>\n<p>All 2 of its ZIP codes\' records name <a href="/district/2929280">Boston School District</a>.</p>');
+    expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a></li><li><a href="/zip/02109">02109</a></li></ul>');
+    const stl = cityMatchesHtml("St Louis", withLeaids(search("St Louis")));
+    expect(stl).toContain("<p>Its 2 ZIP codes' records name 2 districts: St. Louis City School District (1 ZIP code), Clayton School District (1 ZIP code).</p>");
+    expect(stl).toContain('<h3><a href="/district/2908850">Clayton School District</a></h3>\n<ul class="zips"><li><a href="/zip/63105">63105</a></li></ul>');
   });
 
-  it("GET /zip?zip=Beverly Hills answers the ZIP box's 400 with the town's ZIP codes; a Canadian code is told so", async () => {
+  it("finds the town of a pasted address without its ZIP code, after a comma", () => {
+    expect(search("123 Main St, Boston, MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
+    expect(search("1 Elm St, Apt 2, Saint Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
+    expect(search("123 Main St, Nowhere, ZZ")).toEqual([]);
+  });
+
+  it("GET /zip?zip=Beverly Hills answers 200 with the town's ZIP codes, its districts linked; a Canadian code gets the 400 page saying so", async () => {
     const { app } = await testApp();
     const res = await app.request("/zip?zip=Beverly+Hills", { headers: { Accept: "text/html" } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("etag")).toMatch(/^"/);
     const html = await res.text();
     expect(html).toContain("<h1>ZIP codes of Beverly Hills, CA</h1>");
-    // An answer, not an error, for the reader: the title says no "(error 400)".
     expect(html).toContain("<title>ZIP codes of Beverly Hills, CA</title>");
     expect(html).toContain('<a href="/zip/90210">90210</a>');
-    const canada = await (await app.request("/zip?zip=K1A+0B1", { headers: { Accept: "text/html" } })).text();
-    expect(canada).toContain("looks like a Canadian postal code: this service covers the public school districts of the United States only.");
-    // Programs still get the problem.
-    expect((await app.request("/zip?zip=Beverly+Hills", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(html).toMatch(/<a href="\/district\/[0-9]{7}">Beverly Hills Unified School District<\/a>/);
+    // A pasted address line: the town after the comma.
+    expect((await app.request("/zip?zip=9100+Wilshire+Blvd%2C+Beverly+Hills%2C+CA")).status).toBe(200);
+    const canada = await app.request("/zip?zip=K1A+0B1", { headers: { Accept: "text/html" } });
+    expect(canada.status).toBe(400);
+    const canadaHtml = await canada.text();
+    expect(canadaHtml).toContain("looks like a Canadian postal code: this service covers the public school districts of the United States only.");
+    // The box is marked invalid and described by its message (GOV.UK's error message pattern).
+    expect(canadaHtml).toContain('aria-describedby="zip-main-hint zip-main-error" aria-invalid="true" value="K1A 0B1"');
+    expect(canadaHtml).toContain('<p class="error" id="zip-main-error"><span class="vh">Error: </span>“K1A 0B1” is a Canadian postal code');
+    // Programs get the problem for what is neither a ZIP code nor a town.
+    expect((await app.request("/zip?zip=xyzzy", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  });
+
+  it("GET /zip?zip= with a pasted address line ending in a ZIP code that has a page: 303 to it", async () => {
+    const { app } = await testApp();
+    for (const typed of ["Beverly Hills, CA 90210", "9100 Wilshire Blvd, Beverly Hills, CA 90210-3401, USA", "90210.", "９０２１０", "90210–1234"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/zip/90210"]);
+    }
+    // A ZIP code followed by words may be a house number: named, not followed.
+    const house = await app.request("/zip?zip=90210+Main+St", { headers: { Accept: "text/html" } });
+    expect(house.status).toBe(400);
+    expect(await house.text()).toContain('Did you mean <a href="/zip/90210">90210</a>?');
   });
 });

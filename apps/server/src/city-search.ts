@@ -10,7 +10,8 @@ import { foldedPlaceName } from "@school-districts/core";
 export interface CityMatch {
   city: string;
   state: string;
-  zips: { zip: string; district: string }[];
+  /** `leaid`: the named district's, filled in by the site for the cities a page shows (to link it; "" where unknown). */
+  zips: { zip: string; district: string; leaid?: string }[];
   /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
   close?: true;
 }
@@ -70,26 +71,27 @@ export function citySearchIndex(
     if (match === undefined) list.push((match = { city, state, zips: [] }));
     match.zips.push({ zip, district });
   }
-  return (typed) => {
-    const text = typed.trim();
-    if (text.length > MAX_TOWN_LENGTH) return [];
+  const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
+  /** The town a text names, with its state's code or name after it or not, and that state. */
+  const parse = (text: string): { state: string | undefined; town: string } => {
     // "Boston, MA", "Boston MA": a known state's code at the end (after a space or comma) narrows
     // the search to it. Read from the end, without a backtracking pattern.
     const code = text.slice(-2).toUpperCase();
     const lower = text.toLowerCase();
     const named = names.find(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
-    const [state, town] =
-      /^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code)
-        ? [code, text.slice(0, -2)]
-        : named !== undefined
-          ? [named[0], text.slice(0, -named[1].length)]
-          : [undefined, text];
+    if (/^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code)) return { state: code, town: text.slice(0, -2) };
+    if (named !== undefined) return { state: named[0], town: text.slice(0, -named[1].length) };
+    return { state: undefined, town: text };
+  };
+  const exact = (text: string): CityMatch[] => {
+    const { state, town } = parse(text);
     const found = state !== undefined ? (byName.get(cityKey(town)) ?? []).filter((m) => m.state === state) : [];
-    const all = found.length > 0 ? found : (byName.get(cityKey(text)) ?? []);
-    const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
-    if (all.length > 0) return bySize(all);
-    // A misspelt town ("Cincinatti", "Albequerque"): the towns whose name is one or two letters
-    // off (two for names of 9 letters or more), marked as close.
+    return found.length > 0 ? found : (byName.get(cityKey(text)) ?? []);
+  };
+  // A misspelt town ("Cincinatti", "Albequerque"): the towns whose name is one or two letters
+  // off (two for names of 9 letters or more), marked as close.
+  const closeTo = (text: string): CityMatch[] => {
+    const { state, town } = parse(text);
     const key = cityKey(state !== undefined ? town : text);
     if (key.length < 5) return [];
     const most = key.length >= 9 ? 2 : 1;
@@ -98,7 +100,21 @@ export function citySearchIndex(
       if (Math.abs(name.length - key.length) > most || editDistanceAtMost(key, name, most) > most) continue;
       for (const m of list) if (state === undefined || m.state === state) close.push({ ...m, close: true });
     }
-    return bySize(close);
+    return close;
+  };
+  return (typed) => {
+    const text = typed.trim();
+    if (text.length > MAX_TOWN_LENGTH) return [];
+    const all = exact(text);
+    if (all.length > 0) return bySize(all);
+    // A pasted address without its ZIP code ("123 Main St, Springfield, IL"): the town after a
+    // comma, the longest such end first.
+    for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
+      const rest = text.slice(at + 1).trim();
+      const found = rest === "" ? [] : exact(rest);
+      if (found.length > 0) return bySize(found);
+    }
+    return bySize(closeTo(text));
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearPath, typedZip } from "./near-path.ts";
+import { addressZip, nearPath, typedZip } from "./near-path.ts";
 
 const answering = new Set(["/", "/zip/90210", "/zip/90210.json", "/zip/02108", "/state/CA", "/state/CA.json", "/district/0622710", "/about"]);
 const exists = (path: string) => answering.has(path);
@@ -49,4 +49,21 @@ describe("typedZip", () => {
     ["Brooklyn, NY 11211.", "11211"],
   ])("%j means %s", (typed, zip) => expect(typedZip(typed)).toBe(zip));
   it.each(["", "hello", "902", "902100", "12345 Main St, Springfield, IL 62704", "1234567", "45.78330", "-108.50070", "45.78330, -108.50070"])("%j means no ZIP", (typed) => expect(typedZip(typed)).toBeUndefined());
+});
+
+describe("addressZip", () => {
+  it.each([
+    ["Brooklyn, NY 11211", "11211"],
+    ["Beverly Hills CA 90210", "90210"],
+    ["12345 Main St, Springfield, IL 62704", "62704"],
+    ["1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "20500"],
+    ["ZIP: 90210", "90210"],
+    ["90210.", "90210"],
+    ["90210–1234", "90210"],
+    ["９０２１０", "90210"],
+    ["Boston, MA 02108, United States", "02108"],
+  ])("%j ends with ZIP %s", (typed, zip) => expect(addressZip(typed)).toBe(zip));
+  it.each(["12345 Main St", "90210 Beverly Hills", "45.78330", "-108.50070", "123456", "Boston", ""])("%j ends with no ZIP", (typed) =>
+    expect(addressZip(typed)).toBeUndefined(),
+  );
 });

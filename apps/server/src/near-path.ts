@@ -50,3 +50,22 @@ export function typedZip(typed: string): string | undefined {
   const zips = new Set([...typed.matchAll(/(?<![0-9]|[0-9][.,])([0-9]{5})(?:\s*[-–—/]\s*[0-9]{4})?(?![0-9]|[.,][0-9])/g)].map((m) => m[1]!));
   return zips.size === 1 ? [...zips][0] : undefined;
 }
+
+/**
+ * The ZIP code that ends a pasted address or label, which the search box takes as typed (a
+ * US address ends with its ZIP code, maybe a ZIP+4 and the country): "Beverly Hills, CA
+ * 90210", "1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "ZIP: 90210",
+ * "90210." (a full stop autocorrect added). Not a number ending a decimal ("45.78330"), nor
+ * a ZIP code followed by more words, which may be a house number ("12345 Main St").
+ * Full-width digits (East Asian keyboards) count as digits.
+ *
+ * @example
+ * addressZip("Brooklyn, NY 11211")                    // "11211"
+ * addressZip("12345 Main St, Springfield, IL 62704") // "62704"
+ * addressZip("90210–1234")                            // "90210"
+ * addressZip("12345 Main St")                         // undefined
+ */
+export function addressZip(typed: string): string | undefined {
+  const text = typed.normalize("NFKC");
+  return /(?<![0-9]|[0-9][.,])([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:(?:U\.?S\.?A?\.?|United States(?: of America)?)[\s.]*)?$/i.exec(text)?.[1];
+}

@@ -120,7 +120,7 @@ describe("Accept negotiation of errors", () => {
   it.each([
     ["9O21O", "<p>“9O21O” is not a ZIP code. Did you mean <a href=\"/zip/90210\">90210</a>?</p>"],
     ["021 08", "<p>“021 08” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>"],
-    ["9OO11", "<p>“9OO11” is not a ZIP code.</p>"], // 90011 has no page in the fixture: nothing to suggest
+    ["9OO11", "<p>“9OO11” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>"], // 90011 has no page in the fixture: nothing to suggest
   ])("the search box's %j: a 400 page that names the ZIP meant, if it has a page", async (typed, said) => {
     const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
     expect(res.status).toBe(400);
@@ -141,10 +141,10 @@ describe("Accept negotiation of errors", () => {
     expect(await (await get("/zip/01002")).text()).toContain("<h3>Up to 6th grade in 01002</h3>");
   });
 
-  it("the search box has no pattern or maxlength: the server trims, takes a ZIP+4's digits and names a ZIP meant", async () => {
+  it("the search box has no pattern, maxlength or required, and a text keyboard (towns are typed too): the server trims, takes a ZIP+4's digits and names a ZIP meant", async () => {
     const html = await (await get("/")).text();
-    expect(html).toMatch(/<input id="zip-main" name="zip" inputmode="numeric" autocomplete="postal-code" required/);
-    expect(html).not.toMatch(/pattern=|maxlength=/);
+    expect(html).toMatch(/<input id="zip-main" name="zip" type="text" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="zip-main-hint" value="">/);
+    expect(html.match(/<input id="zip-main"[^>]*>/)![0]).not.toMatch(/pattern=|maxlength=|inputmode=|required/);
   });
 
   it.each([

@@ -26,11 +26,13 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5
 caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
-input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}
+input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}#zip-main{width:min(100%,16rem)}
+p.error{width:100%;margin:0;color:#b00020;font-weight:600}input[aria-invalid=true]{border:3px solid #b00020}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 header form{align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{flex:1 1 5rem;min-width:0;max-width:8rem}header button{padding:.4rem .75rem}
 button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
+ul.zips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1.25rem}ul.zips a{display:inline-block;min-width:48px;padding:.75rem 0}h3{font-size:1.1rem;margin:1rem 0 0}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
 pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
@@ -120,16 +122,25 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 }
 
 /**
- * The ZIP search form: a GET to /zip (works without JavaScript), numeric
- * keyboard on phones, an example under the label. No pattern or maxlength: the
- * browser would refuse a pasted " 10025" (cut to " 1002") or "9OO11" with its generic
- * message, where the server trims, takes a ZIP+4's 5 digits, or names the ZIP meant. In the header the label, box
- * and button share one row and the example is read out only (aria-describedby),
- * so that a page's answer starts higher on a phone.
+ * The search form: a GET to /zip (works without JavaScript) for a ZIP code or a town's name
+ * ("Springfield, IL"), so a text keyboard on phones (a numeric one has no letters, and iOS's
+ * no dash for a ZIP+4), an example under the label. No pattern, maxlength or `required`: the
+ * browser would refuse a pasted " 10025" (cut to " 1002") or "9OO11", or an empty box, with its
+ * own generic bubble, where the server trims, takes a ZIP+4's 5 digits, names the ZIP meant or
+ * says what to type. In the header the label, box and button share one row and the example is
+ * read out only (aria-describedby), so that a page's answer starts higher on a phone. With an
+ * `error` (the search page of a text that is neither), the message sits above the box, which
+ * is marked invalid and described by it (the GOV.UK error message pattern).
+ *
+ * @example
+ * searchForm("main", "asdf", "“asdf” is not a ZIP code, and no town has that name.")
  */
-function searchForm(id: string, value = ""): string {
-  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">ZIP code <span class="hint" id="zip-${id}-hint">5 digits, for example 90210</span></label>
-<input id="zip-${id}" name="zip" inputmode="numeric" autocomplete="postal-code" required aria-describedby="zip-${id}-hint" value="${e(value)}">
+function searchForm(id: string, value = "", error?: string): string {
+  const label = id === "top" ? "ZIP or town" : "ZIP code or town";
+  const message = error === undefined ? "" : `<p class="error" id="zip-${id}-error"><span class="vh">Error: </span>${error}</p>`;
+  const describedBy = error === undefined ? `zip-${id}-hint` : `zip-${id}-hint zip-${id}-error`;
+  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">${label} <span class="hint" id="zip-${id}-hint">5 digits, such as 90210, or a town and state, such as Springfield, IL</span></label>${message}
+<input id="zip-${id}" name="zip" type="text" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="${describedBy}"${error === undefined ? "" : ' aria-invalid="true"'} value="${e(value)}">
 <button type="submit">Look up</button></form>`;
 }
 
@@ -215,7 +226,7 @@ export function homePage(facts: SiteFacts, states: readonly { code: string; name
       canonical: "/",
       search: false,
       main: `<h1>Which public school district serves a ZIP code?</h1>
-<p>Type a US ZIP code to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
+<p>Type a US ZIP code, or the name of a town, to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
 ${searchForm("main")}
 ${locationForm()}
 <p class="note">${CAVEAT}</p>
@@ -493,8 +504,6 @@ export interface ErrorPageExtra {
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
   postal?: PostalZip;
   cityZips?: string[];
-  /** The cities a town typed into the ZIP box names, with their ZIP codes (city-search.ts). */
-  cities?: CityMatch[];
 }
 
 /**
@@ -507,6 +516,8 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
+  if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed) && !didYouMean)
+    return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
@@ -515,11 +526,26 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
 }
 
 /**
- * A town typed into the ZIP box: each city of that name, the district its ZIP codes name (one
- * sentence where they all name the same one: Boston's 36) and its ZIP codes, linked.
+ * The search box's own error message on the page of a text that is neither a ZIP code nor a
+ * town (HTML): short, what to type instead.
  *
  * @example
- * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District" }] }])
+ * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
+ */
+function fieldError(typed: string, meant?: string): string {
+  if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
+  if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
+  if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
+  return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
+}
+
+/**
+ * A town typed into the ZIP box: each city of that name, then per district its ZIP codes'
+ * records name (one sentence where they all name the same one: Boston's 36 but two), the
+ * district linked and its ZIP codes as a wrapped grid of links, the district with the most first.
+ *
+ * @example
+ * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
 export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): string {
@@ -531,23 +557,60 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
         : `${cities.length} towns have that name; their ZIP codes are below`;
   const intro = cities.every((c) => c.close)
-    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open yours for its school district's phone and the other districts it covers.</p>`
-    : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open yours for its school district's phone and the other districts it covers.</p>`;
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => {
     const place = `${c.city}, ${c.state}`;
-    const districts = [...new Set(c.zips.map((z) => z.district))];
+    const byDistrict = new Map<string, { district: string; leaid: string; zips: string[] }>();
+    for (const z of c.zips) {
+      const key = `${z.leaid ?? ""}\t${z.district}`;
+      const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
+      group.zips.push(z.zip);
+    }
+    const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
     const n = c.zips.length;
-    const same =
+    const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
+    const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
+    const summary =
       districts.length === 1
-        ? `<p>${n === 1 ? `Its ZIP code's record names` : `All ${n} of its ZIP codes' records name`} ${e(districts[0]!)}.</p>`
-        : `<p>Its ${n} ZIP codes' records name ${districts.length} districts.</p>`;
-    const items = c.zips.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a>${districts.length > 1 ? `: ${e(z.district)}` : ""}</li>`).join("");
+        ? `<p>${n === 1 ? "Its ZIP code's record names" : `All ${n} of its ZIP codes' records name`} ${named(districts[0]!)}.</p>`
+        : `<p>Its ${n} ZIP codes' records name ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.</p>`;
+    const grid = (zips: string[]) => `<ul class="zips">${zips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("")}</ul>`;
+    const lists =
+      districts.length === 1
+        ? grid(districts[0]!.zips)
+        : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
     return `<h2>${e(place)}</h2>
-${same}
-<ul class="links">${items}</ul>`;
+${summary}
+${lists}`;
   });
   return `${intro}
 ${groups.join("\n")}`;
+}
+
+/**
+ * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
+ * its ZIP codes, grouped by the district their records name, and the search box.
+ *
+ * @example
+ * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
+ */
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts): string {
+  const title = `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the towns named “${shortened(typed)}”`}`;
+  return layout(
+    {
+      title,
+      description: `${title}, each with the public school district its record names.`,
+      canonical: null,
+      search: false,
+      main: `<h1>${e(title)}</h1>
+${cityMatchesHtml(typed, towns)}
+<h2>Look up a ZIP code or a town</h2>
+${searchForm("main", typed)}
+<p><a href="/">Home page</a></p>`,
+    },
+    facts,
+  );
 }
 
 /**
@@ -564,17 +627,13 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
-  const towns = extra.cities ?? [];
-  const title =
-    towns.length > 0
-      ? `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the towns named “${shortened(extra.typed ?? "")}”`}`
-      : postal
-        ? postOffice
-          ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
-          : military
-            ? `ZIP code ${postal.zip} is a military mail ZIP code`
-            : `ZIP code ${postal.zip} has no school district record`
-        : p.title;
+  const title = postal
+    ? postOffice
+      ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
+      : military
+        ? `ZIP code ${postal.zip} is a military mail ZIP code`
+        : `ZIP code ${postal.zip} has no school district record`
+    : p.title;
   let body: string;
   if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
@@ -589,16 +648,13 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
     body += `
 <p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
-  } else if (kind === "invalid-zip" && towns.length > 0) {
-    body = cityMatchesHtml(extra.typed ?? "", towns);
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
 ${nextStep(kind, extra.typed, extra.meant)}`;
   }
   return layout(
     {
-      // A town's ZIP codes are an answer, not an error, for the reader (the status stays the contract's 400).
-      title: towns.length > 0 ? title : `${title} (error ${p.status})`,
+      title: `${title} (error ${p.status})`,
       // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
       description: `${title}. ${
         postal === undefined
@@ -613,8 +669,8 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
       search: false,
       main: `<h1>${e(title)}</h1>
 ${body}
-<h2>Look up a ZIP code</h2>
-${searchForm("main", extra.typed ?? "")}
+<h2>Look up a ZIP code or a town</h2>
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant) : undefined)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

@@ -4,7 +4,7 @@
  * build's snapshot of it, see snapshot.ts). The HTTP layer
  * (app.ts) and the static export (export.ts) both read it.
  */
-import { citySearchIndex, type CityMatch } from "./city-search.ts";
+import { citySearchIndex, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
@@ -372,7 +372,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let cities: ReturnType<typeof cityZipIndex> | undefined;
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
   let citySearch: ((typed: string) => CityMatch[]) | undefined;
-  const cityMatches = (typed: string): CityMatch[] => (citySearch ??= citySearchIndex(indexRecords(), states, rendered.stateNames))(typed);
+  // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
+  const namedLeaid = (zip: string) => json<ZipDistricts>(`/zip/${zip}/districts.json`).districts.find((d) => d.chosen)?.leaid;
+  const cityMatches = (typed: string): CityMatch[] =>
+    (citySearch ??= citySearchIndex(indexRecords(), states, rendered.stateNames))(typed).map((m, i) =>
+      i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, leaid: namedLeaid(z.zip) ?? "" })) } : m,
+    );
   const pagePaths = function* () {
     for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
   };

@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`). Any other value gets 400. Supports HEAD and OPTIONS; other methods get 405.
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off) gets 200: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["searchZip"];
         put?: never;
@@ -1706,7 +1706,7 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+         * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
          * @example 90210
          */
         ZipQuery: string;
@@ -3358,17 +3358,43 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The page of the ZIP codes of the towns of the name typed. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
             /** @description See the ZIP code's page. */
             303: {
                 headers: {
@@ -3379,6 +3405,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["PageBadRequest"];
             405: components["responses"]["PageMethodNotAllowed"];
         };
@@ -3415,17 +3442,43 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description The ZIP code typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored.
+                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The headers of the town page's GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description See the ZIP code's page: the headers of the GET response, no body. */
             303: {
                 headers: {
@@ -3436,6 +3489,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
         };
     };
