@@ -64,6 +64,25 @@ describe("the answer sentence on every ZIP of data/", () => {
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
   });
 
+  it("says where part of a ZIP's people live in no school district (85351 Sun City: 'School District Not Defined'), and only there", () => {
+    const wrong: string[] = [];
+    let said = 0;
+    for (const a of answers) {
+      // ZIPs whose districts have the same share at every grade (one answer for all grades).
+      if (a.districts.some((d) => d.share_elementary !== d.share_secondary)) continue;
+      const total = a.districts.reduce((sum, d) => sum + d.share, 0);
+      const says = a.sentences.some((s) => /\b[Nn]o school district covers/.test(s));
+      if (says) said++;
+      // Said only where districts leave a part; where they leave most, always said ("the only
+      // district where people live" already tells a reader of a small part: 90045, 97 %).
+      if ((says && total >= 0.995) || (!says && total < 0.5)) wrong.push(`${a.zip} (${total.toFixed(4)}): ${a.sentences.join(" ")}`);
+      // Never a sentence beginning in lower case.
+      for (const s of a.sentences) if (/^[a-z]/.test(s)) wrong.push(`${a.zip}: ${s}`);
+    }
+    expect(said).toBeGreaterThan(3);
+    expect(wrong.slice(0, 10), `${wrong.length} answers`).toEqual([]);
+  });
+
   it("says a district holds all of a ZIP's high school only where it does, and never names for high school a district that stops before 9th grade, first or among the parts", () => {
     const wrong: string[] = [];
     for (const a of answers) {

@@ -193,15 +193,17 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the main district of ${subject}${grades}`;
     return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
   }
-  // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts):
-  // not "split … the rest is in", which reads as everyone else. Where districts teaching it cover
-  // most but none alone does (58570: Solen 46 %, Flasher 39 %), it is split, and the rest is said.
+  // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts), or
+  // in no school district at all (85351 Sun City, AZ: "School District Not Defined"): not "split …
+  // the rest is in", which reads as everyone else. Where districts cover most but none alone does
+  // (58570: Solen 46 %, Flasher 39 %), it is split, and the rest is said.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
-  if (level.name === "high" && p < 0.5 && total < 0.5) {
-    return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
+  const noneCovers = level.name === "high" ? `no district teaching ${highGrades}` : level.name === "elementary" ? "no district teaching the elementary grades" : "no school district";
+  if (p < 0.5 && total < 0.5) {
+    return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
   }
-  if (level.name === "high" && p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
-    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less, and no district teaching ${highGrades} covers the rest`;
+  if (p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
+    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less, and ${noneCovers} covers the rest`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
@@ -209,8 +211,11 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     return `${subject} is ${about} ${name(pick)} (${percent(p)} ${unit}) and ${name(second)} (${percent(q)})${more}`;
   }
   if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; a small part is in ${list(rest)}`;
-  // A part with no district teaching high school drawn over it is said (95316: Denair 85 %, Hughson 5 %, 10 % none).
-  const uncovered = level.name === "high" && 1 - total >= 0.02 ? `, and no district teaching ${highGrades} covers the rest` : "";
+  // A part with no district teaching high school drawn over it is said (95316: Denair 85 %, Hughson 5 %,
+  // 10 % none), as is a part in no school district (85373 Sun City: 47 % "School District Not Defined").
+  // Not at the elementary grades of a split-level ZIP: there a K-12 district drawn only as a
+  // high-school district (Geyser K-12 in 59479) covers people no elementary district does.
+  const uncovered = level.name !== "elementary" && 1 - total >= 0.02 ? `, and ${noneCovers} covers the rest` : "";
   if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}${uncovered}`;
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
@@ -403,6 +408,11 @@ export function fullStop(clause: string): string {
   return /\.(<\/a>)?$/.test(clause) ? clause : `${clause}.`;
 }
 
+/** A clause that starts a sentence: "no school district covers most of 85351" with its capital. */
+function sentenceStart(clause: string): string {
+  return /^[a-z]/.test(clause) ? `${clause[0]!.toUpperCase()}${clause.slice(1)}` : clause;
+}
+
 /** A clause after "Elementary grades: ": its first word lowercased where it is one of the clause's own words, never a name. */
 function afterColon(clause: string): string {
   return /^(All|Most|Almost|The|No) /.test(clause) ? `${clause[0]!.toLowerCase()}${clause.slice(1)}` : clause;
@@ -439,9 +449,9 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   const alone = levels.length === 1 && (levels[0]!.name === "all" || (levels[0]!.name === "elementary" && lastGradeBelow12(levels[0]!.pick?.grade_span) === undefined));
   const sentences =
     alone
-      ? [fullStop(clauses[0]!)]
+      ? [fullStop(sentenceStart(clauses[0]!))]
       : levels.length > 1 && clauses.every((c) => c === clauses[0]) && levels.every((l) => l.pick !== undefined)
-        ? [fullStop(merged!)]
+        ? [fullStop(sentenceStart(merged!))]
         : levels.map((l, i) => fullStop(l.name === "elementary" ? `${labels.elementary}: ${afterColon(clauses[i]!)}` : `${labels.high}: ${afterColon(clauses[i]!)}`));
   const high = levels.find((l) => l.name === "high");
   // Where every district is unified, those teaching high school (not the Pre-K-8 ones: Moonachie,

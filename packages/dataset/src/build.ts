@@ -29,7 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
-import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "./successors.ts";
+import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -273,8 +273,12 @@ export function build(opts: BuildOptions): BuildResult {
   // The people of 2016 polygons of districts merged or re-numbered since go to the crosswalk's
   // district without a 2016 polygon in the same ZCTA and level (successors.ts: Montpelier).
   const LEVEL_NAME = { U: "unified", E: "elementary", S: "secondary" } as const;
+  const pieceLevelName = (p: GrfPiece) => LEVEL_NAME[levels.get(p.leaid)!];
+  // Where none is new since 2016, a neighbour that absorbed the district takes its people (La Marque
+  // ISD in Texas City ISD): one heir per polygon, from the 2020 spread, for every estimate and the points.
+  const heirs = vanishedHeirs(placed.zctaDistrictSpread, grfPieces, (leaid) => placed.districtLevel.get(leaid), pieceLevelName);
   const toSuccessors = (m: Map<string, Map<string, number>>) =>
-    peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), (p) => LEVEL_NAME[levels.get(p.leaid)!]);
+    peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), pieceLevelName, heirs);
   const spreadToSuccessors = toSuccessors(placed.zctaDistrictSpread);
   // An elementary polygon joined to the K-12 district that replaced its district (CCD: to 12th
   // grade) counts as unified, its people off the high-school polygon over it (successors.ts).
@@ -345,6 +349,8 @@ export function build(opts: BuildOptions): BuildResult {
   const records: ZipRecord[] = [];
   const overlaps: OverlapOut[] = [];
   const decisions: ZipDecision[] = [];
+  /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" */
+  const notDefinedZips: string[] = [];
   const used = new Set<string>();
   let changedVsLand = 0;
   let changedHalfPopulation = 0;
@@ -414,7 +420,17 @@ export function build(opts: BuildOptions): BuildResult {
     // Geocorr 2010 counted the people of a K-12 district's former elementary polygon outside unified
     // districts, and has no such district: where one lies, the 2020 estimate decides every level.
     const relevelledToK12 = pieces.some((p) => k12Polygons.has(p.grfLeaid));
-    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover });
+    // The 2020 people the 2016 boundaries place in "School District Not Defined" (LEAID ending
+    // 99997: Sun City, AZ) stay uncovered where the 2020 estimate decides.
+    const placedHere = evidence.zctas.has(zip) ? spread : evidence.zctaDistrictNearest.get(zip);
+    const notDefined = [...(placedHere ?? [])].reduce((sum, [leaid, n]) => sum + (leaid.endsWith("99997") ? n : 0), 0);
+    const inPieces = Math.max(
+      pieces.filter((p) => layerOf(p) !== "S").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
+      pieces.filter((p) => layerOf(p) !== "E").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
+    );
+    const inDistricts = notDefined > 0 ? inPieces / (inPieces + notDefined) : 1;
+    if (notDefined > 0) notDefinedZips.push(zip);
+    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover, inDistricts });
     const chosen = chooseDistrict(res.byGrade.elementary);
     // Not a district CCD lists only up to 8th grade (Neptune City, Pre-K to 8th, drawn unified in
     // 07754): it teaches no high school, whatever its boundary's share; where only such districts
@@ -801,6 +817,8 @@ export function build(opts: BuildOptions): BuildResult {
     calibration: calibrateSpread(truths, ctx),
     evidenceCounts: evidence.counts,
     successorZctas: spreadToSuccessors.zctas,
+    heirs,
+    notDefinedZips,
     k12Polygons: [...k12Polygons].sort(),
     offices,
     levels,

@@ -53,7 +53,8 @@ function inside(polygons: MultiPolygon, p: LonLat): boolean {
  * row of joins.csv; else its successor, found from the 2020 ZCTAs whose internal point
  * lies in the 2016 polygon: the district of today, of the same state, without a 2016
  * boundary of its own (new since 2016), that overlaps most of them in GRF21; else the
- * district of the same level that does ("neighbour"); else none (reported).
+ * district that absorbed it, as the ZIP estimates count its people (stats.heirs), or the
+ * district of the same level that overlaps most of them ("neighbour"); else none (reported).
  */
 export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: BuildStats, zctaPoints: ReadonlyMap<string, LonLat>): BoundaryJoin[] {
   const today = stats.districts;
@@ -90,8 +91,12 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     for (const z of zs) for (const l of districtsOfZip.get(z) ?? []) if (l.startsWith(b.statefp)) score.set(l, (score.get(l) ?? 0) + 1);
     const ranked = [...score].sort((a, c) => c[1] - a[1] || (a[0] < c[0] ? -1 : 1));
     const fresh = ranked.find(([l]) => !withBoundary.has(l));
-    // A neighbour only when it overlaps at least half of the ZCTAs inside the 2016 polygon.
-    const neighbour = nearOnly ? undefined : ranked.find(([l, n]) => levelOf[today.get(l)!.level] === b.level && 2 * n >= zs.length);
+    // The district that absorbed it, as the ZIP estimates count its people (successors.ts
+    // vanishedHeirs: La Marque ISD in Texas City ISD); else a neighbour of its level overlapping
+    // at least half of the ZCTAs inside the 2016 polygon.
+    const heir = stats.heirs.get(b.leaid);
+    const absorbed = heir !== undefined && today.has(heir) ? ([heir, zs.filter((z) => districtsOfZip.get(z)?.has(heir)).length] as [string, number]) : undefined;
+    const neighbour = absorbed ?? (nearOnly ? undefined : ranked.find(([l, n]) => levelOf[today.get(l)!.level] === b.level && 2 * n >= zs.length));
     const pick = fresh ?? neighbour;
     if (pick === undefined) {
       // A Census secondary pseudo-district piece, "Tracy Unified School District (9-12) in New
@@ -296,7 +301,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Same LEAID in today's districts: ${num(count("same LEAID"))}`,
     `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
     `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
-    `- Closed since 2016, drawn as the neighbour of the same level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
+    `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,

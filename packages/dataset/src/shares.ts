@@ -165,6 +165,13 @@ export interface ZipInputV2 {
    * Johnsbury, VT, in 05819); both 1 where the ZIP has no elementary piece (successors.ts highSchoolCoverOf).
    */
   highSchoolCover: { zip: number; outsideUnified: number };
+  /**
+   * The part (0-1) of the ZIP's 2020 people the 2016 boundaries place in a school district: below
+   * 1 where part of it is "School District Not Defined" (Sun City, AZ, 85351, none of whose people
+   * lives in a school district; Geocorr counts it so too). The 2020 estimate's shares are of the
+   * whole ZIP, so those people stay uncovered. Absent: 1.
+   */
+  inDistricts?: number;
 }
 
 /**
@@ -187,7 +194,7 @@ export interface ZipInputV2 {
  * zipSharesV2({ districts, layers, geocorr: gc.get("59101") ?? null, estimate, people2020, highSchoolCover }).byGrade.secondary
  */
 export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
-  const { districts, layers, geocorr, estimate, people2020, highSchoolCover } = input;
+  const { districts, layers, geocorr, estimate, people2020, highSchoolCover, inDistricts = 1 } = input;
   const has = (leaid: string, l: Level) => layers.get(leaid)?.has(l) ?? false;
   const withLayer = (l: Level) => districts.filter((d) => has(d.leaid, l));
   let mode: ZipSharesV2["geocorr"] = geocorr === null ? "absent" : "used";
@@ -240,7 +247,7 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
     // Shares of the whole ZIP: the people of elementary districts with no high-school district
     // drawn over them are not shared out among the districts drawn elsewhere.
     const e = estimate(["U", own]);
-    const cover = own === "S" ? highSchoolCover.zip : 1;
+    const cover = (own === "S" ? highSchoolCover.zip : 1) * (e.counted ? inDistricts : 1);
     return districts.map((d) => ({
       leaid: d.leaid,
       level: d.level,

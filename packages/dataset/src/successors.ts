@@ -18,8 +18,9 @@ export interface GrfPiece {
 /**
  * Per ZCTA, the people of 2016 polygons whose district the crosswalk no longer has anywhere
  * (neither as a Census LEAID nor after the joins) go to the pieces of that ZCTA whose district
- * has no 2016 polygon at all, of the same level, split by land; the rest is kept as placed.
- * Returns a new map and the ZCTAs it changed.
+ * has no 2016 polygon at all, of the same level, split by land; where there is none, to the
+ * polygon's heir (`heirs`, vanishedHeirs: a neighbour that absorbed it) when the heir has a
+ * piece there; the rest is kept as placed. Returns a new map and the ZCTAs it changed.
  *
  * @example
  * const { people, zctas } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
@@ -30,26 +31,30 @@ export function peopleToSuccessors(
   pieces: ReadonlyMap<string, readonly GrfPiece[]>,
   polygonLevel: (leaid: string) => BoundaryLevel | undefined,
   pieceLevel: (piece: GrfPiece) => BoundaryLevel,
+  heirs: ReadonlyMap<string, string> = new Map(),
 ): { people: Map<string, Map<string, number>>; zctas: string[] } {
-  const inCrosswalk = new Set<string>();
-  for (const list of pieces.values()) for (const p of list) inCrosswalk.add(p.grfLeaid).add(p.leaid);
+  const inCrosswalk = crosswalkIds(pieces);
   const people = new Map<string, Map<string, number>>();
   const zctas: string[] = [];
   for (const [zcta, placed] of byZcta) {
     // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
     people.set(zcta, placed);
-    const successors = (pieces.get(zcta) ?? []).filter((p) => polygonLevel(p.grfLeaid) === undefined && polygonLevel(p.leaid) === undefined);
-    if (successors.length === 0) continue;
+    const here = pieces.get(zcta) ?? [];
+    const successors = here.filter((p) => polygonLevel(p.grfLeaid) === undefined && polygonLevel(p.leaid) === undefined);
     let out: Map<string, number> | undefined;
     for (const [leaid, n] of placed) {
       const level = polygonLevel(leaid);
       if (inCrosswalk.has(leaid) || level === undefined || n <= 0) continue;
-      const heirs = successors.filter((p) => pieceLevel(p) === level);
-      const land = heirs.reduce((s, p) => s + p.land, 0);
-      if (heirs.length === 0 || land <= 0) continue;
+      const fresh = successors.filter((p) => pieceLevel(p) === level);
+      const land = fresh.reduce((s, p) => s + p.land, 0);
+      const heir = heirs.get(leaid);
+      const heirPiece = heir === undefined ? undefined : here.find((p) => p.leaid === heir && (pieceLevel(p) === level || pieceLevel(p) === "unified"));
+      const to = fresh.length > 0 && land > 0 ? fresh : heirPiece !== undefined ? [heirPiece] : [];
+      if (to.length === 0) continue;
+      const toLand = to === fresh ? land : 1;
       out ??= new Map(placed);
       out.delete(leaid);
-      for (const p of heirs) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * p.land) / land);
+      for (const p of to) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * (to === fresh ? p.land : 1)) / toLand);
     }
     if (out !== undefined) {
       people.set(zcta, out);
@@ -57,6 +62,58 @@ export function peopleToSuccessors(
     }
   }
   return { people, zctas: zctas.sort() };
+}
+
+/** Every LEAID the crosswalk has, as the Census writes it and after the joins. */
+function crosswalkIds(pieces: ReadonlyMap<string, readonly GrfPiece[]>): Set<string> {
+  const ids = new Set<string>();
+  for (const list of pieces.values()) for (const p of list) ids.add(p.grfLeaid).add(p.leaid);
+  return ids;
+}
+
+/**
+ * The heir of each 2016 polygon whose district the crosswalk no longer has, merged since into
+ * a neighbour with a polygon of its own (La Marque ISD into Texas City ISD, 77568 and 77591;
+ * Albion into Marshall, 49224): the district of today, of the same state and level, that the
+ * polygon's people fall to when each ZCTA's people of the polygon are spread over that ZCTA's
+ * pieces of the level (or unified ones) by GRF21 land, if it takes at least half of them (a
+ * district split between neighbours has no heir). Unified and elementary polygons only. A district new since 2016 takes its predecessor's people
+ * first (peopleToSuccessors); the heir takes those left.
+ *
+ * @example
+ * vanishedHeirs(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified").get("4826160") // "4842900" (Texas City ISD)
+ */
+export function vanishedHeirs(
+  byZcta: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  pieces: ReadonlyMap<string, readonly GrfPiece[]>,
+  polygonLevel: (leaid: string) => BoundaryLevel | undefined,
+  pieceLevel: (piece: GrfPiece) => BoundaryLevel,
+): Map<string, string> {
+  const inCrosswalk = crosswalkIds(pieces);
+  const taken = new Map<string, Map<string, number>>();
+  const total = new Map<string, number>();
+  for (const [zcta, placed] of byZcta) {
+    for (const [leaid, n] of placed) {
+      const level = polygonLevel(leaid);
+      // "School District Not Defined" (LEAID ending 99997) is land in no district; a secondary polygon
+      // may be a Census pseudo-district piece ("Dinuba Unified (9-12) in Monson-Sultana"), whose
+      // high-school grades its named district teaches, not the one around it (geo.ts pieceOf).
+      if (inCrosswalk.has(leaid) || level === undefined || level === "secondary" || n <= 0 || leaid.endsWith("99997")) continue;
+      total.set(leaid, (total.get(leaid) ?? 0) + n);
+      // An elementary district may have been absorbed by a unified one (Upper Lake Union Elementary
+      // into Upper Lake Unified, new since 2016: 95485), a unified one only by a unified one.
+      const sameLevel = (pieces.get(zcta) ?? []).filter((p) => (pieceLevel(p) === level || pieceLevel(p) === "unified") && p.leaid.slice(0, 2) === leaid.slice(0, 2) && p.land > 0);
+      const land = sameLevel.reduce((s, p) => s + p.land, 0);
+      const by = taken.get(leaid) ?? taken.set(leaid, new Map()).get(leaid)!;
+      for (const p of sameLevel) by.set(p.leaid, (by.get(p.leaid) ?? 0) + (n * p.land) / land);
+    }
+  }
+  const heirs = new Map<string, string>();
+  for (const [leaid, by] of [...taken].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const [best] = [...by].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    if (best !== undefined && 2 * best[1] >= total.get(leaid)!) heirs.set(leaid, best[0]);
+  }
+  return heirs;
 }
 
 /**

@@ -182,6 +182,10 @@ export interface BuildStats {
   evidenceCounts: PopulationEvidence["counts"];
   /** ZCTAs where the 2020 people of a 2016 polygon of a district gone since went to its successor (successors.ts) */
   successorZctas: string[];
+  /** 2016 polygon LEAID -> the district of today that absorbed it (successors.ts vanishedHeirs), sorted by polygon */
+  heirs: Map<string, string>;
+  /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" (left uncovered by the 2020 estimate) */
+  notDefinedZips: string[];
   /** The elementary polygons (2016) of districts replaced since by a K-12 district, which count as unified (successors.ts peopleOffHighSchools). */
   k12Polygons: string[];
   /** CCD office ZIP, type and state of every directory LEAID (2023-24, else 2018-19) */

@@ -35,6 +35,7 @@ describe("joinBoundaries: secondary pseudo-district pieces", () => {
     ({
       districts: new Map([district("0600047", "Tracy Unified School District", "U"), district("0618900", "Jefferson Elementary School District", "E")]),
       joins: [],
+      heirs: new Map(),
       overlaps: overlaps.map((o) => ({ ...o, share: "1.0000", basis: "population", serves_most: "" })),
     }) as unknown as BuildStats;
   const boundaries = [

@@ -186,6 +186,24 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(r.stats.successorZctas.length).toBeGreaterThan(20);
   });
 
+  it("a district absorbed since 2016 by a neighbour with a polygon of its own counts for that neighbour, in the ZIP answers and the points (77568, 77591, 49224)", () => {
+    const d = (zip: string) => r.stats.decisions.find((x) => x.zip === zip)!;
+    const name = (leaid: string) => r.stats.districts.get(leaid)?.name;
+    // La Marque ISD (4826160) is in neither CCD directory; GRF21 gives its land to Texas City ISD
+    // (77568: 8.7 of 14.3 sq mi; 77591: 5.9 of 10.3). Before, its people counted for no one and
+    // the slivers of Hitchcock and Dickinson ISDs were "most" of the two ZIPs.
+    expect(r.stats.heirs.get("4826160")).toBe("4842510");
+    expect(name(d("77568").leaid)).toBe("Texas City Independent School District");
+    expect(name(d("77591").leaid)).toBe("Texas City Independent School District");
+    // Albion Public Schools (2602070) in Marshall Public Schools: 49224 (59 of 84 sq mi).
+    expect(name(d("49224").leaid)).toBe("Marshall Public Schools");
+    // The points of the 2016 polygons are drawn as the same districts (BOUNDARIES.md).
+    const boundaries = r.files.get("BOUNDARIES.md") ?? "";
+    expect(boundaries).toContain("| 4826160 | unified | La Marque Independent School District | 4842510 | Texas City Independent School District | successor (neighbour) |");
+    // No heir for land in no district, nor for a Census pseudo-district piece (secondary).
+    expect([...r.stats.heirs.keys()].filter((l) => l.endsWith("99997"))).toEqual([]);
+  });
+
   it("per-grade shares: each adds up to at most 1 over a ZIP, `share` is one of them, and the secondary mark holds the largest share_secondary", () => {
     const byZip = new Map<string, typeof r.stats.overlaps>();
     for (const o of r.stats.overlaps) (byZip.get(o.zip) ?? byZip.set(o.zip, []).get(o.zip)!).push(o);

@@ -87,6 +87,13 @@ describe("share method v2", () => {
     expect(used.byGrade.secondary.find((s) => s.leaid === high.leaid)!.share).toBeCloseTo(0.6, 12);
     expect(used.byGrade.elementary.find((s) => s.leaid === town.leaid)!.share).toBeCloseTo(0.9, 12);
   });
+  it("leaves uncovered at every grade the people the 2020 estimate counts in no school district (85351 Sun City: 'School District Not Defined'); not a land split", () => {
+    const r = zipSharesV2({ ...input([town, rural, high], null), inDistricts: 0.25 });
+    expect(r.byGrade.elementary.find((s) => s.leaid === town.leaid)!.share).toBeCloseTo(0.225, 10);
+    expect(r.byGrade.secondary.find((s) => s.leaid === high.leaid)!.share).toBeCloseTo(0.25, 10);
+    const land = zipSharesV2({ ...input([town, rural, high], null, false), inDistricts: 0.25 });
+    expect(land.byGrade.secondary.find((s) => s.leaid === high.leaid)!.share).toBe(1);
+  });
   it("uses the 2020 estimate where Geocorr has no shares (new ZCTAs, territories)", () => {
     const r = zipSharesV2(input([town, rural, high], null));
     expect(r.geocorr).toBe("absent");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, type GrfPiece } from "../src/successors.ts";
+import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "../src/successors.ts";
 
 // Montpelier, 05602: the 2016 polygon of Montpelier (5005700, gone from the 2021 crosswalk)
 // holds most people; the crosswalk has Montpelier-Roxbury (5000406, no 2016 polygon).
@@ -35,6 +35,39 @@ describe("peopleToSuccessors", () => {
     const two = new Map<string, GrfPiece[]>([["11111", [{ grfLeaid: "A", leaid: "A", land: 3 }, { grfLeaid: "B", leaid: "B", land: 1 }]]]);
     const { people } = peopleToSuccessors(new Map([["11111", new Map([["5005700", 400]])]]), two, level, () => "unified");
     expect(people.get("11111")).toEqual(new Map([["A", 300], ["B", 100]]));
+  });
+});
+
+describe("vanishedHeirs and the heir's people (La Marque ISD into Texas City ISD)", () => {
+  // La Marque (4826160, gone from the crosswalk and the directories) in 77568 and 77591; Texas
+  // City ISD (4842510) has its own 2016 polygon and, in GRF21, most of both ZCTAs' land.
+  const lv = new Map([["4826160", "unified"], ["4842510", "unified"], ["4823310", "unified"], ["4817070", "unified"], ["4899997", "unified"], ["4806017", "secondary"]] as const);
+  const levelOf = (leaid: string) => lv.get(leaid as never);
+  const grf = new Map<string, GrfPiece[]>([
+    ["77568", [{ grfLeaid: "4842510", leaid: "4842510", land: 8.73 }, { grfLeaid: "4823310", leaid: "4823310", land: 2.84 }, { grfLeaid: "4817070", leaid: "4817070", land: 2.7 }]],
+    ["77591", [{ grfLeaid: "4842510", leaid: "4842510", land: 5.9 }, { grfLeaid: "4817070", leaid: "4817070", land: 4.42 }]],
+  ]);
+  const placed = new Map([
+    ["77568", new Map([["4826160", 12000], ["4823310", 2000], ["4817070", 800], ["4899997", 50], ["4806017", 40]])],
+    ["77591", new Map([["4826160", 10000], ["4842510", 3000], ["4817070", 1000]])],
+  ]);
+
+  it("names the district of its level that takes at least half of the polygon's people spread by land; none for land in no district or a secondary piece", () => {
+    const heirs = vanishedHeirs(placed, grf, levelOf, () => "unified");
+    expect(heirs).toEqual(new Map([["4826160", "4842510"]]));
+  });
+
+  it("gives the heir the polygon's people where it has a piece and no district new since 2016 does", () => {
+    const heirs = vanishedHeirs(placed, grf, levelOf, () => "unified");
+    const { people, zctas } = peopleToSuccessors(placed, grf, levelOf, () => "unified", heirs);
+    expect(people.get("77568")).toEqual(new Map([["4823310", 2000], ["4817070", 800], ["4899997", 50], ["4806017", 40], ["4842510", 12000]]));
+    expect(people.get("77591")).toEqual(new Map([["4842510", 13000], ["4817070", 1000]]));
+    expect(zctas).toEqual(["77568", "77591"]);
+  });
+
+  it("has no heir for a polygon split between neighbours (none takes half)", () => {
+    const split = new Map<string, GrfPiece[]>([["77568", [{ grfLeaid: "A", leaid: "A", land: 1 }, { grfLeaid: "B", leaid: "B", land: 1 }, { grfLeaid: "C", leaid: "C", land: 1 }]]]);
+    expect(vanishedHeirs(new Map([["77568", new Map([["4826160", 900]])]]), split, levelOf, () => "unified")).toEqual(new Map());
   });
 });
 
