@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aboutFigures, figureSentences, noRatingReason } from "./figures.ts";
+import { aboutFigures, askNote, figureSentences, noRatingReason } from "./figures.ts";
 
 describe("About these figures (issue 16)", () => {
   it("orders the sentences: umbrella and enrollment notes, spending year and its flag, rating source", () => {
@@ -30,5 +30,16 @@ describe("About these figures (issue 16)", () => {
     expect(noRatingReason({ notes: [{ code: "rating-none", text: "No rating: one district." }] })).toBe("No rating: one district.");
     expect(noRatingReason({ notes: [] })).toBe("");
     expect(noRatingReason(undefined)).toBe("");
+  });
+});
+
+describe("askNote (said under the answer: whom to ask)", () => {
+  it("gives the closed, not-listed or no-schools note, escaped; none for the others", () => {
+    expect(askNote({ notes: [{ code: "rating-none", text: "x" }, { code: "not-listed", text: "The NCES district directory of 2023-24 does not list A & B …" }] })).toBe(
+      "The NCES district directory of 2023-24 does not list A &amp; B …",
+    );
+    expect(askNote({ notes: [{ code: "closed", text: "Closed." }] })).toBe("Closed.");
+    expect(askNote({ notes: [{ code: "umbrella", text: "x" }] })).toBe("");
+    expect(askNote(undefined)).toBe("");
   });
 });

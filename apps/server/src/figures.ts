@@ -51,7 +51,7 @@ export function noRatingReason(d: Pick<DistrictOverlap, "notes"> | undefined): s
 }
 
 /**
- * The district's `closed` note (the directory lists it as closed or inactive) or `no-schools`
+ * The district's `closed` note (the directory lists it as closed or inactive), `not-listed` (the 2023-24 directory lacks it) or `no-schools`
  * note (it runs no schools), escaped for HTML, or "": said under the answer, since a parent
  * must ask which district, or which schools, serve the address.
  *
@@ -59,6 +59,6 @@ export function noRatingReason(d: Pick<DistrictOverlap, "notes"> | undefined): s
  * askNote({ notes: [{ code: "closed", text: "The NCES district directory of 2023-24 lists …" }] }) // "The NCES district directory of 2023-24 lists …"
  */
 export function askNote(d: Pick<DistrictOverlap, "notes"> | undefined): string {
-  const n = d?.notes?.find((x) => x.code === "closed" || x.code === "no-schools");
+  const n = d?.notes?.find((x) => x.code === "closed" || x.code === "no-schools" || x.code === "not-listed");
   return n === undefined ? "" : e(n.text);
 }

@@ -29,6 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
+import { directorySuccessors } from "./directory-successors.ts";
 import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
@@ -40,7 +41,7 @@ import { postalCsv } from "./postal.ts";
 import { contextMarkdown } from "./context.ts";
 import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
-import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName } from "./names.ts";
+import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName, schoolDistrictName } from "./names.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
@@ -178,6 +179,12 @@ export function build(opts: BuildOptions): BuildResult {
     if (directory(j.leaid) === undefined) throw new InputError(joinsLabel, j.line, `leaid ${j.leaid} is in neither CCD directory`);
     joinMap.set(`${j.grfLeaid} ${j.zcta}`, { leaid: j.leaid, name: j.name });
   }
+  // A Census district the 2023-24 directory no longer lists, merged into a district it lists as
+  // new (same phone, office or name): drawn as that district (directory-successors.ts), named as
+  // the directory writes it, where joins.csv has no row for it.
+  const joinedByHand = new Set(joins.map((j) => j.grfLeaid));
+  const byDirectory = directorySuccessors(grfNames.keys(), (leaid) => joinedByHand.has(leaid), ccd2324, ccd1819);
+  for (const s of byDirectory) joinMap.set(`${s.grfLeaid} `, { leaid: s.leaid, name: schoolDistrictName(ccd2324.get(s.leaid)!.name) });
   /** The join row of a Census district in a ZCTA: the ZCTA's own row, else the district's. */
   const joinOf = (leaid: string, zcta: string) => joinMap.get(`${leaid} ${zcta}`) ?? joinMap.get(`${leaid} `);
   /** A Census (or Geocorr) district's LEAID after the joins; "" (no district) stays "". */
@@ -605,6 +612,8 @@ export function build(opts: BuildOptions): BuildResult {
   const spendingFlags: SpendingFlag[] = [];
   const noSchoolDistricts: BuildStats["noSchoolDistricts"] = [];
   const closedDistricts: BuildStats["closedDistricts"] = [];
+  /** districts whose facts come from the 2018-19 directory only, with no successor found (the "not-listed" note) */
+  const notListed: string[] = [];
   const zipsOverlapped = new Map<string, number>();
   for (const o of overlaps) zipsOverlapped.set(o.leaid, (zipsOverlapped.get(o.leaid) ?? 0) + 1);
   let enrollmentUnchecked = 0;
@@ -700,6 +709,15 @@ export function build(opts: BuildOptions): BuildResult {
     if (d !== undefined && comps === undefined && d.row.schools === 0 && status !== "Closed" && status !== "Inactive") {
       notes.push({ code: "no-schools", text: `The NCES district directory of ${d.year} counts no schools run by ${name}: ask it which schools its students attend.` });
     }
+    // A district the 2023-24 directory no longer lists (its facts are 2018-19's) and no rule joined
+    // to a successor: it may have merged or closed since (Florence 04, SC; Dollarway, AR).
+    if (d !== undefined && d.year === "2018-19" && status !== "Closed" && status !== "Inactive") {
+      notListed.push(leaid);
+      notes.push({
+        code: "not-listed",
+        text: `The NCES district directory of 2023-24 does not list ${name} (its facts here are from 2018-19): it may have merged with a neighbour or closed since; ask the state's education department which district serves its area now.`,
+      });
+    }
     if (d !== undefined && (status === "Closed" || status === "Inactive")) {
       const closed = status === "Closed" ? "closed" : "inactive";
       const since = formatUsDate(d.row.effective);
@@ -790,6 +808,13 @@ export function build(opts: BuildOptions): BuildResult {
     perPupilOutOfRange,
     joins: [
       ...joins.map((j) => ({ grfLeaid: j.grfLeaid, zcta: j.zcta, leaid: j.leaid, reason: j.reason })),
+      // Found in the directories: a district the 2023-24 one no longer lists, merged into one it lists as new.
+      ...byDirectory.map((d) => ({
+        grfLeaid: d.grfLeaid,
+        zcta: "",
+        leaid: d.leaid,
+        reason: `not in the NCES directory of 2023-24 (that of 2018-19 lists it as ${ccd1819.get(d.grfLeaid)!.name}); the 2023-24 directory lists ${ccd2324.get(d.leaid)!.name}, new since 2018-19, with the same ${d.by.join(", ")} (directory-successors.ts), named ${joinMap.get(`${d.grfLeaid} `)!.name} here (names.ts schoolDistrictName)`,
+      })),
       // Found by rule, not listed in joins.csv (its ids are GRF21's): drawn as their K-12 district.
       ...[...k12Replaced].map(([polygon, k12]) => ({
         grfLeaid: polygon,
@@ -819,6 +844,7 @@ export function build(opts: BuildOptions): BuildResult {
     successorZctas: spreadToSuccessors.zctas,
     heirs,
     notDefinedZips,
+    notListed,
     k12Polygons: [...k12Polygons].sort(),
     offices,
     levels,

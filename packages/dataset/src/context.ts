@@ -77,5 +77,11 @@ export function contextMarkdown(s: BuildStats): string {
   L.push("| leaid | state | name | status | effective | directory | records | ZIP codes overlapped |", "|---|---|---|---|---|---|---:|---:|");
   for (const x of cl) L.push(`| ${x.leaid} | ${x.state} | ${x.name} | ${x.status} | ${x.effective} | ${x.directory} | ${x.records} | ${x.overlaps} |`);
   L.push("");
+  L.push(
+    `Districts the 2023-24 directory no longer lists at all, whose facts come from the 2018-19 directory, get a \`not-listed\` note instead (they may have merged or closed since; ask the state): ${num(s.notListed.length)} districts` +
+      (s.notListed.length === 0 ? "." : `: ${s.notListed.map((l) => `${s.districts.get(l)?.name ?? l} (${l})`).join(", ")}.`) +
+      " Where the 2023-24 directory lists one new district of the state with the same phone, office or name, the old district is drawn as that one (COVERAGE.md, joins found by rule).",
+    "",
+  );
   return L.join("\n");
 }

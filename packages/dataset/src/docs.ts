@@ -223,7 +223,7 @@ export function coverageMarkdown(s: BuildStats): string {
   L.push("", "| rule | key | from | to |", "|---|---|---|---|");
   for (const c of s.nameChanges) L.push(`| ${c.kind} | ${c.key} | ${c.from} | ${c.to} |`);
   L.push("");
-  L.push("## Joins applied (data/joins.csv)", "");
+  L.push("## Joins applied (data/joins.csv, then those found by rule)", "");
   L.push("| GRF21 LEAID | ZCTA | LEAID | reason |", "|---|---|---|---|");
   for (const j of s.joins) L.push(`| ${j.grfLeaid} | ${j.zcta || "all"} | ${j.leaid} | ${j.reason} |`);
   L.push("");

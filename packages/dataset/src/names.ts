@@ -206,6 +206,23 @@ export function newerName(boundaryName: string, ccdName: string): string | null 
   return districtCase(c);
 }
 
+/**
+ * A directory name without school words, written as the Census writes a district's ("Hampton"
+ * -> "Hampton School District", "Bamberg 03" -> "Bamberg School District 3", "GRAFTON 18" ->
+ * "Grafton School District 18"), so a page does not say a ZIP "is in Hampton"; a name with
+ * school words is only cased ("Ada-Borup-West Public Schools").
+ *
+ * @example
+ * schoolDistrictName("Clarendon 06") // "Clarendon School District 6"
+ * schoolDistrictName("CHICKASAW CO SCHOOL DIST") // "Chickasaw Co School Dist"
+ */
+export function schoolDistrictName(ccdName: string): string {
+  const cased = districtCase(ccdName.trim());
+  if (SCHOOL_WORDS.test(cased)) return cased;
+  const numbered = /^(.*\D)\s+0*([0-9]+)$/.exec(cased);
+  return numbered === null ? `${cased} School District` : `${numbered[1]!.trim()} School District ${numbered[2]}`;
+}
+
 /** Words that say a name is a school district's, not a place's. */
 const SCHOOL_WORDS = /\b(schools?|district|districts|unit|union|isd|cisd|hsd|cusd|ccsd|usd|sd|academy|education|public|board|system|corporation|consolidated|department|plantation|rsu|msad|sau|region|regional|k-12|elem(entary)?|high)\b/i;
 

@@ -123,14 +123,16 @@ export interface CcdRow {
   status: string;
   /** CCD EFFECTIVE_DATE of that status, MM/DD/YYYY, or "" */
   effective: string;
+  /** the office: CCD LZIP and LSTREET1, lower case ("29944 205 holly street"), or "" */
+  office: string;
 }
 
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU, iStatus, iEff] = [
+  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU, iStatus, iEff, iLz, iLs] = [
     c("LEAID"), c("FIPST"), c("ST"), c("STATENAME"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
-    c("SY_STATUS_TEXT"), c("EFFECTIVE_DATE"),
+    c("SY_STATUS_TEXT"), c("EFFECTIVE_DATE"), c("LZIP"), c("LSTREET1"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -155,6 +157,7 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       union: r[iU]!.trim(),
       status: r[iStatus]!.trim(),
       effective: r[iEff]!.trim(),
+      office: r[iLz]!.trim() === "" || r[iLs]!.trim() === "" ? "" : `${r[iLz]!.trim()} ${r[iLs]!.trim().toLowerCase().replace(/\s+/g, " ")}`,
     });
   });
   return out;

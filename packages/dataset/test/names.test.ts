@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, namesDiffer, newerName, repairMojibake } from "../src/names.ts";
+import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, namesDiffer, newerName, repairMojibake, schoolDistrictName } from "../src/names.ts";
 
 describe("repairMojibake", () => {
   it.each([
@@ -97,4 +97,15 @@ describe("casingIndex and cityAcronyms (audit 4: 'Mckinney', 'Jber', 'Usaf Acade
     ["Nashville", "Nashville"],
     ["Napa", "Napa"],
   ])("%s -> %s", (city, cased) => expect(cityAcronyms(city)).toBe(cased));
+});
+
+describe("schoolDistrictName (a directory name drawn for a merged district)", () => {
+  it("writes a name without school words as the Census writes district names; cases the rest", () => {
+    expect(schoolDistrictName("Hampton")).toBe("Hampton School District");
+    expect(schoolDistrictName("Bamberg 03")).toBe("Bamberg School District 3");
+    expect(schoolDistrictName("GRAFTON 18")).toBe("Grafton School District 18");
+    expect(schoolDistrictName("WILLISTON BASIN 7")).toBe("Williston Basin School District 7");
+    expect(schoolDistrictName("Ada-Borup-West Public Schools")).toBe("Ada-Borup-West Public Schools");
+    expect(schoolDistrictName("Banta Unified")).toBe("Banta Unified School District");
+  });
 });
