@@ -29,6 +29,7 @@ import {
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
+import type { BoundaryLevel } from "./boundaries.ts";
 import { directorySuccessors } from "./directory-successors.ts";
 import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
@@ -280,6 +281,11 @@ export function build(opts: BuildOptions): BuildResult {
   // The people of 2016 polygons of districts merged or re-numbered since go to the crosswalk's
   // district without a 2016 polygon in the same ZCTA and level (successors.ts: Montpelier).
   const LEVEL_NAME = { U: "unified", E: "elementary", S: "secondary" } as const;
+  // The level a Census district is drawn for: its 2016 polygon's; a Census pseudo-district numbered
+  // since, "Eureka City Unified School District (7-12)" (GRF21 0699006, no 2016 polygon), teaches
+  // only those grades there: secondary.
+  const drawnLevel = (grfLeaid: string): BoundaryLevel | undefined =>
+    evidence.districtLevel.get(grfLeaid) ?? (/\((?:6|7|9)-12\)$/.test(grfNames.get(grfLeaid) ?? "") ? "secondary" : undefined);
   const pieceLevelName = (p: GrfPiece) => LEVEL_NAME[levels.get(p.leaid)!];
   // Where none is new since 2016, a neighbour that absorbed the district takes its people (La Marque
   // ISD in Texas City ISD): one heir per polygon, from the 2020 spread, for every estimate and the points.
@@ -371,7 +377,7 @@ export function build(opts: BuildOptions): BuildResult {
     const localLevel = (leaid: string): Level => {
       // A K-12 district over the polygon of the elementary district it replaced teaches every grade there (Mount Greylock in 01267).
       if (pieces.some((p) => p.leaid === leaid && k12Polygons.has(p.grfLeaid))) return "U";
-      const drawn = new Set(pieces.filter((p) => p.leaid === leaid).map((p) => evidence.districtLevel.get(p.grfLeaid)));
+      const drawn = new Set(pieces.filter((p) => p.leaid === leaid).map((p) => drawnLevel(p.grfLeaid)));
       const only = drawn.size === 1 ? [...drawn][0] : undefined;
       return only !== undefined ? BOUNDARY_LEVEL[only]! : levels.get(leaid)!;
     };
@@ -379,7 +385,7 @@ export function build(opts: BuildOptions): BuildResult {
     const spread = evidence.zctaDistrictSpread.get(zip);
     // Each piece's level: the boundary file it is drawn in, else its district's level.
     const layerOf = (p: { grfLeaid: string; leaid: string }): Level => {
-      const drawn = evidence.districtLevel.get(p.grfLeaid);
+      const drawn = drawnLevel(p.grfLeaid);
       return drawn !== undefined ? BOUNDARY_LEVEL[drawn]! : levels.get(p.leaid)!;
     };
     const layers = new Map<string, Set<Level>>();
@@ -419,6 +425,11 @@ export function build(opts: BuildOptions): BuildResult {
       placed.zctaDistrictSpread.get(zip),
       placed.pairs.spread.get(zip),
       drawnOver,
+      {
+        land: new Map(elementaryPieces.map((p) => [p.grfLeaid, p.land])),
+        // Secondary pieces with no 2016 polygon (no one is placed in them): their land is their cover.
+        secondaryLand: pieces.filter((p) => layerOf(p) === "S" && placed.districtLevel.get(p.grfLeaid) === undefined).reduce((sum, p) => sum + p.land, 0),
+      },
     );
     // Each district's people at one grade level: only its pieces drawn for those grades (a county
     // district that is unified in one part of the ZIP and the high-school district over a city

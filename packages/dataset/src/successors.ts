@@ -200,6 +200,10 @@ export function k12Successors(
  * (`pairs`, keyed "elementary|secondary"); for a piece without people there, that part over the
  * ZIP's other elementary pieces' polygons, or all where no one is placed. A piece in `drawnOver`
  * (the crosswalk draws another level's piece over it exactly: a Census "(9-12)" piece) is covered whole.
+ * Secondary pieces the 2016 boundaries draw no polygon for (`unplaced`: Census "(7-12)" and
+ * "(9-12)" pieces numbered since, such as Eureka City Unified's over South Bay Union in 95503;
+ * high-school districts new since 2016) cover, by their GRF21 land, the elementary pieces' land
+ * left uncovered (`land`: each elementary piece's), spread over it evenly.
  *
  * @example
  * // Potomac (70 % of 61865, no secondary polygon over it) and Armstrong-Ellis (27 %, under Armstrong Township High School District):
@@ -213,6 +217,7 @@ export function highSchoolCoverOf(
   people: ReadonlyMap<string, number> | undefined,
   pairs: ReadonlyMap<string, number> | undefined,
   drawnOver: ReadonlySet<string> = new Set(),
+  unplaced: { land: ReadonlyMap<string, number>; secondaryLand: number } = { land: new Map(), secondaryLand: 0 },
 ): { zip: number; outsideUnified: number } {
   if (ofOutside.size === 0) return { zip: 1, outsideUnified: 1 };
   const covered = new Map<string, number>();
@@ -226,12 +231,20 @@ export function highSchoolCoverOf(
     placedAll += people?.get(polygon) ?? 0;
     coveredAll += covered.get(polygon) ?? 0;
   }
-  const coverOf = (polygon: string) => {
+  const drawnCover = (polygon: string) => {
     if (drawnOver.has(polygon)) return 1;
     if (!hasSecondaryPieces) return 0;
     const placed = people?.get(polygon) ?? 0;
     if (placed > 0) return Math.min(1, (covered.get(polygon) ?? 0) / placed);
     return placedAll > 0 ? Math.min(1, coveredAll / placedAll) : 1;
+  };
+  // The unplaced secondary land over the elementary land the polygons leave uncovered.
+  let uncoveredLand = 0;
+  for (const [polygon, land] of unplaced.land) uncoveredLand += land * (1 - drawnCover(polygon));
+  const extra = unplaced.secondaryLand > 0 && uncoveredLand > 0 ? Math.min(1, unplaced.secondaryLand / uncoveredLand) : 0;
+  const coverOf = (polygon: string) => {
+    const c = drawnCover(polygon);
+    return c + (1 - c) * extra;
   };
   let zip = 1;
   for (const [polygon, share] of ofZip) zip -= share * (1 - coverOf(polygon));

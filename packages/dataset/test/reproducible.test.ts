@@ -186,6 +186,14 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(r.stats.successorZctas.length).toBeGreaterThan(20);
   });
 
+  it("a Census pseudo-district numbered since 2016 ('Eureka City Unified School District (7-12)') is a high-school piece over the elementary districts it covers (95503, 95458)", () => {
+    const at = (zip: string, leaid: string) => r.stats.overlaps.find((o) => o.zip === zip && o.leaid === leaid);
+    // South Bay Union and Cutten (K-8) under Eureka City's 7-12 pieces; Lucerne (K-8) under Upper Lake's 9-12 piece.
+    expect(Number(at("95503", "0600052")?.share_secondary)).toBeGreaterThan(0.9);
+    expect(at("95503", "0600052")?.serves_most).toContain("secondary");
+    expect(Number(at("95458", "0601442")?.share_secondary)).toBeGreaterThan(0.9);
+  });
+
   it("a district absorbed since 2016 by a neighbour with a polygon of its own counts for that neighbour, in the ZIP answers and the points (77568, 77591, 49224)", () => {
     const d = (zip: string) => r.stats.decisions.find((x) => x.zip === zip)!;
     const name = (leaid: string) => r.stats.districts.get(leaid)?.name;

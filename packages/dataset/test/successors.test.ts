@@ -166,6 +166,16 @@ describe("highSchoolCoverOf (how much of a ZIP a high-school boundary covers)", 
     expect(highSchoolCoverOf(new Map([["0607260", 0.977]]), new Map([["0607260", 1]]), false, new Map([["0607260", 500]]), new Map()).outsideUnified).toBe(0);
   });
 
+  it("secondary pieces with no 2016 polygon cover, by their land, the elementary land the polygons leave uncovered (Eureka City (7-12) over South Bay Union, 95503)", () => {
+    // Two elementary pieces, 60 and 40 of land, no secondary polygon over them; 80 of unplaced secondary land covers 80 % of both.
+    const unplaced = { land: new Map([["0637440", 60], ["0610500", 40]]), secondaryLand: 80 };
+    const cover = highSchoolCoverOf(new Map([["0637440", 0.3], ["0610500", 0.2]]), new Map([["0637440", 0.6], ["0610500", 0.4]]), true, new Map([["0637440", 300], ["0610500", 200]]), new Map(), new Set(), unplaced);
+    expect(cover.zip).toBeCloseTo(0.9, 12);
+    expect(cover.outsideUnified).toBeCloseTo(0.8, 12);
+    // More land than is uncovered covers all of it, never more.
+    expect(highSchoolCoverOf(new Map([["0637440", 0.5]]), new Map([["0637440", 1]]), true, new Map([["0637440", 300]]), new Map(), new Set(), { land: new Map([["0637440", 60]]), secondaryLand: 90 })).toEqual({ zip: 1, outsideUnified: 1 });
+  });
+
   it("a piece whose polygon has no one placed takes the ZIP's elementary polygons' part; all where no one is placed at all", () => {
     const pairs = new Map([["1704200|1704230", 100]]);
     // 9999999 (no people placed): as 1704200's 100 of 400.
