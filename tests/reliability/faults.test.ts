@@ -4,9 +4,10 @@
  * binary, stops start-up with a non-zero exit and a message naming the damaged
  * file.
  */
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BINARY, runBinary } from "../support/server.ts";
 import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
@@ -131,10 +132,27 @@ describe("a damaged dataset passed with --data", () => {
     }],
     ["truncated JSON", "manifest.json", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
     ["missing", "manifest.json", (f) => unlinkSync(f)],
+    ["a byte-order mark added, with the manifest's sha256 of it", "zips.csv", (f) => {
+      const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(f)]);
+      writeFileSync(f, bytes);
+      const manifestPath = join(dirname(f), "manifest.json");
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, { sha256: string }> };
+      manifest.files["zips.csv"]!.sha256 = createHash("sha256").update(bytes).digest("hex");
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+    }],
+    ["a byte that is not UTF-8", "districts.csv", (f) => {
+      const b = readFileSync(f);
+      b[Math.floor(b.length / 2)] = 0xff;
+      writeFileSync(f, b);
+    }],
+    ["a folder in its place", "overlaps.csv", (f) => {
+      unlinkSync(f);
+      mkdirSync(f);
+    }],
     ["missing", "RATING.md", (f) => unlinkSync(f)],
     ["missing", "postal.csv", (f) => unlinkSync(f)],
   ];
-  it.each(damages)("%s: %s stops start-up with a message naming it", async (_how, name, damage) => {
+  it.each(damages)("%s: %s stops start-up with a message naming it", async (how, name, damage) => {
     const dir = dataCopy();
     damage(join(dir, name));
     const port = await freePort();
@@ -143,7 +161,16 @@ describe("a damaged dataset passed with --data", () => {
     expect(typeof r.code === "number", `killed by ${r.code} instead of exiting`).toBe(true);
     expect(r.stderr, "a dataset message, not the usage text").not.toContain("Usage:");
     expect(r.stderr, "the message names the damaged file").toContain(join(dir, name));
+    const says: Record<string, RegExp> = { "a byte-order mark added, with the manifest's sha256 of it": /starts with a byte-order mark/, "a byte that is not UTF-8": /is not valid UTF-8/, "a folder in its place": /is a folder, not a file/ };
+    if (says[how] !== undefined) expect(r.stderr).toMatch(says[how]!);
     expect(r.stderr, "a message, not a stack trace").not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+  }, 90_000);
+
+  it("a --data that names a file stops start-up saying it is not a folder", async () => {
+    const file = join(dataCopy(), "zips.csv");
+    const r = await runToExit(["--data", file, "--port", String(await freePort()), "--quiet"], 60_000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file} is a file, not a folder`);
   }, 90_000);
 
   it("a --data folder that does not exist stops start-up with a message naming it", async () => {

@@ -118,6 +118,15 @@ describe("lookup of many ZIP codes (audit, ops: one process per ZIP, pretty JSON
     expect(lines.map((l) => l.record?.zip ?? l.instance)).toEqual(["90210", "/zip/00000.json", "02108"]);
   });
 
+  it("- with nothing on stdin (or only separators) is bad input: exit 2 with a message, not a silent success", () => {
+    for (const input of ["", "  \n,,\n"]) {
+      const run = spawnSync(BINARY, ["lookup", "-"], { input, encoding: "utf8", timeout: 120_000, env: env() });
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toBe("school-districts: lookup -: no ZIP codes on stdin (separate them by spaces, commas or lines)\n");
+    }
+  });
+
   it("a reader that stops early ends the output quietly (exit 0); a full disk says so, exit 4", () => {
     // 300 answers (~1 MB) into `head -c 100`: the pipe closes long before the end.
     const early = spawnSync("bash", ["-c", 'set -o pipefail; "$0" lookup - --json | head -c 100 > /dev/null', BINARY], { input: "90210\n".repeat(300), encoding: "utf8", timeout: 120_000, env: env() });

@@ -4,7 +4,8 @@
  * or, when running from source, the repository's files.
  */
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { stat } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
 import { DatasetError, type DatasetFiles } from "@school-districts/core";
 import { fileSource } from "./embedded.ts";
@@ -89,20 +90,35 @@ export function dataPaths(dir: string): AssetPaths["data"] {
   };
 }
 
+/** UTF-8 exactly as written: a byte-order mark is kept (so the manifest's sha256 is of the file's bytes), bad bytes throw. */
+const exactUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /**
- * Reads the dataset files' text; a missing file throws a DatasetError naming it.
+ * Reads the dataset files' text, byte for byte (a byte-order mark kept, for the sha256 check
+ * and its own message); a missing file, a folder in its place or bytes that are not UTF-8 throw
+ * a DatasetError naming it.
  *
  * @example
  * const files = await readData(dataPaths("data"));
  */
 export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles> {
   const read = async (path: string) => {
-    const file = Bun.file(path);
-    if (!(await file.exists())) throw new DatasetError(path, "missing");
-    return file.text();
+    if (!(await Bun.file(path).exists())) {
+      // Said as what it is: a folder where the file should be, or --data naming a file.
+      const [here, parent] = await Promise.all([stat(path).catch(() => undefined), stat(dirname(path)).catch(() => undefined)]);
+      if (here?.isDirectory()) throw new DatasetError(path, "is a folder, not a file");
+      throw new DatasetError(path, parent !== undefined && !parent.isDirectory() ? `missing (${dirname(path)} is a file, not a folder)` : "missing");
+    }
+    try {
+      return exactUtf8.decode(await Bun.file(path).bytes());
+    } catch {
+      throw new DatasetError(path, "is not valid UTF-8");
+    }
   };
-  const [manifest, zips, districts, overlaps] = await Promise.all([paths.manifest, paths.zips, paths.districts, paths.overlaps].map(read));
-  return { manifest: manifest!, zips: zips!, districts: districts!, overlaps: overlaps! };
+  // The manifest first: a folder that is not a dataset is said as its missing manifest.
+  const manifest = await read(paths.manifest);
+  const [zips, districts, overlaps] = await Promise.all([paths.zips, paths.districts, paths.overlaps].map(read));
+  return { manifest, zips: zips!, districts: districts!, overlaps: overlaps! };
 }
 
 /**

@@ -121,6 +121,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     });
     if ("zips" in cmd.query) {
       const zips = cmd.query.zips === "-" ? (await Bun.stdin.text()).split(/[\s,]+/).filter((z) => z !== "") : cmd.query.zips;
+      // An empty upstream is bad input, not a batch of nothing that succeeded.
+      if (zips.length === 0) fail("lookup -: no ZIP codes on stdin (separate them by spaces, commas or lines)", 2);
       process.exitCode = lookupMany(dataset, zips, { ...cmd, postal: await postal }, (out, err) => {
         process.stdout.write(out);
         process.stderr.write(err);

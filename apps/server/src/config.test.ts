@@ -44,6 +44,13 @@ describe("parseArgs", () => {
   it("quotes the base URL as given when it is refused", () => {
     expect(() => parseArgs([], { BASE_URL: "/" })).toThrow('base URL "/" must be');
   });
+  it.each(["http://x.org/it's", "http://user:pw@x.org", "http://x.org:99999", "http://x.org/%zz", "ftp://x.org", "http://x.org?a=1", "http://a b.org"])(
+    "refuses base URL %j (an apostrophe breaks nginx.conf; credentials must not be in URLs; an invalid port or escape makes every URL invalid)",
+    (url) => expect(() => parseArgs(["--base-url", url], {})).toThrow(UsageError),
+  );
+  it.each(["https://schools.example.org", "http://127.0.0.1:8080", "https://x.example.org/api", "http://[::1]:8080", "https://x.org/a%20b"])("accepts base URL %j", (url) =>
+    expect(parseArgs(["--base-url", url], {})).toMatchObject({ baseUrl: url }),
+  );
   it("accepts port 0", () => {
     expect(parseArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
   });

@@ -37,8 +37,10 @@ Options:
   --host <addr>     address to bind (env HOST, default 127.0.0.1; 0.0.0.0 for all)
   --base-url <url>  public URL of the service, used in page_url, url, servers and
                     problem types (env BASE_URL, default http://localhost:<port>)
-  --data <dir>      serve another compiled dataset folder (manifest.json, zips.csv,
-                    districts.csv, overlaps.csv) instead of the embedded one
+  --data <dir>      serve another compiled dataset folder instead of the embedded
+                    one: every file bun run data:build writes there (manifest.json,
+                    zips.csv, districts.csv, overlaps.csv, boundaries.topojson,
+                    zctas.topojson, postal.csv, RATING.md, SOURCES.md)
   --workers <n>     serve with n processes sharing the port (SO_REUSEPORT), one
                     per core is the most useful; each holds its own copy (default 1)
   --quiet           no access log (one JSON line per request on stdout)
@@ -97,9 +99,18 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (baseUrl !== undefined) {
     const given = baseUrl;
     baseUrl = baseUrl.replace(/\/+$/, "");
-    // No quote, backslash, comma or space: JSON and CSV then write it as is.
-    if (!/^https?:\/\/[^/?#\s"\\,<>\x00-\x1f]+(\/[^?#\s"\\,<>\x00-\x1f]*)?$/.test(baseUrl)) {
-      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without query, quotes, commas or spaces, like https://schools.example.org`);
+    // No quote, apostrophe, backslash, comma or space: JSON, CSV and nginx.conf then write it as is;
+    // a URL that parses (a port up to 65535), with no user name or password (RFC 9110 §4.2.4) and
+    // only whole percent-escapes.
+    const parsed = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+    if (
+      !/^https?:\/\/[^/?#\s"'\\,<>\x00-\x1f]+(\/[^?#\s"'\\,<>\x00-\x1f]*)?$/.test(baseUrl) ||
+      parsed === undefined ||
+      parsed.username !== "" ||
+      parsed.password !== "" ||
+      /%(?![0-9A-Fa-f]{2})/.test(baseUrl)
+    ) {
+      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without user name, query, quotes, commas or spaces, like https://schools.example.org`);
     }
   }
   const data = str("data");

@@ -172,19 +172,20 @@ ${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n 
  */
 export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://localhost:8080"): string {
   // The binary's 405 problem, the method filled in by nginx (a method is a token: no quote to escape);
-  // no `instance` (optional in RFC 9457): a decoded path could hold a quote and break the JSON.
-  const { instance: _, ...body } = problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "");
-  const notAllowed = JSON.stringify(body).replace("METHOD", "$request_method");
-  // The binary's 404 problem for an API path with no file (a page's is 404.html); no instance, as above.
-  const { instance: __, ...missing } = problem(baseUrl, "not-found", STATIC_NOT_FOUND, "");
-  const notFound = JSON.stringify(missing);
+  // its instance the path where it is plain characters ($sd_instance: a decoded path could hold a quote).
+  const notAllowed = JSON.stringify(problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "INSTANCE")).replace("METHOD", "$request_method").replace("INSTANCE", "$sd_instance");
+  // The binary's 404 problem for an API path with no file (a page's is 404.html); its instance as above.
+  const notFound = JSON.stringify(problem(baseUrl, "not-found", STATIC_NOT_FOUND, "INSTANCE")).replace("INSTANCE", "$sd_instance");
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
+  // The headers asked for are allowed, as the binary allows them ($sd_allow_headers, a map).
   const preflight = `if ($request_method = OPTIONS) {
       add_header Access-Control-Allow-Origin "*";
       add_header Access-Control-Allow-Methods "GET, HEAD, OPTIONS";
-      add_header Access-Control-Allow-Headers "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
+      add_header Access-Control-Allow-Headers $sd_allow_headers;
       add_header Access-Control-Max-Age 86400;
+      add_header Allow "GET, HEAD, OPTIONS";
+      add_header Vary "Access-Control-Request-Headers";
       return 204;
     }`;
   const common = `${preflight}
@@ -195,8 +196,21 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
   const page = (csp: string) => `${common}
     add_header Content-Security-Policy "${csp}" always;
     add_header Referrer-Policy "no-referrer" always;`;
-  return `# nginx: serve the static export of the school districts API.
-# Needs ngx_brotli for brotli_static; without it, delete that line (gzip still works).
+  return `# nginx: serve the static export of the school districts API (include it in the http block).
+# The .br files are served with ngx_brotli (Debian: libnginx-mod-http-brotli-static): uncomment
+# brotli_static below; without it gzip still works.
+
+# A CORS preflight allows the headers it asks for, and these, as the binary does.
+map $http_access_control_request_headers $sd_allow_headers {
+  "" "If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
+  default "$http_access_control_request_headers, If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
+}
+# A problem's instance: the path asked for, where it is plain characters (else "", still JSON).
+map $uri $sd_instance {
+  "~^[A-Za-z0-9/._~-]*$" $uri;
+  default "";
+}
+
 server {
   listen 80;
   root "${resolve(dir).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}";
@@ -205,7 +219,7 @@ server {
   types { application/json json; text/csv csv; text/html html; text/plain txt; application/xml xml; text/javascript js; }
   default_type application/json;
   gzip_static on;
-  brotli_static on;
+  # brotli_static on;
   # Vary: Accept-Encoding on every body, compressed or not, as the binary sends: a cache in front
   # must not hand the .gz or .br bytes to a client that did not ask for them.
   gzip_vary on;
@@ -265,6 +279,7 @@ server {
   location = /healthz {
     ${preflight}
     add_header Access-Control-Allow-Origin "*" always;
+    add_header Access-Control-Expose-Headers "ETag" always;
     add_header Cache-Control "no-store" always;
     add_header X-Content-Type-Options "nosniff" always;
   }
@@ -278,7 +293,8 @@ server {
   # The search box (GET /zip?zip=90210, a ZIP+4 or a pasted space too): 303 to the ZIP's page, as the binary answers.
   location = /zip {
     ${common}
-    if ($arg_zip ~ "^(?:%20|\\+)*([0-9]{5})(?:-?[0-9]{4})?(?:%20|\\+)*$") { return 303 /zip/$1; }
+    # zip= exactly (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
+    if ($args ~ "^(?:.*&)?zip=(?:%20|\\+)*([0-9]{5})(?:(?:-|%20|\\+)?[0-9]{4})?(?:%20|\\+)*(?:&.*)?$") { return 303 /zip/$1; }
     return 404;
   }
   location ~ "^/zip/[0-9]{5}$" {

@@ -54,6 +54,37 @@ async function loadError(files: Partial<DatasetFiles>): Promise<DatasetError> {
   return e as DatasetError;
 }
 
+describe("parseDataset: the manifest's date and the files' bytes", () => {
+  const parseError = (files: DatasetFiles): string => {
+    try {
+      parseDataset(files, "data");
+    } catch (e) {
+      expect(e).toBeInstanceOf(DatasetError);
+      return (e as Error).message;
+    }
+    throw new Error("parsed");
+  };
+  it.each([
+    ["2026-13-45", /updated "2026-13-45" is not a date written YYYY-MM-DD/],
+    ["2026-02-30", /updated "2026-02-30" is not a date/],
+    ["22/11/2026", /updated "22\/11\/2026" is not a date/],
+  ])("refuses updated %j, a date that does not exist (it is every response's Last-Modified)", (updated, message) => {
+    expect(parseError(fixture({}, { updated }))).toMatch(message);
+  });
+  it("says a missing date, and a manifest that is a JSON array, as what they are", () => {
+    const manifest = JSON.parse(fixture().manifest) as Record<string, unknown>;
+    delete manifest.updated;
+    expect(parseError({ ...fixture(), manifest: JSON.stringify(manifest) })).toMatch(/manifest\.json: updated is missing/);
+    expect(parseError({ ...fixture(), manifest: "[]" })).toMatch(/manifest\.json: not a JSON object/);
+  });
+  it("names a byte-order mark, even where the manifest's sha256 is of the file with it", () => {
+    const zips = `\uFEFF${fixture().zips}`;
+    const manifest = JSON.parse(fixture().manifest) as { files: Record<string, { sha256: string }> };
+    manifest.files["zips.csv"]!.sha256 = sha(zips);
+    expect(parseError({ ...fixture(), zips, manifest: JSON.stringify(manifest) })).toMatch(/zips\.csv: starts with a byte-order mark/);
+  });
+});
+
 describe("loadDataset", () => {
   it("loads a good dataset and indexes it", async () => {
     const ds = await loadDataset(writeDir(fixture()));

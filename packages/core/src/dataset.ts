@@ -140,12 +140,15 @@ function parseManifest(text: string, file: string): DatasetManifest {
     throw new DatasetError(file, `not valid JSON (${(e as Error).message})`);
   }
   const o = m as Partial<DatasetManifest> | null;
-  if (o === null || typeof o !== "object") throw new DatasetError(file, "not a JSON object");
+  if (o === null || typeof o !== "object" || Array.isArray(o)) throw new DatasetError(file, "not a JSON object");
   if (o.format !== DATASET_FORMAT) {
     throw new DatasetError(file, `format ${JSON.stringify(o.format)}, expected ${DATASET_FORMAT}: a dataset of another build; rebuild it with bun run data:build`);
   }
-  if (typeof o.updated !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.updated)) {
-    throw new DatasetError(file, `updated ${JSON.stringify(o.updated)} is not YYYY-MM-DD`);
+  if (o.updated === undefined) throw new DatasetError(file, "updated is missing (the dataset's date, YYYY-MM-DD)");
+  // A date that exists: it is every record's `updated` and the responses' Last-Modified (an HTTP-date).
+  const day = typeof o.updated === "string" ? new Date(`${o.updated}T00:00:00Z`) : undefined;
+  if (typeof o.updated !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.updated) || day === undefined || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== o.updated) {
+    throw new DatasetError(file, `updated ${JSON.stringify(o.updated)} is not a date written YYYY-MM-DD`);
   }
   for (const name of Object.keys(DATASET_HEADERS) as DatasetCsv[]) {
     const f = o.files?.[name];
@@ -166,6 +169,8 @@ function parseManifest(text: string, file: string): DatasetManifest {
 function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManifest, label: string): string[][] {
   const file = `${label}/${name}`;
   if (text === undefined) throw new DatasetError(file, "missing");
+  // Excel and Notepad add one when a row is "just fixed": said as what it is, not as a header mismatch.
+  if (text.startsWith("\uFEFF")) throw new DatasetError(file, "starts with a byte-order mark (U+FEFF): the build writes UTF-8 without one");
   const entry = manifest.files[name];
   if (sha256(text) !== entry.sha256) throw new DatasetError(file, "sha256 mismatch (file corrupt or edited after the build)");
   let all: string[][];
