@@ -112,7 +112,7 @@ describe("tables on a phone", () => {
     await page.setViewportSize({ width: 320, height: 800 });
     await page.goto(`${server.url}/state/RI`);
     const cell = page.locator("td[data-label]").first();
-    expect(await cell.evaluate((el) => getComputedStyle(el, "::before").content)).toMatch(/^"District: "/);
+    expect(await cell.evaluate((el) => getComputedStyle(el, "::before").content)).toMatch(/^"Main district of: "/);
     const cdp = await context.newCDPSession(page);
     const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
     const cells = nodes.filter((n) => n.role?.value === "cell").map((n) => n.name?.value ?? "");

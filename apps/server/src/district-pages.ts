@@ -122,21 +122,27 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     s.count === 0
       ? `No school district of ${e(inSentence(name))} is in this dataset.`
       : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, the main districts of ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
-  // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone).
+  // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone)
+  // and a heading per letter, each list ending with a way back to the index.
   const initial = (name: string) => (/^[A-Za-z]/.test(name) ? name[0]!.toUpperCase() : "#");
-  const firsts = new Map<string, string>();
-  for (const d of byName) if (!firsts.has(initial(d.district))) firsts.set(initial(d.district), d.leaid);
-  const index =
-    byName.length > 40
-      ? `<nav aria-label="Districts by first letter"><ul class="letters">${[...firsts.keys()].map((l) => `<li><a href="#letter-${l === "#" ? "other" : l}">${l}</a></li>`).join("")}</ul></nav>\n`
-      : "";
-  const anchor = (d: (typeof byName)[number]) => (index !== "" && firsts.get(initial(d.district)) === d.leaid ? ` id="letter-${initial(d.district) === "#" ? "other" : initial(d.district)}"` : "");
-  const rows = byName
-    .map(
-      (d) =>
-        `<tr${anchor(d)}><td data-label="District"><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `, ${e(d.county)}` : ""}</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`,
-    )
-    .join("\n");
+  const groups = new Map<string, typeof byName>();
+  for (const d of byName) (groups.get(initial(d.district)) ?? groups.set(initial(d.district), []).get(initial(d.district))!).push(d);
+  const lettered = byName.length > 40;
+  const letterId = (l: string) => `letter-${l === "#" ? "other" : l}`;
+  const index = lettered
+    ? `<nav aria-label="Districts by first letter" id="letters"><ul class="letters">${[...groups.keys()].map((l) => `<li><a href="#${letterId(l)}">${l}</a></li>`).join("")}</ul></nav>\n`
+    : "";
+  // The county of its office under the name (not after a comma, which a phone's narrow column put on a line of its own).
+  const row = (d: (typeof byName)[number]) =>
+    `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`;
+  const table = (ds: typeof byName, caption: string) => `<table aria-describedby="columns"><caption>${caption}</caption>
+<thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
+<tbody>
+${ds.map(row).join("\n")}
+</tbody></table>`;
+  const tables = lettered
+    ? [...groups].map(([l, ds]) => `<h2 id="${letterId(l)}">${l === "#" ? "Other" : l}</h2>\n${table(ds, `Districts of ${e(inSentence(name))} whose name begins with ${l === "#" ? "a number or sign" : l}`)}\n<p><a class="up" href="#letters">Back to the letters</a></p>`).join("\n")
+    : table(byName, `Districts of ${e(inSentence(name))} by name`);
   return layout(
     {
       title: name === s.state ? `School districts of ${s.state}` : `School districts of ${inSentence(name)} (${s.state})`,
@@ -145,11 +151,8 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-${index}<table><caption>Districts by name, with the county of their office: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</caption>
-<thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
-<tbody>
-${rows}
-</tbody></table>
+<p id="columns">Districts by name, with the county of their office: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
+${index}${tables}
 <p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
     },
     facts,

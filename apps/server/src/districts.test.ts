@@ -252,9 +252,12 @@ describe("district and state pages", () => {
     const names = Array.from({ length: 45 }, (_, i) => `${String.fromCharCode(65 + (i % 5))}${String(i).padStart(2, "0")} School District`);
     const many = { ...ma, count: 45, districts: names.map((district, i) => ({ ...one, district, leaid: String(2500000 + i) })) };
     const html = statePage(many, site.facts, "Massachusetts");
-    expect(html).toContain('<nav aria-label="Districts by first letter"><ul class="letters"><li><a href="#letter-A">A</a></li><li><a href="#letter-B">B</a></li>');
-    expect(html).toContain('<tr id="letter-A"><td data-label="District"><a href="/district/2500000">A00 School District</a>');
-    expect(html.match(/<tr id="letter-/g)).toHaveLength(5);
+    expect(html).toContain('<nav aria-label="Districts by first letter" id="letters"><ul class="letters"><li><a href="#letter-A">A</a></li><li><a href="#letter-B">B</a></li>');
+    // A heading per letter (a screen reader's list of headings), its own table, and the way back.
+    expect(html).toContain('<h2 id="letter-A">A</h2>\n<table aria-describedby="columns"><caption>Districts of Massachusetts whose name begins with A</caption>');
+    expect(html.match(/<h2 id="letter-/g)).toHaveLength(5);
+    expect(html.match(/<a class="up" href="#letters">Back to the letters<\/a>/g)).toHaveLength(5);
+    expect(html).toContain('<tr><td><a href="/district/2500000">A00 School District</a>');
     // A short list has none.
     expect(statePage(ma, site.facts, "Massachusetts")).not.toContain("Districts by first letter");
   });
@@ -285,9 +288,9 @@ describe("district and state pages", () => {
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
     // MA has a high-school district (Amherst-Pelham, serving most of 01002's high-school students): its row and the caption say so.
     // Each name followed by the county of its office (three Jefferson Elementary School Districts in California).
-    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a>, Hampshire County<\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
     expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
-    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a>, Hampshire County<\/td><td class="n" data-label="Main district of">1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">1<\/td>/);
     expect(await (await get("/state/CA")).text()).not.toContain("high school of");
   });
 

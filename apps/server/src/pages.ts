@@ -23,12 +23,12 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-
 .answer{font-size:1.15rem}p.place{margin-top:0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
-caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
+caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:#444;font-size:.9rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
 .note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}#zip-main{width:min(100%,16rem)}
 p.error{width:100%;margin:0;color:#b00020;font-weight:600}input[aria-invalid=true]{border:3px solid #b00020}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-header form{align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{flex:1 1 5rem;min-width:0;max-width:8rem}header button{padding:.4rem .75rem}
+header form{align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{flex:1 1 4rem;min-width:0;max-width:8rem}header button{padding:.4rem .75rem}
 button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
@@ -40,9 +40,9 @@ summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{dis
 @media (max-width:22.5rem){.answer{font-size:1.05rem}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid #ccc;padding:.25rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td.n{text-align:left;white-space:normal}
+tr{border-bottom:1px solid #ccc;padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
-@media print{header form,form,#here,footer nav,ul.letters{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
+@media print{header form,form,#here,footer nav,ul.letters,a.up{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
 
 // On phones a table cell shows its column's name before it (the table is a list of cards); the
 // empty alternative text keeps screen readers, which announce the column header, from saying it
