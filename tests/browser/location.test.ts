@@ -80,6 +80,9 @@ describe("the location page in the browser", () => {
   it("without JavaScript the button stays hidden and the form still works", async () => {
     const { page, close } = await open("/", 390, { javaScriptEnabled: false });
     expect(await page.getByRole("button", { name: "Use my location" }).isVisible()).toBe(false);
+    // On the home page the coordinates are folded away under their summary.
+    expect(await page.getByLabel("Latitude").isVisible()).toBe(false);
+    await page.getByText("Type a latitude and longitude").click();
     await page.getByLabel("Latitude").fill("34.0736");
     await page.getByLabel("Longitude").fill("-118.4004");
     await Promise.all([page.waitForURL(/\/location\?lat=34\.0736&lon=-118\.4004$/), page.getByRole("button", { name: "Find districts" }).click()]);

@@ -80,11 +80,15 @@ describe("GET /location.json on the binary", () => {
     expect(((await res.json()) as Problem).type).toBe(`${DEFAULT_BASE}/problems/location-not-found`);
   });
 
-  it("a place 17 m from a state line: the page names the district beside it, with its phone (Kansas City 33, Shawnee Mission)", async () => {
+  it("a place 17 m from a state line: the page names the district beside it with its state and phone, and its own district's state (Kansas City 33, Missouri; Shawnee Mission, Kansas)", async () => {
     const html = await (await fetch(`${server.url}/location?lat=39.03&lon=-94.6075`, { headers: { Accept: "text/html" } })).text();
     expect(html).toMatch(
-      /This place is a few metres from the edge of its district as drawn, beside <a href="\/district\/2011640">Shawnee Mission Public Schools Unified School District<\/a>, phone <a href="tel:\+19139936200">\(913\) 993-6200<\/a>\./,
+      /This place is a few metres from the edge of its district as drawn, beside <a href="\/district\/2011640">Shawnee Mission Public Schools Unified School District<\/a>, Kansas, phone <a href="tel:\+19139936200">\(913\) 993-6200<\/a>\./,
     );
+    expect(html).toMatch(/This place is in <a href="\/district\/2916400">Kansas City 33 School District<\/a>, Missouri/);
+    // Away from a state line, no state is said (Billings: both districts in Montana, none beside).
+    const billings = await (await fetch(`${server.url}/location?lat=45.7833&lon=-108.5007`, { headers: { Accept: "text/html" } })).text();
+    expect(billings).not.toContain("</a>, Montana");
   });
 
   it("lat 91: 400 invalid-location", async () => {

@@ -198,7 +198,16 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }
     // Each district's phone, from its resource (a parent calls to confirm the school).
-    return ok(locationPage(answer, data, site.facts, (leaid) => (json(`/district/${leaid}.json`) as { phone?: string } | undefined)?.phone ?? ""));
+    const districtOf = (leaid: string) => json(`/district/${leaid}.json`) as { phone?: string; state?: string } | undefined;
+    return ok(
+      locationPage(
+        answer,
+        data,
+        site.facts,
+        (leaid) => districtOf(leaid)?.phone ?? "",
+        (leaid) => (districtOf(leaid)?.state ? site.stateName(districtOf(leaid)!.state!) : ""),
+      ),
+    );
   };
 
   // Every method but GET, HEAD and OPTIONS gets 405; OPTIONS is a CORS preflight.

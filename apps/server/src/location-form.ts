@@ -10,24 +10,30 @@ import { escapeHtml as e } from "./html.ts";
 export const GEO_CSS = `fieldset{border:1px solid #aaa;border-radius:4px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
 .coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords>div{min-width:0;max-width:100%}.coords input{width:14rem;max-width:100%}
 figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;border:1px solid #ccc;margin:.5rem 0}
-#here{margin-top:.5rem;background:#fff;color:#0645ad}`;
+#here{margin:.5rem 0;background:#fff;color:#0645ad}.coords label{display:block;font-weight:600}`;
 
 /** The script of the "Use my location" button: no libraries, nothing sent anywhere but this service. */
 export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=document.getElementById("here-status");if(!b||!navigator.geolocation)return;b.hidden=false;b.addEventListener("click",function(){s.textContent="Finding your location\\u2026";navigator.geolocation.getCurrentPosition(function(p){location.href="/location?lat="+p.coords.latitude.toFixed(5)+"&lon="+p.coords.longitude.toFixed(5)},function(err){s.textContent=(err.code===1?"This site may not use your location (your browser or phone says no).":"Your location could not be found just now.")+" Look up your home's ZIP code instead, or type a latitude and longitude."},{enableHighAccuracy:false,timeout:15000,maximumAge:600000})})})();`;
 
 /**
- * The form, with the values typed (if any). The boxes take text (a decimal keypad has no
- * minus key on an iPhone, and every US longitude is negative), and Longitude may stay empty
- * for a "lat, lon" pair pasted into Latitude (place-input.ts reads both).
+ * The form, with the values typed (if any). "Use my location" first (shown where the browser
+ * can find it), then the coordinates, folded away on the home page (`folded`: few parents have
+ * them; the ZIP box and the states come first) and open on the location pages. The boxes take
+ * text (a decimal keypad has no minus key on an iPhone, and every US longitude is negative),
+ * their examples are hints that stay while typing (not placeholders), and Longitude may stay
+ * empty for a "lat, lon" pair pasted into Latitude (place-input.ts reads both). No `required`:
+ * the server's page says what is missing, where a browser's bubble would not.
  *
  * @example
  * locationForm("45.7833", "-108.5007") // '<form action="/location" …'
  */
-export function locationForm(lat = "", lon = ""): string {
+export function locationForm(lat = "", lon = "", folded = false): string {
   return `<form action="/location" method="get"><fieldset><legend>Find the districts of a place</legend>
-<div class="coords"><div><label for="lat">Latitude</label><br><input id="lat" name="lat" autocomplete="off" required value="${e(lat)}" placeholder="for example 45.7833"></div>
-<div><label for="lon">Longitude</label><br><input id="lon" name="lon" autocomplete="off" value="${e(lon)}" placeholder="for example -108.5007"></div>
-<div><button type="submit">Find districts</button></div></div>
 <button type="button" id="here" hidden>Use my location</button> <span id="here-status" role="status"></span>
+<details${folded ? "" : " open"}><summary>Type a latitude and longitude</summary>
+<div class="coords"><div><label for="lat">Latitude <span class="hint" id="lat-hint">such as 45.7833</span></label><input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint" value="${e(lat)}"></div>
+<div><label for="lon">Longitude <span class="hint" id="lon-hint">such as -108.5007 (west is negative)</span></label><input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="${e(lon)}"></div>
+<div><button type="submit">Find districts</button></div></div>
+</details>
 </fieldset></form><script>${GEO_SCRIPT}</script>`;
 }

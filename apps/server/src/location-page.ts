@@ -33,9 +33,20 @@ const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
  * @example
  * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts at 45.78330, -108.50070</h1>…"
  */
-export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteFacts, phoneOf: (leaid: string) => string = () => ""): string {
+export function locationPage(
+  a: LocationAnswer,
+  data: LocationData,
+  facts: SiteFacts,
+  phoneOf: (leaid: string) => string = () => "",
+  stateOf: (leaid: string) => string = () => "",
+): string {
   const where = `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
-  const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${grades(d.grade_span)}`);
+  // Beside a state line the state is named (Bristol City Public Schools, Virginia, beside Bristol
+  // City School District, Tennessee): the same town's name on both sides tells them apart no other way.
+  const ownState = a.districts[0] === undefined ? "" : stateOf(a.districts[0].leaid);
+  const acrossStates = (a.near_border?.beside ?? []).some((d) => stateOf(d.leaid) !== ownState);
+  const inState = (leaid: string) => (acrossStates && stateOf(leaid) !== "" ? `, ${e(stateOf(leaid))}` : "");
+  const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${inState(d.leaid)}${grades(d.grade_span)}`);
   const sentence =
     names.length === 1 ? `This place is in ${names[0]}.` : `This place is in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
@@ -49,7 +60,7 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
   const nearNote = near
     ? `<p class="answer">${nearBorderSentence(near, a.districts.length, (d) => {
         const phone = phoneOf(d.leaid);
-        return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${phone ? `, phone ${phoneLink(phone)}` : ""}`;
+        return `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${inState(d.leaid)}${phone ? `, phone ${phoneLink(phone)}` : ""}`;
       })}</p>\n`
     : "";
   const shapes: MapShape[] = [
@@ -80,7 +91,8 @@ export function locationPage(a: LocationAnswer, data: LocationData, facts: SiteF
     .join("\n");
   return layout(
     {
-      title: `School districts at ${where}`,
+      // The answer in the title too (a tab, a bookmark, a shared link's preview).
+      title: a.districts.length === 0 ? `School districts at ${where}` : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} at ${where}`,
       description: `The public school districts at ${where}: ${a.districts.map((d) => d.district).join(" and ")}, with a map and the nearest ZIP code.`,
       // One page per point: not for search engines.
       canonical: null,

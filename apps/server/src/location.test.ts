@@ -253,9 +253,13 @@ describe("GET /location (the page)", () => {
 
   it("the form takes text (no decimal keypad without a minus key) and lets Longitude stay empty for a pasted pair", async () => {
     const html = await (await app.request("/location")).text();
-    expect(html).toContain('<input id="lat" name="lat" autocomplete="off" required value=""');
-    expect(html).toContain('<input id="lon" name="lon" autocomplete="off" value=""');
+    expect(html).toContain('<input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint" value="">');
+    expect(html).toContain('<input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="">');
     expect(html).not.toContain('inputmode="decimal"');
+    // Examples are hints that stay while typing, not placeholders; the location page shows the boxes, the home page folds them.
+    expect(html).not.toContain("placeholder=");
+    expect(html).toContain("<details open><summary>Type a latitude and longitude</summary>");
+    expect(await (await app.request("/")).text()).toContain("<details><summary>Type a latitude and longitude</summary>");
   });
 
   it("a place whose districts all stop before 12th grade (Derry, NH, Pre-K to 8th) says whom to ask about high school", async () => {

@@ -45,7 +45,7 @@ describe("Accept negotiation of errors", () => {
   it.each([
     ["/zip/abc", 400, "no-store", "Invalid ZIP code"],
     ["/zip?zip=9021", 400, "no-store", "Invalid ZIP code"],
-    ["/zip/00000", 404, CACHE, "ZIP code not found"],
+    ["/zip/00000", 404, CACHE, "ZIP code 00000 not found"],
     ["/problems/nope", 404, CACHE, "Not found"],
     ["/no/such/page", 404, CACHE, "Not found"],
   ])("a browser asking %s gets an HTML page with status %i", async (path, status, cache, title) => {

@@ -228,7 +228,7 @@ export function homePage(facts: SiteFacts, states: readonly { code: string; name
       main: `<h1>Which public school district serves a ZIP code?</h1>
 <p>Type a US ZIP code, or the name of a town, to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
 ${searchForm("main")}
-${locationForm()}
+${locationForm("", "", true)}
 <p class="note">${CAVEAT}</p>
 ${
   states.length === 0
@@ -633,7 +633,9 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       : military
         ? `ZIP code ${postal.zip} is a military mail ZIP code`
         : `ZIP code ${postal.zip} has no school district record`
-    : p.title;
+    : kind === "zip-not-found" && extra.typed
+      ? `ZIP code ${shortened(extra.typed)} not found`
+      : p.title;
   let body: string;
   if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
