@@ -50,17 +50,25 @@ describe("the answer sentence on every ZIP of data/", () => {
 
   it("never says all or most beside a share that says otherwise, nor calls a tie the largest part", () => {
     const wrong: string[] = [];
+    // How many sentences each check read: a change of wording that no pattern matches any more fails here, not silently.
+    const read = { all: 0, most: 0, largest: 0 };
     for (const a of answers) {
       for (const s of a.sentences) {
         const all = /\b[Aa]ll of [0-9]{5} \(([^)]*)\)/.exec(s);
+        if (all !== null) read.all++;
         if (all !== null && !/^(100 %|> 99 %)/.test(all[1]!)) wrong.push(s);
         const most = /\b[Mm]ost of [0-9]{5} \(([0-9]+) %[^)]*\) is in \[[0-9]{7}\]; part is in \[[0-9]{7}\] \(([0-9]+) %\)/.exec(s);
+        if (most !== null) read.most++;
         if (most !== null && Number(most[1]) <= Number(most[2])) wrong.push(s);
         if (/small part is in [^.]*\(100 %\)/.test(s)) wrong.push(s);
         const largest = /largest part \(([0-9]+) %[^)]*\) is in \[[0-9]{7}\]; the rest is in \[[0-9]{7}\] \(([0-9]+) %\)/.exec(s);
+        if (largest !== null) read.largest++;
         if (largest !== null && Number(largest[1]) <= Number(largest[2])) wrong.push(s);
       }
     }
+    expect(read.all).toBeGreaterThan(100);
+    expect(read.most).toBeGreaterThan(1000);
+    expect(read.largest).toBeGreaterThan(100);
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
   });
 

@@ -4,7 +4,7 @@
  * separate elementary and high-school districts. Works on the ZIP's
  * `/zip/{zip}/districts.json` body; shares are shown as the data has them.
  */
-import type { DistrictOverlap } from "@school-districts/core";
+import { ordinal, type DistrictOverlap } from "@school-districts/core";
 
 /** The districts serving one grade level of a ZIP: the one serving most of its people first, then by share. */
 export interface GradeLevel {
@@ -226,11 +226,6 @@ function underHalf(share: number): number {
   return Math.min(share, 0.494);
 }
 
-/** "1st", "2nd", "3rd", "4th" … "12th". */
-function ordinal(n: number): string {
-  return `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
-}
-
 /**
  * A grade span's first grade as a number (Pre-Kindergarten -1, Kindergarten 0, "6th" 6), else
  * undefined (no span reported).
@@ -332,8 +327,9 @@ export function askAboutOlderGrades(name: string, lastGrade: string): string {
  * // "Jamestown School District lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend."
  */
 export function askAboutHighSchool(name: string, lastGrade: number | undefined): string {
-  return lastGrade === 12
-    ? `${name} lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend.`
+  // 12th or 13th (NCES grade 13, a year after 12th that some districts offer).
+  return lastGrade !== undefined && lastGrade >= 12
+    ? `${name} lists grades up to ${ordinal(lastGrade)} but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend.`
     : `No district teaching high school is drawn over ${name}: ask it which high school its students attend.`;
 }
 

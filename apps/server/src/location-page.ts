@@ -12,7 +12,7 @@ import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, phoneLink, type SiteFacts } from "./pages.ts";
-import { TERRITORIES } from "./page-maps.ts";
+import { TERRITORIES } from "@school-districts/core";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
   `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of metres, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;

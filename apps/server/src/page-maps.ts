@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import {
   BOUNDARY_LEVEL_ORDER,
   DatasetError,
+  TERRITORIES,
   ZctaOutlines,
   type BoundaryLevel,
   type District,
@@ -85,8 +86,6 @@ export async function checkMapFiles(paths: { manifest: string; boundaries?: stri
   }
 }
 
-/** Territories: the Census boundary files have no school districts there. */
-export const TERRITORIES: ReadonlySet<string> = new Set(["PR", "VI", "GU", "AS", "MP"]);
 
 /** Largest SVG of a page map, in bytes: with its caption a map adds at most ~15 KB to a page. */
 export const MAP_BUDGET = 12_000;

@@ -9,7 +9,7 @@
  */
 import { geoDistance } from "d3-geo";
 import { convert } from "geo-coordinates-parser";
-import { TERRITORIES } from "./page-maps.ts";
+import { TERRITORIES } from "@school-districts/core";
 
 /** A plain decimal number of degrees, as /location.json takes it. */
 const PLAIN = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;

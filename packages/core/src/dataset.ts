@@ -187,6 +187,16 @@ function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManif
 }
 
 /**
+ * The five territories the service covers besides the states and DC. The Census boundary files
+ * the pipeline draws from (school districts 2016, ZCTAs) have no polygon for them: their pages
+ * have no map, their places no district boundary.
+ *
+ * @example
+ * TERRITORIES.has("PR") // true
+ */
+export const TERRITORIES: ReadonlySet<string> = new Set(["PR", "VI", "GU", "AS", "MP"]);
+
+/**
  * A state's name for people from a dataset's `state_names` (its manifest's, or the site's
  * copy of it), else (an older build, or a state the sources name none for) its code.
  *

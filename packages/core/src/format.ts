@@ -41,7 +41,14 @@ const GRADE_NAMES: Readonly<Record<string, string>> = {
   AE: "Adult Education",
 };
 
-function ordinal(n: number): string {
+/**
+ * A grade's ordinal as the NCES grade names write it.
+ *
+ * @example
+ * ordinal(3) // "3rd"
+ * ordinal(13) // "13th"
+ */
+export function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   switch (n % 10) {

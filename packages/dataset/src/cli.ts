@@ -6,15 +6,14 @@
  * every figure that dropped against the one it replaces, with `--reason`, to
  * data/baseline-log.csv (VALIDATION.md section 5).
  */
-import { writeFileSync } from "node:fs";
 import { resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "./build.ts";
 import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
-import { writeOutputs } from "./write.ts";
+import { writeFilesTogether, writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
-import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaseline, loadBaselineLog, validate } from "./validation.ts";
+import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaselineLog, parseBaseline, validate } from "./validation.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -90,10 +89,10 @@ if (import.meta.main) {
       // This build becomes the baseline; the figures that dropped against the old one are logged with the reason.
       const logPath = baselineLogPath(a.baseline);
       const log = [...loadBaselineLog(logPath, logPath), ...acceptedDrops(validation, a.date, a.reason!)];
-      writeFileSync(logPath, baselineLogCsv(log), "utf8");
-      writeFileSync(a.baseline, baselineCsv(baselineFromData(a.out)), "utf8");
-      const again = validate(stats, loadBaseline(a.baseline, a.baseline), log);
-      writeFileSync(`${a.out}/VALIDATION.md`, again.markdown, "utf8");
+      const baselineText = baselineCsv(baselineFromData(a.out));
+      const again = validate(stats, parseBaseline(baselineText, a.baseline), log);
+      // The three agree or none changes (a failure between them left a log entry without its baseline).
+      writeFilesTogether(new Map([[logPath, baselineLogCsv(log)], [a.baseline, baselineText], [`${a.out}/VALIDATION.md`, again.markdown]]));
       process.stdout.write(`accepted this build as the baseline (${a.baseline}); logged in ${logPath}:\n`);
       for (const f of acceptedDrops(validation, a.date, a.reason!)) process.stdout.write(`  ${f.figure}: ${f.before} -> ${f.after} of ${f.checks}\n`);
     }

@@ -10,7 +10,7 @@ import { topology } from "topojson-server";
 import { presimplify, simplify } from "topojson-simplify";
 import { quantize } from "topojson-client";
 import pointInPolygon from "point-in-polygon-hao";
-import { LocationIndex, type BoundaryLevel } from "@school-districts/core";
+import { LocationIndex, type BoundaryLevel, TERRITORIES } from "@school-districts/core";
 import { build, type BuildOptions, type BuildResult, type BuildStats } from "./build.ts";
 import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
 import { placeByLocation, type PostOfficeLocations } from "./postoffice.ts";
@@ -181,7 +181,6 @@ export function boundaryTopology(
   return JSON.stringify({ type: "Topology", metadata: BOUNDARY_METADATA, transform: q.transform, objects: q.objects, arcs: q.arcs }) + "\n";
 }
 
-const TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
 const num = (n: number) => n.toLocaleString("en-US");
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
 

@@ -25,9 +25,25 @@ export const BASELINE_COLUMNS = ["zip", "leaid", "secondary", "share", "basis"] 
 
 /** Reads data/baseline.csv. */
 export function loadBaseline(path: string, label: string): Map<string, BaselinePick> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new InputError(label, 0, `unreadable (${(e as Error).message})`);
+  }
+  return parseBaseline(text, label);
+}
+
+/**
+ * The picks of a baseline file's text (as loadBaseline reads them from its path).
+ *
+ * @example
+ * parseBaseline(baselineCsv(picks), "data/baseline.csv").get("59101 elementary")
+ */
+export function parseBaseline(text: string, label: string): Map<string, BaselinePick> {
   let rows: Record<string, string>[];
   try {
-    rows = parse(readFileSync(path, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+    rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   } catch (e) {
     throw new InputError(label, 0, `unreadable (${(e as Error).message})`);
   }

@@ -17,3 +17,25 @@ export function writeOutputs(outDir: string, files: ReadonlyMap<string, string>)
     rmSync(tmp, { recursive: true, force: true });
   }
 }
+
+/**
+ * Writes files at their paths (any folders) all or none as far as a rename allows: every one
+ * to a temporary file beside it first, then each renamed into place, so a failure while writing
+ * leaves the old files (the baseline, its log and VALIDATION.md must agree).
+ *
+ * @example
+ * writeFilesTogether(new Map([["data/baseline.csv", csv], ["data/baseline-log.csv", log]]));
+ */
+export function writeFilesTogether(files: ReadonlyMap<string, string>): void {
+  const temps: [string, string][] = [];
+  try {
+    for (const [path, content] of files) {
+      const temp = `${path}.${process.pid}.tmp`;
+      writeFileSync(temp, content, "utf8");
+      temps.push([temp, path]);
+    }
+    for (const [temp, path] of temps.splice(0)) renameSync(temp, path);
+  } finally {
+    for (const [temp] of temps) rmSync(temp, { force: true });
+  }
+}

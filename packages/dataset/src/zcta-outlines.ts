@@ -9,7 +9,7 @@
 import { topology } from "topojson-server";
 import { presimplify } from "topojson-simplify";
 import { quantize } from "topojson-client";
-import { ZctaOutlines } from "@school-districts/core";
+import { ZctaOutlines, TERRITORIES } from "@school-districts/core";
 import type { BuildResult } from "./build.ts";
 import { readZctaBoundaries, type ZctaBoundary } from "./boundaries.ts";
 
@@ -66,7 +66,6 @@ export function zctaOutlineTopology(zctas: readonly ZctaBoundary[], wanted: Read
 }
 
 const num = (n: number) => n.toLocaleString("en-US");
-const TERRITORIES = new Set(["PR", "VI", "GU", "AS", "MP"]);
 
 /** The section of BOUNDARIES.md on the ZIP outlines. */
 function outlineMarkdown(outlines: ZctaOutlines, bytes: number, points: number, stateOf: ReadonlyMap<string, string>, postOffice: number): string {

@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { build, formatUsDate, sha256, titleCase } from "../src/build.ts";
 import { InputError } from "../src/errors.ts";
-import { writeOutputs } from "../src/write.ts";
+import { writeFilesTogether, writeOutputs } from "../src/write.ts";
 import { parseArgs } from "../src/cli.ts";
 import { nameKey, geoBase } from "../src/county.ts";
 import { contextCounts } from "../src/context.ts";
@@ -29,6 +29,14 @@ describe("full build on the synthetic fixture", () => {
   const overlaps = rowsOf(r.files.get("overlaps.csv")!);
   const zip = (z: string) => zips.find((x) => x.zip === z)!;
 
+  it("reads the sources' quirks: EDFacts' 'Not Applicable' row is no district, GeoNames' APO/FPO rows without a state name no city, CRLF files leave no CR in a value", () => {
+    expect(districts.has("Not Applicable")).toBe(false);
+    expect(r.files.get("RATING.md")).not.toContain("Not Applicable");
+    // 90001 is also an "FPO AA" row of GeoNames, with no state: the record keeps Los Angeles, CA; 09001 (APO) gets no record.
+    expect([zip("90001").city, zip("90001").state]).toEqual(["Los Angeles", "CA"]);
+    expect(zips.some((z) => z.zip === "09001")).toBe(false);
+    for (const name of ["zips.csv", "districts.csv", "overlaps.csv"]) expect(r.files.get(name)!, name).not.toContain("\r");
+  });
   it("has one record per GRF21 ZCTA (00000 ignored), sorted, every one with a district and a city", () => {
     expect(zips.filter((z) => z.zcta === z.zip).map((z) => z.zip)).toEqual(["00802", "00820", "70112", "90001", "90002", "90003", "96910", "99581", "99585"]);
     for (const z of zips) {
@@ -269,9 +277,6 @@ describe("bad input stops the build with file, line and problem", () => {
     fails((c) => ({ joins: c.joins.replace(",6600002,", ",6699999,") }), /data\/joins\.csv, line 2: leaid 6699999 is in neither CCD directory/);
   });
   it("a bad --date", () => expect(() => build({ raw: "/nonexistent", date: "22-11-2026", joins: "/x" })).toThrow(/--date: expected YYYY-MM-DD/));
-  it("the quirks pass: EDFacts 'Not Applicable' row, APO/FPO rows without a state, CRLF files", () => {
-    expect(() => run()).not.toThrow();
-  });
 });
 
 describe("atomic write", () => {
@@ -284,6 +289,22 @@ describe("atomic write", () => {
     writeOutputs(out, new Map([["a.csv", "x\n"], ["manifest.json", "{}\n"]]));
     expect(readdirSync(out).sort()).toEqual(["a.csv", "joins.csv", "manifest.json"]);
     expect(readFileSync(join(out, "joins.csv"), "utf8")).toBe("keep me");
+  });
+  it("writes files of several folders together: each in place or none, no temporary file left (the baseline, its log, VALIDATION.md)", () => {
+    const f = writeFixture();
+    made.push(f);
+    const a = join(f.dir, "one");
+    const b = join(f.dir, "two");
+    mkdirSync(a);
+    mkdirSync(b);
+    writeFileSync(join(a, "baseline.csv"), "old");
+    writeFilesTogether(new Map([[join(a, "baseline.csv"), "new"], [join(b, "VALIDATION.md"), "# v\n"]]));
+    expect([readFileSync(join(a, "baseline.csv"), "utf8"), readFileSync(join(b, "VALIDATION.md"), "utf8")]).toEqual(["new", "# v\n"]);
+    expect([...readdirSync(a), ...readdirSync(b)].sort()).toEqual(["VALIDATION.md", "baseline.csv"]);
+    // A path that cannot be written: the other file keeps its old text, and no temporary file stays.
+    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newer"], [join(f.dir, "nowhere", "x.md"), "x"]]))).toThrow();
+    expect(readFileSync(join(a, "baseline.csv"), "utf8")).toBe("new");
+    expect(readdirSync(a)).toEqual(["baseline.csv"]);
   });
   it("a failed build writes nothing", () => {
     const f = writeFixture((c) => ({ grf: c.grf.replace("90001", "9000A") }));
