@@ -253,7 +253,11 @@ async function getOrHead(ctx: Ctx, method: "GET" | "HEAD", req: Omit<RawRequest,
   return [...first.results, ...twin.results, ...checkHeadVsGet(first.ex, twin.ex)];
 }
 
-const CONDITIONAL = ["same", "wrong", "star", "list", "weak", "other-coding", "garbage", "ims-same", "ims-later", "ims-earlier", "ims-garbage", "ims-with-wrong-inm"] as const;
+const CONDITIONAL = [
+  "same", "wrong", "star", "list", "weak", "other-coding", "garbage",
+  "ims-same", "ims-later", "ims-earlier", "ims-garbage", "ims-with-wrong-inm",
+  "im-same", "im-wrong", "im-weak", "im-wrong-with-inm", "ius-same", "ius-earlier", "ius-garbage",
+] as const;
 
 /** An HTTP date `days` days from the given one. */
 const shiftDate = (httpDate: string, days: number) => new Date(Date.parse(httpDate) + days * 86400_000).toUTCString();
@@ -321,9 +325,34 @@ function buildProperties(ctx: Ctx, op: Operation) {
       if (!etag || prime.ex.res?.status !== 200) return results;
       let inm: string | undefined;
       let ims: string | undefined;
+      // If-Match and If-Unmodified-Since (RFC 9110 §13.1.1, §13.1.4): 412 unless the copy is current.
+      let im: string | undefined;
+      let ius: string | undefined;
       const lastModified = header(prime.ex.res, "last-modified");
-      if (kind.startsWith("ims") && (!lastModified || Number.isNaN(Date.parse(lastModified)))) return results;
+      if ((kind.startsWith("ims") || kind.startsWith("ius")) && (!lastModified || Number.isNaN(Date.parse(lastModified)))) return results;
       switch (kind) {
+        case "im-same":
+          im = etag;
+          break;
+        case "im-wrong":
+          im = `"${etag.replace(/"/g, "")}-not-it"`;
+          break;
+        case "im-weak":
+          im = `W/${etag.replace(/^W\//, "")}`;
+          break;
+        case "im-wrong-with-inm":
+          im = `"${etag.replace(/"/g, "")}-not-it"`;
+          inm = etag;
+          break;
+        case "ius-same":
+          ius = lastModified;
+          break;
+        case "ius-earlier":
+          ius = shiftDate(lastModified!, -1);
+          break;
+        case "ius-garbage":
+          ius = "yesterday";
+          break;
         // If-Modified-Since (RFC 9110 §13.1.3): 304 when the date is not older than
         // Last-Modified; ignored when invalid or when If-None-Match is present.
         case "ims-same":
@@ -367,12 +396,14 @@ function buildProperties(ctx: Ctx, op: Operation) {
           break;
         }
       }
+      const precondition =
+        im !== undefined ? !etag.startsWith("W/") && im === etag : ius === undefined || ius === "yesterday" || Number.isNaN(Date.parse(ius)) || Date.parse(ius) >= Date.parse(lastModified!);
       const hit =
         inm !== undefined ? ifNoneMatchMatches(inm, etag) : ims !== undefined && !Number.isNaN(Date.parse(ims)) && ims !== "yesterday" && Date.parse(ims) >= Date.parse(lastModified!);
       const cond = await exchange(
         ctx,
-        { method, path, headers: headers({ "Accept-Encoding": ae, "If-None-Match": inm, "If-Modified-Since": ims }) },
-        [hit ? 304 : 200],
+        { method, path, headers: headers({ "Accept-Encoding": ae, "If-None-Match": inm, "If-Modified-Since": ims, "If-Match": im, "If-Unmodified-Since": ius }) },
+        [!precondition ? 412 : hit ? 304 : 200],
       );
       results.push(...cond.results);
       if (cond.ex.res?.status === 304) results.push(...checkNotModified(cond.ex, prime.ex, etag));

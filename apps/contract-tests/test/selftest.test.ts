@@ -63,6 +63,7 @@ const CASES: [Fault, CheckName, string[], boolean?, number?][] = [
   ["bad-gzip", "content-encoding", ["getBulkJson"]],
   ["bad-content-length", "http-framing", ["getHealth"], true],
   ["ignores-if-none-match", "status-expected", ["getHealth"]],
+  ["ignores-if-match", "status-expected", ["getHealth"]],
   ["unsorted-index", "semantics", ["getIndex"]],
   ["count-mismatch", "semantics", ["getStateCollection"]],
   ["csv-lf", "semantics", ["getBulkCsv"]],
@@ -102,7 +103,7 @@ describe("planted faults are caught", () => {
     delete paths["/healthz"]!.options;
     const reasons = (await runWithSpec(doc)).failures.filter((f) => f.check === "spec-methods").map((f) => f.reason);
     expect(reasons).toEqual([
-      "HEAD /district/{leaid}.json documents none; its GET 200, 304, 400, 404 (405 aside)",
+      "HEAD /district/{leaid}.json documents none; its GET 200, 304, 400, 404, 412 (405 aside)",
       "OPTIONS /healthz documents none, expected the 204 preflight",
     ]);
   });

@@ -30,6 +30,7 @@ export const FAULTS = [
   "bad-gzip",
   "bad-content-length",
   "ignores-if-none-match",
+  "ignores-if-match",
   "extra-field",
   "gzip-over-br",
   "unsorted-index",
@@ -68,6 +69,7 @@ const PROBLEM_TYPES: [kind: string, status: number, title: string][] = [
   ["method-not-allowed", 405, "Method not allowed"],
   ["invalid-location", 400, "Invalid location"],
   ["location-not-found", 404, "No school district at this location"],
+  ["precondition-failed", 412, "Precondition failed"],
 ];
 
 const label = (r: number | null) =>
@@ -450,6 +452,12 @@ export class StandIn {
       ["Access-Control-Expose-Headers", "ETag"],
     ];
     if (!this.faults.has("no-vary")) headers.push(["Vary", "Accept-Encoding"]);
+    // Preconditions first (RFC 9110 §13.2.2): If-Match by strong comparison, else If-Unmodified-Since.
+    const im = reqHeaders.get("if-match");
+    const ius = Date.parse(reqHeaders.get("if-unmodified-since") ?? "");
+    const failed =
+      im !== null ? im.trim() !== "*" && !im.split(",").some((t) => t.trim() === etag) : !Number.isNaN(ius) && ius < Date.parse(LAST_MODIFIED);
+    if (failed && !this.faults.has("ignores-if-match")) return this.problem(412, "precondition-failed", "Precondition failed", "If-Match names no current ETag of this resource.", key);
     const inm = reqHeaders.get("if-none-match");
     const ims = Date.parse(reqHeaders.get("if-modified-since") ?? "");
     if (!inm && !Number.isNaN(ims) && ims >= Date.parse(LAST_MODIFIED)) return { status: 304, headers, body: new Uint8Array() };

@@ -624,3 +624,44 @@ describe("createHandler: the shortcut for prepared paths gives the app's answers
     expect(new Uint8Array(await b.arrayBuffer())).toEqual(new Uint8Array(await a.arrayBuffer()));
   });
 });
+
+describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If-Unmodified-Since", () => {
+  const send = async (path: string, headers: Record<string, string>, method = "GET") => {
+    const { createHandler } = await import("./app.ts");
+    return createHandler(site)(new Request(`http://localhost${path}`, { method, headers }));
+  };
+  it("If-Match with the current ETag (or *) answers as without it; another, or a weak one, gets 412 problem+json, not cached", async () => {
+    const plain = await send("/zip/90210.json", {});
+    const etag = plain.headers.get("etag")!;
+    expect((await send("/zip/90210.json", { "If-Match": etag })).status).toBe(200);
+    expect((await send("/zip/90210.json", { "If-Match": `"other", ${etag}` })).status).toBe(200);
+    expect((await send("/zip/90210.json", { "If-Match": "*" })).status).toBe(200);
+    for (const header of ['"other"', `W/${etag}`]) {
+      const res = await send("/zip/90210.json", { "If-Match": header });
+      expect(res.status, header).toBe(412);
+      expect(res.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await res.json()).toMatchObject({ type: `${BASE}/problems/precondition-failed`, status: 412, instance: "/zip/90210.json" });
+    }
+    // HEAD likewise, without a body; a page too.
+    const head = await send("/zip/90210.json", { "If-Match": '"other"' }, "HEAD");
+    expect([head.status, (await head.arrayBuffer()).byteLength]).toEqual([412, 0]);
+    expect((await send("/zip/90210", { "If-Match": '"other"' })).status).toBe(412);
+  });
+  it("If-Match is evaluated before If-None-Match; If-Unmodified-Since only without If-Match, and only a valid date before Last-Modified fails", async () => {
+    const plain = await send("/zip/90210.json", {});
+    const etag = plain.headers.get("etag")!;
+    expect((await send("/zip/90210.json", { "If-Match": '"other"', "If-None-Match": etag })).status).toBe(412);
+    expect((await send("/zip/90210.json", { "If-Match": etag, "If-None-Match": etag })).status).toBe(304);
+    const modified = Date.parse(plain.headers.get("last-modified")!);
+    expect((await send("/zip/90210.json", { "If-Unmodified-Since": new Date(modified - 86_400_000).toUTCString() })).status).toBe(412);
+    expect((await send("/zip/90210.json", { "If-Unmodified-Since": new Date(modified).toUTCString() })).status).toBe(200);
+    expect((await send("/zip/90210.json", { "If-Unmodified-Since": "yesterday" })).status).toBe(200);
+    expect((await send("/zip/90210.json", { "If-Match": etag, "If-Unmodified-Since": new Date(modified - 86_400_000).toUTCString() })).status).toBe(200);
+  });
+  it("is not evaluated where the answer is not 2xx: a 404 stays a 404", async () => {
+    expect((await send("/zip/00000.json", { "If-Match": '"other"' })).status).toBe(404);
+    expect((await send("/zip/abc.json", { "If-Unmodified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" })).status).toBe(400);
+  });
+});

@@ -20,11 +20,12 @@ import {
   invalidZipDetail,
   methodDetail,
   notFoundDetail,
+  preconditionDetail,
   stateNotFoundDetail,
   zipNotFoundDetail,
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
-import { noneMatchHits } from "./negotiate.ts";
+import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { addressZip, nearPath, typedZip } from "./near-path.ts";
 import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
@@ -311,6 +312,27 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
  * Bun.serve({ fetch: createHandler(site) });
  */
 export function createHandler(site: Site, app: Hono = createApp(site)): (req: Request) => Response | Promise<Response> {
+  const handle = answerOf(site, app);
+  // RFC 9110 §13.2.2: If-Match, else If-Unmodified-Since, decides before If-None-Match; a
+  // precondition is evaluated only where the answer would be 2xx (or that 2xx's 304).
+  return (req) => {
+    const ifMatch = req.headers.get("if-match");
+    const ifUnmodified = ifMatch === null ? req.headers.get("if-unmodified-since") : null;
+    if (ifMatch === null && ifUnmodified === null) return handle(req);
+    return Promise.resolve(handle(req)).then((res) => {
+      if (!(res.status >= 200 && res.status < 300) && res.status !== 304) return res;
+      const etag = res.headers.get("etag");
+      const modified = Date.parse(res.headers.get("last-modified") ?? "");
+      const holds = ifMatch !== null ? etag !== null && matchHits(ifMatch, etag) : Number.isNaN(modified) || unmodifiedSince(ifUnmodified!, modified);
+      if (holds) return res;
+      void res.body?.cancel();
+      return sendProblem(req, site.baseUrl, "precondition-failed", preconditionDetail(ifMatch !== null ? "If-Match" : "If-Unmodified-Since"));
+    });
+  };
+}
+
+/** The handler without the preconditions (createHandler). */
+function answerOf(site: Site, app: Hono): (req: Request) => Response | Promise<Response> {
   return (req) => {
     const method = req.method;
     if (method === "GET" || method === "HEAD") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseCoding, codingFor, noneMatchHits, notModifiedSince } from "./negotiate.ts";
+import { chooseCoding, codingFor, matchHits, noneMatchHits, notModifiedSince, unmodifiedSince } from "./negotiate.ts";
 
 describe("chooseCoding (Accept-Encoding, RFC 9110 §12.5.3)", () => {
   it.each([
@@ -77,5 +77,23 @@ describe("codingFor (chooseCoding looked up per header value)", () => {
   it("still parses values past the lookup's size", () => {
     for (let i = 0; i < 600; i++) codingFor(`gzip;q=0.${i % 10}, x-${i}`);
     expect(codingFor("br;q=0.2, gzip;q=0.9, x-new")).toBe("gzip");
+  });
+});
+
+describe("matchHits (If-Match, strong comparison) and unmodifiedSince", () => {
+  it.each([
+    ['"abc"', '"abc"', true],
+    ['"x", "abc"', '"abc"', true],
+    ["*", '"abc"', true],
+    ['W/"abc"', '"abc"', false],
+    ['"abc"', 'W/"abc"', false],
+    ['"abd"', '"abc"', false],
+    ["", '"abc"', false],
+  ])("If-Match %s against %s: %s", (header, etag, hit) => expect(matchHits(header, etag)).toBe(hit));
+  it("If-Unmodified-Since passes at or after Last-Modified and when it is not an HTTP-date", () => {
+    const day = Date.UTC(2026, 10, 22);
+    expect(unmodifiedSince("Sun, 22 Nov 2026 00:00:00 GMT", day)).toBe(true);
+    expect(unmodifiedSince("Sat, 21 Nov 2026 23:59:59 GMT", day)).toBe(false);
+    expect(unmodifiedSince("2026-11-21", day)).toBe(true);
   });
 });

@@ -88,6 +88,37 @@ export function noneMatchHits(header: string, etag: string): boolean {
   return false;
 }
 
+/**
+ * True when If-Match names this ETag by strong comparison (a weak tag never matches), or is `*`
+ * (the resource has a current representation: every 2xx does).
+ *
+ * @example
+ * matchHits('"abc", "def"', '"abc"') // true
+ * matchHits('W/"abc"', '"abc"')      // false
+ */
+export function matchHits(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  if (etag.startsWith("W/")) return false;
+  for (const m of header.matchAll(/(W\/)?("[^"]*")/g)) {
+    if (m[1] === undefined && m[2] === etag) return true;
+  }
+  return false;
+}
+
+/**
+ * True when If-Unmodified-Since lets the request through: not a valid HTTP-date (ignored, RFC
+ * 9110 §13.1.4), or at or after `lastModifiedMs`.
+ *
+ * @example
+ * unmodifiedSince("Sat, 21 Nov 2026 00:00:00 GMT", Date.UTC(2026, 10, 22)) // false: changed since
+ * unmodifiedSince("soon", Date.UTC(2026, 10, 22)) // true: ignored
+ */
+export function unmodifiedSince(header: string, lastModifiedMs: number): boolean {
+  const value = header.trim();
+  if (!HTTP_DATE.some((form) => form.test(value))) return true;
+  return notModifiedSince(value, lastModifiedMs);
+}
+
 /** The three HTTP-date forms of RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime. */
 const HTTP_DATE = [
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/,

@@ -429,7 +429,7 @@ function postOfficeNote(zip: string, zcta: string, own: DistrictOverlap | undefi
 `;
 }
 
-const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed" } as const;
+const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
 /** Escapes text and links the service's concrete example paths in it. */
 function linked(text: string): string {
@@ -493,6 +493,7 @@ const PLAIN: Record<ProblemKind, string> = {
   "method-not-allowed": "This site can only be read, not changed.",
   "invalid-location": "A place is given as a latitude from -90 to 90 and a longitude from -180 to 180, in decimal degrees, like lat 45.7833 and lon -108.5007 (west longitudes are negative).",
   "location-not-found": "No school district boundary holds this place: it may be in open water, outside the United States, or in a territory without boundaries. Look up the ZIP code instead.",
+  "precondition-failed": "The copy of this page your browser or program holds is not the one served now. Load the page again.",
 };
 
 /** What an error page knows beyond the problem: what was typed, the page meant, a PO-box ZIP's facts. */

@@ -18,10 +18,11 @@ export const PROBLEM_KINDS = [
   "method-not-allowed",
   "invalid-location",
   "location-not-found",
+  "precondition-failed",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
-const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
+const TITLES: Record<ProblemKind, [status: 400 | 404 | 405 | 412, title: string]> = {
   "invalid-zip": [400, "Invalid ZIP code"],
   "invalid-state": [400, "Invalid state code"],
   "zip-not-found": [404, "ZIP code not found"],
@@ -32,6 +33,7 @@ const TITLES: Record<ProblemKind, [status: 400 | 404 | 405, title: string]> = {
   "method-not-allowed": [405, "Method not allowed"],
   "invalid-location": [400, "Invalid location"],
   "location-not-found": [404, "No school district at this location"],
+  "precondition-failed": [412, "Precondition failed"],
 };
 
 /**
@@ -141,7 +143,7 @@ export function methodDetail(method: string): string {
 
 /** What the page of a problem type (`/problems/<kind>`) says about it. */
 export interface ProblemDoc {
-  status: 400 | 404 | 405;
+  status: 400 | 404 | 405 | 412;
   title: string;
   /** When the service answers with this problem. */
   when: string;
@@ -197,6 +199,11 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },
+  "precondition-failed": {
+    when: "The request's If-Match names no current ETag of the resource (strong comparison; `*` matches any), or, without If-Match, its If-Unmodified-Since is a date before the dataset's Last-Modified (RFC 9110 §13.1.1, §13.1.4): the copy the client holds is not the one served now.",
+    todo: "Fetch the resource again without the precondition (or with If-None-Match for a conditional GET), and use its ETag from then on.",
+    example: { method: "GET", path: "/zip/90210.json", detail: preconditionDetail("If-Match") },
+  },
   "method-not-allowed": {
     when: "The request's method is not GET, HEAD or OPTIONS: this service is read-only. The response's Allow header lists the methods.",
     todo: "Use GET, HEAD or OPTIONS.",
@@ -213,4 +220,16 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
 export function problemDoc(kind: ProblemKind): ProblemDoc {
   const [status, title] = TITLES[kind];
   return { status, title, ...DOCS[kind] };
+}
+
+/**
+ * Detail for a failed precondition.
+ *
+ * @example
+ * preconditionDetail("If-Match") // "If-Match names no current ETag of this resource: …"
+ */
+export function preconditionDetail(header: "If-Match" | "If-Unmodified-Since"): string {
+  return header === "If-Match"
+    ? "If-Match names no current ETag of this resource: the copy you hold is not the one served now. Fetch it again without If-Match."
+    : "If-Unmodified-Since is before the dataset's Last-Modified: the resource changed since. Fetch it again without the precondition.";
 }

@@ -1072,7 +1072,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed, invalid-location, location-not-found. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
+             * @description Identifies the kind of problem: `{base_url}/problems/<kind>` with kind one of invalid-zip, invalid-state, zip-not-found, state-not-found, invalid-leaid, district-not-found, not-found, method-not-allowed, invalid-location, location-not-found, precondition-failed. The URI resolves to an HTML page documenting the kind (`GET /problems/{kind}`).
              * @example http://localhost:8080/problems/zip-not-found
              */
             type: string;
@@ -1085,7 +1085,7 @@ export interface components {
              * @example 404
              * @enum {integer}
              */
-            status: 400 | 404 | 405;
+            status: 400 | 404 | 405 | 412;
             /**
              * @description What went wrong with this request and what to do instead.
              * @example ZIP code 00000 is not in the dataset. /index.json lists every ZIP code covered.
@@ -1678,6 +1678,37 @@ export interface components {
             };
             content?: never;
         };
+        /** @description If-Match names no current ETag, or If-Unmodified-Since is before Last-Modified: the copy the client holds is not the one served now. problem+json on every path (pages too: browsers send no preconditions). Not cached. */
+        PreconditionFailed: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "http://localhost:8080/problems/precondition-failed",
+                 *       "title": "Precondition failed",
+                 *       "status": 412,
+                 *       "detail": "If-Match names no current ETag of this resource: the copy you hold is not the one served now. Fetch it again without If-Match.",
+                 *       "instance": "/zip/90210.json"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description If-Match names no current ETag, or If-Unmodified-Since is before Last-Modified. Not cached. HEAD: the same status and headers, no body. */
+        HeadPreconditionFailed: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["NoStore"];
+                /** @description The media type of the GET response's problem details. */
+                "Content-Type": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -1694,7 +1725,7 @@ export interface components {
          * @description The kind of problem: the last segment of a problem's `type`.
          * @example zip-not-found
          */
-        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found" | "invalid-location" | "location-not-found";
+        ProblemKind: "invalid-zip" | "invalid-state" | "zip-not-found" | "state-not-found" | "not-found" | "method-not-allowed" | "invalid-leaid" | "district-not-found" | "invalid-location" | "location-not-found" | "precondition-failed";
         /**
          * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
          * @example "3f1c9a0e7b2d4c51"
@@ -1750,6 +1781,16 @@ export interface components {
          * @example -108.5007
          */
         LonPage: string;
+        /**
+         * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+         * @example "3f1c9a0e7b2d4c51"
+         */
+        IfMatch: string;
+        /**
+         * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+         * @example Sun, 22 Nov 2026 00:00:00 GMT
+         */
+        IfUnmodifiedSince: string;
     };
     requestBodies: never;
     headers: {
@@ -1816,6 +1857,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -1878,6 +1929,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsZipRecord: {
@@ -1919,6 +1971,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -1958,12 +2020,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getZipDistricts: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2005,6 +2078,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsZipDistricts: {
@@ -2046,6 +2120,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2085,12 +2169,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDistrict: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2132,6 +2227,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDistrict: {
@@ -2173,6 +2269,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2212,12 +2318,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getStateCollection: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2259,6 +2376,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsStateCollection: {
@@ -2300,6 +2418,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2339,12 +2467,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getStateDistricts: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2386,6 +2525,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsStateDistricts: {
@@ -2427,6 +2567,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2466,12 +2616,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getBulkJson: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2506,6 +2667,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsBulkJson: {
@@ -2541,6 +2703,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2573,12 +2745,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getBulkCsv: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2618,6 +2801,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsBulkCsv: {
@@ -2653,6 +2837,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2686,12 +2880,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDistrictsCsv: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2731,6 +2936,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDistrictsCsv: {
@@ -2766,6 +2972,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2799,12 +3015,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getZipDistrictsCsv: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2845,6 +3072,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsZipDistrictsCsv: {
@@ -2880,6 +3108,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -2913,12 +3151,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getIndex: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -2953,6 +3202,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsIndex: {
@@ -2988,6 +3238,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3020,12 +3280,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getOpenApi: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3064,6 +3335,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsOpenApi: {
@@ -3099,6 +3371,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3131,12 +3413,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getHealth: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3178,6 +3471,7 @@ export interface operations {
             304: components["responses"]["HealthNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsHealth: {
@@ -3213,6 +3507,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3245,12 +3549,23 @@ export interface operations {
             };
             304: components["responses"]["HealthNotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getHomePage: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3285,6 +3600,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsHomePage: {
@@ -3320,6 +3636,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3352,6 +3678,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     searchZip: {
@@ -3364,6 +3691,16 @@ export interface operations {
                 zip: components["parameters"]["ZipQuery"];
             };
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3408,6 +3745,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["PageBadRequest"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsSearchZip: {
@@ -3448,6 +3786,16 @@ export interface operations {
                 zip: components["parameters"]["ZipQuery"];
             };
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3491,12 +3839,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getZipPage: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3538,6 +3897,7 @@ export interface operations {
             400: components["responses"]["PageBadRequest"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsZipPage: {
@@ -3579,6 +3939,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3618,12 +3988,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDistrictPage: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3665,6 +4046,7 @@ export interface operations {
             400: components["responses"]["PageBadRequest"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDistrictPage: {
@@ -3706,6 +4088,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3745,12 +4137,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getStatePage: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3792,6 +4195,7 @@ export interface operations {
             400: components["responses"]["PageBadRequest"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsStatePage: {
@@ -3833,6 +4237,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3872,12 +4286,23 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDocs: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -3912,6 +4337,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDocs: {
@@ -3947,6 +4373,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -3979,12 +4415,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDocsInteractive: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4019,6 +4466,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDocsInteractive: {
@@ -4054,6 +4502,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4086,12 +4544,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getProblemType: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4132,6 +4601,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsProblemType: {
@@ -4173,6 +4643,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4211,12 +4691,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getAboutPage: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4251,6 +4742,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["PageNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsAboutPage: {
@@ -4286,6 +4778,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4318,12 +4820,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getRobots: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4365,6 +4878,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsRobots: {
@@ -4400,6 +4914,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4432,12 +4956,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getSitemapIndex: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4472,6 +5007,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsSitemapIndex: {
@@ -4507,6 +5043,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4539,12 +5085,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDocsSection: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4585,6 +5142,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDocsSection: {
@@ -4626,6 +5184,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4664,12 +5232,23 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getDocsScript: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4704,6 +5283,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsDocsScript: {
@@ -4739,6 +5319,16 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4771,6 +5361,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getLocation: {
@@ -4788,6 +5379,16 @@ export interface operations {
                 lon: components["parameters"]["Lon"];
             };
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4823,6 +5424,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsLocation: {
@@ -4869,6 +5471,16 @@ export interface operations {
             };
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -4902,6 +5514,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
     getLocationPage: {
@@ -4919,6 +5532,16 @@ export interface operations {
                 lon?: components["parameters"]["LonPage"];
             };
             header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
                 /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
@@ -4988,6 +5611,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["PageMethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     optionsLocationPage: {
@@ -5034,6 +5658,16 @@ export interface operations {
             };
             header?: {
                 /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
                  * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
                  * @example "3f1c9a0e7b2d4c51"
                  */
@@ -5077,6 +5711,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["HeadPageBadRequest"];
             404: components["responses"]["HeadPageNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
         };
     };
 }
