@@ -106,6 +106,30 @@ describe("with the browser's text size at 200 % (default font 32 px)", () => {
   });
 });
 
+describe("in a dark colour scheme (a phone's dark mode)", () => {
+  // The pages follow it (color-scheme and the stylesheet's dark palette): light text on a dark
+  // ground, links and buttons still legible (axe's contrast rules), a light map card; printed, light.
+  const DARK: string[] = ["/", "/zip/59101", "/zip/90210", "/zip?zip=asdf", "/zip?zip=Beverly+Hills", "/state/RI", "/district/0604830", "/location?lat=45.7833&lon=-108.5007", "/about", "/docs"];
+  it.each([320, 390])("at %i px: a dark ground, no axe violations", async (width) => {
+    const dark = await chromium.browser.newContext({ bypassCSP: true, colorScheme: "dark" });
+    try {
+      for (const path of DARK) {
+        const page = await dark.newPage();
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${server.url}${path}`);
+        const ground = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+        expect(ground, path).toBe("rgb(18, 18, 18)");
+        expect(await axeViolations(page), `${path} at ${width} px, dark`).toEqual([]);
+        await page.emulateMedia({ media: "print" });
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).color), `${path} printed`).toBe("rgb(0, 0, 0)");
+        await page.close();
+      }
+    } finally {
+      await dark.close();
+    }
+  });
+});
+
 describe("tables on a phone", () => {
   it("show each cell's column name before it, but screen readers hear the name once (the header), not twice", async () => {
     const page = await context.newPage();

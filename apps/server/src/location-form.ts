@@ -7,10 +7,10 @@
 import { escapeHtml as e } from "./html.ts";
 
 /** Styles of the form and of the maps (a second inline stylesheet, allowed by its hash). */
-export const GEO_CSS = `fieldset{border:1px solid #aaa;border-radius:4px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
+export const GEO_CSS = `fieldset{border:1px solid var(--field);border-radius:4px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
 .coords{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:end}.coords>div{min-width:0;max-width:100%}.coords input{width:14rem;max-width:100%}
-figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;border:1px solid #ccc;margin:.5rem 0}
-#here{margin:.5rem 0;background:#fff;color:#0645ad}.coords label{display:block;font-weight:600}`;
+figure{margin:1rem 0}.map{display:block;width:100%;max-width:100%;height:auto;border:1px solid var(--line);margin:.5rem 0}
+#here{margin:.5rem 0;background:var(--bg);color:var(--link)}.coords label{display:block;font-weight:600}`;
 
 /** The script of the "Use my location" button: no libraries, nothing sent anywhere but this service. */
 export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=document.getElementById("here-status");if(!b||!navigator.geolocation)return;b.hidden=false;b.addEventListener("click",function(){s.textContent="Finding your location\\u2026";navigator.geolocation.getCurrentPosition(function(p){location.href="/location?lat="+p.coords.latitude.toFixed(5)+"&lon="+p.coords.longitude.toFixed(5)},function(err){s.textContent=(err.code===1?"This site may not use your location (your browser or phone says no).":"Your location could not be found just now.")+" Look up your home's ZIP code instead, or type a latitude and longitude."},{enableHighAccuracy:false,timeout:15000,maximumAge:600000})})})();`;

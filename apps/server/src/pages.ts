@@ -14,35 +14,36 @@ import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from
 import { GEO_CSS, GEO_SCRIPT, locationForm } from "./location-form.ts";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
-const CSS = `:root{color-scheme:light;font:100%/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff}
+const CSS = `:root{--fg:#1a1a1a;--bg:#fff;--link:#0645ad;--muted:#444;--line:#ccc;--field:#555;--note:#fff8e1;--note-edge:#8a6300;--code:#f4f4f4;--error:#b00020;--button:#0645ad;--on-button:#fff;color-scheme:light dark;font:100%/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
+@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#121212;--link:#8ab4f8;--muted:#b4b4b4;--line:#4a4a4a;--field:#9a9a9a;--note:#2a2410;--note-edge:#d9a400;--code:#1e1e1e;--error:#ff8a80;--button:#1f5fbf;--on-button:#fff}}
 *{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
-a{color:#0645ad}:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
-header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid #ccc;padding:.25rem 0;margin-bottom:1rem}
+a{color:var(--link)}:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
+header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid var(--line);padding:.25rem 0;margin-bottom:1rem}
 header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75rem 0}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-top:1.5rem}
 .answer{font-size:1.15rem}p.place{margin-top:0}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:#444;font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #ccc;vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
-caption{text-align:left;color:#444;font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:#444;font-size:.9rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
-.note{background:#fff8e1;border-left:4px solid #8a6300;padding:.5rem 1rem}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:var(--muted);font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
+caption{text-align:left;color:var(--muted);font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:var(--muted);font-size:.9rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
+.note{background:var(--note);border-left:4px solid var(--note-edge);padding:.5rem 1rem}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
-input{font:inherit;min-height:48px;padding:.4rem;border:2px solid #555;border-radius:4px;width:8rem}#zip-main{width:min(100%,16rem)}
-p.error{width:100%;margin:0;color:#b00020;font-weight:600}input[aria-invalid=true]{border:3px solid #b00020}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+input{font:inherit;min-height:48px;padding:.4rem;border:2px solid var(--field);border-radius:4px;width:8rem;color:var(--fg);background:var(--bg)}#zip-main{width:min(100%,16rem)}
+p.error{width:100%;margin:0;color:var(--error);font-weight:600}input[aria-invalid=true]{border:3px solid var(--error)}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 header form{align-items:center}header form label,header button{width:auto;white-space:nowrap}header .hint{display:none}header input{flex:1 1 4rem;min-width:0;max-width:8rem}header button{padding:.4rem .75rem}
-button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid #0645ad;border-radius:4px;background:#0645ad;color:#fff;cursor:pointer}
+button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid var(--button);border-radius:4px;background:var(--button);color:var(--on-button);cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
 ul.zips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1.25rem}ul.zips a{display:inline-block;min-width:48px;padding:.75rem 0}h3{font-size:1.1rem;margin:1rem 0 0}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
-pre{white-space:pre-wrap;background:#f4f4f4;padding:.5rem}code{overflow-wrap:anywhere}
-footer{margin-top:2rem;font-size:.9rem;color:#444;border-top:1px solid #ccc}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
-summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:#0645ad}a.type{display:inline-block;min-width:24px;line-height:24px}
+pre{white-space:pre-wrap;background:var(--code);padding:.5rem}code{overflow-wrap:anywhere}
+footer{margin-top:2rem;font-size:.9rem;color:var(--muted);border-top:1px solid var(--line)}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
+summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:var(--link)}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:22.5rem){.answer{font-size:1.05rem}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid #ccc;padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
+tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
 td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
-@media print{header form,form,#here,footer nav,ul.letters,a.up{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
+@media print{:root{color-scheme:light;--fg:#000;--bg:#fff;--link:#0645ad;--muted:#333;--line:#999;--note:#fff;--note-edge:#000;--code:#fff}header form,form,#here,footer nav,ul.letters,a.up{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
 
 // On phones a table cell shows its column's name before it (the table is a list of cards); the
 // empty alternative text keeps screen readers, which announce the column header, from saying it
