@@ -71,6 +71,8 @@ describe.each(WIDTHS)("at %i px", (width) => {
       expect(smallFacts, `${path} at ${width} px: phone, website and table links under 32 px`).toEqual([]);
       const small = await page.evaluate(() =>
         Array.from(document.querySelectorAll("input, button, header > a, nav a, ul.links a"))
+          // Not shown, not a target (the header's Search link appears only with large text).
+          .filter((el) => el.getClientRects().length > 0)
           .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect().height] as const)
           .filter(([, h]) => h < 48),
       );
@@ -101,6 +103,11 @@ describe("with the browser's text size at 200 % (default font 32 px)", () => {
       }));
       expect(rootFont, path).toBe("32px");
       expect(scrollWidth, `${path} scrolls sideways at ${width} px with large text`).toBeLessThanOrEqual(innerWidth);
+      // The header's search box gives way to a link to the home page's, so the answer starts on the first screen.
+      if (path === "/zip/10025") {
+        expect(await page.locator("header form").isVisible()).toBe(false);
+        expect(await page.locator("header").getByRole("link", { name: "Search" }).isVisible()).toBe(true);
+      }
       await page.close();
     }
   });

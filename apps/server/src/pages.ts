@@ -39,6 +39,7 @@ pre{white-space:pre-wrap;background:var(--code);padding:.5rem}code{overflow-wrap
 footer{margin-top:2rem;font-size:.9rem;color:var(--muted);border-top:1px solid var(--line)}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:var(--link)}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:22.5rem){.answer{font-size:1.05rem}}
+header .find{display:none}@media (max-width:15em){header{font-size:.875rem;column-gap:.75rem}header>a{padding:.5rem 0}header form{display:none}header .find{display:inline-block;padding:.5rem 0;min-height:24px}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
@@ -116,7 +117,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
 <meta property="og:type" content="website"><meta property="og:site_name" content="School districts by ZIP"><meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}">${p.canonical === null ? "" : `<meta property="og:url" content="${e(facts.baseUrl + p.canonical)}">`}
 <link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
-<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : searchForm("top")}</header>
+<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top")}<a class="find" href="/#zip-main">Search</a>`}</header>
 <main>${p.main}</main>
 <footer>${footer(facts)}</footer></body></html>
 `;
