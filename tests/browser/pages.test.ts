@@ -117,10 +117,10 @@ describe("in a dark colour scheme (a phone's dark mode)", () => {
   // The pages follow it (color-scheme and the stylesheet's dark palette): light text on a dark
   // ground, links and buttons still legible (axe's contrast rules), a light map card; printed, light.
   const DARK: string[] = ["/", "/zip/59101", "/zip/90210", "/zip?zip=asdf", "/zip?zip=Beverly+Hills", "/state/RI", "/district/0604830", "/location?lat=45.7833&lon=-108.5007", "/about", "/docs"];
-  it.each([320, 390])("at %i px: a dark ground, no axe violations", async (width) => {
+  it.each(DARK.flatMap((path) => [320, 390].map((width) => [path, width] as const)))("%s at %i px: a dark ground, no axe violations", async (path, width) => {
     const dark = await chromium.browser.newContext({ bypassCSP: true, colorScheme: "dark" });
     try {
-      for (const path of DARK) {
+      {
         const page = await dark.newPage();
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${server.url}${path}`);

@@ -198,11 +198,12 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // the rest is in", which reads as everyone else. Where districts cover most but none alone does
   // (58570: Solen 46 %, Flasher 39 %), it is split, and the rest is said.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
-  const noneCovers = level.name === "high" ? `no district teaching ${highGrades}` : level.name === "elementary" ? "no district teaching the elementary grades" : "no school district";
-  if (p < 0.5 && total < 0.5) {
+  const noneCovers = level.name === "high" ? `no district teaching ${highGrades}` : "no school district";
+  // Not at the elementary grades of a split-level ZIP (as `uncovered` below).
+  if (level.name !== "elementary" && p < 0.5 && total < 0.5) {
     return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
   }
-  if (p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
+  if (level.name !== "elementary" && p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
     return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less, and ${noneCovers} covers the rest`;
   }
   if (percent(p) === percent(q)) {

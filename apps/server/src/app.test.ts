@@ -660,6 +660,10 @@ describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If
     expect((await send("/zip/90210.json", { "If-Unmodified-Since": "yesterday" })).status).toBe(200);
     expect((await send("/zip/90210.json", { "If-Match": etag, "If-Unmodified-Since": new Date(modified - 86_400_000).toUTCString() })).status).toBe(200);
   });
+  it("is not evaluated on OPTIONS: a preflight stays the 204 (RFC 9110 §13.2.1)", async () => {
+    const res = await send("/zip/90210.json", { "If-Match": '"other"', Origin: "https://a.example", "Access-Control-Request-Method": "GET" }, "OPTIONS");
+    expect(res.status).toBe(204);
+  });
   it("is not evaluated where the answer is not 2xx: a 404 stays a 404", async () => {
     expect((await send("/zip/00000.json", { "If-Match": '"other"' })).status).toBe(404);
     expect((await send("/zip/abc.json", { "If-Unmodified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" })).status).toBe(400);

@@ -36,6 +36,8 @@ const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
+/** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
+const TOWN_PAGES_KEPT = 256;
 /** How far from a place in no district its nearest ZIP code is offered (about 35 miles): a territory, or just off the coast. */
 const NEAR_ZIP_DEGREES = 0.5;
 
@@ -58,6 +60,8 @@ function redirect(location: string): Response {
 export function createApp(site: Site, location?: PromiseLike<LocationData | undefined> | LocationData): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
+  /** The town pages of the search box made so far, by the text typed (at most TOWN_PAGES_KEPT). */
+  const townPages = new Map<string, Representation>();
 
   /**
    * An error: problem+json on API routes; elsewhere negotiated on Accept, a
@@ -199,7 +203,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }
     // Each district's phone, from its resource (a parent calls to confirm the school).
-    const districtOf = (leaid: string) => json(`/district/${leaid}.json`) as { phone?: string; state?: string } | undefined;
+    // Each district's body parsed once for this page (its phone and state are both asked for).
+    const parsed = new Map<string, { phone?: string; state?: string } | undefined>();
+    const districtOf = (leaid: string) => {
+      if (!parsed.has(leaid)) parsed.set(leaid, json(`/district/${leaid}.json`) as { phone?: string; state?: string } | undefined);
+      return parsed.get(leaid);
+    };
     return ok(
       locationPage(
         answer,
@@ -239,17 +248,25 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
     const typed = (c.req.query("zip") ?? "").trim();
-    // A pasted address line that ends with its ZIP code goes to that ZIP's page when it has one.
-    const ending = addressZip(typed);
-    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? (ending !== undefined && answers(`/zip/${ending}`) ? ending : undefined);
+    // A pasted address line that ends with its ZIP code goes to that ZIP's page, which explains a
+    // ZIP code without a record (a PO-box ZIP) or says it is unknown.
+    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed);
     if (zip === undefined) {
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);
       const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
       // A town typed instead ("Boston, MA", "123 Main St, Springfield, IL", "Cincinatti"): the page of
       // its ZIP codes, an answer (200, cached and compressed like the other pages).
+      const known = townPages.get(typed);
+      if (known !== undefined) return sendRepresentation(c.req.raw, known);
       const towns = meant === undefined && /\p{L}/u.test(typed) ? site.citySearch(typed) : [];
-      if (towns.length > 0) return sendRepresentation(c.req.raw, new Representation(townPage(typed, towns, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
+      if (towns.length > 0) {
+        const rep = new Representation(townPage(typed, towns, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS);
+        // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.
+        if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);
+        townPages.set(typed, rep);
+        return sendRepresentation(c.req.raw, rep);
+      }
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
     }
     return redirect(`/zip/${zip}`);
@@ -316,8 +333,10 @@ export function createHandler(site: Site, app: Hono = createApp(site)): (req: Re
   // RFC 9110 §13.2.2: If-Match, else If-Unmodified-Since, decides before If-None-Match; a
   // precondition is evaluated only where the answer would be 2xx (or that 2xx's 304).
   return (req) => {
-    const ifMatch = req.headers.get("if-match");
-    const ifUnmodified = ifMatch === null ? req.headers.get("if-unmodified-since") : null;
+    // GET and HEAD only: a preflight (OPTIONS) ignores them (§13.2.1), other methods get their 405.
+    const conditional = req.method === "GET" || req.method === "HEAD";
+    const ifMatch = conditional ? req.headers.get("if-match") : null;
+    const ifUnmodified = conditional && ifMatch === null ? req.headers.get("if-unmodified-since") : null;
     if (ifMatch === null && ifUnmodified === null) return handle(req);
     return Promise.resolve(handle(req)).then((res) => {
       if (!(res.status >= 200 && res.status < 300) && res.status !== 304) return res;

@@ -107,6 +107,9 @@ describe("the search box's page for a town", () => {
     expect(search("123 Main St, Boston, MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
     expect(search("1 Elm St, Apt 2, Saint Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
     expect(search("123 Main St, Nowhere, ZZ")).toEqual([]);
+    // With the country after the state.
+    expect(search("Boston, MA, USA").map((m) => m.state)).toEqual(["MA"]);
+    expect(search("Boston MA United States").map((m) => m.state)).toEqual(["MA"]);
   });
 
   it("GET /zip?zip=Beverly Hills answers 200 with the town's ZIP codes, its districts linked; a Canadian code gets the 400 page saying so", async () => {
@@ -139,6 +142,10 @@ describe("the search box's page for a town", () => {
       const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
       expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/zip/90210"]);
     }
+    // A ZIP code without a record (a PO-box ZIP, or unknown) is followed too: its page says what it is.
+    expect((await app.request("/zip?zip=Richmond%2C+CA+94850")).headers.get("location")).toBe("/zip/94850");
+    // Not a box number ending the line.
+    expect((await app.request("/zip?zip=PO+Box+12345", { headers: { Accept: "text/html" } })).status).toBe(400);
     // A ZIP code followed by words may be a house number: named, not followed.
     const house = await app.request("/zip?zip=90210+Main+St", { headers: { Accept: "text/html" } });
     expect(house.status).toBe(400);

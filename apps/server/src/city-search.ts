@@ -103,7 +103,8 @@ export function citySearchIndex(
     return close;
   };
   return (typed) => {
-    const text = typed.trim();
+    // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
+    const text = typed.trim().replace(/[\s,]+(?:U\.?S\.?A?\.?|United States(?: of America)?)\.?$/i, "");
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
     if (all.length > 0) return bySize(all);

@@ -99,18 +99,19 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (baseUrl !== undefined) {
     const given = baseUrl;
     baseUrl = baseUrl.replace(/\/+$/, "");
-    // No quote, apostrophe, backslash, comma or space: JSON, CSV and nginx.conf then write it as is;
+    // No quote, apostrophe, backslash, comma, space, $, ; or braces: JSON, CSV and nginx.conf (where $
+    // starts a variable even in quotes) then write it as is;
     // a URL that parses (a port up to 65535), with no user name or password (RFC 9110 §4.2.4) and
     // only whole percent-escapes.
     const parsed = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
     if (
-      !/^https?:\/\/[^/?#\s"'\\,<>\x00-\x1f]+(\/[^?#\s"'\\,<>\x00-\x1f]*)?$/.test(baseUrl) ||
+      !/^https?:\/\/[^/?#\s"'\\,<>$;{}\x00-\x1f]+(\/[^?#\s"'\\,<>$;{}\x00-\x1f]*)?$/.test(baseUrl) ||
       parsed === undefined ||
       parsed.username !== "" ||
       parsed.password !== "" ||
       /%(?![0-9A-Fa-f]{2})/.test(baseUrl)
     ) {
-      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without user name, query, quotes, commas or spaces, like https://schools.example.org`);
+      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without user name, query, quotes, commas, spaces, $, ; or braces, like https://schools.example.org`);
     }
   }
   const data = str("data");

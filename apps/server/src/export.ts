@@ -294,7 +294,7 @@ server {
   location = /zip {
     ${common}
     # zip= exactly (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
-    if ($args ~ "^(?:.*&)?zip=(?:%20|\\+)*([0-9]{5})(?:(?:-|%20|\\+)?[0-9]{4})?(?:%20|\\+)*(?:&.*)?$") { return 303 /zip/$1; }
+    if ($args ~ "^(?:.*&)?zip=(?:%20|\\+)*([0-9]{5})(?:(?:-|%20|\\+|%E2%80%93|%E2%80%94)?[0-9]{4})?(?:%20|\\+)*(?:&.*)?$") { return 303 /zip/$1; }
     return 404;
   }
   location ~ "^/zip/[0-9]{5}$" {

@@ -56,7 +56,8 @@ export function typedZip(typed: string): string | undefined {
  * US address ends with its ZIP code, maybe a ZIP+4 and the country): "Beverly Hills, CA
  * 90210", "1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "ZIP: 90210",
  * "90210." (a full stop autocorrect added). Not a number ending a decimal ("45.78330"), nor
- * a ZIP code followed by more words, which may be a house number ("12345 Main St").
+ * a ZIP code followed by more words, which may be a house number ("12345 Main St"), nor a box
+ * or unit number ("PO Box 12345", "Apt 10025", "#10025").
  * Full-width digits (East Asian keyboards) count as digits.
  *
  * @example
@@ -67,5 +68,10 @@ export function typedZip(typed: string): string | undefined {
  */
 export function addressZip(typed: string): string | undefined {
   const text = typed.normalize("NFKC");
-  return /(?<![0-9]|[0-9][.,])([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:(?:U\.?S\.?A?\.?|United States(?: of America)?)[\s.]*)?$/i.exec(text)?.[1];
+  // Not a box or unit number that ends the line ("PO Box 12345", "Apt 10025"); before the ZIP
+  // code nothing, or words (a town, a state): "9021 01234" is a broken ZIP+4, not an address.
+  const m = /(?<![0-9]|[0-9][.,]|\b(?:box|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:(?:U\.?S\.?A?\.?|United States(?: of America)?)[\s.]*)?$/i.exec(text);
+  if (m === null) return undefined;
+  const before = text.slice(0, m.index);
+  return before.trim() === "" || /\p{L}/u.test(before) ? m[1] : undefined;
 }

@@ -120,7 +120,8 @@ describe("Accept negotiation of errors", () => {
   it.each([
     ["9O21O", "<p>“9O21O” is not a ZIP code. Did you mean <a href=\"/zip/90210\">90210</a>?</p>"],
     ["021 08", "<p>“021 08” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>"],
-    ["9OO11", "<p>“9OO11” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>"], // 90011 has no page in the fixture: nothing to suggest
+    ["9OO11", "<p>“9OO11” is not a ZIP code.</p>"], // 90011 has no page in the fixture: nothing to suggest
+    ["xyzzy", "<p>“xyzzy” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>"],
   ])("the search box's %j: a 400 page that names the ZIP meant, if it has a page", async (typed, said) => {
     const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
     expect(res.status).toBe(400);

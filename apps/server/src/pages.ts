@@ -135,7 +135,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
  * is marked invalid and described by it (the GOV.UK error message pattern).
  *
  * @example
- * searchForm("main", "asdf", "“asdf” is not a ZIP code, and no town has that name.")
+ * searchForm("main", "asdf", "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state.")
  */
 function searchForm(id: string, value = "", error?: string): string {
   const label = id === "top" ? "ZIP or town" : "ZIP code or town";
@@ -519,7 +519,8 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
-  if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed) && !didYouMean)
+  // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
+  if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
     return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;

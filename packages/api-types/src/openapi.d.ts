@@ -1678,7 +1678,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description If-Match names no current ETag, or If-Unmodified-Since is before Last-Modified: the copy the client holds is not the one served now. problem+json on every path (pages too: browsers send no preconditions). Not cached. */
+        /** @description If-Match names no current ETag (each content coding of a body has its own: the one the request's Accept-Encoding selects counts), or If-Unmodified-Since is before Last-Modified: the copy the client holds is not the one served now. problem+json on every path (pages too: browsers send no preconditions). Not cached. */
         PreconditionFailed: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1737,7 +1737,7 @@ export interface components {
          */
         IfModifiedSince: string;
         /**
-         * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
+         * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, with an en or em dash too, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
          * @example 90210
          */
         ZipQuery: string;
@@ -3685,7 +3685,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
+                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, with an en or em dash too, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];
@@ -3780,7 +3780,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
+                 * @description What was typed into the search form: 5 digits, or a ZIP+4 (90210-1234, with an en or em dash too, 90210 1234 or 902101234), whose 5 digits are kept; surrounding white space is ignored. Outside the pattern, a pasted address line ending with a ZIP code that has a page is answered 303 to it, and a town's name 200 (the page of its ZIP codes); anything else 400.
                  * @example 90210
                  */
                 zip: components["parameters"]["ZipQuery"];

@@ -50,6 +50,9 @@ export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, Zi
 
 export const FORMAT = DATASET_FORMAT;
 export const SHARE_METHOD = "v2";
+/** A Census pseudo-district's name: the grades a district teaches in another's area ("Eureka City Unified School District (7-12)"). */
+const PSEUDO_PIECE = /\((?:6|7|9)-12\)$/;
+
 export const PER_PUPIL_MIN = 2000;
 export const PER_PUPIL_MAX = 100000;
 /** Enrollment above this share of the district's 2010 residents cannot come from them alone (about 3x the school-age share). */
@@ -285,7 +288,7 @@ export function build(opts: BuildOptions): BuildResult {
   // since, "Eureka City Unified School District (7-12)" (GRF21 0699006, no 2016 polygon), teaches
   // only those grades there: secondary.
   const drawnLevel = (grfLeaid: string): BoundaryLevel | undefined =>
-    evidence.districtLevel.get(grfLeaid) ?? (/\((?:6|7|9)-12\)$/.test(grfNames.get(grfLeaid) ?? "") ? "secondary" : undefined);
+    evidence.districtLevel.get(grfLeaid) ?? (PSEUDO_PIECE.test(grfNames.get(grfLeaid) ?? "") ? "secondary" : undefined);
   const pieceLevelName = (p: GrfPiece) => LEVEL_NAME[levels.get(p.leaid)!];
   // Where none is new since 2016, a neighbour that absorbed the district takes its people (La Marque
   // ISD in Texas City ISD): one heir per polygon, from the 2020 spread, for every estimate and the points.
@@ -427,8 +430,9 @@ export function build(opts: BuildOptions): BuildResult {
       drawnOver,
       {
         land: new Map(elementaryPieces.map((p) => [p.grfLeaid, p.land])),
-        // Secondary pieces with no 2016 polygon (no one is placed in them): their land is their cover.
-        secondaryLand: pieces.filter((p) => layerOf(p) === "S" && placed.districtLevel.get(p.grfLeaid) === undefined).reduce((sum, p) => sum + p.land, 0),
+        // Census pseudo-district pieces with no 2016 polygon (no one is placed in them): their land is
+        // their cover. Not a high-school district renumbered since, whose old polygon covers already.
+        secondaryLand: pieces.filter((p) => placed.districtLevel.get(p.grfLeaid) === undefined && PSEUDO_PIECE.test(grfNames.get(p.grfLeaid) ?? "")).reduce((sum, p) => sum + p.land, 0),
       },
     );
     // Each district's people at one grade level: only its pieces drawn for those grades (a county
@@ -446,7 +450,11 @@ export function build(opts: BuildOptions): BuildResult {
       pieces.filter((p) => layerOf(p) !== "S").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
       pieces.filter((p) => layerOf(p) !== "E").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
     );
-    const inDistricts = notDefined > 0 ? inPieces / (inPieces + notDefined) : 1;
+    // Only as far as Geocorr 2010 agrees (its block counts in "School District Not Defined"): where the
+    // 2021 crosswalk draws districts over that land (46164: Geocorr 0.2 %, the 2016 polygon 12 %), the
+    // people are in a district the 2016 boundaries did not draw yet.
+    const geocorrNotDefined = [...(gc.get(zip) ?? [])].reduce((sum, [leaid, afact]) => sum + (leaid.endsWith("99997") ? afact : 0), 0);
+    const inDistricts = notDefined > 0 ? 1 - Math.min(notDefined / (inPieces + notDefined), geocorrNotDefined) : 1;
     if (notDefined > 0) notDefinedZips.push(zip);
     const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover, inDistricts });
     const chosen = chooseDistrict(res.byGrade.elementary);
@@ -818,12 +826,13 @@ export function build(opts: BuildOptions): BuildResult {
     changedVsLargestLand,
     perPupilOutOfRange,
     joins: [
-      ...joins.map((j) => ({ grfLeaid: j.grfLeaid, zcta: j.zcta, leaid: j.leaid, reason: j.reason })),
+      ...joins.map((j) => ({ grfLeaid: j.grfLeaid, zcta: j.zcta, leaid: j.leaid, reason: j.reason, source: "joins.csv" as const })),
       // Found in the directories: a district the 2023-24 one no longer lists, merged into one it lists as new.
       ...byDirectory.map((d) => ({
         grfLeaid: d.grfLeaid,
         zcta: "",
         leaid: d.leaid,
+        source: "directory successor" as const,
         reason: `not in the NCES directory of 2023-24 (that of 2018-19 lists it as ${ccd1819.get(d.grfLeaid)!.name}); the 2023-24 directory lists ${ccd2324.get(d.leaid)!.name}, new since 2018-19, with the same ${d.by.join(", ")} (directory-successors.ts), named ${joinMap.get(`${d.grfLeaid} `)!.name} here (names.ts schoolDistrictName)`,
       })),
       // Found by rule, not listed in joins.csv (its ids are GRF21's): drawn as their K-12 district.
@@ -831,6 +840,7 @@ export function build(opts: BuildOptions): BuildResult {
         grfLeaid: polygon,
         zcta: "",
         leaid: k12,
+        source: "K-12 successor" as const,
         reason: `2016 elementary polygon of a district GRF21 no longer has, 90 % or more of whose 2020 people lie in the secondary polygon of ${k12}, which CCD lists from ${directory(k12)!.row.gslo} to 12th grade: the K-12 district that replaced it (successors.ts k12Successors)`,
       })),
     ],

@@ -16,6 +16,9 @@ export interface DirectorySuccessor {
   by: ("phone" | "office" | "name")[];
 }
 
+/** CCD LEA_TYPE codes of school districts: regular, component of a supervisory union, supervisory union. */
+const DISTRICT_TYPES = new Set(["1", "2", "3"]);
+
 /** Words a district name shares with any other ("School District", "Public Schools", "Co"). */
 const GENERIC = new Set(["school", "schools", "district", "dist", "public", "pblc", "schs", "sd", "county", "co", "unified", "elementary", "elem", "independent", "isd", "consolidated", "of", "the", "union", "supervisory"]);
 
@@ -45,7 +48,9 @@ export function directorySuccessors(
   older: ReadonlyMap<string, CcdRow>,
 ): DirectorySuccessor[] {
   const inCrosswalk = new Set(grfLeaids);
-  const fresh = [...newer.values()].filter((r) => !older.has(r.leaid) && !inCrosswalk.has(r.leaid));
+  // Districts only (regular, a union's component, a supervisory union): not a charter or an
+  // agency that took over a closed district's office or phone.
+  const fresh = [...newer.values()].filter((r) => DISTRICT_TYPES.has(r.leaType) && !older.has(r.leaid) && !inCrosswalk.has(r.leaid));
   const digits = (phone: string) => phone.replace(/\D/g, "");
   const out: DirectorySuccessor[] = [];
   for (const leaid of [...inCrosswalk].sort()) {

@@ -38,7 +38,7 @@ export interface BoundaryJoin {
   name: string;
   /** today's LEAID, "" when none */
   leaid: string;
-  how: "same LEAID" | "joins.csv" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
+  how: "same LEAID" | "joins.csv" | "directory successor" | "K-12 successor" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
   /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
   evidence?: { zctas: number; shared: number };
 }
@@ -58,12 +58,12 @@ function inside(polygons: MultiPolygon, p: LonLat): boolean {
  */
 export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: BuildStats, zctaPoints: ReadonlyMap<string, LonLat>): BoundaryJoin[] {
   const today = stats.districts;
-  const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j.leaid]));
+  const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j]));
   const withBoundary = new Set<string>();
   const first: BoundaryJoin[] = boundaries.map((b) => {
     if (today.has(b.leaid)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: b.leaid, how: "same LEAID" };
     const j = whole.get(b.leaid);
-    if (j !== undefined && today.has(j)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: j, how: "joins.csv" };
+    if (j !== undefined && today.has(j.leaid)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: j.leaid, how: j.source };
     // "School District Not Defined" (LEAID ending 99997): land in no school district.
     if (b.leaid.endsWith("99997")) return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "no district (Census placeholder)" };
     return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "none" };
@@ -299,6 +299,8 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- 2016 boundaries: ${num(joins.length)} (unified ${num(joins.filter((j) => j.level === "unified").length)}, elementary ${num(joins.filter((j) => j.level === "elementary").length)}, secondary ${num(joins.filter((j) => j.level === "secondary").length)})`,
     `- Same LEAID in today's districts: ${num(count("same LEAID"))}`,
     `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
+    `- Not in the 2023-24 NCES directory, drawn as the district it lists as new with the same phone, office or name (COVERAGE.md, joins found by rule): ${num(count("directory successor"))}`,
+    `- Elementary districts replaced by a K-12 district drawn at the secondary level over them (successors.ts k12Successors): ${num(count("K-12 successor"))}`,
     `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,

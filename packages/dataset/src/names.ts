@@ -214,14 +214,18 @@ export function newerName(boundaryName: string, ccdName: string): string | null 
  *
  * @example
  * schoolDistrictName("Clarendon 06") // "Clarendon School District 6"
- * schoolDistrictName("CHICKASAW CO SCHOOL DIST") // "Chickasaw Co School Dist"
+ * schoolDistrictName("CHICKASAW CO SCHOOL DIST") // "Chickasaw County School District"
  */
 export function schoolDistrictName(ccdName: string): string {
-  const cased = districtCase(ccdName.trim());
+  // The directory's abbreviations written out, as the Census writes its names ("Chickasaw Co School Dist").
+  const cased = districtCase(ccdName.trim()).replace(/\b(Co|Dist|Schs|Pblc|Elem)\b\.?/g, (w) => SPELLED_OUT_WORDS[w.replace(".", "")]!);
   if (SCHOOL_WORDS.test(cased)) return cased;
   const numbered = /^(.*\D)\s+0*([0-9]+)$/.exec(cased);
   return numbered === null ? `${cased} School District` : `${numbered[1]!.trim()} School District ${numbered[2]}`;
 }
+
+/** The directory's abbreviations of district words (schoolDistrictName). */
+const SPELLED_OUT_WORDS: Readonly<Record<string, string>> = { Co: "County", Dist: "District", Schs: "Schools", Pblc: "Public", Elem: "Elementary" };
 
 /** Words that say a name is a school district's, not a place's. */
 const SCHOOL_WORDS = /\b(schools?|district|districts|unit|union|isd|cisd|hsd|cusd|ccsd|usd|sd|academy|education|public|board|system|corporation|consolidated|department|plantation|rsu|msad|sau|region|regional|k-12|elem(entary)?|high)\b/i;

@@ -229,8 +229,15 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       // needs evidence (62814: Mount Vernon Township High School District, 87 % "of its land area"
       // beside the same 87 % "of residents" of the elementary district under it).
       const whole = withLayer(own).length === 1;
+      // No district here but unified ones (a few people Geocorr counted outside unified districts
+      // whose territory is unified now: 58428, 3 %): they are the unified districts' people, in
+      // proportion, not people in no district. (With elementary pieces and no high-school one, the
+      // residual stays uncovered at high school: St. Johnsbury, 05819.)
+      const unifiedAfact = districts.reduce((sum, d) => sum + (has(d.leaid, "U") ? (geocorr!.get(d.leaid) ?? 0) : 0), 0);
+      const onlyUnified = withLayer("E").length === 0 && withLayer("S").length === 0;
+      const toUnified = onlyUnified && unifiedAfact > 0 ? residual / unifiedAfact : 0;
       return districts.map((d) => {
-        const afact = has(d.leaid, "U") || (relevelled.has(d.leaid) && has(d.leaid, own)) ? (geocorr!.get(d.leaid) ?? 0) : 0;
+        const afact = has(d.leaid, "U") || (relevelled.has(d.leaid) && has(d.leaid, own)) ? (geocorr!.get(d.leaid) ?? 0) * (has(d.leaid, "U") ? 1 + toUnified : 1) : 0;
         const part = residual * reach * (split?.shares.get(d.leaid) ?? 0);
         // The evidence of the larger part decides the label.
         const fromSplit = part > afact;

@@ -48,7 +48,13 @@ export function peopleToSuccessors(
       const fresh = successors.filter((p) => pieceLevel(p) === level);
       const land = fresh.reduce((s, p) => s + p.land, 0);
       const heir = heirs.get(leaid);
-      const heirPiece = heir === undefined ? undefined : here.find((p) => p.leaid === heir && (pieceLevel(p) === level || pieceLevel(p) === "unified"));
+      // The heir's piece of the polygon's own level first, then a unified one, then the largest.
+      const heirPiece =
+        heir === undefined
+          ? undefined
+          : here
+              .filter((p) => p.leaid === heir && (pieceLevel(p) === level || pieceLevel(p) === "unified"))
+              .sort((a, b) => Number(pieceLevel(b) === level) - Number(pieceLevel(a) === level) || b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0];
       const to = fresh.length > 0 && land > 0 ? fresh : heirPiece !== undefined ? [heirPiece] : [];
       if (to.length === 0) continue;
       const toLand = to === fresh ? land : 1;
@@ -73,8 +79,8 @@ function crosswalkIds(pieces: ReadonlyMap<string, readonly GrfPiece[]>): Set<str
 
 /**
  * The heir of each 2016 polygon whose district the crosswalk no longer has, merged since into
- * a neighbour with a polygon of its own (La Marque ISD into Texas City ISD, 77568 and 77591;
- * Albion into Marshall, 49224): the district of today, of the same state and level, that the
+ * a neighbour (La Marque ISD into Texas City ISD, 77568 and 77591; Albion into Marshall, 49224;
+ * Upper Lake Union Elementary into Upper Lake Unified, new since 2016): the district of today, of the same state and level, that the
  * polygon's people fall to when each ZCTA's people of the polygon are spread over that ZCTA's
  * pieces of the level (or unified ones) by GRF21 land, if it takes at least half of them (a
  * district split between neighbours has no heir). Unified and elementary polygons only. A district new since 2016 takes its predecessor's people

@@ -137,7 +137,8 @@ export interface BuildStats {
   changedHalfPopulation: number;
   changedVsLargestLand: number;
   perPupilOutOfRange: { fy22: number; fy21: number; both: number };
-  joins: { grfLeaid: string; zcta: string; leaid: string; reason: string }[];
+  /** every join applied, and where it comes from: joins.csv, or found by a rule (directory-successors.ts, successors.ts k12Successors) */
+  joins: { grfLeaid: string; zcta: string; leaid: string; reason: string; source: "joins.csv" | "directory successor" | "K-12 successor" }[];
   renamedCounties: { from: string; to: string[] }[];
   countyNames: Map<string, string>;
   /** geographic districts with an outcome per state and source (the ranked universe of method v1.1) */

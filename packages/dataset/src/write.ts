@@ -19,9 +19,10 @@ export function writeOutputs(outDir: string, files: ReadonlyMap<string, string>)
 }
 
 /**
- * Writes files at their paths (any folders) all or none as far as a rename allows: every one
- * to a temporary file beside it first, then each renamed into place, so a failure while writing
- * leaves the old files (the baseline, its log and VALIDATION.md must agree).
+ * Writes files at their paths (any folders) together: every one to a temporary file beside it
+ * first, then each renamed into place, so a failure while writing leaves every old file (the
+ * baseline, its log and VALIDATION.md must agree); a rename that fails leaves the files renamed
+ * before it, and no temporary file.
  *
  * @example
  * writeFilesTogether(new Map([["data/baseline.csv", csv], ["data/baseline-log.csv", log]]));
@@ -34,7 +35,12 @@ export function writeFilesTogether(files: ReadonlyMap<string, string>): void {
       writeFileSync(temp, content, "utf8");
       temps.push([temp, path]);
     }
-    for (const [temp, path] of temps.splice(0)) renameSync(temp, path);
+    // Each renamed leaves the list: a failed rename leaves the rest to be removed below.
+    while (temps.length > 0) {
+      const [temp, path] = temps[0]!;
+      renameSync(temp, path);
+      temps.shift();
+    }
   } finally {
     for (const [temp] of temps) rmSync(temp, { force: true });
   }

@@ -305,6 +305,11 @@ describe("atomic write", () => {
     expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newer"], [join(f.dir, "nowhere", "x.md"), "x"]]))).toThrow();
     expect(readFileSync(join(a, "baseline.csv"), "utf8")).toBe("new");
     expect(readdirSync(a)).toEqual(["baseline.csv"]);
+    // A rename that fails (a folder where the file goes): the files before it are in place, no temporary file stays.
+    mkdirSync(join(b, "taken.md"));
+    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newest"], [join(b, "taken.md"), "x"]]))).toThrow();
+    expect(readFileSync(join(a, "baseline.csv"), "utf8")).toBe("newest");
+    expect([...readdirSync(a), ...readdirSync(b)].sort()).toEqual(["VALIDATION.md", "baseline.csv", "taken.md"]);
   });
   it("a failed build writes nothing", () => {
     const f = writeFixture((c) => ({ grf: c.grf.replace("90001", "9000A") }));

@@ -32,6 +32,12 @@ describe("directorySuccessors", () => {
 
   it("leaves alone a district joins.csv maps, one still listed, one of another state's, and a district that fits two", () => {
     expect(directorySuccessors(["4502430"], (l) => l === "4502430", newer, older)).toEqual([]);
+    // Still listed in the newer directory: no successor, though a new district shares its phone.
+    const still = new Map([...newer, ["4502430", older.get("4502430")!]]);
+    expect(directorySuccessors(["4502430"], () => false, still, older)).toEqual([]);
+    // A charter at the old office with its phone is no district's successor.
+    const charter = new Map([["4503912", { ...newer.get("4503912")!, leaType: "7" }]]);
+    expect(directorySuccessors(["4502430"], () => false, charter, older)).toEqual([]);
     const elsewhere = new Map([["4503912", { ...newer.get("4503912")!, st: "GA" }]]);
     expect(directorySuccessors(["4502430"], () => false, elsewhere, older)).toEqual([]);
     // A new district that has a crosswalk id of its own is not a successor.

@@ -107,5 +107,8 @@ describe("schoolDistrictName (a directory name drawn for a merged district)", ()
     expect(schoolDistrictName("WILLISTON BASIN 7")).toBe("Williston Basin School District 7");
     expect(schoolDistrictName("Ada-Borup-West Public Schools")).toBe("Ada-Borup-West Public Schools");
     expect(schoolDistrictName("Banta Unified")).toBe("Banta Unified School District");
+    // The directory's abbreviations written out.
+    expect(schoolDistrictName("CHICKASAW CO SCHOOL DIST")).toBe("Chickasaw County School District");
+    expect(schoolDistrictName("COVINGTON CITY PBLC SCHS")).toBe("Covington City Public Schools");
   });
 });
