@@ -259,7 +259,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // its ZIP codes, an answer (200, cached and compressed like the other pages).
       const known = townPages.get(typed);
       if (known !== undefined) return sendRepresentation(c.req.raw, known);
-      const towns = meant === undefined && /\p{L}/u.test(typed) ? site.citySearch(typed) : [];
+      // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
+      // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
+      const found = /\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : [];
+      const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
       if (towns.length > 0) {
         const rep = new Representation(townPage(typed, towns, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS);
         // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.

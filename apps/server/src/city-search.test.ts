@@ -146,6 +146,9 @@ describe("the search box's page for a town", () => {
     expect((await app.request("/zip?zip=Richmond%2C+CA+94850")).headers.get("location")).toBe("/zip/94850");
     // Not a box number ending the line.
     expect((await app.request("/zip?zip=PO+Box+12345", { headers: { Accept: "text/html" } })).status).toBe(400);
+    // A house number that is also a ZIP code (90210 Main St), then a town: the town wins.
+    const houseAndTown = await app.request("/zip?zip=90210+Main+St%2C+Beverly+Hills", { headers: { Accept: "text/html" } });
+    expect(houseAndTown.status).toBe(200);
     // A ZIP code followed by words may be a house number: named, not followed.
     const house = await app.request("/zip?zip=90210+Main+St", { headers: { Accept: "text/html" } });
     expect(house.status).toBe(400);
