@@ -766,3 +766,17 @@ describe("a district the NCES directory lists as closed (its `closed` note)", ()
     expect(districtPage(district, () => "", site.facts)).not.toContain("as closed");
   });
 });
+
+describe("a ZIP code most of whose people live in no school district (Sun City, AZ, 85351)", () => {
+  it("the title does not call the district of its sliver the ZIP's, and a note says whom to ask", async () => {
+    const { zipPage } = await import("./pages.ts");
+    const { site } = await testApp();
+    const r = JSON.parse(new TextDecoder().decode(site.get("/zip/90210.json")!.body)) as Parameters<typeof zipPage>[0];
+    const all = JSON.parse(new TextDecoder().decode(site.get("/zip/90210/districts.json")!.body)) as Parameters<typeof zipPage>[1];
+    const shrunk = { ...all, districts: all.districts.map((d) => ({ ...d, share: d.share / 100, share_elementary: d.share_elementary / 100, share_secondary: d.share_secondary / 100 })) };
+    const html = zipPage(r, shrunk, site.facts);
+    expect(html).toContain("<title>ZIP code 90210 (Beverly Hills, CA): most of it in no school district; Beverly Hills Unified School District covers a part</title>");
+    expect(html).toContain("Most of the residents of 90210 live in no school district");
+    expect(zipPage(r, all, site.facts)).not.toContain("live in no school district");
+  });
+});

@@ -347,15 +347,27 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
     high && labels.upTo !== undefined && namedLast !== undefined && namedLast > labels.upTo
       ? ` The directory lists them for the whole district; for this ZIP code the page names it ${e(labels.elementary.toLowerCase())}, and ${e(high.district)} for ${e(labels.high.toLowerCase())}.`
       : "";
+  // Most of the ZIP's people in no school district (Sun City, AZ, 85351: "School District Not
+  // Defined"): the title does not call the district whose sliver it is the ZIP's, and the card says whom to ask.
+  const inDistricts = all.districts.reduce((sum, d) => sum + d.share_elementary, 0);
+  // (One answer for every grade: a K-12 district drawn only at the secondary level, 01224, has no elementary share.)
+  const mostInNone = !high && all.districts.every((d) => d.share_elementary === d.share_secondary) && inDistricts < 0.5;
+  const noneNote = mostInNone
+    ? `<p class="note">Most of the residents of ${r.zip} live in no school district: the Census draws their area as “School District Not Defined” (an area that has left or never joined one). ${e(r.district)} covers a part; ask it, or the state's department of education, which school serves an address.</p>\n`
+    : "";
   return layout(
     {
-      title: high ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}` : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
+      title: mostInNone
+        ? `ZIP code ${r.zip} (${place}): most of it in no school district; ${r.district}${elsewhere(own)} covers a part`
+        : high
+          ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}`
+          : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
       description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
