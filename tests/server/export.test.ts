@@ -36,10 +36,10 @@ describe("export", () => {
     const all = new Set(files(dir));
     const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf" && f !== "404.html");
     expect(all.has("404.html")).toBe(true);
-    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 10 problem types
+    // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 11 problem types
     // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV and the ZIP-to-district CSV
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
-    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 10 + 12 * 2 + 56 * 2 + 2 + 4 + 8);
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 11 + 12 * 2 + 56 * 2 + 2 + 4 + 8);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
