@@ -150,6 +150,10 @@ describe("a damaged dataset passed with --data", () => {
       mkdirSync(f);
     }],
     ["missing", "RATING.md", (f) => unlinkSync(f)],
+    ["a folder in its place", "SOURCES.md", (f) => {
+      unlinkSync(f);
+      mkdirSync(f);
+    }],
     ["missing", "postal.csv", (f) => unlinkSync(f)],
   ];
   it.each(damages)("%s: %s stops start-up with a message naming it", async (how, name, damage) => {

@@ -125,14 +125,24 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
  * A data folder file's text; a missing one stops start-up (DatasetError naming it): the build
  * writes the reports and the PO-box list into every dataset folder, so a folder without one is
  * damaged, and serving it would drop the about page's sections or the PO-box explanations quietly.
+ * A folder in its place, bytes that are not UTF-8 or a byte-order mark are said as what they are.
  *
  * @example
  * await requiredText("data/postal.csv") // "zip,city,state,type,zcta\n..."
  */
 export async function requiredText(path: string): Promise<string> {
-  const file = Bun.file(path);
-  if (!(await file.exists())) throw new DatasetError(path, "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");
-  return file.text();
+  if (!(await Bun.file(path).exists())) {
+    const here = await stat(path).catch(() => undefined);
+    throw new DatasetError(path, here?.isDirectory() ? "is a folder, not a file" : "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");
+  }
+  let text: string;
+  try {
+    text = exactUtf8.decode(await Bun.file(path).bytes());
+  } catch {
+    throw new DatasetError(path, "is not valid UTF-8");
+  }
+  if (text.startsWith("\uFEFF")) throw new DatasetError(path, "starts with a byte-order mark (U+FEFF): the build writes UTF-8 without one");
+  return text;
 }
 
 /**

@@ -68,6 +68,8 @@ describe("parseDataset: the manifest's date and the files' bytes", () => {
     ["2026-13-45", /updated "2026-13-45" is not a date written YYYY-MM-DD/],
     ["2026-02-30", /updated "2026-02-30" is not a date/],
     ["22/11/2026", /updated "22\/11\/2026" is not a date/],
+    ["2999-12-31", /updated "2999-12-31" is not a date/],
+    ["0000-01-01", /updated "0000-01-01" is not a date/],
   ])("refuses updated %j, a date that does not exist (it is every response's Last-Modified)", (updated, message) => {
     expect(parseError(fixture({}, { updated }))).toMatch(message);
   });
@@ -76,6 +78,7 @@ describe("parseDataset: the manifest's date and the files' bytes", () => {
     delete manifest.updated;
     expect(parseError({ ...fixture(), manifest: JSON.stringify(manifest) })).toMatch(/manifest\.json: updated is missing/);
     expect(parseError({ ...fixture(), manifest: "[]" })).toMatch(/manifest\.json: not a JSON object/);
+    expect(parseError({ ...fixture(), manifest: `\uFEFF${fixture().manifest}` })).toMatch(/manifest\.json: starts with a byte-order mark/);
   });
   it("names a byte-order mark, even where the manifest's sha256 is of the file with it", () => {
     const zips = `\uFEFF${fixture().zips}`;

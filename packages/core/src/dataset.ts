@@ -133,6 +133,7 @@ export type DatasetCsv = keyof typeof DATASET_HEADERS;
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 function parseManifest(text: string, file: string): DatasetManifest {
+  if (text.startsWith("\uFEFF")) throw new DatasetError(file, "starts with a byte-order mark (U+FEFF): the build writes UTF-8 without one");
   let m: unknown;
   try {
     m = JSON.parse(text);
@@ -147,7 +148,8 @@ function parseManifest(text: string, file: string): DatasetManifest {
   if (o.updated === undefined) throw new DatasetError(file, "updated is missing (the dataset's date, YYYY-MM-DD)");
   // A date that exists: it is every record's `updated` and the responses' Last-Modified (an HTTP-date).
   const day = typeof o.updated === "string" ? new Date(`${o.updated}T00:00:00Z`) : undefined;
-  if (typeof o.updated !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.updated) || day === undefined || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== o.updated) {
+  // From 2000 to 2100: a year 0000 or 2999 is a typo, and would send every response a Last-Modified from long ago or the future.
+  if (typeof o.updated !== "string" || !/^(?:20\d\d|2100)-\d{2}-\d{2}$/.test(o.updated) || day === undefined || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== o.updated) {
     throw new DatasetError(file, `updated ${JSON.stringify(o.updated)} is not a date written YYYY-MM-DD`);
   }
   for (const name of Object.keys(DATASET_HEADERS) as DatasetCsv[]) {
