@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, readCsv, testApp } from "../test/helpers.ts";
 import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX } from "./representation.ts";
-import { PAGE_CSP } from "./pages.ts";
+import { PAGE_CSP } from "./layout.ts";
 import type { Site } from "./site.ts";
 import type { Hono } from "hono";
 

@@ -8,7 +8,8 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import type { DistrictRecord, Problem } from "@school-districts/core";
-import { errorPage, PAGE_HEADERS, townPage } from "./pages.ts";
+import { errorPage, townPage } from "./error-pages.ts";
+import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
 import {

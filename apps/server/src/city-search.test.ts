@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cityKey, citySearchIndex, editDistanceAtMost, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
-import { cityMatchesHtml } from "./pages.ts";
+import { cityMatchesHtml } from "./error-pages.ts";
 import { testApp } from "../test/helpers.ts";
 
 const entries = [

@@ -8,7 +8,8 @@ import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { fullStop, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, EXPLAIN, fact, gradesHint, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./pages.ts";
+import { CAVEAT, fact, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./layout.ts";
+import { EXPLAIN, gradesHint } from "./pages.ts";
 
 /**
  * A state's name as it reads inside a sentence: with "the" where English puts one ("the

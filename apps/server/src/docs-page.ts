@@ -11,7 +11,7 @@
  */
 import { Marked } from "marked";
 import { escapeHtml as e } from "./html.ts";
-import { layout, type SiteFacts } from "./pages.ts";
+import { layout, type SiteFacts } from "./layout.ts";
 
 /** Where the interactive (Redoc) reference lives. */
 export const INTERACTIVE_DOCS = "/docs/interactive";

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOCS_CSP, testApp } from "../test/helpers.ts";
 import { exportFile, nginxSnippet, writeExport } from "./export.ts";
-import { PAGE_CSP } from "./pages.ts";
+import { PAGE_CSP } from "./layout.ts";
 import type { Site } from "./site.ts";
 
 describe("exportFile", () => {

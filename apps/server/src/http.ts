@@ -4,7 +4,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { chooseCoding, codingFor, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
-import { PAGE_HEADERS } from "./pages.ts";
+import { PAGE_HEADERS } from "./layout.ts";
 import { problem, type ProblemKind } from "./problems.ts";
 import type { Representation } from "./representation.ts";
 import { CACHE_CONTROL, notModifiedHeaders } from "./representation.ts";

@@ -11,7 +11,7 @@ import type { PlaceHint } from "./place-input.ts";
 import { locationAsks } from "./answer.ts";
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
-import { districtHref, layout, phoneLink, type SiteFacts } from "./pages.ts";
+import { districtHref, layout, phoneLink, type SiteFacts } from "./layout.ts";
 import { TERRITORIES } from "@school-districts/core";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>

@@ -12,7 +12,7 @@ import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationN
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
-import type { PostalZip } from "./pages.ts";
+import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */

@@ -7,7 +7,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { DatasetError } from "@school-districts/core";
-import type { PostalZip } from "./pages.ts";
+import type { PostalZip } from "./error-pages.ts";
 
 /**
  * The ZIP codes of each city, from entries with a zip, city and state (the records: /index.json

@@ -6,7 +6,7 @@
  */
 import type { Problem } from "@school-districts/core";
 
-/** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (pages.ts). */
+/** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
   "invalid-zip",
   "invalid-state",

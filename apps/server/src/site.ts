@@ -11,7 +11,9 @@ import { compressMany, type Coding, type Effort, type Job } from "./compress.ts"
 import { stateName, type Dataset } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
-import { aboutPage, type BoundariesFacts, type DistrictContact, homePage, PAGE_HEADERS, problemPage, zipPage, type PostalZip, type SiteFacts } from "./pages.ts";
+import { problemPage, type PostalZip } from "./error-pages.ts";
+import { PAGE_HEADERS, type SiteFacts } from "./layout.ts";
+import { aboutPage, type BoundariesFacts, type DistrictContact, homePage, zipPage } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";

@@ -1,0 +1,263 @@
+/**
+ * The pages of errors and of the search box: one page per problem type (the `type` URI of the
+ * service's problem details, RFC 9457 section 3.1.1), the error pages browsers get instead of
+ * problem+json (with a PO-box ZIP's explanation), and the page of a town typed into the box.
+ */
+import type { Problem } from "@school-districts/core";
+import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { escapeHtml as e } from "./html.ts";
+import { districtHref, layout, searchForm, type SiteFacts } from "./layout.ts";
+import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
+
+const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
+
+/** Escapes text and links the service's concrete example paths in it. */
+function linked(text: string): string {
+  return e(text).replace(/(^|\s)(\/(?:docs|index\.json|zip\/[0-9]{5}\.json|state\/[A-Z]{2}\.json))(?=[\s.,)]|$)/g, '$1<a href="$2">$2</a>');
+}
+
+/**
+ * The page of a problem type, `/problems/<kind>`: what a problem's `type` URI
+ * resolves to. Title, status, when it happens, what to do and an example body,
+ * all from problems.ts.
+ *
+ * @example
+ * problemPage("zip-not-found", facts) // "<!doctype html>...<h1>ZIP code not found</h1>..."
+ */
+export function problemPage(kind: ProblemKind, facts: SiteFacts): string {
+  const doc = problemDoc(kind);
+  const { method, path, detail } = doc.example;
+  const example = JSON.stringify(problem(facts.baseUrl, kind, detail, path), null, 2);
+  return layout(
+    {
+      title: `${doc.title} (HTTP ${doc.status}): problem type of the school districts API`,
+      description: `What the "${doc.title}" error (HTTP ${doc.status}) of the school districts by ZIP code API means, when it happens and what to do.`,
+      canonical: `/problems/${kind}`,
+      main: `<h1>${e(doc.title)}</h1>
+<dl>
+<dt>HTTP status</dt><dd>${doc.status} ${REASONS[doc.status]}</dd>
+<dt>Problem type</dt><dd><code>${e(`${facts.baseUrl}/problems/${kind}`)}</code></dd>
+</dl>
+<h2>When it happens</h2>
+<p>${linked(doc.when)}</p>
+<h2>What to do</h2>
+<p>${linked(doc.todo)}</p>
+<h2>Example</h2>
+<p>The response to <code>${e(`${method} ${path}`)}</code>, an <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details object (<code>application/problem+json</code>). Its <code>type</code> is the address of this page; its <code>detail</code> says what was wrong with that request.</p>
+<pre><code>${e(example)}</code></pre>`,
+    },
+    facts,
+  );
+}
+
+/** A USPS ZIP code with no record: a PO-box or single-building ZIP (data/postal.csv). */
+export interface PostalZip {
+  zip: string;
+  city: string;
+  state: string;
+  /** The USPS type, e.g. "Post Office or large volume customer". */
+  type: string;
+  /** The ZIP area (ZCTA) the post office or building lies in, per UDS Mapper; "" if none. */
+  zcta: string;
+}
+
+/** What a person reads on an error page, per kind: the problem's detail is for programs. */
+const PLAIN: Record<ProblemKind, string> = {
+  "invalid-zip": "A ZIP code has exactly 5 digits, like 90210 or 02108 (keep the leading zero; leave out the 4 digits after a dash).",
+  "invalid-state": "A state is written as two capital letters, like CA.",
+  "zip-not-found": "This service has no record for that ZIP code. Check the digits, or try the ZIP code of the street address.",
+  "state-not-found": "That is not one of the 50 states, DC or the five territories this service covers.",
+  "invalid-leaid": "A school district id (NCES LEAID) has exactly 7 digits, like 0604830 (keep the leading zero).",
+  "district-not-found": "This service has no district with that id. Open the district from its ZIP code's page, or from its state's list.",
+  "not-found": "There is no page at this address. Look up a ZIP code instead, or start from the home page.",
+  "method-not-allowed": "This site can only be read, not changed.",
+  "invalid-location": "A place is given as a latitude from -90 to 90 and a longitude from -180 to 180, in decimal degrees, like lat 45.7833 and lon -108.5007 (west longitudes are negative).",
+  "location-not-found": "No school district boundary holds this place: it may be in open water, outside the United States, or in a territory without boundaries. Look up the ZIP code instead.",
+  "precondition-failed": "The copy of this page your browser or program holds is not the one served now. Load the page again.",
+};
+
+/** What an error page knows beyond the problem: what was typed, the page meant, a PO-box ZIP's facts. */
+export interface ErrorPageExtra {
+  /** What was typed, for the search box. */
+  typed?: string;
+  /** The page most likely meant (`/state/CA` for `/state/ca`, `/zip/90210` for `/zip/90210/`: near-path.ts). */
+  meant?: string;
+  /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
+  postal?: PostalZip;
+  cityZips?: string[];
+}
+
+/**
+ * What a person reads under an error page's explanation: what was typed that is not a ZIP
+ * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
+ * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
+ */
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined): string {
+  // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
+  const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
+  if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
+    return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
+  // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
+  if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
+    return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>`;
+  if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
+  if (didYouMean) return `<p>${didYouMean}</p>`;
+  if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
+  if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
+  return "";
+}
+
+/**
+ * The search box's own error message on the page of a text that is neither a ZIP code nor a
+ * town (HTML): short, what to type instead.
+ *
+ * @example
+ * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
+ */
+function fieldError(typed: string, meant?: string): string {
+  if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
+  if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
+  if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
+  return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
+}
+
+/**
+ * A town typed into the ZIP box: each city of that name, then per district its ZIP codes'
+ * records name (one sentence where they all name the same one: Boston's 36 but two), the
+ * district linked and its ZIP codes as a wrapped grid of links, the district with the most first.
+ *
+ * @example
+ * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
+ * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
+ */
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): string {
+  const shown = cities.slice(0, MAX_CITY_MATCHES);
+  const which =
+    cities.length === 1
+      ? "Its ZIP codes are below"
+      : cities.length > shown.length
+        ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
+        : `${cities.length} towns have that name; their ZIP codes are below`;
+  const intro = cities.every((c) => c.close)
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
+  const groups = shown.map((c) => {
+    const place = `${c.city}, ${c.state}`;
+    const byDistrict = new Map<string, { district: string; leaid: string; zips: string[] }>();
+    for (const z of c.zips) {
+      const key = `${z.leaid ?? ""}\t${z.district}`;
+      const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
+      group.zips.push(z.zip);
+    }
+    const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
+    const n = c.zips.length;
+    const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
+    const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
+    const summary =
+      districts.length === 1
+        ? `<p>${n === 1 ? "Its ZIP code's record names" : `All ${n} of its ZIP codes' records name`} ${named(districts[0]!)}.</p>`
+        : `<p>Its ${n} ZIP codes' records name ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.</p>`;
+    const grid = (zips: string[]) => `<ul class="zips">${zips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("")}</ul>`;
+    const lists =
+      districts.length === 1
+        ? grid(districts[0]!.zips)
+        : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
+    return `<h2>${e(place)}</h2>
+${summary}
+${lists}`;
+  });
+  return `${intro}
+${groups.join("\n")}`;
+}
+
+/**
+ * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
+ * its ZIP codes, grouped by the district their records name, and the search box.
+ *
+ * @example
+ * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
+ */
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts): string {
+  const title = `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the towns named “${shortened(typed)}”`}`;
+  return layout(
+    {
+      title,
+      description: `${title}, each with the public school district its record names.`,
+      canonical: null,
+      search: false,
+      main: `<h1>${e(title)}</h1>
+${cityMatchesHtml(typed, towns)}
+<h2>Look up a ZIP code or a town</h2>
+${searchForm("main", typed)}
+<p><a href="/">Home page</a></p>`,
+    },
+    facts,
+  );
+}
+
+/**
+ * The HTML page a browser gets instead of a problem+json body: the title, what
+ * went wrong in plain words, where to go next, a search box (pre-filled with
+ * what was typed) and a link home. For a PO-box or single-building ZIP, it says
+ * what the ZIP is and links the ZIP pages of its city.
+ *
+ * @example
+ * errorPage(problem(base, "invalid-zip", detail, "/zip/9021"), "invalid-zip", facts, { typed: "9021" })
+ */
+export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra: ErrorPageExtra = {}): string {
+  const { postal, cityZips = [] } = extra;
+  // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
+  const postOffice = postal !== undefined && /^post office/i.test(postal.type);
+  const military = postal !== undefined && isMilitaryMail(postal);
+  const title = postal
+    ? postOffice
+      ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
+      : military
+        ? `ZIP code ${postal.zip} is a military mail ZIP code`
+        : `ZIP code ${postal.zip} has no school district record`
+    : kind === "zip-not-found" && extra.typed
+      ? `ZIP code ${shortened(extra.typed)} not found`
+      : p.title;
+  let body: string;
+  if (postal && military) {
+    // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
+    body = `<p class="answer">${postal.zip} (${e(`${postal.city} ${postal.state}`)}) is a military mail ZIP code: it carries mail to members of the U.S. forces and their families abroad, and has no area and no public school district. A school district serves the address where a child lives: for a home in the United States, look up the ZIP code of its street address.</p>
+<p>USPS type: ${e(postal.type)}.</p>`;
+  } else if (postal) {
+    const place = `${postal.city}, ${postal.state}`;
+    const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
+    body = postOffice
+      ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
+      : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but the Census Bureau draws no ZIP area for it, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
+    body += `
+<p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
+${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
+  } else {
+    body = `<p class="answer">${e(PLAIN[kind])}</p>
+${nextStep(kind, extra.typed, extra.meant)}`;
+  }
+  return layout(
+    {
+      title: `${title} (error ${p.status})`,
+      // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
+      description: `${title}. ${
+        postal === undefined
+          ? PLAIN[kind]
+          : military
+            ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
+            : postOffice
+              ? "It belongs to a post office or one large mail customer, not to an area where people live: look up the ZIP code of the home's street address."
+              : `The Census Bureau draws no ZIP area for it: try a neighbouring ZIP code of ${postal.city}, ${postal.state}.`
+      }`,
+      canonical: null,
+      search: false,
+      main: `<h1>${e(title)}</h1>
+${body}
+<h2>Look up a ZIP code or a town</h2>
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant) : undefined)}
+<p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
+    },
+    facts,
+  );
+}
+
