@@ -91,6 +91,14 @@ describe("the answer sentence on every ZIP of data/", () => {
     expect(wrong.slice(0, 10), `${wrong.length} answers`).toEqual([]);
   });
 
+  it("says people in no district at all the same way at both grade levels (85339, 85256: 'School District Not Defined' at the elementary grades and high school alike)", () => {
+    for (const zip of ["85339", "85256"]) {
+      const sentences = answers.find((a) => a.zip === zip)!.sentences;
+      expect(sentences.filter((s) => /, and no school district covers the rest\.$/.test(s)), zip).toHaveLength(2);
+      expect(sentences.join(" "), zip).not.toContain("no district teaching high school covers the rest");
+    }
+  });
+
   it("says a district holds all of a ZIP's high school only where it does, and never names for high school a district that stops before 9th grade, first or among the parts", () => {
     const wrong: string[] = [];
     for (const a of answers) {

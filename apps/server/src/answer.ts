@@ -150,7 +150,7 @@ function emptyParts(zero: DistrictOverlap[], basis: DistrictOverlap["basis"]): s
  * @example
  * levelClause(level, "90210", (d) => d.district) // "Most of 90210 (65 % of residents) is in ..."
  */
-export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string, highGrades = "high school"): string {
+export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string, highGrades = "high school", restInNoDistrict = false): string {
   const { pick, share } = level;
   if (pick === undefined) {
     const [top] = level.districts;
@@ -198,7 +198,9 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // the rest is in", which reads as everyone else. Where districts cover most but none alone does
   // (58570: Solen 46 %, Flasher 39 %), it is split, and the rest is said.
   const total = level.districts.reduce((sum, d) => sum + share(d), 0);
-  const noneCovers = level.name === "high" ? `no district teaching ${highGrades}` : "no school district";
+  // The part no district of these grades covers: at high school, of people in no district at all
+  // where the elementary grades leave as much uncovered (85339: Gila River, "School District Not Defined").
+  const noneCovers = level.name === "high" && !restInNoDistrict ? `no district teaching ${highGrades}` : "no school district";
   // Not at the elementary grades of a split-level ZIP (as `uncovered` below).
   if (level.name !== "elementary" && p < 0.5 && total < 0.5) {
     return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
@@ -216,7 +218,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // 10 % none), as is a part in no school district (85373 Sun City: 47 % "School District Not Defined").
   // Not at the elementary grades of a split-level ZIP: there a K-12 district drawn only as a
   // high-school district (Geyser K-12 in 59479) covers people no elementary district does.
-  const uncovered = level.name !== "elementary" && 1 - total >= 0.02 ? `, and ${noneCovers} covers the rest` : "";
+  const uncovered = (level.name !== "elementary" || restInNoDistrict) && 1 - total >= 0.02 ? `, and ${noneCovers} covers the rest` : "";
   if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}${uncovered}`;
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
 }
@@ -433,7 +435,13 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
   const labels = labelsOf(levels);
   // Under "7th grade and up", the grades are not all high school.
   const highGrades = labels.high === "High school" ? "high school" : "these grades";
-  const clauses = levels.map((l) => levelClause(l, zip, name, highGrades));
+  // People in no district at all: the elementary and high-school levels leave about the same part
+  // uncovered (not a K-12 district drawn only at high school, 59479, nor K-8 towns with none over them).
+  const uncoveredAt = (l: GradeLevel | undefined) => (l === undefined ? 0 : 1 - l.districts.reduce((sum, d) => sum + l.share(d), 0));
+  const [elementaryLevel, highLevel] = [levels.find((l) => l.name === "elementary"), levels.find((l) => l.name === "high")];
+  const restInNoDistrict =
+    elementaryLevel !== undefined && highLevel !== undefined && uncoveredAt(elementaryLevel) >= 0.02 && Math.abs(uncoveredAt(elementaryLevel) - uncoveredAt(highLevel)) <= 0.01;
+  const clauses = levels.map((l) => levelClause(l, zip, name, highGrades, restInNoDistrict));
   // Where every level names the same district in the same words, one sentence says it for all
   // of them, counting every district (60629: Burbank at the elementary grades and Reavis at high
   // school, each covering a part with no residents, are "2 other districts").
