@@ -50,6 +50,25 @@ export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, Zi
 
 export const FORMAT = DATASET_FORMAT;
 export const SHARE_METHOD = "v2";
+/**
+ * The pieces (two or more, of at most 12) whose land adds up to `land` exactly (to a part in a
+ * billion), else none: a piece the crosswalk draws over several others whole.
+ *
+ * @example
+ * landSumOf([{ land: 5.004 }, { land: 3.457 }, { land: 1 }], 8.461) // the first two
+ */
+export function landSumOf<T extends { land: number }>(pieces: readonly T[], land: number): T[] {
+  const candidates = pieces.filter((p) => p.land > 0 && p.land < land);
+  if (candidates.length < 2 || candidates.length > 12) return [];
+  for (let mask = 3; mask < 1 << candidates.length; mask++) {
+    if ((mask & (mask - 1)) === 0) continue; // one piece: the equal-land rule's
+    let sum = 0;
+    for (let i = 0; i < candidates.length; i++) if (mask & (1 << i)) sum += candidates[i]!.land;
+    if (Math.abs(sum - land) <= 1e-9 * land) return candidates.filter((_, i) => mask & (1 << i));
+  }
+  return [];
+}
+
 /** A Census pseudo-district's name: the grades a district teaches in another's area ("Eureka City Unified School District (7-12)"). */
 const PSEUDO_PIECE = /\((?:6|7|9)-12\)$/;
 
@@ -421,6 +440,9 @@ export function build(opts: BuildOptions): BuildResult {
     const drawnOver = new Set(
       elementaryPieces.filter((e) => e.land > 0 && pieces.some((q) => layerOf(q) !== "E" && Math.abs(q.land - e.land) <= 1e-9 * e.land)).map((e) => e.grfLeaid),
     );
+    // Likewise a high-school piece drawn exactly over several elementary pieces (the sum of their
+    // land: Hughson Unified (9-12) over Gratton and Hickman in 95316, 8.461 = 5.004 + 3.457).
+    for (const q of pieces.filter((p) => layerOf(p) === "S" && p.land > 0)) for (const e of landSumOf(elementaryPieces, q.land)) drawnOver.add(e.grfLeaid);
     const highSchoolCover = highSchoolCoverOf(
       elementaryPieces.length > 0 ? pieceShares(pieces.filter((p) => layerOf(p) !== "S")) : new Map(),
       elementaryPieces.length > 0 ? pieceShares(elementaryPieces) : new Map(),

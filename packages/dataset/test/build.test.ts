@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { build, formatUsDate, sha256, titleCase } from "../src/build.ts";
+import { build, formatUsDate, landSumOf, sha256, titleCase } from "../src/build.ts";
 import { InputError } from "../src/errors.ts";
 import { writeFilesTogether, writeOutputs } from "../src/write.ts";
 import { parseArgs } from "../src/cli.ts";
@@ -316,6 +316,19 @@ describe("atomic write", () => {
     made.push(f);
     expect(() => build({ raw: f.raw, date: "2026-01-02", joins: f.joins })).toThrow(InputError);
     expect(existsSync(join(f.dir, "data"))).toBe(false);
+  });
+});
+
+describe("landSumOf (a high-school piece drawn exactly over several elementary pieces)", () => {
+  it("finds the pieces whose land adds up to the piece's, to a part in a billion; none for one piece or no sum", () => {
+    const gratton = { id: "Gratton", land: 5.004 };
+    const hickman = { id: "Hickman", land: 3.457 };
+    const other = { id: "Denair", land: 20 };
+    expect(landSumOf([gratton, other, hickman], 8.461).map((p) => p.id)).toEqual(["Gratton", "Hickman"]);
+    expect(landSumOf([gratton, hickman], 8.462)).toEqual([]);
+    expect(landSumOf([gratton], 5.004)).toEqual([]);
+    // More than 12 pieces under the piece: not searched (a sum of many pieces proves little).
+    expect(landSumOf(Array.from({ length: 13 }, (_, i) => ({ land: i + 1 })), 100)).toEqual([]);
   });
 });
 

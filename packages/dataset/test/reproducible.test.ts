@@ -192,6 +192,9 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(Number(at("95503", "0600052")?.share_secondary)).toBeGreaterThan(0.9);
     expect(at("95503", "0600052")?.serves_most).toContain("secondary");
     expect(Number(at("95458", "0601442")?.share_secondary)).toBeGreaterThan(0.9);
+    // Hughson Unified (9-12) drawn exactly over Gratton and Hickman together (95316): nothing left uncovered at high school.
+    const high95316 = r.stats.overlaps.filter((o) => o.zip === "95316").reduce((sum, o) => sum + Number(o.share_secondary), 0);
+    expect(high95316).toBeGreaterThan(0.995);
   });
 
   it("a district absorbed since 2016 by a neighbour with a polygon of its own counts for that neighbour, in the ZIP answers and the points (77568, 77591, 49224)", () => {
