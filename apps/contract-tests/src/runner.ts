@@ -328,6 +328,8 @@ function buildProperties(ctx: Ctx, op: Operation) {
       // If-Match and If-Unmodified-Since (RFC 9110 §13.1.1, §13.1.4): 412 unless the copy is current.
       let im: string | undefined;
       let ius: string | undefined;
+      // An ETag that is not this one (for If-Match and If-None-Match alike).
+      const notIt = `"${etag.replace(/"/g, "")}-not-it"`;
       const lastModified = header(prime.ex.res, "last-modified");
       if ((kind.startsWith("ims") || kind.startsWith("ius")) && (!lastModified || Number.isNaN(Date.parse(lastModified)))) return results;
       switch (kind) {
@@ -335,13 +337,13 @@ function buildProperties(ctx: Ctx, op: Operation) {
           im = etag;
           break;
         case "im-wrong":
-          im = `"${etag.replace(/"/g, "")}-not-it"`;
+          im = notIt;
           break;
         case "im-weak":
           im = `W/${etag.replace(/^W\//, "")}`;
           break;
         case "im-wrong-with-inm":
-          im = `"${etag.replace(/"/g, "")}-not-it"`;
+          im = notIt;
           inm = etag;
           break;
         case "ius-same":
@@ -369,13 +371,13 @@ function buildProperties(ctx: Ctx, op: Operation) {
           break;
         case "ims-with-wrong-inm":
           ims = lastModified;
-          inm = `"${etag.replace(/"/g, "")}-not-it"`;
+          inm = notIt;
           break;
         case "same":
           inm = etag;
           break;
         case "wrong":
-          inm = `"${etag.replace(/"/g, "")}-not-it"`;
+          inm = notIt;
           break;
         case "star":
           inm = "*";

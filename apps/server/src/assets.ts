@@ -94,27 +94,34 @@ export function dataPaths(dir: string): AssetPaths["data"] {
 const exactUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
- * Reads the dataset files' text, byte for byte (a byte-order mark kept, for the sha256 check
- * and its own message); a missing file, a folder in its place or bytes that are not UTF-8 throw
- * a DatasetError naming it.
+ * A data folder file's text, byte for byte (a byte-order mark kept, for the sha256 check and
+ * its own message); a missing file (`missing` says why that is wrong), a folder in its place,
+ * --data naming a file, or bytes that are not UTF-8 throw a DatasetError naming it.
+ *
+ * @example
+ * await exactText("data/zips.csv", "missing") // "zip,state,city,county,leaid,zcta\n..."
+ */
+async function exactText(path: string, missing: string): Promise<string> {
+  if (!(await Bun.file(path).exists())) {
+    const [here, parent] = await Promise.all([stat(path).catch(() => undefined), stat(dirname(path)).catch(() => undefined)]);
+    if (here?.isDirectory()) throw new DatasetError(path, "is a folder, not a file");
+    throw new DatasetError(path, parent !== undefined && !parent.isDirectory() ? `missing (${dirname(path)} is a file, not a folder)` : missing);
+  }
+  try {
+    return exactUtf8.decode(await Bun.file(path).bytes());
+  } catch {
+    throw new DatasetError(path, "is not valid UTF-8");
+  }
+}
+
+/**
+ * Reads the dataset files' text (exactText; core's parser checks the byte-order mark and sha256).
  *
  * @example
  * const files = await readData(dataPaths("data"));
  */
 export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles> {
-  const read = async (path: string) => {
-    if (!(await Bun.file(path).exists())) {
-      // Said as what it is: a folder where the file should be, or --data naming a file.
-      const [here, parent] = await Promise.all([stat(path).catch(() => undefined), stat(dirname(path)).catch(() => undefined)]);
-      if (here?.isDirectory()) throw new DatasetError(path, "is a folder, not a file");
-      throw new DatasetError(path, parent !== undefined && !parent.isDirectory() ? `missing (${dirname(path)} is a file, not a folder)` : "missing");
-    }
-    try {
-      return exactUtf8.decode(await Bun.file(path).bytes());
-    } catch {
-      throw new DatasetError(path, "is not valid UTF-8");
-    }
-  };
+  const read = (path: string) => exactText(path, "missing");
   // The manifest first: a folder that is not a dataset is said as its missing manifest.
   const manifest = await read(paths.manifest);
   const [zips, districts, overlaps] = await Promise.all([paths.zips, paths.districts, paths.overlaps].map(read));
@@ -131,16 +138,7 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
  * await requiredText("data/postal.csv") // "zip,city,state,type,zcta\n..."
  */
 export async function requiredText(path: string): Promise<string> {
-  if (!(await Bun.file(path).exists())) {
-    const here = await stat(path).catch(() => undefined);
-    throw new DatasetError(path, here?.isDirectory() ? "is a folder, not a file" : "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");
-  }
-  let text: string;
-  try {
-    text = exactUtf8.decode(await Bun.file(path).bytes());
-  } catch {
-    throw new DatasetError(path, "is not valid UTF-8");
-  }
+  const text = await exactText(path, "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");
   if (text.startsWith("\uFEFF")) throw new DatasetError(path, "starts with a byte-order mark (U+FEFF): the build writes UTF-8 without one");
   return text;
 }

@@ -5,6 +5,10 @@
  * or hyphens ("St. Louis" and "st louis").
  */
 import { foldedPlaceName } from "@school-districts/core";
+import { COUNTRY } from "./near-path.ts";
+
+/** A country after the state, as near-path.ts addressZip reads it. */
+const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
 
 /** One city of the name typed: its ZIP codes with a record, and the district each names. */
 export interface CityMatch {
@@ -104,7 +108,7 @@ export function citySearchIndex(
   };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
-    const text = typed.trim().replace(/[\s,]+(?:U\.?S\.?A?\.?|United States(?: of America)?)\.?$/i, "");
+    const text = typed.trim().replace(COUNTRY_AT_END, "");
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
     if (all.length > 0) return bySize(all);

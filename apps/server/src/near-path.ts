@@ -51,6 +51,15 @@ export function typedZip(typed: string): string | undefined {
   return zips.size === 1 ? [...zips][0] : undefined;
 }
 
+/** The country an address copied from a map ends with ("USA", "U.S.", "United States of America"), as a pattern source. */
+export const COUNTRY = String.raw`(?:U\.?S\.?A?\.?|United States(?: of America)?)`;
+
+/** A ZIP code (and its +4) ending an address, maybe before the country; not after a box or unit word, nor after digits. */
+const ADDRESS_ZIP = new RegExp(
+  String.raw`(?<![0-9]|[0-9][.,]|\b(?:box|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:${COUNTRY}[\s.]*)?$`,
+  "i",
+);
+
 /**
  * The ZIP code that ends a pasted address or label, which the search box takes as typed (a
  * US address ends with its ZIP code, maybe a ZIP+4 and the country): "Beverly Hills, CA
@@ -70,7 +79,7 @@ export function addressZip(typed: string): string | undefined {
   const text = typed.normalize("NFKC");
   // Not a box or unit number that ends the line ("PO Box 12345", "Apt 10025"); before the ZIP
   // code nothing, or words (a town, a state): "9021 01234" is a broken ZIP+4, not an address.
-  const m = /(?<![0-9]|[0-9][.,]|\b(?:box|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:(?:U\.?S\.?A?\.?|United States(?: of America)?)[\s.]*)?$/i.exec(text);
+  const m = ADDRESS_ZIP.exec(text);
   if (m === null) return undefined;
   const before = text.slice(0, m.index);
   return before.trim() === "" || /\p{L}/u.test(before) ? m[1] : undefined;

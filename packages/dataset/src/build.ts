@@ -413,10 +413,13 @@ export function build(opts: BuildOptions): BuildResult {
     const layers = new Map<string, Set<Level>>();
     for (const p of pieces) (layers.get(p.leaid) ?? layers.set(p.leaid, new Set()).get(p.leaid)!).add(layerOf(p));
     const peopleIn = (p: { grfLeaid: string }) => spread?.get(p.grfLeaid) ?? 0;
-    const zipPeople = Math.max(
-      pieces.filter((p) => layerOf(p) !== "S").reduce((s, p) => s + peopleIn(p), 0),
-      pieces.filter((p) => layerOf(p) !== "E").reduce((s, p) => s + peopleIn(p), 0),
-    );
+    // The people a placement puts in the ZIP's pieces: those of the larger grade level's pool.
+    const peopleInPieces = (placement: ReadonlyMap<string, number> | undefined) =>
+      Math.max(
+        pieces.filter((p) => layerOf(p) !== "S").reduce((sum, p) => sum + (placement?.get(p.grfLeaid) ?? 0), 0),
+        pieces.filter((p) => layerOf(p) !== "E").reduce((sum, p) => sum + (placement?.get(p.grfLeaid) ?? 0), 0),
+      );
+    const zipPeople = peopleInPieces(spread);
     const estimate = (want: readonly Level[]) => {
       const ps = pieces.filter((p) => want.includes(layerOf(p)));
       const e = candidate.estimate(zip, ps.map((p) => ({ leaid: p.grfLeaid, land: p.land })), ctx);
@@ -468,10 +471,7 @@ export function build(opts: BuildOptions): BuildResult {
     // 99997: Sun City, AZ) stay uncovered where the 2020 estimate decides.
     const placedHere = evidence.zctas.has(zip) ? spread : evidence.zctaDistrictNearest.get(zip);
     const notDefined = [...(placedHere ?? [])].reduce((sum, [leaid, n]) => sum + (leaid.endsWith("99997") ? n : 0), 0);
-    const inPieces = Math.max(
-      pieces.filter((p) => layerOf(p) !== "S").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
-      pieces.filter((p) => layerOf(p) !== "E").reduce((sum, p) => sum + (placedHere?.get(p.grfLeaid) ?? 0), 0),
-    );
+    const inPieces = peopleInPieces(placedHere);
     // Only as far as Geocorr 2010 agrees (its block counts in "School District Not Defined"): where the
     // 2021 crosswalk draws districts over that land (46164: Geocorr 0.2 %, the 2016 polygon 12 %), the
     // people are in a district the 2016 boundaries did not draw yet.
