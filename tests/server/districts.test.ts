@@ -8,7 +8,9 @@
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pool, startServer, type RunningServer } from "../support/server.ts";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pool, REPO, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let zips: string[];
@@ -95,5 +97,31 @@ describe("/state/{state}/districts.json and /bulk/districts.csv", () => {
     const csv = await (await fetch(`${server.url}/bulk/districts.csv`)).text();
     const ids = csv.split("\r\n").slice(1, -1).map((line) => line.slice(0, 7));
     expect(ids).toEqual([...districts.keys()].sort());
+  });
+});
+
+describe("former district ids (data/manifest.json former_districts: 2016 boundaries merged, closed or renamed since)", () => {
+  const former = (JSON.parse(readFileSync(resolve(REPO, "data/manifest.json"), "utf8")) as { former_districts: Record<string, { name: string; district: string }> }).former_districts;
+
+  it("each answers 404 naming the district of today its area is part of, which answers 200", async () => {
+    expect(Object.keys(former).length).toBeGreaterThan(100);
+    await pool(Object.entries(former), 16, async ([leaid, f]) => {
+      expect(districts.has(leaid), leaid).toBe(false);
+      const res = await fetch(`${server.url}/district/${leaid}.json`);
+      expect(res.status, leaid).toBe(404);
+      const now = await json<District>(`/district/${f.district}.json`);
+      expect(((await res.json()) as { detail: string }).detail, leaid).toBe(
+        `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${f.name}, and its area is now part of district ${f.district} (${now.district}), /district/${f.district}.json.`,
+      );
+    });
+  });
+
+  it("the page of Chickasaw County School District's 2016 id (2800960, merged into 2800200) says so and links today's district", async () => {
+    expect(former["2800960"]?.district).toBe("2800200");
+    const res = await fetch(`${server.url}/district/2800960`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("<h1>Chickasaw County School District (2800960) is not a school district today</h1>");
+    expect(html).toContain('Its area is part of <a href="/district/2800200">');
   });
 });

@@ -76,6 +76,8 @@ describe("lookup", () => {
     [["lookup", "09001"], 1, "/zip/09001.json"],
     [["lookup", "9021"], 2, "/zip/9021.json"],
     [["lookup", "--district", "0000000"], 1, "/district/0000000.json"],
+    // A district id of the 2016 boundaries merged since (data/manifest.json former_districts): where its area went.
+    [["lookup", "--district", "2800960"], 1, "/district/2800960.json"],
     [["lookup", "--district", "604830"], 2, "/district/604830.json"],
   ] as const)("%j exits %i with the problem of %s", async (args, exit, path) => {
     const problem = await api(path);

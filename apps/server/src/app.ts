@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import type { DistrictRecord, Problem } from "@school-districts/core";
-import { errorPage, townPage } from "./error-pages.ts";
+import { errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
@@ -70,17 +70,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render } = page;
+    const { typed, meant, render, former } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(former ? { former } : {}) })),
     });
   };
 
@@ -125,7 +125,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const districtPath = (c: Context, leaid: string, suffix: string) => {
     if (!LEAID.test(leaid)) return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`));
     const rep = site.get(`/district/${leaid}${suffix}`);
-    if (!rep) return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid));
+    if (!rep) {
+      const former = site.formerDistrict(leaid);
+      return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid, former), former ? { former: { ...former, leaid } } : {});
+    }
     return sendRepresentation(c.req.raw, rep);
   };
 

@@ -6,10 +6,11 @@ import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type Pro
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
-import { BASE, readCsv, testApp } from "../test/helpers.ts";
+import { BASE, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
+import { createApp } from "./app.ts";
 import { districtPage, inSentence, statePage } from "./district-pages.ts";
 import { highSchoolZips } from "./districts.ts";
-import type { Site } from "./site.ts";
+import { buildSite, type Site } from "./site.ts";
 
 let app: Hono;
 let site: Site;
@@ -109,6 +110,25 @@ describe("GET /district/{leaid}.json", () => {
     const missing = await problem("/district/0000000.json", 404, "district-not-found");
     expect(missing.detail).toBe("District 0000000 is not in the dataset. /bulk/districts.csv lists every district covered.");
     await problem("/district/0000000", 404, "district-not-found");
+  });
+
+  it("names where a former district's area went (manifest.json former_districts): the problem's detail and the page's answer", async () => {
+    const dataset = await loadFixture();
+    dataset.manifest.former_districts = { "0699001": { name: "Old <Hills> School District", district: "0604830" } };
+    const former = createApp(buildSite(dataset, BASE, await testAssets()));
+    const json = await former.request("/district/0699001.json");
+    expect(json.status).toBe(404);
+    expect(((await json.json()) as Problem).detail).toBe(
+      "District 0699001 is not a district today: the Census Bureau's 2016 school district boundaries name it Old <Hills> School District, and its area is now part of district 0604830 (Beverly Hills Unified School District), /district/0604830.json.",
+    );
+    const page = await former.request("/district/0699001", { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("<h1>Old &lt;Hills&gt; School District (0699001) is not a school district today</h1>");
+    expect(html).toContain('Its area is part of <a href="/district/0604830">Beverly Hills Unified School District</a>');
+    // Another unknown id, and the same id without the manifest's entry, say only that it is not in the dataset.
+    expect(((await (await former.request("/district/0699002.json")).json()) as Problem).detail).toBe("District 0699002 is not in the dataset. /bulk/districts.csv lists every district covered.");
+    expect(((await (await app.request("/district/0699001.json")).json()) as Problem).detail).toContain("is not in the dataset");
   });
 });
 

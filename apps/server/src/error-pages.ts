@@ -7,7 +7,7 @@ import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, type SiteFacts } from "./layout.ts";
-import { isMilitaryMail, problem, problemDoc, shortened, type ProblemKind } from "./problems.ts";
+import { isMilitaryMail, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -85,6 +85,8 @@ export interface ErrorPageExtra {
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
   postal?: PostalZip;
   cityZips?: string[];
+  /** A district id of the 2016 boundaries that is not a district today, and the district drawn over its area. */
+  former?: FormerDistrictNow & { leaid: string };
 }
 
 /**
@@ -209,7 +211,10 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
-  const title = postal
+  const { former } = extra;
+  const title = former
+    ? `${former.name} (${former.leaid}) is not a school district today`
+    : postal
     ? postOffice
       ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
       : military
@@ -219,7 +224,11 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `ZIP code ${shortened(extra.typed)} not found`
       : p.title;
   let body: string;
-  if (postal && military) {
+  if (former) {
+    // An old id (a merger, a closure, a Census piece): where its area went, not only "no district".
+    body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is part of <a href="/district/${former.district}">${e(former.districtName)}</a>, as this service joins the 2016 boundaries to today's NCES districts.</p>
+<p>To be sure which district serves a home, look up the ZIP code of its street address, and ask the district.</p>`;
+  } else if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
     body = `<p class="answer">${postal.zip} (${e(`${postal.city} ${postal.state}`)}) is a military mail ZIP code: it carries mail to members of the U.S. forces and their families abroad, and has no area and no public school district. A school district serves the address where a child lives: for a home in the United States, look up the ZIP code of its street address.</p>
 <p>USPS type: ${e(postal.type)}.</p>`;
@@ -241,7 +250,9 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
       title: `${title} (error ${p.status})`,
       // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
       description: `${title}. ${
-        postal === undefined
+        former
+          ? `Its area is part of ${former.districtName}.`
+          : postal === undefined
           ? PLAIN[kind]
           : military
             ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."

@@ -183,7 +183,11 @@ export function lookup(
   const { leaid } = query;
   if (!/^[0-9]{7}$/.test(leaid)) return fail(2, "invalid-leaid", invalidLeaidDetail(leaid, "/district/0604830.json"), `/district/${leaid}.json`);
   const row = dataset.districts.get(leaid);
-  if (!row) return fail(1, "district-not-found", districtNotFoundDetail(leaid), `/district/${leaid}.json`);
+  if (!row) {
+    const former = dataset.manifest.former_districts?.[leaid];
+    const now = former && dataset.districts.get(former.district);
+    return fail(1, "district-not-found", districtNotFoundDetail(leaid, former && now ? { ...former, districtName: now.name } : undefined), `/district/${leaid}.json`);
+  }
   const d = districtDetail(row, districtZips(dataset).get(leaid) ?? [], dataset.updated, options.baseUrl);
   if (options.json) return { code: 0, stdout: toJson(d), stderr: "" };
   const chosen = d.zips.filter((z) => z.chosen).length;

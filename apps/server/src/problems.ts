@@ -84,8 +84,25 @@ export function invalidLeaidDetail(leaid: string, example: string): string {
   return `${quote(leaid)} is not a district id: use the 7-digit NCES LEAID, for example ${example}.`;
 }
 
-/** Detail for a well-formed district id not in the dataset. */
-export function districtNotFoundDetail(leaid: string): string {
+/** A former district id's 2016 name and the district of today drawn over its area (LEAID and name). */
+export interface FormerDistrictNow {
+  name: string;
+  district: string;
+  districtName: string;
+}
+
+/**
+ * Detail for a well-formed district id not in the dataset; for an id of the 2016 boundaries
+ * that is not a district today (`former`), where its area went.
+ *
+ * @example
+ * districtNotFoundDetail("2800960", { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District" })
+ * // "District 2800960 is not a district today: ... its area is now part of district 2800200 (Chickasaw County School District), /district/2800200.json."
+ */
+export function districtNotFoundDetail(leaid: string, former?: FormerDistrictNow): string {
+  if (former !== undefined) {
+    return `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${former.name}, and its area is now part of district ${former.district} (${former.districtName}), /district/${former.district}.json.`;
+  }
   return `District ${leaid} is not in the dataset. /bulk/districts.csv lists every district covered.`;
 }
 

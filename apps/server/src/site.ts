@@ -8,7 +8,7 @@ import { citySearchIndex, MAX_CITY_MATCHES, type CityMatch } from "./city-search
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
-import { stateName, type Dataset } from "@school-districts/core";
+import { stateName, type Dataset, type FormerDistrict } from "@school-districts/core";
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { problemPage, type PostalZip } from "./error-pages.ts";
@@ -20,7 +20,7 @@ import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from 
 import { cityZipIndex, parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
-import { PROBLEM_KINDS } from "./problems.ts";
+import { PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { CACHE_CONTROL, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
@@ -84,6 +84,11 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
   stateName(code: string): string;
+  /**
+   * A district id of the 2016 boundaries that is not a district today: its 2016 name and the
+   * district of today drawn over its area, with that district's name; undefined otherwise.
+   */
+  formerDistrict(leaid: string): FormerDistrictNow | undefined;
   /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts. */
   citySearch(typed: string): CityMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
@@ -122,6 +127,8 @@ export interface SiteBodies {
   records: number;
   /** The dataset's state names for the pages (manifest.json `state_names`), by code; {} for an older build. */
   stateNames: Readonly<Record<string, string>>;
+  /** The dataset's district ids that are not districts today, and where their area went (manifest.json `former_districts`); {} for an older build. */
+  formerDistricts: Readonly<Record<string, FormerDistrict>>;
   /**
    * `/zip/{zip}.json`, `/zip/{zip}/districts.json`, `/state/{state}.json`,
    * `/district/{leaid}.json`, `/state/{state}/districts.json`, `/state/{state}`
@@ -188,7 +195,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   // Every page: the state pages, one per ZIP and per district (rendered on first request).
   const pageUrls = [...bodies.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p) || ZIP_JSON.test(p) || DISTRICT_JSON.test(p)).map((p) => (p.endsWith(".json") ? p.slice(0, -5) : p));
   for (const [path, body] of sitemaps(baseUrl, dataset.updated, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
-  return { baseUrl, updated: dataset.updated, records: dataset.zips.length, stateNames: dataset.manifest.state_names ?? {}, bodies };
+  return { baseUrl, updated: dataset.updated, records: dataset.zips.length, stateNames: dataset.manifest.state_names ?? {}, formerDistricts: dataset.manifest.former_districts ?? {}, bodies };
 }
 
 type OpenApi = { servers?: unknown; components: { schemas: { StateCode: { enum: string[] } } } };
@@ -393,6 +400,11 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     postal: (zip) => postal.get(zip),
     cityZips,
     stateName: (code) => stateName(rendered.stateNames, code),
+    formerDistrict: (leaid) => {
+      const former = Object.hasOwn(rendered.formerDistricts, leaid) ? rendered.formerDistricts[leaid] : undefined;
+      if (former === undefined || !rendered.bodies.has(`/district/${former.district}.json`)) return undefined;
+      return { ...former, districtName: json<District>(`/district/${former.district}.json`).district };
+    },
     citySearch: cityMatches,
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,

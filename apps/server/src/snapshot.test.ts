@@ -82,6 +82,15 @@ describe("the snapshot", () => {
     expect(failure(() => readSnapshot(older as SnapshotIndex, bytesSource(blob, "site.bin"))).message).toBe("site.bin: its index has no stateNames (written by an older build)");
   });
 
+  it("the index keeps the dataset's former district ids; an index without them is refused", () => {
+    const formerDistricts = { "0699001": { name: "Old Hills School District", district: "0604830" } };
+    const written = writeSnapshot({ ...renderSiteBodies(dataset, BASE_URL_MARKER, openapi), formerDistricts });
+    expect(readSnapshot(written.index, written.blob).formerDistricts).toEqual(formerDistricts);
+    const older = copy() as Partial<SnapshotIndex>;
+    delete older.formerDistricts;
+    expect(failure(() => readSnapshot(older as SnapshotIndex, bytesSource(blob, "site.bin"))).message).toBe("site.bin: its index has no formerDistricts (written by an older build)");
+  });
+
   it("openSnapshotFor names a missing snapshot file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sd-snapshot-"));
     writeFileSync(join(dir, "site.json"), JSON.stringify(index));

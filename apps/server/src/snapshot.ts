@@ -22,7 +22,7 @@
  * decompressed), so a corrupt or truncated snapshot stops start-up with a
  * DatasetError naming the file.
  */
-import { DatasetError } from "@school-districts/core";
+import { DatasetError, type FormerDistrict } from "@school-districts/core";
 import { bytesSource, type ByteSource } from "./embedded.ts";
 import { entityTag } from "./representation.ts";
 import type { RenderedBody } from "./site.ts";
@@ -44,6 +44,8 @@ export interface SnapshotIndex {
   records: number;
   /** The dataset's state names for the pages (SiteBodies.stateNames). */
   stateNames: Record<string, string>;
+  /** The dataset's former district ids and where their area went (SiteBodies.formerDistricts). */
+  formerDistricts: Record<string, FormerDistrict>;
   /** Size in bytes and CRC-32 of the blob. */
   size: number;
   crc32: number;
@@ -123,7 +125,14 @@ function familyPath(family: Omit<Family, "count">, n: number): string {
  * const { index, blob } = writeSnapshot(renderSiteBodies(dataset, BASE_URL_MARKER, openapi));
  */
 export function writeSnapshot(
-  rendered: { baseUrl: string; updated: string; records: number; stateNames: Readonly<Record<string, string>>; bodies: Map<string, RenderedBody> },
+  rendered: {
+    baseUrl: string;
+    updated: string;
+    records: number;
+    stateNames: Readonly<Record<string, string>>;
+    formerDistricts: Readonly<Record<string, FormerDistrict>>;
+    bodies: Map<string, RenderedBody>;
+  },
   etagBaseUrl = rendered.baseUrl,
 ): {
   index: SnapshotIndex;
@@ -204,6 +213,7 @@ export function writeSnapshot(
     updated: rendered.updated,
     records: rendered.records,
     stateNames: { ...rendered.stateNames },
+    formerDistricts: { ...rendered.formerDistricts },
     size,
     crc32: crc32Of(bytesSource(blob, "blob")),
     etagBaseUrl,
@@ -273,6 +283,7 @@ export interface SnapshotRead {
   updated: string;
   records: number;
   stateNames: Readonly<Record<string, string>>;
+  formerDistricts: Readonly<Record<string, FormerDistrict>>;
   bodies: SnapshotBodies;
   largePaths: string[];
 }
@@ -306,6 +317,7 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
   if (source.size !== index.size) bad(`is ${source.size} bytes where the build wrote ${index.size} (truncated or replaced)`);
   if (crc32Of(source) !== index.crc32) bad("CRC-32 mismatch (corrupt)");
   if (index.stateNames === null || typeof index.stateNames !== "object") bad("its index has no stateNames (written by an older build)");
+  if (index.formerDistricts === null || typeof index.formerDistricts !== "object") bad("its index has no formerDistricts (written by an older build)");
   const familyTotal = index.families.reduce((sum, f) => sum + f.count, 0);
   const bodies = familyTotal + index.singles.length;
   const tableWords = familyTotal + bodies + 2 * familyTotal + 2 * (index.chunks + 1);
@@ -446,6 +458,7 @@ export function openSnapshot(index: SnapshotIndex, blob: Uint8Array | ByteSource
       updated: index.updated,
       records: index.records,
       stateNames: index.stateNames,
+      formerDistricts: index.formerDistricts,
       largePaths: index.singles,
       bodies: {
         size: bodies,

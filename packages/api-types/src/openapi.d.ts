@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * One school district and every ZIP code it overlaps
-         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers its basis, whether it is the ZIP's chosen district and at which grade levels it serves the most of the ZIP's residents (`serves_most`), all as in `/zip/{zip}/districts.json`. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The district's facts in the formats of the ZIP records, and `zips`: every ZIP code it overlaps, sorted by ZIP, with the share of that ZIP it covers its basis, whether it is the ZIP's chosen district and at which grade levels it serves the most of the ZIP's residents (`serves_most`), all as in `/zip/{zip}/districts.json`. A LEAID that is not 7 digits gets 400; a well-formed LEAID of no district in the dataset gets 404; for the id of a district the Census Bureau's 2016 boundaries drew that is not a district today (merged, closed or renamed since: `former_districts` in the dataset's manifest), the 404's detail names the district of today its area is part of and its path. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getDistrict"];
         put?: never;
@@ -433,7 +433,7 @@ export interface paths {
         };
         /**
          * Human-readable page of one school district
-         * @description The page of a district (its `page_url`): its facts, and every ZIP code it overlaps, linked to the ZIP's page, with how much of each ZIP it covers and whether it is the ZIP's chosen district. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The page of a district (its `page_url`): its facts, and every ZIP code it overlaps, linked to the ZIP's page, with how much of each ZIP it covers and whether it is the ZIP's chosen district. A well-formed LEAID of no district in the dataset gets the 404 page; for a district of the 2016 boundaries that is not a district today, it names the district its area is part of now, linked. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getDistrictPage"];
         put?: never;

@@ -163,6 +163,19 @@ describe("loadDataset", () => {
     expect(() => parseDataset(fixture({}, { state_names: { CA: 6, GU: "Guam" } }), "data")).toThrow('data/manifest.json: state_names: "CA": 6 is not a state code and its name');
   });
 
+  it("former districts: read from the manifest, checked against districts.csv", () => {
+    const former = { "0699001": { name: "Old Hills School District", district: "0604830" } };
+    expect(parseDataset(fixture({}, { former_districts: former }), "data").manifest.former_districts).toEqual(former);
+    expect(parseDataset(fixture(), "data").manifest.former_districts).toBeUndefined();
+    const refused = (value: unknown) => () => parseDataset(fixture({}, { former_districts: value }), "data");
+    expect(refused([former])).toThrow("data/manifest.json: former_districts is not an object");
+    expect(refused({ "699001": former["0699001"] })).toThrow('data/manifest.json: former_districts: "699001": {"name":"Old Hills School District","district":"0604830"} is not a LEAID with a name and a district');
+    expect(refused({ "0699001": { name: "", district: "0604830" } })).toThrow("is not a LEAID with a name and a district");
+    expect(refused({ "0699001": null })).toThrow('former_districts: "0699001": null is not a LEAID with a name and a district');
+    expect(refused({ "0699001": { name: "Old Hills", district: "0699999" } })).toThrow("data/manifest.json: former_districts: 0699001's district 0699999 is not in districts.csv");
+    expect(refused({ "0622710": { name: "Los Angeles", district: "0604830" } })).toThrow("data/manifest.json: former_districts: 0622710 is a district of districts.csv");
+  });
+
   it("rejects a ZIP whose district is not in districts.csv", () => {
     const zips = "zip,state,city,county,leaid,zcta\n90210,CA,Beverly Hills,Los Angeles County,0699999,90210\n96910,GU,Hagatna,,6600002,96910\n";
     expect(() => parseDataset(fixture({ zips }), "data")).toThrow("data/zips.csv: ZIP 90210: district 0699999 is not in districts.csv");

@@ -84,7 +84,21 @@ export interface DatasetManifest {
   counts: Record<string, number>;
   /** state code -> name for the pages ("" where the sources name none); absent in older builds */
   state_names?: Record<string, string>;
+  /**
+   * LEAID of a district drawn by the 2016 Census boundaries (or GRF21) that is not a district
+   * today -> its 2016 name and the district of today the build draws its area as (BOUNDARIES.md's
+   * join); absent in older builds. An old id then gets a 404 that names where its area went.
+   */
+  former_districts?: Record<string, FormerDistrict>;
   files: Record<DatasetCsv, { sha256: string; rows: number }>;
+}
+
+/** A district id of the 2016 boundaries that is not a district today, and where its area went. */
+export interface FormerDistrict {
+  /** its name in the 2016 Census boundaries */
+  name: string;
+  /** the LEAID of the district of today drawn over its area (in districts.csv) */
+  district: string;
 }
 
 /** The dataset, validated and indexed. */
@@ -163,6 +177,16 @@ function parseManifest(text: string, file: string): DatasetManifest {
     if (names === null || typeof names !== "object" || Array.isArray(names)) throw new DatasetError(file, "state_names is not an object");
     for (const [st, name] of Object.entries(names)) {
       if (!/^[A-Z]{2}$/.test(st) || typeof name !== "string") throw new DatasetError(file, `state_names: ${JSON.stringify(st)}: ${JSON.stringify(name)} is not a state code and its name`);
+    }
+  }
+  if (o.former_districts !== undefined) {
+    const former = o.former_districts as unknown;
+    if (former === null || typeof former !== "object" || Array.isArray(former)) throw new DatasetError(file, "former_districts is not an object");
+    for (const [leaid, f] of Object.entries(former)) {
+      const { name, district } = (f ?? {}) as { name?: unknown; district?: unknown };
+      if (!/^\d{7}$/.test(leaid) || typeof name !== "string" || name === "" || typeof district !== "string" || !/^\d{7}$/.test(district)) {
+        throw new DatasetError(file, `former_districts: ${JSON.stringify(leaid)}: ${JSON.stringify(f)} is not a LEAID with a name and a district`);
+      }
     }
   }
   return o as DatasetManifest;
@@ -254,6 +278,10 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   const names = manifest.state_names;
   const unnamed = names === undefined ? undefined : zips.find((z) => !(z.state in names));
   if (unnamed !== undefined) throw new DatasetError(`${label}/manifest.json`, `state_names has no entry for ${unnamed.state} (ZIP ${unnamed.zip})`);
+  for (const [leaid, f] of Object.entries(manifest.former_districts ?? {})) {
+    if (districts.has(leaid)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid} is a district of districts.csv`);
+    if (!districts.has(f.district)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid}'s district ${f.district} is not in districts.csv`);
+  }
   const zipSet = new Set(zips.map((z) => z.zip));
   for (const z of zips) {
     if (z.zcta !== z.zip && !zipSet.has(z.zcta)) throw new DatasetError(zFile, `ZIP ${z.zip}: its post office's ZCTA ${z.zcta} has no row`);

@@ -10,7 +10,7 @@ import { topology } from "topojson-server";
 import { presimplify, simplify } from "topojson-simplify";
 import { quantize } from "topojson-client";
 import pointInPolygon from "point-in-polygon-hao";
-import { LocationIndex, type BoundaryLevel, TERRITORIES } from "@school-districts/core";
+import { LocationIndex, type BoundaryLevel, type FormerDistrict, TERRITORIES } from "@school-districts/core";
 import { build, type BuildOptions, type BuildResult, type BuildStats } from "./build.ts";
 import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
 import { placeByLocation, type PostOfficeLocations } from "./postoffice.ts";
@@ -427,6 +427,22 @@ export function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildSta
 }
 
 /**
+ * The district ids of the 2016 boundaries that are not districts today, with their 2016 name
+ * and the district of today drawn over their area (the join's successor, merged, absorbed,
+ * or the district a Census piece belongs to), by LEAID: so an old id's 404 can say where
+ * its area went. Ids the join left undrawn or in no district are not listed.
+ *
+ * @example
+ * formerDistricts(joins, stats)["2800960"] // { name: "Chickasaw County School District", district: "2800200" }
+ */
+export function formerDistricts(joins: readonly BoundaryJoin[], stats: BuildStats): Record<string, FormerDistrict> {
+  const former = joins
+    .filter((j) => j.leaid !== "" && j.how !== "same LEAID" && !stats.districts.has(j.geoid))
+    .sort((a, b) => (a.geoid < b.geoid ? -1 : a.geoid > b.geoid ? 1 : 0));
+  return Object.fromEntries(former.map((j) => [j.geoid, { name: j.name, district: j.leaid }]));
+}
+
+/**
  * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
  * file (sha256, rows = district geometries) and its vintage to the manifest; then the
  * ZIP outlines of the page maps (zcta-outlines.ts). `prepared`: the boundaries of a first
@@ -441,9 +457,10 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   const { md } = validationMarkdown(idx, stats, raw, joins);
   const located = stats.postOffices.located;
   const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md + (located ? "\n" + postOfficeMarkdown(located, stats) : "");
-  const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; boundaries?: unknown };
+  const manifest = JSON.parse(result.files.get("manifest.json")!) as { files: Record<string, unknown>; boundaries?: unknown; former_districts?: unknown };
   manifest.files[BOUNDARY_FILE] = { sha256: sha256(text), rows: idx.districts.length, bytes: Buffer.byteLength(text) };
   manifest.boundaries = { file: BOUNDARY_FILE, ...BOUNDARY_METADATA };
+  manifest.former_districts = formerDistricts(joins, stats);
   const files = new Map(result.files);
   files.delete("manifest.json");
   files.set(BOUNDARY_FILE, text);

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { DistrictBoundary } from "../src/boundaries.ts";
 import type { BuildStats } from "../src/build.ts";
-import { joinBoundaries, pieceOf } from "../src/geo.ts";
+import { formerDistricts, joinBoundaries, pieceOf } from "../src/geo.ts";
 
 describe("pieceOf", () => {
   it.each([
@@ -63,5 +63,12 @@ describe("joinBoundaries: secondary pseudo-district pieces", () => {
   it("leaves it undrawn when that district overlaps none of those ZCTAs", () => {
     const joins = joinBoundaries(boundaries, stats([{ zip: "95304", leaid: "0618900" }]), points);
     expect(joins[1]).toMatchObject({ leaid: "", how: "none" });
+  });
+
+  it("formerDistricts lists the piece drawn as its district (not a district of its own), not the undrawn one nor districts of today", () => {
+    const drawn = joinBoundaries(boundaries, stats([{ zip: "95304", leaid: "0600047" }, { zip: "95304", leaid: "0618900" }]), points);
+    expect(formerDistricts(drawn, stats([]))).toEqual({ "0606032": { name: "Tracy Unified School District (9-12) in Jefferson", district: "0600047" } });
+    const undrawn = joinBoundaries(boundaries, stats([{ zip: "95304", leaid: "0618900" }]), points);
+    expect(formerDistricts(undrawn, stats([]))).toEqual({});
   });
 });
