@@ -94,11 +94,14 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     const noted = [...r.stats.districts.values()].filter((d) => d.notes.some((n) => n.code === "closed")).map((d) => d.leaid);
     const closed = [...r.stats.districts.keys()].filter((leaid) => ["Closed", "Inactive"].includes(latest.get(leaid) ?? ""));
     expect(noted).toEqual(closed);
-    expect(noted).toContain("1900028"); // Prairie Valley (IA), closed April 30, 2024
+    expect(noted).toContain("1917880"); // Lu Verne (IA), closed April 30, 2024
+    // Prairie Valley (IA), closed the same day, is joined (joins.csv) to the district it merged into, renamed Southeast Valley.
+    expect(r.stats.districts.has("1900028")).toBe(false);
+    expect(r.stats.districts.get("1999019")!.name).toBe("Southeast Valley Community School District");
     // An open district running no schools says so instead (Sullivan, NH, whose pupils go elsewhere); a closed one does not.
     const codes = (leaid: string) => r.stats.districts.get(leaid)!.notes.map((n) => n.code);
     expect(codes("3303293")).toContain("no-schools");
-    expect(codes("1900028")).not.toContain("no-schools");
+    expect(codes("1917880")).not.toContain("no-schools");
     // Lockwood (MT): the Census id 3016950 (closed 2019) is joined to CCD's Lockwood K-12, 3000656.
     expect(r.stats.districts.has("3016950")).toBe(false);
     expect(r.stats.districts.get("3000656")!.grade_span).toBe("Pre-Kindergarten – 12th");
