@@ -478,7 +478,7 @@ export function build(opts: BuildOptions): BuildResult {
     const geocorrNotDefined = [...(gc.get(zip) ?? [])].reduce((sum, [leaid, afact]) => sum + (leaid.endsWith("99997") ? afact : 0), 0);
     const inDistricts = notDefined > 0 ? 1 - Math.min(notDefined / (inPieces + notDefined), geocorrNotDefined) : 1;
     if (notDefined > 0) notDefinedZips.push(zip);
-    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover, inDistricts });
+    const res = zipSharesV2({ districts: ds, layers, geocorr: relevelledToK12 ? null : (gcJoined.get(zip) ?? null), estimate, people2020, highSchoolCover, inDistricts, people: zipPeople });
     const chosen = chooseDistrict(res.byGrade.elementary);
     // Not a district CCD lists only up to 8th grade (Neptune City, Pre-K to 8th, drawn unified in
     // 07754): it teaches no high school, whatever its boundary's share; where only such districts

@@ -138,7 +138,7 @@ export interface ZipSharesV2 {
   /** every district's share at each grade (0 where it has no piece serving that grade) */
   byGrade: Record<Grade, ShareV2[]>;
   /** how Geocorr 2010 was used for this ZIP */
-  geocorr: "used" | "vintage-gap" | "absent";
+  geocorr: "used" | "vintage-gap" | "outdated" | "absent";
   /** Geocorr's unified districts drawn here only as elementary or secondary districts (their people kept at their grades) */
   relevelled: string[];
 }
@@ -172,6 +172,26 @@ export interface ZipInputV2 {
    * whole ZIP, so those people stay uncovered. Absent: 1.
    */
   inDistricts?: number;
+  /** the ZIP's 2020 people (block-group estimate); absent: 0 (Geocorr is never found outdated) */
+  people?: number;
+}
+
+/**
+ * Geocorr 2010 is outdated for a ZIP of this many 2020 people or more where the 2020 estimate
+ * gives another district OUTDATED_TOP or more of a grade and Geocorr's top district
+ * OUTDATED_OTHER or less. Measured on the office-ZIP check (VALIDATION.md, section 2): without
+ * the size floor 181 picks change and 10 fewer checks are met; at 5,000 people 8 change, 2 fewer
+ * met; at 10,000, 4 change and none is lost.
+ */
+export const OUTDATED_MIN_PEOPLE = 10_000;
+export const OUTDATED_TOP = 0.6;
+export const OUTDATED_OTHER = 0.4;
+
+/** The district with the largest share (ties: the first), or undefined for none. */
+function topOf(shares: Iterable<readonly [string, number]>): readonly [string, number] | undefined {
+  let best: readonly [string, number] | undefined;
+  for (const s of shares) if (best === undefined || s[1] > best[1]) best = s;
+  return best;
 }
 
 /**
@@ -185,7 +205,8 @@ export interface ZipInputV2 {
  *   2020 people. Then a district's share is its afact plus, of the population outside
  *   unified districts, the part the 2020 estimate puts in its elementary (or secondary) pieces.
  * - Otherwise (a vintage gap: districts created, merged or re-levelled since 2014; ZCTAs new
- *   since 2010; territories) the 2020 estimate decides each grade.
+ *   since 2010; territories), and where Geocorr is outdated (a ZIP of OUTDATED_MIN_PEOPLE whose
+ *   2020 people flip its top district), the 2020 estimate decides each grade.
  * - Where the estimate counts no one, land area decides, and the basis says "land".
  * - At the secondary grades, shares are of the whole ZIP: the people of elementary districts with
  *   no high-school district drawn over them (`highSchoolCover`) stay uncovered.
@@ -263,6 +284,19 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       evidence: e.counted ? "people-2020" : "land",
     }));
   };
+  // Geocorr 2010 outdated: in a ZIP of OUTDATED_MIN_PEOPLE or more, the 2020 estimate gives another
+  // district OUTDATED_TOP or more of a grade's people and Geocorr's top district OUTDATED_OTHER or
+  // less (a city that grew or annexed since 2010: 35806 Huntsville, 72210 Little Rock).
+  if (mode === "used" && (input.people ?? 0) >= OUTDATED_MIN_PEOPLE) {
+    for (const g of ["elementary", "secondary"] as const) {
+      const own: Level = g === "elementary" ? "E" : "S";
+      const e = estimate(["U", own]);
+      if (!e.counted) continue;
+      const byGeocorr = topOf(grade(g).map((x) => [x.leaid, x.share] as const));
+      const by2020 = topOf([...e.shares]);
+      if (byGeocorr !== undefined && by2020 !== undefined && by2020[0] !== byGeocorr[0] && by2020[1] >= OUTDATED_TOP && (e.shares.get(byGeocorr[0]) ?? 0) <= OUTDATED_OTHER) mode = "outdated";
+    }
+  }
   const byGrade = { elementary: grade("elementary"), secondary: grade("secondary") };
   const shares = districts.map((d, i) => (d.level === "S" ? byGrade.secondary[i]! : byGrade.elementary[i]!));
   return { shares, byGrade, geocorr: mode, relevelled: mode === "used" ? [...relevelled.keys()] : [] };

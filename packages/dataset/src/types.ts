@@ -65,7 +65,7 @@ export interface ZipDecision {
   share: number;
   basis: Basis;
   evidence: Evidence;
-  geocorr: "used" | "vintage-gap" | "absent";
+  geocorr: "used" | "vintage-gap" | "outdated" | "absent";
   /** Geocorr 2010 districts drawn here as elementary or secondary districts, whose people Geocorr counts at their grades */
   relevelled: string[];
   /** per grade level, district -> 2020 people the block-group spread places in its pieces here at those grades (U and E pieces for the elementary grades, U and S for the secondary), rounded */

@@ -9,7 +9,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import type { BuildStats, ZipDecision } from "./types.ts";
 import { InputError } from "./errors.ts";
-import { chooseDistrict, chooseSecondary, type Level, type Share } from "./shares.ts";
+import { chooseDistrict, chooseSecondary, OUTDATED_MIN_PEOPLE, OUTDATED_OTHER, OUTDATED_TOP, type Level, type Share } from "./shares.ts";
 import { largestChance, ratioToLargestOther } from "./estimators.ts";
 
 /** The previous build's picks, one per ZIP. */
@@ -416,7 +416,9 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
   const how =
     d.geocorr === "vintage-gap"
       ? "Geocorr 2010 does not match today's districts here (a district created, merged or re-levelled since 2014): the 2020 block-group estimate decides"
-      : d.geocorr === "absent"
+      : d.geocorr === "outdated"
+        ? "Geocorr 2010 is outdated here (a ZIP of 10,000 people or more whose 2020 people put 60 % or more in another district than Geocorr's top one, and 40 % or less in that one): the 2020 block-group estimate decides"
+        : d.geocorr === "absent"
         ? "no Geocorr 2010 shares for this ZIP: the 2020 block-group estimate decides"
         : d.relevelled.length > 0
           ? `Geocorr 2010, its people of ${d.relevelled.join(", ")} (unified in its list, drawn here as an elementary or secondary district) kept at that district's grades; the people outside unified districts split by the 2020 block-group estimate`
@@ -509,6 +511,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push(
     `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. Geocorr's districts are read under the ids \`joins.csv\` gives them (a district re-numbered or merged since 2014 is the same territory). A district its 2014 list calls unified that the boundaries draw only as an elementary or secondary district here keeps the people Geocorr counts in it, at its own grades (**${num(stats.decisions.filter((d) => d.relevelled.length > 0).length)}** ZIPs). The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
     `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${num(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${num(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
+    `- The 2020 estimate also decides where Geocorr 2010 is outdated (**${num(mode("outdated"))}** ZIPs: ${stats.decisions.filter((d) => d.geocorr === "outdated").map((d) => d.zip).join(", ") || "none"}): a ZIP of ${num(OUTDATED_MIN_PEOPLE)} people or more whose 2020 estimate gives another district ${OUTDATED_TOP * 100} % or more of a grade's people and Geocorr's top district ${OUTDATED_OTHER * 100} % or less (a city that grew or annexed since 2010). Measured on the office-ZIP check: without the size floor 181 picks change and 10 fewer checks are met, at 5,000 people 8 change and 2 fewer are met, at 10,000 none is lost. Letting the 2020 estimate win wherever it merely disagrees lowers every office-ZIP figure.`,
     `- The 2020 estimate places people in the 2016 district polygons; a district merged or re-numbered since (BOUNDARIES.md: successors) has none of its own. In each ZCTA, the people of the 2016 polygon of a district the 2021 crosswalk no longer has count for the crosswalk's district that has no 2016 polygon, at the same level, split by land (Montpelier, 05602, counts for Montpelier-Roxbury); where there is none, for the district that absorbed it: the district of today, of the same state and level, that takes at least half of the polygon's people when each ZCTA's are spread over its pieces of that level by land (**${num(stats.heirs.size)}** polygons, e.g. ${heirExamples(stats)}; the location answers draw them the same way). **${num(stats.successorZctas.length)}** ZCTAs change.`,
     `- The people the 2016 boundaries place in "School District Not Defined" (land in no school district: Sun City, AZ, 85351) stay uncovered where the 2020 estimate decides: its shares are of the whole ZIP, not of the people in districts (**${num(stats.notDefinedZips.length)}** ZIPs have such people; Geocorr 2010 counts them outside every district too).`,
     `- A K-12 district that replaced an elementary district since 2016 (\`joins.csv\`: the elementary polygon joined to a district CCD lists to 12th grade; or, where GRF21 no longer has the elementary district, a district drawn at the secondary level that CCD lists from Pre-K or Kindergarten to 12th grade and whose polygon holds 90 % or more of the elementary polygon's 2020 people: Mount Greylock for Williamstown and Lanesborough; ${stats.k12Polygons.length} polygons: ${stats.k12Polygons.join(", ") || "none"}) counts at every grade: its polygon is read as unified, and in each ZCTA the people it shares with the high-school polygon over it come off that polygon (East Helena K-12 in 59635, which counted for Helena High School District). Geocorr 2010 counted them outside unified districts, so the 2020 estimate decides those ZIPs.`,

@@ -52,6 +52,26 @@ describe("share method v2", () => {
     expect(r.geocorr).toBe("used");
     expect(r.shares.map((s) => [s.leaid, s.share, s.evidence])).toEqual([["0600001", 0.3, "geocorr-2010"], ["0600002", 0.7, "geocorr-2010"]]);
   });
+  it("lets the 2020 estimate decide where Geocorr is outdated: a ZIP of 10,000 people or more whose 2020 people flip its top district (35806 Huntsville)", () => {
+    const county: ZipDistrict = { leaid: "0102220", level: "U", land: 11 };
+    const city: ZipDistrict = { leaid: "0101800", level: "U", land: 14 };
+    const shares2020 = new Map([["0102220", 0.28], ["0101800", 0.72]]);
+    const zip = (people: number, flip = shares2020): ZipInputV2 => ({
+      ...input([county, city], new Map([["0102220", 0.7], ["0101800", 0.3]])),
+      estimate: () => ({ shares: flip, counted: true }),
+      people,
+    });
+    const big = zipSharesV2(zip(26_394));
+    expect(big.geocorr).toBe("outdated");
+    expect(chooseDistrict(big.byGrade.elementary).leaid).toBe(city.leaid);
+    expect(big.shares.map((x) => [x.leaid, x.share, x.evidence])).toEqual([["0102220", 0.28, "people-2020"], ["0101800", 0.72, "people-2020"]]);
+    // A smaller ZIP, a weaker flip (Geocorr's top keeps over 40 %), or no count: Geocorr's 2010 counts stand.
+    expect(zipSharesV2(zip(9_999)).geocorr).toBe("used");
+    expect(zipSharesV2(zip(26_394, new Map([["0102220", 0.41], ["0101800", 0.59]]))).geocorr).toBe("used");
+    expect(zipSharesV2({ ...zip(26_394), estimate: () => ({ shares: shares2020, counted: false }) }).geocorr).toBe("used");
+    expect(chooseDistrict(zipSharesV2(zip(9_999)).byGrade.elementary).leaid).toBe(county.leaid);
+  });
+
   it("lets the 2020 estimate decide when a district Geocorr lacks holds people (created since 2014)", () => {
     const old: ZipDistrict = { leaid: "0600001", level: "U", land: 5 };
     const created: ZipDistrict = { leaid: "0600009", level: "U", land: 5 };
