@@ -244,7 +244,7 @@ describe("GET /location (the page)", () => {
     const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
     expect(pr.status).toBe(404);
     const prHtml = await pr.text();
-    expect(prHtml).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>, less than a mile away: its page names its school district.</strong></p>');
+    expect(prHtml).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>, less than a mile away: its page says which school districts serve it.</strong></p>');
     // The territory by its name (the dataset's), not its code.
     expect(prHtml).toContain("<h1>No district boundaries in Puerto Rico: look up the ZIP code</h1>");
     // Nothing near the middle of the Pacific.
@@ -309,7 +309,7 @@ describe("GET /location (the page)", () => {
 describe("locationFormPage near a territory's ZIP codes", () => {
   it("says this service has no boundaries there and sends to the ZIP code, not 'No school district at this place' (San Juan, audit 4)", () => {
     const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
-    const near = { words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR", stateName: "Puerto Rico" };
+    const near = { words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page says which school districts serve it.", state: "PR", stateName: "Puerto Rico" };
     const html = locationFormPage(404, locationNotFoundDetail(18.4655, -66.1057, true), "18.4655", "-66.1057", facts, near);
     expect(html).toContain("<h1>No district boundaries in Puerto Rico: look up the ZIP code</h1>");
     expect(html).toContain('<a href="/zip/00901">00901 (San Juan, PR)</a>');

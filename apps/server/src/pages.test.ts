@@ -237,6 +237,11 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     expect(zipNotFoundDetail("09001", apo)).toBe(
       "ZIP code 09001 is a military mail ZIP code (APO AE; USPS type: Military mail (APO/FPO/DPO)) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.",
     );
+    // A USPS "Zip Code Area" the 2020 Census draws no ZCTA for (21522, Bittinger, MD): it has an area, undrawn.
+    const undrawn = { zip: "21522", city: "Bittinger", state: "MD", type: "Zip Code Area", zcta: "21522" };
+    expect(zipNotFoundDetail("21522", undrawn)).toBe(
+      "ZIP code 21522 is a real ZIP code of Bittinger, MD (USPS: Zip Code Area) for which the 2020 Census draws no ZIP area, so no school district record: look up the ZIP code of the home's street address. No other ZIP code of Bittinger, MD has a record.",
+    );
     const json = await get("/zip/90213.json", { Accept: BROWSER });
     expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });
@@ -779,6 +784,10 @@ describe("a ZIP code most of whose people live in no school district (Sun City, 
     const html = zipPage(r, shrunk, site.facts);
     expect(html).toContain("<title>ZIP code 90210 (Beverly Hills, CA): most of it in no school district; Beverly Hills Unified School District covers a part</title>");
     expect(html).toContain("Most of the residents of 90210 live in no school district");
+    // The description (search results, link previews) says so too, not that the district serves it.
+    expect(html).toContain('<meta name="description" content="ZIP code 90210 in Beverly Hills, CA');
+    expect(html).toMatch(/<meta name="description" content="[^"]*: most of its residents live in no school district; Beverly Hills Unified School District covers a part\./);
+    expect(html).not.toMatch(/<meta name="description" content="[^"]*is served by/);
     expect(zipPage(r, all, site.facts)).not.toContain("live in no school district");
   });
 });

@@ -170,7 +170,9 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
         : high
           ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}`
           : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
-      description: `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
+      description: mostInNone
+        ? `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""}: most of its residents live in no school district; ${r.district}${elsewhere(own)} covers a part. Shares, phone, website, rating, students and spending per pupil.`
+        : `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>

@@ -36,11 +36,11 @@ describe("placeHint: the place probably meant", () => {
     expect(placeHint(108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");
   });
   it("a place outside the boundaries near a ZIP code (Puerto Rico): that ZIP's page", () => {
-    expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page names its school district.", state: "PR" });
+    expect(placeHint(18.4655, -66.1057, inDistrict, nearestZip)).toEqual({ words: "The nearest ZIP code is", href: "/zip/00901", link: "00901 (San Juan, PR)", end: ": its page says which school districts serve it.", state: "PR" });
   });
   it("says how far the nearest ZIP code is, where its internal point is known (a place in Canada is told 40 miles)", () => {
     const toronto = () => ({ zip: "14126", city: "Olcott", state: "NY", point: [-78.69, 43.33] as [number, number] });
-    expect(placeHint(43.65, -79.38, inDistrict, toronto)?.end).toBe(", about 40 miles away: its page names its school district.");
+    expect(placeHint(43.65, -79.38, inDistrict, toronto)?.end).toBe(", about 40 miles away: its page says which school districts serve it.");
     // That far from any ZIP code, the place is said to be outside the country or off its coast first; a territory's is not.
     expect(placeHint(43.65, -79.38, inDistrict, toronto)?.words).toBe("This place seems to be outside the United States or off its coast. The nearest US ZIP code is");
     expect(placeHint(18.9, -66.1, inDistrict, () => ({ zip: "00901", city: "San Juan", state: "PR", point: [-66.1, 18.46] as [number, number] }))?.words).toBe("The nearest ZIP code is");

@@ -91,7 +91,7 @@ export function placeHint(
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
   // Far from any ZIP code (Toronto: Olcott, NY, 40 miles): outside the United States, or off its coast; a territory is not.
   const far = near?.point !== undefined && !TERRITORIES.has(near.state) && milesBetween(lat, lon, near.point) > FAR_FROM_ZIPS_MILES;
-  if (near) return { words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page names its school district.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
+  if (near) return { words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page says which school districts serve it.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
   return undefined;
 }
 
