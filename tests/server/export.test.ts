@@ -34,8 +34,9 @@ describe("export", () => {
   it("exits 0 and writes every path with .br and .gz", () => {
     expect(result.code, result.stderr).toBe(0);
     const all = new Set(files(dir));
-    const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf" && f !== "404.html");
+    const bodies = [...all].filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "_headers" && f !== "nginx.conf" && f !== "404.html" && f !== "zip-only.html");
     expect(all.has("404.html")).toBe(true);
+    expect(all.has("zip-only.html")).toBe(true);
     // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 11 problem types
     // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV and the ZIP-to-district CSV
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
@@ -53,9 +54,21 @@ describe("export", () => {
   it("writes the bodies the server serves for the same data and base URL", async () => {
     const server = await startServer(["--quiet", "--data", FIXTURE, "--base-url", BASE]);
     try {
-      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/zip/90210", "zip/90210.html"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/", "index.html"], ["/district/0604830", "district/0604830.html"], ["/state/CA", "state/CA.html"], ["/bulk/districts.csv", "bulk/districts.csv"], ["/bulk/zip-districts.csv", "bulk/zip-districts.csv"]]) {
+      for (const [path, file] of [["/zip/90210.json", "zip/90210.json"], ["/bulk/all-districts.csv", "bulk/all-districts.csv"], ["/openapi.json", "openapi.json"], ["/bulk/districts.csv", "bulk/districts.csv"], ["/bulk/zip-districts.csv", "bulk/zip-districts.csv"]]) {
         expect((await raw(`${server.url}${path}`)).body.equals(readFileSync(join(dir, file!))), path).toBe(true);
       }
+      // The pages too, but for the search box, which takes ZIP codes only in a static copy (no towns).
+      const box = /<form action="\/zip"[\s\S]*?<\/form>/g;
+      for (const [path, file] of [["/zip/90210", "zip/90210.html"], ["/district/0604830", "district/0604830.html"], ["/state/CA", "state/CA.html"]]) {
+        const served = (await raw(`${server.url}${path}`)).body.toString("utf8");
+        const copy = readFileSync(join(dir, file!), "utf8");
+        expect(copy, path).not.toBe(served);
+        expect(copy.replace(box, "BOX"), path).toBe(served.replace(box, "BOX"));
+        expect(copy, path).toContain('<label for="zip-top">ZIP code <span class="hint" id="zip-top-hint">5 digits, such as 90210</span></label>');
+      }
+      const home = readFileSync(join(dir, "index.html"), "utf8");
+      expect(home).toContain("This copy of the site looks up ZIP codes only.");
+      expect(home).not.toContain("Use my location");
     } finally {
       await server.stop();
     }
@@ -206,11 +219,21 @@ describe("the export's nginx.conf in nginx", () => {
       expect((await fetch(`${url}/zip/90210`)).headers.get("referrer-policy")).toBe("no-referrer");
       for (const path of ["/nginx.conf", "/_headers"]) expect((await fetch(`${url}${path}`)).status, path).toBe(404);
       // The search box: 303 to the ZIP's page, as the binary answers (a ZIP+4 and a pasted space too).
-      for (const query of ["zip=90210", "zip=90210-1234", "zip=%2090210", "zip=90210+1234", "a=1&zip=90210"]) {
+      // A pasted address ending with its ZIP code (or ZIP+4) too (pages audit 30 #1: it was "no page at this address").
+      const addresses = ["9461+Charleville+Blvd%2C+Beverly+Hills%2C+CA+90210", "9461%20Charleville%20Blvd,%20Beverly%20Hills%20CA%2090210-1234", "Beverly+Hills%2C+CA%2C+90210."];
+      for (const query of ["zip=90210", "zip=90210-1234", "zip=%2090210", "zip=90210+1234", "a=1&zip=90210", ...addresses.map((a) => `zip=${a}`)]) {
         const res = await fetch(`${url}/zip?${query}`, { redirect: "manual" });
         expect(res.status, query).toBe(303);
         // The path only, as the binary's: behind a CDN an absolute one named this server (absolute_redirect off).
         expect(res.headers.get("location"), query).toBe("/zip/90210");
+      }
+      // A town, an address without its ZIP code last, or /location: the page that says this copy looks up ZIP codes only.
+      for (const path of ["/zip?zip=Springfield%2C+IL", "/zip?zip=9461+Charleville+Blvd", "/zip?zip=", "/location?lat=45.78&lon=-108.5", "/location"]) {
+        const res = await fetch(`${url}${path}`, { redirect: "manual" });
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+        expect(res.headers.get("content-security-policy"), path).toBe(pageCsp);
+        expect(await res.text(), path).toContain("<h1>Type a 5-digit ZIP code</h1>");
       }
     } finally {
       if (proc.exitCode === null && proc.signalCode === null) {

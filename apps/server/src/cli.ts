@@ -189,7 +189,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     // Into a new or empty folder only: files of an older export (a retired ZIP) would keep answering 200.
     const refusal = exportFolderProblem(cmd.dir);
     if (refusal !== undefined) fail(refusal, 1);
-    const site = assembleSite(await rendered(cmd.baseUrl), assets, maps);
+    // Its pages offer what a static host answers: ZIP codes, not towns or places (layout.ts staticCopy).
+    const site = assembleSite(await rendered(cmd.baseUrl), assets, maps, { staticCopy: true });
     await compressLarge(site, assets.precompressed, MAX_EFFORT);
     const count = await writeExport(site, cmd.dir, assets.docs.csp, (done, total) => {
       if (!cmd.quiet) process.stderr.write(`exported ${done} of ${total} paths\n`);

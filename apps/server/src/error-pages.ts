@@ -6,7 +6,7 @@
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
-import { districtHref, layout, searchForm, type SiteFacts } from "./layout.ts";
+import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { isMilitaryMail, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
@@ -190,7 +190,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       main: `<h1>${e(title)}</h1>
 ${cityMatchesHtml(typed, towns)}
 <h2>Look up a ZIP code or a town</h2>
-${searchForm("main", typed)}
+${searchForm("main", typed, undefined, facts.staticCopy)}
 <p><a href="/">Home page</a></p>`,
     },
     facts,
@@ -212,7 +212,11 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
   const { former } = extra;
-  const title = former
+  // The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only.
+  const zipOnly = facts.staticCopy === true && kind === "invalid-zip" && extra.typed === undefined;
+  const title = zipOnly
+    ? "Type a 5-digit ZIP code"
+    : former
     ? `${former.name} (${former.leaid}) is not a school district today`
     : postal
     ? postOffice
@@ -224,7 +228,10 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `ZIP code ${shortened(extra.typed)} not found`
       : p.title;
   let body: string;
-  if (former) {
+  if (zipOnly) {
+    body = `<p class="answer">This copy of the site looks up ZIP codes only: type the 5 digits of the home's ZIP code, such as 90210. A town's name, a street address or a place on a map needs the full service.</p>
+${ZIP_LOOKUP_NOTE}`;
+  } else if (former) {
     // An old id (a merger, a closure, a Census piece): where its area went, not only "no district".
     body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is part of <a href="/district/${former.district}">${e(former.districtName)}</a>, as this service joins the 2016 boundaries to today's NCES districts.</p>
 <p>To be sure which district serves a home, look up the ZIP code of its street address, and ask the district.</p>`;
@@ -250,7 +257,9 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
       title: `${title} (error ${p.status})`,
       // A USPS ZIP code is real: not "check the digits" but what it is and what to look up instead.
       description: `${title}. ${
-        former
+        zipOnly
+          ? "This copy of the site looks up ZIP codes only."
+          : former
           ? `Its area is part of ${former.districtName}.`
           : postal === undefined
           ? PLAIN[kind]
@@ -265,7 +274,7 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>Look up a ZIP code or a town</h2>
-${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant) : undefined)}
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined && !zipOnly ? fieldError(extra.typed ?? "", extra.meant) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DOCS_CSP, testApp } from "../test/helpers.ts";
+import { BASE, DOCS_CSP, loadFixture, testApp, testAssets } from "../test/helpers.ts";
 import { exportFile, nginxSnippet, writeExport } from "./export.ts";
 import { PAGE_CSP } from "./layout.ts";
-import type { Site } from "./site.ts";
+import { assembleSite, renderSiteBodies, type Site } from "./site.ts";
 
 describe("exportFile", () => {
   it.each([
@@ -95,5 +95,54 @@ describe("writeExport (rule 24)", () => {
     expect(nginxSnippet("public", DOCS_CSP)).toContain(`root "${resolve("public")}";`);
     // Quoted: a folder with a space is one argument.
     expect(nginxSnippet("/srv/my public", DOCS_CSP)).toContain('root "/srv/my public";');
+  });
+});
+
+describe("the static copy's pages (pages audit 30 #1: a static host answers ZIP codes only)", () => {
+  let live: Site;
+  let copy: Site;
+  let dir: string;
+  beforeAll(async () => {
+    const dataset = await loadFixture();
+    const assets = await testAssets();
+    live = assembleSite(renderSiteBodies(dataset, BASE, assets.openapi), assets);
+    copy = assembleSite(renderSiteBodies(dataset, BASE, assets.openapi), assets, undefined, { staticCopy: true });
+    dir = mkdtempSync(join(tmpdir(), "sd-export-"));
+    await writeExport(copy, dir, DOCS_CSP);
+  });
+  const text = (site: Site, path: string) => new TextDecoder().decode(site.get(path)!.body);
+
+  it("the home page offers the ZIP code box only, with the USPS lookup for an address, and no location lookup", () => {
+    const home = text(copy, "/");
+    expect(home).toContain('<label for="zip-main">ZIP code <span class="hint" id="zip-main-hint">5 digits, such as 90210</span></label>');
+    expect(home).toContain("Type a US ZIP code to see its school district");
+    expect(home).toContain("This copy of the site looks up ZIP codes only.");
+    expect(home).toContain('href="https://tools.usps.com/zip-code-lookup.htm?byaddress"');
+    expect(home).not.toMatch(/town|Use my location|action="\/location"/);
+    // The binary's home page keeps them.
+    expect(text(live, "/")).toContain("Use my location");
+    expect(text(live, "/")).toContain("ZIP code or town");
+  });
+
+  it("every page's header box is the ZIP code box: state pages (made at build time), ZIP, district, about and error pages", () => {
+    for (const path of ["/state/CA", "/zip/90210", "/district/0604830", "/about", "/problems/invalid-zip"]) {
+      const page = text(copy, path);
+      expect(page, path).toContain('<label for="zip-top">ZIP code <span class="hint" id="zip-top-hint">5 digits, such as 90210</span></label>');
+      expect(page, path).not.toContain("or a town and state");
+      expect(text(live, path), path).toContain('<label for="zip-top">ZIP or town');
+    }
+    expect(text(copy, "/about")).toContain("The full service's location page and <code>/location.json</code> (not this static copy of the site)");
+    expect(readFileSync(join(dir, "404.html"), "utf8")).not.toContain("or a town and state");
+  });
+
+  it("writes the page nginx answers for a search it cannot look up (a town, /location), and follows an address's trailing ZIP code", () => {
+    const page = readFileSync(join(dir, "zip-only.html"), "utf8");
+    expect(page).toContain("<h1>Type a 5-digit ZIP code</h1>");
+    expect(page).toContain("This copy of the site looks up ZIP codes only: type the 5 digits of the home's ZIP code");
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    expect(page).not.toContain('class="error"');
+    const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");
+    expect(nginx).toContain("error_page 404 /zip-only.html;");
+    expect(nginx).toContain("location = /location {");
   });
 });

@@ -92,10 +92,18 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
   // What a person reads at an address with nothing, as the binary's page says it.
   await writeFile(join(dir, "404.html"), errorPage(problem(site.baseUrl, "not-found", STATIC_NOT_FOUND, ""), "not-found", site.facts));
   await utimes(join(dir, "404.html"), dataDate, dataDate);
+  // What a person reads after typing into the search box what a static copy cannot look up (a town,
+  // an address without its ZIP code last), or at /location: type the ZIP code.
+  await writeFile(join(dir, ZIP_ONLY_PAGE), errorPage(problem(site.baseUrl, "invalid-zip", STATIC_ZIP_ONLY, ""), "invalid-zip", site.facts));
+  await utimes(join(dir, ZIP_ONLY_PAGE), dataDate, dataDate);
   await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
   await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp, site.baseUrl));
   return paths.length;
 }
+
+/** The static copy's page for a search it cannot answer (404.html's sibling; nginx serves it with 404). */
+export const ZIP_ONLY_PAGE = "zip-only.html";
+const STATIC_ZIP_ONLY = "This static copy of the service looks up 5-digit ZIP codes only.";
 
 /** The detail of a static copy's 404: it cannot say more about the address than that nothing is there. */
 const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /index.json lists every ZIP code with a record; see /docs for the paths it answers.";
@@ -296,7 +304,21 @@ server {
     ${common}
     # zip= exactly (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
     if ($args ~ "^(?:.*&)?zip=(?:%20|\\+)*([0-9]{5})(?:(?:-|%20|\\+|%E2%80%93|%E2%80%94)?[0-9]{4})?(?:%20|\\+)*(?:&.*)?$") { return 303 /zip/$1; }
+    # A pasted address that ends with its ZIP code (or ZIP+4), as the binary follows it.
+    if ($args ~ "^(?:.*&)?zip=[^&]*(?:%20|\\+|%2C)([0-9]{5})(?:(?:-|%2D|%E2%80%93|%E2%80%94)[0-9]{4})?(?:%20|\\+|%2C|\\.)*(?:&.*)?$") { return 303 /zip/$1; }
+    # Anything else (a town, an address without its ZIP code last): the page that says to type the ZIP code.
+    error_page 404 /${ZIP_ONLY_PAGE};
     return 404;
+  }
+  # The location lookup needs the binary: the same page.
+  location = /location {
+    ${page(PAGE_CSP)}
+    error_page 404 /${ZIP_ONLY_PAGE};
+    return 404;
+  }
+  location = /${ZIP_ONLY_PAGE} {
+    internal;
+    ${page(PAGE_CSP)}
   }
   location ~ "^/zip/[0-9]{5}$" {
     ${page(PAGE_CSP)}

@@ -68,6 +68,11 @@ export interface SiteFacts {
   records: number;
   /** The public base URL, for canonical links. */
   baseUrl: string;
+  /**
+   * The pages are for the static export (a CDN or nginx serves files): the search box takes
+   * ZIP codes only and no page offers the location lookup, which need the binary.
+   */
+  staticCopy?: boolean;
 }
 
 /** The parts of a page. */
@@ -96,7 +101,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
 <meta property="og:type" content="website"><meta property="og:site_name" content="School districts by ZIP"><meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}">${p.canonical === null ? "" : `<meta property="og:url" content="${e(facts.baseUrl + p.canonical)}">`}
 <link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
-<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top")}<a class="find" href="/#zip-main">Search</a>`}</header>
+<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top", "", undefined, facts.staticCopy)}<a class="find" href="/#zip-main">Search</a>`}</header>
 <main>${p.main}</main>
 <footer>${footer(facts)}</footer></body></html>
 `;
@@ -111,19 +116,25 @@ export function layout(p: PageParts, facts: SiteFacts): string {
  * says what to type. In the header the label, box and button share one row and the example is
  * read out only (aria-describedby), so that a page's answer starts higher on a phone. With an
  * `error` (the search page of a text that is neither), the message sits above the box, which
- * is marked invalid and described by it (the GOV.UK error message pattern).
+ * is marked invalid and described by it (the GOV.UK error message pattern). `zipOnly`: the
+ * static export's box, for ZIP codes only (a static host cannot search towns).
  *
  * @example
  * searchForm("main", "asdf", "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state.")
  */
-export function searchForm(id: string, value = "", error?: string): string {
-  const label = id === "top" ? "ZIP or town" : "ZIP code or town";
+export function searchForm(id: string, value = "", error?: string, zipOnly = false): string {
+  const label = zipOnly ? "ZIP code" : id === "top" ? "ZIP or town" : "ZIP code or town";
+  const hint = zipOnly ? "5 digits, such as 90210" : "5 digits, such as 90210, or a town and state, such as Springfield, IL";
   const message = error === undefined ? "" : `<p class="error" id="zip-${id}-error"><span class="vh">Error: </span>${error}</p>`;
   const describedBy = error === undefined ? `zip-${id}-hint` : `zip-${id}-hint zip-${id}-error`;
-  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">${label} <span class="hint" id="zip-${id}-hint">5 digits, such as 90210, or a town and state, such as Springfield, IL</span></label>${message}
+  return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">${label} <span class="hint" id="zip-${id}-hint">${hint}</span></label>${message}
 <input id="zip-${id}" name="zip" type="text" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="${describedBy}"${error === undefined ? "" : ' aria-invalid="true"'} value="${e(value)}">
 <button type="submit">Look up</button></form>`;
 }
+
+/** What the static export's pages say instead of the town search and the location lookup, which need the binary. */
+export const ZIP_LOOKUP_NOTE =
+  '<p class="note">This copy of the site looks up ZIP codes only. To find the ZIP code of a street address, use the <a href="https://tools.usps.com/zip-code-lookup.htm?byaddress">USPS ZIP code lookup</a>.</p>';
 
 function footer(facts: SiteFacts): string {
   return `<nav aria-label="About this site"><a href="/about">How these numbers are made</a> <a href="/docs">API documentation</a> <a href="/">Home</a></nav>

@@ -7,7 +7,7 @@
 import type { DistrictOverlap, DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, percent, type GradeLevel } from "./answer.ts";
 import { escapeHtml as e, scriptJson } from "./html.ts";
-import { CAVEAT, districtHref, fact, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, type SiteFacts } from "./layout.ts";
+import { CAVEAT, districtHref, fact, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { locationForm } from "./location-form.ts";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
@@ -53,9 +53,9 @@ export function homePage(facts: SiteFacts, states: readonly { code: string; name
       canonical: "/",
       search: false,
       main: `<h1>Which public school district serves a ZIP code?</h1>
-<p>Type a US ZIP code, or the name of a town, to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
-${searchForm("main")}
-${locationForm("", "", true)}
+<p>Type a US ZIP code${facts.staticCopy ? "" : ", or the name of a town,"} to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
+${searchForm("main", "", undefined, facts.staticCopy)}
+${facts.staticCopy ? ZIP_LOOKUP_NOTE : locationForm("", "", true)}
 <p class="note">${CAVEAT}</p>
 ${
   states.length === 0
@@ -267,11 +267,11 @@ export interface BoundariesFacts {
  * @example
  * boundariesSection({ source: "U.S. Census Bureau, …", vintage: "2016 (school year 2015-16)", scale: "1:500,000" })
  */
-export function boundariesSection(b: BoundariesFacts | undefined): string {
+export function boundariesSection(b: BoundariesFacts | undefined, staticCopy = false): string {
   const head = `<h2 id="boundaries">Districts by location: what the boundaries are</h2>`;
   if (b === undefined) return `${head}\n<p>This dataset has no district boundaries, so it answers by ZIP code only.</p>`;
   return `${head}
-<p>The <a href="/location">location page</a> and <code>/location.json</code> name the districts whose boundaries hold a point. The boundaries are the ${e(b.source)}: vintage ${e(b.vintage)}, drawn at a scale of ${e(b.scale)} and simplified for this service.</p>
+<p>${staticCopy ? "The full service's location page and <code>/location.json</code> (not this static copy of the site)" : 'The <a href="/location">location page</a> and <code>/location.json</code>'} name the districts whose boundaries hold a point. The boundaries are the ${e(b.source)}: vintage ${e(b.vintage)}, drawn at a scale of ${e(b.scale)} and simplified for this service.</p>
 <p>They are approximate at the edges: tens of metres from the ${e(b.scale)} drawing, more where the simplification cut a corner. The answer is right for a point in a neighbourhood, not for a house on a border line, and districts that changed since the vintage may have moved a border. <strong>Enrollment is decided by the district</strong>: near a border, or to learn which school a home is zoned for, ask the district.</p>
 <p>What is not drawn: Puerto Rico and the other territories (there is no boundary file for them: look them up by ZIP code); land the Census marks as in no school district; and a few boundaries of the vintage that match no district of today, so a point there gets no district of that level. Districts merged or renamed since then are drawn as their successor, closed ones as the neighbour that took them over. The dataset's BOUNDARIES.md lists every one of these joins and every boundary left out.</p>`;
 }
@@ -295,7 +295,7 @@ export function aboutPage(ratingHtml: string, sourcesHtml: string, facts: SiteFa
 <p>A ZIP code is a mail route, not an area with a border, and school district borders do not follow it. The Census Bureau draws an area for each ZIP code (a ZIP Code Tabulation Area), and the National Center for Education Statistics (NCES) lists which school districts overlap each of those areas.</p>
 <p>For each ZIP code, every district that overlaps it gets a share: the share of the ZIP code's residents living in that district (2010 census blocks, from the Missouri Census Data Center's Geocorr, where its districts are today's; else a 2020 census estimate from block groups), or where no one is counted, the share of the ZIP code's land area. Shares are per grade level: in states where separate districts teach the elementary grades and high school, each level's districts are counted on their own.</p>
 <p>For each grade level, the district named first on a ZIP code page is the one serving the most of the ZIP code's residents at those grades; for a PO-box ZIP code, the district its post office lies in. The ZIP code's record names the one for the elementary grades. Parts of the ZIP code can still belong to other districts, so the page lists them all. <strong>${e(CAVEAT)}</strong></p>
-${boundariesSection(boundaries)}
+${boundariesSection(boundaries, facts.staticCopy)}
 <h2 id="numbers">What each number means</h2>
 <dl>
 <dt>Rating</dt><dd>${EXPLAIN.rating}</dd>

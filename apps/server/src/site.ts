@@ -12,7 +12,7 @@ import { stateName, type Dataset, type FormerDistrict } from "@school-districts/
 import { districtPage, statePage } from "./district-pages.ts";
 import { renderDistrictBodies } from "./districts.ts";
 import { problemPage, type PostalZip } from "./error-pages.ts";
-import { PAGE_HEADERS, type SiteFacts } from "./layout.ts";
+import { PAGE_HEADERS, searchForm, type SiteFacts } from "./layout.ts";
 import { aboutPage, type BoundariesFacts, type DistrictContact, homePage, zipPage } from "./pages.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
@@ -292,11 +292,11 @@ class RepresentationCache {
  * const site = assembleSite(renderSiteBodies(dataset, base, assets.openapi), assets);
  * site.get("/zip/90210.json")?.variant("br").payload
  */
-export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps): Site {
+export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps, options: { staticCopy?: boolean } = {}): Site {
   const { baseUrl, updated, records, stateNames } = rendered;
   const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
-  const facts: SiteFacts = { updated, records, baseUrl };
+  const facts: SiteFacts = { updated, records, baseUrl, ...(options.staticCopy ? { staticCopy: true } : {}) };
   const prepared = new Map<string, Representation>();
   const cache = new RepresentationCache();
   const make = (path: string, body: string | Uint8Array<ArrayBuffer> | LazyBody, etag?: string) => {
@@ -325,6 +325,21 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   for (const [path, body] of [[INTERACTIVE_DOCS, assets.docs.html], [DOCS_SCRIPT, assets.docs.script]] as const) {
     if (body === "") continue;
     add(path, typeof body === "function" ? lazy(path, body) : body);
+  }
+  if (options.staticCopy) {
+    // The static export's pages offer what a static host answers: ZIP codes, no town search, no
+    // location lookup. The home page is made again; the state pages, made at build time with the
+    // binary's header, get the static header's search box.
+    add("/", homePage(facts, [...states].sort().map((code) => ({ code, name: stateName(stateNames, code) }))));
+    const liveBox = searchForm("top");
+    for (const code of states) {
+      const path = `/state/${code}`;
+      const body = rendered.bodies.get(path);
+      if (body === undefined) continue;
+      const html = decoder.decode(bytesOf(body));
+      if (html.split(liveBox).length !== 2) throw new Error(`${path}: its header's search box is not the one the pages are made with`);
+      add(path, html.replace(liveBox, searchForm("top", "", undefined, true)));
+    }
   }
   add("/about", aboutPage(markdownHtml(assets.about.rating), markdownHtml(assets.about.sources), facts, assets.about.boundaries));
   for (const kind of PROBLEM_KINDS) add(`/problems/${kind}`, problemPage(kind, facts));
