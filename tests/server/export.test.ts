@@ -118,6 +118,8 @@ describe("the export's nginx.conf in nginx", () => {
     const conf = join(work, "nginx.conf");
     // As root, the workers read the test's private folder as root too.
     writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1; daemon off; error_log ${work}/error.log; pid ${work}/nginx.pid; events {} http { access_log off; ${temp} include ${work}/site.conf; }\n`);
+    // Named for the host of the base URL (consumers audit 30 #4: beside a default site it was never reached).
+    expect(site).toContain(`server_name ${new URL(BASE).hostname};`);
     const syntax = spawnSync(nginx, ["-t", "-c", conf], { encoding: "utf8" });
     expect(syntax.status, syntax.stderr).toBe(0);
     const proc = spawn(nginx, ["-c", conf], { stdio: "ignore" });
@@ -226,6 +228,15 @@ describe("the export's nginx.conf in nginx", () => {
         expect(res.status, query).toBe(303);
         // The path only, as the binary's: behind a CDN an absolute one named this server (absolute_redirect off).
         expect(res.headers.get("location"), query).toBe("/zip/90210");
+      }
+      // A failed precondition: the binary's 412 problem, never cached (consumers audit 30 #5: nginx's HTML 412, cacheable for a day).
+      for (const [path, header] of [["/zip/90210.json", { "If-Match": '"nope"' }], ["/zip/90210", { "If-Unmodified-Since": "Sat, 01 Jan 2000 00:00:00 GMT" }]] as const) {
+        const res = await fetch(`${url}${path}`, { headers: header });
+        expect(res.status, path).toBe(412);
+        expect(res.headers.get("content-type"), path).toBe("application/problem+json; charset=utf-8");
+        expect(res.headers.get("cache-control"), path).toBe("no-store");
+        expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+        expect(await res.json(), path).toMatchObject({ type: `${BASE}/problems/precondition-failed`, title: "Precondition failed", status: 412, instance: path });
       }
       // A town, an address without its ZIP code last, or /location: the page that says this copy looks up ZIP codes only.
       for (const path of ["/zip?zip=Springfield%2C+IL", "/zip?zip=9461+Charleville+Blvd", "/zip?zip=", "/location?lat=45.78&lon=-108.5", "/location"]) {

@@ -105,6 +105,10 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
 export const ZIP_ONLY_PAGE = "zip-only.html";
 const STATIC_ZIP_ONLY = "This static copy of the service looks up 5-digit ZIP codes only.";
 
+/** The detail of a static copy's 412. */
+const STATIC_PRECONDITION =
+  "If-Match or If-Unmodified-Since does not hold for this resource: the copy you hold is not the one served now, or its ETag comes from another host (this static copy makes its own: take them from its responses).";
+
 /** The detail of a static copy's 404: it cannot say more about the address than that nothing is there. */
 const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /index.json lists every ZIP code with a record; see /docs for the paths it answers.";
 
@@ -177,7 +181,7 @@ ${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n 
  * `Referrer-Policy` on pages; `nginx.conf` and `_headers` themselves are not served.
  *
  * @example
- * nginxSnippet("/srv/school-districts/public", docsCsp) // "# nginx: …server {\n  listen 80;\n  root /srv/school-districts/public;…"
+ * nginxSnippet("/srv/school-districts/public", docsCsp) // "# nginx: …server {\n  listen 80;\n  …server_name localhost;\n  root /srv/school-districts/public;…"
  */
 export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://localhost:8080"): string {
   // The binary's 405 problem, the method filled in by nginx (a method is a token: no quote to escape);
@@ -185,6 +189,8 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
   const notAllowed = JSON.stringify(problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "INSTANCE")).replace("METHOD", "$request_method").replace("INSTANCE", "$sd_instance");
   // The binary's 404 problem for an API path with no file (a page's is 404.html); its instance as above.
   const notFound = JSON.stringify(problem(baseUrl, "not-found", STATIC_NOT_FOUND, "INSTANCE")).replace("INSTANCE", "$sd_instance");
+  // The binary's 412 problem; a static host makes its own ETags, so the detail says to take them from its responses.
+  const preconditionFailed = JSON.stringify(problem(baseUrl, "precondition-failed", STATIC_PRECONDITION, "INSTANCE")).replace("INSTANCE", "$sd_instance");
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
   // The headers asked for are allowed, as the binary allows them ($sd_allow_headers, a map).
@@ -215,13 +221,17 @@ map $http_access_control_request_headers $sd_allow_headers {
   default "$http_access_control_request_headers, If-None-Match, If-Modified-Since, Accept-Encoding, Content-Type";
 }
 # A problem's instance: the path asked for, where it is plain characters (else "", still JSON).
-map $uri $sd_instance {
-  "~^[A-Za-z0-9/._~-]*$" $uri;
+map $request_uri $sd_instance {
+  "~^(?<sd_path>[A-Za-z0-9/._~-]*)(?:\\?.*)?$" $sd_path;
   default "";
 }
 
 server {
   listen 80;
+  # With IPv6 too: listen [::]:80;
+  # The host of --base-url. Where nginx has a default site (Debian's sites-enabled/default),
+  # a request for another name goes there: remove that site, or add default_server above.
+  server_name ${new URL(baseUrl).hostname};
   root "${resolve(dir).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}";
   charset utf-8;
   charset_types application/json text/csv text/plain application/xml text/javascript;
@@ -242,6 +252,19 @@ server {
   # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body).
   if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
   error_page 405 = @method-not-allowed;
+  # A failed If-Match or If-Unmodified-Since: the binary's 412 problem, never cached (nginx's own
+  # is an HTML page, with the day-long Cache-Control of the location that refused it).
+  error_page 412 = @precondition-failed;
+  location @precondition-failed {
+    types { }
+    default_type application/problem+json;
+    charset utf-8;
+    charset_types application/problem+json;
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Cache-Control "no-store" always;
+    add_header X-Content-Type-Options "nosniff" always;
+    return 412 '${preconditionFailed}';
+  }
   location @method-not-allowed {
     # problem+json whatever the path's extension (types would type /bulk/districts.csv's 405 text/csv).
     types { }
@@ -269,6 +292,8 @@ server {
   location ~ \\.(json|csv)$ {
     ${common}
     error_page 404 = @not-found;
+    # (A location's error_page hides the server's: the 412 again.)
+    error_page 412 = @precondition-failed;
     try_files $uri =404;
   }
   location @not-found {
