@@ -1117,7 +1117,7 @@ export interface components {
          *       "leaid": "0604830",
          *       "district": "Beverly Hills Unified School District",
          *       "state": "CA",
-         *       "county": "",
+         *       "county": "Los Angeles County",
          *       "level": "unified",
          *       "grade_span": "Kindergarten – 12th",
          *       "students": "3,074",
@@ -1260,7 +1260,7 @@ export interface components {
          *       "leaid": "0604830",
          *       "district": "Beverly Hills Unified School District",
          *       "state": "CA",
-         *       "county": "",
+         *       "county": "Los Angeles County",
          *       "level": "unified",
          *       "grade_span": "Kindergarten – 12th",
          *       "students": "3,074",
@@ -1272,8 +1272,8 @@ export interface components {
          *       "website": "http://www.bhusd.org",
          *       "page_url": "http://localhost:8080/district/0604830",
          *       "url": "http://localhost:8080/district/0604830.json",
-         *       "overlapping_zips": 5,
-         *       "chosen_zips": 3
+         *       "overlapping_zips": 7,
+         *       "chosen_zips": 5
          *     }
          */
         DistrictSummary: {
@@ -1488,7 +1488,7 @@ export interface components {
                  *       "type": "http://localhost:8080/problems/invalid-zip",
                  *       "title": "Invalid ZIP code",
                  *       "status": 400,
-                 *       "detail": "'9021' is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
+                 *       "detail": "\"9021\" is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
                  *       "instance": "/zip/9021.json"
                  *     }
                  */
@@ -1587,7 +1587,7 @@ export interface components {
                  *       "type": "http://localhost:8080/problems/invalid-zip",
                  *       "title": "Invalid ZIP code",
                  *       "status": 400,
-                 *       "detail": "'9021' is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
+                 *       "detail": "\"9021\" is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
                  *       "instance": "/zip/9021.json"
                  *     }
                  */
@@ -2928,7 +2928,7 @@ export interface operations {
                 content: {
                     /**
                      * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated
-                     *     0604830,Beverly Hills Unified School District,CA,,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2026-11-22
+                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2026-11-22
                      */
                     "text/csv; charset=utf-8": string;
                 };

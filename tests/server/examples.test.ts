@@ -1,0 +1,48 @@
+/**
+ * The contract's examples of real resources are what the compiled binary answers for them
+ * (consumers audit 30 #7: a district's `county` example stayed empty after the data gained it,
+ * and the 400 example quoted the ZIP otherwise than the server). A downloader copies from them.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO, startServer, type RunningServer } from "../support/server.ts";
+
+type Spec = {
+  components: { schemas: Record<string, { example?: unknown }>; responses: Record<string, { content: Record<string, { example?: unknown }> }> };
+  paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { example?: unknown }> }> } }>;
+};
+const spec = JSON.parse(readFileSync(resolve(REPO, "openapi/openapi.json"), "utf8")) as Spec;
+
+let server: RunningServer;
+const json = async (path: string, accept = "application/json") => (await fetch(`${server.url}${path}`, { headers: { Accept: accept } })).json();
+
+beforeAll(async () => {
+  // The examples are written for the default base URL, as the server is started here.
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the contract's examples are the binary's answers", () => {
+  it("District, DistrictSummary and DistrictRecord: Beverly Hills Unified and 90210", async () => {
+    expect(spec.components.schemas.District!.example).toEqual(await json("/district/0604830.json"));
+    const ca = (await json("/state/CA/districts.json")) as { districts: { leaid: string }[] };
+    expect(spec.components.schemas.DistrictSummary!.example).toEqual(ca.districts.find((d) => d.leaid === "0604830"));
+    expect(spec.components.schemas.DistrictRecord!.example).toEqual(await json("/zip/90210.json"));
+  });
+
+  it("the district CSV's example row is the binary's row of 0604830", async () => {
+    const example = spec.paths["/bulk/districts.csv"]!.get.responses["200"]!.content!["text/csv; charset=utf-8"]!.example as string;
+    const [header, row] = example.split("\r\n");
+    const csv = (await (await fetch(`${server.url}/bulk/districts.csv`)).text()).split("\r\n");
+    expect(header).toBe(csv[0]);
+    expect(csv).toContain(row);
+  });
+
+  it("the 400 examples are the binary's problem for /zip/9021.json", async () => {
+    const live = await json("/zip/9021.json");
+    for (const name of ["BadRequest", "PageBadRequest"]) expect(spec.components.responses[name]!.content["application/problem+json"]!.example, name).toEqual(live);
+  });
+});
