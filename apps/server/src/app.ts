@@ -92,6 +92,16 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return fail(c.req.raw, "not-found", notFoundDetail(c.req.path, meant), meant === undefined ? {} : { meant });
   };
 
+  /**
+   * A page route's address ending in .csv (any case): no resource has one there (/state/RI.csv),
+   * so a 404 problem naming the JSON twin where it answers, not "RI.csv is not a state code".
+   */
+  const csvGuess = (c: Context) => {
+    const twin = c.req.path.replace(/\.csv$/i, ".json");
+    const meant = answers(twin) ? twin : undefined;
+    return fail(c.req.raw, "not-found", notFoundDetail(c.req.path, meant), meant === undefined ? {} : { meant });
+  };
+
   /** GET /zip/{zip}.json, /zip/{zip}/districts.json, /zip/{zip}: validate, then look up `path`. */
   const zipPath = (c: Context, zip: string, path: string, example: string) => {
     if (!ZIP.test(zip)) {
@@ -246,6 +256,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   });
   app.get("/zip/:zip", (c) => {
     const zip = c.req.param("zip");
+    if (/\.csv$/i.test(zip)) return csvGuess(c);
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   app.get("/zip", (c) => {
@@ -258,7 +269,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (zip === undefined) {
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);
-      const meant = guess !== undefined && answers(`/zip/${guess}`) ? `/zip/${guess}` : undefined;
+      // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).
+      const stateTyped = /[\s,]([A-Za-z]{2})\.?$/.exec(typed)?.[1]?.toUpperCase();
+      const elsewhere = (zip: string) => stateTyped !== undefined && site.states.has(stateTyped) && (json(`/zip/${zip}.json`) as { state?: string } | undefined)?.state !== stateTyped;
+      const meant = guess !== undefined && answers(`/zip/${guess}`) && !elsewhere(guess) ? `/zip/${guess}` : undefined;
       // A town typed instead ("Boston, MA", "123 Main St, Springfield, IL", "Cincinatti"): the page of
       // its ZIP codes, an answer (200, cached and compressed like the other pages).
       const known = townPages.get(typed);
@@ -280,9 +294,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   });
   app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
   app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));
-  app.get("/state/:state", (c) => statePath(c, c.req.param("state"), ""));
+  app.get("/state/:state", (c) => (/\.csv$/i.test(c.req.param("state")) ? csvGuess(c) : statePath(c, c.req.param("state"), "")));
   app.get("/district/:leaid{[^/]+\\.json}", (c) => districtPath(c, c.req.param("leaid").slice(0, -".json".length), ".json"));
-  app.get("/district/:leaid", (c) => districtPath(c, c.req.param("leaid"), ""));
+  app.get("/district/:leaid", (c) => (/\.csv$/i.test(c.req.param("leaid")) ? csvGuess(c) : districtPath(c, c.req.param("leaid"), "")));
   app.get("/bulk/all-districts.json", fixed);
   app.get("/bulk/all-districts.csv", fixed);
   app.get("/bulk/districts.csv", fixed);

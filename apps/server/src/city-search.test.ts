@@ -24,6 +24,16 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search("Boston, ZZ")).toEqual([]);
   });
 
+  it("reads an address typed without commas from its end when it ends with a state (pages audit 30 #2)", () => {
+    expect(search("14520 Sunrise Dr Boston MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
+    expect(search("1 Market St Saint Louis MO").map((m) => [m.city, m.state])).toEqual([["Saint Louis", "MO"]]);
+    expect(search("12 Main Street St. Louis, MO").map((m) => m.city)).toEqual(["Saint Louis"]);
+    // Only the state's towns; without a state at the end, no guess from the last words.
+    expect(search("14520 Sunrise Dr Boston GA").map((m) => m.state)).toEqual(["GA"]);
+    expect(search("14520 Sunrise Dr Boston MO")).toEqual([]);
+    expect(search("14520 Sunrise Dr Boston")).toEqual([]);
+  });
+
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
     expect(cityKey("St. Mary's-of the Woods")).toBe("saintmarysofthewoods");
     // The records' USPS forms: "O Fallon", "Mc Allen"; accents as typed or not.

@@ -29,6 +29,9 @@ const SPELLED_OUT: Record<string, string> = { st: "saint", ste: "sainte", ft: "f
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
 export const MAX_TOWN_LENGTH = 64;
 
+/** The most words a town's name has where an address typed without commas is read from its end ("Rancho Santa Margarita"). */
+const MAX_TOWN_WORDS = 4;
+
 /**
  * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces
  * (the records write USPS forms such as "O Fallon" and "Mc Indoe Falls"), and the usual
@@ -118,6 +121,16 @@ export function citySearchIndex(
       const rest = text.slice(at + 1).trim();
       const found = rest === "" ? [] : exact(rest);
       if (found.length > 0) return bySize(found);
+    }
+    // Typed without commas ("14520 Sunrise Dr Bellevue WA"): with a state at the end, the town is
+    // the last words before it, the most words first ("Salt Lake City UT", not "City UT").
+    const { state, town } = parse(text);
+    if (state !== undefined) {
+      const words = town.trim().split(/[\s,]+/);
+      for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= 1; n--) {
+        const found = (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
+        if (found.length > 0) return bySize(found);
+      }
     }
     return bySize(closeTo(text));
   };

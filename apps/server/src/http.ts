@@ -84,9 +84,10 @@ export function pathKind(path: string): "api" | "page" | "other" {
   // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
   // /problems/{kind} likewise, whatever the kind's suffix.
   // /district/{x} and /state/{x} likewise (their .json twins are API routes).
-  if (/^\/(zip|district|state)\/[^/]+$/.test(path) && !path.endsWith(".json")) return "page";
+  // A .csv or .JSON there is a program's guess at a format (/state/RI.csv): answered as the API is.
+  if (/^\/(zip|district|state)\/[^/]+$/.test(path) && !/\.(json|csv)$/i.test(path)) return "page";
   if (/^\/problems\/[^/]*$/.test(path)) return "page";
-  if (path.endsWith(".json") || path.endsWith(".csv") || path === "/healthz") return "api";
+  if (/\.(json|csv)$/i.test(path) || path === "/healthz") return "api";
   if (path === "/" || path === "/zip" || path === "/about" || path === "/location") return "page";
   return "other";
 }

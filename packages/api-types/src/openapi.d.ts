@@ -1571,7 +1571,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered with this problem+json whatever the Accept; a .csv one names its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageBadRequest: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1594,7 +1594,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered with this problem+json whatever the Accept; a .csv one names its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
