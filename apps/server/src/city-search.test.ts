@@ -102,15 +102,36 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
 });
 
 describe("the search box's page for a town", () => {
-  it("says it is a town, then per district its records name: the district linked and its ZIP codes, the most first", () => {
-    const withLeaids = (list: ReturnType<typeof search>) => list.map((m) => ({ ...m, zips: m.zips.map((z) => ({ ...z, leaid: z.district.startsWith("Clayton") ? "2908850" : "2929280" })) }));
+  it("says it is a town, then per district the ZIP codes where people live: the district linked and its ZIP codes, the most first", () => {
+    const withLeaids = (list: ReturnType<typeof search>) => list.map((m) => ({ ...m, zips: m.zips.map((z) => ({ ...z, leaid: z.district.startsWith("Clayton") ? "2908850" : "2929280", share: 1, poBox: false })) }));
     const html = cityMatchesHtml("Boston", withLeaids(search("Boston")));
     expect(html).toContain("“Boston” is a town, not a ZIP code. 2 towns have that name");
-    expect(html).toContain('<h2>Boston, MA</h2>\n<p>All 2 of its ZIP codes\' records name <a href="/district/2929280">Boston School District</a>.</p>');
+    expect(html).toContain('<h2>Boston, MA</h2>\n<p>Its 2 ZIP codes where people live are in <a href="/district/2929280">Boston School District</a>.</p>');
     expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a></li><li><a href="/zip/02109">02109</a></li></ul>');
+    expect(html).not.toContain("records name");
     const stl = cityMatchesHtml("St Louis", withLeaids(search("St Louis")));
-    expect(stl).toContain("<p>Its 2 ZIP codes' records name 2 districts: St. Louis City School District (1 ZIP code), Clayton School District (1 ZIP code).</p>");
+    expect(stl).toContain("<p>Its 2 ZIP codes where people live are in 2 districts: St. Louis City School District (1 ZIP code), Clayton School District (1 ZIP code).</p>");
     expect(stl).toContain('<h3><a href="/district/2908850">Clayton School District</a></h3>\n<ul class="zips"><li><a href="/zip/63105">63105</a></li></ul>');
+  });
+
+  it("sets PO-box ZIP codes apart and gives a split ZIP code's part (pages audit 30 #3: Springfield, IL, 27 of 35 are PO boxes)", () => {
+    const boston = search("Boston, MA").map((m) => ({
+      ...m,
+      zips: [
+        { zip: "02108", district: "Boston School District", leaid: "2502790", share: 0.71, poBox: false },
+        { zip: "02109", district: "Boston School District", leaid: "2502790", share: 0.95, poBox: false },
+        { zip: "02112", district: "Boston School District", leaid: "2502790", share: 1, poBox: true },
+      ],
+    }));
+    const html = cityMatchesHtml("Boston, MA", boston);
+    expect(html).toContain(
+      '<p>Its 2 ZIP codes where people live are in <a href="/district/2502790">Boston School District</a>. A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts (open the ZIP code to see which). One more is a PO-box ZIP code, with no homes (below).</p>',
+    );
+    expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a><span class="part"> 71 %</span></li><li><a href="/zip/02109">02109</a></li></ul>');
+    expect(html).toContain('<h3>PO-box ZIP codes of Boston, MA (no homes)</h3>\n<ul class="zips"><li><a href="/zip/02112">02112</a></li></ul>');
+    // A town with PO-box ZIP codes only.
+    const only = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [boston[0]!.zips[2]!] }]);
+    expect(only).toContain("<p>Its ZIP code is a PO-box ZIP code, with no homes: look up the ZIP code of the home's street address.</p>");
   });
 
   it("finds the town of a pasted address without its ZIP code, after a comma", () => {

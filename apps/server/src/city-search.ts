@@ -14,8 +14,12 @@ const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
 export interface CityMatch {
   city: string;
   state: string;
-  /** `leaid`: the named district's, filled in by the site for the cities a page shows (to link it; "" where unknown). */
-  zips: { zip: string; district: string; leaid?: string }[];
+  /**
+   * Filled in by the site for the cities a page shows: `leaid`, the named district's (to link it;
+   * "" where unknown); `share`, the part of the ZIP's residents in it (0-1); `poBox`, a PO-box or
+   * delivery ZIP (no homes: it repeats the answer of the ZIP area its post office lies in).
+   */
+  zips: { zip: string; district: string; leaid?: string; share?: number; poBox?: boolean }[];
   /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
   close?: true;
 }

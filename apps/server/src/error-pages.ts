@@ -5,6 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { isMilitaryMail, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
@@ -123,10 +124,14 @@ function fieldError(typed: string, meant?: string): string {
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
+/** A town's ZIP code of which its district has less of the residents shows that part (the rest are in other districts). */
+const SPLIT_SHOWN = 0.9;
+
 /**
- * A town typed into the ZIP box: each city of that name, then per district its ZIP codes'
- * records name (one sentence where they all name the same one: Boston's 36 but two), the
- * district linked and its ZIP codes as a wrapped grid of links, the district with the most first.
+ * A town typed into the ZIP box: each city of that name, then per district the ZIP codes where
+ * people live that it serves (one sentence where they are all in one: Boston's 36 but two), the
+ * district linked and its ZIP codes as a wrapped grid of links, the district with the most first,
+ * a split ZIP code with the part of its residents in the district; then the PO-box ZIP codes.
  *
  * @example
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
@@ -145,28 +150,40 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
     : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => {
     const place = `${c.city}, ${c.state}`;
-    const byDistrict = new Map<string, { district: string; leaid: string; zips: string[] }>();
-    for (const z of c.zips) {
+    // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
+    const homes = c.zips.filter((z) => !z.poBox);
+    const boxes = c.zips.filter((z) => z.poBox);
+    const byDistrict = new Map<string, { district: string; leaid: string; zips: typeof homes }>();
+    for (const z of homes) {
       const key = `${z.leaid ?? ""}\t${z.district}`;
       const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
-      group.zips.push(z.zip);
+      group.zips.push(z);
     }
     const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
-    const n = c.zips.length;
+    const n = homes.length;
     const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
     const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
+    // A ZIP code of which the district has under SPLIT_SHOWN of the residents carries its part (65802: 71 %).
+    const split = homes.some((z) => z.share !== undefined && z.share < SPLIT_SHOWN);
+    const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts (open the ZIP code to see which)." : "";
+    const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
     const summary =
-      districts.length === 1
-        ? `<p>${n === 1 ? "Its ZIP code's record names" : `All ${n} of its ZIP codes' records name`} ${named(districts[0]!)}.</p>`
-        : `<p>Its ${n} ZIP codes' records name ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.</p>`;
-    const grid = (zips: string[]) => `<ul class="zips">${zips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("")}</ul>`;
-    const lists =
-      districts.length === 1
-        ? grid(districts[0]!.zips)
-        : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
+      n === 0
+        ? `<p>Its ${boxes.length === 1 ? "ZIP code is a PO-box ZIP code" : `${boxes.length} ZIP codes are PO-box ZIP codes`}, with no homes: look up the ZIP code of the home's street address.</p>`
+        : districts.length === 1
+          ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} in ${named(districts[0]!)}.${partNote}${boxNote}</p>`
+          : `<p>Its ${n} ZIP codes where people live are in ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.${partNote}${boxNote}</p>`;
+    const item = (z: (typeof homes)[number]) =>
+      `<li><a href="/zip/${z.zip}">${z.zip}</a>${z.share !== undefined && z.share < SPLIT_SHOWN ? `<span class="part"> ${percent(z.share)}</span>` : ""}</li>`;
+    const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
+    const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
+    const boxList =
+      boxes.length === 0
+        ? ""
+        : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
     return `<h2>${e(place)}</h2>
 ${summary}
-${lists}`;
+${lists}${boxList}`;
   });
   return `${intro}
 ${groups.join("\n")}`;

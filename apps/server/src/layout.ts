@@ -26,7 +26,7 @@ header form{align-items:center}header form label,header button{width:auto;white-
 button{font:inherit;min-height:48px;min-width:48px;max-width:100%;padding:.4rem 1rem;border:2px solid var(--button);border-radius:4px;background:var(--button);color:var(--on-button);cursor:pointer}
 ul.links{padding-left:1.25rem}ul.links li a,nav a{display:inline-block;min-height:48px;padding:.75rem 0}
 ul.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 .25rem}ul.letters a{min-width:44px;text-align:center}
-ul.zips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1.25rem}ul.zips a{display:inline-block;min-width:48px;padding:.75rem 0}h3{font-size:1.1rem;margin:1rem 0 0}
+ul.zips{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:0 1.25rem}ul.zips a{display:inline-block;min-width:48px;padding:.75rem 0}ul.zips .part{color:var(--muted)}h3{font-size:1.1rem;margin:1rem 0 0}
 ul.states{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));gap:0 1rem}ul.states a{display:block;padding:.6rem 0}
 pre{white-space:pre-wrap;background:var(--code);padding:.5rem}code{overflow-wrap:anywhere}
 footer{margin-top:2rem;font-size:.9rem;color:var(--muted);border-top:1px solid var(--line)}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}

@@ -397,10 +397,16 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
   let citySearch: ((typed: string) => CityMatch[]) | undefined;
   // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
-  const namedLeaid = (zip: string) => json<ZipDistricts>(`/zip/${zip}/districts.json`).districts.find((d) => d.chosen)?.leaid;
+  // And whether it is a PO-box ZIP (no homes: the answer of the ZIP area its post office is in), and
+  // the part of its residents in that district, so the page can set those apart and say which are split.
+  const namedOf = (zip: string) => {
+    const all = json<ZipDistricts>(`/zip/${zip}/districts.json`);
+    const chosen = all.districts.find((d) => d.chosen);
+    return { leaid: chosen?.leaid ?? "", share: chosen?.share ?? 0, poBox: all.zcta !== all.zip };
+  };
   const cityMatches = (typed: string): CityMatch[] =>
     (citySearch ??= citySearchIndex(indexRecords(), states, rendered.stateNames))(typed).map((m, i) =>
-      i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, leaid: namedLeaid(z.zip) ?? "" })) } : m,
+      i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
     );
   const pagePaths = function* () {
     for (const path of rendered.bodies.keys()) if (ZIP_JSON.test(path) || DISTRICT_JSON.test(path)) yield path.slice(0, -5);
