@@ -7,11 +7,11 @@
  */
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import type { DistrictRecord, Problem } from "@school-districts/core";
+import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
 import { errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
-import { locationFormPage, locationPage } from "./location-page.ts";
+import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
   districtNotFoundDetail,
@@ -26,7 +26,7 @@ import {
   zipNotFoundDetail,
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
-import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
+import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
 import { addressZip, nearPath, typedZip } from "./near-path.ts";
 import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
@@ -174,6 +174,19 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
+  /** The district every ZIP code of a state names, if they all name one (Puerto Rico's), with its phone; from /index.json, once per state. */
+  const onlyDistricts = new Map<string, { district: string; leaid: string; phone: string } | undefined>();
+  const onlyDistrictOf = (state: string) => {
+    if (!onlyDistricts.has(state)) {
+      const entries = (json("/index.json") as { zip: string; state: string; district: string }[]).filter((z) => z.state === state);
+      const one = entries.length > 0 && entries.every((z) => z.district === entries[0]!.district) ? entries[0]!.zip : undefined;
+      const record = one === undefined ? undefined : (json(`/zip/${one}.json`) as DistrictRecord | undefined);
+      const chosen = one === undefined ? undefined : (json(`/zip/${one}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
+      onlyDistricts.set(state, record && chosen && { district: record.district, leaid: chosen.leaid, phone: record.phone });
+    }
+    return onlyDistricts.get(state);
+  };
+
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
   const locationAnswer = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
@@ -213,6 +226,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint()) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
+      // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
+      const near = data ? hint() : undefined;
+      const only = near?.state !== undefined && TERRITORIES.has(near.state) ? onlyDistrictOf(near.state) : undefined;
+      // (The JSON of this address stays the 404 problem: the page varies on Accept.)
+      if (near && only && prefersHtml(c.req.raw.headers.get("accept"), true)) {
+        return sendRepresentation(c.req.raw, new Representation(territoryPage(only, near, lat!, lon!, site.facts), TYPES.html, site.lastModified, [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
+      }
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }

@@ -135,3 +135,28 @@ ${locationForm(lat, lon)}`,
     facts,
   );
 }
+
+/**
+ * The page of a place in a territory whose every ZIP code is in one school district (Puerto
+ * Rico, Guam, American Samoa, the Northern Mariana Islands): the Census boundary files draw no
+ * districts there, but the answer is that district, from its ZIP codes (200, an answer).
+ *
+ * @example
+ * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 773-5800" }, hint, facts)
+ */
+export function territoryPage(district: { district: string; leaid: string; phone: string }, hint: PlaceHint, lat: string, lon: string, facts: SiteFacts): string {
+  const where = hint.stateName ?? hint.state ?? "";
+  return layout(
+    {
+      title: `${district.district}: the school district of ${lat}, ${lon}`,
+      description: `This place is in ${where}, where one public school district serves every address: ${district.district}.`,
+      canonical: null,
+      main: `<h1>The school district of this place</h1>
+<p class="answer">This place is in ${e(where)}, where one public school district serves every address: <a href="${e(districtHref(district.leaid))}">${e(district.district)}</a>.</p>
+${district.phone ? `<p>Phone: ${phoneLink(district.phone)}. Call the district to learn which school serves an address.</p>\n` : ""}<p>The ZIP code of this place is probably <a href="${e(hint.href)}">${e(hint.link)}</a>${hint.distance ? `, the nearest, ${e(hint.distance)}` : ""}.</p>
+<p class="note">The Census boundary files have no school districts in ${e(where)}: this answer comes from its ZIP codes, every one of which is in this district.</p>
+${locationForm(lat, lon)}`,
+    },
+    facts,
+  );
+}

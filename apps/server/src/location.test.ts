@@ -240,13 +240,18 @@ describe("GET /location (the page)", () => {
     const swapped = await app.request("/location?lat=-108.5007&lon=45.7833", html);
     expect(swapped.status).toBe(400);
     expect(await swapped.text()).toContain('<p><strong>The latitude comes first: did you mean <a href="/location?lat=45.7833&amp;lon=-108.5007">45.7833, -108.5007</a>?</strong></p>');
-    // Puerto Rico has no boundary file: the nearest ZIP code's page (00601's internal point, in the fixture).
+    // Puerto Rico has no boundary file, but every ZIP code of it is in one district (pages audit 30 #5:
+    // an error page for the simplest answer): that district, its phone, the nearest ZIP code (00601's point, in the fixture).
     const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
-    expect(pr.status).toBe(404);
+    expect(pr.status).toBe(200);
+    expect(pr.headers.get("vary")).toBe("Accept, Accept-Encoding");
     const prHtml = await pr.text();
-    expect(prHtml).toContain('<p><strong>The nearest ZIP code is <a href="/zip/00601">00601 (Adjuntas, PR)</a>, less than a mile away: its page says which school districts serve it.</strong></p>');
-    // The territory by its name (the dataset's), not its code.
-    expect(prHtml).toContain("<h1>No district boundaries in Puerto Rico: look up the ZIP code</h1>");
+    expect(prHtml).toContain('<p class="answer">This place is in Puerto Rico, where one public school district serves every address: <a href="/district/7200030">Puerto Rico Department of Education</a>.</p>');
+    expect(prHtml).toContain('The ZIP code of this place is probably <a href="/zip/00601">00601 (Adjuntas, PR)</a>, the nearest, less than a mile away.');
+    // A program asking for JSON still gets the 404 problem (no boundary holds the point).
+    const prJson = await app.request("/location?lat=18.1806&lon=-66.75", { headers: { Accept: "application/json" } });
+    expect(prJson.status).toBe(404);
+    expect(prJson.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
     // Nothing near the middle of the Pacific.
     expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
   });

@@ -65,6 +65,8 @@ export interface PlaceHint {
   state?: string;
   /** and that state's name, as pages say it ("Puerto Rico") */
   stateName?: string;
+  /** for the nearest ZIP code: how far it is, in words ("less than a mile away") */
+  distance?: string;
 }
 
 /**
@@ -91,7 +93,18 @@ export function placeHint(
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
   // Far from any ZIP code (Toronto: Olcott, NY, 40 miles): outside the United States, or off its coast; a territory is not.
   const far = near?.point !== undefined && !TERRITORIES.has(near.state) && milesBetween(lat, lon, near.point) > FAR_FROM_ZIPS_MILES;
-  if (near) return { words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is", href: `/zip/${near.zip}`, link: `${near.zip} (${near.city}, ${near.state})`, end: `${near.point ? `, ${milesAway(lat, lon, near.point)}` : ""}: its page says which school districts serve it.`, state: near.state, ...(near.stateName === undefined ? {} : { stateName: near.stateName }) };
+  if (near) {
+    const distance = near.point ? milesAway(lat, lon, near.point) : undefined;
+    return {
+      words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is",
+      href: `/zip/${near.zip}`,
+      link: `${near.zip} (${near.city}, ${near.state})`,
+      end: `${distance ? `, ${distance}` : ""}: its page says which school districts serve it.`,
+      state: near.state,
+      ...(near.stateName === undefined ? {} : { stateName: near.stateName }),
+      ...(distance === undefined ? {} : { distance }),
+    };
+  }
   return undefined;
 }
 
