@@ -649,6 +649,17 @@ describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If
     expect([head.status, (await head.arrayBuffer()).byteLength]).toEqual([412, 0]);
     expect((await send("/zip/90210", { "If-Match": '"other"' })).status).toBe(412);
   });
+  it("If-Match holds with the ETag of any coding of the same body (consumers audit 30 #6: a gzip download's tag failed with br)", async () => {
+    const gzip = await send("/bulk/all-districts.csv", { "Accept-Encoding": "gzip" });
+    const br = await send("/bulk/all-districts.csv", { "Accept-Encoding": "br" });
+    const [gzTag, brTag] = [gzip.headers.get("etag")!, br.headers.get("etag")!];
+    expect(gzTag).not.toBe(brTag);
+    expect((await send("/bulk/all-districts.csv", { "If-Match": gzTag, "Accept-Encoding": "br" })).status).toBe(200);
+    expect((await send("/bulk/all-districts.csv", { "If-Match": brTag, "Accept-Encoding": "identity" })).status).toBe(200);
+    // Another body's tag: its first digit changed.
+    const other = `"${gzTag[1] === "0" ? "1" : "0"}${gzTag.slice(2)}`;
+    expect((await send("/bulk/all-districts.csv", { "If-Match": other, "Accept-Encoding": "br" })).status).toBe(412);
+  });
   it("If-Match is evaluated before If-None-Match; If-Unmodified-Since only without If-Match, and only a valid date before Last-Modified fails", async () => {
     const plain = await send("/zip/90210.json", {});
     const etag = plain.headers.get("etag")!;

@@ -89,6 +89,12 @@ describe("matchHits (If-Match, strong comparison) and unmodifiedSince", () => {
     ['"abc"', 'W/"abc"', false],
     ['"abd"', '"abc"', false],
     ["", '"abc"', false],
+    // Any coding of the same body (consumers audit 30 #6); never another body, nor a weak tag.
+    ['"abc-gz9"', '"abc-br4"', true],
+    ['"abc"', '"abc-br4"', true],
+    ['"abc-br11"', '"abc"', true],
+    ['"abd-gz9"', '"abc-gz9"', false],
+    ['W/"abc-gz9"', '"abc-br4"', false],
   ])("If-Match %s against %s: %s", (header, etag, hit) => expect(matchHits(header, etag)).toBe(hit));
   it("If-Unmodified-Since passes at or after Last-Modified and when it is not an HTTP-date", () => {
     const day = Date.UTC(2026, 10, 22);

@@ -1782,7 +1782,7 @@ export interface components {
          */
         LonPage: string;
         /**
-         * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+         * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
          * @example "3f1c9a0e7b2d4c51"
          */
         IfMatch: string;
@@ -1857,7 +1857,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -1971,7 +1971,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2028,7 +2028,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2120,7 +2120,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2177,7 +2177,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2269,7 +2269,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2326,7 +2326,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2418,7 +2418,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2475,7 +2475,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2567,7 +2567,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2624,7 +2624,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2703,7 +2703,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2753,7 +2753,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2837,7 +2837,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2888,7 +2888,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -2972,7 +2972,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3023,7 +3023,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3108,7 +3108,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3159,7 +3159,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3238,7 +3238,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3288,7 +3288,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3371,7 +3371,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3421,7 +3421,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3507,7 +3507,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3557,7 +3557,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3636,7 +3636,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3692,7 +3692,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3787,7 +3787,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3847,7 +3847,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3939,7 +3939,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -3996,7 +3996,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4088,7 +4088,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4145,7 +4145,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4237,7 +4237,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4294,7 +4294,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4373,7 +4373,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4423,7 +4423,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4502,7 +4502,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4552,7 +4552,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4643,7 +4643,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4699,7 +4699,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4778,7 +4778,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4828,7 +4828,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4914,7 +4914,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -4964,7 +4964,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5043,7 +5043,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5093,7 +5093,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5184,7 +5184,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5240,7 +5240,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5319,7 +5319,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5380,7 +5380,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5471,7 +5471,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5533,7 +5533,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
@@ -5658,7 +5658,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
                  * @example "3f1c9a0e7b2d4c51"
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
