@@ -296,7 +296,7 @@ describe("pages (rules 21, 22)", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<label for="zip-main">ZIP code or town <span class="hint" id="zip-main-hint">5 digits, such as 90210, or a town and state, such as Springfield, IL</span></label>');
     expect(html).toContain('<form action="/zip" method="get"');
-    expect(html).toMatch(/<input id="zip-main" name="zip" type="text" autocomplete="postal-code" /);
+    expect(html).toMatch(/<input id="zip-main" name="zip" type="text" maxlength="200" autocomplete="postal-code" /);
     for (const href of ["/docs", "/about", "/bulk/all-districts.json", "/bulk/all-districts.csv"]) expect(html).toContain(`href="${href}"`);
     // One executable script: the "Use my location" button's (issue 12), allowed by its hash.
     expect([...html.matchAll(/<script(?![^>]*application\/(ld\+)?json)/g)]).toHaveLength(1);

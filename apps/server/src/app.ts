@@ -214,7 +214,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}`);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
-    const bad = (lat === null ? undefined : degreesProblem("lat", lat, true)) ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
+    const latProblem = lat === null ? undefined : degreesProblem("lat", lat, true);
+    const bad = latProblem ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
+    const badField = latProblem !== undefined ? "lat" : "lon";
     if (bad === undefined && (lat === null || lon === null)) {
       const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
       return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
@@ -223,7 +225,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // Out of range, or in no district: the place probably meant (a missing minus, the numbers swapped, the nearest ZIP).
     const numbers = lat !== null && lon !== null && lat !== "" && lon !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon));
     const hint = () => (data && numbers ? placeHintAt(data, Number(lat), Number(lon)) : undefined);
-    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint()) });
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
       // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.

@@ -107,13 +107,17 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 `;
 }
 
+/** The most characters the search box takes: an address with its unit and country is far shorter. */
+export const SEARCH_MAX_LENGTH = 200;
+
 /**
  * The search form: a GET to /zip (works without JavaScript) for a ZIP code or a town's name
  * ("Springfield, IL"), so a text keyboard on phones (a numeric one has no letters, and iOS's
- * no dash for a ZIP+4), an example under the label. No pattern, maxlength or `required`: the
- * browser would refuse a pasted " 10025" (cut to " 1002") or "9OO11", or an empty box, with its
- * own generic bubble, where the server trims, takes a ZIP+4's 5 digits, names the ZIP meant or
- * says what to type. In the header the label, box and button share one row and the example is
+ * no dash for a ZIP+4), an example under the label. No pattern, short maxlength or `required`:
+ * the browser would refuse a pasted " 10025" (cut to " 1002") or "9OO11", or an empty box, with
+ * its own generic bubble, where the server trims, takes a ZIP+4's 5 digits, names the ZIP meant
+ * or says what to type. A long maxlength only (SEARCH_MAX_LENGTH: a whole e-mail pasted made a
+ * URL the server refuses with an empty 431, which a browser shows as its own error page). In the header the label, box and button share one row and the example is
  * read out only (aria-describedby), so that a page's answer starts higher on a phone. With an
  * `error` (the search page of a text that is neither), the message sits above the box, which
  * is marked invalid and described by it (the GOV.UK error message pattern). `zipOnly`: the
@@ -128,7 +132,7 @@ export function searchForm(id: string, value = "", error?: string, zipOnly = fal
   const message = error === undefined ? "" : `<p class="error" id="zip-${id}-error"><span class="vh">Error: </span>${error}</p>`;
   const describedBy = error === undefined ? `zip-${id}-hint` : `zip-${id}-hint zip-${id}-error`;
   return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">${label} <span class="hint" id="zip-${id}-hint">${hint}</span></label>${message}
-<input id="zip-${id}" name="zip" type="text" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="${describedBy}"${error === undefined ? "" : ' aria-invalid="true"'} value="${e(value)}">
+<input id="zip-${id}" name="zip" type="text" maxlength="${SEARCH_MAX_LENGTH}" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="${describedBy}"${error === undefined ? "" : ' aria-invalid="true"'} value="${e(value)}">
 <button type="submit">Look up</button></form>`;
 }
 

@@ -22,17 +22,24 @@ export const GEO_SCRIPT = `(function(){var b=document.getElementById("here"),s=d
  * text (a decimal keypad has no minus key on an iPhone, and every US longitude is negative),
  * their examples are hints that stay while typing (not placeholders), and Longitude may stay
  * empty for a "lat, lon" pair pasted into Latitude (place-input.ts reads both). No `required`:
- * the server's page says what is missing, where a browser's bubble would not.
+ * the server's page says what is missing, where a browser's bubble would not. With `error`, the
+ * box it is about shows it above itself and is marked invalid and described by it.
  *
  * @example
  * locationForm("45.7833", "-108.5007") // '<form action="/location" …'
  */
-export function locationForm(lat = "", lon = "", folded = false): string {
+export function locationForm(lat = "", lon = "", folded = false, error?: { field: "lat" | "lon"; message: string }): string {
+  // A box the page's error is about carries it, as the ZIP box does (the GOV.UK error message pattern).
+  const box = (field: "lat" | "lon", label: string, hint: string, value: string) => {
+    const wrong = error?.field === field;
+    const message = wrong ? `<p class="error" id="${field}-error"><span class="vh">Error: </span>${e(error.message)}</p>` : "";
+    return `<div><label for="${field}">${label} <span class="hint" id="${field}-hint">${hint}</span></label>${message}<input id="${field}" name="${field}" autocomplete="off" aria-describedby="${field}-hint${wrong ? ` ${field}-error` : ""}"${wrong ? ' aria-invalid="true"' : ""} value="${e(value)}"></div>`;
+  };
   return `<form action="/location" method="get"><fieldset><legend>Find the districts of a place</legend>
 <button type="button" id="here" hidden>Use my location</button> <span id="here-status" role="status"></span>
 <details${folded ? "" : " open"}><summary>Type a latitude and longitude</summary>
-<div class="coords"><div><label for="lat">Latitude <span class="hint" id="lat-hint">such as 45.7833</span></label><input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint" value="${e(lat)}"></div>
-<div><label for="lon">Longitude <span class="hint" id="lon-hint">such as -108.5007 (west is negative)</span></label><input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="${e(lon)}"></div>
+<div class="coords">${box("lat", "Latitude", "such as 45.7833", lat)}
+${box("lon", "Longitude", "such as -108.5007 (west is negative)", lon)}
 <div><button type="submit">Find districts</button></div></div>
 </details>
 </fieldset></form><script>${GEO_SCRIPT}</script>`;

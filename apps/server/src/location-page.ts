@@ -117,7 +117,7 @@ ${locationForm(String(a.lat), String(a.lon))}`,
  * @example
  * locationFormPage(400, 'lat "91" is out of range…', "91", "0", facts)
  */
-export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint): string {
+export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint, field?: "lat" | "lon"): string {
   // Near a territory's ZIP codes (San Juan), the place is not "in no district": this service has no boundaries there.
   const territory = status === 404 && hint?.state !== undefined && TERRITORIES.has(hint.state);
   const title =
@@ -129,8 +129,8 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
-${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(hint!.stateName ?? hint!.state!)}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
-${locationForm(lat, lon)}`,
+${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(hint!.stateName ?? hint!.state!)}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
+${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}`,
     },
     facts,
   );

@@ -256,6 +256,22 @@ describe("GET /location (the page)", () => {
     expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
   });
 
+  it("a box whose value is wrong carries the error, marked invalid and described by it (pages audit 30 #7)", async () => {
+    const html = { headers: { Accept: "text/html" } };
+    const lat = await app.request("/location?lat=abc&lon=1", html);
+    expect(lat.status).toBe(400);
+    const latPage = await lat.text();
+    expect(latPage).toContain('<p class="error" id="lat-error"><span class="vh">Error: </span>Latitude “abc” is not a decimal number of degrees');
+    expect(latPage).toContain('<input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint lat-error" aria-invalid="true" value="abc">');
+    expect(latPage).toContain('<input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="1">');
+    // Said once, at the box.
+    expect(latPage.split("is not a decimal number of degrees").length).toBe(2);
+    const lon = await (await app.request("/location?lat=45&lon=200", html)).text();
+    expect(lon).toContain('<p class="error" id="lon-error">');
+    expect(lon).toContain('aria-describedby="lon-hint lon-error" aria-invalid="true" value="200"');
+    expect(lon).not.toContain('id="lat-error"');
+  });
+
   it("the form takes text (no decimal keypad without a minus key) and lets Longitude stay empty for a pasted pair", async () => {
     const html = await (await app.request("/location")).text();
     expect(html).toContain('<input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint" value="">');
