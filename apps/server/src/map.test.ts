@@ -76,11 +76,11 @@ describe("mapSvg", () => {
     );
     const [w, h] = viewBox(svg);
     // The ZIP fills most of the view (a margin around it), not a dot in the district.
-    const zipPath = svg.match(/<path fill="none" stroke="#111"[^>]* d="M([^"]+)"/)![1]!;
+    const zipPath = svg.match(/<path class="m-zip" fill="none" stroke="#111"[^>]* d="M([^"]+)"/)![1]!;
     const [x0] = numbers(zipPath);
     expect(x0).toBeGreaterThan(0.6 * w); // its first point, east of the centre, lies near the right edge
     // The district is clipped to the view: every absolute point stays within a few units of it.
-    const districtPath = svg.match(/<path fill="#dce8f7"[^>]* d="([^"]+)"/)![1]!;
+    const districtPath = svg.match(/<path class="m-primary" fill="#dce8f7"[^>]* d="([^"]+)"/)![1]!;
     for (const ring of districtPath.split("M").filter(Boolean)) {
       let [x, y] = numbers(ring);
       const steps = numbers(ring.slice(ring.indexOf("l") + 1));
@@ -94,7 +94,7 @@ describe("mapSvg", () => {
     }
   });
 
-  it("draws the ZIP outline last, over the districts", () => {
+  it("draws the ZIP outline last, over the districts", async () => {
     const svg = mapSvg(
       [
         { polygons: [jagged(-100, 40, 0.05, 30)], style: "zip" },
@@ -103,7 +103,13 @@ describe("mapSvg", () => {
       ],
       opts,
     );
-    const order = [...svg.matchAll(/<path (fill="[^"]+")[^>]*stroke="([^"]+)"/g)].map((m) => m[2]);
+    const order = [...svg.matchAll(/<path class="m-[a-z]+" (fill="[^"]+")[^>]*stroke="([^"]+)"/g)].map((m) => m[2]);
     expect(order).toEqual(["#5c5c5c", "#7a3e00", "#111"]);
+    // Each shape and the background carry their class: the page's dark scheme recolours them (pages audit 30 #9: a bright panel on a dark page).
+    expect(svg).toContain('<rect class="m-bg"');
+    for (const style of ["other", "secondary", "zip"]) expect(svg).toContain(`<path class="m-${style}"`);
+    const { layout } = await import("./layout.ts");
+    const page = layout({ title: "t", description: "d", canonical: null, main: svg }, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost:8080" });
+    expect(page).toMatch(/@media screen and \(prefers-color-scheme:dark\)\{\.map \.m-bg\{fill:#1e1e1e\}/);
   });
 });

@@ -141,7 +141,8 @@ export function mapSvg(shapes: readonly MapShape[], opts: MapOptions): string {
   for (const tolerance of [0.5, 1, 2, 3, 5, 8, 13, 21, 34]) {
     const paths = projected.map((s) => {
       const d = pathData(s.rings, tolerance);
-      return d === "" ? "" : `<path ${STYLES[s.style]} fill-rule="evenodd" d="${d}"/>`;
+      // The class lets the page's dark colour scheme recolour it (the attributes are the light one's).
+      return d === "" ? "" : `<path class="m-${s.style}" ${STYLES[s.style]} fill-rule="evenodd" d="${d}"/>`;
     });
     let marker = "";
     if (opts.point) {
@@ -151,7 +152,7 @@ export function mapSvg(shapes: readonly MapShape[], opts: MapOptions): string {
     svg =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${height}" width="100%" role="img" aria-labelledby="${opts.id}-title" class="map">` +
       `<title id="${opts.id}-title">${e(opts.title)}</title>` +
-      `<rect width="${MAP_WIDTH}" height="${height}" fill="#f7f7f4"/>${paths.join("")}${marker}</svg>`;
+      `<rect class="m-bg" width="${MAP_WIDTH}" height="${height}" fill="#f7f7f4"/>${paths.join("")}${marker}</svg>`;
     if (Buffer.byteLength(svg) <= budget) break;
   }
   return svg;
