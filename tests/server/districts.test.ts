@@ -91,6 +91,8 @@ describe("/state/{state}/districts.json and /bulk/districts.csv", () => {
         expect(summary.overlapping_zips).toBe(d.zips.length);
         expect(summary.chosen_zips).toBe(d.zips.filter((z) => z.chosen).length);
         expect(summary.district).toBe(d.district);
+        // Its caveats too (consumers audit 30 #3: they were in no district-level download).
+        expect([summary.per_pupil_year, summary.rating_source, summary.notes], summary.leaid).toEqual([d.per_pupil_year, d.rating_source, d.notes]);
       }
     }
     expect(seen.size).toBe(districts.size);

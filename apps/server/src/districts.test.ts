@@ -2,7 +2,7 @@
  * Districts as resources (issue 14) over the small fixture: /district/{leaid}.json,
  * /state/{state}/districts.json, /bulk/districts.csv and their pages.
  */
-import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
+import { DISTRICT_CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS, type District, type DistrictSummary, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
@@ -178,6 +178,20 @@ describe("GET /bulk/districts.csv", () => {
     const amherst = rows.find((r) => r[0] === "2501890")!;
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("rating")]).toBe("");
     expect(amherst[DISTRICT_CSV_COLUMNS.indexOf("chosen_zips")]).toBe("1");
+    // The caveats a district's figures carry (consumers audit 30 #3): its spending year, its rating's source, its note codes.
+    const bh = rows.find((r) => r[0] === "0604830")!;
+    const cell = (row: string[], c: (typeof DISTRICT_CSV_COLUMNS)[number]) => row[DISTRICT_CSV_COLUMNS.indexOf(c)];
+    expect([cell(bh, "per_pupil_year"), cell(bh, "rating_source")]).toEqual(["2022", "seda"]);
+    const summaries = new Map<string, DistrictSummary>();
+    for (const state of ["AK", "CA", "MA", "NY", "GU", "PR"]) for (const d of ((await (await get(`/state/${state}/districts.json`)).json()) as StateDistricts).districts) summaries.set(d.leaid, d);
+    for (const row of rows) {
+      const detail = (await (await get(`/district/${row[0]}.json`)).json()) as District;
+      expect(cell(row, "notes"), row[0]).toBe((detail.notes ?? []).map((n) => n.code).join(" "));
+      expect([cell(row, "per_pupil_year"), cell(row, "rating_source")], row[0]).toEqual([detail.per_pupil_year ?? "", detail.rating_source ?? ""]);
+      const summary = summaries.get(row[0]!)!;
+      expect([summary.per_pupil_year, summary.rating_source, summary.notes], row[0]).toEqual([detail.per_pupil_year, detail.rating_source, detail.notes]);
+    }
+    expect(rows.some((r) => cell(r, "notes") !== "")).toBe(true);
   });
 });
 

@@ -81,9 +81,7 @@ export function districtDetail(d: DistrictRow, zips: DistrictZip[], updated: str
   return {
     ...districtFacts(d, baseUrl),
     // Present only when known, as in /zip/{zip}/districts.json (issue 16).
-    ...(d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
-    ...(d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
-    ...(d.notes.length > 0 ? { notes: d.notes as NonNullable<District["notes"]> } : {}),
+    ...districtCaveats(d),
     source: RECORD_SOURCE,
     source_url: RECORD_SOURCE_URL,
     license: RECORD_LICENSE,
@@ -104,7 +102,31 @@ export function districtSummary(d: DistrictRow, zips: DistrictZip[], baseUrl: st
     url: `${baseUrl}/district/${d.leaid}.json`,
     overlapping_zips: zips.length,
     chosen_zips: zips.reduce((n, z) => n + (z.chosen ? 1 : 0), 0),
+    ...districtCaveats(d),
   };
+}
+
+/** A district's caveats, present only when known, as `/district/{leaid}.json` and its summaries give them (issue 16). */
+function districtCaveats(d: DistrictRow): Pick<District, "per_pupil_year" | "rating_source" | "notes"> {
+  return {
+    ...(d.per_pupil_year !== "" ? { per_pupil_year: d.per_pupil_year } : {}),
+    ...(d.rating_source !== "" ? { rating_source: d.rating_source } : {}),
+    ...(d.notes.length > 0 ? { notes: d.notes as NonNullable<District["notes"]> } : {}),
+  };
+}
+
+/**
+ * A cell of `/bulk/districts.csv`: empty for a null rating or a caveat not known, the notes' codes
+ * separated by a space (as /bulk/zip-districts.csv writes them).
+ *
+ * @example
+ * districtCsvCell(summary, "notes", "2026-11-22") // "umbrella rating-none"
+ */
+export function districtCsvCell(summary: DistrictSummary, column: (typeof DISTRICT_CSV_COLUMNS)[number], updated: string): string {
+  if (column === "updated") return updated;
+  if (column === "notes") return (summary.notes ?? []).map((n) => n.code).join(" ");
+  const value = summary[column];
+  return value === null || value === undefined ? "" : String(value);
 }
 
 /** The district bodies of a site, as text by path. */
@@ -159,7 +181,7 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
     const summary = districtSummary(d, list, baseUrl);
     byState.get(d.state)?.push(summary);
-    csv.push(DISTRICT_CSV_COLUMNS.map((c) => (c === "updated" ? dataset.updated : c === "rating" ? (summary.rating === null ? "" : String(summary.rating)) : String(summary[c]))));
+    csv.push(DISTRICT_CSV_COLUMNS.map((c) => districtCsvCell(summary, c, dataset.updated)));
   }
   const stateBodies = new Map<string, string>();
   for (const [state, list] of byState) {

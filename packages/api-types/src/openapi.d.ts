@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * Every school district as CSV
-         * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per district in the dataset, sorted by LEAID, with the 17 columns leaid, district, state, county, level, grade_span, students, schools, per_pupil, rating, rating_label, phone, website, page_url, overlapping_zips, chosen_zips, updated: the fields of `/state/{state}/districts.json` for the whole country. A null rating is an empty cell. Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description RFC 4180 CSV (header row, CRLF line ends, quotes only where needed), UTF-8 without BOM, one row per district in the dataset, sorted by LEAID, with the 20 columns leaid, district, state, county, level, grade_span, students, schools, per_pupil, rating, rating_label, phone, website, page_url, overlapping_zips, chosen_zips, per_pupil_year, rating_source, notes, updated: the fields of `/state/{state}/districts.json` for the whole country. A null rating, and a `per_pupil_year` or `rating_source` not known, are empty cells; `notes` gives the district's note codes separated by a space (as `/bulk/zip-districts.csv` does; their sentences are in `/district/{leaid}.json`). Served as a file download. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getDistrictsCsv"];
         put?: never;
@@ -1255,7 +1255,7 @@ export interface components {
             zips: components["schemas"]["DistrictZip"][];
         };
         /**
-         * @description A district's facts with the number of ZIP codes it overlaps and is chosen for.
+         * @description A district's facts with the number of ZIP codes it overlaps and is chosen for; `per_pupil_year`, `rating_source` and `notes` as in `/district/{leaid}.json` (present only when known), so a district's figures carry their caveats.
          * @example {
          *       "leaid": "0604830",
          *       "district": "Beverly Hills Unified School District",
@@ -1273,7 +1273,9 @@ export interface components {
          *       "page_url": "http://localhost:8080/district/0604830",
          *       "url": "http://localhost:8080/district/0604830.json",
          *       "overlapping_zips": 7,
-         *       "chosen_zips": 5
+         *       "chosen_zips": 5,
+         *       "per_pupil_year": "2022",
+         *       "rating_source": "seda"
          *     }
          */
         DistrictSummary: {
@@ -1320,6 +1322,9 @@ export interface components {
              * @example 3
              */
             chosen_zips: number;
+            per_pupil_year?: components["schemas"]["DistrictOverlap"]["per_pupil_year"];
+            rating_source?: components["schemas"]["DistrictOverlap"]["rating_source"];
+            notes?: components["schemas"]["DistrictOverlap"]["notes"];
         };
         StateDistricts: {
             state: components["schemas"]["StateCode"];
@@ -2927,8 +2932,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated
-                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2026-11-22
+                     * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,per_pupil_year,rating_source,notes,updated
+                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2022,seda,,2026-11-22
                      */
                     "text/csv; charset=utf-8": string;
                 };

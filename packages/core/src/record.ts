@@ -50,7 +50,7 @@ export const CSV_COLUMNS = [
   "updated",
 ] as const satisfies readonly (keyof DistrictRecord)[];
 
-/** The CSV columns of `/bulk/districts.csv`: a DistrictSummary without `url`, then `updated`. */
+/** The CSV columns of `/bulk/districts.csv`: a DistrictSummary without `url` (`notes` as their codes), then `updated`. */
 export const DISTRICT_CSV_COLUMNS = [
   "leaid",
   "district",
@@ -68,6 +68,9 @@ export const DISTRICT_CSV_COLUMNS = [
   "page_url",
   "overlapping_zips",
   "chosen_zips",
+  "per_pupil_year",
+  "rating_source",
+  "notes",
   "updated",
 ] as const satisfies readonly (keyof DistrictSummary | "updated")[];
 
