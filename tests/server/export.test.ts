@@ -238,6 +238,25 @@ describe("the export's nginx.conf in nginx", () => {
         expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
         expect(await res.json(), path).toMatchObject({ type: `${BASE}/problems/precondition-failed`, title: "Precondition failed", status: 412, instance: path });
       }
+      // The binary and nginx read the search box alike (review 30 #1: nginx sent "PO Box 12345" to 12345 and
+      // refused "…, CA 90210, USA"): one table of queries, the binary's answer the expected one.
+      const binary = await startServer(["--quiet", "--data", FIXTURE, "--base-url", BASE]);
+      try {
+        const typed = [
+          "90210", " 90210 ", "90210-1234", "90210 1234", "PO Box 12345", "Box 20500", "Apt 12345", "Suite 90210", "#12345", "9021 01234",
+          "Beverly Hills, CA 90210, USA", "1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "Beverly Hills, CA 90210 - 1234",
+          "Beverly Hills CA 90210;", "Beverly Hills, CA 90210.", "PO Box 12345, Beverly Hills, CA 90210", "12345 Main St", "Beverly Hills CA 90210 United States of America",
+        ];
+        const queries = [...typed.map((t) => `zip=${encodeURIComponent(t).replace(/%20/g, "+")}`), ...typed.slice(10, 12).map((t) => `zip=${encodeURIComponent(t)}`), "zip=Boston&zip=02134", "a=1&zip=90210&zip=x"];
+        for (const query of queries) {
+          const [fromBinary, fromNginx] = await Promise.all([binary.url, url].map((base) => fetch(`${base}/zip?${query}`, { redirect: "manual" })));
+          await Promise.all([fromBinary.body?.cancel(), fromNginx.body?.cancel()]);
+          const said = (res: Response) => (res.status === 303 ? res.headers.get("location") : "no redirect");
+          expect(said(fromNginx), query).toBe(said(fromBinary));
+        }
+      } finally {
+        await binary.stop();
+      }
       // A town, an address without its ZIP code last, or /location: the page that says this copy looks up ZIP codes only.
       for (const path of ["/zip?zip=Springfield%2C+IL", "/zip?zip=9461+Charleville+Blvd", "/zip?zip=", "/location?lat=45.78&lon=-108.5", "/location"]) {
         const res = await fetch(`${url}${path}`, { redirect: "manual" });

@@ -133,9 +133,9 @@ function statusesFor(spec: Spec, data: Dataset, req: RawRequest, normalize: bool
     const re = patternOf(p);
     let status = 0;
     const values = enumOf(p);
-    // On a page route, a value ending in .csv is a program's guess at a format: 404 naming the
-    // JSON twin (the contract's PageNotFound), not a malformed value.
-    if (value !== undefined && !m.op.path.endsWith(".json") && /\.csv$/i.test(value)) status = 404;
+    // On a page route, a value ending in .csv (or .json in other letter case) is a program's guess
+    // at a format: 404 naming the JSON twin (the contract's PageNotFound), not a malformed value.
+    if (value !== undefined && !m.op.path.endsWith(".json") && /\.(?:csv|json)$/i.test(value)) status = 404;
     else if (value === undefined || (re && !re.test(value))) status = 400;
     else if (values && !values.includes(value)) status = 404; // a name outside a closed set: nothing there
     else if (p.name === "zip" && !data.zipSet.has(value)) status = 404;

@@ -39,6 +39,16 @@ const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
 /** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
+/** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
+const FORMAT_GUESS = /\.(?:csv|json)$/i;
+
+/**
+ * How near its nearest ZIP code's point a place in a one-district territory must be to be
+ * answered as in that territory: the points of Puerto Rico's ZIP areas lie a few miles apart
+ * (132 over 9,100 km²); a place farther off is likely at sea.
+ */
+const TERRITORY_NEAR_MILES = 6;
+
 /** How far from a place in no district its nearest ZIP code is offered (about 35 miles): a territory, or just off the coast. */
 const NEAR_ZIP_DEGREES = 0.5;
 
@@ -93,11 +103,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   };
 
   /**
-   * A page route's address ending in .csv (any case): no resource has one there (/state/RI.csv),
-   * so a 404 problem naming the JSON twin where it answers, not "RI.csv is not a state code".
+   * A page route's address ending in .csv, or .json in other letter case: no resource has one
+   * there (/state/RI.csv, /state/RI.JSON), so a 404 problem naming the JSON twin where it answers,
+   * not "RI.csv is not a state code".
    */
-  const csvGuess = (c: Context) => {
-    const twin = c.req.path.replace(/\.csv$/i, ".json");
+  const formatGuess = (c: Context) => {
+    const twin = c.req.path.replace(/\.(?:csv|json)$/i, ".json");
     const meant = answers(twin) ? twin : undefined;
     return fail(c.req.raw, "not-found", notFoundDetail(c.req.path, meant), meant === undefined ? {} : { meant });
   };
@@ -230,7 +241,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (!data || !answer) {
       // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
       const near = data ? hint() : undefined;
-      const only = near?.state !== undefined && TERRITORIES.has(near.state) ? onlyDistrictOf(near.state) : undefined;
+      // Only near its ZIP codes' points: the territories have no ZIP outlines either, and open sea
+      // 30 miles off San Juan is no home in Puerto Rico (review 30 #2).
+      const inTerritory = near?.state !== undefined && TERRITORIES.has(near.state) && near.miles !== undefined && near.miles <= TERRITORY_NEAR_MILES;
+      const only = inTerritory ? onlyDistrictOf(near!.state!) : undefined;
       // (The JSON of this address stays the 404 problem: the page varies on Accept.)
       if (near && only && prefersHtml(c.req.raw.headers.get("accept"), true)) {
         return sendRepresentation(c.req.raw, new Representation(territoryPage(only, near, lat!, lon!, site.facts), TYPES.html, site.lastModified, [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
@@ -278,7 +292,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   });
   app.get("/zip/:zip", (c) => {
     const zip = c.req.param("zip");
-    if (/\.csv$/i.test(zip)) return csvGuess(c);
+    if (FORMAT_GUESS.test(zip)) return formatGuess(c);
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   app.get("/zip", (c) => {
@@ -316,9 +330,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   });
   app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
   app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));
-  app.get("/state/:state", (c) => (/\.csv$/i.test(c.req.param("state")) ? csvGuess(c) : statePath(c, c.req.param("state"), "")));
+  app.get("/state/:state", (c) => (FORMAT_GUESS.test(c.req.param("state")) ? formatGuess(c) : statePath(c, c.req.param("state"), "")));
   app.get("/district/:leaid{[^/]+\\.json}", (c) => districtPath(c, c.req.param("leaid").slice(0, -".json".length), ".json"));
-  app.get("/district/:leaid", (c) => (/\.csv$/i.test(c.req.param("leaid")) ? csvGuess(c) : districtPath(c, c.req.param("leaid"), "")));
+  app.get("/district/:leaid", (c) => (FORMAT_GUESS.test(c.req.param("leaid")) ? formatGuess(c) : districtPath(c, c.req.param("leaid"), "")));
   app.get("/bulk/all-districts.json", fixed);
   app.get("/bulk/all-districts.csv", fixed);
   app.get("/bulk/districts.csv", fixed);

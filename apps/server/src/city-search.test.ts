@@ -32,6 +32,20 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search("14520 Sunrise Dr Boston GA").map((m) => m.state)).toEqual(["GA"]);
     expect(search("14520 Sunrise Dr Boston MO")).toEqual([]);
     expect(search("14520 Sunrise Dr Boston")).toEqual([]);
+    // A street's "St" is not the town's Saint (review 30 #3: "100 Main St Paris OH" was Saint Paris).
+    const saints = citySearchIndex(
+      [
+        { zip: "45371", city: "Saint Paris", state: "OH", district: "Graham Local School District" },
+        { zip: "45361", city: "Paris", state: "OH", district: "Paris District" },
+        { zip: "63101", city: "Saint Louis", state: "MO", district: "St. Louis City School District" },
+      ],
+      new Set(["OH", "MO"]),
+    );
+    expect(saints("100 Main St Paris OH").map((m) => m.city)).toEqual(["Paris"]);
+    expect(saints("100 Main St. Paris OH").map((m) => m.city)).toEqual(["Paris"]);
+    expect(saints("100 Main St St Paris OH").map((m) => m.city)).toEqual(["Saint Paris"]);
+    expect(saints("1 Market St St Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
+    expect(saints("1 Market Street St Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
   });
 
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
@@ -125,10 +139,13 @@ describe("the search box's page for a town", () => {
     }));
     const html = cityMatchesHtml("Boston, MA", boston);
     expect(html).toContain(
-      '<p>Its 2 ZIP codes where people live are in <a href="/district/2502790">Boston School District</a>. A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts (open the ZIP code to see which). One more is a PO-box ZIP code, with no homes (below).</p>',
+      '<p>Its 2 ZIP codes where people live are in <a href="/district/2502790">Boston School District</a>. A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which). One more is a PO-box ZIP code, with no homes (below).</p>',
     );
     expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a><span class="part"> 71 %</span></li><li><a href="/zip/02109">02109</a></li></ul>');
     expect(html).toContain('<h3>PO-box ZIP codes of Boston, MA (no homes)</h3>\n<ul class="zips"><li><a href="/zip/02112">02112</a></li></ul>');
+    // A part under 1 % is escaped ("&lt; 1 %"), as every text of a page is.
+    const sliver = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [{ ...boston[0]!.zips[0]!, share: 0.004 }] }]);
+    expect(sliver).toContain('<span class="part"> &lt; 1 %</span>');
     // A town with PO-box ZIP codes only.
     const only = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [boston[0]!.zips[2]!] }]);
     expect(only).toContain("<p>Its ZIP code is a PO-box ZIP code, with no homes: look up the ZIP code of the home's street address.</p>");

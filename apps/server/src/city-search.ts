@@ -131,8 +131,13 @@ export function citySearchIndex(
     const { state, town } = parse(text);
     if (state !== undefined) {
       const words = town.trim().split(/[\s,]+/);
+      const townOf = (n: number) => (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
       for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= 1; n--) {
-        const found = (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
+        // "100 Main St Paris OH": an "St" (Ft, Mt…) after another word ends the street, so the town
+        // after it comes first (not Saint Paris, OH); "1 Market St St Louis MO" is still Saint Louis.
+        const first = words[words.length - n]!.toLowerCase().replace(/\.$/, "");
+        const shorter = n > 1 && n < words.length && Object.hasOwn(SPELLED_OUT, first) ? townOf(n - 1) : [];
+        const found = shorter.length > 0 ? shorter : townOf(n);
         if (found.length > 0) return bySize(found);
       }
     }

@@ -8,7 +8,7 @@ import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-sea
 import { percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { isMilitaryMail, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -88,6 +88,8 @@ export interface ErrorPageExtra {
   cityZips?: string[];
   /** A district id of the 2016 boundaries that is not a district today, and the district drawn over its area. */
   former?: FormerDistrictNow & { leaid: string };
+  /** The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only. */
+  zipOnly?: boolean;
 }
 
 /**
@@ -124,8 +126,10 @@ function fieldError(typed: string, meant?: string): string {
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
-/** A town's ZIP code of which its district has less of the residents shows that part (the rest are in other districts). */
-const SPLIT_SHOWN = 0.9;
+/** A town's ZIP code of which its district has less than 90 % of the residents, as the page rounds it, shows that part. */
+function partShown(share: number | undefined): share is number {
+  return share !== undefined && Math.round(share * 100) < 90;
+}
 
 /**
  * A town typed into the ZIP box: each city of that name, then per district the ZIP codes where
@@ -163,9 +167,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
     const n = homes.length;
     const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
     const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
-    // A ZIP code of which the district has under SPLIT_SHOWN of the residents carries its part (65802: 71 %).
-    const split = homes.some((z) => z.share !== undefined && z.share < SPLIT_SHOWN);
-    const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts (open the ZIP code to see which)." : "";
+    // A ZIP code of which the district has under 90 % of the residents carries its part (65802: 71 %).
+    const split = homes.some((z) => partShown(z.share));
+    const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which)." : "";
     const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
     const summary =
       n === 0
@@ -174,7 +178,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
           ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} in ${named(districts[0]!)}.${partNote}${boxNote}</p>`
           : `<p>Its ${n} ZIP codes where people live are in ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.${partNote}${boxNote}</p>`;
     const item = (z: (typeof homes)[number]) =>
-      `<li><a href="/zip/${z.zip}">${z.zip}</a>${z.share !== undefined && z.share < SPLIT_SHOWN ? `<span class="part"> ${percent(z.share)}</span>` : ""}</li>`;
+      `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
     const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
     const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
     const boxList =
@@ -229,8 +233,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
   const { former } = extra;
-  // The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only.
-  const zipOnly = facts.staticCopy === true && kind === "invalid-zip" && extra.typed === undefined;
+  const zipOnly = extra.zipOnly === true;
   const title = zipOnly
     ? "Type a 5-digit ZIP code"
     : former
@@ -246,7 +249,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       : p.title;
   let body: string;
   if (zipOnly) {
-    body = `<p class="answer">This copy of the site looks up ZIP codes only: type the 5 digits of the home's ZIP code, such as 90210. A town's name, a street address or a place on a map needs the full service.</p>
+    body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>
 ${ZIP_LOOKUP_NOTE}`;
   } else if (former) {
     // An old id (a merger, a closure, a Census piece): where its area went, not only "no district".
@@ -261,7 +264,7 @@ ${ZIP_LOOKUP_NOTE}`;
     const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
     body = postOffice
       ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
-      : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but the Census Bureau draws no ZIP area for it, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
+      : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but ${isUndrawnArea(postal) ? "the Census Bureau draws no ZIP area for it" : "this service has no school district record for it"}, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
     body += `
 <p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
@@ -284,14 +287,14 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
             ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
             : postOffice
               ? "It belongs to a post office or one large mail customer, not to an area where people live: look up the ZIP code of the home's street address."
-              : `The Census Bureau draws no ZIP area for it: try a neighbouring ZIP code of ${postal.city}, ${postal.state}.`
+              : `${isUndrawnArea(postal) ? "The Census Bureau draws no ZIP area for it" : "This service has no school district record for it"}: try a neighbouring ZIP code of ${postal.city}, ${postal.state}.`
       }`,
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
 ${body}
-<h2>Look up a ZIP code or a town</h2>
-${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined && !zipOnly ? fieldError(extra.typed ?? "", extra.meant) : undefined, facts.staticCopy)}
+<h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

@@ -132,13 +132,17 @@ describe("the static copy's pages (pages audit 30 #1: a static host answers ZIP 
       expect(text(live, path), path).toContain('<label for="zip-top">ZIP or town');
     }
     expect(text(copy, "/about")).toContain("The full service's location page and <code>/location.json</code> (not this static copy of the site)");
-    expect(readFileSync(join(dir, "404.html"), "utf8")).not.toContain("or a town and state");
+    expect(readFileSync(join(dir, "404.html"), "utf8")).not.toMatch(/or a town and state|Look up a ZIP code or a town/);
   });
 
   it("writes the page nginx answers for a search it cannot look up (a town, /location), and follows an address's trailing ZIP code", () => {
     const page = readFileSync(join(dir, "zip-only.html"), "utf8");
     expect(page).toContain("<h1>Type a 5-digit ZIP code</h1>");
-    expect(page).toContain("This copy of the site looks up ZIP codes only: type the 5 digits of the home's ZIP code");
+    expect(page).toContain("<title>Type a 5-digit ZIP code (error 404)</title>");
+    expect(page).toContain("Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.");
+    expect(page.slice(page.indexOf("<main>")).split("This copy of the site looks up ZIP codes only").length).toBe(2);
+    expect(page).toContain("<h2>Look up a ZIP code</h2>");
+    expect(page).toContain("this error in the API (HTTP 404)");
     expect(page).toContain('<meta name="robots" content="noindex">');
     expect(page).not.toContain('class="error"');
     const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");

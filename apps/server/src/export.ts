@@ -94,15 +94,29 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
   await utimes(join(dir, "404.html"), dataDate, dataDate);
   // What a person reads after typing into the search box what a static copy cannot look up (a town,
   // an address without its ZIP code last), or at /location: type the ZIP code.
-  await writeFile(join(dir, ZIP_ONLY_PAGE), errorPage(problem(site.baseUrl, "invalid-zip", STATIC_ZIP_ONLY, ""), "invalid-zip", site.facts));
+  await writeFile(join(dir, ZIP_ONLY_PAGE), errorPage(problem(site.baseUrl, "not-found", STATIC_ZIP_ONLY, ""), "not-found", site.facts, { zipOnly: true }));
   await utimes(join(dir, ZIP_ONLY_PAGE), dataDate, dataDate);
   await writeFile(join(dir, "_headers"), netlifyHeaders(docsCsp, docsSections));
   await writeFile(join(dir, "nginx.conf"), nginxSnippet(dir, docsCsp, site.baseUrl));
   return paths.length;
 }
 
+// The search box's query as nginx reads it (raw, percent-encoded), as the binary reads it: the first
+// zip= only; SEARCHED_ZIP (a ZIP, a ZIP+4) and addressZip (near-path.ts: a text ending with its ZIP
+// code, maybe a ZIP+4 and the country, not a box or unit number). export.test.ts runs one table of
+// queries against both.
+const SPACE = String.raw`(?:%20|\+)`;
+const FIRST_ZIP_PARAM = String.raw`^(?:(?!zip=)[^&]*&)*zip=`;
+const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?(?:%20|\+|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:%20|\+|\.)*)?(?:&.*)?$`;
+/** nginx: the search box's ZIP code or ZIP+4, alone. */
+const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?:-|%20|\+|%E2%80%93|%E2%80%94)?[0-9]{4})?${SPACE}*(?:&.*)?$`;
+/** nginx: a text ending with a box or unit number of 5 digits. */
+const NGINX_BOXED_NUMBER = String.raw`${FIRST_ZIP_PARAM}(?:[^&]*(?:%20|\+|%2C|,))?(?:(?i:box|apt|apartment|unit|suite|ste|no|number)\.?|%23)${SPACE}*[0-9]{5}${ADDRESS_END}`;
+/** nginx: a text with a letter, ending with its ZIP code. */
+const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}[^&]*[A-Za-z][^&]*?(?:%20|\+|%2C|,)([0-9]{5})${ADDRESS_END}`;
+
 /** The static copy's page for a search it cannot answer (404.html's sibling; nginx serves it with 404). */
-export const ZIP_ONLY_PAGE = "zip-only.html";
+const ZIP_ONLY_PAGE = "zip-only.html";
 const STATIC_ZIP_ONLY = "This static copy of the service looks up 5-digit ZIP codes only.";
 
 /** The detail of a static copy's 412. */
@@ -327,10 +341,12 @@ server {
   # The search box (GET /zip?zip=90210, a ZIP+4 or a pasted space too): 303 to the ZIP's page, as the binary answers.
   location = /zip {
     ${common}
-    # zip= exactly (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
-    if ($args ~ "^(?:.*&)?zip=(?:%20|\\+)*([0-9]{5})(?:(?:-|%20|\\+|%E2%80%93|%E2%80%94)?[0-9]{4})?(?:%20|\\+)*(?:&.*)?$") { return 303 /zip/$1; }
-    # A pasted address that ends with its ZIP code (or ZIP+4), as the binary follows it.
-    if ($args ~ "^(?:.*&)?zip=[^&]*(?:%20|\\+|%2C)([0-9]{5})(?:(?:-|%2D|%E2%80%93|%E2%80%94)[0-9]{4})?(?:%20|\\+|%2C|\\.)*(?:&.*)?$") { return 303 /zip/$1; }
+    # zip= exactly, its first one (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
+    if ($args ~ "${NGINX_SEARCHED_ZIP}") { return 303 /zip/$1; }
+    # A box or unit number that ends the text is no ZIP code (PO Box 12345), as the binary reads it.
+    if ($args ~ "${NGINX_BOXED_NUMBER}") { return 404; }
+    # A pasted address that ends with its ZIP code (or ZIP+4, or the country after it), as the binary follows it.
+    if ($args ~ "${NGINX_ADDRESS_ZIP}") { return 303 /zip/$1; }
     # Anything else (a town, an address without its ZIP code last): the page that says to type the ZIP code.
     error_page 404 /${ZIP_ONLY_PAGE};
     return 404;

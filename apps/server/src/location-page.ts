@@ -142,7 +142,7 @@ ${locationForm(lat, lon, false, field === undefined ? undefined : { field, messa
  * districts there, but the answer is that district, from its ZIP codes (200, an answer).
  *
  * @example
- * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 773-5800" }, hint, facts)
+ * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 759-2000" }, hint, "18.4655", "-66.1057", facts)
  */
 export function territoryPage(district: { district: string; leaid: string; phone: string }, hint: PlaceHint, lat: string, lon: string, facts: SiteFacts): string {
   const where = hint.stateName ?? hint.state ?? "";

@@ -248,6 +248,11 @@ describe("GET /location (the page)", () => {
     const prHtml = await pr.text();
     expect(prHtml).toContain('<p class="answer">This place is in Puerto Rico, where one public school district serves every address: <a href="/district/7200030">Puerto Rico Department of Education</a>.</p>');
     expect(prHtml).toContain('The ZIP code of this place is probably <a href="/zip/00601">00601 (Adjuntas, PR)</a>, the nearest, less than a mile away.');
+    // Farther off than a few miles from its ZIP codes is not "in Puerto Rico" (review 30 #2: 30 miles out at sea was): 404.
+    const sea = await app.request("/location?lat=18.08&lon=-66.75", html);
+    expect(sea.status).toBe(404);
+    expect(await sea.text()).not.toContain("This place is in Puerto Rico");
+    expect((await app.request("/location?lat=18.12&lon=-66.75", html)).status).toBe(200);
     // A program asking for JSON still gets the 404 problem (no boundary holds the point).
     const prJson = await app.request("/location?lat=18.1806&lon=-66.75", { headers: { Accept: "application/json" } });
     expect(prJson.status).toBe(404);

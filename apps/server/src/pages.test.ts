@@ -156,7 +156,9 @@ describe("Accept negotiation of errors", () => {
     ["/zip/02108.json/", 404, "Did you mean /zip/02108.json?"],
     ["/zip/02108-1234.json", 400, "Did you mean /zip/02108.json?"],
     // A program's guess at a format (consumers audit 30 #8): the JSON twin where it answers, not "RI.csv is not a state code".
-    ["/zip/02108.JSON", 400, "Did you mean /zip/02108.json?"],
+    ["/zip/02108.JSON", 404, 'Nothing at "/zip/02108.JSON". Did you mean /zip/02108.json?'],
+    ["/state/CA.JSON", 404, 'Nothing at "/state/CA.JSON". Did you mean /state/CA.json?'],
+    ["/district/0604830.Json", 404, 'Nothing at "/district/0604830.Json". Did you mean /district/0604830.json?'],
     ["/state/CA.csv", 404, 'Nothing at "/state/CA.csv". Did you mean /state/CA.json?'],
     ["/district/0604830.CSV", 404, 'Nothing at "/district/0604830.CSV". Did you mean /district/0604830.json?'],
     ["/zip/90210.csv", 404, 'Nothing at "/zip/90210.csv". Did you mean /zip/90210.json?'],
@@ -250,6 +252,12 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     expect(zipNotFoundDetail("21522", undrawn)).toBe(
       "ZIP code 21522 is a real ZIP code of Bittinger, MD (USPS: Zip Code Area) for which the 2020 Census draws no ZIP area, so no school district record: look up the ZIP code of the home's street address. No other ZIP code of Bittinger, MD has a record.",
     );
+    // A ZIP area the Census draws but USPS no longer lists (17767, Salona, PA): not "draws no ZIP area" (review 30 #5).
+    const drawn = { zip: "17767", city: "Salona", state: "PA", type: "populated ZCTA, missing zip", zcta: "17767" };
+    expect(zipNotFoundDetail("17767", drawn)).toContain("(USPS: populated ZCTA, missing zip) with no school district record in this dataset: look up the ZIP code");
+    const drawnPage = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("17767", drawn), "/zip/17767"), "zip-not-found", facts, { postal: drawn, cityZips: [] });
+    expect(drawnPage).toContain("17767 is a real ZIP code in Salona, PA, but this service has no school district record for it");
+    expect(drawnPage).not.toContain("draws no ZIP area");
     const json = await get("/zip/90213.json", { Accept: BROWSER });
     expect(json.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });

@@ -65,8 +65,9 @@ export interface PlaceHint {
   state?: string;
   /** and that state's name, as pages say it ("Puerto Rico") */
   stateName?: string;
-  /** for the nearest ZIP code: how far it is, in words ("less than a mile away") */
+  /** for the nearest ZIP code: how far it is, in words ("less than a mile away") and in miles */
   distance?: string;
+  miles?: number;
 }
 
 /**
@@ -102,7 +103,7 @@ export function placeHint(
       end: `${distance ? `, ${distance}` : ""}: its page says which school districts serve it.`,
       state: near.state,
       ...(near.stateName === undefined ? {} : { stateName: near.stateName }),
-      ...(distance === undefined ? {} : { distance }),
+      ...(distance === undefined ? {} : { distance, miles: milesBetween(lat, lon, near.point!) }),
     };
   }
   return undefined;

@@ -123,9 +123,25 @@ export function zipNotFoundDetail(zip: string, postal?: { city: string; state: s
   const shown = cityZips.slice(0, 5).join(", ");
   const more = cityZips.length > 5 ? ` and ${cityZips.length - 5} more` : "";
   const others = cityZips.length > 0 ? `ZIP codes of ${postal.city}, ${postal.state} with a record: ${shown}${more}.` : `No other ZIP code of ${postal.city}, ${postal.state} has a record.`;
-  // A post office's or one building's ZIP has no area; a "Zip Code Area" the 2020 Census draws no ZCTA for has one, undrawn.
-  const why = /^post office/i.test(postal.type) ? "with no area of its own" : "for which the 2020 Census draws no ZIP area";
-  return `ZIP code ${zip} is a real ZIP code of ${postal.city}, ${postal.state} (USPS: ${postal.type}) ${why}, so no school district record: look up the ZIP code of the home's street address. ${others}`;
+  // A post office's or one building's ZIP has no area; a "Zip Code Area" the 2020 Census draws no ZCTA
+  // for has one, undrawn; a "populated ZCTA, missing zip" is drawn, but USPS no longer lists it.
+  const why = /^post office/i.test(postal.type)
+    ? "with no area of its own, so no school district record"
+    : isUndrawnArea(postal)
+      ? "for which the 2020 Census draws no ZIP area, so no school district record"
+      : "with no school district record in this dataset";
+  return `ZIP code ${zip} is a real ZIP code of ${postal.city}, ${postal.state} (USPS: ${postal.type}) ${why}: look up the ZIP code of the home's street address. ${others}`;
+}
+
+/**
+ * Whether a ZIP without a record is a USPS ZIP area the 2020 Census draws no ZCTA for (UDS
+ * Mapper's type "Zip Code Area"): it has homes, but no area this service can place.
+ *
+ * @example
+ * isUndrawnArea({ type: "Zip Code Area" }) // true
+ */
+export function isUndrawnArea(postal: { type: string }): boolean {
+  return /^zip code area$/i.test(postal.type);
 }
 
 /**

@@ -1576,7 +1576,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered with this problem+json whatever the Accept; a .csv one names its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
+        /** @description A path parameter does not match its pattern. Not cached. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered 404 with this problem+json whatever the Accept, naming its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageBadRequest: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1592,14 +1592,14 @@ export interface components {
                  *       "type": "http://localhost:8080/problems/invalid-zip",
                  *       "title": "Invalid ZIP code",
                  *       "status": 400,
-                 *       "detail": "\"9021\" is not a ZIP code: use exactly 5 digits, for example /zip/02108.json.",
-                 *       "instance": "/zip/9021.json"
+                 *       "detail": "\"9021\" is not a ZIP code: use exactly 5 digits, for example /zip/02108.",
+                 *       "instance": "/zip/9021"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered with this problem+json whatever the Accept; a .csv one names its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
+        /** @description Nothing at this path: a well-formed ZIP or state not in the dataset, or an unknown path (paths are case-sensitive, without a trailing slash; where one differs from a path that answers only by a trailing slash, capital letters or the 4 digits of a ZIP+4, the detail names that path: "Did you mean /zip/90210?"). Cached like successful responses. On a page route the response is negotiated on Accept (except for an address ending in .csv, or .json in other letter case: a program's guess at a format, answered 404 with this problem+json whatever the Accept, naming its JSON twin where that answers): an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageNotFound: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];

@@ -178,14 +178,13 @@ export interface ZipInputV2 {
 
 /**
  * Geocorr 2010 is outdated for a ZIP of this many 2020 people or more where the 2020 estimate
- * gives another district OUTDATED_TOP or more of a grade and Geocorr's top district
- * OUTDATED_OTHER or less. Measured on the office-ZIP check (VALIDATION.md, section 2): without
- * the size floor 181 picks change and 10 fewer checks are met; at 5,000 people 8 change, 2 fewer
- * met; at 10,000, 4 change and none is lost.
+ * gives another district than Geocorr's top one OUTDATED_TOP or more of a grade (its shares add
+ * up to 1, so Geocorr's top keeps 40 % or less). Measured on the office-ZIP check (VALIDATION.md,
+ * section 2): without the size floor 181 picks change and 10 fewer checks are met; at 5,000
+ * people 8 change, 2 fewer met; at 10,000, 4 change and none is lost.
  */
 export const OUTDATED_MIN_PEOPLE = 10_000;
 export const OUTDATED_TOP = 0.6;
-export const OUTDATED_OTHER = 0.4;
 
 /** The district with the largest share (ties: the first), or undefined for none. */
 function topOf(shares: Iterable<readonly [string, number]>): readonly [string, number] | undefined {
@@ -285,8 +284,8 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
     }));
   };
   // Geocorr 2010 outdated: in a ZIP of OUTDATED_MIN_PEOPLE or more, the 2020 estimate gives another
-  // district OUTDATED_TOP or more of a grade's people and Geocorr's top district OUTDATED_OTHER or
-  // less (a city that grew or annexed since 2010: 35806 Huntsville, 72210 Little Rock).
+  // district than Geocorr's top one OUTDATED_TOP or more of a grade's people (a city that grew or
+  // annexed since 2010: 35806 Huntsville, AL).
   if (mode === "used" && (input.people ?? 0) >= OUTDATED_MIN_PEOPLE) {
     for (const g of ["elementary", "secondary"] as const) {
       const own: Level = g === "elementary" ? "E" : "S";
@@ -294,7 +293,7 @@ export function zipSharesV2(input: ZipInputV2): ZipSharesV2 {
       if (!e.counted) continue;
       const byGeocorr = topOf(grade(g).map((x) => [x.leaid, x.share] as const));
       const by2020 = topOf([...e.shares]);
-      if (byGeocorr !== undefined && by2020 !== undefined && by2020[0] !== byGeocorr[0] && by2020[1] >= OUTDATED_TOP && (e.shares.get(byGeocorr[0]) ?? 0) <= OUTDATED_OTHER) mode = "outdated";
+      if (byGeocorr !== undefined && by2020 !== undefined && by2020[0] !== byGeocorr[0] && by2020[1] >= OUTDATED_TOP) mode = "outdated";
     }
   }
   const byGrade = { elementary: grade("elementary"), secondary: grade("secondary") };

@@ -65,7 +65,7 @@ describe("share method v2", () => {
     expect(big.geocorr).toBe("outdated");
     expect(chooseDistrict(big.byGrade.elementary).leaid).toBe(city.leaid);
     expect(big.shares.map((x) => [x.leaid, x.share, x.evidence])).toEqual([["0102220", 0.28, "people-2020"], ["0101800", 0.72, "people-2020"]]);
-    // A smaller ZIP, a weaker flip (Geocorr's top keeps over 40 %), or no count: Geocorr's 2010 counts stand.
+    // A smaller ZIP, a weaker flip (the other district under 60 %), or no count: Geocorr's 2010 counts stand.
     expect(zipSharesV2(zip(9_999)).geocorr).toBe("used");
     expect(zipSharesV2(zip(26_394, new Map([["0102220", 0.41], ["0101800", 0.59]]))).geocorr).toBe("used");
     expect(zipSharesV2({ ...zip(26_394), estimate: () => ({ shares: shares2020, counted: false }) }).geocorr).toBe("used");
