@@ -79,7 +79,7 @@ describe("createClient against the binary", () => {
     const { data, response } = await client.api.GET("/bulk/districts.csv", { parseAs: "text" });
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="districts.csv"');
     expect(data?.split("\r\n")[0]).toBe(
-      "leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,updated",
+      "leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,per_pupil_year,rating_source,notes,updated",
     );
   });
 });

@@ -117,7 +117,7 @@ function records(base: string) {
 
 const CSV_COLUMNS = "zip district city state county rating rating_label students schools per_pupil grade_span phone website page_url updated".split(" ");
 const csvCell = (v: unknown) => {
-  const s = v === null ? "" : String(v);
+  const s = v === null || v === undefined ? "" : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
@@ -246,7 +246,7 @@ export class StandIn {
       this.resources.set(`/state/${st}/districts.json`, resource(json, JSON.stringify({ state: st, count, source: SOURCE, license: LICENSE, updated: UPDATED, districts: list }), weak));
       this.resources.set(`/state/${st}`, resource(html, `<!doctype html><title>${st}</title><h1>School districts of ${st}</h1>`, weak));
     }
-    const districtCols = "leaid district state county level grade_span students schools per_pupil rating rating_label phone website page_url overlapping_zips chosen_zips".split(" ");
+    const districtCols = "leaid district state county level grade_span students schools per_pupil rating rating_label phone website page_url overlapping_zips chosen_zips per_pupil_year rating_source notes".split(" ");
     const deol = faults.has("districts-csv-lf") ? "\n" : "\r\n";
     const dcsv = [[...districtCols, "updated"].join(","), ...ids.map((l) => [...districtCols.map((c) => csvCell((summary(l) as Record<string, unknown>)[c])), UPDATED].join(","))].join(deol) + deol;
     this.resources.set("/bulk/districts.csv", resource("text/csv; charset=utf-8", dcsv, weak, [["Content-Disposition", 'attachment; filename="districts.csv"']]));

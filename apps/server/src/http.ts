@@ -77,7 +77,7 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
  * @example
  * pathKind("/zip/9021.json") // "api"
  * pathKind("/zip/9021")      // "page"
- * pathKind("/zip/9021.csv")  // "page" (the ZIP page route, as the router sees it)
+ * pathKind("/zip/9021.csv")  // "api" (a format guessed on the ZIP page route: answered as the API is)
  * pathKind("/nope")          // "other"
  */
 export function pathKind(path: string): "api" | "page" | "other" {
