@@ -48,6 +48,29 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(saints("1 Market Street St Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
   });
 
+  it("finds a county by its name where no town has it (pages audit 30 #6: 'Queens' was Queen, PA), before the towns only close to it", () => {
+    const withCounties = citySearchIndex(
+      [
+        { zip: "11354", city: "Flushing", state: "NY", district: "New York City Department of Education", county: "Queens County" },
+        { zip: "11432", city: "Jamaica", state: "NY", district: "New York City Department of Education", county: "Queens County" },
+        { zip: "16670", city: "Queen", state: "PA", district: "Claysburg-Kimmel School District", county: "Bedford County" },
+        { zip: "92866", city: "Orange", state: "CA", district: "Orange Unified School District", county: "Orange County" },
+        { zip: "32801", city: "Orlando", state: "FL", district: "Orange County Public Schools", county: "Orange County" },
+      ],
+      new Set(["NY", "PA", "CA", "FL"]),
+    );
+    expect(withCounties("Queens").map((m) => [m.city, m.state, m.county, m.zips.map((z) => z.zip)])).toEqual([["Queens County", "NY", true, ["11354", "11432"]]]);
+    expect(withCounties("queens county, ny").map((m) => m.city)).toEqual(["Queens County"]);
+    // A town of the name comes first; a county of it with "County" typed, or with its state.
+    expect(withCounties("Orange").map((m) => [m.city, m.county])).toEqual([["Orange", undefined]]);
+    expect(withCounties("Orange County").map((m) => [m.city, m.state]).sort()).toEqual([["Orange County", "CA"], ["Orange County", "FL"]]);
+    expect(withCounties("Orange County, FL").map((m) => m.zips.map((z) => z.zip))).toEqual([["32801"]]);
+    // Still close to a town where no county has the name.
+    expect(withCounties("Queeen, PA").map((m) => [m.city, m.close])).toEqual([["Queen", true]]);
+    const html = cityMatchesHtml("Queens", withCounties("Queens"));
+    expect(html).toContain("“Queens” is not a ZIP code, and no town is written that way, but Queens County, NY is a county. Its ZIP codes are below");
+  });
+
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
     expect(cityKey("St. Mary's-of the Woods")).toBe("saintmarysofthewoods");
     // The records' USPS forms: "O Fallon", "Mc Allen"; accents as typed or not.

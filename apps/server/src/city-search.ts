@@ -22,6 +22,8 @@ export interface CityMatch {
   zips: { zip: string; district: string; leaid?: string; share?: number; poBox?: boolean }[];
   /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
   close?: true;
+  /** true where no town has the name typed and this is a county of it ("Queens": Queens County, NY); `city` is the county's name */
+  county?: true;
 }
 
 /** How many cities of one name a page lists (Springfield is in 24 states): the search finds them all. */
@@ -64,7 +66,7 @@ export function cityKey(name: string): string {
  * search("boston, ma") // [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District" }] }]
  */
 export function citySearchIndex(
-  entries: Iterable<{ zip: string; city: string; state: string; district: string }>,
+  entries: Iterable<{ zip: string; city: string; state: string; district: string; county?: string }>,
   states: ReadonlySet<string>,
   stateNames: Readonly<Record<string, string>> = {},
 ): (typed: string) => CityMatch[] {
@@ -74,13 +76,17 @@ export function citySearchIndex(
     .map(([code, name]) => [code, name.toLowerCase()] as const)
     .sort((a, b) => b[1].length - a[1].length);
   const byName = new Map<string, CityMatch[]>();
-  for (const { zip, city, state, district } of entries) {
-    if (city === "") continue;
-    const key = cityKey(city);
-    const list = byName.get(key) ?? byName.set(key, []).get(key)!;
+  // Counties by their name without "County" ("Queens", "Orange"), for a name no town has.
+  const byCounty = new Map<string, CityMatch[]>();
+  const add = (index: Map<string, CityMatch[]>, key: string, name: string, state: string, zip: string, district: string, county?: true) => {
+    const list = index.get(key) ?? index.set(key, []).get(key)!;
     let match = list.find((m) => m.state === state);
-    if (match === undefined) list.push((match = { city, state, zips: [] }));
+    if (match === undefined) list.push((match = { city: name, state, zips: [], ...(county ? { county } : {}) }));
     match.zips.push({ zip, district });
+  };
+  for (const { zip, city, state, district, county } of entries) {
+    if (city !== "") add(byName, cityKey(city), city, state, zip, district);
+    if (county) add(byCounty, cityKey(county.replace(COUNTY_WORD, "")), county, state, zip, district, true);
   }
   const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
   /** The town a text names, with its state's code or name after it or not, and that state. */
@@ -141,9 +147,17 @@ export function citySearchIndex(
         if (found.length > 0) return bySize(found);
       }
     }
+    // A county's name ("Queens", "Orange County, CA"), where no town has it: before the towns only close to it.
+    const asCounty = parse(text);
+    const counties = byCounty.get(cityKey((asCounty.state !== undefined ? asCounty.town : text).replace(COUNTY_WORD, ""))) ?? [];
+    const inState = counties.filter((m) => asCounty.state === undefined || m.state === asCounty.state);
+    if (inState.length > 0) return bySize(inState);
     return bySize(closeTo(text));
   };
 }
+
+/** The word a county's name ends with (Census: County, Parish, Borough, Municipio…), and the "County" a person may type. */
+const COUNTY_WORD = /[\s,]+(county|parish|borough|census area|city and borough|municipio|municipality)[\s,]*$/i;
 
 /**
  * The edit distance of two strings (insertions, deletions, substitutions, and a swap of two

@@ -149,7 +149,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
       : cities.length > shown.length
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
         : `${cities.length} towns have that name; their ZIP codes are below`;
-  const intro = cities.every((c) => c.close)
+  const intro = cities.every((c) => c.county)
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way, but ${cities.length === 1 ? `${e(cities[0]!.city)}, ${cities[0]!.state} is a county. Its ZIP codes are below` : which.replace("towns have", "counties have")}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : cities.every((c) => c.close)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => {

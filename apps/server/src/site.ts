@@ -396,6 +396,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let cities: ReturnType<typeof cityZipIndex> | undefined;
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
   let citySearch: ((typed: string) => CityMatch[]) | undefined;
+  // The town search's entries carry each record's county too (a county's name is searched where
+  // no town has it: "Queens"), from the bulk records, read once when the search is first used.
+  const townEntries = () => (JSON.parse(decoder.decode(get("/bulk/all-districts.json")!.body)) as { records: DistrictRecord[] }).records;
   // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
   // And whether it is a PO-box ZIP (no homes: the answer of the ZIP area its post office is in), and
   // the part of its residents in that district, so the page can set those apart and say which are split.
@@ -405,7 +408,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     return { leaid: chosen?.leaid ?? "", share: chosen?.share ?? 0, poBox: all.zcta !== all.zip };
   };
   const cityMatches = (typed: string): CityMatch[] =>
-    (citySearch ??= citySearchIndex(indexRecords(), states, rendered.stateNames))(typed).map((m, i) =>
+    (citySearch ??= citySearchIndex(townEntries(), states, rendered.stateNames))(typed).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
     );
   const pagePaths = function* () {
