@@ -159,6 +159,12 @@ describe("the export's nginx.conf in nginx", () => {
         else await res.body?.cancel();
       }
       expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
+      // The downloads' licence and sources, as the binary sends them (consumers audit 30 #9).
+      for (const path of ["/bulk/zip-districts.csv", "/bulk/all-districts.json"]) {
+        const head = await fetch(`${url}${path}`, { method: "HEAD" });
+        expect(head.headers.get("link"), path).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"');
+        expect(head.headers.get("access-control-expose-headers"), path).toBe("ETag, Content-Disposition, Link");
+      }
       // Files dated as the data (audit 28, ops): Last-Modified falls on the data's day, not the export run's
       // (its time of day from the body, so that nginx's ETag, made of time and size, changes with it).
       const times = new Set<string>();

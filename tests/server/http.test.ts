@@ -37,7 +37,10 @@ describe("every endpoint over HTTP", () => {
     expect(res.headers["cache-control"]).toBe(cacheOf(path));
     expect(res.headers["last-modified"]).toMatch(/^\w{3}, \d{2} \w{3} \d{4} 00:00:00 GMT$/);
     expect(res.headers["access-control-allow-origin"]).toBe("*");
-    expect(res.headers["access-control-expose-headers"]).toBe("ETag");
+    // A download also lets a browser read its file name and its licence and sources link (consumers audit 30 #9).
+    const download = path.startsWith("/bulk/");
+    expect(res.headers["access-control-expose-headers"]).toBe(download ? "ETag, Content-Disposition, Link" : "ETag");
+    expect(res.headers["link"]).toBe(download ? '<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"' : undefined);
     expect(res.headers["vary"]).toBe("Accept-Encoding");
     expect(Number(res.headers["content-length"])).toBe(res.body.length);
   });

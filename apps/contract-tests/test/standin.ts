@@ -131,6 +131,12 @@ interface Resource {
   extra?: [string, string][];
 }
 
+/** A download's licence and sources link, readable by browsers with its file name (the contract's BulkLink). */
+const DOWNLOAD: [string, string][] = [
+  ["Link", '<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"'],
+  ["Access-Control-Expose-Headers", "ETag, Content-Disposition, Link"],
+];
+
 function resource(type: string, text: string, weak: boolean, extra?: [string, string][]): Resource {
   const identity = Buffer.from(text, "utf8");
   const mk = (body: Buffer, coding: string): Variant => {
@@ -249,19 +255,19 @@ export class StandIn {
     const districtCols = "leaid district state county level grade_span students schools per_pupil rating rating_label phone website page_url overlapping_zips chosen_zips per_pupil_year rating_source notes".split(" ");
     const deol = faults.has("districts-csv-lf") ? "\n" : "\r\n";
     const dcsv = [[...districtCols, "updated"].join(","), ...ids.map((l) => [...districtCols.map((c) => csvCell((summary(l) as Record<string, unknown>)[c])), UPDATED].join(","))].join(deol) + deol;
-    this.resources.set("/bulk/districts.csv", resource("text/csv; charset=utf-8", dcsv, weak, [["Content-Disposition", 'attachment; filename="districts.csv"']]));
+    this.resources.set("/bulk/districts.csv", resource("text/csv; charset=utf-8", dcsv, weak, [["Content-Disposition", 'attachment; filename="districts.csv"'], ...DOWNLOAD]));
     const zipDistrictCols = "zip zcta state leaid district level grade_span share share_elementary share_secondary basis chosen serves_most per_pupil_year rating_source notes".split(" ");
     const zdRows = recs.flatMap((r) => zipDistricts(r).map((d) => ({ ...d, zip: r.zip, zcta: r.zip, state: r.state, serves_most: d.serves_most.join(" "), per_pupil_year: "", rating_source: "", notes: "" })));
     const zdEol = faults.has("zip-districts-csv-lf") ? "\n" : "\r\n";
     const zdcsv = [[...zipDistrictCols, "updated"].join(","), ...zdRows.map((d) => [...zipDistrictCols.map((c) => csvCell((d as Record<string, unknown>)[c])), UPDATED].join(","))].join(zdEol) + zdEol;
-    this.resources.set("/bulk/zip-districts.csv", resource("text/csv; charset=utf-8", zdcsv, weak, [["Content-Disposition", 'attachment; filename="zip-districts.csv"']]));
+    this.resources.set("/bulk/zip-districts.csv", resource("text/csv; charset=utf-8", zdcsv, weak, [["Content-Disposition", 'attachment; filename="zip-districts.csv"'], ...DOWNLOAD]));
     this.resources.set(
       "/bulk/all-districts.json",
-      resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak),
+      resource(json, JSON.stringify({ total: recs.length, source: SOURCE, license: LICENSE, updated: UPDATED, records: recs }), weak, DOWNLOAD),
     );
     const eol = faults.has("csv-lf") ? "\n" : "\r\n";
     const csv = [CSV_COLUMNS.join(","), ...recs.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))].join(eol) + eol;
-    this.resources.set("/bulk/all-districts.csv", resource("text/csv; charset=utf-8", csv, weak, [["Content-Disposition", 'attachment; filename="all-districts.csv"']]));
+    this.resources.set("/bulk/all-districts.csv", resource("text/csv; charset=utf-8", csv, weak, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], ...DOWNLOAD]));
     this.resources.set(
       "/index.json",
       resource(json, JSON.stringify((faults.has("unsorted-index") ? [...recs].reverse() : recs).map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${base}/zip/${r.zip}.json` }))), weak),
@@ -449,7 +455,8 @@ export class StandIn {
       ["Cache-Control", this.faults.has("wrong-cache-control") ? "max-age=60" : this.faults.has("head-differs") && method === "HEAD" ? "no-cache" : key === "/healthz" ? "no-store" : CACHE],
       ["Last-Modified", LAST_MODIFIED],
       ["Access-Control-Allow-Origin", "*"],
-      ["Access-Control-Expose-Headers", "ETag"],
+      // A download's say more (its file name and Link), on its 304 too.
+      ["Access-Control-Expose-Headers", res.extra?.find(([name]) => name === "Access-Control-Expose-Headers")?.[1] ?? "ETag"],
     ];
     if (!this.faults.has("no-vary")) headers.push(["Vary", "Accept-Encoding"]);
     // Preconditions first (RFC 9110 §13.2.2): If-Match by strong comparison, else If-Unmodified-Since.
@@ -468,7 +475,7 @@ export class StandIn {
         return { status: 304, headers, body: this.faults.has("body-on-304") ? Buffer.from("not empty") : new Uint8Array() };
       }
     }
-    headers.push(["Content-Type", res.type], ...(res.extra ?? []));
+    headers.push(["Content-Type", res.type], ...(res.extra ?? []).filter(([name]) => name !== "Access-Control-Expose-Headers"));
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
     const body = this.faults.has("bad-gzip") && coding === "gzip" ? res.variants.identity.body : variant.body;
     return { status: 200, headers, body };

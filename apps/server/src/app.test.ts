@@ -9,7 +9,7 @@ import { BASE, DOCS_CSP, readCsv, testApp } from "../test/helpers.ts";
 import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX } from "./representation.ts";
 import { PAGE_CSP } from "./layout.ts";
-import type { Site } from "./site.ts";
+import { BULK_LINK, type Site } from "./site.ts";
 import type { Hono } from "hono";
 
 let app: Hono;
@@ -34,14 +34,16 @@ function headerList(res: Response): string[] {
   return out;
 }
 
-function expectSuccessHeaders(res: Response, type: string, cacheControl = CACHE) {
+function expectSuccessHeaders(res: Response, type: string, cacheControl = CACHE, download = false) {
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe(type);
   expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
   expect(res.headers.get("cache-control")).toBe(cacheControl);
   expect(res.headers.get("last-modified")).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  expect(res.headers.get("access-control-expose-headers")).toBe("ETag");
+  // A download's licence and sources travel with it, and a browser may read them and its file name (consumers audit 30 #9).
+  expect(res.headers.get("access-control-expose-headers")).toBe(download ? "ETag, Content-Disposition, Link" : "ETag");
+  expect(res.headers.get("link")).toBe(download ? BULK_LINK : null);
   expect(res.headers.get("vary")).toBe("Accept-Encoding");
 }
 
@@ -248,8 +250,10 @@ describe("collections agree record for record (rules 8-11)", () => {
 describe("GET /bulk/all-districts.csv (rule 10)", () => {
   it("is RFC 4180 with CRLF, no BOM, quoting only where needed, as a download", async () => {
     const res = await get("/bulk/all-districts.csv");
-    expectSuccessHeaders(res, "text/csv; charset=utf-8");
+    expectSuccessHeaders(res, "text/csv; charset=utf-8", CACHE, true);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="all-districts.csv"');
+    // Every download carries the licence and sources link, the JSON too.
+    for (const path of ["/bulk/all-districts.json", "/bulk/districts.csv", "/bulk/zip-districts.csv"]) expect((await get(path)).headers.get("link"), path).toBe(BULK_LINK);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);

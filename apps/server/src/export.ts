@@ -18,7 +18,7 @@ import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP } from "./layout.ts";
 import { methodDetail, problem } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
-import type { Site } from "./site.ts";
+import { BULK_LINK, type Site } from "./site.ts";
 
 /** Pages below a folder, written as `<path>.html`. */
 const PAGE_PATH = /^\/(zip\/[0-9]{5}|district\/[0-9]{7}|state\/[A-Z]{2}|problems\/[a-z-]+)$/;
@@ -146,6 +146,8 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
 /healthz
   Content-Type: application/json; charset=utf-8
   Cache-Control: no-store
+/bulk/*
+  Link: ${BULK_LINK}
 /bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
@@ -222,6 +224,13 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
     add_header Access-Control-Expose-Headers "ETag" always;
     add_header Cache-Control "${CACHE_CONTROL}" always;
     add_header X-Content-Type-Options "nosniff" always;`;
+  // A download: its licence and sources travel in Link, which browsers may read with its file name.
+  const download = `${preflight}
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Access-Control-Expose-Headers "ETag, Content-Disposition, Link" always;
+    add_header Cache-Control "${CACHE_CONTROL}" always;
+    add_header X-Content-Type-Options "nosniff" always;
+    add_header Link '${BULK_LINK}' always;`;
   const page = (csp: string) => `${common}
     add_header Content-Security-Policy "${csp}" always;
     add_header Referrer-Policy "no-referrer" always;`;
@@ -389,16 +398,19 @@ server {
     ${page(PAGE_CSP)}
     try_files /docs.html =404;
   }
+  location = /bulk/all-districts.json {
+    ${download}
+  }
   location = /bulk/all-districts.csv {
-    ${common}
+    ${download}
     add_header Content-Disposition 'attachment; filename="all-districts.csv"' always;
   }
   location = /bulk/districts.csv {
-    ${common}
+    ${download}
     add_header Content-Disposition 'attachment; filename="districts.csv"' always;
   }
   location = /bulk/zip-districts.csv {
-    ${common}
+    ${download}
     add_header Content-Disposition 'attachment; filename="zip-districts.csv"' always;
   }
 }

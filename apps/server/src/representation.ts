@@ -74,14 +74,14 @@ const encoder = new TextEncoder();
  * @example
  * new Response(null, { status: 304, headers: notModifiedHeaders('"cbe5b4c9bd9c08b7"', site.lastModified) })
  */
-export function notModifiedHeaders(etag: string, lastModified: string, cacheControl = CACHE_CONTROL): Record<string, string> {
+export function notModifiedHeaders(etag: string, lastModified: string, cacheControl = CACHE_CONTROL, exposeHeaders = "ETag"): Record<string, string> {
   return {
     ETag: etag,
     "Last-Modified": lastModified,
     "Cache-Control": cacheControl,
     Vary: "Accept-Encoding",
     "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": "ETag",
+    "Access-Control-Expose-Headers": exposeHeaders,
   };
 }
 
@@ -147,6 +147,11 @@ export class Representation {
   /** Its Cache-Control: CACHE_CONTROL unless its extra headers say otherwise (/healthz: no-store). */
   get cacheControl(): string {
     return this.extraHeaders.find(([name]) => name === "Cache-Control")?.[1] ?? CACHE_CONTROL;
+  }
+
+  /** The headers a browser may read: "ETag" unless its extra headers say more (a download: its file name and Link). */
+  get exposeHeaders(): string {
+    return this.extraHeaders.find(([name]) => name === "Access-Control-Expose-Headers")?.[1] ?? "ETag";
   }
 
   /** Bytes held in memory by the identity body (0 for a lazy one). */

@@ -204,16 +204,25 @@ function stateCodes(openapi: OpenApi): Set<string> {
 }
 
 const NO_EXTRA: [string, string][] = [];
+/**
+ * The downloads' licence and sources, which travel with a saved file's headers (consumers audit
+ * 30 #9), readable by browsers with the file name.
+ */
+export const BULK_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"';
+const BULK_HEADERS: [string, string][] = [
+  ["Link", BULK_LINK],
+  ["Access-Control-Expose-Headers", "ETag, Content-Disposition, Link"],
+];
 const HEALTH_HEADERS: [string, string][] = [["Cache-Control", "no-store"]];
 /** Content type and extra headers of a path. */
 /** On the downloads: no byte ranges here (RFC 9110 14.3), so a client resuming one knows to start again rather than guess. */
 const NO_RANGES: [string, string] = ["Accept-Ranges", "none"];
 function describe(path: string, docsCsp: string): [string, [string, string][]] {
-  if (path === "/bulk/all-districts.json") return [TYPES.json, [NO_RANGES]];
+  if (path === "/bulk/all-districts.json") return [TYPES.json, [NO_RANGES, ...BULK_HEADERS]];
   if (path.endsWith(".json")) return [TYPES.json, NO_EXTRA];
-  if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], NO_RANGES]];
-  if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"'], NO_RANGES]];
-  if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"'], NO_RANGES]];
+  if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
+  if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
+  if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
   if (path === INTERACTIVE_DOCS) {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).

@@ -1714,6 +1714,19 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The client's copy (If-None-Match) is current. No body; the same ETag and caching headers as the 200, which for a download let browsers read its file name and Link too. */
+        DownloadNotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
+                Vary: components["headers"]["Vary"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -1852,6 +1865,10 @@ export interface components {
         VaryAccept: "Accept";
         /** @description The health check is never cached, so it reflects the origin. */
         NoStoreHealth: "no-store";
+        /** @description The download's licence (CC BY 4.0) and where its sources, vintages and attributions are stated (the about page), so they travel with a file saved from it. */
+        BulkLink: "<https://creativecommons.org/licenses/by/4.0/>; rel=\"license\", </about#sources>; rel=\"describedby\"";
+        /** @description Lets browsers read the ETag, the file name and the licence link. */
+        BulkExposeHeaders: "ETag, Content-Disposition, Link";
     };
     pathItems: never;
 }
@@ -2661,15 +2678,16 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BulkCollection"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
@@ -2740,15 +2758,16 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
@@ -2790,9 +2809,10 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ContentDisposition"];
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2803,7 +2823,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
@@ -2874,16 +2894,17 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ContentDisposition"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
@@ -2925,9 +2946,10 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,7 +2960,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
@@ -3009,16 +3031,17 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
@@ -3060,9 +3083,10 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3074,7 +3098,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
@@ -3145,16 +3169,17 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    Link: components["headers"]["BulkLink"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["DownloadNotModified"];
             404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
