@@ -224,6 +224,11 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
     add_header Access-Control-Expose-Headers "ETag" always;
     add_header Cache-Control "${CACHE_CONTROL}" always;
     add_header X-Content-Type-Options "nosniff" always;`;
+  // A problem's body whatever the path's extension (types would type a .csv path's problem text/csv).
+  const problemJson = `types { }
+    default_type application/problem+json;
+    charset utf-8;
+    charset_types application/problem+json;`;
   // A download: its licence and sources travel in Link, which browsers may read with its file name.
   const download = `${preflight}
     add_header Access-Control-Allow-Origin "*" always;
@@ -279,10 +284,7 @@ server {
   # is an HTML page, with the day-long Cache-Control of the location that refused it).
   error_page 412 = @precondition-failed;
   location @precondition-failed {
-    types { }
-    default_type application/problem+json;
-    charset utf-8;
-    charset_types application/problem+json;
+    ${problemJson}
     add_header Access-Control-Allow-Origin "*" always;
     add_header Cache-Control "no-store" always;
     add_header X-Content-Type-Options "nosniff" always;
@@ -290,10 +292,7 @@ server {
   }
   location @method-not-allowed {
     # problem+json whatever the path's extension (types would type /bulk/districts.csv's 405 text/csv).
-    types { }
-    default_type application/problem+json;
-    charset utf-8;
-    charset_types application/problem+json;
+    ${problemJson}
     add_header Allow "GET, HEAD, OPTIONS" always;
     add_header Access-Control-Allow-Origin "*" always;
     add_header Cache-Control "no-store" always;
@@ -320,10 +319,7 @@ server {
     try_files $uri =404;
   }
   location @not-found {
-    types { }
-    default_type application/problem+json;
-    charset utf-8;
-    charset_types application/problem+json;
+    ${problemJson}
     add_header Access-Control-Allow-Origin "*" always;
     add_header Cache-Control "${CACHE_CONTROL}" always;
     add_header X-Content-Type-Options "nosniff" always;
