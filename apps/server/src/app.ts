@@ -86,11 +86,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const { typed, meant, render, former } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
+    // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
+    const countyTown = postal && cityZips.length === 0 ? site.countyTown(postal.county, postal.state) : undefined;
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(former ? { former } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}) })),
     });
   };
 

@@ -135,7 +135,7 @@ export async function readData(paths: AssetPaths["data"]): Promise<DatasetFiles>
  * A folder in its place, bytes that are not UTF-8 or a byte-order mark are said as what they are.
  *
  * @example
- * await requiredText("data/postal.csv") // "zip,city,state,type,zcta\n..."
+ * await requiredText("data/postal.csv") // "zip,city,state,type,zcta,county\n..."
  */
 export async function requiredText(path: string): Promise<string> {
   const text = await exactText(path, "missing (every dataset folder the build writes has it; rebuild it with bun run data:build)");

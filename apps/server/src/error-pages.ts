@@ -60,6 +60,8 @@ export interface PostalZip {
   type: string;
   /** The ZIP area (ZCTA) the post office or building lies in, per UDS Mapper; "" if none. */
   zcta: string;
+  /** Its county, as a record's is named; "" if none is known (military mail). */
+  county: string;
 }
 
 /** What a person reads on an error page, per kind: the problem's detail is for programs. */
@@ -86,6 +88,8 @@ export interface ErrorPageExtra {
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
   postal?: PostalZip;
   cityZips?: string[];
+  /** Where its city has none: the ZIP codes of its county (21522, Bittinger, MD: Garrett County). */
+  countyTown?: CityMatch;
   /** A district id of the 2016 boundaries that is not a district today, and the district drawn over its area. */
   former?: FormerDistrictNow & { leaid: string };
   /** The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only. */
@@ -154,45 +158,55 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
     : cities.every((c) => c.close)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
-  const groups = shown.map((c) => {
-    const place = `${c.city}, ${c.state}`;
-    // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
-    const homes = c.zips.filter((z) => !z.poBox);
-    const boxes = c.zips.filter((z) => z.poBox);
-    const byDistrict = new Map<string, { district: string; leaid: string; zips: typeof homes }>();
-    for (const z of homes) {
-      const key = `${z.leaid ?? ""}\t${z.district}`;
-      const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
-      group.zips.push(z);
-    }
-    const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
-    const n = homes.length;
-    const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
-    const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
-    // A ZIP code of which the district has under 90 % of the residents carries its part (65802: 71 %).
-    const split = homes.some((z) => partShown(z.share));
-    const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which)." : "";
-    const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
-    const summary =
-      n === 0
-        ? `<p>Its ${boxes.length === 1 ? "ZIP code is a PO-box ZIP code" : `${boxes.length} ZIP codes are PO-box ZIP codes`}, with no homes: look up the ZIP code of the home's street address.</p>`
-        : districts.length === 1
-          ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} in ${named(districts[0]!)}.${partNote}${boxNote}</p>`
-          : `<p>Its ${n} ZIP codes where people live are in ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.${partNote}${boxNote}</p>`;
-    const item = (z: (typeof homes)[number]) =>
-      `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
-    const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
-    const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
-    const boxList =
-      boxes.length === 0
-        ? ""
-        : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
-    return `<h2>${e(place)}</h2>
-${summary}
-${lists}${boxList}`;
-  });
+  const groups = shown.map((c) => townGroupHtml(c));
   return `${intro}
 ${groups.join("\n")}`;
+}
+
+/**
+ * One town's (or county's) ZIP codes on a page: a heading, the districts of its ZIP codes where
+ * people live (each linked, the most first, a split ZIP code with its part), then its PO-box ZIP codes.
+ *
+ * @example
+ * townGroupHtml({ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790", share: 1, poBox: false }] })
+ * // '<h2>Boston, MA</h2>\n<p>Its ZIP code where people live is in <a href="/district/2502790">Boston School District</a>.</p>…'
+ */
+export function townGroupHtml(c: CityMatch, heading = `${c.city}, ${c.state}`): string {
+  const place = `${c.city}, ${c.state}`;
+  // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
+  const homes = c.zips.filter((z) => !z.poBox);
+  const boxes = c.zips.filter((z) => z.poBox);
+  const byDistrict = new Map<string, { district: string; leaid: string; zips: typeof homes }>();
+  for (const z of homes) {
+    const key = `${z.leaid ?? ""}\t${z.district}`;
+    const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
+    group.zips.push(z);
+  }
+  const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
+  const n = homes.length;
+  const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
+  const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
+  // A ZIP code of which the district has under 90 % of the residents carries its part (65802: 71 %).
+  const split = homes.some((z) => partShown(z.share));
+  const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which)." : "";
+  const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
+  const summary =
+    n === 0
+      ? `<p>Its ${boxes.length === 1 ? "ZIP code is a PO-box ZIP code" : `${boxes.length} ZIP codes are PO-box ZIP codes`}, with no homes: look up the ZIP code of the home's street address.</p>`
+      : districts.length === 1
+        ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} in ${named(districts[0]!)}.${partNote}${boxNote}</p>`
+        : `<p>Its ${n} ZIP codes where people live are in ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.${partNote}${boxNote}</p>`;
+  const item = (z: (typeof homes)[number]) =>
+    `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
+  const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
+  const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
+  const boxList =
+    boxes.length === 0
+      ? ""
+      : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
+  return `<h2>${e(heading)}</h2>
+${summary}
+${lists}${boxList}`;
 }
 
 /**
@@ -269,7 +283,9 @@ ${ZIP_LOOKUP_NOTE}`;
       : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but ${isUndrawnArea(postal) ? "the Census Bureau draws no ZIP area for it" : "this service has no school district record for it"}, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
     body += `
 <p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
-${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}`;
+${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
+      !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${postal.city} is`)}` : ""
+    }`;
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
 ${nextStep(kind, extra.typed, extra.meant)}`;

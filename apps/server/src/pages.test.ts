@@ -228,14 +228,14 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     expect(area).toContain("No other ZIP code of Pago Pago, AS has a record.");
     // 01086: the crosswalk puts it in a ZIP area of its own number, which has no record: no link to the page itself.
     const own = errorPage(problem(BASE, "zip-not-found", "x", "/zip/01086"), "zip-not-found", { updated: "2026-11-22", records: 1, baseUrl: BASE }, {
-      postal: { zip: "01086", city: "Westfield", state: "MA", type: "Post Office or large volume customer", zcta: "01086" },
+      postal: { zip: "01086", city: "Westfield", state: "MA", type: "Post Office or large volume customer", zcta: "01086", county: "Hampden County" },
       cityZips: ["01085"],
     });
     expect(own).not.toContain('href="/zip/01086"');
     expect(own).toContain('<a href="/zip/01085">01085</a>');
     // 09001, APO AE: military mail, no area and no district (audit 4: "Check the digits").
     const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
-    const apo = { zip: "09001", city: "APO", state: "AE", type: "Military mail (APO/FPO/DPO)", zcta: "" };
+    const apo = { zip: "09001", city: "APO", state: "AE", type: "Military mail (APO/FPO/DPO)", zcta: "", county: "" };
     const military = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("09001", apo), "/zip/09001"), "zip-not-found", facts, { postal: apo, cityZips: [] });
     expect(military).toContain("<h1>ZIP code 09001 is a military mail ZIP code</h1>");
     expect(military).toContain("09001 (APO AE) is a military mail ZIP code");
@@ -248,12 +248,22 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
       "ZIP code 09001 is a military mail ZIP code (APO AE; USPS type: Military mail (APO/FPO/DPO)) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.",
     );
     // A USPS "Zip Code Area" the 2020 Census draws no ZCTA for (21522, Bittinger, MD): it has an area, undrawn.
-    const undrawn = { zip: "21522", city: "Bittinger", state: "MD", type: "Zip Code Area", zcta: "21522" };
+    const undrawn = { zip: "21522", city: "Bittinger", state: "MD", type: "Zip Code Area", zcta: "21522", county: "Garrett County" };
     expect(zipNotFoundDetail("21522", undrawn)).toBe(
       "ZIP code 21522 is a real ZIP code of Bittinger, MD (USPS: Zip Code Area) for which the 2020 Census draws no ZIP area, so no school district record: look up the ZIP code of the home's street address. No other ZIP code of Bittinger, MD has a record.",
     );
+    // Where no ZIP code of its town has a record (21522, Bittinger, MD: answers audit 30 #4), those of its county, with their districts.
+    const garrett = { city: "Garrett County", state: "MD", county: true as const, zips: [{ zip: "21520", district: "Garrett County Public Schools", leaid: "2400360", share: 1, poBox: false }] };
+    const bittinger = errorPage(problem(BASE, "zip-not-found", "x", "/zip/21522"), "zip-not-found", facts, { postal: undrawn, cityZips: [], countyTown: garrett });
+    expect(bittinger).toContain("<p>No other ZIP code of Bittinger, MD has a record.</p>\n<h2>ZIP codes of Garrett County, MD, where Bittinger is</h2>");
+    expect(bittinger).toContain('Its ZIP code where people live is in <a href="/district/2400360">Garrett County Public Schools</a>.');
+    // With ZIP codes of its town, not the county's too.
+    expect(errorPage(problem(BASE, "zip-not-found", "x", "/zip/21522"), "zip-not-found", facts, { postal: undrawn, cityZips: ["21520"], countyTown: garrett })).not.toContain("Garrett County, MD, where");
+    // The site finds a county's ZIP codes as records name it.
+    expect(site.countyTown("Los Angeles County", "CA")?.zips.map((z) => z.zip)).toEqual(["90209", "90210"]);
+    expect(site.countyTown("", "CA")).toBeUndefined();
     // A ZIP area the Census draws but USPS no longer lists (17767, Salona, PA): not "draws no ZIP area" (review 30 #5).
-    const drawn = { zip: "17767", city: "Salona", state: "PA", type: "populated ZCTA, missing zip", zcta: "17767" };
+    const drawn = { zip: "17767", city: "Salona", state: "PA", type: "populated ZCTA, missing zip", zcta: "17767", county: "Clinton County" };
     expect(zipNotFoundDetail("17767", drawn)).toContain("(USPS: populated ZCTA, missing zip) with no school district record in this dataset: look up the ZIP code");
     const drawnPage = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("17767", drawn), "/zip/17767"), "zip-not-found", facts, { postal: drawn, cityZips: [] });
     expect(drawnPage).toContain("17767 is a real ZIP code in Salona, PA, but this service has no school district record for it");

@@ -29,14 +29,14 @@ export function cityZipIndex(entries: Iterable<{ zip: string; city: string; stat
 }
 
 /** The columns of data/postal.csv, in order. */
-export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta"] as const;
+export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta", "county"] as const;
 
 /**
  * Parses postal.csv; "" gives an empty map. A wrong header or a malformed row
  * throws a DatasetError naming the file.
  *
  * @example
- * parsePostal("zip,city,state,type,zcta\n90209,Beverly Hills,CA,Post Office or large volume customer,90210\n").get("90209")?.city // "Beverly Hills"
+ * parsePostal("zip,city,state,type,zcta,county\n90209,Beverly Hills,CA,Post Office or large volume customer,90210,Los Angeles County\n").get("90209")?.city // "Beverly Hills"
  */
 export function parsePostal(text: string, file = "postal.csv"): Map<string, PostalZip> {
   const out = new Map<string, PostalZip>();
@@ -49,11 +49,11 @@ export function parsePostal(text: string, file = "postal.csv"): Map<string, Post
   }
   if (rows[0]?.join(",") !== POSTAL_COLUMNS.join(",")) throw new DatasetError(file, `header must be ${POSTAL_COLUMNS.join(",")}`);
   for (const [i, row] of rows.slice(1).entries()) {
-    const [zip, city, state, type, zcta] = row as [string, string, string, string, string];
+    const [zip, city, state, type, zcta, county] = row as [string, string, string, string, string, string];
     if (!/^[0-9]{5}$/.test(zip) || !/^[A-Z]{2}$/.test(state) || !/^([0-9]{5})?$/.test(zcta) || city === "") {
       throw new DatasetError(file, `row ${i + 2} is malformed: ${row.join(",")}`);
     }
-    out.set(zip, { zip, city, state, type, zcta });
+    out.set(zip, { zip, city, state, type, zcta, county });
   }
   return out;
 }

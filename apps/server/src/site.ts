@@ -82,6 +82,8 @@ export interface Site {
   postal(zip: string): PostalZip | undefined;
   /** The ZIP codes with a record whose city and state are these, in order. */
   cityZips(city: string, state: string): string[];
+  /** The ZIP codes with a record of a county (as records name it), with their districts, as a town page lists them; undefined for none. */
+  countyTown(county: string, state: string): CityMatch | undefined;
   /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
   stateName(code: string): string;
   /**
@@ -416,6 +418,18 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     const chosen = all.districts.find((d) => d.chosen);
     return { leaid: chosen?.leaid ?? "", share: chosen?.share ?? 0, poBox: all.zcta !== all.zip };
   };
+  let byCounty: Map<string, { zip: string; district: string }[]> | undefined;
+  const countyTown = (county: string, state: string): CityMatch | undefined => {
+    if (byCounty === undefined) {
+      byCounty = new Map();
+      for (const { zip, district, county: c, state: st } of townEntries()) {
+        const key = `${st}\t${c}`;
+        (byCounty.get(key) ?? byCounty.set(key, []).get(key)!).push({ zip, district });
+      }
+    }
+    const zips = county === "" ? undefined : byCounty.get(`${state}\t${county}`);
+    return zips && { city: county, state, county: true, zips: zips.map(({ zip, district }) => ({ zip, district, ...namedOf(zip) })) };
+  };
   const cityMatches = (typed: string): CityMatch[] =>
     (citySearch ??= citySearchIndex(townEntries(), states, rendered.stateNames))(typed).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
@@ -432,6 +446,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     facts,
     postal: (zip) => postal.get(zip),
     cityZips,
+    countyTown,
     stateName: (code) => stateName(rendered.stateNames, code),
     formerDistrict: (leaid) => {
       const former = Object.hasOwn(rendered.formerDistricts, leaid) ? rendered.formerDistricts[leaid] : undefined;

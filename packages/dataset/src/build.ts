@@ -942,7 +942,7 @@ export function build(opts: BuildOptions): BuildResult {
     ["COVERAGE.md", coverage],
     ["RATING.md", ratingMarkdown(stats, records, districts)],
     ["SOURCES.md", sourcesMarkdown()],
-    ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)))],
+    ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)), (zip, state) => county.pick(zip, state).name)],
     ["VALIDATION.md", validation.markdown],
     ["CONTEXT.md", contextMarkdown(stats)],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],

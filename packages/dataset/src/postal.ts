@@ -17,16 +17,17 @@ const MILITARY_STATES = new Set(["AA", "AE", "AP"]);
 export const MILITARY_TYPE = "Military mail (APO/FPO/DPO)";
 
 /** The columns of postal.csv. */
-export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta"] as const;
+export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta", "county"] as const;
 
 /**
  * postal.csv for the ZIPs of the crosswalk without a record, sorted by ZIP.
- * The ZCTA column is empty where the crosswalk gives none.
+ * The ZCTA column is empty where the crosswalk gives none; `county` is the ZIP's county as a
+ * record's is named (`countyOf`: HUD, else GeoNames…), empty for military mail or where none is known.
  *
  * @example
- * postalCsv("/work/shared/data/raw", new Set(["90210"])) // "zip,city,state,type,zcta\n...90209,Beverly Hills,CA,Post Office or large volume customer,90210\n..."
+ * postalCsv("/work/shared/data/raw", new Set(["90210"]), (zip, state) => county.pick(zip, state).name) // "zip,city,state,type,zcta,county\n...90209,Beverly Hills,CA,Post Office or large volume customer,90210,Los Angeles County\n..."
  */
-export function postalCsv(raw: string, recordZips: ReadonlySet<string>): string {
+export function postalCsv(raw: string, recordZips: ReadonlySet<string>, countyOf: (zip: string, state: string) => string): string {
   const t = readTable(raw, FILES.uds, HEADERS.uds);
   const [zip, city, state, type, zcta] = ["ZIP_CODE", "PO_NAME", "STATE", "ZIP_TYPE", "ZCTA"].map((c) => col(t, c)) as [number, number, number, number, number];
   const rows = new Map<string, string[]>();
@@ -35,12 +36,12 @@ export function postalCsv(raw: string, recordZips: ReadonlySet<string>): string 
     if (!ZIP_RE.test(z)) throw new InputError(FILES.uds, t.lines[i] ?? 0, `ZIP_CODE "${z}" is not 5 digits`);
     if (rows.has(z)) throw new InputError(FILES.uds, t.lines[i] ?? 0, `ZIP_CODE ${z} appears twice`);
     if (recordZips.has(z)) continue;
-    rows.set(z, [z, r[city]!.trim(), r[state]!.trim(), r[type]!.trim(), ZIP_RE.test(r[zcta]!) ? r[zcta]! : ""]);
+    rows.set(z, [z, r[city]!.trim(), r[state]!.trim(), r[type]!.trim(), ZIP_RE.test(r[zcta]!) ? r[zcta]! : "", countyOf(z, r[state]!.trim())]);
   }
   // Military mail (the USPS "states" AA, AE, AP): no area, no school district; its page says so.
   for (const [z, { city: office, state: armedForces }] of loadZipcodes(raw)) {
     if (!MILITARY_STATES.has(armedForces) || rows.has(z) || recordZips.has(z)) continue;
-    rows.set(z, [z, office.toUpperCase(), armedForces, MILITARY_TYPE, ""]);
+    rows.set(z, [z, office.toUpperCase(), armedForces, MILITARY_TYPE, "", ""]);
   }
   const sorted = [...rows.values()].filter((r) => r[1] !== "" && /^[A-Z]{2}$/.test(r[2]!)).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
   return stringify([[...POSTAL_COLUMNS], ...sorted], { record_delimiter: "\n" });

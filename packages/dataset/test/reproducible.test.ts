@@ -89,6 +89,14 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(r.coverage).toContain("- State names (the pages' headings and list of states): 56 of 56 from the CCD directories' `STATENAME`");
   });
 
+  it("postal.csv names a ZIP's county as a record's is named (21522, Bittinger, MD: Garrett County), none for military mail", () => {
+    const rows = (r.files.get("postal.csv") ?? "").split("\n");
+    expect(rows[0]).toBe("zip,city,state,type,zcta,county");
+    expect(rows).toContain("21522,Bittinger,MD,Zip Code Area,21522,Garrett County");
+    expect(rows.filter((row) => row.includes("Military mail")).every((row) => row.endsWith(",,"))).toBe(true);
+    expect(rows.filter((row) => row !== "" && !row.includes("Military mail") && !row.endsWith(",")).length).toBeGreaterThan(200);
+  });
+
   it("a district CCD lists as closed or inactive is noted so; the ones it names a successor for are joined to it", () => {
     const latest = new Map([...loadCcd(raw, FILES.ccd1819).values(), ...loadCcd(raw, FILES.ccd2324).values()].map((row) => [row.leaid, row.status]));
     const noted = [...r.stats.districts.values()].filter((d) => d.notes.some((n) => n.code === "closed")).map((d) => d.leaid);
