@@ -38,9 +38,17 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
         { zip: "45371", city: "Saint Paris", state: "OH", district: "Graham Local School District" },
         { zip: "45361", city: "Paris", state: "OH", district: "Paris District" },
         { zip: "63101", city: "Saint Louis", state: "MO", district: "St. Louis City School District" },
+        { zip: "10550", city: "Mount Vernon", state: "NY", district: "Mount Vernon City School District" },
+        { zip: "13476", city: "Vernon", state: "NY", district: "Vernon-Verona-Sherrill Central School District" },
+        { zip: "16680", city: "Petersburg", state: "PA", district: "Juniata Valley School District" },
+        { zip: "15701", city: "Saint Petersburg", state: "PA", district: "Allegheny-Clarion Valley School District" },
       ],
-      new Set(["OH", "MO"]),
+      new Set(["OH", "MO", "NY", "PA"]),
     );
+    // Mt is always the town's; an St after a street word too (review 30b #1: Vernon, Petersburg, Paris were taken).
+    expect(saints("10 Main Ave Mt Vernon NY").map((m) => m.city)).toEqual(["Mount Vernon"]);
+    expect(saints("12 Oak Ave St Petersburg PA").map((m) => m.city)).toEqual(["Saint Petersburg"]);
+    expect(saints("100 Main Street St Paris OH").map((m) => m.city)).toEqual(["Saint Paris"]);
     expect(saints("100 Main St Paris OH").map((m) => m.city)).toEqual(["Paris"]);
     expect(saints("100 Main St. Paris OH").map((m) => m.city)).toEqual(["Paris"]);
     expect(saints("100 Main St St Paris OH").map((m) => m.city)).toEqual(["Saint Paris"]);
@@ -56,9 +64,19 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
         { zip: "16670", city: "Queen", state: "PA", district: "Claysburg-Kimmel School District", county: "Bedford County" },
         { zip: "92866", city: "Orange", state: "CA", district: "Orange Unified School District", county: "Orange County" },
         { zip: "32801", city: "Orlando", state: "FL", district: "Orange County Public Schools", county: "Orange County" },
+        { zip: "40001", city: "California", state: "KY", district: "Campbell County School District", county: "Campbell County" },
+        { zip: "70001", city: "Metairie", state: "LA", district: "Jefferson Parish School District", county: "Jefferson Parish" },
+        { zip: "40201", city: "Louisville", state: "KY", district: "Jefferson County School District", county: "Jefferson County" },
       ],
-      new Set(["NY", "PA", "CA", "FL"]),
+      new Set(["NY", "PA", "CA", "FL", "KY", "LA"]),
+      { CA: "California", NY: "New York", KY: "Kentucky", LA: "Louisiana", FL: "Florida", PA: "Pennsylvania" },
     );
+    // With the state written out, the county comes before a town named after the state (review 30b #2: California, KY).
+    expect(withCounties("Orange County, California").map((m) => [m.city, m.state])).toEqual([["Orange County", "CA"]]);
+    expect(withCounties("Queens, New York").map((m) => m.city)).toEqual(["Queens County"]);
+    // The county word typed keeps the counties of that word: Jefferson Parish, not every Jefferson County.
+    expect(withCounties("Jefferson Parish").map((m) => [m.city, m.state])).toEqual([["Jefferson Parish", "LA"]]);
+    expect(withCounties("Jefferson").map((m) => m.state).sort()).toEqual(["KY", "LA"]);
     expect(withCounties("Queens").map((m) => [m.city, m.state, m.county, m.zips.map((z) => z.zip)])).toEqual([["Queens County", "NY", true, ["11354", "11432"]]]);
     expect(withCounties("queens county, ny").map((m) => m.city)).toEqual(["Queens County"]);
     // A town of the name comes first; a county of it with "County" typed, or with its state.

@@ -125,6 +125,16 @@ export function citySearchIndex(
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
     if (all.length > 0) return bySize(all);
+    // A county's name ("Queens", "Orange County, California"), where no town has it: before the
+    // towns after a comma ("California", KY) and those only close to it. A county word typed
+    // ("Jefferson Parish") keeps the counties of that word.
+    const asCounty = parse(text);
+    const countyTyped = (asCounty.state !== undefined ? asCounty.town : text).trim();
+    const word = COUNTY_WORD.exec(countyTyped)?.[1]?.toLowerCase();
+    const counties = (byCounty.get(cityKey(countyTyped.replace(COUNTY_WORD, ""))) ?? []).filter(
+      (m) => (asCounty.state === undefined || m.state === asCounty.state) && (word === undefined || m.city.toLowerCase().endsWith(word)),
+    );
+    if (counties.length > 0) return bySize(counties);
     // A pasted address without its ZIP code ("123 Main St, Springfield, IL"): the town after a
     // comma, the longest such end first.
     for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
@@ -139,22 +149,24 @@ export function citySearchIndex(
       const words = town.trim().split(/[\s,]+/);
       const townOf = (n: number) => (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
       for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= 1; n--) {
-        // "100 Main St Paris OH": an "St" (Ft, Mt…) after another word ends the street, so the town
-        // after it comes first (not Saint Paris, OH); "1 Market St St Louis MO" is still Saint Louis.
+        // "100 Main St Paris OH": an "St" after a street's name ends the street, so the town after
+        // it comes first (not Saint Paris, OH); after a street word ("Oak Ave St Petersburg") it is
+        // the town's Saint, and Mt, Ft are always the town's ("Main Ave Mt Vernon": Mount Vernon).
         const first = words[words.length - n]!.toLowerCase().replace(/\.$/, "");
-        const shorter = n > 1 && n < words.length && Object.hasOwn(SPELLED_OUT, first) ? townOf(n - 1) : [];
+        const before = (words[words.length - n - 1] ?? "").toLowerCase().replace(/\.$/, "");
+        const shorter = n > 1 && n < words.length && first === "st" && !STREET_WORDS.has(before) ? townOf(n - 1) : [];
         const found = shorter.length > 0 ? shorter : townOf(n);
         if (found.length > 0) return bySize(found);
       }
     }
-    // A county's name ("Queens", "Orange County, CA"), where no town has it: before the towns only close to it.
-    const asCounty = parse(text);
-    const counties = byCounty.get(cityKey((asCounty.state !== undefined ? asCounty.town : text).replace(COUNTY_WORD, ""))) ?? [];
-    const inState = counties.filter((m) => asCounty.state === undefined || m.state === asCounty.state);
-    if (inState.length > 0) return bySize(inState);
     return bySize(closeTo(text));
   };
 }
+
+/** Words that end a street's name: an "St" after one is a town's Saint ("Oak Ave St Petersburg"). */
+const STREET_WORDS = new Set(
+  "st street ave avenue rd road dr drive blvd boulevard ln lane way ct court pl place hwy highway pkwy parkway cir circle ter terrace trl trail sq square".split(" "),
+);
 
 /** The word a county's name ends with (Census: County, Parish, Borough, Municipio…), and the "County" a person may type. */
 const COUNTY_WORD = /[\s,]+(county|parish|borough|census area|city and borough|municipio|municipality)[\s,]*$/i;

@@ -122,7 +122,7 @@ function districtCaveats(d: DistrictRow): Pick<District, "per_pupil_year" | "rat
  * @example
  * districtCsvCell(summary, "notes", "2026-11-22") // "umbrella rating-none"
  */
-export function districtCsvCell(summary: DistrictSummary, column: (typeof DISTRICT_CSV_COLUMNS)[number], updated: string): string {
+function districtCsvCell(summary: DistrictSummary, column: (typeof DISTRICT_CSV_COLUMNS)[number], updated: string): string {
   if (column === "updated") return updated;
   if (column === "notes") return (summary.notes ?? []).map((n) => n.code).join(" ");
   const value = summary[column];

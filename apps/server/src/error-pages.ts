@@ -217,7 +217,7 @@ ${lists}${boxList}`;
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
 export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts): string {
-  const title = `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the towns named “${shortened(typed)}”`}`;
+  const title = `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the ${towns.every((t) => t.county) ? "counties" : "towns"} named “${shortened(typed)}”`}`;
   return layout(
     {
       title,

@@ -113,7 +113,9 @@ const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?
 /** nginx: a text ending with a box or unit number of 5 digits. */
 const NGINX_BOXED_NUMBER = String.raw`${FIRST_ZIP_PARAM}(?:[^&]*(?:%20|\+|%2C|,))?(?:(?i:box|apt|apartment|unit|suite|ste|no|number)\.?|%23)${SPACE}*[0-9]{5}${ADDRESS_END}`;
 /** nginx: a text with a letter, ending with its ZIP code. */
-const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}[^&]*[A-Za-z][^&]*?(?:%20|\+|%2C|,)([0-9]{5})${ADDRESS_END}`;
+const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}(?=[^&]*[A-Za-z])[^&]*(?:%20|\+|%2C|,)([0-9]{5})${ADDRESS_END}`;
+/** nginx: a search longer than the box takes (SEARCH_MAX_LENGTH, percent-encoded): not read further. */
+const NGINX_LONG_SEARCH = String.raw`${FIRST_ZIP_PARAM}[^&]{1000}`;
 
 /** The static copy's page for a search it cannot answer (404.html's sibling; nginx serves it with 404). */
 const ZIP_ONLY_PAGE = "zip-only.html";
@@ -148,6 +150,7 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
   Cache-Control: no-store
 /bulk/*
   Link: ${BULK_LINK}
+  Access-Control-Expose-Headers: ETag, Content-Disposition, Link
 /bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
@@ -346,6 +349,8 @@ server {
   # The search box (GET /zip?zip=90210, a ZIP+4 or a pasted space too): 303 to the ZIP's page, as the binary answers.
   location = /zip {
     ${common}
+    # A search longer than the box takes is not read (the patterns below would cost time on it).
+    if ($args ~ "${NGINX_LONG_SEARCH}") { return 404; }
     # zip= exactly, its first one (nginx's $arg_zip would take ZIP= too); a ZIP+4 with a dash, space or nothing between.
     if ($args ~ "${NGINX_SEARCHED_ZIP}") { return 303 /zip/$1; }
     # A box or unit number that ends the text is no ZIP code (PO Box 12345), as the binary reads it.

@@ -1714,7 +1714,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The client's copy (If-None-Match) is current. No body; the same ETag and caching headers as the 200, which for a download let browsers read its file name and Link too. */
+        /** @description The client's copy (If-None-Match) is current. No body; the same ETag and caching headers as the 200, and its Access-Control-Expose-Headers (a download's lets browsers read its file name and Link). */
         DownloadNotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
