@@ -17,7 +17,7 @@ const SCREENSHOTS = join(import.meta.dirname, "screenshots");
 
 /** [path, what its description must say] */
 const ZIP_PAGES: [string, RegExp][] = [
-  ["/zip/59901", /^Map of ZIP code 59901 \(thick black outline.+over the school districts it overlaps: .+ and \d+ more/], // 21 districts
+  ["/zip/59901", /^Map of ZIP code 59901 \(thick outline.+over the school districts it overlaps: .+ and \d+ more/], // 21 districts
   ["/zip/90209", /^Map of the area of ZIP code 90210, where the post office of PO-box ZIP code 90209 lies/],
   ["/zip/10001", /^Map of ZIP code 10001 .+New York City Department of Education \(shaded blue\)/],
   ["/zip/99501", /^Map of ZIP code 99501 .+Anchorage School District \(shaded blue\)/],

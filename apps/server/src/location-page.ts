@@ -71,7 +71,7 @@ export function locationPage(
     ...(near?.beside ?? []).map((d): MapShape => ({ polygons: data.index.outline(d.leaid, d.level) ?? [], style: "other" })),
   ];
   const drawn = [
-    ...a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed brown outline"})`),
+    ...a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed outline"})`),
     ...(near?.beside ?? []).map((d) => `${d.district} beside it (shaded grey)`),
   ];
   const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : near ? " near the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;

@@ -174,7 +174,7 @@ describe("GET /location (the page)", () => {
     expect(svg).toContain('role="img"');
     expect(svg).toContain('aria-labelledby="map-title"');
     expect(svg).not.toContain("<desc");
-    expect(html).toMatch(/<\/svg><figcaption>Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed brown outline\), with the place marked by a red dot inside/);
+    expect(html).toMatch(/<\/svg><figcaption>Map of Billings Elementary School District \(shaded, blue outline\) and Billings High School District \(dashed outline\), with the place marked by a red dot inside/);
     // The list in words, not "secondary, 9th – 12th" (audit 4).
     expect(html).toContain('<li><a href="/district/3003900">Billings High School District</a>: serves the upper grades here (high school); its schools teach 9th – 12th</li>');
     expect(svg).toContain("<circle");

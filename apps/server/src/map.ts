@@ -17,8 +17,8 @@ export type Rings = [number, number][][];
 
 /**
  * One shape of a map: its polygons, and how it is drawn. "primary" is filled blue with a
- * blue outline, "other" filled grey with a grey outline, "secondary" a dashed brown outline
- * without fill, "zip" a thick black outline without fill (drawn last, over the others).
+ * blue outline, "other" filled grey with a grey outline, "secondary" a dashed brown (in the dark scheme, light orange) outline
+ * without fill, "zip" a thick black (dark scheme: near-white) outline without fill (drawn last, over the others).
  */
 export interface MapShape {
   polygons: Rings[];

@@ -148,20 +148,20 @@ describe("ZIP maps", () => {
     expect(html).toContain('stroke="#111"'); // the ZIP outline is still drawn
   });
 
-  it("90210: the ZIP outline (thick black) drawn over its districts, Beverly Hills Unified shaded blue, Los Angeles Unified grey; the same in words", () => {
+  it("90210: the ZIP outline (thick) drawn over its districts, Beverly Hills Unified shaded blue, Los Angeles Unified grey; the same in words", () => {
     const html = mapOf("90210");
     const svg = html.match(/<svg[\s\S]*<\/svg>/)![0];
     const strokes = [...svg.matchAll(/<path [^>]*stroke="([^"]+)"/g)].map((m) => m[1]);
     expect(strokes).toEqual(["#5c5c5c", "#0645ad", "#111"]); // other, primary, then the ZIP on top
     const desc = html.match(/<figcaption>([^<]*)<\/figcaption>/)![1]!;
-    expect(desc).toMatch(/^Map of ZIP code 90210 \(thick black outline: its ZIP Code Tabulation Area of 2010\) over the school districts it overlaps: Beverly Hills Unified School District \(shaded blue\) and Los Angeles Unified School District \(shaded grey\)\. The ZIP area is about [\d.]+ miles east to west/);
+    expect(desc).toMatch(/^Map of ZIP code 90210 \(thick outline: its ZIP Code Tabulation Area of 2010\) over the school districts it overlaps: Beverly Hills Unified School District \(shaded blue\) and Los Angeles Unified School District \(shaded grey\)\. The ZIP area is about [\d.]+ miles east to west/);
     expect(svg).not.toContain("<desc");
   });
 
   it("90209, a PO-box ZIP: draws the outline of 90210, where its post office lies, and says so", () => {
     const html = mapOf("90209");
     expect(html).toContain('stroke="#111"');
-    expect(html).toContain("Map of the area of ZIP code 90210, where the post office of PO-box ZIP code 90209 lies (thick black outline: ZIP Code Tabulation Area 90210 of 2010)");
+    expect(html).toContain("Map of the area of ZIP code 90210, where the post office of PO-box ZIP code 90209 lies (thick outline: ZIP Code Tabulation Area 90210 of 2010)");
   });
 
   it("a ZIP whose ZCTA is new since 2010: its districts drawn alone, and the missing outline said in words", () => {
@@ -175,7 +175,7 @@ describe("ZIP maps", () => {
     const html = mapOf("04221");
     expect(html).toContain('stroke="#111"');
     const desc = html.match(/<figcaption>([^<]*)<\/figcaption>/)![1]!;
-    expect(desc).toMatch(/^Map of ZIP code 04221 \(thick black outline: its ZIP Code Tabulation Area of 2010\); no outline of its school districts is drawn\. The ZIP area is about /);
+    expect(desc).toMatch(/^Map of ZIP code 04221 \(thick outline: its ZIP Code Tabulation Area of 2010\); no outline of its school districts is drawn\. The ZIP area is about /);
     expect(desc).toContain("has no drawn boundary (not in the 2016 (school year 2015-16) Census file)");
     expect(desc).not.toContain(": .");
   });
@@ -190,7 +190,7 @@ describe("ZIP maps", () => {
     // The district's phone comes before the map: on a phone the map and its caption take a screen or more.
     expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf("<dt>Phone</dt>"));
     expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="map-title"/);
-    expect(html).toContain("Amherst-Pelham School District (dashed brown outline)");
+    expect(html).toContain("Amherst-Pelham School District (dashed outline)");
     expect(html).toContain('stroke-dasharray="5 3"');
     expect(html).toContain('stroke="#111"');
   });

@@ -231,7 +231,7 @@ export class PageMaps {
     }
     const name = (d: DistrictOverlap) => d.district || `District ${d.leaid}`;
     const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
-    const words: Record<MapShape["style"], string> = { primary: "shaded blue", other: "shaded grey", secondary: "dashed brown outline", zip: "" };
+    const words: Record<MapShape["style"], string> = { primary: "shaded blue", other: "shaded grey", secondary: "dashed outline", zip: "" };
     const named = drawn.slice(0, 12).map((x) => `${name(x.d)} (${words[x.style]})`);
     if (drawn.length > 12) named.push(`${drawn.length - 12} more (${[...new Set(drawn.slice(12).map((x) => words[x.style]))].join(" or ")})`);
     const sentences: string[] = [];
@@ -240,8 +240,8 @@ export class PageMaps {
       const over = (districts: string) => (drawn.length === 0 ? "; no outline of its school districts is drawn." : `${districts}: ${list(named)}.`);
       sentences.push(
         zcta === r.zip
-          ? `Map of ZIP code ${r.zip} (thick black outline: its ZIP Code Tabulation Area of 2010)${over(" over the school districts it overlaps")}`
-          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick black outline: ZIP Code Tabulation Area ${zcta} of 2010)${over(", over the school districts of that area")}`,
+          ? `Map of ZIP code ${r.zip} (thick outline: its ZIP Code Tabulation Area of 2010)${over(" over the school districts it overlaps")}`
+          : `Map of the area of ZIP code ${zcta}, where the post office of PO-box ZIP code ${r.zip} lies (thick outline: ZIP Code Tabulation Area ${zcta} of 2010)${over(", over the school districts of that area")}`,
       );
       sentences.push(`The ZIP area is ${extentWords(zipOutline)}.`);
     } else {
