@@ -187,17 +187,24 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
-  /** The district every ZIP code of a state names, if they all name one (Puerto Rico's), with its phone; from /index.json, once per state. */
-  const onlyDistricts = new Map<string, { district: string; leaid: string; phone: string } | undefined>();
+  /**
+   * The district every ZIP code of a state names, if they all name one (Puerto Rico's), with its
+   * phone: the states are sorted out in one pass over /index.json, when first asked.
+   */
+  let oneDistrictZip: Map<string, string | undefined> | undefined;
   const onlyDistrictOf = (state: string) => {
-    if (!onlyDistricts.has(state)) {
-      const entries = (json("/index.json") as { zip: string; state: string; district: string }[]).filter((z) => z.state === state);
-      const one = entries.length > 0 && entries.every((z) => z.district === entries[0]!.district) ? entries[0]!.zip : undefined;
-      const record = one === undefined ? undefined : (json(`/zip/${one}.json`) as DistrictRecord | undefined);
-      const chosen = one === undefined ? undefined : (json(`/zip/${one}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
-      onlyDistricts.set(state, record && chosen && { district: record.district, leaid: chosen.leaid, phone: record.phone });
+    if (oneDistrictZip === undefined) {
+      const first = new Map<string, { zip: string; district: string } | undefined>();
+      for (const e of json("/index.json") as { zip: string; state: string; district: string }[]) {
+        if (!first.has(e.state)) first.set(e.state, e);
+        else if (first.get(e.state)?.district !== e.district) first.set(e.state, undefined);
+      }
+      oneDistrictZip = new Map([...first].map(([st, e]) => [st, e?.zip]));
     }
-    return onlyDistricts.get(state);
+    const zip = oneDistrictZip.get(state);
+    const record = zip === undefined ? undefined : (json(`/zip/${zip}.json`) as DistrictRecord | undefined);
+    const chosen = zip === undefined ? undefined : (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
+    return record && chosen ? { district: record.district, leaid: chosen.leaid, phone: record.phone } : undefined;
   };
 
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */

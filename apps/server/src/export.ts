@@ -16,7 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP } from "./layout.ts";
-import { methodDetail, problem } from "./problems.ts";
+import { methodDetail, problem, type ProblemKind } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import { BULK_LINK, type Site } from "./site.ts";
 
@@ -203,13 +203,21 @@ ${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n 
  * nginxSnippet("/srv/school-districts/public", docsCsp) // "# nginx: …server {\n  listen 80;\n  …server_name localhost;\n  root /srv/school-districts/public;…"
  */
 export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://localhost:8080"): string {
-  // The binary's 405 problem, the method filled in by nginx (a method is a token: no quote to escape);
-  // its instance the path where it is plain characters ($sd_instance: a decoded path could hold a quote).
-  const notAllowed = JSON.stringify(problem(baseUrl, "method-not-allowed", methodDetail("METHOD"), "INSTANCE")).replace("METHOD", "$request_method").replace("INSTANCE", "$sd_instance");
-  // The binary's 404 problem for an API path with no file (a page's is 404.html); its instance as above.
-  const notFound = JSON.stringify(problem(baseUrl, "not-found", STATIC_NOT_FOUND, "INSTANCE")).replace("INSTANCE", "$sd_instance");
-  // The binary's 412 problem; a static host makes its own ETags, so the detail says to take them from its responses.
-  const preconditionFailed = JSON.stringify(problem(baseUrl, "precondition-failed", STATIC_PRECONDITION, "INSTANCE")).replace("INSTANCE", "$sd_instance");
+  // The binary's problem of a kind, its instance the path where it is plain characters
+  // ($sd_instance: a decoded path could hold a quote).
+  const problemBody = (kind: ProblemKind, detail: string) => JSON.stringify(problem(baseUrl, kind, detail, "INSTANCE")).replace("INSTANCE", "$sd_instance");
+  // A named location answering a problem: problem+json whatever the path's extension (types would
+  // type a .csv path's problem text/csv), with CORS and its Cache-Control.
+  const problemAt = (name: string, status: number, cacheControl: string, body: string, extra = "") => `location @${name} {
+    types { }
+    default_type application/problem+json;
+    charset utf-8;
+    charset_types application/problem+json;${extra}
+    add_header Access-Control-Allow-Origin "*" always;
+    add_header Cache-Control "${cacheControl}" always;
+    add_header X-Content-Type-Options "nosniff" always;
+    return ${status} '${body}';
+  }`;
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
   // The headers asked for are allowed, as the binary allows them ($sd_allow_headers, a map).
@@ -222,22 +230,15 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
       add_header Vary "Access-Control-Request-Headers";
       return 204;
     }`;
-  const common = `${preflight}
+  // A file's headers: CORS (the headers browsers may read), caching, no sniffing.
+  const served = (expose: string) => `${preflight}
     add_header Access-Control-Allow-Origin "*" always;
-    add_header Access-Control-Expose-Headers "ETag" always;
+    add_header Access-Control-Expose-Headers "${expose}" always;
     add_header Cache-Control "${CACHE_CONTROL}" always;
     add_header X-Content-Type-Options "nosniff" always;`;
-  // A problem's body whatever the path's extension (types would type a .csv path's problem text/csv).
-  const problemJson = `types { }
-    default_type application/problem+json;
-    charset utf-8;
-    charset_types application/problem+json;`;
+  const common = served("ETag");
   // A download: its licence and sources travel in Link, which browsers may read with its file name.
-  const download = `${preflight}
-    add_header Access-Control-Allow-Origin "*" always;
-    add_header Access-Control-Expose-Headers "ETag, Content-Disposition, Link" always;
-    add_header Cache-Control "${CACHE_CONTROL}" always;
-    add_header X-Content-Type-Options "nosniff" always;
+  const download = `${served("ETag, Content-Disposition, Link")}
     add_header Link '${BULK_LINK}' always;`;
   const page = (csp: string) => `${common}
     add_header Content-Security-Policy "${csp}" always;
@@ -286,22 +287,9 @@ server {
   # A failed If-Match or If-Unmodified-Since: the binary's 412 problem, never cached (nginx's own
   # is an HTML page, with the day-long Cache-Control of the location that refused it).
   error_page 412 = @precondition-failed;
-  location @precondition-failed {
-    ${problemJson}
-    add_header Access-Control-Allow-Origin "*" always;
-    add_header Cache-Control "no-store" always;
-    add_header X-Content-Type-Options "nosniff" always;
-    return 412 '${preconditionFailed}';
-  }
-  location @method-not-allowed {
-    # problem+json whatever the path's extension (types would type /bulk/districts.csv's 405 text/csv).
-    ${problemJson}
-    add_header Allow "GET, HEAD, OPTIONS" always;
-    add_header Access-Control-Allow-Origin "*" always;
-    add_header Cache-Control "no-store" always;
-    add_header X-Content-Type-Options "nosniff" always;
-    return 405 '${notAllowed}';
-  }
+  ${problemAt("precondition-failed", 412, "no-store", problemBody("precondition-failed", STATIC_PRECONDITION))}
+  # (The method filled in by nginx: a method is a token, no quote to escape.)
+  ${problemAt("method-not-allowed", 405, "no-store", problemBody("method-not-allowed", methodDetail("METHOD")).replace("METHOD", "$request_method"), '\n    add_header Allow "GET, HEAD, OPTIONS" always;')}
 
   # Files by their own names only: every page has its location below ("$uri.html" here would serve
   # /404 and /index, names the binary does not answer, as pages without their headers).
@@ -321,13 +309,8 @@ server {
     error_page 412 = @precondition-failed;
     try_files $uri =404;
   }
-  location @not-found {
-    ${problemJson}
-    add_header Access-Control-Allow-Origin "*" always;
-    add_header Cache-Control "${CACHE_CONTROL}" always;
-    add_header X-Content-Type-Options "nosniff" always;
-    return 404 '${notFound}';
-  }
+  # The binary's 404 problem for an API path with no file (a page's is 404.html).
+  ${problemAt("not-found", 404, CACHE_CONTROL, problemBody("not-found", STATIC_NOT_FOUND))}
   # The export's own files under their names (the precompressed copies, pages by their file): not
   # addresses of the service, as the binary has none of them (gzip_static and try_files still read them).
   location ~ \\.(gz|br|html)$ { return 404; }

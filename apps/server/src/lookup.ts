@@ -8,7 +8,7 @@
 import { typedZip } from "./near-path.ts";
 import { stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
-import { districtNotFoundDetail, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
+import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
@@ -184,9 +184,8 @@ export function lookup(
   if (!/^[0-9]{7}$/.test(leaid)) return fail(2, "invalid-leaid", invalidLeaidDetail(leaid, "/district/0604830.json"), `/district/${leaid}.json`);
   const row = dataset.districts.get(leaid);
   if (!row) {
-    const former = dataset.manifest.former_districts?.[leaid];
-    const now = former && dataset.districts.get(former.district);
-    return fail(1, "district-not-found", districtNotFoundDetail(leaid, former && now ? { ...former, districtName: now.name } : undefined), `/district/${leaid}.json`);
+    const former = formerDistrictNow(dataset.manifest.former_districts, leaid, (now) => dataset.districts.get(now)?.name);
+    return fail(1, "district-not-found", districtNotFoundDetail(leaid, former), `/district/${leaid}.json`);
   }
   const d = districtDetail(row, districtZips(dataset).get(leaid) ?? [], dataset.updated, options.baseUrl);
   if (options.json) return { code: 0, stdout: toJson(d), stderr: "" };

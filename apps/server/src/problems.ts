@@ -4,7 +4,7 @@
  * GET, HEAD and OPTIONS. Bodies name the request path, so they are rendered per
  * request (they are small and never compressed).
  */
-import type { Problem } from "@school-districts/core";
+import type { FormerDistrict, Problem } from "@school-districts/core";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -89,6 +89,25 @@ export interface FormerDistrictNow {
   name: string;
   district: string;
   districtName: string;
+}
+
+/**
+ * A former district id's entry (manifest.json `former_districts`) with the name of the district
+ * of today its area is part of, or undefined where the id is no former one or that district is
+ * unknown (`nameOf`).
+ *
+ * @example
+ * formerDistrictNow(manifest.former_districts, "2800960", (leaid) => dataset.districts.get(leaid)?.name)
+ * // { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District" }
+ */
+export function formerDistrictNow(
+  formerDistricts: Readonly<Record<string, FormerDistrict>> | undefined,
+  leaid: string,
+  nameOf: (leaid: string) => string | undefined,
+): FormerDistrictNow | undefined {
+  const former = formerDistricts !== undefined && Object.hasOwn(formerDistricts, leaid) ? formerDistricts[leaid]! : undefined;
+  const districtName = former && nameOf(former.district);
+  return former && districtName !== undefined ? { ...former, districtName } : undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from 
 import { cityZipIndex, parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
-import { PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
+import { formerDistrictNow, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { CACHE_CONTROL, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
@@ -406,10 +406,22 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   const indexRecords = () => (indexEntries ??= JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[]);
   let cities: ReturnType<typeof cityZipIndex> | undefined;
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
-  let citySearch: ((typed: string) => CityMatch[]) | undefined;
-  // The town search's entries carry each record's county too (a county's name is searched where
-  // no town has it: "Queens"), from the bulk records, read once when the search is first used.
-  const townEntries = () => (JSON.parse(decoder.decode(get("/bulk/all-districts.json")!.body)) as { records: DistrictRecord[] }).records;
+  // The town search, and the ZIP codes of each county, both from the bulk records (their county:
+  // a county's name is searched where no town has it, "Queens"), read once when either is first
+  // used, and not kept.
+  let towns: { search: (typed: string) => CityMatch[]; byCounty: Map<string, { zip: string; district: string }[]> } | undefined;
+  const townIndexes = () => {
+    if (towns === undefined) {
+      const records = (JSON.parse(decoder.decode(get("/bulk/all-districts.json")!.body)) as { records: DistrictRecord[] }).records;
+      const byCounty = new Map<string, { zip: string; district: string }[]>();
+      for (const { zip, district, county, state } of records) {
+        const key = `${state}\t${county}`;
+        (byCounty.get(key) ?? byCounty.set(key, []).get(key)!).push({ zip, district });
+      }
+      towns = { search: citySearchIndex(records, states, rendered.stateNames), byCounty };
+    }
+    return towns;
+  };
   // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
   // And whether it is a PO-box ZIP (no homes: the answer of the ZIP area its post office is in), and
   // the part of its residents in that district, so the page can set those apart and say which are split.
@@ -418,20 +430,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     const chosen = all.districts.find((d) => d.chosen);
     return { leaid: chosen?.leaid ?? "", share: chosen?.share ?? 0, poBox: all.zcta !== all.zip };
   };
-  let byCounty: Map<string, { zip: string; district: string }[]> | undefined;
   const countyTown = (county: string, state: string): CityMatch | undefined => {
-    if (byCounty === undefined) {
-      byCounty = new Map();
-      for (const { zip, district, county: c, state: st } of townEntries()) {
-        const key = `${st}\t${c}`;
-        (byCounty.get(key) ?? byCounty.set(key, []).get(key)!).push({ zip, district });
-      }
-    }
-    const zips = county === "" ? undefined : byCounty.get(`${state}\t${county}`);
+    const zips = county === "" ? undefined : townIndexes().byCounty.get(`${state}\t${county}`);
     return zips && { city: county, state, county: true, zips: zips.map(({ zip, district }) => ({ zip, district, ...namedOf(zip) })) };
   };
   const cityMatches = (typed: string): CityMatch[] =>
-    (citySearch ??= citySearchIndex(townEntries(), states, rendered.stateNames))(typed).map((m, i) =>
+    townIndexes().search(typed).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
     );
   const pagePaths = function* () {
@@ -448,11 +452,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     cityZips,
     countyTown,
     stateName: (code) => stateName(rendered.stateNames, code),
-    formerDistrict: (leaid) => {
-      const former = Object.hasOwn(rendered.formerDistricts, leaid) ? rendered.formerDistricts[leaid] : undefined;
-      if (former === undefined || !rendered.bodies.has(`/district/${former.district}.json`)) return undefined;
-      return { ...former, districtName: json<District>(`/district/${former.district}.json`).district };
-    },
+    formerDistrict: (leaid) =>
+      formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
