@@ -130,6 +130,19 @@ describe("GET /district/{leaid}.json", () => {
     expect(((await (await former.request("/district/0699002.json")).json()) as Problem).detail).toBe("District 0699002 is not in the dataset. /bulk/districts.csv lists every district covered.");
     expect(((await (await app.request("/district/0699001.json")).json()) as Problem).detail).toContain("is not in the dataset");
   });
+
+  it("names every district of today a former district split into (manifest.json former_districts parts)", async () => {
+    const dataset = await loadFixture();
+    dataset.manifest.former_districts = { "0699001": { name: "Old Hills School District", district: "0604830", parts: ["0622710"] } };
+    const split = createApp(buildSite(dataset, BASE, await testAssets()));
+    const json = await split.request("/district/0699001.json");
+    expect(((await json.json()) as Problem).detail).toBe(
+      "District 0699001 is not a district today: the Census Bureau's 2016 school district boundaries name it Old Hills School District, and its area is now part of district 0604830 (Beverly Hills Unified School District), /district/0604830.json; part of it is district 0622710 (Los Angeles Unified School District), /district/0622710.json.",
+    );
+    const html = await (await split.request("/district/0699001", { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain('Its area is part of <a href="/district/0604830">Beverly Hills Unified School District</a> and <a href="/district/0622710">Los Angeles Unified School District</a>, as this service');
+    expect(html).toContain("Its area is part of Beverly Hills Unified School District and Los Angeles Unified School District.");
+  });
 });
 
 describe("GET /state/{state}/districts.json", () => {

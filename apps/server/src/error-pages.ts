@@ -234,6 +234,9 @@ ${searchForm("main", typed, undefined, facts.staticCopy)}
   );
 }
 
+/** "A", "A and B", "A, B, and C". */
+const AND = new Intl.ListFormat("en", { type: "conjunction" });
+
 /**
  * The HTML page a browser gets instead of a problem+json body: the title, what
  * went wrong in plain words, where to go next, a search box (pre-filled with
@@ -269,7 +272,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
 ${ZIP_LOOKUP_NOTE}`;
   } else if (former) {
     // An old id (a merger, a closure, a Census piece): where its area went, not only "no district".
-    body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is part of <a href="/district/${former.district}">${e(former.districtName)}</a>, as this service joins the 2016 boundaries to today's NCES districts.</p>
+    const links = [former, ...former.parts].map((p) => `<a href="/district/${p.district}">${e(p.districtName)}</a>`);
+    body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is part of ${AND.format(links)}, as this service joins the 2016 boundaries to today's NCES districts.</p>
 <p>To be sure which district serves a home, look up the ZIP code of its street address, and ask the district.</p>`;
   } else if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
@@ -298,7 +302,7 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
         zipOnly
           ? "This copy of the site looks up ZIP codes only."
           : former
-          ? `Its area is part of ${former.districtName}.`
+          ? `Its area is part of ${AND.format([former, ...former.parts].map((p) => p.districtName))}.`
           : postal === undefined
           ? PLAIN[kind]
           : military

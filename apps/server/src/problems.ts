@@ -84,11 +84,12 @@ export function invalidLeaidDetail(leaid: string, example: string): string {
   return `${quote(leaid)} is not a district id: use the 7-digit NCES LEAID, for example ${example}.`;
 }
 
-/** A former district id's 2016 name and the district of today drawn over its area (LEAID and name). */
+/** A former district id's 2016 name and the district of today drawn over its area (LEAID and name); where it split since, the others drawn over part of it. */
 export interface FormerDistrictNow {
   name: string;
   district: string;
   districtName: string;
+  parts: { district: string; districtName: string }[];
 }
 
 /**
@@ -98,7 +99,7 @@ export interface FormerDistrictNow {
  *
  * @example
  * formerDistrictNow(manifest.former_districts, "2800960", (leaid) => dataset.districts.get(leaid)?.name)
- * // { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District" }
+ * // { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District", parts: [] }
  */
 export function formerDistrictNow(
   formerDistricts: Readonly<Record<string, FormerDistrict>> | undefined,
@@ -107,7 +108,12 @@ export function formerDistrictNow(
 ): FormerDistrictNow | undefined {
   const former = formerDistricts !== undefined && Object.hasOwn(formerDistricts, leaid) ? formerDistricts[leaid]! : undefined;
   const districtName = former && nameOf(former.district);
-  return former && districtName !== undefined ? { ...former, districtName } : undefined;
+  if (former === undefined || districtName === undefined) return undefined;
+  const parts = (former.parts ?? []).flatMap((district) => {
+    const name = nameOf(district);
+    return name === undefined ? [] : [{ district, districtName: name }];
+  });
+  return { name: former.name, district: former.district, districtName, parts };
 }
 
 /**
@@ -115,12 +121,13 @@ export function formerDistrictNow(
  * that is not a district today (`former`), where its area went.
  *
  * @example
- * districtNotFoundDetail("2800960", { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District" })
+ * districtNotFoundDetail("2800960", { name: "Chickasaw County School District", district: "2800200", districtName: "Chickasaw County School District", parts: [] })
  * // "District 2800960 is not a district today: ... its area is now part of district 2800200 (Chickasaw County School District), /district/2800200.json."
  */
 export function districtNotFoundDetail(leaid: string, former?: FormerDistrictNow): string {
   if (former !== undefined) {
-    return `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${former.name}, and its area is now part of district ${former.district} (${former.districtName}), /district/${former.district}.json.`;
+    const parts = former.parts.map((p) => `; part of it is district ${p.district} (${p.districtName}), /district/${p.district}.json`).join("");
+    return `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${former.name}, and its area is now part of district ${former.district} (${former.districtName}), /district/${former.district}.json${parts}.`;
   }
   return `District ${leaid} is not in the dataset. /bulk/districts.csv lists every district covered.`;
 }

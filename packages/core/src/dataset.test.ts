@@ -174,6 +174,12 @@ describe("loadDataset", () => {
     expect(refused({ "0699001": null })).toThrow('former_districts: "0699001": null is not a LEAID with a name and a district');
     expect(refused({ "0699001": { name: "Old Hills", district: "0699999" } })).toThrow("data/manifest.json: former_districts: 0699001's district 0699999 is not in districts.csv");
     expect(refused({ "0622710": { name: "Los Angeles", district: "0604830" } })).toThrow("data/manifest.json: former_districts: 0622710 is a district of districts.csv");
+    // A district split since: the others drawn over part of it, each a district of today.
+    const split = { "0699001": { name: "Old Hills School District", district: "0604830", parts: ["0622710"] } };
+    expect(parseDataset(fixture({}, { former_districts: split }), "data").manifest.former_districts).toEqual(split);
+    expect(refused({ "0699001": { ...split["0699001"], parts: [] } })).toThrow("is not a LEAID with a name and a district");
+    expect(refused({ "0699001": { ...split["0699001"], parts: ["622710"] } })).toThrow("is not a LEAID with a name and a district");
+    expect(refused({ "0699001": { ...split["0699001"], parts: ["0699998"] } })).toThrow("data/manifest.json: former_districts: 0699001's district 0699998 is not in districts.csv");
   });
 
   it("rejects a ZIP whose district is not in districts.csv", () => {

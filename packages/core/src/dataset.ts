@@ -99,6 +99,8 @@ export interface FormerDistrict {
   name: string;
   /** the LEAID of the district of today drawn over its area (in districts.csv) */
   district: string;
+  /** where the district split since (West Clark, IN, 1809370): the other districts of today drawn over part of its area (BOUNDARIES.md) */
+  parts?: string[];
 }
 
 /** The dataset, validated and indexed. */
@@ -183,8 +185,9 @@ function parseManifest(text: string, file: string): DatasetManifest {
     const former = o.former_districts as unknown;
     if (former === null || typeof former !== "object" || Array.isArray(former)) throw new DatasetError(file, "former_districts is not an object");
     for (const [leaid, f] of Object.entries(former)) {
-      const { name, district } = (f ?? {}) as { name?: unknown; district?: unknown };
-      if (!/^\d{7}$/.test(leaid) || typeof name !== "string" || name === "" || typeof district !== "string" || !/^\d{7}$/.test(district)) {
+      const { name, district, parts } = (f ?? {}) as { name?: unknown; district?: unknown; parts?: unknown };
+      const leaids = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((p) => typeof p === "string" && /^\d{7}$/.test(p));
+      if (!/^\d{7}$/.test(leaid) || typeof name !== "string" || name === "" || typeof district !== "string" || !/^\d{7}$/.test(district) || (parts !== undefined && !leaids(parts))) {
         throw new DatasetError(file, `former_districts: ${JSON.stringify(leaid)}: ${JSON.stringify(f)} is not a LEAID with a name and a district`);
       }
     }
@@ -280,7 +283,9 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   if (unnamed !== undefined) throw new DatasetError(`${label}/manifest.json`, `state_names has no entry for ${unnamed.state} (ZIP ${unnamed.zip})`);
   for (const [leaid, f] of Object.entries(manifest.former_districts ?? {})) {
     if (districts.has(leaid)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid} is a district of districts.csv`);
-    if (!districts.has(f.district)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid}'s district ${f.district} is not in districts.csv`);
+    for (const d of [f.district, ...(f.parts ?? [])]) {
+      if (!districts.has(d)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid}'s district ${d} is not in districts.csv`);
+    }
   }
   const zipSet = new Set(zips.map((z) => z.zip));
   for (const z of zips) {
