@@ -103,7 +103,7 @@ describe("/state/{state}/districts.json and /bulk/districts.csv", () => {
 });
 
 describe("former district ids (data/manifest.json former_districts: 2016 boundaries merged, closed or renamed since)", () => {
-  const former = (JSON.parse(readFileSync(resolve(REPO, "data/manifest.json"), "utf8")) as { former_districts: Record<string, { name: string; district: string }> }).former_districts;
+  const former = (JSON.parse(readFileSync(resolve(REPO, "data/manifest.json"), "utf8")) as { former_districts: Record<string, { name: string; district: string; parts?: string[] }> }).former_districts;
 
   it("each answers 404 naming the district of today its area is part of, which answers 200", async () => {
     expect(Object.keys(former).length).toBeGreaterThan(100);
@@ -112,10 +112,14 @@ describe("former district ids (data/manifest.json former_districts: 2016 boundar
       const res = await fetch(`${server.url}/district/${leaid}.json`);
       expect(res.status, leaid).toBe(404);
       const now = await json<District>(`/district/${f.district}.json`);
+      // A district split since (West Clark, 1809370): each other district drawn over part of it, which answers 200 too.
+      let parts = "";
+      for (const p of f.parts ?? []) parts += `; part of it is district ${p} (${(await json<District>(`/district/${p}.json`)).district}), /district/${p}.json`;
       expect(((await res.json()) as { detail: string }).detail, leaid).toBe(
-        `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${f.name}, and its area is now part of district ${f.district} (${now.district}), /district/${f.district}.json.`,
+        `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${f.name}, and its area is now part of district ${f.district} (${now.district}), /district/${f.district}.json${parts}.`,
       );
     });
+    expect(former["1809370"]).toEqual({ name: "West Clark Community Schools", district: "1800212", parts: ["1800213"] });
   });
 
   it("the page of Chickasaw County School District's 2016 id (2800960, merged into 2800200) says so and links today's district", async () => {

@@ -885,6 +885,7 @@ export function build(opts: BuildOptions): BuildResult {
     calibration: calibrateSpread(truths, ctx),
     evidenceCounts: evidence.counts,
     successorZctas: spreadToSuccessors.zctas,
+    successorLeaders: spreadToSuccessors.leaders,
     heirs,
     notDefinedZips,
     notListed,

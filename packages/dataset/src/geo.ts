@@ -10,12 +10,14 @@ import { topology } from "topojson-server";
 import { presimplify, simplify } from "topojson-simplify";
 import { quantize } from "topojson-client";
 import pointInPolygon from "point-in-polygon-hao";
+import { intersection } from "polyclip-ts";
 import { LocationIndex, type BoundaryLevel, type FormerDistrict, TERRITORIES } from "@school-districts/core";
 import { build, type BuildOptions, type BuildResult, type BuildStats } from "./build.ts";
-import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon } from "./boundaries.ts";
+import { readDistrictBoundaries, readZctaBoundaries, type DistrictBoundary, type MultiPolygon, type ZctaBoundary } from "./boundaries.ts";
 import { placeByLocation, type PostOfficeLocations } from "./postoffice.ts";
 import { loadGeocorrZctas, loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
 import { addZctaOutlines } from "./zcta-outlines.ts";
+import { polygonArea, splitByZcta, type PolygonPart } from "./split-polygons.ts";
 
 /** Simplification: Visvalingam triangle area below which a point is dropped (square degrees, about 28,000 m² at 40° N). */
 export const SIMPLIFY_MIN_WEIGHT = 3e-6;
@@ -41,6 +43,8 @@ export interface BoundaryJoin {
   how: "same LEAID" | "joins.csv" | "directory successor" | "K-12 successor" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
   /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
   evidence?: { zctas: number; shared: number };
+  /** a polygon split since between successors: the other districts of today and the ZCTAs whose part of it they are drawn as (split-polygons.ts) */
+  parts?: PolygonPart[];
 }
 
 function inside(polygons: MultiPolygon, p: LonLat): boolean {
@@ -90,7 +94,9 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     const score = new Map<string, number>();
     for (const z of zs) for (const l of districtsOfZip.get(z) ?? []) if (l.startsWith(b.statefp)) score.set(l, (score.get(l) ?? 0) + 1);
     const ranked = [...score].sort((a, c) => c[1] - a[1] || (a[0] < c[0] ? -1 : 1));
-    const fresh = ranked.find(([l]) => !withBoundary.has(l));
+    // A district re-numbered since keeps its name (Dallas Elementary School District 327, IL,
+    // 1711670 -> 1701388): that one first, else the one overlapping most of the ZCTAs.
+    const fresh = ranked.find(([l]) => !withBoundary.has(l) && plainName(today.get(l)!.name) === plainName(b.name)) ?? ranked.find(([l]) => !withBoundary.has(l));
     // The district that absorbed it, as the ZIP estimates count its people (successors.ts
     // vanishedHeirs: La Marque ISD in Texas City ISD); else a neighbour of its level overlapping
     // at least half of the ZCTAs inside the 2016 polygon.
@@ -115,6 +121,53 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     Object.assign(j, { leaid: pick[0], how: fresh !== undefined ? "successor (new since 2016)" : "successor (neighbour)", evidence: { zctas: zs.length, shared: pick[1] } });
   });
   return first;
+}
+
+/**
+ * A 2016 polygon split since between districts new since 2016 (West Clark, IN: Silver Creek in
+ * Sellersburg, 47172, Borden-Henryville elsewhere) gets `parts`: each ZCTA whose people of the
+ * polygon the 2020 estimate gives another new district (successors.ts `leaders`: the one with the
+ * most land there) is drawn as that district, so that a point answers as its ZIP does; unless
+ * that district is the successor of another 2016 polygon covering at least 1 % of the ZCTA
+ * (Holmes County, MS, in 39038, where Greenwood-Leflore is Leflore County's successor): its land
+ * there is that polygon's. Returns the 2010 ZCTA polygons that cut them (split-polygons.ts).
+ *
+ * @example
+ * const cutBy = splitBetweenSuccessors(joins, boundaries, stats, readZctaBoundaries(raw));
+ * joins.find((j) => j.geoid === "1809370")?.parts // [{ leaid: "1800213", zctas: ["47172"] }]
+ */
+export function splitBetweenSuccessors(
+  joins: BoundaryJoin[],
+  boundaries: readonly DistrictBoundary[],
+  stats: BuildStats,
+  zctas: readonly ZctaBoundary[],
+): Map<string, MultiPolygon> {
+  const zcta = new Map(zctas.map((z) => [z.zcta, z]));
+  const successorOf = new Map<string, number[]>();
+  joins.forEach((j, i) => {
+    if (j.how === "successor (new since 2016)") (successorOf.get(j.leaid) ?? successorOf.set(j.leaid, []).get(j.leaid)!).push(i);
+  });
+  const covers = (i: number, z: ZctaBoundary) => {
+    const b = boundaries[i]!;
+    const [x0, y0, x1, y1] = b.bbox;
+    if (x0 > z.bbox[2] || x1 < z.bbox[0] || y0 > z.bbox[3] || y1 < z.bbox[1]) return false;
+    const area = (m: MultiPolygon) => m.reduce((sum, p) => sum + polygonArea(p), 0);
+    return area(intersection(b.polygons, z.polygons) as MultiPolygon) >= 0.01 * area(z.polygons);
+  };
+  const cutBy = new Map<string, MultiPolygon>();
+  joins.forEach((j, i) => {
+    if (j.how !== "successor (new since 2016)") return;
+    const others = new Map<string, string[]>();
+    for (const [z, leaid] of stats.successorLeaders.get(j.geoid) ?? []) {
+      const polygon = zcta.get(z);
+      if (leaid === j.leaid || polygon === undefined || !leaid.startsWith(boundaries[i]!.statefp) || !stats.districts.has(leaid)) continue;
+      if ((successorOf.get(leaid) ?? []).some((q) => q !== i && covers(q, polygon))) continue;
+      (others.get(leaid) ?? others.set(leaid, []).get(leaid)!).push(z);
+      cutBy.set(z, polygon.polygons);
+    }
+    if (others.size > 0) j.parts = [...others].sort((a, c) => (a[0] < c[0] ? -1 : 1)).map(([leaid, zs]) => ({ leaid, zctas: zs.sort() }));
+  });
+  return cutBy;
 }
 
 /** A district name without case, the Census "School District" suffix and spacing. */
@@ -146,6 +199,7 @@ export function boundaryTopology(
   zctaPoints: ReadonlyMap<string, LonLat>,
   zips: ReadonlySet<string>,
   k12Polygons: ReadonlySet<string> = new Set(),
+  zctaPolygons: ReadonlyMap<string, MultiPolygon> = new Map(),
 ): string {
   const merged = new Map<string, { leaid: string; level: BoundaryLevel; geoids: string[]; polygons: MultiPolygon }>();
   boundaries.forEach((b, i) => {
@@ -153,10 +207,16 @@ export function boundaryTopology(
     if (j.leaid === "") return;
     // The elementary polygon of a district replaced since by a K-12 one is that district's at every grade (successors.ts).
     const level: BoundaryLevel = k12Polygons.has(b.leaid) ? "unified" : b.level;
-    const key = `${LEVEL_CODE[level]} ${j.leaid}`;
-    const m = merged.get(key) ?? merged.set(key, { leaid: j.leaid, level, geoids: [], polygons: [] }).get(key)!;
-    m.geoids.push(b.leaid);
-    m.polygons.push(...b.polygons);
+    const draw = (leaid: string, polygons: MultiPolygon) => {
+      const key = `${LEVEL_CODE[level]} ${leaid}`;
+      const m = merged.get(key) ?? merged.set(key, { leaid, level, geoids: [], polygons: [] }).get(key)!;
+      m.geoids.push(b.leaid);
+      m.polygons.push(...polygons);
+    };
+    if (j.parts === undefined) return draw(j.leaid, b.polygons);
+    const split = splitByZcta(b.polygons, j.parts, zctaPolygons);
+    draw(j.leaid, split.rest);
+    for (const p of split.parts) draw(p.leaid, p.polygons);
   });
   const order = (a: { level: BoundaryLevel; leaid: string }, c: { level: BoundaryLevel; leaid: string }) =>
     LEVEL_CODE[a.level] !== LEVEL_CODE[c.level] ? "UES".indexOf(LEVEL_CODE[a.level]) - "UES".indexOf(LEVEL_CODE[c.level]) : a.leaid < c.leaid ? -1 : 1;
@@ -301,7 +361,8 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Joined through a whole-district row of joins.csv: ${num(count("joins.csv"))}`,
     `- Not in the 2023-24 NCES directory, drawn as the district it lists as new with the same phone, office or name (COVERAGE.md, joins found by rule): ${num(count("directory successor"))}`,
     `- Elementary districts replaced by a K-12 district drawn at the secondary level over them (successors.ts k12Successors): ${num(count("K-12 successor"))}`,
-    `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary, overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}`,
+    `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary: the one of the same name, else the one overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}; ` +
+      `of them split since, drawn in parts (a part in a ZCTA whose people of the polygon the 2020 estimate gives another district new since 2016, cut by the 2010 ZCTA polygon: "its part in"): ${num(joins.filter((j) => j.parts !== undefined).length)}`,
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
@@ -312,11 +373,12 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
   if (changed.length > 0) {
     L.push("| 2016 LEAID | level | 2016 name | today's LEAID | today's name | how | ZCTA points in 2016 polygon / overlapped by today's |", "|---|---|---|---|---|---|---|");
     for (const j of changed) {
-      L.push(`| ${j.geoid} | ${j.level} | ${j.name} | ${j.leaid || "-"} | ${j.leaid ? (stats.districts.get(j.leaid)?.name ?? "") : "-"} | ${j.how} | ${j.evidence ? `${j.evidence.zctas} / ${j.evidence.shared}` : ""} |`);
+      const parts = (j.parts ?? []).map((p) => `; its part in ${p.zctas.join(", ")}: ${p.leaid} ${stats.districts.get(p.leaid)?.name ?? ""}`).join("");
+      L.push(`| ${j.geoid} | ${j.level} | ${j.name} | ${j.leaid || "-"} | ${j.leaid ? (stats.districts.get(j.leaid)?.name ?? "") : "-"} | ${j.how}${parts} | ${j.evidence ? `${j.evidence.zctas} / ${j.evidence.shared}` : ""} |`);
     }
     L.push("");
   }
-  const drawn = new Set(joins.map((j) => j.leaid));
+  const drawn = new Set(joins.flatMap((j) => [j.leaid, ...(j.parts ?? []).map((p) => p.leaid)]));
   const without = [...stats.districts.values()].filter((d) => !drawn.has(d.leaid));
   L.push(
     `Districts of today without a boundary (a lookup never answers them; their ZIPs still do): ${num(without.length)}` +
@@ -346,7 +408,8 @@ export async function prepareBoundaries(stats: BuildStats, raw: string): Promise
   const zctaPoints = loadZctaPoints(raw);
   const joins = joinBoundaries(boundaries, stats, zctaPoints);
   const zctaZips = new Set(stats.records.filter((r) => r.zcta === r.zip).map((r) => r.zip));
-  const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips, new Set(stats.k12Polygons));
+  const cutBy = splitBetweenSuccessors(joins, boundaries, stats, readZctaBoundaries(raw));
+  const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips, new Set(stats.k12Polygons), cutBy);
   return { joins, text, idx: LocationIndex.parse(text, BOUNDARY_FILE) };
 }
 
@@ -429,8 +492,9 @@ export function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildSta
 /**
  * The district ids of the 2016 boundaries that are not districts today, with their 2016 name
  * and the district of today drawn over their area (the join's successor, merged, absorbed,
- * or the district a Census piece belongs to), by LEAID: so an old id's 404 can say where
- * its area went. Ids the join left undrawn or in no district are not listed.
+ * or the district a Census piece belongs to; `parts`, those drawn over part of it where it
+ * split since), by LEAID: so an old id's 404 can say where its area went. Ids the join left
+ * undrawn or in no district are not listed.
  *
  * @example
  * formerDistricts(joins, stats)["2800960"] // { name: "Chickasaw County School District", district: "2800200" }
@@ -439,7 +503,7 @@ export function formerDistricts(joins: readonly BoundaryJoin[], stats: BuildStat
   const former = joins
     .filter((j) => j.leaid !== "" && j.how !== "same LEAID" && !stats.districts.has(j.geoid))
     .sort((a, b) => (a.geoid < b.geoid ? -1 : a.geoid > b.geoid ? 1 : 0));
-  return Object.fromEntries(former.map((j) => [j.geoid, { name: j.name, district: j.leaid }]));
+  return Object.fromEntries(former.map((j) => [j.geoid, { name: j.name, district: j.leaid, ...(j.parts ? { parts: j.parts.map((p) => p.leaid) } : {}) }]));
 }
 
 /**

@@ -20,11 +20,14 @@ export interface GrfPiece {
  * (neither as a Census LEAID nor after the joins) go to the pieces of that ZCTA whose district
  * has no 2016 polygon at all, of the same level, split by land; where there is none, to the
  * polygon's heir (`heirs`, vanishedHeirs: a neighbour that absorbed it) when the heir has a
- * piece there; the rest is kept as placed. Returns a new map and the ZCTAs it changed.
+ * piece there; the rest is kept as placed. Returns a new map, the ZCTAs it changed, and per
+ * such polygon and ZCTA the district (after the joins) of the successor piece with the most land
+ * there (`leaders`: the district the polygon's part in that ZCTA is drawn as, geo.ts).
  *
  * @example
- * const { people, zctas } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
+ * const { people, zctas, leaders } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
  * people.get("05602")?.get("5000406") // the people of Montpelier's 2016 polygon
+ * leaders.get("1809370")?.get("47172") // "1800213": West Clark's people in Sellersburg went to Silver Creek
  */
 export function peopleToSuccessors(
   byZcta: ReadonlyMap<string, Map<string, number>>,
@@ -32,10 +35,11 @@ export function peopleToSuccessors(
   polygonLevel: (leaid: string) => BoundaryLevel | undefined,
   pieceLevel: (piece: GrfPiece) => BoundaryLevel,
   heirs: ReadonlyMap<string, string> = new Map(),
-): { people: Map<string, Map<string, number>>; zctas: string[] } {
+): { people: Map<string, Map<string, number>>; zctas: string[]; leaders: Map<string, Map<string, string>> } {
   const inCrosswalk = crosswalkIds(pieces);
   const people = new Map<string, Map<string, number>>();
   const zctas: string[] = [];
+  const leaders = new Map<string, Map<string, string>>();
   for (const [zcta, placed] of byZcta) {
     // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
     people.set(zcta, placed);
@@ -61,13 +65,17 @@ export function peopleToSuccessors(
       out ??= new Map(placed);
       out.delete(leaid);
       for (const p of to) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * (to === fresh ? p.land : 1)) / toLand);
+      if (to === fresh) {
+        const most = [...fresh].sort((a, b) => b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0]!;
+        (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
+      }
     }
     if (out !== undefined) {
       people.set(zcta, out);
       zctas.push(zcta);
     }
   }
-  return { people, zctas: zctas.sort() };
+  return { people, zctas: zctas.sort(), leaders };
 }
 
 /** Every LEAID the crosswalk has, as the Census writes it and after the joins. */

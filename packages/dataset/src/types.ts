@@ -183,6 +183,8 @@ export interface BuildStats {
   evidenceCounts: PopulationEvidence["counts"];
   /** ZCTAs where the 2020 people of a 2016 polygon of a district gone since went to its successor (successors.ts) */
   successorZctas: string[];
+  /** 2016 polygon LEAID -> ZCTA -> the district its part there is drawn as: the successor with the most land (successors.ts peopleToSuccessors `leaders`) */
+  successorLeaders: Map<string, Map<string, string>>;
   /** 2016 polygon LEAID -> the district of today that absorbed it (successors.ts vanishedHeirs), sorted by polygon */
   heirs: Map<string, string>;
   /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" (left uncovered by the 2020 estimate) */

@@ -3,9 +3,9 @@
  * pseudo-district pieces ("… (9-12) in …") drawn as the district they belong to.
  */
 import { describe, expect, it } from "vitest";
-import type { DistrictBoundary } from "../src/boundaries.ts";
+import type { DistrictBoundary, ZctaBoundary } from "../src/boundaries.ts";
 import type { BuildStats } from "../src/build.ts";
-import { formerDistricts, joinBoundaries, pieceOf } from "../src/geo.ts";
+import { formerDistricts, joinBoundaries, pieceOf, splitBetweenSuccessors } from "../src/geo.ts";
 
 describe("pieceOf", () => {
   it.each([
@@ -70,5 +70,66 @@ describe("joinBoundaries: secondary pseudo-district pieces", () => {
     expect(formerDistricts(drawn, stats([]))).toEqual({ "0606032": { name: "Tracy Unified School District (9-12) in Jefferson", district: "0600047" } });
     const undrawn = joinBoundaries(boundaries, stats([{ zip: "95304", leaid: "0618900" }]), points);
     expect(formerDistricts(undrawn, stats([]))).toEqual({});
+  });
+});
+
+describe("joinBoundaries and splitBetweenSuccessors: districts new since 2016", () => {
+  const rect = (x0: number, x1: number): DistrictBoundary["polygons"] => [[[[x0, 0], [x1, 0], [x1, 1], [x0, 1], [x0, 0]]]];
+  const boundary = (leaid: string, name: string, x0: number, x1: number): DistrictBoundary => ({
+    leaid,
+    level: "unified",
+    name,
+    statefp: leaid.slice(0, 2),
+    aland: 1,
+    polygons: rect(x0, x1),
+    bbox: [x0, 0, x1, 1],
+  });
+  const zcta = (z: string, x0: number, x1: number): ZctaBoundary => ({ zcta: z, aland: 1, polygons: rect(x0, x1), bbox: [x0, 0, x1, 1] });
+  const stats = (districts: [string, string][], overlaps: [string, string][], leaders: [string, [string, string][]][]) =>
+    ({
+      districts: new Map(districts.map(([leaid, name]) => [leaid, { leaid, name, level: "U" }])),
+      joins: [],
+      heirs: new Map(),
+      overlaps: overlaps.map(([zip, leaid]) => ({ zip, leaid, share: "0.5000", basis: "population", serves_most: "" })),
+      successorLeaders: new Map(leaders.map(([polygon, zs]) => [polygon, new Map(zs)])),
+    }) as unknown as BuildStats;
+
+  it("a district re-numbered since keeps its name: that successor first (Dallas Elementary 327, IL)", () => {
+    const boundaries = [boundary("1711670", "Dallas Elementary School District 327", 0, 2)];
+    const points = new Map<string, [number, number]>([["62330", [0.5, 0.5]], ["62358", [1.5, 0.5]]]);
+    const s = stats(
+      [["1701381", "La Harpe Community School District 347"], ["1701388", "Dallas Elementary School District 327"]],
+      [["62330", "1701381"], ["62330", "1701388"], ["62358", "1701381"]],
+      [],
+    );
+    expect(joinBoundaries(boundaries, s, points)[0]).toMatchObject({ leaid: "1701388", how: "successor (new since 2016)" });
+  });
+
+  // West Clark (0-3) split into Borden-Henryville and Silver Creek; Sellersburg's ZCTA 47172 is x 2-3.
+  const boundaries = [boundary("1809370", "West Clark Community Schools", 0, 3), boundary("1800001", "Old Neighbour", 3, 4)];
+  const points = new Map<string, [number, number]>([["47106", [0.5, 0.5]], ["47126", [1.5, 0.5]], ["47172", [2.4, 0.5]], ["47199", [3.5, 0.5]]]);
+  const zctas = [zcta("47106", 0, 1), zcta("47126", 1, 2), zcta("47172", 2, 3.2), zcta("47199", 3.2, 4)];
+  const districts: [string, string][] = [["1800212", "Borden-Henryville School Corp"], ["1800213", "Silver Creek School Corporation"], ["1800214", "New Neighbour"]];
+  const overlaps: [string, string][] = [["47106", "1800212"], ["47126", "1800212"], ["47172", "1800212"], ["47172", "1800213"], ["47199", "1800214"]];
+
+  it("draws a polygon's part in a ZCTA as the new district its people there went to", () => {
+    const s = stats(districts, overlaps, [["1809370", [["47106", "1800212"], ["47126", "1800212"], ["47172", "1800213"]]]]);
+    const joins = joinBoundaries(boundaries, s, points);
+    const cutBy = splitBetweenSuccessors(joins, boundaries, s, zctas);
+    expect(joins[0]).toMatchObject({ leaid: "1800212", how: "successor (new since 2016)", parts: [{ leaid: "1800213", zctas: ["47172"] }] });
+    expect([...cutBy.keys()]).toEqual(["47172"]);
+  });
+
+  it("not as a new district that is the successor of another polygon covering that ZCTA (Holmes County in 39038: Greenwood-Leflore is Leflore's)", () => {
+    // The neighbour's polygon (x 3-4) covers a sixth of 47172 (x 2-3.2), and its successor is 1800213.
+    const s = stats(
+      [...districts, ["1800213", "Silver Creek School Corporation"]],
+      [...overlaps, ["47199", "1800213"]],
+      [["1809370", [["47106", "1800212"], ["47172", "1800213"]]], ["1800001", [["47172", "1800213"], ["47199", "1800213"]]]],
+    );
+    const joins = joinBoundaries(boundaries, s, points);
+    expect(joins[1]).toMatchObject({ leaid: "1800213", how: "successor (new since 2016)" });
+    expect(splitBetweenSuccessors(joins, boundaries, s, zctas).size).toBe(0);
+    expect(joins[0]!.parts).toBeUndefined();
   });
 });

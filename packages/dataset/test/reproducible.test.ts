@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LocationIndex } from "@school-districts/core";
 import { sha256, type BuildResult } from "../src/build.ts";
 import { buildWithBoundaries } from "../src/geo.ts";
 import { readPopulationEvidence } from "../src/population.ts";
@@ -224,6 +225,22 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(boundaries).toContain("| 4826160 | unified | La Marque Independent School District | 4842510 | Texas City Independent School District | successor (neighbour) |");
     // No heir for land in no district, nor for a Census pseudo-district piece (secondary).
     expect([...r.stats.heirs.keys()].filter((l) => l.endsWith("99997"))).toEqual([]);
+  });
+
+  it("a 2016 polygon split since between new districts is drawn in parts: a point answers as its ZIP does (47172 Sellersburg, IN; 05669 Roxbury, VT)", () => {
+    const idx = LocationIndex.parse(r.files.get("boundaries.topojson")!, "boundaries.topojson");
+    const unifiedAt = (lon: number, lat: number) => idx.districtsAt(lon, lat).find((h) => h.district.level === "unified")?.district.leaid;
+    const record = (zip: string) => r.stats.decisions.find((x) => x.zip === zip)!.leaid;
+    // West Clark Community Schools (1809370) split in 2017: Sellersburg to Silver Creek (GRF21: 18.4
+    // of 20 sq mi of 47172), the rest to Borden-Henryville. Its whole polygon answered Borden-Henryville.
+    expect(record("47172")).toBe("1800213");
+    expect(unifiedAt(-85.755, 38.398)).toBe("1800213"); // Sellersburg's centre
+    expect(unifiedAt(-85.768, 38.54)).toBe("1800212"); // Henryville
+    // Roxbury left Washington South for Montpelier-Roxbury.
+    expect(record("05669")).toBe("5000406");
+    expect(unifiedAt(-72.731, 44.094)).toBe("5000406");
+    // Renumbered with the same name: Dallas City's elementary district is Dallas Elementary 327, not La Harpe.
+    expect(idx.districtsAt(-91.162, 40.637).find((h) => h.district.level === "elementary")?.district.leaid).toBe("1701388");
   });
 
   it("per-grade shares: each adds up to at most 1 over a ZIP, `share` is one of them, and the secondary mark holds the largest share_secondary", () => {
