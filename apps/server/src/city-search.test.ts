@@ -89,6 +89,41 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(html).toContain("“Queens” is not a ZIP code, and no town is written that way, but Queens County, NY is a county. Its ZIP codes are below");
   });
 
+  it("finds New York City's boroughs by the names people type: 'NYC' all five, 'Manhattan' New York, NY first (pages audit 30 #6: both were 400)", () => {
+    const nyc = citySearchIndex(
+      [
+        { zip: "10001", city: "New York", state: "NY", district: "New York City Department of Education", county: "New York County" },
+        { zip: "10002", city: "New York", state: "NY", district: "New York City Department of Education", county: "New York County" },
+        { zip: "11201", city: "Brooklyn", state: "NY", district: "New York City Department of Education", county: "Kings County" },
+        { zip: "11354", city: "Flushing", state: "NY", district: "New York City Department of Education", county: "Queens County" },
+        { zip: "10451", city: "Bronx", state: "NY", district: "New York City Department of Education", county: "Bronx County" },
+        { zip: "10301", city: "Staten Island", state: "NY", district: "New York City Department of Education", county: "Richmond County" },
+        { zip: "66502", city: "Manhattan", state: "KS", district: "Manhattan-Ogden Unified School District 383", county: "Riley County" },
+      ],
+      new Set(["NY", "KS"]),
+      { NY: "New York", KS: "Kansas" },
+    );
+    const all = [["Manhattan", "New York"], ["Brooklyn", "Brooklyn"], ["Queens", "Queens County"], ["The Bronx", "Bronx"], ["Staten Island", "Staten Island"]];
+    for (const typed of ["NYC", "nyc", "New York City", "new york city, ny", "City of New York"]) {
+      expect(nyc(typed).map((m) => [m.borough, m.city]), typed).toEqual(all);
+    }
+    expect(nyc("NYC")[0]!.zips.map((z) => z.zip)).toEqual(["10001", "10002"]);
+    expect(nyc("Manhattan").map((m) => [m.city, m.state])).toEqual([["New York", "NY"], ["Manhattan", "KS"]]);
+    expect(nyc("Manhattan, NY").map((m) => [m.borough, m.city])).toEqual([["Manhattan", "New York"]]);
+    expect(nyc("Manhattan, New York").map((m) => m.city)).toEqual(["New York"]);
+    expect(nyc("Manhattan, KS").map((m) => [m.borough, m.city, m.state])).toEqual([[undefined, "Manhattan", "KS"]]);
+    expect(nyc("the Bronx").map((m) => [m.borough, m.city])).toEqual([["The Bronx", "Bronx"]]);
+    // The index's own matches are not changed by a borough found.
+    expect(nyc("New York").map((m) => [m.borough, m.city])).toEqual([[undefined, "New York"]]);
+    const html = cityMatchesHtml("NYC", nyc("NYC"));
+    expect(html).toContain("<p class=\"answer\">“NYC” is not a ZIP code: New York City's 5 boroughs are below, each with its ZIP codes.");
+    expect(html).toContain("<h2>Manhattan (New York, NY)</h2>");
+    expect(html).toContain("<h2>Brooklyn, NY</h2>");
+    expect(html).toContain("<h2>Queens (Queens County, NY)</h2>");
+    expect(cityMatchesHtml("Manhattan, NY", nyc("Manhattan, NY"))).toContain("“Manhattan, NY” is not a ZIP code: Manhattan is a borough of New York City. Its ZIP codes are below.");
+    expect(cityMatchesHtml("Manhattan", nyc("Manhattan"))).toContain("“Manhattan” is a place, not a ZIP code. 2 places have that name");
+  });
+
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
     expect(cityKey("St. Mary's-of the Woods")).toBe("saintmarysofthewoods");
     // The records' USPS forms: "O Fallon", "Mc Allen"; accents as typed or not.

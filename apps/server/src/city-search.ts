@@ -24,6 +24,41 @@ export interface CityMatch {
   close?: true;
   /** true where no town has the name typed and this is a county of it ("Queens": Queens County, NY); `city` is the county's name */
   county?: true;
+  /** the New York City borough typed ("Manhattan", "NYC"), where its ZIP codes' town or county is named otherwise (New York, NY) */
+  borough?: string;
+}
+
+/**
+ * New York City's boroughs by the names people type, and the town (USPS) or county (Census)
+ * the records name each by: Manhattan's ZIP codes are "New York", the Bronx's "Bronx", Queens'
+ * are its neighbourhoods' (Flushing, Jamaica…), so Queens County.
+ */
+const NYC_BOROUGHS: readonly { borough: string; town?: string; county?: string }[] = [
+  { borough: "Manhattan", town: "New York" },
+  { borough: "Brooklyn", town: "Brooklyn" },
+  { borough: "Queens", county: "Queens County" },
+  { borough: "The Bronx", town: "Bronx" },
+  { borough: "Staten Island", town: "Staten Island" },
+];
+
+/** The typed names (cityKey) of New York City, all five boroughs, and of a borough no town is named. */
+const NYC_NAMES: Readonly<Record<string, readonly string[]>> = {
+  nyc: NYC_BOROUGHS.map((b) => b.borough),
+  newyorkcity: NYC_BOROUGHS.map((b) => b.borough),
+  cityofnewyork: NYC_BOROUGHS.map((b) => b.borough),
+  manhattan: ["Manhattan"],
+  thebronx: ["The Bronx"],
+};
+
+/**
+ * How a page names a town or county found: "Boston, MA"; a borough typed as its name and the
+ * records' name, "Manhattan (New York, NY)".
+ *
+ * @example
+ * placeOf({ city: "New York", state: "NY", zips: [], borough: "Manhattan" }) // "Manhattan (New York, NY)"
+ */
+export function placeOf(c: CityMatch): string {
+  return c.borough !== undefined && c.borough !== c.city ? `${c.borough} (${c.city}, ${c.state})` : `${c.city}, ${c.state}`;
 }
 
 /** How many cities of one name a page lists (Springfield is in 24 states): the search finds them all. */
@@ -119,11 +154,27 @@ export function citySearchIndex(
     }
     return close;
   };
+  // New York City ("NYC": its five boroughs) and a borough no town is named ("Manhattan": New
+  // York, NY), with NY after it or nothing.
+  const boroughs = (text: string): CityMatch[] => {
+    const { state, town } = parse(text);
+    // "City of New York" ends with a state's name but is the whole name.
+    const names = NYC_NAMES[cityKey(text)] ?? (state === "NY" ? NYC_NAMES[cityKey(town)] : undefined) ?? [];
+    return names.flatMap((name) => {
+      const b = NYC_BOROUGHS.find((x) => x.borough === name)!;
+      const found = b.town !== undefined ? byName.get(cityKey(b.town)) : byCounty.get(cityKey(b.county!.replace(COUNTY_WORD, "")));
+      const ny = found?.find((m) => m.state === "NY");
+      return ny === undefined ? [] : [{ ...ny, borough: b.borough }];
+    });
+  };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = typed.trim().replace(COUNTRY_AT_END, "");
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
+    // The borough first: "Manhattan" is New York, NY before Manhattan, KS.
+    const nyc = boroughs(text);
+    if (nyc.length > 0) return [...nyc, ...bySize(all)];
     if (all.length > 0) return bySize(all);
     // A county's name ("Queens", "Orange County, California"), where no town has it: before the
     // towns after a comma ("California", KY) and those only close to it. A county word typed

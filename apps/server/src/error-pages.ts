@@ -4,7 +4,7 @@
  * problem+json (with a PO-box ZIP's explanation), and the page of a town typed into the box.
  */
 import type { Problem } from "@school-districts/core";
-import { isCanadianPostcode, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
 import { percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -153,11 +153,15 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
       : cities.length > shown.length
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
         : `${cities.length} towns have that name; their ZIP codes are below`;
-  const intro = cities.every((c) => c.county)
+  const intro = cities.every((c) => c.borough !== undefined)
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: ${
+        cities.length === 1 ? `${e(cities[0]!.borough!)} is a borough of New York City. Its ZIP codes are below` : `New York City's ${cities.length} boroughs are below, each with its ZIP codes`
+      }. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : cities.every((c) => c.county)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way, but ${cities.length === 1 ? `${e(cities[0]!.city)}, ${cities[0]!.state} is a county. Its ZIP codes are below` : which.replace("towns have", "counties have")}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.close)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
-    : `<p class="answer">“${e(shortened(typed))}” is a town, not a ZIP code. ${which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
+    : `<p class="answer">“${e(shortened(typed))}” is a ${cities.some((c) => c.borough) ? "place" : "town"}, not a ZIP code. ${cities.some((c) => c.borough) ? which.replace("towns have", "places have") : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => townGroupHtml(c));
   return `${intro}
 ${groups.join("\n")}`;
@@ -171,7 +175,7 @@ ${groups.join("\n")}`;
  * townGroupHtml({ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790", share: 1, poBox: false }] })
  * // '<h2>Boston, MA</h2>\n<p>Its ZIP code where people live is in <a href="/district/2502790">Boston School District</a>.</p>…'
  */
-export function townGroupHtml(c: CityMatch, heading = `${c.city}, ${c.state}`): string {
+export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
   const place = `${c.city}, ${c.state}`;
   // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
   const homes = c.zips.filter((z) => !z.poBox);
@@ -217,7 +221,13 @@ ${lists}${boxList}`;
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
 export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts): string {
-  const title = `ZIP codes of ${towns.length === 1 ? `${towns[0]!.city}, ${towns[0]!.state}` : `the ${towns.every((t) => t.county) ? "counties" : "towns"} named “${shortened(typed)}”`}`;
+  const title = `ZIP codes of ${
+    towns.length === 1
+      ? placeOf(towns[0]!)
+      : towns.every((t) => t.borough !== undefined)
+        ? "New York City"
+        : `the ${towns.every((t) => t.county) ? "counties" : "towns"} named “${shortened(typed)}”`
+  }`;
   return layout(
     {
       title,
