@@ -252,6 +252,8 @@ describe("the export's nginx.conf in nginx", () => {
           "90210", " 90210 ", "90210-1234", "90210 1234", "PO Box 12345", "Box 20500", "Apt 12345", "Suite 90210", "#12345", "9021 01234",
           "Beverly Hills, CA 90210, USA", "1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "Beverly Hills, CA 90210 - 1234",
           "Beverly Hills CA 90210;", "Beverly Hills, CA 90210.", "PO Box 12345, Beverly Hills, CA 90210", "12345 Main St", "Beverly Hills CA 90210 United States of America",
+          // Copied from a web page or a spreadsheet: a no-break space, a tab, a line end (review 30b #9); a PO box written POB.
+          "CA\u00a090210", "CA\t90210", "\u00a090210\u00a0", "90210\t", "90210\r\n", "Beverly Hills, CA\u00a090210-1234", "90210\u00a01234", "POB 12345", "P.O.B. 12345",
         ];
         const queries = [...typed.map((t) => `zip=${encodeURIComponent(t).replace(/%20/g, "+")}`), ...typed.slice(10, 12).map((t) => `zip=${encodeURIComponent(t)}`), "zip=Boston&zip=02134", "a=1&zip=90210&zip=x"];
         for (const query of queries) {

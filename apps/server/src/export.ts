@@ -105,15 +105,17 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
 // zip= only; SEARCHED_ZIP (a ZIP, a ZIP+4) and addressZip (near-path.ts: a text ending with its ZIP
 // code, maybe a ZIP+4 and the country, not a box or unit number). export.test.ts runs one table of
 // queries against both.
-const SPACE = String.raw`(?:%20|\+)`;
+// White space as a browser sends it: a space, and the tab, line end and no-break space of text copied from a page or sheet.
+const WHITE = String.raw`%20|\+|%09|(?i:%0A|%0D|%C2%A0)`;
+const SPACE = `(?:${WHITE})`;
 const FIRST_ZIP_PARAM = String.raw`^(?:(?!zip=)[^&]*&)*zip=`;
-const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?(?:%20|\+|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:%20|\+|\.)*)?(?:&.*)?$`;
+const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?(?:${WHITE}|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:${WHITE}|\.)*)?(?:&.*)?$`;
 /** nginx: the search box's ZIP code or ZIP+4, alone. */
-const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?:-|%20|\+|%E2%80%93|%E2%80%94)?[0-9]{4})?${SPACE}*(?:&.*)?$`;
+const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?:-|${WHITE}|%E2%80%93|%E2%80%94)?[0-9]{4})?${SPACE}*(?:&.*)?$`;
 /** nginx: a text ending with a box or unit number of 5 digits. */
-const NGINX_BOXED_NUMBER = String.raw`${FIRST_ZIP_PARAM}(?:[^&]*(?:%20|\+|%2C|,))?(?:(?i:box|apt|apartment|unit|suite|ste|no|number)\.?|%23)${SPACE}*[0-9]{5}${ADDRESS_END}`;
+const NGINX_BOXED_NUMBER = String.raw`${FIRST_ZIP_PARAM}(?:[^&]*(?:${WHITE}|%2C|,))?(?:(?i:box|pob|p\.o\.b|apt|apartment|unit|suite|ste|no|number)\.?|%23)${SPACE}*[0-9]{5}${ADDRESS_END}`;
 /** nginx: a text with a letter, ending with its ZIP code. */
-const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}(?=[^&]*[A-Za-z])[^&]*(?:%20|\+|%2C|,)([0-9]{5})${ADDRESS_END}`;
+const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}(?=[^&]*[A-Za-z])[^&]*(?:${WHITE}|%2C|,)([0-9]{5})${ADDRESS_END}`;
 /** nginx: a search longer than the box takes (SEARCH_MAX_LENGTH, percent-encoded): not read further. */
 const NGINX_LONG_SEARCH = String.raw`${FIRST_ZIP_PARAM}[^&]{1000}`;
 

@@ -56,7 +56,7 @@ export const COUNTRY = String.raw`(?:U\.?S\.?A?\.?|United States(?: of America)?
 
 /** A ZIP code (and its +4) ending an address, maybe before the country; not after a box or unit word, nor after digits. */
 const ADDRESS_ZIP = new RegExp(
-  String.raw`(?<![0-9]|[0-9][.,]|\b(?:box|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:${COUNTRY}[\s.]*)?$`,
+  String.raw`(?<![0-9]|[0-9][.,]|\b(?:box|pob|p\.o\.b|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:${COUNTRY}[\s.]*)?$`,
   "i",
 );
 
