@@ -31,7 +31,7 @@ import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares,
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
 import type { BoundaryLevel } from "./boundaries.ts";
 import { directorySuccessors } from "./directory-successors.ts";
-import { highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
+import { CARVED_SHARE, highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -312,9 +312,34 @@ export function build(opts: BuildOptions): BuildResult {
   // Where none is new since 2016, a neighbour that absorbed the district takes its people (La Marque
   // ISD in Texas City ISD): one heir per polygon, from the 2020 spread, for every estimate and the points.
   const heirs = vanishedHeirs(placed.zctaDistrictSpread, grfPieces, (leaid) => placed.districtLevel.get(leaid), pieceLevelName);
+  // A district new since 2016 carved out of one still there (Jacksonville North Pulaski out of
+  // Pulaski County Special): the older one lost at least CARVED_SHARE of its land since 2016.
+  const carvedFrom = (polygon: string, piece: GrfPiece) =>
+    (placed.districtLand.get(polygon) ?? 0) - (censusLand.get(polygon) ?? Infinity) >= CARVED_SHARE * (censusLand.get(piece.grfLeaid) ?? Infinity);
   const toSuccessors = (m: Map<string, Map<string, number>>) =>
-    peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), pieceLevelName, heirs);
+    peopleToSuccessors(m, grfPieces, (leaid) => placed.districtLevel.get(leaid), pieceLevelName, heirs, carvedFrom);
   const spreadToSuccessors = toSuccessors(placed.zctaDistrictSpread);
+  // Geocorr 2010 counts a district carved out since (Jacksonville North Pulaski, 72076) in the
+  // one it was carved from: that one's afact is shared as its polygon's 2020 people are.
+  for (const [zcta, polygons] of spreadToSuccessors.carved) {
+    const afacts = gcJoined.get(zcta);
+    if (afacts === undefined) continue;
+    const out = new Map(afacts);
+    for (const [polygon, parts] of polygons) {
+      const from = joinedLeaid(polygon, zcta);
+      const afact = afacts.get(from) ?? 0;
+      if (afact <= 0) continue;
+      let left = out.get(from)!;
+      for (const [piece, part] of parts) {
+        const to = joinedLeaid(piece, zcta);
+        out.set(to, (out.get(to) ?? 0) + afact * part);
+        left -= afact * part;
+      }
+      if (left > 1e-9) out.set(from, left);
+      else out.delete(from);
+    }
+    gcJoined.set(zcta, out);
+  }
   // An elementary polygon joined to the K-12 district that replaced its district (CCD: to 12th
   // grade) counts as unified, its people off the high-school polygon over it (successors.ts).
   const k12Polygons = new Set([
@@ -886,6 +911,7 @@ export function build(opts: BuildOptions): BuildResult {
     evidenceCounts: evidence.counts,
     successorZctas: spreadToSuccessors.zctas,
     successorLeaders: spreadToSuccessors.leaders,
+    carvedZctas: [...spreadToSuccessors.carved.keys()].sort(),
     heirs,
     notDefinedZips,
     notListed,

@@ -125,9 +125,11 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
 
 /**
  * A 2016 polygon split since between districts new since 2016 (West Clark, IN: Silver Creek in
- * Sellersburg, 47172, Borden-Henryville elsewhere) gets `parts`: each ZCTA whose people of the
- * polygon the 2020 estimate gives another new district (successors.ts `leaders`: the one with the
- * most land there) is drawn as that district, so that a point answers as its ZIP does; unless
+ * Sellersburg, 47172, Borden-Henryville elsewhere), or of a district that lost land to one
+ * (Pulaski County Special: Jacksonville North Pulaski in 72076), gets `parts`: each ZCTA whose
+ * people of the polygon the 2020 estimate gives mostly another new district (successors.ts
+ * `leaders`: the one with the most land there) is drawn as that district, so that a point
+ * answers as its ZIP does; unless
  * that district is the successor of another 2016 polygon covering at least 1 % of the ZCTA
  * (Holmes County, MS, in 39038, where Greenwood-Leflore is Leflore County's successor): its land
  * there is that polygon's. Returns the 2010 ZCTA polygons that cut them (split-polygons.ts).
@@ -156,7 +158,9 @@ export function splitBetweenSuccessors(
   };
   const cutBy = new Map<string, MultiPolygon>();
   joins.forEach((j, i) => {
-    if (j.how !== "successor (new since 2016)") return;
+    // A polygon drawn as the neighbour that absorbed it keeps that answer (its people's fresh
+    // pieces there are slivers of a district new elsewhere: Windsor Northwest, VT, in 05060).
+    if (j.how !== "successor (new since 2016)" && j.how !== "same LEAID") return;
     const others = new Map<string, string[]>();
     for (const [z, leaid] of stats.successorLeaders.get(j.geoid) ?? []) {
       const polygon = zcta.get(z);
@@ -362,14 +366,15 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Not in the 2023-24 NCES directory, drawn as the district it lists as new with the same phone, office or name (COVERAGE.md, joins found by rule): ${num(count("directory successor"))}`,
     `- Elementary districts replaced by a K-12 district drawn at the secondary level over them (successors.ts k12Successors): ${num(count("K-12 successor"))}`,
     `- Merged or renamed since 2016, drawn as their successor (a district of today without a 2016 boundary: the one of the same name, else the one overlapping most of the 2020 ZCTAs whose internal point lies in the 2016 polygon): ${num(count("successor (new since 2016)"))}; ` +
-      `of them split since, drawn in parts (a part in a ZCTA whose people of the polygon the 2020 estimate gives another district new since 2016, cut by the 2010 ZCTA polygon: "its part in"): ${num(joins.filter((j) => j.parts !== undefined).length)}`,
+      `of them split since, drawn in parts (a part in a ZCTA whose people of the polygon the 2020 estimate gives another district new since 2016, cut by the 2010 ZCTA polygon: "its part in"): ${num(joins.filter((j) => j.parts !== undefined && j.how !== "same LEAID").length)}`,
+    `- Of the same LEAID, a district that lost land since 2016 to a district new since, drawn in parts as above (listed below, "same LEAID; its part in"): ${num(joins.filter((j) => j.parts !== undefined && j.how === "same LEAID").length)}`,
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
     "",
   );
-  const changed = joins.filter((j) => j.how !== "same LEAID" && j.how !== "no district (Census placeholder)");
+  const changed = joins.filter((j) => (j.how !== "same LEAID" || j.parts !== undefined) && j.how !== "no district (Census placeholder)");
   if (changed.length > 0) {
     L.push("| 2016 LEAID | level | 2016 name | today's LEAID | today's name | how | ZCTA points in 2016 polygon / overlapped by today's |", "|---|---|---|---|---|---|---|");
     for (const j of changed) {

@@ -120,9 +120,14 @@ export interface PopulationEvidence {
   districtPop: Map<string, number>;
   /** district LEAID -> its boundary level (the folder of section 11 it is in) */
   districtLevel: Map<string, BoundaryLevel>;
+  /** district LEAID -> the land of its 2016 polygon, square miles (the shapefile's ALAND) */
+  districtLand: Map<string, number>;
   /** block groups, people, and how many of them fell in no ZCTA polygon */
   counts: { blockGroups: number; people: number; outsideZctas: number; outsideDistricts: number };
 }
+
+/** ALAND is in square metres, GRF21's LANDAREA in square miles. */
+const SQUARE_METRES_PER_SQUARE_MILE = 2_589_988.110336;
 
 /**
  * Reads sections 11-13 and places every block group (the slow part of the build: about a
@@ -144,6 +149,7 @@ export async function readPopulationEvidence(rawDir: string): Promise<Population
     ...emptyEvidence(),
     zctas: new Set(zctas.map((z) => z.zcta)),
     districtLevel: new Map(districts.map((d) => [d.leaid, d.level])),
+    districtLand: new Map(districts.map((d) => [d.leaid, d.aland / SQUARE_METRES_PER_SQUARE_MILE])),
     counts: { blockGroups: bgs.length, people: 0, outsideZctas: 0, outsideDistricts: 0 },
   };
   for (const [zip, c] of [...loadZipCentres(rawDir)].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
@@ -234,6 +240,7 @@ export function emptyEvidence(): PopulationEvidence {
     zctaPop: new Map(),
     districtPop: new Map(),
     districtLevel: new Map(),
+    districtLand: new Map(),
     counts: { blockGroups: 0, people: 0, outsideZctas: 0, outsideDistricts: 0 },
   };
 }

@@ -53,7 +53,7 @@ export function splitByZcta(
   const kept = pieces.filter((p) => !isSliver(p.polygon));
   const owned = new Map<string, MultiPolygon>();
   for (const piece of pieces) {
-    const owner = isSliver(piece.polygon) && kept.length > 0 ? nearest(piece.polygon, kept) : piece.owner;
+    const owner = isSliver(piece.polygon) && kept.length > 0 ? nearest(piece, kept) : piece.owner;
     (owned.get(owner) ?? owned.set(owner, []).get(owner)!).push(piece.polygon);
   }
   const merged = (owner: string) => (owned.has(owner) ? (union(owned.get(owner)!) as MultiPolygon) : []);
@@ -63,14 +63,17 @@ export function splitByZcta(
   };
 }
 
-/** The owner of the kept piece with a vertex nearest to one of the sliver's (the largest on a tie). */
-function nearest(sliver: Polygon, kept: readonly { owner: string; polygon: Polygon }[]): string {
-  let best = { d: Infinity, area: -1, owner: "" };
+/**
+ * The owner of the kept piece with a vertex nearest to one of the sliver's; on a tie (a sliver
+ * touching both sides of the cut), the other side's: the cut made it, not the polygon.
+ */
+function nearest(sliver: { owner: string; polygon: Polygon }, kept: readonly { owner: string; polygon: Polygon }[]): string {
+  let best = { d: Infinity, other: false, owner: "" };
   for (const k of kept) {
     let d = Infinity;
-    for (const [x, y] of sliver[0]!) for (const ring of k.polygon) for (const [u, v] of ring) d = Math.min(d, (x - u) ** 2 + (y - v) ** 2);
-    const area = polygonArea(k.polygon);
-    if (d < best.d || (d === best.d && area > best.area)) best = { d, area, owner: k.owner };
+    for (const [x, y] of sliver.polygon[0]!) for (const ring of k.polygon) for (const [u, v] of ring) d = Math.min(d, (x - u) ** 2 + (y - v) ** 2);
+    const other = k.owner !== sliver.owner;
+    if (d < best.d || (d === best.d && other && !best.other)) best = { d, other, owner: k.owner };
   }
   return best.owner;
 }

@@ -16,13 +16,27 @@ export interface GrfPiece {
 }
 
 /**
+ * A district new since 2016 is carved out of a district still in the crosswalk when that district
+ * lost at least this share of the new one's land since 2016 (its 2016 ALAND less its GRF21 land):
+ * Pulaski County Special lost 94 sq mi, Jacksonville North Pulaski has 99; Humphreys County, MS,
+ * lost none (Greenwood-Leflore's land in 39038 is Leflore County's), North Little Rock too little.
+ */
+export const CARVED_SHARE = 0.5;
+
+/**
  * Per ZCTA, the people of 2016 polygons whose district the crosswalk no longer has anywhere
  * (neither as a Census LEAID nor after the joins) go to the pieces of that ZCTA whose district
  * has no 2016 polygon at all, of the same level, split by land; where there is none, to the
  * polygon's heir (`heirs`, vanishedHeirs: a neighbour that absorbed it) when the heir has a
- * piece there; the rest is kept as placed. Returns a new map, the ZCTAs it changed, and per
- * such polygon and ZCTA the district (after the joins) of the successor piece with the most land
- * there (`leaders`: the district the polygon's part in that ZCTA is drawn as, geo.ts).
+ * piece there; the rest is kept as placed. A district still in the crosswalk shares its polygon's
+ * people in a ZCTA by land with the new pieces there carved out of it (`carvedFrom`, build.ts: it
+ * lost at least CARVED_SHARE of the new district's land since 2016): its own piece keeps its part,
+ * none where the crosswalk no longer has it in the ZCTA (Pulaski County Special and Jacksonville
+ * North Pulaski, 72076; RSU 10 and RSU 56, 04224): `carved`, per ZCTA and such polygon, the part
+ * of its people each new piece (Census LEAID) takes. Returns a new map, the ZCTAs it changed, and
+ * per such polygon and ZCTA the district (after the joins) of the new piece
+ * with the most land there where it has more than the polygon's own (`leaders`: the district the
+ * polygon's part in that ZCTA is drawn as, geo.ts).
  *
  * @example
  * const { people, zctas, leaders } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
@@ -35,11 +49,13 @@ export function peopleToSuccessors(
   polygonLevel: (leaid: string) => BoundaryLevel | undefined,
   pieceLevel: (piece: GrfPiece) => BoundaryLevel,
   heirs: ReadonlyMap<string, string> = new Map(),
-): { people: Map<string, Map<string, number>>; zctas: string[]; leaders: Map<string, Map<string, string>> } {
+  carvedFrom: (polygon: string, piece: GrfPiece) => boolean = () => false,
+): { people: Map<string, Map<string, number>>; zctas: string[]; leaders: Map<string, Map<string, string>>; carved: Map<string, Map<string, Map<string, number>>> } {
   const inCrosswalk = crosswalkIds(pieces);
   const people = new Map<string, Map<string, number>>();
   const zctas: string[] = [];
   const leaders = new Map<string, Map<string, string>>();
+  const carvedOut = new Map<string, Map<string, Map<string, number>>>();
   for (const [zcta, placed] of byZcta) {
     // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
     people.set(zcta, placed);
@@ -48,7 +64,24 @@ export function peopleToSuccessors(
     let out: Map<string, number> | undefined;
     for (const [leaid, n] of placed) {
       const level = polygonLevel(leaid);
-      if (inCrosswalk.has(leaid) || level === undefined || n <= 0) continue;
+      if (level === undefined || n <= 0) continue;
+      if (inCrosswalk.has(leaid)) {
+        // Census pseudo-district pieces ("… (9-12)", numbered SS99…) are no district carved out.
+        const carved = successors.filter((p) => pieceLevel(p) === level && !/^\d\d99/.test(p.grfLeaid) && carvedFrom(leaid, p));
+        const carvedLand = carved.reduce((s, p) => s + p.land, 0);
+        if (carvedLand <= 0) continue;
+        const own = here.filter((p) => p.grfLeaid === leaid).reduce((s, p) => s + p.land, 0);
+        out ??= new Map(placed);
+        const left = out.get(leaid)! - (n * carvedLand) / (own + carvedLand);
+        if (left > 1e-9) out.set(leaid, left);
+        else out.delete(leaid);
+        for (const p of carved) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * p.land) / (own + carvedLand));
+        const parts = carvedOut.get(zcta) ?? carvedOut.set(zcta, new Map()).get(zcta)!;
+        parts.set(leaid, new Map(carved.map((p) => [p.grfLeaid, p.land / (own + carvedLand)])));
+        const most = [...carved].sort((a, b) => b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0]!;
+        if (most.land > own) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
+        continue;
+      }
       const fresh = successors.filter((p) => pieceLevel(p) === level);
       const land = fresh.reduce((s, p) => s + p.land, 0);
       const heir = heirs.get(leaid);
@@ -75,7 +108,7 @@ export function peopleToSuccessors(
       zctas.push(zcta);
     }
   }
-  return { people, zctas: zctas.sort(), leaders };
+  return { people, zctas: zctas.sort(), leaders, carved: carvedOut };
 }
 
 /** Every LEAID the crosswalk has, as the Census writes it and after the joins. */

@@ -185,6 +185,8 @@ export interface BuildStats {
   successorZctas: string[];
   /** 2016 polygon LEAID -> ZCTA -> the district its part there is drawn as: the successor with the most land (successors.ts peopleToSuccessors `leaders`) */
   successorLeaders: Map<string, Map<string, string>>;
+  /** ZCTAs where a district new since 2016 carved out of one still there takes part of that one's polygon people and Geocorr share (successors.ts `carved`) */
+  carvedZctas: string[];
   /** 2016 polygon LEAID -> the district of today that absorbed it (successors.ts vanishedHeirs), sorted by polygon */
   heirs: Map<string, string>;
   /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" (left uncovered by the 2020 estimate) */

@@ -120,6 +120,27 @@ describe("joinBoundaries and splitBetweenSuccessors: districts new since 2016", 
     expect([...cutBy.keys()]).toEqual(["47172"]);
   });
 
+  it("draws a district's own polygon in parts where a district carved out of it since has its people (Pulaski County Special: Jacksonville North Pulaski in 72076)", () => {
+    const own = [boundary("0511850", "Pulaski County Special School District", 0, 3)];
+    const s = stats(
+      [["0511850", "Pulaski County Special School District"], ["0500419", "Jacksonville North Pulaski School District"]],
+      [["47106", "0511850"], ["47126", "0511850"], ["47172", "0511850"], ["47172", "0500419"]],
+      [["0511850", [["47172", "0500419"]]]],
+    );
+    const joins = joinBoundaries(own, s, points);
+    expect(joins[0]).toMatchObject({ leaid: "0511850", how: "same LEAID" });
+    splitBetweenSuccessors(joins, own, s, zctas);
+    expect(joins[0]!.parts).toEqual([{ leaid: "0500419", zctas: ["47172"] }]);
+  });
+
+  it("keeps a polygon drawn as the neighbour that absorbed it whole (Windsor Northwest, VT: a sliver of Montpelier-Roxbury in 05060)", () => {
+    const s = stats(districts, overlaps, [["1809370", [["47172", "1800213"]]]]);
+    const joins = joinBoundaries(boundaries, s, points);
+    joins[0] = { ...joins[0]!, leaid: "1800214", how: "successor (neighbour)" };
+    expect(splitBetweenSuccessors(joins, boundaries, s, zctas).size).toBe(0);
+    expect(joins[0]!.parts).toBeUndefined();
+  });
+
   it("not as a new district that is the successor of another polygon covering that ZCTA (Holmes County in 39038: Greenwood-Leflore is Leflore's)", () => {
     // The neighbour's polygon (x 3-4) covers a sixth of 47172 (x 2-3.2), and its successor is 1800213.
     const s = stats(

@@ -243,6 +243,28 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     expect(idx.districtsAt(-91.162, 40.637).find((h) => h.district.level === "elementary")?.district.leaid).toBe("1701388");
   });
 
+  it("a district carved out since 2016 of one that remains takes its part of the ZIP and of the map (audit 31: 72076 Jacksonville, 36542 Gulf Shores, 04224 Dixfield)", () => {
+    const record = (zip: string) => r.stats.decisions.find((x) => x.zip === zip)!.leaid;
+    const share = (zip: string, leaid: string) => Number(r.stats.overlaps.find((o) => o.zip === zip && o.leaid === leaid)?.share ?? 0);
+    // Jacksonville North Pulaski (0500419) left Pulaski County Special (0511850) in 2016-17; GRF21
+    // gives it 84 % of 72076's land. The ZIP said Pulaski County Special, 98 %, and it 0 "population".
+    expect(record("72076")).toBe("0500419");
+    expect(share("72076", "0500419")).toBeGreaterThan(0.8);
+    expect(record("36542")).toBe("0100202"); // Gulf Shores City, out of Baldwin County
+    expect(record("04224")).toBe("2314833"); // RSU 56, out of RSU 10
+    expect(record("04765")).toBe("2314838"); // RSU 89 (Patten), not Penobscot Unorganized Territory
+    // North Little Rock lost no land: 72117 keeps Geocorr 2010's North Little Rock, and Jacksonville
+    // North Pulaski takes only a part of Pulaski County Special's share.
+    expect(record("72117")).toBe("0510680");
+    expect(share("72117", "0500419")).toBeLessThan(0.1);
+    // The points answer as the ZIPs do.
+    const idx = LocationIndex.parse(r.files.get("boundaries.topojson")!, "boundaries.topojson");
+    const at = (lon: number, lat: number) => idx.districtsAt(lon, lat).map((h) => h.district.leaid);
+    expect(at(-92.1101, 34.8663)).toEqual(["0500419"]); // Jacksonville
+    expect(at(-87.7008, 30.2604)).toEqual(["0100202"]); // Gulf Shores
+    expect(at(-70.4292, 44.6596)).toEqual(["2314833"]); // Dixfield
+  });
+
   it("per-grade shares: each adds up to at most 1 over a ZIP, `share` is one of them, and the secondary mark holds the largest share_secondary", () => {
     const byZip = new Map<string, typeof r.stats.overlaps>();
     for (const o of r.stats.overlaps) (byZip.get(o.zip) ?? byZip.set(o.zip, []).get(o.zip)!).push(o);

@@ -31,6 +31,39 @@ describe("peopleToSuccessors", () => {
     expect(people.get("05602")).toEqual(new Map([["5005700", 7000]]));
   });
 
+  it("shares the people of a district still there with a district carved out of it since, by land: all of them where the crosswalk no longer has it in the ZCTA (audit 31 #1, #3)", () => {
+    // Pulaski County Special (0511850, a polygon) keeps 16 of 100 sq mi of 72076; Jacksonville North
+    // Pulaski (0500419, no polygon) was carved out of it. RSU 10 (2314795) left 04224 to RSU 56 (2314833).
+    const polygons2 = new Map([["0511850", "unified"], ["0510680", "unified"], ["2314795", "unified"]] as const);
+    const level2 = (leaid: string) => polygons2.get(leaid as never);
+    const carvedPieces = new Map<string, GrfPiece[]>([
+      ["72076", [{ grfLeaid: "0511850", leaid: "0511850", land: 16 }, { grfLeaid: "0500419", leaid: "0500419", land: 84 }]],
+      ["72117", [{ grfLeaid: "0510680", leaid: "0510680", land: 6 }, { grfLeaid: "0511850", leaid: "0511850", land: 43 }, { grfLeaid: "0500419", leaid: "0500419", land: 5 }]],
+      ["04224", [{ grfLeaid: "2314833", leaid: "2314833", land: 60 }]],
+      // RSU 10 is still in the crosswalk, in Rumford.
+      ["04276", [{ grfLeaid: "2314795", leaid: "2314795", land: 70 }]],
+    ]);
+    const placed = new Map([
+      ["72076", new Map([["0511850", 1000]])],
+      ["72117", new Map([["0510680", 600], ["0511850", 480]])],
+      ["04224", new Map([["2314795", 3000]])],
+    ]);
+    // Carved out of Pulaski County Special and RSU 10 only: North Little Rock lost no land.
+    const carvedFrom = (polygon: string) => polygon === "0511850" || polygon === "2314795";
+    const { people, zctas, leaders, carved } = peopleToSuccessors(placed, carvedPieces, level2, () => "unified", new Map(), carvedFrom);
+    expect(people.get("72076")).toEqual(new Map([["0511850", 160], ["0500419", 840]]));
+    expect(people.get("72117")).toEqual(new Map([["0510680", 600], ["0511850", (480 * 43) / 48], ["0500419", (480 * 5) / 48]]));
+    expect(people.get("04224")).toEqual(new Map([["2314833", 3000]]));
+    expect(zctas).toEqual(["04224", "72076", "72117"]);
+    // Drawn as the carved district where it has more land than the polygon's own district.
+    expect(leaders.get("0511850")).toEqual(new Map([["72076", "0500419"]]));
+    expect(leaders.get("2314795")).toEqual(new Map([["04224", "2314833"]]));
+    // The part each carved piece takes, for the Geocorr 2010 share (build.ts).
+    expect(carved.get("72076")).toEqual(new Map([["0511850", new Map([["0500419", 0.84]])]]));
+    // Without the carve-out evidence nothing moves (the district may have lost no land: Humphreys County, 39038).
+    expect(peopleToSuccessors(placed, carvedPieces, level2, () => "unified").zctas).toEqual([]);
+  });
+
   it("splits by land among several successors of the level", () => {
     const two = new Map<string, GrfPiece[]>([["11111", [{ grfLeaid: "A", leaid: "A", land: 3 }, { grfLeaid: "B", leaid: "B", land: 1 }]]]);
     const { people } = peopleToSuccessors(new Map([["11111", new Map([["5005700", 400]])]]), two, level, () => "unified");
