@@ -113,10 +113,11 @@ describe("former district ids (data/manifest.json former_districts: 2016 boundar
       expect(res.status, leaid).toBe(404);
       const now = await json<District>(`/district/${f.district}.json`);
       // A district split since (West Clark, 1809370): each other district drawn over part of it, which answers 200 too.
-      let parts = "";
-      for (const p of f.parts ?? []) parts += `; part of it is district ${p} (${(await json<District>(`/district/${p}.json`)).district}), /district/${p}.json`;
+      const named = [`district ${f.district} (${now.district}), /district/${f.district}.json`];
+      for (const p of f.parts ?? []) named.push(`district ${p} (${(await json<District>(`/district/${p}.json`)).district}), /district/${p}.json`);
+      const where = named.length === 1 ? `part of ${named[0]}` : `split between ${new Intl.ListFormat("en", { type: "conjunction" }).format(named)}`;
       expect(((await res.json()) as { detail: string }).detail, leaid).toBe(
-        `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${f.name}, and its area is now part of district ${f.district} (${now.district}), /district/${f.district}.json${parts}.`,
+        `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${f.name}, and its area is now ${where}.`,
       );
     });
     expect(former["1809370"]).toEqual({ name: "West Clark Community Schools", district: "1800212", parts: ["1800213"] });
@@ -128,6 +129,6 @@ describe("former district ids (data/manifest.json former_districts: 2016 boundar
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("<h1>Chickasaw County School District (2800960) is not a school district today</h1>");
-    expect(html).toContain('Its area is part of <a href="/district/2800200">');
+    expect(html).toContain('Its area is now part of <a href="/district/2800200">');
   });
 });

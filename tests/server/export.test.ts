@@ -254,6 +254,8 @@ describe("the export's nginx.conf in nginx", () => {
           "Beverly Hills CA 90210;", "Beverly Hills, CA 90210.", "PO Box 12345, Beverly Hills, CA 90210", "12345 Main St", "Beverly Hills CA 90210 United States of America",
           // Copied from a web page or a spreadsheet: a no-break space, a tab, a line end (review 30b #9); a PO box written POB.
           "CA\u00a090210", "CA\t90210", "\u00a090210\u00a0", "90210\t", "90210\r\n", "Beverly Hills, CA\u00a090210-1234", "90210\u00a01234", "POB 12345", "P.O.B. 12345",
+          // The rest of the binary's white space (review 31 #6): narrow no-break, thin and ideographic space, vertical tab, form feed, byte-order mark.
+          "CA\u202f90210", "CA\u200990210", "CA\u300090210", "90210\u3000", "CA\u000b90210", "CA\u000c90210", "\u202f90210", "90210\u202f1234", "\ufeff90210", "CA\u200a90210", "CA\u205f90210", "CA\u168090210",
         ];
         const queries = [...typed.map((t) => `zip=${encodeURIComponent(t).replace(/%20/g, "+")}`), ...typed.slice(10, 12).map((t) => `zip=${encodeURIComponent(t)}`), "zip=Boston&zip=02134", "a=1&zip=90210&zip=x"];
         for (const query of queries) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cityKey, citySearchIndex, editDistanceAtMost, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
-import { cityMatchesHtml } from "./error-pages.ts";
+import { cityMatchesHtml, townPage } from "./error-pages.ts";
 import { testApp } from "../test/helpers.ts";
 
 const entries = [
@@ -122,6 +122,8 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(html).toContain("<h2>Queens (Queens County, NY)</h2>");
     expect(cityMatchesHtml("Manhattan, NY", nyc("Manhattan, NY"))).toContain("“Manhattan, NY” is not a ZIP code: Manhattan is a borough of New York City. Its ZIP codes are below.");
     expect(cityMatchesHtml("Manhattan", nyc("Manhattan"))).toContain("“Manhattan” is a place, not a ZIP code. 2 places have that name");
+    expect(townPage("Manhattan", nyc("Manhattan"), { updated: "2026-11-22", records: 7, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of the places named “Manhattan”</h1>");
+    expect(townPage("NYC", nyc("NYC"), { updated: "2026-11-22", records: 7, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of New York City</h1>");
   });
 
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {

@@ -125,7 +125,7 @@ describe("GET /district/{leaid}.json", () => {
     expect(page.status).toBe(404);
     const html = await page.text();
     expect(html).toContain("<h1>Old &lt;Hills&gt; School District (0699001) is not a school district today</h1>");
-    expect(html).toContain('Its area is part of <a href="/district/0604830">Beverly Hills Unified School District</a>');
+    expect(html).toContain('Its area is now part of <a href="/district/0604830">Beverly Hills Unified School District</a>, as this service');
     // Another unknown id, and the same id without the manifest's entry, say only that it is not in the dataset.
     expect(((await (await former.request("/district/0699002.json")).json()) as Problem).detail).toBe("District 0699002 is not in the dataset. /bulk/districts.csv lists every district covered.");
     expect(((await (await app.request("/district/0699001.json")).json()) as Problem).detail).toContain("is not in the dataset");
@@ -137,11 +137,11 @@ describe("GET /district/{leaid}.json", () => {
     const split = createApp(buildSite(dataset, BASE, await testAssets()));
     const json = await split.request("/district/0699001.json");
     expect(((await json.json()) as Problem).detail).toBe(
-      "District 0699001 is not a district today: the Census Bureau's 2016 school district boundaries name it Old Hills School District, and its area is now part of district 0604830 (Beverly Hills Unified School District), /district/0604830.json; part of it is district 0622710 (Los Angeles Unified School District), /district/0622710.json.",
+      "District 0699001 is not a district today: the Census Bureau's 2016 school district boundaries name it Old Hills School District, and its area is now split between district 0604830 (Beverly Hills Unified School District), /district/0604830.json and district 0622710 (Los Angeles Unified School District), /district/0622710.json.",
     );
     const html = await (await split.request("/district/0699001", { headers: { Accept: "text/html" } })).text();
-    expect(html).toContain('Its area is part of <a href="/district/0604830">Beverly Hills Unified School District</a> and <a href="/district/0622710">Los Angeles Unified School District</a>, as this service');
-    expect(html).toContain("Its area is part of Beverly Hills Unified School District and Los Angeles Unified School District.");
+    expect(html).toContain('Its area is now split between <a href="/district/0604830">Beverly Hills Unified School District</a> and <a href="/district/0622710">Los Angeles Unified School District</a>, as this service');
+    expect(html).toContain("Its area is now split between Beverly Hills Unified School District and Los Angeles Unified School District.");
   });
 });
 

@@ -8,7 +8,7 @@ import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from ".
 import { percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { formerAreaWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -226,7 +226,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       ? placeOf(towns[0]!)
       : towns.every((t) => t.borough !== undefined)
         ? "New York City"
-        : `the ${towns.every((t) => t.county) ? "counties" : "towns"} named “${shortened(typed)}”`
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(typed)}”`
   }`;
   return layout(
     {
@@ -243,9 +243,6 @@ ${searchForm("main", typed, undefined, facts.staticCopy)}
     facts,
   );
 }
-
-/** "A", "A and B", "A, B, and C". */
-const AND = new Intl.ListFormat("en", { type: "conjunction" });
 
 /**
  * The HTML page a browser gets instead of a problem+json body: the title, what
@@ -283,7 +280,7 @@ ${ZIP_LOOKUP_NOTE}`;
   } else if (former) {
     // An old id (a merger, a closure, a Census piece): where its area went, not only "no district".
     const links = [former, ...former.parts].map((p) => `<a href="/district/${p.district}">${e(p.districtName)}</a>`);
-    body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is part of ${AND.format(links)}, as this service joins the 2016 boundaries to today's NCES districts.</p>
+    body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is now ${formerAreaWords(links)}, as this service joins the 2016 boundaries to today's NCES districts.</p>
 <p>To be sure which district serves a home, look up the ZIP code of its street address, and ask the district.</p>`;
   } else if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
@@ -312,7 +309,7 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
         zipOnly
           ? "This copy of the site looks up ZIP codes only."
           : former
-          ? `Its area is part of ${AND.format([former, ...former.parts].map((p) => p.districtName))}.`
+          ? `Its area is now ${formerAreaWords([former, ...former.parts].map((p) => p.districtName))}.`
           : postal === undefined
           ? PLAIN[kind]
           : military

@@ -105,8 +105,10 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
 // zip= only; SEARCHED_ZIP (a ZIP, a ZIP+4) and addressZip (near-path.ts: a text ending with its ZIP
 // code, maybe a ZIP+4 and the country, not a box or unit number). export.test.ts runs one table of
 // queries against both.
-// White space as a browser sends it: a space, and the tab, line end and no-break space of text copied from a page or sheet.
-const WHITE = String.raw`%20|\+|%09|(?i:%0A|%0D|%C2%A0)`;
+// White space as a browser sends it (UTF-8, percent-encoded): every character JavaScript's \s and trim() take,
+// as the binary reads the box: space, tab, line ends, no-break and narrow no-break space, the
+// Unicode spaces of U+2000-U+200A, ideographic space, and the byte-order mark.
+const WHITE = String.raw`%20|\+|(?i:%0[9A-D]|%C2%A0|%E1%9A%80|%E2%80%8[0-9A]|%E2%80%A[89F]|%E2%81%9F|%E3%80%80|%EF%BB%BF)`;
 const SPACE = `(?:${WHITE})`;
 const FIRST_ZIP_PARAM = String.raw`^(?:(?!zip=)[^&]*&)*zip=`;
 const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?(?:${WHITE}|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:${WHITE}|\.)*)?(?:&.*)?$`;

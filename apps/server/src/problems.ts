@@ -116,6 +116,21 @@ export function formerDistrictNow(
   return { name: former.name, district: former.district, districtName, parts };
 }
 
+/** "A", "A and B", "A, B, and C". */
+const AND = new Intl.ListFormat("en", { type: "conjunction" });
+
+/**
+ * Where a former district's area went, in words, from the names of the district of today drawn
+ * over it and those drawn over part of it (a district split since).
+ *
+ * @example
+ * formerAreaWords(["Borden-Henryville School Corp"]) // "part of Borden-Henryville School Corp"
+ * formerAreaWords(["Borden-Henryville School Corp", "Silver Creek School Corporation"]) // "split between Borden-Henryville School Corp and Silver Creek School Corporation"
+ */
+export function formerAreaWords(names: readonly string[]): string {
+  return names.length === 1 ? `part of ${names[0]}` : `split between ${AND.format(names)}`;
+}
+
 /**
  * Detail for a well-formed district id not in the dataset; for an id of the 2016 boundaries
  * that is not a district today (`former`), where its area went.
@@ -126,8 +141,8 @@ export function formerDistrictNow(
  */
 export function districtNotFoundDetail(leaid: string, former?: FormerDistrictNow): string {
   if (former !== undefined) {
-    const parts = former.parts.map((p) => `; part of it is district ${p.district} (${p.districtName}), /district/${p.district}.json`).join("");
-    return `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${former.name}, and its area is now part of district ${former.district} (${former.districtName}), /district/${former.district}.json${parts}.`;
+    const named = [former, ...former.parts].map((p) => `district ${p.district} (${p.districtName}), /district/${p.district}.json`);
+    return `District ${leaid} is not a district today: the Census Bureau's 2016 school district boundaries name it ${former.name}, and its area is now ${formerAreaWords(named)}.`;
   }
   return `District ${leaid} is not in the dataset. /bulk/districts.csv lists every district covered.`;
 }

@@ -31,7 +31,7 @@ import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares,
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
 import type { BoundaryLevel } from "./boundaries.ts";
 import { directorySuccessors } from "./directory-successors.ts";
-import { CARVED_SHARE, highSchoolCoverOf, k12Successors, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
+import { CARVED_SHARE, highSchoolCoverOf, k12Successors, moveShare, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
@@ -328,15 +328,7 @@ export function build(opts: BuildOptions): BuildResult {
     for (const [polygon, parts] of polygons) {
       const from = joinedLeaid(polygon, zcta);
       const afact = afacts.get(from) ?? 0;
-      if (afact <= 0) continue;
-      let left = out.get(from)!;
-      for (const [piece, part] of parts) {
-        const to = joinedLeaid(piece, zcta);
-        out.set(to, (out.get(to) ?? 0) + afact * part);
-        left -= afact * part;
-      }
-      if (left > 1e-9) out.set(from, left);
-      else out.delete(from);
+      if (afact > 0) moveShare(out, from, afact, new Map([...parts].map(([piece, part]) => [joinedLeaid(piece, zcta), part])));
     }
     gcJoined.set(zcta, out);
   }

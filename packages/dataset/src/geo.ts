@@ -383,7 +383,8 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     }
     L.push("");
   }
-  const drawn = new Set(joins.flatMap((j) => [j.leaid, ...(j.parts ?? []).map((p) => p.leaid)]));
+  // What the boundary file draws, not what the joins meant to (a part with no area left out).
+  const drawn = new Set(idx.districts.map((d) => d.leaid));
   const without = [...stats.districts.values()].filter((d) => !drawn.has(d.leaid));
   L.push(
     `Districts of today without a boundary (a lookup never answers them; their ZIPs still do): ${num(without.length)}` +

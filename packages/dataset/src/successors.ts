@@ -61,28 +61,25 @@ export function peopleToSuccessors(
     people.set(zcta, placed);
     const here = pieces.get(zcta) ?? [];
     const successors = here.filter((p) => polygonLevel(p.grfLeaid) === undefined && polygonLevel(p.leaid) === undefined);
+    // A new piece carved out of a district still placed here is that district's, not a vanished polygon's successor.
+    const carvedHere = (p: GrfPiece) => [...placed].some(([q, m]) => m > 0 && inCrosswalk.has(q) && polygonLevel(q) !== undefined && carvedFrom(q, p));
     let out: Map<string, number> | undefined;
     for (const [leaid, n] of placed) {
       const level = polygonLevel(leaid);
       if (level === undefined || n <= 0) continue;
       if (inCrosswalk.has(leaid)) {
-        // Census pseudo-district pieces ("… (9-12)", numbered SS99…) are no district carved out.
-        const carved = successors.filter((p) => pieceLevel(p) === level && !/^\d\d99/.test(p.grfLeaid) && carvedFrom(leaid, p));
+        const carved = successors.filter((p) => pieceLevel(p) === level && carvedFrom(leaid, p));
         const carvedLand = carved.reduce((s, p) => s + p.land, 0);
         if (carvedLand <= 0) continue;
         const own = here.filter((p) => p.grfLeaid === leaid).reduce((s, p) => s + p.land, 0);
-        out ??= new Map(placed);
-        const left = out.get(leaid)! - (n * carvedLand) / (own + carvedLand);
-        if (left > 1e-9) out.set(leaid, left);
-        else out.delete(leaid);
-        for (const p of carved) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * p.land) / (own + carvedLand));
-        const parts = carvedOut.get(zcta) ?? carvedOut.set(zcta, new Map()).get(zcta)!;
-        parts.set(leaid, new Map(carved.map((p) => [p.grfLeaid, p.land / (own + carvedLand)])));
-        const most = [...carved].sort((a, b) => b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0]!;
+        const parts = new Map(carved.map((p) => [p.grfLeaid, p.land / (own + carvedLand)]));
+        moveShare((out ??= new Map(placed)), leaid, n, parts);
+        (carvedOut.get(zcta) ?? carvedOut.set(zcta, new Map()).get(zcta)!).set(leaid, parts);
+        const most = mostLand(carved);
         if (most.land > own) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
         continue;
       }
-      const fresh = successors.filter((p) => pieceLevel(p) === level);
+      const fresh = successors.filter((p) => pieceLevel(p) === level && !carvedHere(p));
       const land = fresh.reduce((s, p) => s + p.land, 0);
       const heir = heirs.get(leaid);
       // The heir's piece of the polygon's own level first, then a unified one, then the largest.
@@ -98,10 +95,7 @@ export function peopleToSuccessors(
       out ??= new Map(placed);
       out.delete(leaid);
       for (const p of to) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * (to === fresh ? p.land : 1)) / toLand);
-      if (to === fresh) {
-        const most = [...fresh].sort((a, b) => b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0]!;
-        (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
-      }
+      if (to === fresh) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, mostLand(fresh).leaid);
     }
     if (out !== undefined) {
       people.set(zcta, out);
@@ -109,6 +103,29 @@ export function peopleToSuccessors(
     }
   }
   return { people, zctas: zctas.sort(), leaders, carved: carvedOut };
+}
+
+/**
+ * Moves the parts (0-1) of `amount` that `parts` gives each key from `from` to that key, in
+ * place; `from` is dropped when nothing of it is left.
+ *
+ * @example
+ * const m = new Map([["0511850", 1000]]);
+ * moveShare(m, "0511850", 1000, new Map([["0500419", 0.84]])); // m: 0511850 -> 160, 0500419 -> 840
+ */
+export function moveShare(shares: Map<string, number>, from: string, amount: number, parts: ReadonlyMap<string, number>): void {
+  let left = shares.get(from) ?? 0;
+  for (const [to, part] of parts) {
+    shares.set(to, (shares.get(to) ?? 0) + amount * part);
+    left -= amount * part;
+  }
+  if (left > 1e-9) shares.set(from, left);
+  else shares.delete(from);
+}
+
+/** The piece with the most land (ties: the first Census LEAID). */
+function mostLand(pieces: readonly GrfPiece[]): GrfPiece {
+  return [...pieces].sort((a, b) => b.land - a.land || (a.grfLeaid < b.grfLeaid ? -1 : 1))[0]!;
 }
 
 /** Every LEAID the crosswalk has, as the Census writes it and after the joins. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import pointInPolygon from "point-in-polygon-hao";
 import type { MultiPolygon } from "../src/boundaries.ts";
-import { splitByZcta } from "../src/split-polygons.ts";
+import { nearestOwner, splitByZcta } from "../src/split-polygons.ts";
 
 const rect = (x0: number, y0: number, x1: number, y1: number): MultiPolygon => [[[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]]];
 const inside = (polygons: MultiPolygon, x: number, y: number) => polygons.some((p) => pointInPolygon([x, y], p) === true);
@@ -46,6 +46,25 @@ describe("splitByZcta", () => {
     const { rest, parts } = splitByZcta(withIsland, [{ leaid: "new", zctas: ["A"] }], new Map([["A", rect(-1, -1, 1, 1.5)]]));
     expect(inside(rest, 0.505, 2.005)).toBe(true);
     expect(inside(parts[0]!.polygons, 0.505, 2.005)).toBe(false);
+  });
+
+  it("keeps a compact piece of an island the ZCTA border cuts, however small (Hale's Location, NH: 3.4 km² of Coos County's polygon)", () => {
+    // An island of 0.02 x 0.02 beside a district of 4: half of it in ZCTA A, which the district has none of otherwise.
+    const withIsland: MultiPolygon = [...district, ...rect(5, 0, 5.02, 0.02)];
+    const { rest, parts } = splitByZcta(withIsland, [{ leaid: "new", zctas: ["A"] }], new Map([["A", rect(5.01, -1, 6, 1)]]));
+    expect(inside(parts[0]!.polygons, 5.015, 0.01)).toBe(true);
+    expect(inside(rest, 5.005, 0.01)).toBe(true);
+    expect(inside(rest, 2, 0.5)).toBe(true);
+  });
+
+  it("gives a sliver touching both sides of the cut to the other side than its own", () => {
+    const sliver = { owner: "", polygon: rect(1, 1, 2, 1.001)[0]! };
+    const rest = { owner: "", polygon: rect(2, 0, 3, 1.001)[0]! };
+    const part = { owner: "new", polygon: rect(0, 0, 1, 1.001)[0]! };
+    expect(nearestOwner(sliver, [rest, part])).toBe("new");
+    expect(nearestOwner(sliver, [part, rest])).toBe("new");
+    // Nearer one side, it goes there.
+    expect(nearestOwner(sliver, [{ ...rest, polygon: rect(2, 0, 3, 1)[0]! }, { ...part, polygon: rect(-1, 0, 0.5, 1)[0]! }])).toBe("");
   });
 
   it("leaves out a ZCTA it has no polygon for, and a part with no area inside the polygon", () => {

@@ -49,7 +49,7 @@ describe("peopleToSuccessors", () => {
       ["04224", new Map([["2314795", 3000]])],
     ]);
     // Carved out of Pulaski County Special and RSU 10 only: North Little Rock lost no land.
-    const carvedFrom = (polygon: string) => polygon === "0511850" || polygon === "2314795";
+    const carvedFrom = (polygon: string, piece: GrfPiece) => (polygon === "0511850" && piece.leaid === "0500419") || (polygon === "2314795" && piece.leaid === "2314833");
     const { people, zctas, leaders, carved } = peopleToSuccessors(placed, carvedPieces, level2, () => "unified", new Map(), carvedFrom);
     expect(people.get("72076")).toEqual(new Map([["0511850", 160], ["0500419", 840]]));
     expect(people.get("72117")).toEqual(new Map([["0510680", 600], ["0511850", (480 * 43) / 48], ["0500419", (480 * 5) / 48]]));
@@ -62,6 +62,18 @@ describe("peopleToSuccessors", () => {
     expect(carved.get("72076")).toEqual(new Map([["0511850", new Map([["0500419", 0.84]])]]));
     // Without the carve-out evidence nothing moves (the district may have lost no land: Humphreys County, 39038).
     expect(peopleToSuccessors(placed, carvedPieces, level2, () => "unified").zctas).toEqual([]);
+  });
+
+  it("a district carved out of one still placed in the ZCTA is not also a vanished polygon's successor there (review 31 #4)", () => {
+    // ZCTA Z: V's district is gone (its successor S is new, no polygon); N was carved out of R, which remains.
+    const levels = new Map([["V", "unified"], ["R", "unified"]] as const);
+    const z = new Map<string, GrfPiece[]>([
+      ["Z", [{ grfLeaid: "S", leaid: "S", land: 10 }, { grfLeaid: "N", leaid: "N", land: 10 }, { grfLeaid: "R", leaid: "R", land: 10 }]],
+    ]);
+    const placed = new Map([["Z", new Map([["V", 1000], ["R", 1000]])]]);
+    const { people, leaders } = peopleToSuccessors(placed, z, (l) => levels.get(l as never), () => "unified", new Map(), (polygon, piece) => polygon === "R" && piece.leaid === "N");
+    expect(people.get("Z")).toEqual(new Map([["S", 1000], ["R", 500], ["N", 500]]));
+    expect(leaders.get("V")).toEqual(new Map([["Z", "S"]]));
   });
 
   it("splits by land among several successors of the level", () => {
