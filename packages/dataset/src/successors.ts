@@ -34,9 +34,9 @@ export const CARVED_SHARE = 0.5;
  * none where the crosswalk no longer has it in the ZCTA (Pulaski County Special and Jacksonville
  * North Pulaski, 72076; RSU 10 and RSU 56, 04224): `carved`, per ZCTA and such polygon, the part
  * of its people each new piece (Census LEAID) takes. Returns a new map, the ZCTAs it changed, and
- * per such polygon and ZCTA the district (after the joins) of the new piece
- * with the most land there where it has more than the polygon's own (`leaders`: the district the
- * polygon's part in that ZCTA is drawn as, geo.ts).
+ * `leaders`: per polygon and ZCTA, the district (after the joins) its part there is drawn as
+ * (geo.ts): the successor piece with the most land, or the carved piece with the most land where
+ * it has more than the polygon's own district.
  *
  * @example
  * const { people, zctas, leaders } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
