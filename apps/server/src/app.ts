@@ -304,6 +304,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (FORMAT_GUESS.test(zip)) return formatGuess(c);
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
+  /** The state a text names alone, by its code or its name ("tx", "Texas."), or undefined. */
+  const stateTypedAlone = (typed: string): string | undefined => {
+    const text = typed.replace(/\.$/, "").trim();
+    const code = text.toUpperCase();
+    if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
+    return [...site.states].find((s) => site.stateName(s).toLowerCase() === text.toLowerCase());
+  };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
@@ -326,13 +333,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
       const found = /\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : [];
       const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
+      // A state's code or name typed ("TX", "Texas"): the state's page, or a link to it above the towns of that name ("California").
+      const state = stateTypedAlone(typed);
       if (towns.length > 0) {
-        const rep = new Representation(townPage(typed, towns, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS);
+        const page = townPage(typed, towns, site.facts, state === undefined ? undefined : { code: state, name: site.stateName(state) });
+        const rep = new Representation(page, TYPES.html, site.lastModified, PAGE_HEADERS);
         // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.
         if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);
         townPages.set(typed, rep);
         return sendRepresentation(c.req.raw, rep);
       }
+      if (state !== undefined) return redirect(`/state/${state}`);
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
     }
     return redirect(`/zip/${zip}`);

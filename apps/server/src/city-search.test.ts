@@ -262,6 +262,22 @@ describe("the search box's page for a town", () => {
     expect((await app.request("/zip?zip=xyzzy", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });
 
+  it("GET /zip?zip= with a state's code or name alone, which no town has: 303 to the state's page", async () => {
+    const { app } = await testApp();
+    for (const typed of ["CA", "ca", " CA. ", "California", "california."]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/state/CA"]);
+    }
+    // A state's name that towns have too ("California", KY): the towns, and first a link to the state's page.
+    const towns = [{ city: "California", state: "KY", zips: [{ zip: "41007", district: "Campbell County School District" }] }];
+    const page = townPage("California", towns, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost" }, { code: "CA", name: "California" });
+    const link = page.indexOf('<p>Looking for the state? <a href="/state/CA">California\'s school districts</a>; the towns of that name are below.</p>');
+    expect(link).toBeGreaterThan(page.indexOf("<h1>"));
+    expect(link).toBeLessThan(page.indexOf("<h2>California, KY</h2>"));
+    // A code of no state served, or a state's name in a longer text, is not a state.
+    for (const typed of ["ZZ", "Californiaa", "North California"]) expect([typed, (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).status]).toEqual([typed, 400]);
+  });
+
   it("GET /zip?zip= with a pasted address line ending in a ZIP code that has a page: 303 to it", async () => {
     const { app } = await testApp();
     for (const typed of ["Beverly Hills, CA 90210", "9100 Wilshire Blvd, Beverly Hills, CA 90210-3401, USA", "90210.", "９０２１０", "90210–1234"]) {

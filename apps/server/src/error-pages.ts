@@ -215,12 +215,13 @@ ${lists}${boxList}`;
 
 /**
  * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
- * its ZIP codes, grouped by the district their records name, and the search box.
+ * its ZIP codes, grouped by the district their records name, and the search box; first, where
+ * the text is also a state's name or code (`state`: "California"), a link to the state's page.
  *
  * @example
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
-export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts): string {
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }): string {
   const title = `ZIP codes of ${
     towns.length === 1
       ? placeOf(towns[0]!)
@@ -234,7 +235,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
       search: false,
-      main: `<h1>${e(title)}</h1>
+      main: `<h1>${e(title)}</h1>${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; the towns of that name are below.</p>` : ""}
 ${cityMatchesHtml(typed, towns)}
 <h2>Look up a ZIP code or a town</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}

@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200, the page saying first where the text is also a state's name (`California`) and linking that state's page; a state's code or name that names no town (`TX`, `Georgia`) answers 303 to `/state/{state}`: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["searchZip"];
         put?: never;
@@ -1837,7 +1837,7 @@ export interface components {
         /** @description The CSV is served as a file download. */
         ContentDisposition: "attachment; filename=\"all-districts.csv\"";
         /**
-         * @description The ZIP code's page, `/zip/{zip}`.
+         * @description The ZIP code's page, `/zip/{zip}`; for a state's code or name typed alone (`TX`, `Georgia`), the state's page, `/state/{state}`.
          * @example /zip/90210
          */
         Location: string;
@@ -3762,7 +3762,7 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            /** @description See the ZIP code's page. */
+            /** @description See the ZIP code's page; for a state's code or name typed alone, the state's page. */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];
@@ -3857,7 +3857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description See the ZIP code's page: the headers of the GET response, no body. */
+            /** @description See the ZIP code's page; for a state's code or name typed alone, the state's page. */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];
