@@ -102,6 +102,19 @@ describe("/state/{state}/districts.json and /bulk/districts.csv", () => {
   });
 });
 
+describe("a district newer than the 2016 boundaries, its share estimated by land (share-by-land note)", () => {
+  it("04275 (Roxbury and Byron, ME): its page says under the answer that Byron's part is estimated from its land, and whom to ask", async () => {
+    const byron = zipDistricts.get("04275")!.districts.find((d) => d.leaid === "2314835")!;
+    const note = byron.notes?.find((n) => n.code === "share-by-land");
+    expect(note?.text).toMatch(/^Byron Public Schools is newer than the 2016 Census school-district boundaries: .* estimated from its land .*Ask it whether it serves the address\.$/);
+    const page = await (await fetch(`${server.url}/zip/04275`)).text();
+    const answer = page.indexOf('<p class="answer">');
+    expect(page.indexOf("Byron Public Schools is newer than the 2016 Census school-district boundaries")).toBeGreaterThan(answer);
+    // A district with a boundary of its own has no such note (RSU 10, the other district of 04275).
+    expect(zipDistricts.get("04275")!.districts.find((d) => d.leaid === "2314795")!.notes?.some((n) => n.code === "share-by-land") ?? false).toBe(false);
+  });
+});
+
 describe("former district ids (data/manifest.json former_districts: 2016 boundaries merged, closed or renamed since)", () => {
   const former = (JSON.parse(readFileSync(resolve(REPO, "data/manifest.json"), "utf8")) as { former_districts: Record<string, { name: string; district: string; parts?: string[] }> }).former_districts;
 

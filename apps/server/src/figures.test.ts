@@ -34,11 +34,14 @@ describe("About these figures (issue 16)", () => {
 });
 
 describe("askNote (said under the answer: whom to ask)", () => {
-  it("gives the closed, not-listed or no-schools note, escaped; none for the others", () => {
+  it("gives the closed, not-listed, no-schools and share-by-land notes, escaped; none for the others", () => {
     expect(askNote({ notes: [{ code: "rating-none", text: "x" }, { code: "not-listed", text: "The NCES district directory of 2023-24 does not list A & B …" }] })).toBe(
       "The NCES district directory of 2023-24 does not list A &amp; B …",
     );
     expect(askNote({ notes: [{ code: "closed", text: "Closed." }] })).toBe("Closed.");
+    expect(askNote({ notes: [{ code: "share-by-land", text: "Byron Public Schools is newer …" }] })).toBe("Byron Public Schools is newer …");
+    // Each it has (Byron runs no schools of its own, and its share is estimated by land).
+    expect(askNote({ notes: [{ code: "no-schools", text: "No schools." }, { code: "umbrella", text: "x" }, { code: "share-by-land", text: "By land." }] })).toBe("No schools. By land.");
     expect(askNote({ notes: [{ code: "umbrella", text: "x" }] })).toBe("");
     expect(askNote(undefined)).toBe("");
   });

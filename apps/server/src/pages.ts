@@ -232,7 +232,7 @@ ${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
 `;
 }
 
-/** Under the answer: the `closed`, `not-listed` or `no-schools` note of each district it names first, once each ("" for none). */
+/** Under the answer: the `closed`, `not-listed`, `no-schools` or `share-by-land` note of each district it names first, once each ("" for none). */
 function askNotes(levels: readonly GradeLevel[]): string {
   const picks = [...new Set(levels.map((l) => l.pick).filter((d) => d !== undefined))];
   return picks.map((d) => askNote(d)).filter((t) => t !== "").map((t) => `<p class="answer">${t}</p>\n`).join("");

@@ -1002,7 +1002,7 @@ export interface components {
              */
             rating_source?: "seda" | "edfacts";
             /**
-             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state). Absent when there is nothing to say.
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state), `share-by-land` (the district is newer than the 2016 Census boundaries, and in a ZIP it shares with a district it was split from or with, its part of the residents is estimated from its land: ask it). Absent when there is nothing to say.
              * @example [
              *       {
              *         "code": "enrollment-nonresident",
@@ -1012,7 +1012,7 @@ export interface components {
              */
             notes?: {
                 /** @enum {string} */
-                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed";
+                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
                 text: string;
             }[];
         };

@@ -672,6 +672,8 @@ export function build(opts: BuildOptions): BuildResult {
   const closedDistricts: BuildStats["closedDistricts"] = [];
   /** districts whose facts come from the 2018-19 directory only, with no successor found (the "not-listed" note) */
   const notListed: string[] = [];
+  /** districts with the share-by-land note */
+  const sharedByLand: string[] = [];
   const zipsOverlapped = new Map<string, number>();
   for (const o of overlaps) zipsOverlapped.set(o.leaid, (zipsOverlapped.get(o.leaid) ?? 0) + 1);
   let enrollmentUnchecked = 0;
@@ -774,6 +776,15 @@ export function build(opts: BuildOptions): BuildResult {
       notes.push({
         code: "not-listed",
         text: `The NCES district directory of 2023-24 does not list ${name} (its facts here are from 2018-19): it may have merged with a neighbour or closed since; ask the state's education department which district serves its area now.`,
+      });
+    }
+    // A district without a 2016 boundary whose share of some ZIP's people is the old district's
+    // people shared with it by land (Byron, ME, in 04275; Jacksonville North Pulaski in 72076).
+    if (spreadToSuccessors.byLand.has(leaid)) {
+      sharedByLand.push(leaid);
+      notes.push({
+        code: "share-by-land",
+        text: `${name} is newer than the 2016 Census school-district boundaries: in a ZIP code it shares with a district it was split from or with, its part of the residents is estimated from its land (NCES, 2021), not counted. Ask it whether it serves the address.`,
       });
     }
     if (d !== undefined && (status === "Closed" || status === "Inactive")) {
@@ -907,6 +918,7 @@ export function build(opts: BuildOptions): BuildResult {
     heirs,
     notDefinedZips,
     notListed,
+    sharedByLand,
     k12Polygons: [...k12Polygons].sort(),
     offices,
     levels,

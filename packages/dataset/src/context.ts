@@ -83,5 +83,10 @@ export function contextMarkdown(s: BuildStats): string {
       " Where the 2023-24 directory lists one new district of the state with the same phone, office or name, the old district is drawn as that one (COVERAGE.md, joins found by rule).",
     "",
   );
+  L.push(
+    `Districts newer than the 2016 boundaries whose share of a ZIP's residents is the old district's people shared with it by land (data/README.md, rule 4) get a \`share-by-land\` note (the estimate may be off; ask the district): ${num(s.sharedByLand.length)} districts` +
+      (s.sharedByLand.length === 0 ? "." : `: ${s.sharedByLand.map((l) => `${s.districts.get(l)?.name ?? l} (${l})`).join(", ")}.`),
+    "",
+  );
   return L.join("\n");
 }

@@ -36,7 +36,8 @@ export const CARVED_SHARE = 0.5;
  * of its people each new piece (Census LEAID) takes. Returns a new map, the ZCTAs it changed, and
  * `leaders`: per polygon and ZCTA, the district (after the joins) its part there is drawn as
  * (geo.ts): the successor piece with the most land, or the carved piece with the most land where
- * it has more than the polygon's own district.
+ * it has more than the polygon's own district; `byLand`, the districts (after the joins) of new pieces that took
+ * people shared with another district by land (the share-by-land note, build.ts).
  *
  * @example
  * const { people, zctas, leaders } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
@@ -50,12 +51,20 @@ export function peopleToSuccessors(
   pieceLevel: (piece: GrfPiece) => BoundaryLevel,
   heirs: ReadonlyMap<string, string> = new Map(),
   carvedFrom: (polygon: string, piece: GrfPiece) => boolean = () => false,
-): { people: Map<string, Map<string, number>>; zctas: string[]; leaders: Map<string, Map<string, string>>; carved: Map<string, Map<string, Map<string, number>>> } {
+): {
+  people: Map<string, Map<string, number>>;
+  zctas: string[];
+  leaders: Map<string, Map<string, string>>;
+  carved: Map<string, Map<string, Map<string, number>>>;
+  byLand: Set<string>;
+} {
   const inCrosswalk = crosswalkIds(pieces);
   const people = new Map<string, Map<string, number>>();
   const zctas: string[] = [];
   const leaders = new Map<string, Map<string, string>>();
   const carvedOut = new Map<string, Map<string, Map<string, number>>>();
+  // Districts (after the joins) of new pieces that took a polygon's people shared with another district by land.
+  const byLand = new Set<string>();
   for (const [zcta, placed] of byZcta) {
     // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
     people.set(zcta, placed);
@@ -75,6 +84,7 @@ export function peopleToSuccessors(
         const parts = new Map(carved.map((p) => [p.grfLeaid, p.land / (own + carvedLand)]));
         moveShare((out ??= new Map(placed)), leaid, n, parts);
         (carvedOut.get(zcta) ?? carvedOut.set(zcta, new Map()).get(zcta)!).set(leaid, parts);
+        if (own > 0 || carved.length > 1) for (const p of carved) byLand.add(p.leaid);
         const most = mostLand(carved);
         if (most.land > own) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
         continue;
@@ -96,13 +106,14 @@ export function peopleToSuccessors(
       out.delete(leaid);
       for (const p of to) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * (to === fresh ? p.land : 1)) / toLand);
       if (to === fresh) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, mostLand(fresh).leaid);
+      if (to === fresh && fresh.length > 1) for (const p of fresh) byLand.add(p.leaid);
     }
     if (out !== undefined) {
       people.set(zcta, out);
       zctas.push(zcta);
     }
   }
-  return { people, zctas: zctas.sort(), leaders, carved: carvedOut };
+  return { people, zctas: zctas.sort(), leaders, carved: carvedOut, byLand };
 }
 
 /**

@@ -25,7 +25,7 @@ export interface ZipRecord {
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
 export interface DistrictNote {
   /** what the note is about; the list is in data/README.md */
-  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed";
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
   /** one plain sentence for people */
   text: string;
 }
@@ -192,6 +192,8 @@ export interface BuildStats {
   /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" (left uncovered by the 2020 estimate) */
   notDefinedZips: string[];
   /** districts whose facts come from the 2018-19 directory only and no rule joined to a successor (their "not-listed" note) */
+  /** districts newer than the 2016 boundaries whose share of some ZIP is estimated by land (the share-by-land note) */
+  sharedByLand: string[];
   notListed: string[];
   /** The elementary polygons (2016) of districts replaced since by a K-12 district, which count as unified (successors.ts peopleOffHighSchools). */
   k12Polygons: string[];
