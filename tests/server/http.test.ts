@@ -131,6 +131,24 @@ describe("every endpoint over HTTP", () => {
   });
 });
 
+describe("the search box on the real data", () => {
+  it("a state's name goes to its page unless towns have that very name (review 31b #1: 'Alaska' was Akaska, SD; 'Utah' Utah County)", async () => {
+    const go = async (typed: string) => {
+      const res = await fetch(`${server.url}/zip?zip=${encodeURIComponent(typed)}`, { redirect: "manual" });
+      return res.status === 303 ? res.headers.get("location") : `${res.status} ${/<h1>([^<]*)<\/h1>/.exec(await res.text())?.[1]}`;
+    };
+    for (const [typed, state] of [["Alaska", "AK"], ["Utah", "UT"], ["Texas", "TX"], ["Minnesota", "MN"], ["TX", "TX"], ["Georgia", "GA"]] as const) {
+      expect([typed, await go(typed)]).toEqual([typed, `/state/${state}`]);
+    }
+    // Towns named California (KY, MD, MO, PA): their page, the state's linked first.
+    expect(await go("California")).toBe("200 ZIP codes of the towns named “California”");
+    const page = await (await fetch(`${server.url}/zip?zip=California`)).text();
+    expect(page).toContain('Looking for the state? <a href="/state/CA">California\'s school districts</a>');
+    // Two letters in lower case are a word, not a state.
+    expect(await go("hi")).toMatch(/^400 /);
+  });
+});
+
 describe("errors over HTTP", () => {
   it.each([
     ["/zip/9021.json", 400, "invalid-zip", "no-store"],

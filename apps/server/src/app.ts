@@ -304,11 +304,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (FORMAT_GUESS.test(zip)) return formatGuess(c);
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
-  /** The state a text names alone, by its code or its name ("tx", "Texas."), or undefined. */
+  /**
+   * The state a text names alone, by its code in capitals ("TX": "in", "me", "hi" typed in lower
+   * case are words, not states) or its name in any case ("Texas."), or undefined.
+   */
   const stateTypedAlone = (typed: string): string | undefined => {
     const text = typed.replace(/\.$/, "").trim();
-    const code = text.toUpperCase();
-    if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
+    if (/^[A-Z]{2}$/.test(text)) return site.states.has(text) ? text : undefined;
     return [...site.states].find((s) => site.stateName(s).toLowerCase() === text.toLowerCase());
   };
   app.get("/zip", (c) => {
@@ -333,8 +335,11 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
       const found = /\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : [];
       const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
-      // A state's code or name typed ("TX", "Texas"): the state's page, or a link to it above the towns of that name ("California").
+      // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
+      // name ("California", KY): then their page, with the state's linked first (not for a county
+      // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
       const state = stateTypedAlone(typed);
+      if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return redirect(`/state/${state}`);
       if (towns.length > 0) {
         const page = townPage(typed, towns, site.facts, state === undefined ? undefined : { code: state, name: site.stateName(state) });
         const rep = new Representation(page, TYPES.html, site.lastModified, PAGE_HEADERS);
@@ -343,7 +348,6 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         townPages.set(typed, rep);
         return sendRepresentation(c.req.raw, rep);
       }
-      if (state !== undefined) return redirect(`/state/${state}`);
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
     }
     return redirect(`/zip/${zip}`);

@@ -264,10 +264,20 @@ describe("the search box's page for a town", () => {
 
   it("GET /zip?zip= with a state's code or name alone, which no town has: 303 to the state's page", async () => {
     const { app } = await testApp();
-    for (const typed of ["CA", "ca", " CA. ", "California", "california."]) {
+    for (const typed of ["CA", " CA. ", "California", "california."]) {
       const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
       expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/state/CA"]);
     }
+    // A code in lower or mixed case is a word ("in", "me", "hi", "ma"): not a state (review 31b #3).
+    for (const typed of ["ca", "ma", "Ma"]) expect([typed, (await app.request(`/zip?zip=${typed}`)).status]).toEqual([typed, 400]);
+    // A state's name that a town has ("New York", NY): the town's page, with the state's page linked first.
+    const newYork = await app.request("/zip?zip=New+York", { headers: { Accept: "text/html" } });
+    expect(newYork.status).toBe(200);
+    const html = await newYork.text();
+    expect(html).toContain('<p>Looking for the state? <a href="/state/NY">New York\'s school districts</a>; the towns of that name are below.</p>');
+    expect(html.indexOf("Looking for the state?")).toBeLessThan(html.indexOf("<h2>New York, NY</h2>"));
+    // Not where the text is no state's name.
+    expect(await (await app.request("/zip?zip=Boston", { headers: { Accept: "text/html" } })).text()).not.toContain("Looking for the state?");
     // A state's name that towns have too ("California", KY): the towns, and first a link to the state's page.
     const towns = [{ city: "California", state: "KY", zips: [{ zip: "41007", district: "Campbell County School District" }] }];
     const page = townPage("California", towns, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost" }, { code: "CA", name: "California" });

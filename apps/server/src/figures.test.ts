@@ -42,6 +42,9 @@ describe("askNote (said under the answer: whom to ask)", () => {
     expect(askNote({ notes: [{ code: "share-by-land", text: "Byron Public Schools is newer …" }] })).toBe("Byron Public Schools is newer …");
     // Each it has (Byron runs no schools of its own, and its share is estimated by land).
     expect(askNote({ notes: [{ code: "no-schools", text: "No schools." }, { code: "umbrella", text: "x" }, { code: "share-by-land", text: "By land." }] })).toBe("No schools. By land.");
+    // On a ZIP's page, the share-by-land note only where it is about that ZIP (review 31b #2: 72099 is all Jacksonville North Pulaski).
+    const jnp = { notes: [{ code: "share-by-land" as const, text: "By land in 72076.", zips: ["72076"] }] };
+    expect([askNote(jnp, "72076"), askNote(jnp, "72099"), askNote(jnp)]).toEqual(["By land in 72076.", "", "By land in 72076."]);
     expect(askNote({ notes: [{ code: "umbrella", text: "x" }] })).toBe("");
     expect(askNote(undefined)).toBe("");
   });

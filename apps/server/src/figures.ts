@@ -53,12 +53,15 @@ export function noRatingReason(d: Pick<DistrictOverlap, "notes"> | undefined): s
 /**
  * The district's `closed` note (the directory lists it as closed or inactive), `not-listed` (the 2023-24 directory lacks it), `no-schools`
  * note (it runs no schools) or `share-by-land` note (its share of a ZIP is estimated from land), escaped for HTML (each it has, in
- * order), or "": said under the answer, since a parent must ask which district, or which schools, serve the address.
+ * order), or "": said under the answer, since a parent must ask which district, or which schools, serve the address. On a ZIP's
+ * page (`zip`), a share-by-land note only where it names that ZIP.
  *
  * @example
  * askNote({ notes: [{ code: "closed", text: "The NCES district directory of 2023-24 lists …" }] }) // "The NCES district directory of 2023-24 lists …"
  */
-export function askNote(d: Pick<DistrictOverlap, "notes"> | undefined): string {
-  const asks = (d?.notes ?? []).filter((x) => x.code === "closed" || x.code === "no-schools" || x.code === "not-listed" || x.code === "share-by-land");
+export function askNote(d: Pick<DistrictOverlap, "notes"> | undefined, zip?: string): string {
+  const asks = (d?.notes ?? []).filter(
+    (x) => x.code === "closed" || x.code === "no-schools" || x.code === "not-listed" || (x.code === "share-by-land" && (zip === undefined || (x.zips ?? []).includes(zip))),
+  );
   return asks.map((n) => e(n.text)).join(" ");
 }

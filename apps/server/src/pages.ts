@@ -177,7 +177,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
+${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -232,10 +232,14 @@ ${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
 `;
 }
 
-/** Under the answer: the `closed`, `not-listed`, `no-schools` or `share-by-land` note of each district it names first, once each ("" for none). */
-function askNotes(levels: readonly GradeLevel[]): string {
+/**
+ * Under the answer: the `closed`, `not-listed`, `no-schools` or `share-by-land` note of each district
+ * it names first, once each ("" for none); a share-by-land note only on the page of a ZIP code it
+ * is about (`zcta`: the ZIP's own area, a PO-box ZIP's post office's).
+ */
+function askNotes(levels: readonly GradeLevel[], zcta: string): string {
   const picks = [...new Set(levels.map((l) => l.pick).filter((d) => d !== undefined))];
-  return picks.map((d) => askNote(d)).filter((t) => t !== "").map((t) => `<p class="answer">${t}</p>\n`).join("");
+  return picks.map((d) => askNote(d, zcta)).filter((t) => t !== "").map((t) => `<p class="answer">${t}</p>\n`).join("");
 }
 
 /**

@@ -108,7 +108,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
       dw.ascii(`,"share_elementary":${round4(o.shareElementary)},"share_secondary":${round4(o.shareSecondary)}`);
       if (d !== undefined && d.per_pupil_year !== "") dw.ascii(`,"per_pupil_year":`).bytes(jsonString(d.per_pupil_year));
       if (d !== undefined && d.rating_source !== "") dw.ascii(`,"rating_source":"${d.rating_source}"`);
-      if (d !== undefined && d.notes.length > 0) dw.ascii(',"notes":').bytes(enc(JSON.stringify(d.notes.map((n) => ({ code: n.code, text: n.text })))));
+      if (d !== undefined && d.notes.length > 0) dw.ascii(',"notes":').bytes(enc(JSON.stringify(d.notes.map((n) => ({ code: n.code, text: n.text, ...(n.zips ? { zips: n.zips } : {}) })))));
       dw.ascii("}");
     });
     dw.ascii("]}");

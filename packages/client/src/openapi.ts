@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200, the page saying first where the text is also a state's name (`California`) and linking that state's page; a state's code or name that names no town (`TX`, `Georgia`) answers 303 to `/state/{state}`: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). A state's code in capitals or its name (`TX`, `Georgia`, `Utah`) answers 303 to `/state/{state}`, unless towns have that very name (`California`: their page, which links the state's first). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["searchZip"];
         put?: never;
@@ -1002,7 +1002,7 @@ export interface components {
              */
             rating_source?: "seda" | "edfacts";
             /**
-             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state), `share-by-land` (the district is newer than the 2016 Census boundaries, and in a ZIP it shares with a district it was split from or with, its part of the residents is estimated from its land: ask it). Absent when there is nothing to say.
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state), `share-by-land` (the district is newer than the 2016 Census boundaries, and in the ZIPs the note names (`zips`), which it shares with a district it was split from or with, its part of the residents is estimated from its land: ask it). Absent when there is nothing to say.
              * @example [
              *       {
              *         "code": "enrollment-nonresident",
@@ -1014,6 +1014,8 @@ export interface components {
                 /** @enum {string} */
                 code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
                 text: string;
+                /** @description The ZIP codes the note is about, where it is about some only (`share-by-land`: the ZIPs where the district's part of the residents is estimated from its land); absent otherwise. A ZIP's page shows such a note only when it names that ZIP. */
+                zips?: string[];
             }[];
         };
         /**
@@ -3857,7 +3859,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description See the ZIP code's page; for a state's code or name typed alone, the state's page. */
+            /** @description See the ZIP code's page, or a state's page: the headers of the GET response, no body. */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];

@@ -52,6 +52,8 @@ export interface DistrictRow {
 export interface DistrictNote {
   code: string;
   text: string;
+  /** the ZIP codes the note is about, where it is about some only (`share-by-land`) */
+  zips?: string[];
 }
 
 /** One row of overlaps.csv for one ZIP (the ZIP is the key of `Dataset.overlaps`). */
@@ -323,10 +325,11 @@ function parseNotes(cell: string, file: string, leaid: string): DistrictNote[] {
   } catch {
     throw new DatasetError(file, `${leaid}: notes are not valid JSON`);
   }
-  if (!Array.isArray(v) || v.some((n) => typeof n?.code !== "string" || typeof n?.text !== "string" || n.text === "")) {
-    throw new DatasetError(file, `${leaid}: notes must be an array of {code, text} strings`);
+  const zipList = (z: unknown) => z === undefined || (Array.isArray(z) && z.length > 0 && z.every((x) => typeof x === "string" && /^[0-9]{5}$/.test(x)));
+  if (!Array.isArray(v) || v.some((n) => typeof n?.code !== "string" || typeof n?.text !== "string" || n.text === "" || !zipList(n?.zips))) {
+    throw new DatasetError(file, `${leaid}: notes must be an array of {code, text} strings, with zips a list of ZIP codes where given`);
   }
-  return v.map((n: DistrictNote) => ({ code: n.code, text: n.text }));
+  return v.map((n: DistrictNote) => ({ code: n.code, text: n.text, ...(n.zips ? { zips: n.zips } : {}) }));
 }
 
 async function readOptional(path: string): Promise<string | undefined> {

@@ -780,11 +780,15 @@ export function build(opts: BuildOptions): BuildResult {
     }
     // A district without a 2016 boundary whose share of some ZIP's people is the old district's
     // people shared with it by land (Byron, ME, in 04275; Jacksonville North Pulaski in 72076).
-    if (spreadToSuccessors.byLand.has(leaid)) {
+    // Only the ZIPs with a share of it (a ZCTA placed but no longer overlapped is left out).
+    const byLandZips = [...(spreadToSuccessors.byLand.get(leaid) ?? [])].filter((z) => overlapsOf.get(z)?.some((o) => o.leaid === leaid && Number(o.share) > 0)).sort();
+    if (byLandZips.length > 0) {
       sharedByLand.push(leaid);
+      const where = byLandZips.length === 1 ? `ZIP code ${byLandZips[0]}` : `ZIP codes ${new Intl.ListFormat("en", { type: "conjunction" }).format(byLandZips)}`;
       notes.push({
         code: "share-by-land",
-        text: `${name} is newer than the 2016 Census school-district boundaries: in a ZIP code it shares with a district it was split from or with, its part of the residents is estimated from its land (NCES, 2021), not counted. Ask it whether it serves the address.`,
+        text: `${name} is newer than the 2016 Census school-district boundaries: in ${where}, which it shares with a district it was split from or with, its part of the residents is estimated from its land (NCES, 2021), not counted. Ask it whether it serves the address.`,
+        zips: byLandZips,
       });
     }
     if (d !== undefined && (status === "Closed" || status === "Inactive")) {

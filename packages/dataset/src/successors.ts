@@ -37,7 +37,7 @@ export const CARVED_SHARE = 0.5;
  * `leaders`: per polygon and ZCTA, the district (after the joins) its part there is drawn as
  * (geo.ts): the successor piece with the most land, or the carved piece with the most land where
  * it has more than the polygon's own district; `byLand`, the districts (after the joins) of new pieces that took
- * people shared with another district by land (the share-by-land note, build.ts).
+ * people shared with another district by land, and the ZCTAs where (the share-by-land note, build.ts).
  *
  * @example
  * const { people, zctas, leaders } = peopleToSuccessors(spread, grfPieces, (l) => polygonLevel.get(l), (p) => "unified");
@@ -56,7 +56,7 @@ export function peopleToSuccessors(
   zctas: string[];
   leaders: Map<string, Map<string, string>>;
   carved: Map<string, Map<string, Map<string, number>>>;
-  byLand: Set<string>;
+  byLand: Map<string, Set<string>>;
 } {
   const inCrosswalk = crosswalkIds(pieces);
   const people = new Map<string, Map<string, number>>();
@@ -64,7 +64,8 @@ export function peopleToSuccessors(
   const leaders = new Map<string, Map<string, string>>();
   const carvedOut = new Map<string, Map<string, Map<string, number>>>();
   // Districts (after the joins) of new pieces that took a polygon's people shared with another district by land.
-  const byLand = new Set<string>();
+  const byLand = new Map<string, Set<string>>();
+  const sharedByLand = (leaid: string, zcta: string) => (byLand.get(leaid) ?? byLand.set(leaid, new Set()).get(leaid)!).add(zcta);
   for (const [zcta, placed] of byZcta) {
     // A ZCTA no successor lies in keeps its map as placed: shared, never changed, not copied.
     people.set(zcta, placed);
@@ -84,7 +85,7 @@ export function peopleToSuccessors(
         const parts = new Map(carved.map((p) => [p.grfLeaid, p.land / (own + carvedLand)]));
         moveShare((out ??= new Map(placed)), leaid, n, parts);
         (carvedOut.get(zcta) ?? carvedOut.set(zcta, new Map()).get(zcta)!).set(leaid, parts);
-        if (own > 0 || carved.length > 1) for (const p of carved) byLand.add(p.leaid);
+        if (own > 0 || carved.length > 1) for (const p of carved) sharedByLand(p.leaid, zcta);
         const most = mostLand(carved);
         if (most.land > own) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, most.leaid);
         continue;
@@ -106,7 +107,7 @@ export function peopleToSuccessors(
       out.delete(leaid);
       for (const p of to) out.set(p.grfLeaid, (out.get(p.grfLeaid) ?? 0) + (n * (to === fresh ? p.land : 1)) / toLand);
       if (to === fresh) (leaders.get(leaid) ?? leaders.set(leaid, new Map()).get(leaid)!).set(zcta, mostLand(fresh).leaid);
-      if (to === fresh && fresh.length > 1) for (const p of fresh) byLand.add(p.leaid);
+      if (to === fresh && fresh.length > 1) for (const p of fresh) sharedByLand(p.leaid, zcta);
     }
     if (out !== undefined) {
       people.set(zcta, out);

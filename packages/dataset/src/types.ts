@@ -28,6 +28,8 @@ export interface DistrictNote {
   code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
   /** one plain sentence for people */
   text: string;
+  /** the ZIP codes it is about, where it is about some only (`share-by-land`) */
+  zips?: string[];
 }
 
 /** A districts.csv row as written (the loader's DistrictRow, rating still a CSV cell), plus provenance for the reports. */
@@ -191,9 +193,9 @@ export interface BuildStats {
   heirs: Map<string, string>;
   /** ZIPs part of whose 2020 people the 2016 boundaries place in "School District Not Defined" (left uncovered by the 2020 estimate) */
   notDefinedZips: string[];
-  /** districts whose facts come from the 2018-19 directory only and no rule joined to a successor (their "not-listed" note) */
   /** districts newer than the 2016 boundaries whose share of some ZIP is estimated by land (the share-by-land note) */
   sharedByLand: string[];
+  /** districts whose facts come from the 2018-19 directory only and no rule joined to a successor (their "not-listed" note) */
   notListed: string[];
   /** The elementary polygons (2016) of districts replaced since by a K-12 district, which count as unified (successors.ts peopleOffHighSchools). */
   k12Polygons: string[];
