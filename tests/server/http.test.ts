@@ -137,7 +137,7 @@ describe("the search box on the real data", () => {
       const res = await fetch(`${server.url}/zip?zip=${encodeURIComponent(typed)}`, { redirect: "manual" });
       return res.status === 303 ? res.headers.get("location") : `${res.status} ${/<h1>([^<]*)<\/h1>/.exec(await res.text())?.[1]}`;
     };
-    for (const [typed, state] of [["Alaska", "AK"], ["Utah", "UT"], ["Texas", "TX"], ["Minnesota", "MN"], ["TX", "TX"], ["Georgia", "GA"]] as const) {
+    for (const [typed, state] of [["Alaska", "AK"], ["Utah", "UT"], ["Texas", "TX"], ["Minnesota", "MN"], ["TX", "TX"], ["Georgia", "GA"], ["D.C.", "DC"], ["Virgin Islands", "VI"]] as const) {
       expect([typed, await go(typed)]).toEqual([typed, `/state/${state}`]);
     }
     // Towns named California (KY, MD, MO, PA): their page, the state's linked first.

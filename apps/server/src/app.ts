@@ -310,8 +310,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   const stateTypedAlone = (typed: string): string | undefined => {
     const text = typed.replace(/\.$/, "").trim();
-    if (/^[A-Z]{2}$/.test(text)) return site.states.has(text) ? text : undefined;
-    return [...site.states].find((s) => site.stateName(s).toLowerCase() === text.toLowerCase());
+    // "D.C.", "N.Y.": the code with its dots.
+    const code = text.replace(/\.(?=.)/g, "");
+    if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
+    // "Virgin Islands" for CCD's "U.S. Virgin Islands".
+    const plain = (name: string) => name.toLowerCase().replace(/^(?:the |u\.s\. )/, "");
+    return [...site.states].find((s) => plain(site.stateName(s)) === plain(text));
   };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4

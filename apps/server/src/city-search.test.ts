@@ -264,7 +264,7 @@ describe("the search box's page for a town", () => {
 
   it("GET /zip?zip= with a state's code or name alone, which no town has: 303 to the state's page", async () => {
     const { app } = await testApp();
-    for (const typed of ["CA", " CA. ", "California", "california."]) {
+    for (const typed of ["CA", " CA. ", "C.A.", "California", "california."]) {
       const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
       expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/state/CA"]);
     }
