@@ -33,7 +33,8 @@ export interface CityMatch {
  * the records name each by: Manhattan's ZIP codes are "New York", the Bronx's "Bronx", Queens'
  * are its neighbourhoods' (Flushing, Jamaica…), so Queens County.
  */
-const NYC_BOROUGHS: readonly { borough: string; town?: string; county?: string }[] = [
+type Borough = { borough: string; town?: string; county?: string };
+const NYC_BOROUGHS: readonly Borough[] = [
   { borough: "Manhattan", town: "New York" },
   { borough: "Brooklyn", town: "Brooklyn" },
   { borough: "Queens", county: "Queens County" },
@@ -42,12 +43,12 @@ const NYC_BOROUGHS: readonly { borough: string; town?: string; county?: string }
 ];
 
 /** The typed names (cityKey) of New York City, all five boroughs, and of a borough no town is named. */
-const NYC_NAMES: Readonly<Record<string, readonly string[]>> = {
-  nyc: NYC_BOROUGHS.map((b) => b.borough),
-  newyorkcity: NYC_BOROUGHS.map((b) => b.borough),
-  cityofnewyork: NYC_BOROUGHS.map((b) => b.borough),
-  manhattan: ["Manhattan"],
-  thebronx: ["The Bronx"],
+const NYC_NAMES: Readonly<Record<string, readonly Borough[]>> = {
+  nyc: NYC_BOROUGHS,
+  newyorkcity: NYC_BOROUGHS,
+  cityofnewyork: NYC_BOROUGHS,
+  manhattan: NYC_BOROUGHS.filter((b) => b.borough === "Manhattan"),
+  thebronx: NYC_BOROUGHS.filter((b) => b.borough === "The Bronx"),
 };
 
 /**
@@ -160,8 +161,7 @@ export function citySearchIndex(
     const { state, town } = parse(text);
     // "City of New York" ends with a state's name but is the whole name.
     const names = NYC_NAMES[cityKey(text)] ?? (state === "NY" ? NYC_NAMES[cityKey(town)] : undefined) ?? [];
-    return names.flatMap((name) => {
-      const b = NYC_BOROUGHS.find((x) => x.borough === name)!;
+    return names.flatMap((b) => {
       const found = b.town !== undefined ? byName.get(cityKey(b.town)) : byCounty.get(cityKey(b.county!.replace(COUNTY_WORD, "")));
       const ny = found?.find((m) => m.state === "NY");
       return ny === undefined ? [] : [{ ...ny, borough: b.borough }];

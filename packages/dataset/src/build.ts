@@ -130,6 +130,9 @@ export function titleCase(s: string): string {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/** "A and B", "A, B, and C". */
+const AND = new Intl.ListFormat("en", { type: "conjunction" });
+
 /**
  * A CCD date (MM/DD/YYYY) in words, or "" when it is not one.
  *
@@ -784,7 +787,7 @@ export function build(opts: BuildOptions): BuildResult {
     const byLandZips = [...(spreadToSuccessors.byLand.get(leaid) ?? [])].filter((z) => overlapsOf.get(z)?.some((o) => o.leaid === leaid && Number(o.share) > 0)).sort();
     if (byLandZips.length > 0) {
       sharedByLand.push(leaid);
-      const where = byLandZips.length === 1 ? `ZIP code ${byLandZips[0]}` : `ZIP codes ${new Intl.ListFormat("en", { type: "conjunction" }).format(byLandZips)}`;
+      const where = byLandZips.length === 1 ? `ZIP code ${byLandZips[0]}` : `ZIP codes ${AND.format(byLandZips)}`;
       notes.push({
         code: "share-by-land",
         text: `${name} is newer than the 2016 Census school-district boundaries: in ${where}, which it shares with a district it was split from or with, its part of the residents is estimated from its land (NCES, 2021), not counted. Ask it whether it serves the address.`,

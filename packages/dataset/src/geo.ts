@@ -404,17 +404,18 @@ export interface PreparedBoundaries {
 /**
  * Joins the 2016 boundaries to a build's districts and encodes them. It depends on the
  * build's districts, joins and ZCTA overlaps only, never on PO-box records, so a first
- * build's boundaries serve the build that places PO-box ZIPs by location.
+ * build's boundaries serve the build that places PO-box ZIPs by location. `zctas`: the 2010 ZCTA
+ * polygons (read once per build: buildWithBoundaries).
  *
  * @example
  * const prepared = await prepareBoundaries(build(opts).stats, opts.raw);
  */
-export async function prepareBoundaries(stats: BuildStats, raw: string): Promise<PreparedBoundaries> {
+export async function prepareBoundaries(stats: BuildStats, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): Promise<PreparedBoundaries> {
   const boundaries = await readDistrictBoundaries(raw);
   const zctaPoints = loadZctaPoints(raw);
   const joins = joinBoundaries(boundaries, stats, zctaPoints);
   const zctaZips = new Set(stats.records.filter((r) => r.zcta === r.zip).map((r) => r.zip));
-  const cutBy = splitBetweenSuccessors(joins, boundaries, stats, readZctaBoundaries(raw));
+  const cutBy = splitBetweenSuccessors(joins, boundaries, stats, zctas);
   const text = boundaryTopology(boundaries, joins, zctaPoints, zctaZips, new Set(stats.k12Polygons), cutBy);
   return { joins, text, idx: LocationIndex.parse(text, BOUNDARY_FILE) };
 }
@@ -432,8 +433,8 @@ const REGULAR = new Set(["1", "2"]);
  * const located = locatePostOffices(first.stats, prepared.idx, raw);
  * const final = build({ ...opts, postOfficeLocations: located });
  */
-export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: string): PostOfficeLocations {
-  const polygons = new Map(readZctaBoundaries(raw).map((z) => [z.zcta, z.polygons]));
+export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): PostOfficeLocations {
+  const polygons = new Map(zctas.map((z) => [z.zcta, z.polygons]));
   const inZcta = (zcta: string, p: LonLat) => {
     const polys = polygons.get(zcta);
     return polys === undefined ? undefined : inside(polys, p);
@@ -516,14 +517,20 @@ export function formerDistricts(joins: readonly BoundaryJoin[], stats: BuildStat
  * Adds `boundaries.topojson` and `BOUNDARIES.md` to a build's files, and the boundary
  * file (sha256, rows = district geometries) and its vintage to the manifest; then the
  * ZIP outlines of the page maps (zcta-outlines.ts). `prepared`: the boundaries of a first
- * build (buildWithBoundaries), else made here.
+ * build (buildWithBoundaries), else made here; `zctas`: the 2010 ZCTA polygons, else read here.
  *
  * @example
  * const result = await addBoundaries(build(opts), opts.raw, sha256);
  */
-export async function addBoundaries(result: BuildResult, raw: string, sha256: (s: string) => string, prepared?: PreparedBoundaries): Promise<BuildResult> {
+export async function addBoundaries(
+  result: BuildResult,
+  raw: string,
+  sha256: (s: string) => string,
+  prepared?: PreparedBoundaries,
+  zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw),
+): Promise<BuildResult> {
   const stats = result.stats;
-  const { joins, text, idx } = prepared ?? (await prepareBoundaries(stats, raw));
+  const { joins, text, idx } = prepared ?? (await prepareBoundaries(stats, raw, zctas));
   const { md } = validationMarkdown(idx, stats, raw, joins);
   const located = stats.postOffices.located;
   const report = joinMarkdown(joins, stats, idx, Buffer.byteLength(text)) + "\n" + md + (located ? "\n" + postOfficeMarkdown(located, stats) : "");
@@ -537,7 +544,7 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
   files.set("BOUNDARIES.md", report);
   files.set("manifest.json", JSON.stringify(manifest, null, 2) + "\n");
   // The ZIP outlines of the page maps, and their section of BOUNDARIES.md.
-  return addZctaOutlines({ ...result, files }, raw, sha256);
+  return addZctaOutlines({ ...result, files }, raw, sha256, zctas);
 }
 
 /**
@@ -550,7 +557,9 @@ export async function addBoundaries(result: BuildResult, raw: string, sha256: (s
  */
 export async function buildWithBoundaries(opts: BuildOptions, sha256: (s: string) => string): Promise<BuildResult> {
   const first = build(opts);
-  const prepared = await prepareBoundaries(first.stats, opts.raw);
-  const located = locatePostOffices(first.stats, prepared.idx, opts.raw);
-  return addBoundaries(build({ ...opts, postOfficeLocations: located }), opts.raw, sha256, prepared);
+  // The 2010 ZCTA polygons, read once: they cut split polygons, place post offices and draw the ZIP outlines.
+  const zctas = readZctaBoundaries(opts.raw);
+  const prepared = await prepareBoundaries(first.stats, opts.raw, zctas);
+  const located = locatePostOffices(first.stats, prepared.idx, opts.raw, zctas);
+  return addBoundaries(build({ ...opts, postOfficeLocations: located }), opts.raw, sha256, prepared, zctas);
 }

@@ -92,16 +92,16 @@ function outlineMarkdown(outlines: ZctaOutlines, bytes: number, points: number, 
 
 /**
  * Adds `zctas.topojson` to a build's files, its entry (sha256, rows = ZCTA outlines) and
- * metadata to the manifest, and its section to BOUNDARIES.md.
+ * metadata to the manifest, and its section to BOUNDARIES.md (`zctas`: the 2010 ZCTA polygons, else read here).
  *
  * @example
  * const result = addZctaOutlines(withBoundaries, raw, sha256);
  */
-export function addZctaOutlines(result: BuildResult, raw: string, sha256: (s: string) => string): BuildResult {
+export function addZctaOutlines(result: BuildResult, raw: string, sha256: (s: string) => string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): BuildResult {
   const records = result.stats.records;
   const stateOf = new Map<string, string>();
   for (const r of records) if (r.zcta !== "" && !stateOf.has(r.zcta)) stateOf.set(r.zcta, r.state);
-  const text = zctaOutlineTopology(readZctaBoundaries(raw), new Set(stateOf.keys()));
+  const text = zctaOutlineTopology(zctas, new Set(stateOf.keys()));
   const outlines = ZctaOutlines.parse(text, ZCTA_OUTLINE_FILE);
   const points = (JSON.parse(text) as { arcs: unknown[][] }).arcs.reduce((n, a) => n + a.length, 0);
   const postOffice = records.filter((r) => r.zcta !== r.zip).length;
