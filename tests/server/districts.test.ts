@@ -28,7 +28,7 @@ beforeAll(async () => {
   zips = (await json<{ zip: string }[]>("/index.json")).map((e) => e.zip);
   // Every ZIP's districts, then every district any of them names.
   await pool(zips, 16, async (zip) => void zipDistricts.set(zip, await json<ZipDistricts>(`/zip/${zip}/districts.json`)));
-  const leaids = new Set([...zipDistricts.values()].flatMap((z) => z.districts.map((d) => d.leaid)));
+  const leaids = new Set([...zipDistricts.values()].flatMap((z) => [...z.districts, ...z.newer_districts].map((d) => d.leaid)));
   await pool([...leaids], 16, async (leaid) => void districts.set(leaid, await json<District>(`/district/${leaid}.json`)));
 }, 600_000);
 afterAll(async () => {
@@ -59,6 +59,8 @@ describe("/district/{leaid}.json against /zip/{zip}/districts.json", () => {
         list.push({ zip, share: d.share, basis: d.basis, chosen: d.chosen, serves_most: d.serves_most, share_elementary: d.share_elementary, share_secondary: d.share_secondary });
         expected.set(d.leaid, list);
       }
+      // A district newer than the maps is named by its office's ZIP and overlaps none.
+      for (const d of zipDistricts.get(zip)!.newer_districts) expected.set(d.leaid, expected.get(d.leaid) ?? []);
     }
     expect(districts.size).toBe(expected.size);
     let mismatches = 0;
@@ -119,6 +121,35 @@ describe("a district newer than the 2016 boundaries, its share estimated by land
     expect(await (await fetch(`${server.url}/zip/72076`)).text()).toContain("Jacksonville North Pulaski School District is newer than the 2016 Census school-district boundaries: in ZIP codes 72076,");
     // A district with a boundary of its own has no such note (RSU 10, the other district of 04275).
     expect(zipDistricts.get("04275")!.districts.find((d) => d.leaid === "2314795")!.notes?.some((n) => n.code === "share-by-land") ?? false).toBe(false);
+  });
+});
+
+describe("districts newer than every map (newer-than-maps note, newer_districts)", () => {
+  it("36561 (Orange Beach, AL) names Orange Beach City under its answer, with its phone and whom to ask, and gives it no share", async () => {
+    const here = zipDistricts.get("36561")!;
+    expect(here.newer_districts.map((d) => [d.leaid, d.office_zip, d.level])).toEqual([["0103581", "36561", "unified"]]);
+    expect(here.districts.some((d) => d.leaid === "0103581")).toBe(false);
+    const page = await (await fetch(`${server.url}/zip/36561`)).text();
+    const note = page.indexOf('<a href="/district/0103581">Orange Beach City School District</a> (its schools teach Pre-Kindergarten – 12th, phone');
+    expect(note).toBeGreaterThan(page.indexOf('<p class="answer">'));
+    expect(page.slice(note)).toMatch(/^[^]*?\) is newer than the school-district maps this answer comes from: the NCES directory of 2023-24 lists it with its office in this ZIP code, .* It may serve yours: ask it\.<\/p>/);
+    // Its own resource: the directory's facts, no ZIPs, the note naming the office's ZIP.
+    const d = districts.get("0103581")!;
+    expect(d.zips).toEqual([]);
+    expect(d.notes?.find((n) => n.code === "newer-than-maps")?.zips).toEqual(["36561"]);
+    expect(d.phone).not.toBe("");
+  });
+
+  it("each newer district is named by the ZIPs of its office only, overlaps none, and a neighbour's page does not name it", async () => {
+    const named = [...zipDistricts.values()].flatMap((z) => z.newer_districts.map((n) => ({ zip: z.zip, zcta: z.zcta, ...n })));
+    expect(new Set(named.map((n) => n.leaid)).size).toBeGreaterThanOrEqual(3);
+    for (const n of named) {
+      expect([n.zip, n.zcta]).toContain(n.office_zip);
+      expect(districts.get(n.leaid)!.zips).toEqual([]);
+      expect(districts.get(n.leaid)!.notes?.find((x) => x.code === "newer-than-maps")?.zips).toEqual([n.office_zip]);
+    }
+    expect(zipDistricts.get("36542")!.newer_districts).toEqual([]);
+    expect(await (await fetch(`${server.url}/zip/36542`)).text()).not.toContain("newer than the school-district maps");
   });
 });
 

@@ -202,7 +202,7 @@ export class StandIn {
         `/zip/${r.zip}/districts.json`,
         resource(
           json,
-          JSON.stringify({ zip: r.zip, zcta: r.zip, districts: zipDistricts(r) }),
+          JSON.stringify({ zip: r.zip, zcta: r.zip, districts: zipDistricts(r), newer_districts: [] }),
           weak,
         ),
       );

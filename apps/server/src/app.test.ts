@@ -162,7 +162,7 @@ describe("GET /zip/{zip}/districts.json (rule 20)", () => {
     const po = (await (await get("/zip/90209/districts.json")).json()) as ZipDistricts;
     const own = (await (await get("/zip/90210/districts.json")).json()) as ZipDistricts;
     expect(own.zcta).toBe("90210");
-    expect(po).toEqual({ zip: "90209", zcta: "90210", districts: own.districts.map((d) => ({ ...d, basis: "post office" })) });
+    expect(po).toEqual({ zip: "90209", zcta: "90210", districts: own.districts.map((d) => ({ ...d, basis: "post office" })), newer_districts: own.newer_districts });
     const record = (await (await get("/zip/90209.json")).json()) as DistrictRecord;
     expect(record.district).toBe("Beverly Hills Unified School District");
   });

@@ -65,10 +65,16 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     ...(named.length > 0 ? [`the main school district of ${count(named.length, "ZIP code", "ZIP codes")}`] : []),
     ...(highSchool.length > 0 ? [`the high-school district of ${count(highSchool.length, named.length > 0 ? "more" : "ZIP code", named.length > 0 ? "more" : "ZIP codes")}`] : []),
   ];
+  // A district newer than every map (Orange Beach City, AL) overlaps no ZIP: the ZIP of its office names it.
+  const offices = d.zips.length === 0 ? (d.notes?.find((n) => n.code === "newer-than-maps")?.zips ?? []) : [];
   const answer =
     roles.length > 0
       ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
-      : `${e(d.district)} is not the main district of any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`;
+      : offices.length > 0
+        ? `${e(d.district)} is newer than the school-district maps this service uses, so no ZIP code's answer names it: the NCES directory of 2023-24 lists it with its office in ZIP code ${offices.map((z) => `<a href="/zip/${z}">${z}</a>`).join(", ")}, whose page names it. Ask it whether it serves your address.`
+        : others > 0
+          ? `${e(d.district)} is not the main district of any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`
+          : `${e(d.district)} covers no ZIP code in this dataset.`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>

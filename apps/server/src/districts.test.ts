@@ -271,6 +271,17 @@ describe("district and state pages", () => {
     expect(html).toContain('href="/state/CA"');
   });
 
+  it("the page of a district newer than every map says so first, links the ZIP of its office and says to ask it; one overlapping no ZIP says so", async () => {
+    const d = (await (await get("/district/0604830.json")).json()) as District;
+    const newer = { ...d, zips: [], notes: [{ code: "newer-than-maps" as const, text: "Newer.", zips: ["90210"] }] };
+    const html = districtPage(newer, () => "", site.facts);
+    expect(html).toContain(
+      '<p>Beverly Hills Unified School District is newer than the school-district maps this service uses, so no ZIP code\'s answer names it: the NCES directory of 2023-24 lists it with its office in ZIP code <a href="/zip/90210">90210</a>, whose page names it. Ask it whether it serves your address. It is a unified district',
+    );
+    expect(html).not.toContain("covers part of 0");
+    expect(districtPage({ ...d, zips: [], notes: [] }, () => "", site.facts)).toContain("<p>Beverly Hills Unified School District covers no ZIP code in this dataset. It is");
+  });
+
   it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
     const html = await (await get("/district/2501920")).text();
     expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);

@@ -817,3 +817,31 @@ describe("a ZIP code most of whose people live in no school district (Sun City, 
     expect(zipPage(r, all, site.facts)).not.toContain("live in no school district");
   });
 });
+
+describe("a district newer than every map (newer_districts, its newer-than-maps note)", () => {
+  it("the page of the ZIP of its office names it under the answer, with its grades and phone, and to ask it; a PO-box ZIP of that area says which ZIP", async () => {
+    const { zipPage } = await import("./pages.ts");
+    const { zipDistricts } = await import("./records.ts");
+    const { dataset, site } = await testApp();
+    const row = dataset.zips.find((z) => z.zip === "90210")!;
+    const town = { ...dataset.districts.get(row.leaid)!, leaid: "0699999", name: "Beverly Hills Newer School District", notes: [{ code: "newer-than-maps", text: "Newer.", zips: ["90210"] }] };
+    const withNewer = { ...dataset, districts: new Map([...dataset.districts, ["0699999", town]]), newer: new Map([["90210", ["0699999"]]]) };
+    const all = zipDistricts(withNewer, row);
+    expect(all.newer_districts).toEqual([{ leaid: "0699999", district: "Beverly Hills Newer School District", level: town.level === "U" ? "unified" : town.level === "E" ? "elementary" : "secondary", grade_span: town.grade_span, office_zip: "90210" }]);
+    // Named, never given a share.
+    expect(all.districts.map((d) => d.leaid)).not.toContain("0699999");
+    const r = JSON.parse(new TextDecoder().decode(site.get("/zip/90210.json")!.body)) as Parameters<typeof zipPage>[0];
+    const contact = (leaid: string) => (leaid === "0699999" ? { phone: "(310) 555-0100", website: "", grade_span: town.grade_span, state: "CA", state_name: "California" } : undefined);
+    const page = zipPage(r, all, site.facts, "", undefined, contact);
+    const note = page.indexOf(`<p class="answer"><a href="/district/0699999">Beverly Hills Newer School District</a> (its schools teach ${town.grade_span}, phone <a href="tel:`);
+    expect(note).toBeGreaterThan(page.indexOf('<p class="answer">'));
+    expect(page.slice(note)).toMatch(/^[^]*?is newer than the school-district maps this answer comes from: the NCES directory of 2023-24 lists it with its office in this ZIP code, but no source here says which addresses it serves\. It may serve yours: ask it\.<\/p>/);
+    // A PO-box ZIP measured on that area: the same note, naming the ZIP of the office.
+    const po = zipDistricts(withNewer, { ...row, zip: "90209", zcta: "90210" });
+    expect(po.newer_districts.map((d) => d.office_zip)).toEqual(["90210"]);
+    expect(zipPage({ ...r, zip: "90209" }, po, site.facts, "", undefined, contact)).toContain("lists it with its office in ZIP code 90210, but");
+    // Without one, nothing.
+    expect(zipDistricts(dataset, row).newer_districts).toEqual([]);
+    expect(zipPage(r, zipDistricts(dataset, row), site.facts)).not.toContain("newer than the school-district maps");
+  });
+});

@@ -177,7 +177,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
+${newerNote(all, contact)}${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
 ${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
@@ -230,6 +230,24 @@ ${fact("Website", websiteLink(contact.website), "The district's own website, fro
 ${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
 </dl>
 `;
+}
+
+/**
+ * Under the answer: each district newer than the maps whose office is in the ZIP (`newer_districts`),
+ * with its grades and phone, and to ask it: no share names it, yet it may be the ZIP's district now
+ * (Orange Beach City in 36561, which the maps give to Baldwin County). "" for none.
+ */
+function newerNote(all: ZipDistricts, contact: (leaid: string) => DistrictContact | undefined): string {
+  return all.newer_districts
+    .map((d) => {
+      const c = contact(d.leaid);
+      const about = [d.grade_span ? `its schools teach ${e(d.grade_span)}` : "", c?.phone ? `phone ${phoneLink(c.phone)}` : ""].filter((x) => x !== "").join(", ");
+      return (
+        `<p class="answer"><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${about ? ` (${about})` : ""} is newer than the school-district maps this answer comes from: ` +
+        `the NCES directory of 2023-24 lists it with its office in ${d.office_zip === all.zip ? "this ZIP code" : `ZIP code ${d.office_zip}`}, but no source here says which addresses it serves. It may serve yours: ask it.</p>\n`
+      );
+    })
+    .join("");
 }
 
 /**

@@ -100,7 +100,8 @@ export function overlapRows(dataset: Dataset, row: ZipRow): readonly OverlapRow[
  * Every district overlapping a ZIP, largest share first (rule 20), `chosen`
  * marking the record's district. A ZIP without overlap rows lists its record's
  * district alone. `zcta` is the ZCTA the shares are measured on: the ZIP itself,
- * or for a PO-box ZIP the ZCTA holding its post office.
+ * or for a PO-box ZIP the ZCTA holding its post office. `newer_districts`: those
+ * newer than the maps whose office is in the ZIP or that ZCTA (no share).
  *
  * @example
  * zipDistricts(dataset, row).districts[0].level // "unified"
@@ -119,5 +120,21 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
       ...(d !== undefined && d.notes.length > 0 ? { notes: d.notes as NonNullable<DistrictOverlap["notes"]> } : {}),
     };
   });
-  return { zip: row.zip, zcta: row.zcta, districts };
+  return { zip: row.zip, zcta: row.zcta, districts, newer_districts: newerDistricts(dataset, row) };
+}
+
+/**
+ * The districts newer than the maps whose office is in a ZIP or in the ZCTA of its post office
+ * (`newer_districts` of its districts list): named, no share. Empty almost everywhere.
+ *
+ * @example
+ * newerDistricts(dataset, row36561).map((d) => d.district) // ["Orange Beach City School District"]
+ */
+export function newerDistricts(dataset: Dataset, row: ZipRow): ZipDistricts["newer_districts"] {
+  return [...new Set([row.zip, row.zcta])].flatMap((office_zip) =>
+    (dataset.newer.get(office_zip) ?? []).map((leaid) => {
+      const d = dataset.districts.get(leaid)!;
+      return { leaid, district: d.name, level: LEVELS[d.level], grade_span: d.grade_span as DistrictOverlap["grade_span"], office_zip };
+    }),
+  );
 }

@@ -11,7 +11,7 @@ import { ByteWriter, encodedCache } from "./bytes.ts";
 import { csvCell, toCsv } from "./csv.ts";
 import { CSV_COLUMNS, ZIP_DISTRICT_CSV_COLUMNS } from "@school-districts/core";
 import type { Dataset } from "@school-districts/core";
-import { LEVELS, overlapRows, round4 } from "./records.ts";
+import { LEVELS, newerDistricts, overlapRows, round4 } from "./records.ts";
 
 const q = JSON.stringify as (value: string) => string;
 const encoder = new TextEncoder();
@@ -111,7 +111,11 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
       if (d !== undefined && d.notes.length > 0) dw.ascii(',"notes":').bytes(enc(JSON.stringify(d.notes.map((n) => ({ code: n.code, text: n.text, ...(n.zips ? { zips: n.zips } : {}) })))));
       dw.ascii("}");
     });
-    dw.ascii("]}");
+    const newer = newerDistricts(dataset, row);
+    dw.ascii('],"newer_districts":');
+    if (newer.length === 0) dw.ascii("[]");
+    else dw.bytes(enc(JSON.stringify(newer)));
+    dw.ascii("}");
     dEnds.push(dw.length);
   }
   const districtBuffer = dw.take();

@@ -1002,7 +1002,7 @@ export interface components {
              */
             rating_source?: "seda" | "edfacts";
             /**
-             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state), `share-by-land` (the district is newer than the 2016 Census boundaries, and in the ZIPs the note names (`zips`), which it shares with a district it was split from or with, its part of the residents is estimated from its land: ask it). Absent when there is nothing to say.
+             * @description Optional. What a reader should know about this district's facts, one plain sentence each (data/README.md, "Notes"): `umbrella` (a supervisory union whose students, schools and grade span are its member districts' added up), `enrollment-nonresident` (enrollment far above what the district's residents could supply: it includes students enrolled from elsewhere, e.g. statewide online programs), `spending-building-year` (the per-pupil year is far above the district's other year: likely a building or debt-repayment year), `rating-none` (why there is no rating), `closed` (the NCES directory lists the district as closed or inactive while the Census boundaries still draw its area: ask the state which district serves it now), `no-schools` (the NCES directory counts no schools run by the open district: ask it which schools its students attend), `not-listed` (the NCES directory of 2023-24 does not list the district, whose facts are from 2018-19: it may have merged or closed; ask the state), `share-by-land` (the district is newer than the 2016 Census boundaries, and in the ZIPs the note names (`zips`), which it shares with a district it was split from or with, its part of the residents is estimated from its land: ask it), `newer-than-maps` (the district is newer than every map the shares come from: the NCES directory of 2023-24 lists it, with its office in the ZIP the note names (`zips`), but no source says which addresses it serves, so it has no share of any ZIP and that ZIP's `newer_districts` names it: ask it). Absent when there is nothing to say.
              * @example [
              *       {
              *         "code": "enrollment-nonresident",
@@ -1012,9 +1012,9 @@ export interface components {
              */
             notes?: {
                 /** @enum {string} */
-                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
+                code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land" | "newer-than-maps";
                 text: string;
-                /** @description The ZIP codes the note is about, where it is about some only (`share-by-land`: the ZIPs where the district's part of the residents is estimated from its land); absent otherwise. A ZIP's page shows such a note only when it names that ZIP. */
+                /** @description The ZIP codes the note is about, where it is about some only (`share-by-land`: the ZIPs where the district's part of the residents is estimated from its land; `newer-than-maps`: the ZIP of its office); absent otherwise. A ZIP's page shows such a note only when it names that ZIP. */
                 zips?: string[];
             }[];
         };
@@ -1050,7 +1050,8 @@ export interface components {
          *           "share_secondary": 0.3456
          *         }
          *       ],
-         *       "zcta": "90210"
+         *       "zcta": "90210",
+         *       "newer_districts": []
          *     }
          */
         ZipDistricts: {
@@ -1062,6 +1063,19 @@ export interface components {
             zcta: string;
             /** @description Largest share first. */
             districts: components["schemas"]["DistrictOverlap"][];
+            /** @description Districts newer than every map the shares come from (the Census 2016 boundaries, the NCES 2021 ZIP relationships, the 2018-19 directory), whose office the NCES district directory of 2023-24 places in this ZIP (or, for a PO-box ZIP, in the ZCTA the shares are measured on): a town's own district that may now serve part or all of it, though no source says which addresses, so it has no share here (its `newer-than-maps` note; data/README.md). Ask it. Its facts are at `/district/{leaid}.json`. Empty almost everywhere (36561 Orange Beach, AL, names Orange Beach City). */
+            newer_districts: {
+                leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+                /** @example Orange Beach City School District */
+                district: string;
+                level: components["schemas"]["DistrictOverlap"]["level"];
+                grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+                /**
+                 * @description The ZIP code of its office (CCD 2023-24 LZIP): this ZIP, or the ZCTA the shares are measured on.
+                 * @example 36561
+                 */
+                office_zip: string;
+            }[];
         };
         Health: {
             /** @enum {string} */

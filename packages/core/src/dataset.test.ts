@@ -192,6 +192,17 @@ describe("loadDataset", () => {
     expect(() => parseDataset(fixture({ zips }), "data")).toThrow("data/zips.csv: ZIP 90209: its post office's ZCTA 90211 has no row");
   });
 
+  it("indexes a district newer than the maps by the ZIP its note names, and refuses a note naming a ZIP without a row", () => {
+    const withNewer = (zip: string) =>
+      "leaid,state,county,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" +
+      "0604830,CA,,BH,U,,,,,,,,,,\n0622710,CA,,LA,U,,,,,,,,,,\n6600002,GU,,Guam,U,,,,,,,,,,\n" +
+      `0699999,CA,,Newer,U,,,,,,,,,,"[{""code"":""newer-than-maps"",""text"":""Newer."",""zips"":[""${zip}""]}]"\n`;
+    const ds = parseDataset(fixture({ districts: withNewer("90210") }), "d");
+    expect([...ds.newer]).toEqual([["90210", ["0699999"]]]);
+    expect(parseDataset(fixture(), "d").newer.size).toBe(0);
+    expect(() => parseDataset(fixture({ districts: withNewer("90211") }), "d")).toThrow("d/districts.csv: 0699999: its newer-than-maps note names ZIP 90211, which has no row in zips.csv");
+  });
+
   it("rejects bad levels, ratings and shares", () => {
     const bad = (d: string) =>
       "leaid,state,county,name,level,grade_span,phone,website,schools,students,per_pupil,rating,per_pupil_year,rating_source,notes\n" + d +

@@ -48,11 +48,14 @@ export interface DistrictRow {
   notes: DistrictNote[];
 }
 
+/** The note code of a district newer than every map the build reads, with the ZIP of its office (`zips`). */
+export const NEWER_THAN_MAPS = "newer-than-maps";
+
 /** A note on a district's facts: a code and one plain sentence for people. */
 export interface DistrictNote {
   code: string;
   text: string;
-  /** the ZIP codes the note is about, where it is about some only (`share-by-land`) */
+  /** the ZIP codes the note is about, where it is about some only (`share-by-land`, `newer-than-maps`) */
   zips?: string[];
 }
 
@@ -116,6 +119,8 @@ export interface Dataset {
   districts: Map<string, DistrictRow>;
   /** by ZIP, in file order: largest share first */
   overlaps: Map<string, OverlapRow[]>;
+  /** by ZIP: the districts newer than the maps whose `newer-than-maps` note names it (the ZIP of their office), by LEAID */
+  newer: Map<string, string[]>;
 }
 
 /** The four files of a compiled dataset, as text. */
@@ -314,7 +319,15 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
       shareSecondary: Number(shareSecondary),
     });
   }
-  return { manifest, updated: manifest.updated, zips, districts, overlaps };
+  // A district newer than the maps has no overlap: the ZIP of its office names it (data/README.md, "Notes").
+  const newer = new Map<string, string[]>();
+  for (const d of districts.values()) {
+    for (const z of d.notes.find((n) => n.code === NEWER_THAN_MAPS)?.zips ?? []) {
+      if (!zipSet.has(z)) throw new DatasetError(dFile, `${d.leaid}: its ${NEWER_THAN_MAPS} note names ZIP ${z}, which has no row in zips.csv`);
+      (newer.get(z) ?? newer.set(z, []).get(z)!).push(d.leaid);
+    }
+  }
+  return { manifest, updated: manifest.updated, zips, districts, overlaps, newer };
 }
 
 function parseNotes(cell: string, file: string, leaid: string): DistrictNote[] {

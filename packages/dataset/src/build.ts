@@ -31,6 +31,7 @@ import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares,
 import { emptyEvidence, type PopulationEvidence } from "./population.ts";
 import type { BoundaryLevel } from "./boundaries.ts";
 import { directorySuccessors } from "./directory-successors.ts";
+import { newerDistricts } from "./newer-districts.ts";
 import { CARVED_SHARE, highSchoolCoverOf, k12Successors, moveShare, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
 import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
@@ -583,6 +584,22 @@ export function build(opts: BuildOptions): BuildResult {
   records.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
   overlaps.sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 
+  // Districts newer than every map (newer-districts.ts): no share anywhere; the page of the ZIP
+  // of their office names them and says to ask (Orange Beach City, AL, in 36561).
+  const joinedTo = new Set([...joinMap.values()].map((j) => j.leaid));
+  const recordState = new Map(records.map((r) => [r.zip, r.state]));
+  const newerCandidates = newerDistricts(ccd2324, (l) => ccd1819.has(l) || grfNames.has(l) || joinedTo.has(l) || names.has(l) || placed.districtLevel.has(l) || used.has(l)).map((c) =>
+    c.kept && recordState.get(c.officeZip) !== c.st ? { ...c, kept: false, why: `the ZIP code of its office (${c.officeZip}) has no record in ${c.st}` } : c,
+  );
+  /** leaid -> the ZIP code of its office, for the districts newer than the maps */
+  const newerOffice = new Map(newerCandidates.filter((c) => c.kept).map((c) => [c.leaid, c.officeZip]));
+  for (const c of newerCandidates.filter((x) => x.kept)) {
+    const name = schoolDistrictName(c.name);
+    names.set(c.leaid, name);
+    levels.set(c.leaid, districtLevel(false, c.gslo, c.gshi, name));
+    used.add(c.leaid);
+  }
+
   // Umbrellas: supervisory unions (CCD LEA_TYPE 3) and their components (same state and UNION code).
   const unionComponents = { "2023-24": componentsOf(ccd2324), "2018-19": componentsOf(ccd1819) };
   const componentsFor = (leaid: string): string[] | undefined => {
@@ -794,6 +811,15 @@ export function build(opts: BuildOptions): BuildResult {
         zips: byLandZips,
       });
     }
+    // A district newer than every map: where its office is, and to ask it (newer-districts.ts).
+    const officeOfNewer = newerOffice.get(leaid);
+    if (officeOfNewer !== undefined) {
+      notes.push({
+        code: "newer-than-maps",
+        text: `${name} is newer than the school-district maps this service uses (Census 2016 boundaries, NCES 2021 ZIP relationships): the NCES district directory of 2023-24 lists it, with its office in ZIP code ${officeOfNewer}, but no source here says which addresses it serves. Ask it whether it serves yours.`,
+        zips: [officeOfNewer],
+      });
+    }
     if (d !== undefined && (status === "Closed" || status === "Inactive")) {
       const closed = status === "Closed" ? "closed" : "inactive";
       const since = formatUsDate(d.row.effective);
@@ -933,6 +959,7 @@ export function build(opts: BuildOptions): BuildResult {
     nameChanges,
     umbrellas,
     noSchoolDistricts,
+    newerDistricts: newerCandidates,
     closedDistricts,
     enrollmentFlags,
     enrollmentUnchecked,

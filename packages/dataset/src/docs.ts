@@ -209,6 +209,18 @@ export function coverageMarkdown(s: BuildStats): string {
     L.push(`| ${leaid} | ${d.state} | ${d.name} | ${c} |`);
   }
   L.push("");
+  L.push("## Districts newer than the maps", "");
+  const newer = s.newerDistricts;
+  const kept = newer.filter((c) => c.kept);
+  L.push(
+    `The NCES directory of 2023-24 lists ${plural(newer.length, "open regular district")} running schools that none of the maps (Census 2016 boundaries, NCES 2021 ZIP relationships) nor the 2018-19 directory has. ` +
+      `${num(kept.length)} ${kept.length === 1 ? "is a town's own district" : "are towns' own districts"} (teaching from pre-kindergarten or kindergarten, named after the town of its office): no ZIP's share names ${kept.length === 1 ? "it" : "them"}, ` +
+      "and the page and `/zip/{zip}/districts.json` (`newer_districts`) of the ZIP code of the office name it, with its `newer-than-maps` note, to ask it. The others are listed with the reason they are left out.",
+    "",
+  );
+  L.push("| leaid | state | name | office | grades | kept |", "|---|---|---|---|---|---|");
+  for (const c of newer) L.push(`| ${c.leaid} | ${c.st} | ${c.name} | ${c.officeZip} ${c.city} | ${c.gslo}-${c.gshi} | ${c.kept ? "yes" : `no: ${c.why}`} |`);
+  L.push("");
   L.push("## Names changed by a rule", "");
   const rep = [...s.repairs].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   L.push(

@@ -387,7 +387,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
   const drawn = new Set(idx.districts.map((d) => d.leaid));
   const without = [...stats.districts.values()].filter((d) => !drawn.has(d.leaid));
   L.push(
-    `Districts of today without a boundary (a lookup never answers them; their ZIPs still do): ${num(without.length)}` +
+    `Districts of today without a boundary (a lookup by location never answers them; the ZIPs they share do, and those newer than the maps, COVERAGE.md, are named on the page of the ZIP of their office): ${num(without.length)}` +
       (without.length ? ` (${without.map((d) => `${d.leaid} ${d.name}`).join("; ")})` : ""),
     "",
   );

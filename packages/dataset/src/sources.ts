@@ -125,14 +125,16 @@ export interface CcdRow {
   effective: string;
   /** the office: CCD LZIP and LSTREET1, lower case ("29944 205 holly street"), or "" */
   office: string;
+  /** the office's town, CCD LCITY as written ("Orange Beach"), or "" */
+  city: string;
 }
 
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);
-  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU, iStatus, iEff, iLz, iLs] = [
+  const [iL, iF, iS, iSn, iN, iP, iW, iLo, iHi, iOp, iType, iU, iStatus, iEff, iLz, iLs, iLc] = [
     c("LEAID"), c("FIPST"), c("ST"), c("STATENAME"), c("LEA_NAME"), c("PHONE"), c("WEBSITE"), c("GSLO"), c("GSHI"), c("OPERATIONAL_SCHOOLS"), c("LEA_TYPE"), c("UNION"),
-    c("SY_STATUS_TEXT"), c("EFFECTIVE_DATE"), c("LZIP"), c("LSTREET1"),
+    c("SY_STATUS_TEXT"), c("EFFECTIVE_DATE"), c("LZIP"), c("LSTREET1"), c("LCITY"),
   ];
   const keys = new KeySet(t, "LEAID");
   const out = new Map<string, CcdRow>();
@@ -158,6 +160,7 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       status: r[iStatus]!.trim(),
       effective: r[iEff]!.trim(),
       office: r[iLz]!.trim() === "" || r[iLs]!.trim() === "" ? "" : `${r[iLz]!.trim()} ${r[iLs]!.trim().toLowerCase().replace(/\s+/g, " ")}`,
+      city: r[iLc]!.trim(),
     });
   });
   return out;

@@ -9,6 +9,7 @@ import type { CalibrationBin, Score } from "./estimators.ts";
 import type { PopulationEvidence } from "./population.ts";
 import type { Office } from "./offices.ts";
 import type { PostOfficeSelection } from "./postoffice.ts";
+import type { NewerDistrictCandidate } from "./newer-districts.ts";
 
 export interface ZipRecord {
   zip: string;
@@ -25,10 +26,10 @@ export interface ZipRecord {
 /** A note on a district's facts, shown with them (districts.csv `notes`, `/zip/{zip}/districts.json`). */
 export interface DistrictNote {
   /** what the note is about; the list is in data/README.md */
-  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land";
+  code: "umbrella" | "enrollment-nonresident" | "spending-building-year" | "rating-none" | "closed" | "no-schools" | "not-listed" | "share-by-land" | "newer-than-maps";
   /** one plain sentence for people */
   text: string;
-  /** the ZIP codes it is about, where it is about some only (`share-by-land`) */
+  /** the ZIP codes it is about, where it is about some only (`share-by-land`, `newer-than-maps`) */
   zips?: string[];
 }
 
@@ -157,6 +158,8 @@ export interface BuildStats {
   umbrellas: UmbrellaOut[];
   /** districts with no schools in their directory row that are no supervisory union (counted, facts as published) */
   noSchoolDistricts: { leaid: string; name: string; state: string; records: number; reason: string }[];
+  /** districts of the 2023-24 directory that no map has (newer-districts.ts): the kept ones carry the newer-than-maps note */
+  newerDistricts: NewerDistrictCandidate[];
   /** districts their latest CCD directory lists as closed or inactive, which the boundaries still draw */
   closedDistricts: { leaid: string; name: string; state: string; status: "closed" | "inactive"; effective: string; directory: "2023-24" | "2018-19"; records: number; overlaps: number }[];
   enrollmentFlags: EnrollmentFlag[];

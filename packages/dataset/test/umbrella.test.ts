@@ -3,7 +3,7 @@ import { componentsOf, unionSpan, weightedMean } from "../src/umbrella.ts";
 import type { CcdRow } from "../src/sources.ts";
 
 const row = (leaid: string, st: string, leaType: string, union: string, gslo = "KG", gshi = "12"): CcdRow => ({
-  leaid, fipst: "50", st, stateName: "VERMONT", name: leaid, phone: "", website: "", gslo, gshi, schools: 1, leaType, union, status: "Open", effective: "", office: "",
+  leaid, fipst: "50", st, stateName: "VERMONT", name: leaid, phone: "", website: "", gslo, gshi, schools: 1, leaType, union, status: "Open", effective: "", office: "", city: "",
 });
 
 describe("componentsOf", () => {
