@@ -39,6 +39,16 @@ const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
 /** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
+/**
+ * Names people type for a territory other than the directory's (the home page's "Northern Mariana
+ * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.": the search box's state.
+ */
+const STATE_OTHER_NAMES: Readonly<Record<string, string>> = {
+  "northern mariana islands": "MP",
+  cnmi: "MP",
+  usvi: "VI",
+  "united states virgin islands": "VI",
+};
 /** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
 const FORMAT_GUESS = /\.(?:csv|json)$/i;
 
@@ -305,16 +315,19 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   /**
-   * The state a text names alone, by its code in capitals ("TX": "in", "me", "hi" typed in lower
-   * case are words, not states) or its name in any case ("Texas."), or undefined.
+   * The state a text names alone, by its code in any case ("TX", and "Tx" as a phone's keyboard
+   * capitalises it: typed alone into this box, "in" or "me" means the state, not the word), its
+   * name in any case ("Texas.") or another name people give it ("CNMI", "USVI"), or undefined.
    */
   const stateTypedAlone = (typed: string): string | undefined => {
     const text = typed.replace(/\.$/, "").trim();
     // "D.C.", "N.Y.": the code with its dots.
-    const code = text.replace(/\.(?=.)/g, "");
+    const code = text.replace(/\.(?=.)/g, "").toUpperCase();
     if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
     // "Virgin Islands" for CCD's "U.S. Virgin Islands".
-    const plain = (name: string) => name.toLowerCase().replace(/^(?:the |u\.s\. )/, "");
+    const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:the |u\.s\. |us )/, "");
+    const other = STATE_OTHER_NAMES[plain(text)];
+    if (other !== undefined) return site.states.has(other) ? other : undefined;
     return [...site.states].find((s) => plain(site.stateName(s)) === plain(text));
   };
   app.get("/zip", (c) => {
