@@ -24,6 +24,20 @@ const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string>
   secondary: "serves the upper grades here (high school)",
 };
 
+/**
+ * A short distance in words, in miles and feet as a US reader measures it.
+ *
+ * @example
+ * distanceWords(490) // "1,600 feet"
+ * distanceWords(1600) // "1 mile"
+ */
+export function distanceWords(metres: number): string {
+  const feet = metres / 0.3048;
+  if (feet < 2640) return `${(Math.round(feet / 100) * 100).toLocaleString("en-US")} feet`;
+  const miles = Math.round((metres / 1609.344) * 10) / 10;
+  return `${miles} mile${miles === 1 ? "" : "s"}`;
+}
+
 /** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
 const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
 
@@ -47,8 +61,12 @@ export function locationPage(
   const acrossStates = (a.near_border?.beside ?? []).some((d) => stateOf(d.leaid) !== ownState);
   const inState = (leaid: string) => (acrossStates && stateOf(leaid) !== "" ? `, ${e(stateOf(leaid))}` : "");
   const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${inState(d.leaid)}${grades(d.grade_span)}`);
+  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  // Just outside every drawn edge (a shore strip or small island the simplified maps cut off): the nearest, said as such.
   const sentence =
-    names.length === 1 ? `This place is in ${names[0]}.` : `This place is in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}.`;
+    a.beyond_edge_m === null
+      ? `This place is in ${listed}.`
+      : `This place is most likely in ${listed}: it lies just outside the drawn edge (about ${distanceWords(a.beyond_edge_m)} away), on a shore or island the simplified maps leave out. Ask the district to confirm.`;
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
   const ask = locationAsks(a.districts)
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Problem } from "@school-districts/core";
+import { edgeDistance, type Problem } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, SMALL, testApp } from "../test/helpers.ts";
@@ -71,10 +71,18 @@ describe("zipsByDistance and zipAt (the committed ZCTA points and outlines)", ()
     // Without the outlines (a dataset built without them), the nearest.
     expect(zipAt(data.index, undefined, lon, lat, candidates)).toEqual({ zip: nearest, inArea: false });
   });
-  it("a place in none of the candidates' areas gets the nearest, not in its area", async () => {
+  it("a place in none of the candidates' areas gets the one whose outline is nearest, not in its area; without outlines, the nearest internal point", async () => {
     const data = (await withOutlines())!;
+    const zctas = data.zctas!()!;
     // Beverly Hills City Hall is in 90210's area, not in 90024's or 90067's.
-    expect(zipAt(data.index, data.zctas!(), -118.4004, 34.0736, ["90024", "90067"])).toEqual({ zip: zipsByDistance(data.index, -118.4004, 34.0736, ["90024", "90067"])[0], inArea: false });
+    const edge = (zip: string) => edgeDistance(zctas.outline(zip)!, -118.4004, 34.0736);
+    const nearer = edge("90024") < edge("90067") ? "90024" : "90067";
+    expect(zipAt(data.index, zctas, -118.4004, 34.0736, ["90024", "90067"])).toEqual({ zip: nearer, inArea: false });
+    expect(zipAt(data.index, undefined, -118.4004, 34.0736, ["90024", "90067"])).toEqual({ zip: zipsByDistance(data.index, -118.4004, 34.0736, ["90024", "90067"])[0], inArea: false });
+    // A home on South Padre Island, off the simplified outlines: its own 78597, whose internal point lies
+    // far up the island (Port Isabel's 78578 is nearer by internal point; pages audit 32 #2).
+    expect(zipsByDistance(data.index, -97.173798, 26.09947, ["78578", "78597"])[0]).toBe("78578");
+    expect(zipAt(data.index, zctas, -97.173798, 26.09947, ["78578", "78597"])).toEqual({ zip: "78597", inArea: false });
   });
 });
 
@@ -128,6 +136,24 @@ describe("GET /location.json", () => {
     expect(p.instance).toBe("/location.json");
   });
 
+  it("a home on South Padre Island, which the drawn coast leaves out: the nearest district within a mile, Point Isabel ISD, and how far (pages audit 32 #2)", async () => {
+    const res = await get("?lat=26.09947&lon=-97.173798");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as LocationAnswer;
+    expect(body.districts.map((d) => [d.leaid, d.on_border])).toEqual([["4835250", false]]);
+    expect([body.beyond_edge_m, body.near_border]).toEqual([490, null]);
+    // Inside a district, none.
+    expect(((await (await get("?lat=34.0736&lon=-118.4004")).json()) as LocationAnswer).beyond_edge_m).toBeNull();
+  });
+
+  it("land the Census draws in no school district (Sun City, AZ): 404, saying so, not the district beside it", async () => {
+    const res = await get("?lat=33.6037&lon=-112.2766");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Problem).detail).toBe(
+      '33.6037, -112.2766 lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state\'s department of education which schools serve it.',
+    );
+  });
+
   it.each(["?lat=91&lon=0", "?lat=45", "?lon=1", "", "?lat=abc&lon=1"])("400 invalid-location for %j", async (q) => {
     const res = await get(q);
     expect(res.status).toBe(400);
@@ -149,6 +175,19 @@ describe("GET /location (the page)", () => {
   beforeAll(async () => {
     const { site } = await testApp();
     app = createApp(site, withOutlines());
+  });
+
+  it("a place just outside every drawn edge says the nearest district is the likely one, how far in feet, and to ask it (South Padre Island)", async () => {
+    const res = await app.request("/location?lat=26.09947&lon=-97.173798");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(
+      /<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the drawn edge \(about 1,600 feet away\), on a shore or island the simplified maps leave out\. Ask the district to confirm\.<\/strong><\/p>/,
+    );
+    // Sun City, AZ: no district, said as such.
+    const sunCity = await app.request("/location?lat=33.6037&lon=-112.2766");
+    expect(sunCity.status).toBe(404);
+    expect(await sunCity.text()).toContain("lies in land the Census draws in no school district");
   });
 
   it("names the ZIP whose area holds the place (the fixture's 90210), or the nearest when none does", async () => {
@@ -210,7 +249,7 @@ describe("GET /location (the page)", () => {
     expect(sea.status).toBe(404);
     const seaHtml = await sea.text();
     expect(seaHtml).toContain("No school district at this place");
-    expect(seaHtml).toContain("No school district boundary holds 33.5, -119.5: open water");
+    expect(seaHtml).toContain("No school district boundary holds 33.5, -119.5, or lies within a mile of it: open water");
     expect(seaHtml).not.toContain("/index.json");
     // A page route, negotiated like every page (http.ts pathKind): HTML unless JSON is ranked above it.
     expect(sea.headers.get("vary")).toBe("Accept");

@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
-import { DatasetError, LocationIndex, metresPerDegree, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
+import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
 export type LocationAnswer = components["schemas"]["LocationAnswer"];
@@ -141,9 +141,11 @@ const HOLDING_TRIED = 25;
 
 /**
  * The ZIP of a point among `zips`: the nearest whose ZIP area (its 2010 ZCTA outline)
- * holds the point, `inArea`; else the one whose ZCTA internal point is nearest. An internal
- * point alone names a neighbouring ZIP for a quarter of places: one near the edge of a
- * large ZIP area is often nearer the point of a small one. Undefined when none has a point.
+ * holds the point, `inArea`; else, of those tried, the one whose outline is nearest (a home
+ * on South Padre Island, off the simplified outlines, is nearer 78597's edge than Port Isabel's,
+ * though 78597's internal point lies far up the island); else the one whose ZCTA internal point
+ * is nearest. An internal point alone names a neighbouring ZIP for a quarter of places: one near
+ * the edge of a large ZIP area is often nearer the point of a small one. Undefined when none has a point.
  *
  * @example
  * zipAt(index, zctas, -73.528314, 41.083268, ["06905", "06906"]) // { zip: "06905", inArea: true } (06906's point is nearer)
@@ -151,8 +153,16 @@ const HOLDING_TRIED = 25;
 export function zipAt(index: LocationIndex, zctas: ZctaOutlines | undefined, lon: number, lat: number, zips: Iterable<string>): { zip: string; inArea: boolean } | undefined {
   const ranked = zipsByDistance(index, lon, lat, zips);
   if (ranked.length === 0) return undefined;
-  const holding = zctas && ranked.slice(0, HOLDING_TRIED).find((zip) => zctas.holds(zip, lon, lat));
-  return holding ? { zip: holding, inArea: true } : { zip: ranked[0]!, inArea: false };
+  const tried = ranked.slice(0, HOLDING_TRIED);
+  const holding = zctas && tried.find((zip) => zctas.holds(zip, lon, lat));
+  if (holding) return { zip: holding, inArea: true };
+  let nearest: { zip: string; metres: number } | undefined;
+  for (const zip of zctas ? tried : []) {
+    const outline = zctas!.outline(zip);
+    const metres = outline === undefined ? Infinity : edgeDistance(outline, lon, lat);
+    if (metres < (nearest?.metres ?? Infinity)) nearest = { zip, metres };
+  }
+  return { zip: nearest?.zip ?? ranked[0]!, inArea: false };
 }
 
 type Manifest = { files: Record<string, { sha256: string; rows: number } | undefined> };
@@ -253,7 +263,11 @@ export function locate(
   record: (zip: string) => DistrictRecord | undefined,
   zipsOf: (leaid: string) => readonly string[],
 ): LocationAnswer | undefined {
-  const hits = data.index.districtsAt(lon, lat);
+  let hits = data.index.districtsAt(lon, lat);
+  // Outside every drawn district, not in land of no district: a shore strip or small island the
+  // simplified outlines cut off (South Padre Island), answered by the nearest drawn within OFF_EDGE_M.
+  const near = hits.length === 0 ? data.index.nearestWithin(lon, lat, OFF_EDGE_M) : [];
+  if (hits.length === 0) hits = near.map((n) => ({ district: n.district, onBorder: false }));
   if (hits.length === 0) return undefined;
   const found = zipAt(data.index, data.zctas?.(), lon, lat, hits.flatMap((h) => zipsOf(h.district.leaid)));
   const zip = found?.zip ?? data.index.nearestZcta(lon, lat);
@@ -276,9 +290,18 @@ export function locate(
     in_zip_area: found?.inArea ?? false,
     boundaries: data.boundaries,
     // Not on a border (the border rule decided there), but near one: the districts beside it.
-    near_border: (districts.some((d) => d.on_border) ? undefined : nearBorder(data, districts, lat, lon, baseUrl)) ?? null,
+    near_border: (near.length > 0 || districts.some((d) => d.on_border) ? undefined : nearBorder(data, districts, lat, lon, baseUrl)) ?? null,
+    beyond_edge_m: near.length === 0 ? null : Math.round(Math.min(...near.map((n) => n.metres)) / 10) * 10,
   };
 }
+
+/**
+ * How far outside every drawn district a place may lie and still be answered by the nearest
+ * (metres): the 1:500,000 outlines and their simplification cut off shore strips and small
+ * islands (South Padre Island lies about 490 m outside Point Isabel ISD's drawn edge); a mile
+ * out, a place is more likely water, or land the maps leave to no one.
+ */
+export const OFF_EDGE_M = 1600;
 
 /**
  * How close to a drawn border a place must be for its answer to be in doubt (metres): the

@@ -168,10 +168,12 @@ export function lookup(
         (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
         (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip),
       );
-    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon) : "This dataset was built without boundaries.", instance);
+    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, options.location.index.inNoDistrict(lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     const lines = [
-      `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`,
+      answer.beyond_edge_m === null
+        ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
+        : `${lat.toFixed(5)}, ${lon.toFixed(5)} is most likely in ${answer.districts.map((d) => d.district).join(" and ")}: it lies ${answer.beyond_edge_m} m outside the drawn edge (a shore or island the simplified maps leave out); ask the district.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
       ...locationAsks(answer.districts),
       ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),

@@ -42,7 +42,7 @@ describe("placeHint: the place probably meant", () => {
     const toronto = () => ({ zip: "14126", city: "Olcott", state: "NY", point: [-78.69, 43.33] as [number, number] });
     expect(placeHint(43.65, -79.38, inDistrict, toronto)?.end).toBe(", about 40 miles away: its page says which school districts serve it.");
     // That far from any ZIP code, the place is said to be outside the country or off its coast first; a territory's is not.
-    expect(placeHint(43.65, -79.38, inDistrict, toronto)?.words).toBe("This place seems to be outside the United States or off its coast. The nearest US ZIP code is");
+    expect(placeHint(43.65, -79.38, inDistrict, toronto)?.words).toBe("This place is far from every ZIP code area: off the coast, on an island the maps leave out, or outside the United States. The nearest US ZIP code is");
     expect(placeHint(18.9, -66.1, inDistrict, () => ({ zip: "00901", city: "San Juan", state: "PR", point: [-66.1, 18.46] as [number, number] }))?.words).toBe("The nearest ZIP code is");
     expect(milesAway(18.4655, -66.1057, [-66.1, 18.46])).toBe("less than a mile away");
     expect(milesAway(40, -100, [-100, 40.0145])).toBe("about 1 mile away");

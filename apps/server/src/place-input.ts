@@ -97,7 +97,7 @@ export function placeHint(
   if (near) {
     const distance = near.point ? milesAway(lat, lon, near.point) : undefined;
     return {
-      words: far ? "This place seems to be outside the United States or off its coast. The nearest US ZIP code is" : "The nearest ZIP code is",
+      words: far ? "This place is far from every ZIP code area: off the coast, on an island the maps leave out, or outside the United States. The nearest US ZIP code is" : "The nearest ZIP code is",
       href: `/zip/${near.zip}`,
       link: `${near.zip} (${near.city}, ${near.state})`,
       end: `${distance ? `, ${distance}` : ""}: its page says which school districts serve it.`,

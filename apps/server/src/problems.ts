@@ -207,9 +207,11 @@ export function notFoundDetail(path: string, meant?: string): string {
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
-export function locationNotFoundDetail(lat: number, lon: number, forPage = false): string {
-  const found = `No school district boundary holds ${lat}, ${lon}: open water, outside the 50 states and DC, or an area with no school district.`;
-  return forPage ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
+export function locationNotFoundDetail(lat: number, lon: number, forPage = false, noDistrict = false): string {
+  const found = noDistrict
+    ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
+    : `No school district boundary holds ${lat}, ${lon}, or lies within a mile of it: open water, outside the 50 states and DC, or an area with no school district.`;
+  return forPage || noDistrict ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */
@@ -271,7 +273,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: "The point is well-formed but no school-district boundary holds it: open water, outside the 50 states and DC (Puerto Rico and the other territories have no boundary file), or land in no school district.",
+    when: "The point is well-formed but no school-district boundary holds it or lies within 1,600 m of it (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file), or it lies in land the Census draws in no school district (\"School District Not Defined\": most of Sun City, AZ; the detail says so).",
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },

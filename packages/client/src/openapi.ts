@@ -713,7 +713,7 @@ export interface paths {
         };
         /**
          * The districts of a point
-         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point in no district (open water, outside the 50 states and DC: the territories have no boundary file) gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
+         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point just outside every drawn district, within 1,600 m of one (a shore strip or small island the simplified outlines cut off), gets the nearest with `beyond_edge_m`; a point farther from every district (open water, outside the 50 states and DC: the territories have no boundary file) or in land the Census draws in no school district gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getLocation"];
         put?: never;
@@ -1430,7 +1430,8 @@ export interface components {
          *         "vintage": "2016 (school year 2015-16)",
          *         "scale": "1:500,000"
          *       },
-         *       "near_border": null
+         *       "near_border": null,
+         *       "beyond_edge_m": null
          *     }
          */
         LocationAnswer: {
@@ -1446,7 +1447,7 @@ export interface components {
             lon: number;
             /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
             districts: components["schemas"]["LocatedDistrict"][];
-            /** @description The record of the ZIP code of the point: among ZIPs overlapping one of its districts, the nearest (by ZCTA internal point, Census 2020 Gazetteer, on the sphere) whose ZIP area (its 2010 ZCTA outline, simplified at 1:500,000) holds the point, `in_zip_area` true; else the one whose internal point is nearest, at any distance, `in_zip_area` false (and when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. From ZIP areas as the Census draws them, not a postal address lookup. */
+            /** @description The record of the ZIP code of the point: among ZIPs overlapping one of its districts, the nearest (by ZCTA internal point, Census 2020 Gazetteer, on the sphere) whose ZIP area (its 2010 ZCTA outline, simplified at 1:500,000) holds the point, `in_zip_area` true; else, of the 25 nearest by internal point, the one whose outline is nearest (a home on South Padre Island, off the simplified outlines, gets its own 78597), else the one whose internal point is nearest, at any distance, `in_zip_area` false (and when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. From ZIP areas as the Census draws them, not a postal address lookup. */
             zip: components["schemas"]["DistrictRecord"] | (never | null);
             /**
              * @description Whether the ZIP area of `zip` (its 2010 ZCTA outline, approximate at the edges) holds the point; false when `zip` is only the nearest ZIP with these districts, or null.
@@ -1480,6 +1481,11 @@ export interface components {
                     url: components["schemas"]["LocatedDistrict"]["url"];
                 }[];
             } | null;
+            /**
+             * @description Null where a drawn district holds the point. Else the point lies outside every district as drawn, though not in land the Census draws in no school district: on a shore strip or small island the simplified 1:500,000 outlines cut off (South Padre Island is about 490 m outside Point Isabel ISD's drawn edge), and `districts` are the nearest drawn within 1,600 m (one unified district, or the nearest elementary and secondary ones), this many metres away, rounded to 10 m; `on_border` is false and `near_border` null. The district most likely serves the place: ask it. Farther than that, or in land of no district, the answer is 404 `location-not-found`.
+             * @example null
+             */
+            beyond_edge_m: number | null;
         };
     };
     responses: {

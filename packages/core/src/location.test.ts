@@ -18,6 +18,7 @@ const arcs = [
   abs([[1000, 0], [2000, 0], [2000, 1000], [1000, 1000]]), // 2: B's other sides
   abs([[400, 400], [600, 400], [600, 600], [400, 600], [400, 400]]), // 3: the hole
   abs([[0, 0], [2000, 0], [2000, 1000], [0, 1000], [0, 0]]), // 4: C
+  abs([[2000, 0], [3000, 0], [3000, 1000], [2000, 1000], [2000, 0]]), // 5: land in no district, east of B
 ];
 function topo(extra: Record<string, unknown> = {}): string {
   const t = {
@@ -34,6 +35,7 @@ function topo(extra: Record<string, unknown> = {}): string {
           { type: "Polygon", id: "0100004", properties: { level: "S" }, arcs: [[3]] },
         ],
       },
+      no_district: { type: "GeometryCollection", geometries: [{ type: "Polygon", id: "0199997", arcs: [[5]] }] },
       zctas: { type: "GeometryCollection", geometries: [{ type: "Point", id: "00001", coordinates: [500, 500] }, { type: "Point", id: "00002", coordinates: [1500, 500] }] },
     },
     ...extra,
@@ -57,6 +59,18 @@ describe("LocationIndex", () => {
   it("answers nothing outside every polygon", () => {
     expect(at(3, 3)).toEqual([]);
     expect(at(-0.001, 0.5)).toEqual([]);
+  });
+  it("land in no school district is no district's, and says so", () => {
+    expect(at(2.5, 0.5)).toEqual([]);
+    expect([idx.inNoDistrict(2.5, 0.5), idx.inNoDistrict(0.2, 0.2), idx.inNoDistrict(3.5, 0.5)]).toEqual([true, false, false]);
+  });
+  it("outside every district, the nearest drawn within a distance (a unified one before an elementary one along the same edge); none from land of no district", () => {
+    const near = (x: number, y: number, m: number) => idx.nearestWithin(x, y, m).map((n) => [n.district.leaid, Math.round(n.metres / 10) * 10]);
+    // 0.004° north of A's edge (and C's): about 440 m.
+    expect(near(0.2, 1.004, 1000)).toEqual([["0100002", 440]]);
+    expect(near(0.2, 1.004, 400)).toEqual([]);
+    expect(near(2.5, 0.5, 100_000)).toEqual([]);
+    expect(near(-0.02, 0.5, 1000)).toEqual([]);
   });
   it("finds the nearest ZCTA point within a distance", () => {
     expect(idx.nearestZcta(0.9, 0.5)).toBe("00001");
@@ -93,6 +107,12 @@ describe("the committed boundaries", () => {
   it("a point in Beverly Hills is in Beverly Hills Unified; the ocean is in no district", () => {
     expect(idx.districtsAt(-118.4004, 34.0736).map((h) => h.district.leaid)).toEqual(["0604830"]);
     expect(idx.districtsAt(-119.5, 33.5)).toEqual([]);
+  });
+  it("South Padre Island, which the drawn coast leaves out, is about 490 m from Point Isabel ISD; Sun City, AZ is land of no district; the open sea is near none", () => {
+    expect(idx.districtsAt(-97.173798, 26.09947)).toEqual([]);
+    expect(idx.nearestWithin(-97.173798, 26.09947, 1600).map((n) => [n.district.leaid, Math.round(n.metres / 10) * 10])).toEqual([["4835250", 490]]);
+    expect([idx.inNoDistrict(-112.2766, 33.6037), idx.nearestWithin(-112.2766, 33.6037, 1600)]).toEqual([true, []]);
+    expect(idx.nearestWithin(-119.5, 33.5, 1600)).toEqual([]);
   });
 });
 

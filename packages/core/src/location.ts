@@ -180,6 +180,9 @@ export function parseTopology(file: string | Uint8Array, label: string): { topo:
  * const idx = LocationIndex.parse(await Bun.file("data/boundaries.topojson").text(), "data/boundaries.topojson");
  * idx.districtsAt(-108.5007, 45.7833).map((h) => h.district.leaid) // ["3004620", "3004650"]
  */
+/** The district number of a polygon part of land in no school district (`no_district`). */
+const NO_DISTRICT_PART = 0xffffffff;
+
 export class LocationIndex {
   /** districts in file order (sorted by level, then LEAID) */
   readonly districts: BoundaryDistrict[] = [];
@@ -241,6 +244,21 @@ export class LocationIndex {
           arcRefs.push(...r);
         }
         partDistrict.push(d);
+      }
+    }
+    // Land in no school district (the `no_district` object, by its 2016 id): parts of no district.
+    for (const g of topo.objects.no_district?.geometries ?? []) {
+      const polys = (g.type === "Polygon" ? [g.arcs] : g.type === "MultiPolygon" ? g.arcs : null) as number[][][] | null;
+      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `no_district geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
+      for (const rings of polys) {
+        if (rings.length === 0) continue;
+        boxes.push(...this.ringBox(rings[0]!, label));
+        partRing.push(ringArc.length);
+        for (const r of rings) {
+          ringArc.push(arcRefs.length);
+          arcRefs.push(...r);
+        }
+        partDistrict.push(NO_DISTRICT_PART);
       }
     }
     partRing.push(ringArc.length);
@@ -385,6 +403,7 @@ export class LocationIndex {
     const best = new Map<BoundaryLevel, { d: number; onBorder: boolean }>();
     for (const part of this.partIndex.search(lon, lat, lon, lat)) {
       const d = this.partDistrict[part]!;
+      if (d === NO_DISTRICT_PART) continue;
       const r = this.pointInPart(part, lon, lat);
       if (r === false) continue;
       const onBorder = r === 0;
@@ -449,27 +468,88 @@ export class LocationIndex {
     return out;
   }
 
+  /**
+   * Whether (lon, lat) lies in land the Census draws in no school district ("School District Not
+   * Defined", the `no_district` object: Sun City, AZ), borders included.
+   *
+   * @example
+   * idx.inNoDistrict(-112.2766, 33.6037) // true (Sun City, AZ)
+   */
+  inNoDistrict(lon: number, lat: number): boolean {
+    if (this.partIndex === null) return false;
+    return this.partIndex.search(lon, lat, lon, lat).some((part) => this.partDistrict[part] === NO_DISTRICT_PART && this.pointInPart(part, lon, lat) !== false);
+  }
+
+  /**
+   * For a place no district holds and not in land of no district: the nearest district drawn within `maxMetres` (a shore strip
+   * or small island the simplified outlines cut off: South Padre Island is about 600 m outside
+   * Point Isabel ISD's drawn edge), with, where it is drawn for one level of a split-level area,
+   * the nearest of the other level within that distance; [] when none is that near.
+   *
+   * @example
+   * idx.nearestWithin(-97.1738, 26.0995, 1600).map((n) => [n.district.leaid, n.metres]) // [["4835190", 590]]
+   */
+  nearestWithin(lon: number, lat: number, maxMetres: number): { district: BoundaryDistrict; metres: number }[] {
+    if (this.partIndex === null) return [];
+    const [kx, ky] = metresPerDegree(lat);
+    const [dx, dy] = [maxMetres / kx, maxMetres / ky];
+    const best = new Map<BoundaryLevel, { d: number; metres: number }>();
+    if (this.inNoDistrict(lon, lat)) return [];
+    for (const part of this.partIndex.search(lon - dx, lat - dy, lon + dx, lat + dy)) {
+      const d = this.partDistrict[part]!;
+      if (d === NO_DISTRICT_PART) continue;
+      const metres = ringsDistance(this.partRings(part), lon, lat, kx, ky);
+      if (metres > maxMetres) continue;
+      const level = this.districts[d]!.level;
+      const prev = best.get(level);
+      if (prev === undefined || metres < prev.metres || (metres === prev.metres && this.districts[d]!.leaid < this.districts[prev.d]!.leaid)) best.set(level, { d, metres });
+    }
+    // Nearest first; at the same distance (a unified district's edge along an elementary one's), the unified.
+    const found = [...best].sort((a, b) => a[1].metres - b[1].metres || BOUNDARY_LEVEL_ORDER.indexOf(a[0]) - BOUNDARY_LEVEL_ORDER.indexOf(b[0]));
+    if (found.length === 0) return [];
+    const [nearestLevel] = found[0]!;
+    // A unified district answers every grade; an elementary or secondary one, with the nearest of the other of those two.
+    const levels = nearestLevel === "unified" ? ["unified"] : BOUNDARY_LEVEL_ORDER.filter((l) => l !== "unified");
+    return BOUNDARY_LEVEL_ORDER.filter((l) => levels.includes(l) && best.has(l)).map((l) => ({ district: this.districts[best.get(l)!.d]!, metres: best.get(l)!.metres }));
+  }
+
   /** Distance in metres from (lon, lat) to the nearest border of a district's polygons (equirectangular, fine below a few km). */
   distanceToBorder(leaid: string, level: BoundaryLevel, lon: number, lat: number): number {
     const o = this.outline(leaid, level);
-    if (o === undefined) return Infinity;
-    const [kx, ky] = metresPerDegree(lat);
-    let best = Infinity;
-    for (const poly of o) {
-      for (const ring of poly) {
-        for (let i = 1; i < ring.length; i++) {
-          const [ax, ay] = [(ring[i - 1]![0] - lon) * kx, (ring[i - 1]![1] - lat) * ky];
-          const [bx, by] = [(ring[i]![0] - lon) * kx, (ring[i]![1] - lat) * ky];
-          const [dx, dy] = [bx - ax, by - ay];
-          const len = dx * dx + dy * dy;
-          const s = len === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len));
-          const dist = Math.hypot(ax + s * dx, ay + s * dy);
-          if (dist < best) best = dist;
-        }
-      }
-    }
-    return best;
+    return o === undefined ? Infinity : edgeDistance(o, lon, lat);
   }
+
+}
+
+/**
+ * Distance in metres from (lon, lat) to the nearest edge of polygons of rings of [lon, lat]
+ * (equirectangular, fine below a few km; a point inside is measured to the edge too).
+ *
+ * @example
+ * edgeDistance([[[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]], 1.001, 0.5) // about 111
+ */
+export function edgeDistance(polygons: readonly (readonly (readonly [number, number])[][])[], lon: number, lat: number): number {
+  const [kx, ky] = metresPerDegree(lat);
+  let best = Infinity;
+  for (const rings of polygons) best = Math.min(best, ringsDistance(rings, lon, lat, kx, ky));
+  return best;
+}
+
+/** Distance in metres from (lon, lat) to the nearest edge of rings of [lon, lat], `kx`, `ky` metres per degree there. */
+function ringsDistance(rings: readonly (readonly [number, number])[][], lon: number, lat: number, kx: number, ky: number): number {
+  let best = Infinity;
+  for (const ring of rings) {
+    for (let i = 1; i < ring.length; i++) {
+      const [ax, ay] = [(ring[i - 1]![0] - lon) * kx, (ring[i - 1]![1] - lat) * ky];
+      const [bx, by] = [(ring[i]![0] - lon) * kx, (ring[i]![1] - lat) * ky];
+      const [dx, dy] = [bx - ax, by - ay];
+      const len = dx * dx + dy * dy;
+      const s = len === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len));
+      const dist = Math.hypot(ax + s * dx, ay + s * dy);
+      if (dist < best) best = dist;
+    }
+  }
+  return best;
 }
 
 /**

@@ -33,6 +33,9 @@ export const BOUNDARY_METADATA = {
 };
 const LEVEL_CODE: Record<BoundaryLevel, string> = { unified: "U", elementary: "E", secondary: "S" };
 
+/** How a Census placeholder "School District Not Defined" (LEAID ending 99997) is joined: to no district. */
+const NO_DISTRICT = "no district (Census placeholder)";
+
 /** How a 2016 boundary was joined to a district of today. */
 export interface BoundaryJoin {
   geoid: string;
@@ -40,7 +43,7 @@ export interface BoundaryJoin {
   name: string;
   /** today's LEAID, "" when none */
   leaid: string;
-  how: "same LEAID" | "joins.csv" | "directory successor" | "K-12 successor" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | "no district (Census placeholder)" | "none";
+  how: "same LEAID" | "joins.csv" | "directory successor" | "K-12 successor" | "successor (new since 2016)" | "successor (neighbour)" | "piece of a district (same name)" | typeof NO_DISTRICT | "none";
   /** for successors: 2020 ZCTA internal points inside the 2016 polygon, and how many of them the successor overlaps */
   evidence?: { zctas: number; shared: number };
   /** a polygon split since between successors: the other districts of today and the ZCTAs whose part of it they are drawn as (split-polygons.ts) */
@@ -69,7 +72,7 @@ export function joinBoundaries(boundaries: readonly DistrictBoundary[], stats: B
     const j = whole.get(b.leaid);
     if (j !== undefined && today.has(j.leaid)) return { geoid: b.leaid, level: b.level, name: b.name, leaid: j.leaid, how: j.source };
     // "School District Not Defined" (LEAID ending 99997): land in no school district.
-    if (b.leaid.endsWith("99997")) return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "no district (Census placeholder)" };
+    if (b.leaid.endsWith("99997")) return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: NO_DISTRICT };
     return { geoid: b.leaid, level: b.level, name: b.name, leaid: "", how: "none" };
   });
   for (const j of first) if (j.leaid !== "") withBoundary.add(j.leaid);
@@ -236,12 +239,22 @@ export function boundaryTopology(
     properties: {},
     geometry: { type: "Point" as const, coordinates: p },
   }));
-  let topo = topology({ districts: { type: "FeatureCollection", features }, zctas: { type: "FeatureCollection", features: points } } as never);
+  // Land the Census draws in no school district ("School District Not Defined": Sun City, AZ), by
+  // its 2016 id: a lookup there says so, and gives no nearby district's answer (location.ts).
+  const noDistrict = boundaries
+    .filter((b, i) => joins[i]!.how === NO_DISTRICT && b.polygons.length > 0)
+    .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
+    .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: {}, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
+  let topo = topology({
+    districts: { type: "FeatureCollection", features },
+    no_district: { type: "FeatureCollection", features: noDistrict },
+    zctas: { type: "FeatureCollection", features: points },
+  } as never);
   topo = simplify(presimplify(topo as never), SIMPLIFY_MIN_WEIGHT) as never;
   const q = quantize(topo as never, QUANTIZATION) as unknown as Record<string, unknown>;
-  // Properties of points are empty: drop them; the metadata carries the vintage.
+  // Properties of points and of no-district land are empty: drop them; the metadata carries the vintage.
   const objects = q.objects as Record<string, { geometries: Record<string, unknown>[] }>;
-  for (const g of objects.zctas!.geometries) delete g.properties;
+  for (const g of [...objects.zctas!.geometries, ...objects.no_district!.geometries]) delete g.properties;
   return JSON.stringify({ type: "Topology", metadata: BOUNDARY_METADATA, transform: q.transform, objects: q.objects, arcs: q.arcs }) + "\n";
 }
 
@@ -370,11 +383,11 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Of the same LEAID, a district that lost land since 2016 to a district new since, drawn in parts as above (listed below, "same LEAID; its part in"): ${num(joins.filter((j) => j.parts !== undefined && j.how === "same LEAID").length)}`,
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
-    `- Census placeholders "School District Not Defined" (land in no school district), not drawn: ${num(count("no district (Census placeholder)"))}`,
+    `- Census placeholders "School District Not Defined" (land in no school district), drawn apart (\`no_district\`: a lookup there says the place is in no school district): ${num(count(NO_DISTRICT))}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
     "",
   );
-  const changed = joins.filter((j) => (j.how !== "same LEAID" || j.parts !== undefined) && j.how !== "no district (Census placeholder)");
+  const changed = joins.filter((j) => (j.how !== "same LEAID" || j.parts !== undefined) && j.how !== NO_DISTRICT);
   if (changed.length > 0) {
     L.push("| 2016 LEAID | level | 2016 name | today's LEAID | today's name | how | ZCTA points in 2016 polygon / overlapped by today's |", "|---|---|---|---|---|---|---|");
     for (const j of changed) {
