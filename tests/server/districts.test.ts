@@ -108,17 +108,17 @@ describe("a district newer than the 2016 boundaries, its share estimated by land
   it("04275 (Roxbury and Byron, ME): its page says under the answer that Byron's part is estimated from its land, and whom to ask", async () => {
     const byron = zipDistricts.get("04275")!.districts.find((d) => d.leaid === "2314835")!;
     const note = byron.notes?.find((n) => n.code === "share-by-land");
-    expect(note?.text).toMatch(/^Byron Public Schools is newer than the 2016 Census school-district boundaries: .* estimated from its land .*Ask it whether it serves the address\.$/);
+    expect(note?.text).toMatch(/^Byron Public Schools was formed after the 2016 Census school-district maps: in ZIP code 04275, its share of the residents is an estimate from its land area \(NCES, 2021\), not a count\. Ask it whether it serves your address\.$/);
     const page = await (await fetch(`${server.url}/zip/04275`)).text();
     const answer = page.indexOf('<p class="answer">');
-    expect(page.indexOf("Byron Public Schools is newer than the 2016 Census school-district boundaries")).toBeGreaterThan(answer);
+    expect(page.indexOf("Byron Public Schools was formed after the 2016 Census school-district maps")).toBeGreaterThan(answer);
     expect(note?.zips).toEqual(["04275"]);
     // Only on the pages of the ZIPs it names (review 31b #2): 72099 is all Jacksonville North Pulaski's, 72076 shared by land.
     const jnp = zipDistricts.get("72099")!.districts.find((d) => d.leaid === "0500419")!.notes!.find((n) => n.code === "share-by-land")!;
     expect(jnp.zips).toContain("72076");
     expect(jnp.zips).not.toContain("72099");
-    expect(await (await fetch(`${server.url}/zip/72099`)).text()).not.toContain("is newer than the 2016 Census school-district boundaries");
-    expect(await (await fetch(`${server.url}/zip/72076`)).text()).toContain("Jacksonville North Pulaski School District is newer than the 2016 Census school-district boundaries: in ZIP codes 72076,");
+    expect(await (await fetch(`${server.url}/zip/72099`)).text()).not.toContain("was formed after the 2016 Census school-district maps");
+    expect(await (await fetch(`${server.url}/zip/72076`)).text()).toContain("Jacksonville North Pulaski School District was formed after the 2016 Census school-district maps: in ZIP codes 72076,");
     // A district with a boundary of its own has no such note (RSU 10, the other district of 04275).
     expect(zipDistricts.get("04275")!.districts.find((d) => d.leaid === "2314795")!.notes?.some((n) => n.code === "share-by-land") ?? false).toBe(false);
   });

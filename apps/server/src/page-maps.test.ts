@@ -88,6 +88,15 @@ describe("district maps", () => {
     expect(mainPieces(districtOutline(index, "0200010", "unified")!).outside).toBe(0);
   });
 
+  it("a district formed since 2016 (its share estimated by land) says its outline is an estimate, not the 2016 boundaries' (pages audit 32 #5)", () => {
+    const byron = { leaid: "2314835", district: "Byron Public Schools", state: "ME" as never, level: "unified" as const };
+    const note = { code: "share-by-land" as const, text: "Byron Public Schools was formed after the 2016 Census school-district maps.", zips: ["04275"] };
+    const html = maps.district({ ...byron, notes: [note] });
+    expect(html).toContain("Byron Public Schools was formed after the 2016 (school year 2015-16) Census school-district boundaries, so this outline is an estimate:");
+    expect(html).not.toContain("Drawn from the 2016");
+    expect(maps.district(byron)).toContain("Drawn from the 2016 (school year 2015-16) Census school-district boundaries");
+  });
+
   it("GET /district/0604830: the page has the map after the answer, with its text alternative", async () => {
     const html = await (await app.request("/district/0604830")).text();
     expect(html.indexOf('<h2 id="map">Map</h2>')).toBeGreaterThan(html.indexOf("is the main school district of"));

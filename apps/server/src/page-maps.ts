@@ -177,7 +177,7 @@ export class PageMaps {
    * @example
    * maps.district(beverlyHills) // '…<figure><svg … aria-labelledby="map-title" …'
    */
-  district(d: Pick<District, "leaid" | "district" | "state" | "level">): string {
+  district(d: Pick<District, "leaid" | "district" | "state" | "level"> & Partial<Pick<District, "notes">>): string {
     const index = this.sources.boundaries();
     if (index === undefined) return "";
     const outline = districtOutline(index, d.leaid, d.level);
@@ -191,7 +191,10 @@ export class PageMaps {
     const description =
       `Map of the outline of ${d.district} (${d.state}), shaded with a blue outline, in ${parts(outline.length)}, ${extentWords(outline)}. ` +
       (outside > 0 ? `The map shows its main part, ${extentWords(main)}; ${outside} small ${outside === 1 ? "piece lies" : "pieces lie"} farther away, outside the map. ` : "") +
-      `Drawn from the ${this.sources.vintage} Census school-district boundaries at 1:500,000, simplified: approximate at the edges.`;
+      // A district formed since (its share of a ZIP estimated by land): its outline is an older district's area, not its own.
+      (d.notes?.some((n) => n.code === "share-by-land")
+        ? `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries, so this outline is an estimate: the part of an older district's area, as drawn then at 1:500,000, in the ZIP codes where it now has the most land (NCES, 2021).`
+        : `Drawn from the ${this.sources.vintage} Census school-district boundaries at 1:500,000, simplified: approximate at the edges.`);
     const figure = mapFigure([{ polygons: outline, style: "primary" }], {
       id: "map",
       title: `Map of ${d.district}`,

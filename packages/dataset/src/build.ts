@@ -767,8 +767,11 @@ export function build(opts: BuildOptions): BuildResult {
       notes.push({
         code: "umbrella",
         text:
-          `Made up of its ${comps.length} member districts in the CCD directory (which calls it a supervisory union): its students, schools and grade span are theirs added up` +
-          `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}` +
+          (comps.length === 1
+            ? "Made up of its one member district in the CCD directory (which calls it a supervisory union): its students, schools and grade span are that district's" +
+              `${perPupilText.endsWith("(est.)") ? "; so is its spending per pupil (est.)" : ""}`
+            : `Made up of its ${comps.length} member districts in the CCD directory (which calls it a supervisory union): its students, schools and grade span are theirs added up` +
+              `${perPupilText.endsWith("(est.)") ? "; spending per pupil is their enrollment-weighted average (est.)" : ""}`) +
           `${rating === undefined ? "" : `; its rating is ${ratingNote}`}.`,
       });
       umbrellas.push({
@@ -807,7 +810,7 @@ export function build(opts: BuildOptions): BuildResult {
       const where = byLandZips.length === 1 ? `ZIP code ${byLandZips[0]}` : `ZIP codes ${AND.format(byLandZips)}`;
       notes.push({
         code: "share-by-land",
-        text: `${name} is newer than the 2016 Census school-district boundaries: in ${where}, which it shares with a district it was split from or with, its part of the residents is estimated from its land (NCES, 2021), not counted. Ask it whether it serves the address.`,
+        text: `${name} was formed after the 2016 Census school-district maps: in ${where}, its share of the residents is an estimate from its land area (NCES, 2021), not a count. Ask it whether it serves your address.`,
         zips: byLandZips,
       });
     }
