@@ -310,6 +310,20 @@ export function highSchoolDistrict(levels: readonly GradeLevel[]): DistrictOverl
 }
 
 /**
+ * Whether most of a ZIP's residents live in no school district (Sun City, AZ, 85351: "School
+ * District Not Defined"): one answer for every grade (no separate high-school district, `high`;
+ * a K-12 district drawn only at the secondary level, 01224, has no elementary share), and the
+ * districts' shares add up to under half.
+ *
+ * @example
+ * mostlyInNoDistrict(zipDistricts85351.districts, undefined) // true
+ */
+export function mostlyInNoDistrict(districts: readonly DistrictOverlap[], high: DistrictOverlap | undefined): boolean {
+  const inDistricts = districts.reduce((sum, d) => sum + d.share_elementary, 0);
+  return high === undefined && districts.every((d) => d.share_elementary === d.share_secondary) && inDistricts < 0.5;
+}
+
+/**
  * The sentence for a district that stops before 12th grade: whom to ask about the older grades.
  *
  * @example

@@ -307,3 +307,27 @@ describe("the search box's page for a town", () => {
     expect(await house.text()).toContain('Did you mean <a href="/zip/90210">90210</a>?');
   });
 });
+
+describe("a town's ZIP codes as its pages say them (pages audit 32 #3, #4)", () => {
+  const facts = { updated: "2026-11-22", records: 2, baseUrl: "http://localhost" };
+  it("a ZIP code most of whose residents live in no district is grouped as such, not under the district of its sliver (Sun City, AZ)", () => {
+    const sunCity = [{ city: "Sun City", state: "AZ", zips: [
+      { zip: "85351", district: "Peoria Unified School District", leaid: "0406250", share: 0.004, none: true as const },
+      { zip: "85373", district: "Peoria Unified School District", leaid: "0406250", share: 0.53 },
+    ] }];
+    const html = townPage("Sun City, AZ", sunCity, facts);
+    expect(html).toContain("<p>Its 2 ZIP codes where people live are in 1 district, or mostly in none: Peoria Unified School District (1 ZIP code), mostly in no school district (1 ZIP code: the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask).");
+    expect(html).toContain('<h3>Mostly in no school district</h3>\n<ul class="zips"><li><a href="/zip/85351">85351</a></li></ul>');
+    const alone = townPage("Sun City West", [{ city: "Sun City West", state: "AZ", zips: [{ zip: "85375", district: "Dysart Unified District", leaid: "0402860", share: 0.19, none: true as const }] }], facts);
+    expect(alone).toContain("<p>Its ZIP code where people live is mostly in no school district: the Census draws");
+    expect(alone).not.toContain("in <a href=\"/district/0402860\"");
+  });
+  it("names the high-school district where another serves most of those grades (Billings, MT)", () => {
+    const high = { district: "Billings High School District", leaid: "3003900" };
+    const billings = [{ city: "Billings", state: "MT", zips: ["59101", "59102", "59105"].map((zip) => ({ zip, district: "Billings Elementary School District", leaid: "3003870", share: 0.95, high })) }];
+    expect(townPage("Billings, MT", billings, facts)).toContain('<p>High school: <a href="/district/3003900">Billings High School District</a> (3 ZIP codes).</p>');
+    const some = [{ city: "Billings", state: "MT", zips: [...billings[0]!.zips.slice(0, 2), { zip: "59106", district: "Elder Grove Elementary", leaid: "3009300", share: 0.6 }] }];
+    expect(townPage("Billings, MT", some, facts)).toContain("Billings High School District</a> (2 of the 3 ZIP codes).</p>");
+    expect(townPage("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston", leaid: "2502790", share: 1 }] }], facts)).not.toContain("High school:");
+  });
+});

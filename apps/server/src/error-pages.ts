@@ -180,38 +180,51 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
   // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
   const homes = c.zips.filter((z) => !z.poBox);
   const boxes = c.zips.filter((z) => z.poBox);
-  const byDistrict = new Map<string, { district: string; leaid: string; zips: typeof homes }>();
+  const byDistrict = new Map<string, { district: string; leaid: string; zips: typeof homes; none?: true }>();
   for (const z of homes) {
-    const key = `${z.leaid ?? ""}\t${z.district}`;
-    const group = byDistrict.get(key) ?? byDistrict.set(key, { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
+    // A ZIP code most of whose residents live in no district is not its sliver's district's (Sun City, AZ: 85351).
+    const key = z.none ? "none" : `${z.leaid ?? ""}\t${z.district}`;
+    const group = byDistrict.get(key) ?? byDistrict.set(key, z.none ? { district: NO_DISTRICT_GROUP, leaid: "", zips: [], none: true } : { district: z.district, leaid: z.leaid ?? "", zips: [] }).get(key)!;
     group.zips.push(z);
   }
-  const districts = [...byDistrict.values()].sort((a, b) => b.zips.length - a.zips.length);
+  // The most ZIP codes first; those mostly in no district last.
+  const districts = [...byDistrict.values()].sort((a, b) => Number(a.none ?? false) - Number(b.none ?? false) || b.zips.length - a.zips.length);
   const n = homes.length;
   const named = (d: { district: string; leaid: string }) => (d.leaid === "" ? e(d.district) : `<a href="${districtHref(d.leaid)}">${e(d.district)}</a>`);
   const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
   // A ZIP code of which the district has under 90 % of the residents carries its part (65802: 71 %).
-  const split = homes.some((z) => partShown(z.share));
+  const split = homes.some((z) => partShown(z.share) && !z.none);
   const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which)." : "";
   const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
+  // Where another district serves most of the high-school grades (Billings High School District), it too.
+  const highs = new Map<string, { district: string; leaid: string; zips: number }>();
+  for (const z of homes) if (z.high) (highs.get(z.high.leaid) ?? highs.set(z.high.leaid, { ...z.high, zips: 0 }).get(z.high.leaid)!).zips++;
+  const highNote =
+    highs.size === 0
+      ? ""
+      : `\n<p>High school: ${[...highs.values()].sort((a, b) => b.zips - a.zips).map((h) => `${named(h)} (${h.zips === n ? count(n) : `${h.zips} of the ${n} ZIP codes`})`).join(", ")}.</p>`;
   const summary =
     n === 0
       ? `<p>Its ${boxes.length === 1 ? "ZIP code is a PO-box ZIP code" : `${boxes.length} ZIP codes are PO-box ZIP codes`}, with no homes: look up the ZIP code of the home's street address.</p>`
       : districts.length === 1
-        ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} in ${named(districts[0]!)}.${partNote}${boxNote}</p>`
-        : `<p>Its ${n} ZIP codes where people live are in ${districts.length} districts: ${districts.map((d) => `${e(d.district)} (${count(d.zips.length)})`).join(", ")}.${partNote}${boxNote}</p>`;
+        ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} ${districts[0]!.none ? `${NO_DISTRICT_GROUP}: ${NO_DISTRICT_WHY}` : `in ${named(districts[0]!)}`}.${partNote}${boxNote}</p>`
+        : `<p>Its ${n} ZIP codes where people live are in ${districts.filter((d) => !d.none).length} district${districts.filter((d) => !d.none).length === 1 ? "" : "s"}${districts.some((d) => d.none) ? ", or mostly in none" : ""}: ${districts.map((d) => (d.none ? `${NO_DISTRICT_GROUP} (${count(d.zips.length)}: ${NO_DISTRICT_WHY})` : `${e(d.district)} (${count(d.zips.length)})`)).join(", ")}.${partNote}${boxNote}</p>`;
   const item = (z: (typeof homes)[number]) =>
-    `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
+    `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) && !z.none ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
   const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
-  const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${named(d)}</h3>\n${grid(d.zips)}`).join("\n");
+  const lists = n === 0 ? "" : districts.length === 1 ? grid(districts[0]!.zips) : districts.map((d) => `<h3>${d.none ? "Mostly in no school district" : named(d)}</h3>\n${grid(d.zips)}`).join("\n");
   const boxList =
     boxes.length === 0
       ? ""
       : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
   return `<h2>${e(heading)}</h2>
-${summary}
+${summary}${highNote}
 ${lists}${boxList}`;
 }
+
+/** A town's ZIP codes most of whose residents live in no school district, in words (townGroupHtml). */
+const NO_DISTRICT_GROUP = "mostly in no school district";
+const NO_DISTRICT_WHY = "the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask";
 
 /**
  * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):

@@ -5,7 +5,7 @@
  * and description, and a canonical URL. Error pages are in error-pages.ts.
  */
 import type { DistrictOverlap, DistrictRecord, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, mostlyInNoDistrict, percent, type GradeLevel } from "./answer.ts";
 import { escapeHtml as e, scriptJson } from "./html.ts";
 import { CAVEAT, districtHref, fact, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { locationForm } from "./location-form.ts";
@@ -157,9 +157,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       : "";
   // Most of the ZIP's people in no school district (Sun City, AZ, 85351: "School District Not
   // Defined"): the title does not call the district whose sliver it is the ZIP's, and the card says whom to ask.
-  const inDistricts = all.districts.reduce((sum, d) => sum + d.share_elementary, 0);
-  // (One answer for every grade: a K-12 district drawn only at the secondary level, 01224, has no elementary share.)
-  const mostInNone = !high && all.districts.every((d) => d.share_elementary === d.share_secondary) && inDistricts < 0.5;
+  const mostInNone = mostlyInNoDistrict(all.districts, high);
   const noneNote = mostInNone
     ? `<p class="note">Most of the residents of ${r.zip} live in no school district: the Census draws their area as “School District Not Defined” (an area that has left or never joined one). ${e(r.district)} covers a part; ask it, or the state's department of education, which school serves an address.</p>\n`
     : "";

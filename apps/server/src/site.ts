@@ -14,6 +14,7 @@ import { renderDistrictBodies } from "./districts.ts";
 import { problemPage, type PostalZip } from "./error-pages.ts";
 import { PAGE_HEADERS, searchForm, type SiteFacts } from "./layout.ts";
 import { aboutPage, type BoundariesFacts, type DistrictContact, homePage, zipPage } from "./pages.ts";
+import { gradeLevels, highSchoolDistrict, mostlyInNoDistrict } from "./answer.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DOCS_SCRIPT } from "./docs.ts";
 import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from "./docs-page.ts";
@@ -425,10 +426,18 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
   // And whether it is a PO-box ZIP (no homes: the answer of the ZIP area its post office is in), and
   // the part of its residents in that district, so the page can set those apart and say which are split.
+  // Also, as its page says: most of its residents in no district (Sun City, AZ), or the district of its high-school grades.
   const namedOf = (zip: string) => {
     const all = json<ZipDistricts>(`/zip/${zip}/districts.json`);
     const chosen = all.districts.find((d) => d.chosen);
-    return { leaid: chosen?.leaid ?? "", share: chosen?.share ?? 0, poBox: all.zcta !== all.zip };
+    const high = highSchoolDistrict(gradeLevels(all.districts));
+    return {
+      leaid: chosen?.leaid ?? "",
+      share: chosen?.share ?? 0,
+      poBox: all.zcta !== all.zip,
+      ...(mostlyInNoDistrict(all.districts, high) ? { none: true as const } : {}),
+      ...(high ? { high: { district: high.district, leaid: high.leaid } } : {}),
+    };
   };
   const countyTown = (county: string, state: string): CityMatch | undefined => {
     const zips = county === "" ? undefined : townIndexes().byCounty.get(`${state}\t${county}`);
