@@ -6,11 +6,13 @@
  * every figure that dropped against the one it replaces, with `--reason`, to
  * data/baseline-log.csv (VALIDATION.md section 5).
  */
-import { resolve, dirname, relative } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve, dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "./build.ts";
 import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
+import { datedChangeProblem } from "./release.ts";
 import { writeFilesTogether, writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
 import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaselineLog, parseBaseline, validate } from "./validation.ts";
@@ -84,6 +86,9 @@ if (import.meta.main) {
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
     };
     const { files, coverage, validation, stats } = await buildWithBoundaries(opts, sha256);
+    const previous = join(a.out, "manifest.json");
+    const undated = datedChangeProblem(existsSync(previous) ? readFileSync(previous, "utf8") : undefined, files.get("manifest.json")!, a.date);
+    if (undated !== undefined) throw new InputError("--date", 0, undated);
     writeOutputs(a.out, files);
     if (a.saveBaseline) {
       // This build becomes the baseline; the figures that dropped against the old one are logged with the reason.
