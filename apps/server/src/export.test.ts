@@ -68,6 +68,13 @@ describe("writeExport (rule 24)", () => {
     expect(headers).toContain(`/docs/records\n  Content-Security-Policy: ${PAGE_CSP}\n`);
     expect(headers).toContain(`/docs\n  Content-Security-Policy: ${PAGE_CSP}\n`);
     expect(headers).not.toContain("/docs/*");
+    // Every rule has the one Cache-Control it needs: the hosts join the values of every rule a path matches (API audit 32 #8).
+    const rules = headers.split(/\n(?=\/)/).map((r) => r.trim().split("\n"));
+    const cacheOf = (path: string) => rules.filter(([pattern]) => new RegExp(`^${pattern!.replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`).test(path)).flatMap((r) => r.filter((l) => l.includes("Cache-Control")));
+    expect(cacheOf("/healthz")).toEqual(["  Cache-Control: no-store"]);
+    for (const path of ["/", "/zip/90210", "/zip/90210.json", "/index.json", "/openapi.json", "/bulk/all-districts.csv", "/docs", "/docs/records", "/docs/interactive", "/docs/redoc.js", "/about", "/robots.txt", "/sitemap.xml", "/state/CA", "/district/0604830.json", "/problems/not-found"]) {
+      expect([path, cacheOf(path).length]).toEqual([path, 1]);
+    }
     expect(existsSync(join(dir, "docs/interactive.html"))).toBe(true);
     const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");
     expect(nginx).toContain("gzip_static on;");

@@ -141,21 +141,26 @@ const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /
  * netlifyHeaders(docsCsp, ["/docs/records"])
  */
 export function netlifyHeaders(docsCsp: string, docsSections: readonly string[]): string {
+  // Cache-Control on each rule but /healthz's, never on two rules one path matches: these hosts
+  // join the values of every matching rule ("public, …, no-store" for /healthz under /*).
+  const cached = `  Cache-Control: ${CACHE_CONTROL}\n`;
+  const page = `  Content-Security-Policy: ${PAGE_CSP}\n  Referrer-Policy: no-referrer\n${cached}`;
   return `# Headers of the school districts API, for Netlify and Cloudflare Pages.
 /*
   Access-Control-Allow-Origin: *
   Access-Control-Expose-Headers: ETag
-  Cache-Control: ${CACHE_CONTROL}
   X-Content-Type-Options: nosniff
 /*.json
   Content-Type: application/json; charset=utf-8
-/healthz
+/index.json
+${cached}/openapi.json
+${cached}/healthz
   Content-Type: application/json; charset=utf-8
   Cache-Control: no-store
 /bulk/*
   Link: ${BULK_LINK}
   Access-Control-Expose-Headers: ETag, Content-Disposition, Link
-/bulk/all-districts.csv
+${cached}/bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
 /bulk/districts.csv
@@ -165,36 +170,22 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="zip-districts.csv"
 /
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/zip/*
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/district/*
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/state/*
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/problems/*
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/about
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-/robots.txt
+${page}/zip/*
+${page}/district/*
+${page}/state/*
+${page}/problems/*
+${page}/about
+${page}/robots.txt
   Content-Type: text/plain; charset=utf-8
-/sitemap*
+${cached}/sitemap*
   Content-Type: application/xml; charset=utf-8
-/docs
-  Content-Security-Policy: ${PAGE_CSP}
-  Referrer-Policy: no-referrer
-${docsSections.map((path) => `${path}\n  Content-Security-Policy: ${PAGE_CSP}\n  Referrer-Policy: no-referrer\n`).join("")}${INTERACTIVE_DOCS}
+${cached}/docs
+${page}${docsSections.map((path) => `${path}\n${page}`).join("")}${INTERACTIVE_DOCS}
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
-/docs/redoc.js
+${cached}/docs/redoc.js
   Content-Type: text/javascript; charset=utf-8
-`;
+${cached}`;
 }
 
 /**
