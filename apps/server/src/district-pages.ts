@@ -41,11 +41,14 @@ function namedFor(named: number, highSchool: number): string {
  * districtPage(district, (zip) => "Beverly Hills", facts, "", "California") // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
 export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state): string {
-  const named = d.zips.filter((z) => z.chosen);
+  // PO-box ZIP codes (no homes: their shares are those of the ZIP area of their post office) are listed apart, as on the town pages.
+  const boxes = d.zips.filter((z) => z.basis === "post office");
+  const homes = d.zips.filter((z) => z.basis !== "post office");
+  const named = homes.filter((z) => z.chosen);
   // A high-school district is named in no record (records name the elementary-or-unified
   // district) but serves most residents' high-school grades where serves_most says so.
-  const highSchool = highSchoolZips(d.grade_span, d.zips);
-  const overlapped = d.zips.filter((z) => !z.chosen && !highSchool.includes(z));
+  const highSchool = highSchoolZips(d.grade_span, homes);
+  const overlapped = homes.filter((z) => !z.chosen && !highSchool.includes(z));
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
   // A long district page (New York City: 313 ZIP codes, 35,000 px on a phone) says what its lists are, linked.
@@ -53,6 +56,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     ["main-zips", "ZIP codes it is the main district of", named.length],
     ["high-school-zips", "ZIP codes it is the high-school district of", highSchool.length],
     ["other-zips", "Other ZIP codes it covers part of", overlapped.length],
+    ["po-box-zips", "PO-box ZIP codes (no homes)", boxes.length],
   ];
   const jumpLinks =
     d.zips.length > 40 && lists.filter(([, , n]) => n > 0).length > 1
@@ -67,14 +71,16 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   ];
   // A district newer than every map (Orange Beach City, AL) overlaps no ZIP: the ZIP of its office names it.
   const offices = d.zips.length === 0 ? (d.notes?.find((n) => n.code === "newer-than-maps")?.zips ?? []) : [];
+  const namedBoxes = boxes.filter((z) => z.chosen).length;
+  const boxWords = namedBoxes === 0 ? "" : ` ${count(namedBoxes, "PO-box ZIP code", "PO-box ZIP codes")} (no homes) ${namedBoxes === 1 ? "names" : "name"} it too.`;
   const answer =
     roles.length > 0
-      ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.`
+      ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.${boxWords}`
       : offices.length > 0
         ? `${e(d.district)} is newer than the school-district maps this service uses, so no ZIP code's answer names it: the NCES directory of 2023-24 lists it with its office in ZIP code ${offices.map((z) => `<a href="/zip/${z}">${z}</a>`).join(", ")}, whose page names it. Ask it whether it serves your address.`
         : others > 0
-          ? `${e(d.district)} is not the main district of any ZIP code, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.`
-          : `${e(d.district)} covers no ZIP code in this dataset.`;
+          ? `${e(d.district)} is not the main district of any ZIP code where people live, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.${boxWords}`
+          : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
   const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
@@ -109,6 +115,7 @@ ${map}
 ${named.length > 0 ? `<h2 id="main-zips">ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2 id="high-school-zips">ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} is the largest district drawn for the high-school grades (its share: how much of the ZIP code it serves at those grades; elementary districts with none drawn over them may hold the rest); their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
 ${overlapped.length > 0 ? `<h2 id="other-zips">Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
+${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in${namedBoxes > 0 ? ` (${namedBoxes} of them ${namedBoxes === 1 ? "names" : "name"} ${e(d.district)})` : ""}: look up the ZIP code of a home's street address.</p>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
     facts,

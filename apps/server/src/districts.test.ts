@@ -253,7 +253,10 @@ describe("district and state pages", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain("<h1>Beverly Hills Unified School District</h1>");
-    expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 2 ZIP codes.");
+    // A PO-box ZIP code (90209: no homes) is listed apart, as on the town pages (pages audit 32 #8).
+    expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 1 ZIP code. 1 PO-box ZIP code (no homes) names it too.");
+    expect(html).toContain('<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in (1 of them names Beverly Hills Unified School District): look up the ZIP code of a home\'s street address.</p>\n<ul class="zips"><li><a href="/zip/90209">90209</a></li></ul>');
+    expect(html).not.toContain('<a href="/zip/90209">90209</a></td>');
     // Where its office is, which tells apart districts of one name in a state; in the title too.
     expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County.</p>");
     expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
@@ -266,7 +269,7 @@ describe("district and state pages", () => {
     expect(html.indexOf("<dt>Phone</dt>")).toBeLessThan(html.indexOf("<dt>Rating</dt>"));
     expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     const lausd = await (await get("/district/0622710")).text();
-    expect(lausd).toContain("<p>Los Angeles Unified School District is not the main district of any ZIP code, but it covers part of 2 ZIP codes.");
+    expect(lausd).toContain("<p>Los Angeles Unified School District is not the main district of any ZIP code where people live, but it covers part of 1 ZIP code.");
     expect(lausd).toContain('<h2 id="other-zips">Other ZIP codes it covers part of</h2>');
     expect(html).toContain('href="/state/CA"');
   });
