@@ -39,6 +39,8 @@ const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
 /** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
+/** Symbols and emoji (with their joiners and variation selectors) and white space at either end of a search. */
+const EDGE_SYMBOLS = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200D\uFE0F\s]+|[\p{Extended_Pictographic}\p{So}\p{Sk}\u200D\uFE0F\s]+$/gu;
 /**
  * Names people type for a territory other than the directory's (the home page's "Northern Mariana
  * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.": the search box's state.
@@ -333,7 +335,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
-    const typed = (c.req.query("zip") ?? "").trim();
+    // Emoji and other symbols around what was typed ("🏫 90210", as a phone's keyboard suggests them) are no part of it.
+    const typed = (c.req.query("zip") ?? "").replace(EDGE_SYMBOLS, "").trim();
     // A pasted address line that ends with its ZIP code goes to that ZIP's page, which explains a
     // ZIP code without a record (a PO-box ZIP) or says it is unknown.
     const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed);

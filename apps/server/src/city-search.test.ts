@@ -262,6 +262,16 @@ describe("the search box's page for a town", () => {
     expect((await app.request("/zip?zip=xyzzy", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   });
 
+  it("GET /zip?zip= ignores emoji and symbols around what was typed (pages audit 32 #7: '🏫 90210' was a 400)", async () => {
+    const { app } = await testApp();
+    for (const typed of ["🏫 90210", "90210 🏫", "👨‍👩‍👧 90210", "★90210★"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/zip/90210"]);
+    }
+    // Inside the text they stay: not a ZIP code.
+    expect((await app.request(`/zip?zip=${encodeURIComponent("902🏫10")}`)).status).toBe(400);
+  });
+
   it("GET /zip?zip= with a state's code or name alone, which no town has: 303 to the state's page", async () => {
     const { app } = await testApp();
     for (const typed of ["CA", " CA. ", "C.A.", "California", "california."]) {
