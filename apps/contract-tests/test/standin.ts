@@ -423,6 +423,7 @@ export class StandIn {
           in_zip_area: this.record90210 !== undefined,
           boundaries: { source: "U.S. Census Bureau, cartographic boundary files, school districts, 2016", vintage: "2016 (school year 2015-16)", scale: "1:500,000" },
           near_border: null,
+          beyond_edge_m: null,
         };
         this.resources.set(key, resource("application/json; charset=utf-8", JSON.stringify(body), this.faults.has("weak-etag")));
       }
