@@ -225,16 +225,10 @@ export class LocationIndex {
     const ringArc: number[] = [];
     const arcRefs: number[] = [];
     const partDistrict: number[] = [];
-    for (const g of districts.geometries) {
-      const level = LEVEL_CODES[String(g.properties?.level ?? "")];
-      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || level === undefined) {
-        throw new DatasetError(label, `district geometry with id ${JSON.stringify(g.id)} and level ${JSON.stringify(g.properties?.level)}`);
-      }
-      const geoids = String(g.properties?.geoids ?? g.id).split(" ");
-      const d = this.districts.push({ leaid: g.id, level, geoids }) - 1;
-      this.byLeaid.set(`${level} ${g.id}`, d);
-      const polys = (g.type === "Polygon" ? [g.arcs] : g.type === "MultiPolygon" ? g.arcs : null) as number[][][] | null;
-      if (polys === null) throw new DatasetError(label, `district ${g.id}: geometry type ${g.type}`);
+    /** The polygons of a geometry, each a list of rings of arc references; null for another type. */
+    const polygonsOf = (g: TopoGeometry) => (g.type === "Polygon" ? [g.arcs] : g.type === "MultiPolygon" ? g.arcs : null) as number[][][] | null;
+    /** Each polygon of `polys` as a part of district number `d`: its box, rings and arcs. */
+    const addParts = (polys: number[][][], d: number) => {
       for (const rings of polys) {
         if (rings.length === 0) continue;
         boxes.push(...this.ringBox(rings[0]!, label));
@@ -245,21 +239,24 @@ export class LocationIndex {
         }
         partDistrict.push(d);
       }
+    };
+    for (const g of districts.geometries) {
+      const level = LEVEL_CODES[String(g.properties?.level ?? "")];
+      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || level === undefined) {
+        throw new DatasetError(label, `district geometry with id ${JSON.stringify(g.id)} and level ${JSON.stringify(g.properties?.level)}`);
+      }
+      const geoids = String(g.properties?.geoids ?? g.id).split(" ");
+      const d = this.districts.push({ leaid: g.id, level, geoids }) - 1;
+      this.byLeaid.set(`${level} ${g.id}`, d);
+      const polys = polygonsOf(g);
+      if (polys === null) throw new DatasetError(label, `district ${g.id}: geometry type ${g.type}`);
+      addParts(polys, d);
     }
     // Land in no school district (the `no_district` object, by its 2016 id): parts of no district.
     for (const g of topo.objects.no_district?.geometries ?? []) {
-      const polys = (g.type === "Polygon" ? [g.arcs] : g.type === "MultiPolygon" ? g.arcs : null) as number[][][] | null;
+      const polys = polygonsOf(g);
       if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `no_district geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
-      for (const rings of polys) {
-        if (rings.length === 0) continue;
-        boxes.push(...this.ringBox(rings[0]!, label));
-        partRing.push(ringArc.length);
-        for (const r of rings) {
-          ringArc.push(arcRefs.length);
-          arcRefs.push(...r);
-        }
-        partDistrict.push(NO_DISTRICT_PART);
-      }
+      addParts(polys, NO_DISTRICT_PART);
     }
     partRing.push(ringArc.length);
     ringArc.push(arcRefs.length);
