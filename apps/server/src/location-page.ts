@@ -33,7 +33,7 @@ const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string>
  */
 export function distanceWords(metres: number): string {
   const feet = metres / 0.3048;
-  if (feet < 2640) return `${(Math.round(feet / 100) * 100).toLocaleString("en-US")} feet`;
+  if (feet < 2640) return `${Math.max(100, Math.round(feet / 100) * 100).toLocaleString("en-US")} feet`;
   const miles = Math.round((metres / 1609.344) * 10) / 10;
   return `${miles} mile${miles === 1 ? "" : "s"}`;
 }
@@ -66,7 +66,7 @@ export function locationPage(
   const sentence =
     a.beyond_edge_m === null
       ? `This place is in ${listed}.`
-      : `This place is most likely in ${listed}: it lies just outside the drawn edge (about ${distanceWords(a.beyond_edge_m)} away), on a shore or island the simplified maps leave out. Ask the district to confirm.`;
+      : `This place is most likely in ${listed}: it lies just outside the drawn edge (about ${distanceWords(a.beyond_edge_m)} away), where the simplified maps leave out a shore or a small island. Ask the district to confirm.`;
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
   const ask = locationAsks(a.districts)
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)
@@ -92,7 +92,7 @@ export function locationPage(
     ...a.districts.map((d, i) => `${d.district} (${shapes[i]!.style === "primary" ? "shaded, blue outline" : "dashed outline"})`),
     ...(near?.beside ?? []).map((d) => `${d.district} beside it (shaded grey)`),
   ];
-  const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${border.length ? " on the border" : near ? " near the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
+  const description = `Map of ${drawn.join(" and ")}, with the place marked by a red dot${a.beyond_edge_m !== null ? " just outside its edge" : border.length ? " on the border" : near ? " near the border" : " inside"}. Outlines from the ${a.boundaries.vintage} Census boundaries, approximate at the edges.`;
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
     ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.

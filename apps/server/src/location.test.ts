@@ -136,16 +136,6 @@ describe("GET /location.json", () => {
     expect(p.instance).toBe("/location.json");
   });
 
-  it("a home on South Padre Island, which the drawn coast leaves out: the nearest district within a mile, Point Isabel ISD, and how far (pages audit 32 #2)", async () => {
-    const res = await get("?lat=26.09947&lon=-97.173798");
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as LocationAnswer;
-    expect(body.districts.map((d) => [d.leaid, d.on_border])).toEqual([["4835250", false]]);
-    expect([body.beyond_edge_m, body.near_border]).toEqual([490, null]);
-    // Inside a district, none.
-    expect(((await (await get("?lat=34.0736&lon=-118.4004")).json()) as LocationAnswer).beyond_edge_m).toBeNull();
-  });
-
   it("land the Census draws in no school district (Sun City, AZ): 404, saying so, not the district beside it", async () => {
     const res = await get("?lat=33.6037&lon=-112.2766");
     expect(res.status).toBe(404);
@@ -175,19 +165,6 @@ describe("GET /location (the page)", () => {
   beforeAll(async () => {
     const { site } = await testApp();
     app = createApp(site, withOutlines());
-  });
-
-  it("a place just outside every drawn edge says the nearest district is the likely one, how far in feet, and to ask it (South Padre Island)", async () => {
-    const res = await app.request("/location?lat=26.09947&lon=-97.173798");
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toMatch(
-      /<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the drawn edge \(about 1,600 feet away\), on a shore or island the simplified maps leave out\. Ask the district to confirm\.<\/strong><\/p>/,
-    );
-    // Sun City, AZ: no district, said as such.
-    const sunCity = await app.request("/location?lat=33.6037&lon=-112.2766");
-    expect(sunCity.status).toBe(404);
-    expect(await sunCity.text()).toContain("lies in land the Census draws in no school district");
   });
 
   it("names the ZIP whose area holds the place (the fixture's 90210), or the nearest when none does", async () => {
@@ -473,5 +450,39 @@ describe("locationPage's list of districts", () => {
     expect(html).toContain(
       '<p class="answer">Kinsey Elementary School District teaches only up to 6th grade, and Custer County High School District from 9th grade: ask Kinsey Elementary School District which school teaches 7th and 8th grade.</p>',
     );
+  });
+});
+
+describe("just outside every drawn edge (the committed dataset: review 32 #1, #2)", () => {
+  let dataset: Awaited<ReturnType<typeof loadFixture>>;
+  let location: Awaited<ReturnType<typeof withOutlines>>;
+  beforeAll(async () => {
+    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+  }, 60_000);
+  const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
+
+  it("a home on South Padre Island, which the drawn coast leaves out: Point Isabel ISD, 490 m away, and its own ZIP 78597 (pages audit 32 #2)", () => {
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    expect([a.districts.map((d) => [d.leaid, d.on_border]), a.beyond_edge_m, a.near_border, a.zip?.zip, a.in_zip_area]).toEqual([[["4835250", false]], 490, null, "78597", false]);
+    // The page and the CLI say "most likely", how far, and to ask.
+    const html = locationPage(a, location!, { updated: "2026-11-26", records: 1, baseUrl: BASE });
+    expect(html).toMatch(/<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the drawn edge \(about 1,600 feet away\), where the simplified maps leave out a shore or a small island\. Ask the district to confirm\.<\/strong><\/p>/);
+    expect(html).toContain("with the place marked by a red dot just outside its edge.");
+    expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("is most likely in Point Isabel Independent School District: it lies 490 m outside the drawn edge");
+    // Inside a district, none.
+    expect((JSON.parse(at("34.0736", "-118.4004").stdout) as LocationAnswer).beyond_edge_m).toBeNull();
+  });
+
+  it("beside a lake the Census draws in no district, the nearest district answers (Put-in-Bay, OH, 13 m off its edge: at least 10); a hole left by a 2016 district never drawn gets no neighbour its ZIP lacks (Palo, MI)", () => {
+    const island = JSON.parse(at("41.654242", "-82.822465").stdout) as LocationAnswer;
+    expect([island.districts.map((d) => d.leaid), island.beyond_edge_m]).toEqual([["3904897"], 10]);
+    // St. Clair Shores, MI, on the shore of Lake St. Clair: inside Lakeview as drawn, as before.
+    expect((JSON.parse(at("42.491544", "-82.885389").stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["2620880"]);
+    expect(at("43.1112", "-84.9834").code).toBe(1);
+  });
+
+  it("land the Census draws in no school district: 404 saying so (Sun City, AZ), unless a district's drawn edge is within 300 m", () => {
+    expect(lookup(dataset, { lat: "33.6037", lon: "-112.2766" }, { json: false, baseUrl: BASE, location })).toMatchObject({ code: 1, stderr: expect.stringContaining("lies in land the Census draws in no school district") });
+    expect((JSON.parse(at("33.654688", "-112.355911").stdout) as LocationAnswer).beyond_edge_m).toBe(10);
   });
 });

@@ -264,9 +264,12 @@ export function locate(
   zipsOf: (leaid: string) => readonly string[],
 ): LocationAnswer | undefined {
   let hits = data.index.districtsAt(lon, lat);
-  // Outside every drawn district, not in land of no district: a shore strip or small island the
-  // simplified outlines cut off (South Padre Island), answered by the nearest drawn within OFF_EDGE_M.
-  const near = hits.length === 0 ? data.index.nearestWithin(lon, lat, OFF_EDGE_M) : [];
+  // Outside every drawn district: a shore strip or small island the simplified outlines cut off
+  // (South Padre Island), answered by the nearest drawn within OFF_EDGE_M, if it overlaps the ZIP
+  // whose area holds the place or lies nearest: not the neighbour of a 2016 district never drawn
+  // (Palo, MI, is Carson City-Crystal's, as its ZIP says, not Central Montcalm's).
+  const here = hits.length === 0 ? zipAt(data.index, data.zctas?.(), lon, lat, data.index.nearestZctas(lon, lat, HOLDING_TRIED)) : undefined;
+  const near = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M).filter((n) => zipsOf(n.district.leaid).includes(here.zip));
   if (hits.length === 0) hits = near.map((n) => ({ district: n.district, onBorder: false }));
   if (hits.length === 0) return undefined;
   const found = zipAt(data.index, data.zctas?.(), lon, lat, hits.flatMap((h) => zipsOf(h.district.leaid)));
@@ -291,7 +294,8 @@ export function locate(
     boundaries: data.boundaries,
     // Not on a border (the border rule decided there), but near one: the districts beside it.
     near_border: (near.length > 0 || districts.some((d) => d.on_border) ? undefined : nearBorder(data, districts, lat, lon, baseUrl)) ?? null,
-    beyond_edge_m: near.length === 0 ? null : Math.round(Math.min(...near.map((n) => n.metres)) / 10) * 10,
+    // At least 10: a place answered this way is outside, however near.
+    beyond_edge_m: near.length === 0 ? null : Math.max(10, Math.round(Math.min(...near.map((n) => n.metres)) / 10) * 10),
   };
 }
 

@@ -1364,7 +1364,7 @@ export interface components {
             /** @example Billings Elementary School District */
             district: string;
             /**
-             * @description The level of the boundary that holds the point.
+             * @description The level of the boundary that holds the point (or lies nearest, where `beyond_edge_m` is set).
              * @example elementary
              * @enum {string}
              */
@@ -1445,7 +1445,7 @@ export interface components {
              * @example -108.5007
              */
             lon: number;
-            /** @description The districts whose boundary holds the point, at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
+            /** @description The districts whose boundary holds the point (or, where `beyond_edge_m` is set, the nearest drawn just outside), at most one per level, in the order unified, elementary, secondary: a unified district, or an elementary and a secondary (high-school) district, or the levels that exist there. */
             districts: components["schemas"]["LocatedDistrict"][];
             /** @description The record of the ZIP code of the point: among ZIPs overlapping one of its districts, the nearest (by ZCTA internal point, Census 2020 Gazetteer, on the sphere) whose ZIP area (its 2010 ZCTA outline, simplified at 1:500,000) holds the point, `in_zip_area` true; else, of the 25 nearest by internal point, the one whose outline is nearest (a home on South Padre Island, off the simplified outlines, gets its own 78597), else the one whose internal point is nearest, at any distance, `in_zip_area` false (and when none of them has a ZCTA point, the nearest ZIP within 2 degrees); null when there is none. From ZIP areas as the Census draws them, not a postal address lookup. */
             zip: components["schemas"]["DistrictRecord"] | (never | null);
@@ -1482,7 +1482,7 @@ export interface components {
                 }[];
             } | null;
             /**
-             * @description Null where a drawn district holds the point. Else the point lies outside every district as drawn, though not in land the Census draws in no school district: on a shore strip or small island the simplified 1:500,000 outlines cut off (South Padre Island is about 490 m outside Point Isabel ISD's drawn edge), and `districts` are the nearest drawn within 1,600 m (one unified district, or the nearest elementary and secondary ones), this many metres away, rounded to 10 m; `on_border` is false and `near_border` null. The district most likely serves the place: ask it. Farther than that, or in land of no district, the answer is 404 `location-not-found`.
+             * @description Null where a drawn district holds the point. Else the point lies outside every district as drawn: on a shore strip or small island the simplified 1:500,000 outlines cut off (South Padre Island is about 490 m outside Point Isabel ISD's drawn edge), and `districts` are the nearest drawn within 1,600 m (300 m inside land the Census draws in no school district) that overlap the ZIP whose 2010 outline holds the point or lies nearest (one unified district, or the nearest elementary and secondary ones), this many metres away, rounded to 10 m and at least 10; `on_border` is false and `near_border` null. The district most likely serves the place: ask it. Farther than that, or in land of no district, the answer is 404 `location-not-found`.
              * @example null
              */
             beyond_edge_m: number | null;

@@ -173,6 +173,15 @@ export function parseTopology(file: string | Uint8Array, label: string): { topo:
   return { topo, arcs: scanArcs(text, cut + ARCS_KEY.length, label) };
 }
 
+/** The district number of a polygon part of land in no school district (`no_district`). */
+const NO_DISTRICT_PART = 0xffffffff;
+
+/**
+ * Inside land drawn in no school district, how near a district's drawn edge must be to answer
+ * (metres): the near-border distance, within which the drawing cannot tell (NEAR_BORDER_M of the server).
+ */
+export const NO_DISTRICT_NEAR_M = 300;
+
 /**
  * The boundary file, decoded for point lookups.
  *
@@ -180,9 +189,6 @@ export function parseTopology(file: string | Uint8Array, label: string): { topo:
  * const idx = LocationIndex.parse(await Bun.file("data/boundaries.topojson").text(), "data/boundaries.topojson");
  * idx.districtsAt(-108.5007, 45.7833).map((h) => h.district.leaid) // ["3004620", "3004650"]
  */
-/** The district number of a polygon part of land in no school district (`no_district`). */
-const NO_DISTRICT_PART = 0xffffffff;
-
 export class LocationIndex {
   /** districts in file order (sorted by level, then LEAID) */
   readonly districts: BoundaryDistrict[] = [];
@@ -190,6 +196,8 @@ export class LocationIndex {
   readonly metadata: Record<string, unknown>;
   /** ZCTAs of the point index, in file order */
   readonly zctas: string[] = [];
+  /** the 2016 ids of the land drawn in no school district (`no_district`), in file order */
+  readonly noDistrict: string[] = [];
   /** absolute quantized positions of every arc, x then y */
   private readonly coords: Int32Array;
   private readonly arcStart: Uint32Array;
@@ -256,6 +264,7 @@ export class LocationIndex {
     for (const g of topo.objects.no_district?.geometries ?? []) {
       const polys = polygonsOf(g);
       if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `no_district geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
+      this.noDistrict.push(g.id);
       addParts(polys, NO_DISTRICT_PART);
     }
     partRing.push(ringArc.length);
@@ -308,7 +317,7 @@ export class LocationIndex {
     return out;
   }
 
-  /** How many polygon parts the districts have (parts are numbered from 0). */
+  /** How many polygon parts the districts and the land of no district have (parts are numbered from 0). */
   get partCount(): number {
     return this.partDistrict.length;
   }
@@ -438,6 +447,17 @@ export class LocationIndex {
   }
 
   /**
+   * The `k` ZCTAs whose internal points are nearest to (lon, lat), nearest first.
+   *
+   * @example
+   * idx.nearestZctas(-118.4004, 34.0736, 2) // ["90210", "90212"]
+   */
+  nearestZctas(lon: number, lat: number, k: number): string[] {
+    if (this.zctaIndex === null) return [];
+    return this.zctaIndex.neighbors(lon * Math.cos((lat * Math.PI) / 180), lat, k).map((i) => this.zctas[i]!);
+  }
+
+  /**
    * The ZCTA whose internal point is nearest to (lon, lat) within `maxDegrees` (on the
    * plane, longitude scaled by the cosine of the latitude); undefined when there is none.
    *
@@ -478,20 +498,22 @@ export class LocationIndex {
   }
 
   /**
-   * For a place no district holds and not in land of no district: the nearest district drawn within `maxMetres` (a shore strip
-   * or small island the simplified outlines cut off: South Padre Island is about 600 m outside
-   * Point Isabel ISD's drawn edge), with, where it is drawn for one level of a split-level area,
-   * the nearest of the other level within that distance; [] when none is that near.
+   * For a place no district holds: the nearest district drawn within `maxMetres` (a shore strip
+   * or small island the simplified outlines cut off: South Padre Island is about 490 m outside
+   * Point Isabel ISD's drawn edge; in land of no district, within NO_DISTRICT_NEAR_M only), with,
+   * where it is drawn for one level of a split-level area, the nearest of the other level within
+   * that distance; [] when none is that near.
    *
    * @example
-   * idx.nearestWithin(-97.1738, 26.0995, 1600).map((n) => [n.district.leaid, n.metres]) // [["4835190", 590]]
+   * idx.nearestWithin(-97.1738, 26.0995, 1600).map((n) => [n.district.leaid, Math.round(n.metres)]) // [["4835250", 489]]
    */
   nearestWithin(lon: number, lat: number, maxMetres: number): { district: BoundaryDistrict; metres: number }[] {
     if (this.partIndex === null) return [];
     const [kx, ky] = metresPerDegree(lat);
     const [dx, dy] = [maxMetres / kx, maxMetres / ky];
     const best = new Map<BoundaryLevel, { d: number; metres: number }>();
-    if (this.inNoDistrict(lon, lat)) return [];
+    // In land of no district, only a district within the drawing's own error (its outline and the land's are equally approximate).
+    if (this.inNoDistrict(lon, lat)) maxMetres = Math.min(maxMetres, NO_DISTRICT_NEAR_M);
     for (const part of this.partIndex.search(lon - dx, lat - dy, lon + dx, lat + dy)) {
       const d = this.partDistrict[part]!;
       if (d === NO_DISTRICT_PART) continue;

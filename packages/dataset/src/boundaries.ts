@@ -34,6 +34,8 @@ export interface DistrictBoundary {
   statefp: string;
   /** land area in square metres (ALAND) */
   aland: number;
+  /** water area in square metres (AWATER) */
+  awater: number;
   polygons: MultiPolygon;
   /** [minLon, minLat, maxLon, maxLat] */
   bbox: [number, number, number, number];
@@ -128,9 +130,10 @@ export async function readDistrictBoundaries(rawDir: string): Promise<DistrictBo
           prev.polygons.push(...polygons);
           prev.bbox = bboxOf(prev.polygons);
           prev.aland += Number(p.ALAND ?? 0);
+          prev.awater += Number(p.AWATER ?? 0);
           continue;
         }
-        byLeaid.set(geoid, { leaid: geoid, level, name: String(p.NAME ?? ""), statefp, aland: Number(p.ALAND ?? 0), polygons, bbox: bboxOf(polygons) });
+        byLeaid.set(geoid, { leaid: geoid, level, name: String(p.NAME ?? ""), statefp, aland: Number(p.ALAND ?? 0), awater: Number(p.AWATER ?? 0), polygons, bbox: bboxOf(polygons) });
       }
     }
     out.push(...[...byLeaid.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : a.leaid > b.leaid ? 1 : 0)));

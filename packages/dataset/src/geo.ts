@@ -36,6 +36,9 @@ const LEVEL_CODE: Record<BoundaryLevel, string> = { unified: "U", elementary: "E
 /** How a Census placeholder "School District Not Defined" (LEAID ending 99997) is joined: to no district. */
 const NO_DISTRICT = "no district (Census placeholder)";
 
+/** Whether a 2016 polygon is drawn as land in no school district (`no_district`): a placeholder that is mostly land (not the Great Lakes'). */
+const drawnAsNoDistrict = (b: DistrictBoundary, j: BoundaryJoin) => j.how === NO_DISTRICT && b.polygons.length > 0 && b.aland > b.awater;
+
 /** How a 2016 boundary was joined to a district of today. */
 export interface BoundaryJoin {
   geoid: string;
@@ -240,9 +243,11 @@ export function boundaryTopology(
     geometry: { type: "Point" as const, coordinates: p },
   }));
   // Land the Census draws in no school district ("School District Not Defined": Sun City, AZ), by
-  // its 2016 id: a lookup there says so, and gives no nearby district's answer (location.ts).
+  // its 2016 id: a lookup there says so, and gives no nearby district's answer (location.ts). Only
+  // the placeholders that are mostly land: the others are lakes and bays (Michigan's: 0.08 km² of
+  // land, 23,542 km² of the Great Lakes), whose shores and islands the nearest district answers.
   const noDistrict = boundaries
-    .filter((b, i) => joins[i]!.how === NO_DISTRICT && b.polygons.length > 0)
+    .filter((b, i) => drawnAsNoDistrict(b, joins[i]!))
     .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
     .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: {}, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
   let topo = topology({
@@ -383,7 +388,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Of the same LEAID, a district that lost land since 2016 to a district new since, drawn in parts as above (listed below, "same LEAID; its part in"): ${num(joins.filter((j) => j.parts !== undefined && j.how === "same LEAID").length)}`,
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
-    `- Census placeholders "School District Not Defined" (land in no school district), drawn apart (\`no_district\`: a lookup there says the place is in no school district): ${num(count(NO_DISTRICT))}`,
+    `- Census placeholders "School District Not Defined" (land or water in no school district): ${num(count(NO_DISTRICT))}; those mostly land drawn apart (\`no_district\`: a lookup there says the place is in no school district): ${num(idx.noDistrict.length)}${idx.noDistrict.length > 0 ? ` (${idx.noDistrict.join(", ")})` : ""}`,
     `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
     "",
   );

@@ -27,6 +27,7 @@ describe("joinBoundaries: secondary pseudo-district pieces", () => {
     name,
     statefp: "06",
     aland: 1,
+    awater: 0,
     polygons: square(x),
     bbox: [x, 0, x + 1, 1],
   });
@@ -81,6 +82,7 @@ describe("joinBoundaries and splitBetweenSuccessors: districts new since 2016", 
     name,
     statefp: leaid.slice(0, 2),
     aland: 1,
+    awater: 0,
     polygons: rect(x0, x1),
     bbox: [x0, 0, x1, 1],
   });
