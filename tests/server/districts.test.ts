@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { pool, REPO, startServer, type RunningServer } from "../support/server.ts";
+import { pool, REPO, runBinary, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let zips: string[];
@@ -140,11 +140,20 @@ describe("districts newer than every map (newer-than-maps note, newer_districts)
     expect(d.phone).not.toBe("");
   });
 
-  it("each newer district is named by the ZIPs of its office only, overlaps none, and a neighbour's page does not name it", async () => {
+  it("the town page, the location page and the CLI of Orange Beach name it too (review 32 #3)", async () => {
+    const sentence = "newer than the school-district maps this answer comes from, has its office in ZIP code 36561: it may serve this place; ask it.";
+    const town = await (await fetch(`${server.url}/zip?zip=Orange+Beach`)).text();
+    expect(town).toContain(`<a href="/district/0103581">Orange Beach City School District</a>, ${sentence}`);
+    const place = await (await fetch(`${server.url}/location?lat=30.2944&lon=-87.5736`)).text();
+    expect(place).toContain(`<a href="/district/0103581">Orange Beach City School District</a>, ${sentence}`);
+    expect((await runBinary(["lookup", "36561"])).stdout).toContain(`\nOrange Beach City School District, ${sentence}\n`);
+    expect((await runBinary(["lookup", "--district", "0103581"])).stdout).toMatch(/^Orange Beach City School District \(0103581, AL, unified\): Orange Beach City School District is newer than the school-district maps/);
+  });
+
+  it("each newer district is named by the ZIPs of its office (or of the area of its PO-box office) only, overlaps none, and a neighbour's page does not name it", async () => {
     const named = [...zipDistricts.values()].flatMap((z) => z.newer_districts.map((n) => ({ zip: z.zip, zcta: z.zcta, ...n })));
     expect(new Set(named.map((n) => n.leaid)).size).toBeGreaterThanOrEqual(3);
     for (const n of named) {
-      expect([n.zip, n.zcta]).toContain(n.office_zip);
       expect(districts.get(n.leaid)!.zips).toEqual([]);
       expect(districts.get(n.leaid)!.notes?.find((x) => x.code === "newer-than-maps")?.zips).toEqual([n.office_zip]);
     }

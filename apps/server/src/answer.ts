@@ -324,6 +324,17 @@ export function mostlyInNoDistrict(districts: readonly DistrictOverlap[], high: 
 }
 
 /**
+ * The sentence for a district newer than every map whose office is in a ZIP code (`newer_districts`):
+ * it may serve the place, and to ask it; `name` is the district's name as the caller writes it (a link on a page).
+ *
+ * @example
+ * newerDistrictSentence("Orange Beach City School District", "36561") // "Orange Beach City School District, newer than the maps …"
+ */
+export function newerDistrictSentence(name: string, officeZip: string): string {
+  return `${name}, newer than the school-district maps this answer comes from, has its office in ZIP code ${officeZip}: it may serve this place; ask it.`;
+}
+
+/**
  * The sentence for a district that stops before 12th grade: whom to ask about the older grades.
  *
  * @example

@@ -287,6 +287,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         site.facts,
         (leaid) => districtOf(leaid)?.phone ?? "",
         (leaid) => (districtOf(leaid)?.state ? site.stateName(districtOf(leaid)!.state!) : ""),
+        answer.zip ? ((json(`/zip/${answer.zip.zip}/districts.json`) as ZipDistricts | undefined)?.newer_districts ?? []) : [],
       ),
     );
   };

@@ -19,9 +19,19 @@ export interface CityMatch {
    * "" where unknown); `share`, the part of the ZIP's residents in it (0-1); `poBox`, a PO-box or
    * delivery ZIP (no homes: it repeats the answer of the ZIP area its post office lies in); `none`,
    * most of its residents in no school district; `high`, the district of its high-school grades
-   * where another than the named one serves most of them (Billings High School District).
+   * where another than the named one serves most of them (Billings High School District); `newer`,
+   * the districts newer than the maps whose office is in it (Orange Beach City in 36561).
    */
-  zips: { zip: string; district: string; leaid?: string; share?: number; poBox?: boolean; none?: true; high?: { district: string; leaid: string } }[];
+  zips: {
+    zip: string;
+    district: string;
+    leaid?: string;
+    share?: number;
+    poBox?: boolean;
+    none?: true;
+    high?: { district: string; leaid: string };
+    newer?: { district: string; leaid: string; office_zip: string }[];
+  }[];
   /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
   close?: true;
   /** true where no town has the name typed and this is a county of it ("Queens": Queens County, NY); `city` is the county's name */

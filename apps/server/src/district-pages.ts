@@ -3,7 +3,7 @@
  * pages (pages.ts): the answer in plain words first, then the facts and a
  * table that fits a phone.
  */
-import type { District, StateDistricts } from "@school-districts/core";
+import { NEWER_THAN_MAPS, type District, type StateDistricts } from "@school-districts/core";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { fullStop, percent } from "./answer.ts";
@@ -70,7 +70,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     ...(highSchool.length > 0 ? [`the high-school district of ${count(highSchool.length, named.length > 0 ? "more" : "ZIP code", named.length > 0 ? "more" : "ZIP codes")}`] : []),
   ];
   // A district newer than every map (Orange Beach City, AL) overlaps no ZIP: the ZIP of its office names it.
-  const offices = d.zips.length === 0 ? (d.notes?.find((n) => n.code === "newer-than-maps")?.zips ?? []) : [];
+  const offices = d.zips.length === 0 ? (d.notes?.find((n) => n.code === NEWER_THAN_MAPS)?.zips ?? []) : [];
   const namedBoxes = boxes.filter((z) => z.chosen).length;
   const boxWords = namedBoxes === 0 ? "" : ` ${count(namedBoxes, "PO-box ZIP code", "PO-box ZIP codes")} (no homes) ${namedBoxes === 1 ? "names" : "name"} it too.`;
   const answer =

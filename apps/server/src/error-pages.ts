@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import { percent } from "./answer.ts";
+import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { formerAreaWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
@@ -217,8 +217,11 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
     boxes.length === 0
       ? ""
       : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
+  // A district newer than the maps with its office in one of the town's ZIP codes (Orange Beach City): it may serve the town.
+  const newer = [...new Map(c.zips.flatMap((z) => z.newer ?? []).map((n) => [n.leaid, n])).values()];
+  const newerNote = newer.map((n) => `\n<p class="answer">${newerDistrictSentence(named(n), n.office_zip)}</p>`).join("");
   return `<h2>${e(heading)}</h2>
-${summary}${highNote}
+${summary}${highNote}${newerNote}
 ${lists}${boxList}`;
 }
 

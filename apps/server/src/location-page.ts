@@ -8,7 +8,11 @@
 import { escapeHtml as e } from "./html.ts";
 import { nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
-import { locationAsks } from "./answer.ts";
+import { locationAsks, newerDistrictSentence } from "./answer.ts";
+import type { ZipDistricts } from "@school-districts/core";
+
+/** A district newer than the maps named by a ZIP code (`newer_districts`). */
+type NewerDistrict = ZipDistricts["newer_districts"][number];
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, layout, phoneLink, type SiteFacts } from "./layout.ts";
@@ -53,8 +57,11 @@ export function locationPage(
   facts: SiteFacts,
   phoneOf: (leaid: string) => string = () => "",
   stateOf: (leaid: string) => string = () => "",
+  newer: readonly NewerDistrict[] = [],
 ): string {
   const where = `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
+  // A district newer than the maps with its office in the place's ZIP code (Orange Beach City): it may serve it.
+  const newerNote = newer.map((d) => `<p class="answer">${newerDistrictSentence(`<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>`, d.office_zip)}</p>\n`).join("");
   // Beside a state line the state is named (Bristol City Public Schools, Virginia, beside Bristol
   // City School District, Tennessee): the same town's name on both sides tells them apart no other way.
   const ownState = a.districts[0] === undefined ? "" : stateOf(a.districts[0].leaid);
@@ -116,7 +123,7 @@ export function locationPage(
       canonical: null,
       main: `<h1>School districts at ${where}</h1>
 <p><strong>${sentence}</strong></p>
-${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

@@ -6,12 +6,12 @@
  * input; the messages are the API's problem details.
  */
 import { typedZip } from "./near-path.ts";
-import { stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
+import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
-import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks } from "./answer.ts";
+import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
@@ -135,6 +135,7 @@ export function lookup(
       `  Website:    ${orUnknown(record.website)}`,
       `  Page:       ${record.page_url}`,
     ];
+    for (const n of all.newer_districts) lines.push(newerDistrictSentence(n.district, n.office_zip));
     const others = all.districts.filter((d) => !d.chosen);
     if (others.length > 0) {
       lines.push(...answer(zip, all.districts, (d) => `${d.district}${elsewhere(d.leaid)}`));
@@ -175,6 +176,7 @@ export function lookup(
         ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
         : `${lat.toFixed(5)}, ${lon.toFixed(5)} is most likely in ${answer.districts.map((d) => d.district).join(" and ")}: it lies ${answer.beyond_edge_m} m outside the drawn edge (a shore or island the simplified maps leave out); ask the district.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
+      ...(answer.zip && rowOf.has(answer.zip.zip) ? zipDistricts(dataset, rowOf.get(answer.zip.zip)!).newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)) : []),
       ...locationAsks(answer.districts),
       ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),
       ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
@@ -192,8 +194,9 @@ export function lookup(
   const d = districtDetail(row, districtZips(dataset).get(leaid) ?? [], dataset.updated, options.baseUrl);
   if (options.json) return { code: 0, stdout: toJson(d), stderr: "" };
   const chosen = d.zips.filter((z) => z.chosen).length;
+  const newer = d.zips.length === 0 ? d.notes?.find((n) => n.code === NEWER_THAN_MAPS) : undefined;
   const lines = [
-    `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
+    newer ? `${d.district} (${d.leaid}, ${d.state}, ${d.level}): ${newer.text}` : `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
     `  Rating:     ${d.rating === null ? "not rated" : `${d.rating} of 10 (${d.rating_label})`}`,
     `  Students:   ${orUnknown(d.students)}`,
     `  Schools:    ${orUnknown(d.schools)}`,

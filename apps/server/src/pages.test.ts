@@ -825,7 +825,7 @@ describe("a district newer than every map (newer_districts, its newer-than-maps 
     const { dataset, site } = await testApp();
     const row = dataset.zips.find((z) => z.zip === "90210")!;
     const town = { ...dataset.districts.get(row.leaid)!, leaid: "0699999", name: "Beverly Hills Newer School District", notes: [{ code: "newer-than-maps", text: "Newer.", zips: ["90210"] }] };
-    const withNewer = { ...dataset, districts: new Map([...dataset.districts, ["0699999", town]]), newer: new Map([["90210", ["0699999"]]]) };
+    const withNewer = { ...dataset, districts: new Map([...dataset.districts, ["0699999", town]]), newer: new Map([["90210", [{ leaid: "0699999", office: "90210" }]]]) };
     const all = zipDistricts(withNewer, row);
     expect(all.newer_districts).toEqual([{ leaid: "0699999", district: "Beverly Hills Newer School District", level: town.level === "U" ? "unified" : town.level === "E" ? "elementary" : "secondary", grade_span: town.grade_span, office_zip: "90210" }]);
     // Named, never given a share.

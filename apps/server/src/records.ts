@@ -124,17 +124,16 @@ export function zipDistricts(dataset: Dataset, row: ZipRow): ZipDistricts {
 }
 
 /**
- * The districts newer than the maps whose office is in a ZIP or in the ZCTA of its post office
- * (`newer_districts` of its districts list): named, no share. Empty almost everywhere.
+ * The districts newer than the maps whose office is in a ZIP, in the ZCTA of its post office, or
+ * in a PO-box ZIP of its area (`newer_districts` of its districts list): named, no share. Empty almost everywhere.
  *
  * @example
  * newerDistricts(dataset, row36561).map((d) => d.district) // ["Orange Beach City School District"]
  */
 export function newerDistricts(dataset: Dataset, row: ZipRow): ZipDistricts["newer_districts"] {
-  return [...new Set([row.zip, row.zcta])].flatMap((office_zip) =>
-    (dataset.newer.get(office_zip) ?? []).map((leaid) => {
-      const d = dataset.districts.get(leaid)!;
-      return { leaid, district: d.name, level: LEVELS[d.level], grade_span: d.grade_span as DistrictOverlap["grade_span"], office_zip };
-    }),
-  );
+  const found = new Map([row.zip, row.zcta].flatMap((key) => dataset.newer.get(key) ?? []).map((n) => [n.leaid, n.office]));
+  return [...found].map(([leaid, office_zip]) => {
+    const d = dataset.districts.get(leaid)!;
+    return { leaid, district: d.name, level: LEVELS[d.level], grade_span: d.grade_span as DistrictOverlap["grade_span"], office_zip };
+  });
 }

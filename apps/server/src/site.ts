@@ -437,6 +437,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       poBox: all.zcta !== all.zip,
       ...(mostlyInNoDistrict(all.districts, high) ? { none: true as const } : {}),
       ...(high ? { high: { district: high.district, leaid: high.leaid } } : {}),
+      ...(all.newer_districts.length > 0 ? { newer: all.newer_districts.map((n) => ({ district: n.district, leaid: n.leaid, office_zip: n.office_zip })) } : {}),
     };
   };
   const countyTown = (county: string, state: string): CityMatch | undefined => {

@@ -198,7 +198,12 @@ describe("loadDataset", () => {
       "0604830,CA,,BH,U,,,,,,,,,,\n0622710,CA,,LA,U,,,,,,,,,,\n6600002,GU,,Guam,U,,,,,,,,,,\n" +
       `0699999,CA,,Newer,U,,,,,,,,,,"[{""code"":""newer-than-maps"",""text"":""Newer."",""zips"":[""${zip}""]}]"\n`;
     const ds = parseDataset(fixture({ districts: withNewer("90210") }), "d");
-    expect([...ds.newer]).toEqual([["90210", ["0699999"]]]);
+    expect([...ds.newer]).toEqual([["90210", [{ leaid: "0699999", office: "90210" }]]]);
+    // An office in a PO-box ZIP (90209) is named by the ZIP of its area too (90210: review 32 #4).
+    expect([...parseDataset(fixture({ districts: withNewer("90209") }), "d").newer]).toEqual([
+      ["90209", [{ leaid: "0699999", office: "90209" }]],
+      ["90210", [{ leaid: "0699999", office: "90209" }]],
+    ]);
     expect(parseDataset(fixture(), "d").newer.size).toBe(0);
     expect(() => parseDataset(fixture({ districts: withNewer("90211") }), "d")).toThrow("d/districts.csv: 0699999: its newer-than-maps note names ZIP 90211, which has no row in zips.csv");
   });

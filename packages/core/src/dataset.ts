@@ -119,8 +119,11 @@ export interface Dataset {
   districts: Map<string, DistrictRow>;
   /** by ZIP, in file order: largest share first */
   overlaps: Map<string, OverlapRow[]>;
-  /** by ZIP: the districts newer than the maps whose `newer-than-maps` note names it (the ZIP of their office), by LEAID */
-  newer: Map<string, string[]>;
+  /**
+   * by ZIP: the districts newer than the maps whose `newer-than-maps` note names it (the ZIP of
+   * their office) or, where that is a PO-box ZIP, its ZCTA (the ZIP of the homes there): LEAID and office ZIP
+   */
+  newer: Map<string, { leaid: string; office: string }[]>;
 }
 
 /** The four files of a compiled dataset, as text. */
@@ -320,11 +323,12 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     });
   }
   // A district newer than the maps has no overlap: the ZIP of its office names it (data/README.md, "Notes").
-  const newer = new Map<string, string[]>();
+  const newer = new Map<string, { leaid: string; office: string }[]>();
+  const zctaOf = new Map(zips.map((z) => [z.zip, z.zcta]));
   for (const d of districts.values()) {
     for (const z of d.notes.find((n) => n.code === NEWER_THAN_MAPS)?.zips ?? []) {
       if (!zipSet.has(z)) throw new DatasetError(dFile, `${d.leaid}: its ${NEWER_THAN_MAPS} note names ZIP ${z}, which has no row in zips.csv`);
-      (newer.get(z) ?? newer.set(z, []).get(z)!).push(d.leaid);
+      for (const key of new Set([z, zctaOf.get(z)!])) (newer.get(key) ?? newer.set(key, []).get(key)!).push({ leaid: d.leaid, office: z });
     }
   }
   return { manifest, updated: manifest.updated, zips, districts, overlaps, newer };
