@@ -86,8 +86,8 @@ if (import.meta.main) {
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
     };
     const { files, coverage, validation, stats } = await buildWithBoundaries(opts, sha256);
-    const previous = join(a.out, "manifest.json");
-    const undated = datedChangeProblem(existsSync(previous) ? readFileSync(previous, "utf8") : undefined, files.get("manifest.json")!, a.date);
+    const previous = (name: string) => (existsSync(join(a.out, name)) ? readFileSync(join(a.out, name), "utf8") : undefined);
+    const undated = datedChangeProblem(previous, files, a.date);
     if (undated !== undefined) throw new InputError("--date", 0, undated);
     writeOutputs(a.out, files);
     if (a.saveBaseline) {

@@ -1,23 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { datedChangeProblem } from "../src/release.ts";
 
-const manifest = (updated: string, districts: string) => JSON.stringify({ updated, files: { "zips.csv": { sha256: "aa" }, "districts.csv": { sha256: districts } } });
+/** A build's files: its manifest (dated, listing districts.csv) and the files it writes. */
+const build = (updated: string, over: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
+  new Map(Object.entries({
+    "manifest.json": JSON.stringify({ updated, files: { "districts.csv": { sha256: "x" } }, ...extra }),
+    "districts.csv": "leaid\n0100001\n",
+    "postal.csv": "zip\n",
+    "RATING.md": "# Rating\n",
+    "SOURCES.md": "# Sources\n",
+    "VALIDATION.md": "# Validation\n",
+    ...over,
+  }));
+const folder = (files: Map<string, string> | undefined) => (name: string) => files?.get(name);
 
 describe("datedChangeProblem (the dataset's date is its version: API audit 32 #1)", () => {
-  it("lets a first build, a rebuild of the same files under the same date, and changed files under a later date through", () => {
-    expect(datedChangeProblem(undefined, manifest("2026-11-22", "bb"), "2026-11-22")).toBeUndefined();
-    expect(datedChangeProblem(manifest("2026-11-22", "bb"), manifest("2026-11-22", "bb"), "2026-11-22")).toBeUndefined();
-    expect(datedChangeProblem(manifest("2026-11-22", "bb"), manifest("2026-11-26", "cc"), "2026-11-26")).toBeUndefined();
-    // A later date with the same files is a new release of the same data: allowed.
-    expect(datedChangeProblem(manifest("2026-11-22", "bb"), manifest("2026-11-26", "bb"), "2026-11-26")).toBeUndefined();
+  it("lets a first build, a rebuild of the same served files under the same date, and any build under a later date through", () => {
+    expect(datedChangeProblem(folder(undefined), build("2026-11-22"), "2026-11-22")).toBeUndefined();
+    expect(datedChangeProblem(folder(build("2026-11-22")), build("2026-11-22"), "2026-11-22")).toBeUndefined();
+    expect(datedChangeProblem(folder(build("2026-11-22")), build("2026-11-26", { "districts.csv": "leaid\n0100002\n" }), "2026-11-26")).toBeUndefined();
+    // A report the server does not read may change under the same date.
+    expect(datedChangeProblem(folder(build("2026-11-22")), build("2026-11-22", { "VALIDATION.md": "# Other\n" }), "2026-11-22")).toBeUndefined();
   });
-  it("refuses changed files under the same date, naming them, and a date going back", () => {
-    expect(datedChangeProblem(manifest("2026-11-22", "bb"), manifest("2026-11-22", "cc"), "2026-11-22")).toBe(
+  it("refuses served files changed under the same date, naming them: the listed data, the PO-box list, the about page's reports, the manifest but for its date", () => {
+    const old = folder(build("2026-11-22"));
+    expect(datedChangeProblem(old, build("2026-11-22", { "districts.csv": "leaid\n0100002\n" }), "2026-11-22")).toBe(
       "the served files differ from the build dated 2026-11-22 (districts.csv): give a later --date, as the date is the dataset's version (the records' updated, every response's Last-Modified).",
     );
-    expect(datedChangeProblem(manifest("2026-11-22", "bb"), manifest("2026-11-21", "bb"), "2026-11-21")).toMatch(/^2026-11-21 is before the date of the build it replaces \(2026-11-22\)/);
+    expect(datedChangeProblem(old, build("2026-11-22", { "postal.csv": "zip\n00501\n", "RATING.md": "# Rating v2\n" }), "2026-11-22")).toMatch(/\(RATING\.md, postal\.csv\)/);
+    expect(datedChangeProblem(old, build("2026-11-22", {}, { former_districts: { "0100009": {} } }), "2026-11-22")).toMatch(/\(manifest\.json\)/);
   });
-  it("compares with nothing it cannot read", () => {
-    expect(datedChangeProblem("not json", manifest("2026-11-22", "cc"), "2026-11-22")).toBeUndefined();
+  it("refuses a date going back; compares with nothing it cannot read", () => {
+    expect(datedChangeProblem(folder(build("2026-11-22")), build("2026-11-21"), "2026-11-21")).toMatch(/^2026-11-21 is before the date of the build it replaces \(2026-11-22\)/);
+    expect(datedChangeProblem(() => "not json", build("2026-11-22"), "2026-11-22")).toBeUndefined();
   });
 });
