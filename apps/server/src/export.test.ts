@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, loadFixture, testApp, testAssets } from "../test/helpers.ts";
 import { exportFile, nginxSnippet, writeExport } from "./export.ts";
 import { PAGE_CSP } from "./layout.ts";
+import { CACHE_CONTROL } from "./representation.ts";
 import { assembleSite, renderSiteBodies, type Site } from "./site.ts";
 
 describe("exportFile", () => {
@@ -68,12 +69,13 @@ describe("writeExport (rule 24)", () => {
     expect(headers).toContain(`/docs/records\n  Content-Security-Policy: ${PAGE_CSP}\n`);
     expect(headers).toContain(`/docs\n  Content-Security-Policy: ${PAGE_CSP}\n`);
     expect(headers).not.toContain("/docs/*");
-    // Every rule has the one Cache-Control it needs: the hosts join the values of every rule a path matches (API audit 32 #8).
+    // Every path gets the one Cache-Control of /*, 404s included (decision 15); /healthz adds no-store, which
+    // forbids storing where a host joins the values (review 32: a rule per path left 404s without one).
     const rules = headers.split(/\n(?=\/)/).map((r) => r.trim().split("\n"));
     const cacheOf = (path: string) => rules.filter(([pattern]) => new RegExp(`^${pattern!.replace(/[.]/g, "\\.").replace(/\*/g, ".*")}$`).test(path)).flatMap((r) => r.filter((l) => l.includes("Cache-Control")));
-    expect(cacheOf("/healthz")).toEqual(["  Cache-Control: no-store"]);
-    for (const path of ["/", "/zip/90210", "/zip/90210.json", "/index.json", "/openapi.json", "/bulk/all-districts.csv", "/docs", "/docs/records", "/docs/interactive", "/docs/redoc.js", "/about", "/robots.txt", "/sitemap.xml", "/state/CA", "/district/0604830.json", "/problems/not-found"]) {
-      expect([path, cacheOf(path).length]).toEqual([path, 1]);
+    expect(cacheOf("/healthz")).toEqual([`  Cache-Control: ${CACHE_CONTROL}`, "  Cache-Control: no-store"]);
+    for (const path of ["/", "/zip/90210", "/zip/90210.json", "/index.json", "/bulk/all-districts.csv", "/docs/interactive", "/nope", "/404.html", "/about.html"]) {
+      expect([path, cacheOf(path)]).toEqual([path, [`  Cache-Control: ${CACHE_CONTROL}`]]);
     }
     expect(existsSync(join(dir, "docs/interactive.html"))).toBe(true);
     const nginx = readFileSync(join(dir, "nginx.conf"), "utf8");

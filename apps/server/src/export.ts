@@ -141,26 +141,25 @@ const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /
  * netlifyHeaders(docsCsp, ["/docs/records"])
  */
 export function netlifyHeaders(docsCsp: string, docsSections: readonly string[]): string {
-  // Cache-Control on each rule but /healthz's, never on two rules one path matches: these hosts
-  // join the values of every matching rule ("public, …, no-store" for /healthz under /*).
-  const cached = `  Cache-Control: ${CACHE_CONTROL}\n`;
-  const page = `  Content-Security-Policy: ${PAGE_CSP}\n  Referrer-Policy: no-referrer\n${cached}`;
+  // Cache-Control on /* covers every path, 404s included (decision 15); /healthz adds no-store,
+  // and where these hosts join the two values, no-store forbids storing whatever else is there
+  // (RFC 9111 §5.2.2.5). No other rule repeats it.
+  const page = `  Content-Security-Policy: ${PAGE_CSP}\n  Referrer-Policy: no-referrer\n`;
   return `# Headers of the school districts API, for Netlify and Cloudflare Pages.
 /*
   Access-Control-Allow-Origin: *
   Access-Control-Expose-Headers: ETag
+  Cache-Control: ${CACHE_CONTROL}
   X-Content-Type-Options: nosniff
 /*.json
   Content-Type: application/json; charset=utf-8
-/index.json
-${cached}/openapi.json
-${cached}/healthz
+/healthz
   Content-Type: application/json; charset=utf-8
   Cache-Control: no-store
 /bulk/*
   Link: ${BULK_LINK}
   Access-Control-Expose-Headers: ETag, Content-Disposition, Link
-${cached}/bulk/all-districts.csv
+/bulk/all-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="all-districts.csv"
 /bulk/districts.csv
@@ -177,15 +176,15 @@ ${page}/problems/*
 ${page}/about
 ${page}/robots.txt
   Content-Type: text/plain; charset=utf-8
-${cached}/sitemap*
+/sitemap*
   Content-Type: application/xml; charset=utf-8
-${cached}/docs
+/docs
 ${page}${docsSections.map((path) => `${path}\n${page}`).join("")}${INTERACTIVE_DOCS}
   Content-Security-Policy: ${docsCsp}
   Referrer-Policy: no-referrer
-${cached}/docs/redoc.js
+/docs/redoc.js
   Content-Type: text/javascript; charset=utf-8
-${cached}`;
+`;
 }
 
 /**
