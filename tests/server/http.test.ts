@@ -145,7 +145,7 @@ describe("the search box on the real data", () => {
     const page = await (await fetch(`${server.url}/zip?zip=California`)).text();
     expect(page).toContain('Looking for the state? <a href="/state/CA">California\'s school districts</a>');
     // A code as a phone's keyboard writes it ("Tx", "Mt": Montana, not Mound, MN), and other names of territories (pages audit 32 #1, #6).
-    for (const [typed, state] of [["Tx", "TX"], ["Mt", "MT"], ["hi", "HI"], ["In", "IN"], ["Northern Mariana Islands", "MP"], ["CNMI", "MP"], ["USVI", "VI"], ["US Virgin Islands", "VI"], ["Guam", "GU"], ["Puerto Rico", "PR"]] as const) {
+    for (const [typed, state] of [["Tx", "TX"], ["Mt", "MT"], ["hi", "HI"], ["In", "IN"], ["Northern Mariana Islands", "MP"], ["CNMI", "MP"], ["USVI", "VI"], ["US Virgin Islands", "VI"], ["the US Virgin Islands", "VI"], ["U.S.V.I.", "VI"], ["C.N.M.I.", "MP"], ["Guam", "GU"], ["Puerto Rico", "PR"]] as const) {
       expect([typed, await go(typed)]).toEqual([typed, `/state/${state}`]);
     }
   });

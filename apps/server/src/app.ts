@@ -328,8 +328,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const code = text.replace(/\.(?=.)/g, "").toUpperCase();
     if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
     // "Virgin Islands" for CCD's "U.S. Virgin Islands".
-    const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:the |u\.s\. |us )/, "");
-    const other = STATE_OTHER_NAMES[plain(text)];
+    const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us) )+/, "");
+    // "U.S.V.I.", "C.N.M.I.": the other names with their dots.
+    const other = STATE_OTHER_NAMES[plain(text)] ?? STATE_OTHER_NAMES[plain(text).replace(/\./g, "")];
     if (other !== undefined) return site.states.has(other) ? other : undefined;
     return [...site.states].find((s) => plain(site.stateName(s)) === plain(text));
   };

@@ -72,7 +72,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   // A district newer than every map (Orange Beach City, AL) overlaps no ZIP: the ZIP of its office names it.
   const offices = d.zips.length === 0 ? (d.notes?.find((n) => n.code === NEWER_THAN_MAPS)?.zips ?? []) : [];
   const namedBoxes = boxes.filter((z) => z.chosen).length;
-  const boxWords = namedBoxes === 0 ? "" : ` ${count(namedBoxes, "PO-box ZIP code", "PO-box ZIP codes")} (no homes) ${namedBoxes === 1 ? "names" : "name"} it too.`;
+  const boxWords = namedBoxes === 0 ? "" : ` ${count(namedBoxes, "PO-box ZIP code", "PO-box ZIP codes")} (no homes) ${namedBoxes === 1 ? "names" : "name"} it${roles.length > 0 ? " too" : ""}.`;
   const answer =
     roles.length > 0
       ? `${e(d.district)} is ${roles.join(" and ")}${others > 0 ? `${roles.length > 1 ? ", and" : " and"} covers part of ${count(others, "more", "more")}` : ""}.${boxWords}`

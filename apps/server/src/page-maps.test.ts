@@ -95,6 +95,9 @@ describe("district maps", () => {
     expect(html).toContain("Byron Public Schools was formed after the 2016 (school year 2015-16) Census school-district boundaries, so this outline is an estimate:");
     expect(html).not.toContain("Drawn from the 2016");
     expect(maps.district(byron)).toContain("Drawn from the 2016 (school year 2015-16) Census school-district boundaries");
+    // One formed from whole districts of 2016 is drawn as theirs, not as an estimate (Holmes County Consolidated, MS: review 32 #7).
+    const holmes = { leaid: "2800195", district: "Holmes County Consolidated School District", state: "MS" as never, level: "unified" as const, notes: [note] };
+    expect(maps.district(holmes)).toContain("Holmes County Consolidated School District was formed after the 2016 (school year 2015-16) Census school-district boundaries: this outline is that of the districts it was formed from");
   });
 
   it("GET /district/0604830: the page has the map after the answer, with its text alternative", async () => {

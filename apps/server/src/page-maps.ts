@@ -156,6 +156,15 @@ export function mainPieces(outline: readonly Rings[]): { main: Rings[]; outside:
 
 const parts = (n: number) => (n === 1 ? "one piece" : `${n} separate pieces (islands or detached parts)`);
 
+/**
+ * Whether a district's outline is cut from a 2016 polygon another district is drawn from too (Jacksonville
+ * North Pulaski, from Pulaski County Special's), not the whole polygons of the districts it was formed from.
+ */
+function cutFromAnother(index: LocationIndex, leaid: string, level: District["level"]): boolean {
+  const own = index.districts.find((x) => x.leaid === leaid && x.level === level);
+  return own !== undefined && index.districts.some((o) => o !== own && o.geoids.some((g) => own.geoids.includes(g)));
+}
+
 /** The map section of a page: a heading, the figure (or the reason there is none). */
 function section(heading: string, body: string): string {
   return `<h2 id="map">${heading}</h2>\n${body}\n`;
@@ -191,9 +200,11 @@ export class PageMaps {
     const description =
       `Map of the outline of ${d.district} (${d.state}), shaded with a blue outline, in ${parts(outline.length)}, ${extentWords(outline)}. ` +
       (outside > 0 ? `The map shows its main part, ${extentWords(main)}; ${outside} small ${outside === 1 ? "piece lies" : "pieces lie"} farther away, outside the map. ` : "") +
-      // A district formed since (its share of a ZIP estimated by land): its outline is an older district's area, not its own.
+      // A district formed since (its share of a ZIP estimated by land): its outline is older districts' area, not its own.
       (d.notes?.some((n) => n.code === "share-by-land")
-        ? `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries, so this outline is an estimate: the part of an older district's area, as drawn then at 1:500,000, in the ZIP codes where it now has the most land (NCES, 2021).`
+        ? cutFromAnother(index, d.leaid, d.level)
+          ? `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries, so this outline is an estimate: the part of an older district's area, as drawn then at 1:500,000, in the ZIP codes where it now has the most land (NCES, 2021).`
+          : `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries: this outline is that of the districts it was formed from, as drawn then at 1:500,000, simplified.`
         : `Drawn from the ${this.sources.vintage} Census school-district boundaries at 1:500,000, simplified: approximate at the edges.`);
     const figure = mapFigure([{ polygons: outline, style: "primary" }], {
       id: "map",
