@@ -124,6 +124,15 @@ describe("a district newer than the 2016 boundaries, its share estimated by land
   });
 });
 
+describe("town pages say what the ZIP pages say (pages audit 32 #3, #4), through the binary's wiring", () => {
+  it("Sun City, AZ groups 85351 as mostly in no school district; Billings, MT names its high-school district", async () => {
+    const sunCity = await (await fetch(`${server.url}/zip?zip=${encodeURIComponent("Sun City, AZ")}`)).text();
+    expect(sunCity).toContain('<h3>Mostly in no school district</h3>\n<ul class="zips"><li><a href="/zip/85351">85351</a></li></ul>');
+    const billings = await (await fetch(`${server.url}/zip?zip=${encodeURIComponent("Billings, MT")}`)).text();
+    expect(billings).toMatch(/<p>High school: <a href="\/district\/3003900">Billings High School District<\/a> \(\d+ ZIP codes\)\.<\/p>/);
+  });
+});
+
 describe("districts newer than every map (newer-than-maps note, newer_districts)", () => {
   it("36561 (Orange Beach, AL) names Orange Beach City under its answer, with its phone and whom to ask, and gives it no share", async () => {
     const here = zipDistricts.get("36561")!;
