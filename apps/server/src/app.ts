@@ -39,8 +39,10 @@ const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
 /** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
-/** Symbols and emoji (with their joiners and variation selectors) and white space at either end of a search. */
-const EDGE_SYMBOLS = /^[\p{Extended_Pictographic}\p{So}\p{Sk}\u200D\uFE0F\s]+|[\p{Extended_Pictographic}\p{So}\p{Sk}\u200D\uFE0F\s]+$/gu;
+/** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
+const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
+/** Symbols and emoji at either end of a search. */
+const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
 /**
  * Names people type for a territory other than the directory's (the home page's "Northern Mariana
  * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.": the search box's state.

@@ -148,7 +148,10 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     : "";
   // The county of its office under the name (not after a comma, which a phone's narrow column put on a line of its own).
   const row = (d: (typeof byName)[number]) =>
-    `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`;
+    `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}${
+      // A district newer than the maps has 0 and 0 below: why (Orange Beach City).
+      d.notes?.some((n) => n.code === NEWER_THAN_MAPS) ? `<span class="county">Newer than the maps: no ZIP code's share is known</span>` : ""
+    }</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`;
   const table = (ds: typeof byName, caption: string) => `<table aria-describedby="columns"><caption>${caption}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>

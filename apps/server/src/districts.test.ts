@@ -285,6 +285,13 @@ describe("district and state pages", () => {
     expect(districtPage({ ...d, zips: [], notes: [] }, () => "", site.facts)).toContain("<p>Beverly Hills Unified School District covers no ZIP code in this dataset. It is");
   });
 
+  it("a state page says why a district newer than the maps has no ZIP codes (review 32 #9)", () => {
+    const newer = { leaid: "0699999", district: "Newer School District", state: "CA" as const, county: "", level: "unified" as const, grade_span: "", students: "", schools: "", per_pupil: "", rating: null, rating_label: "Not rated", phone: "", website: "", page_url: "", url: "", overlapping_zips: 0, chosen_zips: 0, notes: [{ code: "newer-than-maps" as const, text: "Newer.", zips: ["90210"] }] };
+    const html = statePage({ state: "CA", count: 1, source: "", license: "", updated: "2026-11-26", districts: [newer] } as never, site.facts);
+    expect(html).toContain('<a href="/district/0699999">Newer School District</a><span class="county">Newer than the maps: no ZIP code\'s share is known</span></td>');
+    expect(statePage({ state: "CA", count: 1, source: "", license: "", updated: "2026-11-26", districts: [{ ...newer, notes: [] }] } as never, site.facts)).not.toContain("Newer than the maps");
+  });
+
   it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
     const html = await (await get("/district/2501920")).text();
     expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);
