@@ -73,7 +73,7 @@ export function locationPage(
   const sentence =
     a.beyond_edge_m === null
       ? `This place is in ${listed}.`
-      : `This place is most likely in ${listed}: it lies just outside the drawn edge (about ${distanceWords(a.beyond_edge_m)} away), where the simplified maps leave out a shore or a small island. Ask the district to confirm.`;
+      : `This place is most likely in ${listed}: it lies just outside the edge as drawn (about ${distanceWords(a.beyond_edge_m)} away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm.`;
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
   const ask = locationAsks(a.districts)
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)

@@ -226,7 +226,7 @@ describe("GET /location (the page)", () => {
     expect(sea.status).toBe(404);
     const seaHtml = await sea.text();
     expect(seaHtml).toContain("No school district at this place");
-    expect(seaHtml).toContain("No school district boundary holds 33.5, -119.5, or lies within a mile of it: open water");
+    expect(seaHtml).toContain("No school district boundary holds 33.5, -119.5, and none drawn within a mile serves the ZIP code there: open water");
     expect(seaHtml).not.toContain("/index.json");
     // A page route, negotiated like every page (http.ts pathKind): HTML unless JSON is ranked above it.
     expect(sea.headers.get("vary")).toBe("Accept");
@@ -466,9 +466,9 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect([a.districts.map((d) => [d.leaid, d.on_border]), a.beyond_edge_m, a.near_border, a.zip?.zip, a.in_zip_area]).toEqual([[["4835250", false]], 490, null, "78597", false]);
     // The page and the CLI say "most likely", how far, and to ask.
     const html = locationPage(a, location!, { updated: "2026-11-26", records: 1, baseUrl: BASE });
-    expect(html).toMatch(/<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the drawn edge \(about 1,600 feet away\), where the simplified maps leave out a shore or a small island\. Ask the district to confirm\.<\/strong><\/p>/);
+    expect(html).toMatch(/<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the edge as drawn \(about 1,600 feet away\), and the simplified maps leave out some shores, small islands and edges\. Ask the district to confirm\.<\/strong><\/p>/);
     expect(html).toContain("with the place marked by a red dot just outside its edge.");
-    expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("is most likely in Point Isabel Independent School District: it lies 490 m outside the drawn edge");
+    expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("is most likely in Point Isabel Independent School District: it lies 490 m outside the edge as drawn");
     // Inside a district, none.
     expect((JSON.parse(at("34.0736", "-118.4004").stdout) as LocationAnswer).beyond_edge_m).toBeNull();
   });
@@ -481,8 +481,9 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect(at("43.1112", "-84.9834").code).toBe(1);
   });
 
-  it("land the Census draws in no school district: 404 saying so (Sun City, AZ), unless a district's drawn edge is within 300 m", () => {
+  it("land the Census draws in no school district: 404 saying so (Sun City, AZ, 260 m from Peoria's edge: review 32b #1), unless a district's drawn edge is within 30 m", () => {
     expect(lookup(dataset, { lat: "33.6037", lon: "-112.2766" }, { json: false, baseUrl: BASE, location })).toMatchObject({ code: 1, stderr: expect.stringContaining("lies in land the Census draws in no school district") });
     expect((JSON.parse(at("33.654688", "-112.355911").stdout) as LocationAnswer).beyond_edge_m).toBe(10);
+    expect(at("33.603323", "-112.266619").code).toBe(1);
   });
 });

@@ -174,7 +174,7 @@ export function lookup(
     const lines = [
       answer.beyond_edge_m === null
         ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
-        : `${lat.toFixed(5)}, ${lon.toFixed(5)} is most likely in ${answer.districts.map((d) => d.district).join(" and ")}: it lies ${answer.beyond_edge_m} m outside the drawn edge (a shore or island the simplified maps leave out); ask the district.`,
+        : `${lat.toFixed(5)}, ${lon.toFixed(5)} is most likely in ${answer.districts.map((d) => d.district).join(" and ")}: it lies ${answer.beyond_edge_m} m outside the edge as drawn (the simplified maps leave out some shores, small islands and edges); ask the district.`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
       ...(answer.zip && rowOf.has(answer.zip.zip) ? zipDistricts(dataset, rowOf.get(answer.zip.zip)!).newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)) : []),
       ...locationAsks(answer.districts),
@@ -196,7 +196,7 @@ export function lookup(
   const chosen = d.zips.filter((z) => z.chosen).length;
   const newer = d.zips.length === 0 ? d.notes?.find((n) => n.code === NEWER_THAN_MAPS) : undefined;
   const lines = [
-    newer ? `${d.district} (${d.leaid}, ${d.state}, ${d.level}): ${newer.text}` : `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
+    newer ? `${newer.text} (${d.leaid}, ${d.state}, ${d.level})` : `${d.district} (${d.leaid}, ${d.state}, ${d.level}) is the main district of ${chosen} ZIP code${chosen === 1 ? "" : "s"} and overlaps ${d.zips.length}.`,
     `  Rating:     ${d.rating === null ? "not rated" : `${d.rating} of 10 (${d.rating_label})`}`,
     `  Students:   ${orUnknown(d.students)}`,
     `  Schools:    ${orUnknown(d.schools)}`,
@@ -205,8 +205,9 @@ export function lookup(
     `  Phone:      ${orUnknown(d.phone)}`,
     `  Website:    ${orUnknown(d.website)}`,
     `  Page:       ${d.page_url}`,
-    "ZIP codes (share of the ZIP this district covers at its grade level):",
-    ...d.zips.map((z) => `  ${z.zip}  ${percent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`),
+    ...(d.zips.length === 0
+      ? []
+      : ["ZIP codes (share of the ZIP this district covers at its grade level):", ...d.zips.map((z) => `  ${z.zip}  ${percent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`)]),
   ];
   return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
 }

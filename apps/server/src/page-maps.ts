@@ -203,7 +203,7 @@ export class PageMaps {
       // A district formed since (its share of a ZIP estimated by land): its outline is older districts' area, not its own.
       (d.notes?.some((n) => n.code === "share-by-land")
         ? cutFromAnother(index, d.leaid, d.level)
-          ? `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries, so this outline is an estimate: the part of an older district's area, as drawn then at 1:500,000, in the ZIP codes where it now has the most land (NCES, 2021).`
+          ? `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries, so this outline is an estimate: made of older districts' areas as drawn then at 1:500,000, of one in part only (in the ZIP codes where it now has the most land, NCES 2021).`
           : `${d.district} was formed after the ${this.sources.vintage} Census school-district boundaries: this outline is that of the districts it was formed from, as drawn then at 1:500,000, simplified.`
         : `Drawn from the ${this.sources.vintage} Census school-district boundaries at 1:500,000, simplified: approximate at the edges.`);
     const figure = mapFigure([{ polygons: outline, style: "primary" }], {

@@ -1482,7 +1482,7 @@ export interface components {
                 }[];
             } | null;
             /**
-             * @description Null where a drawn district holds the point. Else the point lies outside every district as drawn: on a shore strip or small island the simplified 1:500,000 outlines cut off (South Padre Island is about 490 m outside Point Isabel ISD's drawn edge), and `districts` are the nearest drawn within 1,600 m (300 m inside land the Census draws in no school district) that overlap the ZIP whose 2010 outline holds the point or lies nearest (one unified district, or the nearest elementary and secondary ones), this many metres away, rounded to 10 m and at least 10; `on_border` is false and `near_border` null. The district most likely serves the place: ask it. Farther than that, or in land of no district, the answer is 404 `location-not-found`.
+             * @description Null where a drawn district holds the point. Else the point lies outside every district as drawn: on a shore strip or small island the simplified 1:500,000 outlines cut off (South Padre Island is about 490 m outside Point Isabel ISD's drawn edge), and `districts` are the nearest drawn within 1,600 m (30 m inside land the Census draws in no school district, where the two drawings part by a few metres only) that overlap the ZIP whose 2010 outline holds the point or lies nearest (one unified district, or the nearest elementary and secondary ones), this many metres away, rounded to 10 m and at least 10; `on_border` is false and `near_border` null. The district most likely serves the place: ask it. Farther than that, or in land of no district, the answer is 404 `location-not-found`.
              * @example null
              */
             beyond_edge_m: number | null;

@@ -178,9 +178,11 @@ const NO_DISTRICT_PART = 0xffffffff;
 
 /**
  * Inside land drawn in no school district, how near a district's drawn edge must be to answer
- * (metres): the near-border distance, within which the drawing cannot tell (NEAR_BORDER_M of the server).
+ * (metres): where the two drawings part by a few metres only (Sun City West, AZ, 10 m off Dysart's
+ * edge). Farther in, the raw boundaries agree that the place is in no district (Sun City, 260 m off
+ * Peoria's edge: review 32b #1).
  */
-export const NO_DISTRICT_NEAR_M = 300;
+export const NO_DISTRICT_NEAR_M = 30;
 
 /**
  * The boundary file, decoded for point lookups.
@@ -450,7 +452,7 @@ export class LocationIndex {
    * The `k` ZCTAs whose internal points are nearest to (lon, lat), nearest first.
    *
    * @example
-   * idx.nearestZctas(-118.4004, 34.0736, 2) // ["90210", "90212"]
+   * idx.nearestZctas(-118.4004, 34.0736, 2) // ["90211", "90212"]
    */
   nearestZctas(lon: number, lat: number, k: number): string[] {
     if (this.zctaIndex === null) return [];

@@ -74,6 +74,10 @@ if (import.meta.main) {
   const t0 = performance.now();
   try {
     const a = parseArgs(process.argv.slice(2));
+    const previous = (name: string) => (existsSync(join(a.out, name)) ? readFileSync(join(a.out, name), "utf8") : undefined);
+    // A date going back is refused before the build (the changed files only after it).
+    const backwards = datedChangeProblem(previous, new Map([["manifest.json", JSON.stringify({ files: {} })]]), a.date, true);
+    if (backwards !== undefined) throw new InputError("--date", 0, backwards);
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();
     const opts = {
@@ -86,7 +90,6 @@ if (import.meta.main) {
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,
     };
     const { files, coverage, validation, stats } = await buildWithBoundaries(opts, sha256);
-    const previous = (name: string) => (existsSync(join(a.out, name)) ? readFileSync(join(a.out, name), "utf8") : undefined);
     const undated = datedChangeProblem(previous, files, a.date);
     if (undated !== undefined) throw new InputError("--date", 0, undated);
     writeOutputs(a.out, files);

@@ -16,12 +16,13 @@ export const SERVED_BESIDES_MANIFEST = ["postal.csv", "RATING.md", "SOURCES.md"]
  * not replace the build whose files `previous` reads (undefined where there is none: a fresh
  * folder is not checked), or undefined when it may: the same served files under the same date
  * (a rebuild), or any under a later date. Served: the files the manifest lists, those of
- * SERVED_BESIDES_MANIFEST, and the manifest itself but for its `updated`.
+ * SERVED_BESIDES_MANIFEST, and the manifest itself but for its `updated`. `dateOnly`: whether the
+ * date goes back, and nothing else (before the build, which `next` is not yet).
  *
  * @example
  * datedChangeProblem((f) => readOld(f), files, "2026-11-22") // "the served files differ from the build dated 2026-11-22 (districts.csv): give a later --date …"
  */
-export function datedChangeProblem(previous: (name: string) => string | undefined, next: ReadonlyMap<string, string>, date: string): string | undefined {
+export function datedChangeProblem(previous: (name: string) => string | undefined, next: ReadonlyMap<string, string>, date: string, dateOnly = false): string | undefined {
   const oldText = previous("manifest.json");
   if (oldText === undefined) return undefined;
   let old: { updated?: unknown; files?: unknown } & Record<string, unknown>;
@@ -32,7 +33,7 @@ export function datedChangeProblem(previous: (name: string) => string | undefine
   }
   if (typeof old.updated !== "string" || typeof old.files !== "object" || old.files === null) return undefined;
   if (date < old.updated) return `${date} is before the date of the build it replaces (${old.updated}): the dataset's date only goes forward.`;
-  if (date > old.updated) return undefined;
+  if (date > old.updated || dateOnly) return undefined;
   const now = JSON.parse(next.get("manifest.json")!) as Record<string, unknown> & { files: Record<string, unknown> };
   const undated = (m: Record<string, unknown>) => JSON.stringify({ ...m, updated: undefined });
   const names = [...new Set([...Object.keys(old.files as object), ...Object.keys(now.files), ...SERVED_BESIDES_MANIFEST])].sort();
