@@ -478,7 +478,12 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect([island.districts.map((d) => d.leaid), island.beyond_edge_m]).toEqual([["3904897"], 10]);
     // St. Clair Shores, MI, on the shore of Lake St. Clair: inside Lakeview as drawn, as before.
     expect((JSON.parse(at("42.491544", "-82.885389").stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["2620880"]);
-    expect(at("43.1112", "-84.9834").code).toBe(1);
+    expect(lookup(dataset, { lat: "43.1112", lon: "-84.9834" }, { json: false, baseUrl: BASE, location })).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("43.1112, -84.9834 lies in the area of Palo Community School District as the Census drew it in 2016, which this service finds no school district of today for"),
+    });
+    // An island 24 m off its district's drawn edge, whose ZIP (04859) the district does not overlap: within the drawing's error, answered.
+    expect((JSON.parse(at("43.91345", "-69.036691").stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["2314410"]);
   });
 
   it("land the Census draws in no school district: 404 saying so (Sun City, AZ, 260 m from Peoria's edge: review 32b #1), unless a district's drawn edge is within 30 m", () => {

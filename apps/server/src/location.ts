@@ -266,10 +266,11 @@ export function locate(
   let hits = data.index.districtsAt(lon, lat);
   // Outside every drawn district: a shore strip or small island the simplified outlines cut off
   // (South Padre Island), answered by the nearest drawn within OFF_EDGE_M, if it overlaps the ZIP
-  // whose area holds the place or lies nearest: not the neighbour of a 2016 district never drawn
-  // (Palo, MI, is Carson City-Crystal's, as its ZIP says, not Central Montcalm's).
+  // whose area holds the place or lies nearest (nor in the area of a 2016 district mapped to none
+  // today: Palo, MI, is Carson City-Crystal's, as its ZIP says, not Central Montcalm's).
   const here = hits.length === 0 ? zipAt(data.index, data.zctas?.(), lon, lat, data.index.nearestZctas(lon, lat, HOLDING_TRIED)) : undefined;
-  const near = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M).filter((n) => zipsOf(n.district.leaid).includes(here.zip));
+  // Within the drawing's own error (NEAR_BORDER_M) the ZIP is not asked: an island 24 m off its district's edge (04859, ME).
+  const near = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M).filter((n) => n.metres <= NEAR_BORDER_M || zipsOf(n.district.leaid).includes(here.zip));
   if (hits.length === 0) hits = near.map((n) => ({ district: n.district, onBorder: false }));
   if (hits.length === 0) return undefined;
   const found = zipAt(data.index, data.zctas?.(), lon, lat, hits.flatMap((h) => zipsOf(h.district.leaid)));

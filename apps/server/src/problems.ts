@@ -207,11 +207,13 @@ export function notFoundDetail(path: string, meant?: string): string {
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
-export function locationNotFoundDetail(lat: number, lon: number, forPage = false, noDistrict = false): string {
-  const found = noDistrict
-    ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
-    : `No school district boundary holds ${lat}, ${lon}, and none drawn within a mile serves the ZIP code there: open water, outside the 50 states and DC, or an area with no school district or none mapped today.`;
-  return forPage || noDistrict ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
+export function locationNotFoundDetail(lat: number, lon: number, forPage = false, noDistrict = false, unmapped?: string): string {
+  const found = unmapped
+    ? `${lat}, ${lon} lies in the area of ${unmapped} as the Census drew it in 2016, which this service finds no school district of today for: look up the ZIP code of the address, whose page names its districts.`
+    : noDistrict
+      ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
+      : `No school district boundary holds ${lat}, ${lon}, and none drawn within a mile serves the ZIP code there: open water, outside the 50 states and DC, or an area with no school district.`;
+  return forPage || noDistrict || unmapped ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */
@@ -273,7 +275,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: "The point is well-formed but no school-district boundary holds it, and none within 1,600 m overlaps the ZIP code there (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file; an area whose 2016 district is mapped to none today), or it lies in land the Census draws in no school district (\"School District Not Defined\": most of Sun City, AZ; the detail says so).",
+    when: "The point is well-formed but no school-district boundary holds it, and none within 1,600 m overlaps the ZIP code there (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district (\"School District Not Defined\": most of Sun City, AZ; the detail says so).",
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },

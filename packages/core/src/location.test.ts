@@ -19,6 +19,7 @@ const arcs = [
   abs([[400, 400], [600, 400], [600, 600], [400, 600], [400, 400]]), // 3: the hole
   abs([[0, 0], [2000, 0], [2000, 1000], [0, 1000], [0, 0]]), // 4: C
   abs([[2000, 0], [3000, 0], [3000, 1000], [2000, 1000], [2000, 0]]), // 5: land in no district, east of B
+  abs([[0, 2000], [1000, 2000], [1000, 3000], [0, 3000], [0, 2000]]), // 6: an unmapped 2016 district, north of A
 ];
 function topo(extra: Record<string, unknown> = {}): string {
   const t = {
@@ -36,6 +37,7 @@ function topo(extra: Record<string, unknown> = {}): string {
         ],
       },
       no_district: { type: "GeometryCollection", geometries: [{ type: "Polygon", id: "0199997", arcs: [[5]] }] },
+      unmapped: { type: "GeometryCollection", geometries: [{ type: "Polygon", id: "0100009", properties: { name: "Old District" }, arcs: [[6]] }] },
       zctas: { type: "GeometryCollection", geometries: [{ type: "Point", id: "00001", coordinates: [500, 500] }, { type: "Point", id: "00002", coordinates: [1500, 500] }] },
     },
     ...extra,
@@ -59,6 +61,13 @@ describe("LocationIndex", () => {
   it("answers nothing outside every polygon", () => {
     expect(at(3, 3)).toEqual([]);
     expect(at(-0.001, 0.5)).toEqual([]);
+  });
+  it("the area of a 2016 district mapped to none today is no district's, says whose it was, and gets no neighbour", () => {
+    expect(at(0.5, 2.5)).toEqual([]);
+    expect([idx.unmappedAt(0.5, 2.5), idx.unmappedAt(0.5, 0.5), idx.unmappedAt(2.5, 0.5)]).toEqual([{ leaid: "0100009", name: "Old District" }, undefined, undefined]);
+    // Inside it (0.004° north of its south edge), none at any distance; between it and A, A.
+    expect(idx.nearestWithin(0.5, 2.004, 200_000)).toEqual([]);
+    expect(idx.nearestWithin(0.5, 1.004, 1000).map((n) => n.district.leaid)).toEqual(["0100002"]);
   });
   it("land in no school district is no district's, and says so", () => {
     expect(at(2.5, 0.5)).toEqual([]);
@@ -113,6 +122,8 @@ describe("the committed boundaries", () => {
     expect(idx.nearestWithin(-97.173798, 26.09947, 1600).map((n) => [n.district.leaid, Math.round(n.metres / 10) * 10])).toEqual([["4835250", 490]]);
     expect([idx.inNoDistrict(-112.2766, 33.6037), idx.nearestWithin(-112.2766, 33.6037, 1600)]).toEqual([true, []]);
     expect(idx.nearestWithin(-119.5, 33.5, 1600)).toEqual([]);
+    // Palo, MI: a 2016 district mapped to none today; no neighbour answers it.
+    expect([idx.unmappedAt(-84.9586, 43.07)?.name, idx.nearestWithin(-84.9586, 43.07, 1600)]).toEqual(["Palo Community School District", []]);
   });
 });
 

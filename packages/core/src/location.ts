@@ -175,6 +175,8 @@ export function parseTopology(file: string | Uint8Array, label: string): { topo:
 
 /** The district number of a polygon part of land in no school district (`no_district`). */
 const NO_DISTRICT_PART = 0xffffffff;
+/** The district numbers of the parts of `unmapped` areas: this plus the area's index in `unmapped`. */
+const UNMAPPED_PART = 0x80000000;
 
 /**
  * Inside land drawn in no school district, how near a district's drawn edge must be to answer
@@ -200,6 +202,8 @@ export class LocationIndex {
   readonly zctas: string[] = [];
   /** the 2016 ids of the land drawn in no school district (`no_district`), in file order */
   readonly noDistrict: string[] = [];
+  /** the areas of 2016 districts that no district of today is found for (`unmapped`): 2016 id and name, in file order */
+  readonly unmapped: { leaid: string; name: string }[] = [];
   /** absolute quantized positions of every arc, x then y */
   private readonly coords: Int32Array;
   private readonly arcStart: Uint32Array;
@@ -269,6 +273,12 @@ export class LocationIndex {
       this.noDistrict.push(g.id);
       addParts(polys, NO_DISTRICT_PART);
     }
+    // The areas of 2016 districts mapped to no district of today (`unmapped`, by 2016 id, with the name).
+    for (const g of topo.objects.unmapped?.geometries ?? []) {
+      const polys = polygonsOf(g);
+      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `unmapped geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
+      addParts(polys, UNMAPPED_PART + this.unmapped.push({ leaid: g.id, name: String(g.properties?.name ?? "") }) - 1);
+    }
     partRing.push(ringArc.length);
     ringArc.push(arcRefs.length);
     [this.partRing, this.ringArc, this.arcRefs, this.partDistrict] = [Uint32Array.from(partRing), Uint32Array.from(ringArc), Int32Array.from(arcRefs), Uint32Array.from(partDistrict)];
@@ -319,7 +329,7 @@ export class LocationIndex {
     return out;
   }
 
-  /** How many polygon parts the districts and the land of no district have (parts are numbered from 0). */
+  /** How many polygon parts the districts, the land of no district and the unmapped areas have (parts are numbered from 0). */
   get partCount(): number {
     return this.partDistrict.length;
   }
@@ -411,7 +421,7 @@ export class LocationIndex {
     const best = new Map<BoundaryLevel, { d: number; onBorder: boolean }>();
     for (const part of this.partIndex.search(lon, lat, lon, lat)) {
       const d = this.partDistrict[part]!;
-      if (d === NO_DISTRICT_PART) continue;
+      if (d >= UNMAPPED_PART) continue; // not a district: land of none, or an unmapped area
       const r = this.pointInPart(part, lon, lat);
       if (r === false) continue;
       const onBorder = r === 0;
@@ -500,6 +510,22 @@ export class LocationIndex {
   }
 
   /**
+   * The 2016 district whose area holds (lon, lat) where no district of today is found for it
+   * (the `unmapped` object: Palo Community School District, MI), or undefined.
+   *
+   * @example
+   * idx.unmappedAt(-84.9834, 43.1112)?.name // "Palo Community School District"
+   */
+  unmappedAt(lon: number, lat: number): { leaid: string; name: string } | undefined {
+    if (this.partIndex === null) return undefined;
+    for (const part of this.partIndex.search(lon, lat, lon, lat)) {
+      const d = this.partDistrict[part]!;
+      if (d >= UNMAPPED_PART && d !== NO_DISTRICT_PART && this.pointInPart(part, lon, lat) !== false) return this.unmapped[d - UNMAPPED_PART];
+    }
+    return undefined;
+  }
+
+  /**
    * For a place no district holds: the nearest district drawn within `maxMetres` (a shore strip
    * or small island the simplified outlines cut off: South Padre Island is about 490 m outside
    * Point Isabel ISD's drawn edge; in land of no district, within NO_DISTRICT_NEAR_M only), with,
@@ -514,11 +540,13 @@ export class LocationIndex {
     const [kx, ky] = metresPerDegree(lat);
     const [dx, dy] = [maxMetres / kx, maxMetres / ky];
     const best = new Map<BoundaryLevel, { d: number; metres: number }>();
-    // In land of no district, only a district within the drawing's own error (its outline and the land's are equally approximate).
+    // In an unmapped area, none (its district of today is not known); in land of no district, only a
+    // district within the drawing's own error (its outline and the land's are equally approximate).
+    if (this.unmappedAt(lon, lat) !== undefined) return [];
     if (this.inNoDistrict(lon, lat)) maxMetres = Math.min(maxMetres, NO_DISTRICT_NEAR_M);
     for (const part of this.partIndex.search(lon - dx, lat - dy, lon + dx, lat + dy)) {
       const d = this.partDistrict[part]!;
-      if (d === NO_DISTRICT_PART) continue;
+      if (d >= UNMAPPED_PART) continue;
       const metres = ringsDistance(this.partRings(part), lon, lat, kx, ky);
       if (metres > maxMetres) continue;
       const level = this.districts[d]!.level;

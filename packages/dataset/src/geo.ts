@@ -250,9 +250,16 @@ export function boundaryTopology(
     .filter((b, i) => drawnAsNoDistrict(b, joins[i]!))
     .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
     .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: {}, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
+  // The area of a 2016 district that no district of today is found for (Palo, MI), by its 2016 id
+  // and name: a lookup there says so, and gives no neighbour's answer (location.ts).
+  const unmapped = boundaries
+    .filter((b, i) => joins[i]!.how === "none" && b.polygons.length > 0)
+    .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
+    .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: { name: b.name }, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
   let topo = topology({
     districts: { type: "FeatureCollection", features },
     no_district: { type: "FeatureCollection", features: noDistrict },
+    unmapped: { type: "FeatureCollection", features: unmapped },
     zctas: { type: "FeatureCollection", features: points },
   } as never);
   topo = simplify(presimplify(topo as never), SIMPLIFY_MIN_WEIGHT) as never;
@@ -389,7 +396,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
     `- Closed since 2016, drawn as the district that absorbed it (the one of its level, or a unified one, taking at least half of its 2020 people spread by GRF21 land: VALIDATION.md), else the neighbour of its level overlapping most of those ZCTAs: ${num(count("successor (neighbour)"))}`,
     `- Census secondary pseudo-district pieces ("… (9-12) in …"), drawn at the secondary level as the one district of today of that name in the state that overlaps a 2020 ZCTA whose point lies in the piece (or, for a piece holding none, one of the 3 nearest): ${num(count("piece of a district (same name)"))}`,
     `- Census placeholders "School District Not Defined" (land or water in no school district): ${num(count(NO_DISTRICT))}; those mostly land drawn apart (\`no_district\`: a lookup there says the place is in no school district): ${num(idx.noDistrict.length)}${idx.noDistrict.length > 0 ? ` (${idx.noDistrict.join(", ")})` : ""}`,
-    `- Not drawn (no district of today found; a point there gets no district of that level): ${num(count("none"))}`,
+    `- No district of today found (drawn apart, \`unmapped\`: a point there gets no district of that level, and where none holds it a 404 that says so): ${num(count("none"))}`,
     "",
   );
   const changed = joins.filter((j) => (j.how !== "same LEAID" || j.parts !== undefined) && j.how !== NO_DISTRICT);
