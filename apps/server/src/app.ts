@@ -229,7 +229,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const data = await location;
     if (data === undefined) return fail(c.req.raw, "not-found", "This dataset was built without boundaries: look up by ZIP code instead.");
     const answer = answerAt(data, lat!, lon!);
-    if (answer === undefined) return fail(c.req.raw, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon), false, data.index.inNoDistrict(Number(lon), Number(lat)), data.index.unmappedAt(Number(lon), Number(lat))?.name));
+    if (answer === undefined) return fail(c.req.raw, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon), false, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))));
     return sendRepresentation(c.req.raw, new Representation(JSON.stringify(answer), TYPES.json, site.lastModified));
   };
 
@@ -272,7 +272,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       if (near && only && prefersHtml(c.req.raw.headers.get("accept"), true)) {
         return sendRepresentation(c.req.raw, new Representation(territoryPage(only, near, lat!, lon!, site.facts), TYPES.html, site.lastModified, [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
       }
-      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, data.index.inNoDistrict(Number(lon), Number(lat)), data.index.unmappedAt(Number(lon), Number(lat))?.name) : "This service was built without boundaries.";
+      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
     }
     // Each district's phone, from its resource (a parent calls to confirm the school).

@@ -169,7 +169,7 @@ export function lookup(
         (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
         (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip),
       );
-    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, options.location.index.inNoDistrict(lon, lat), options.location.index.unmappedAt(lon, lat)?.name) : "This dataset was built without boundaries.", instance);
+    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, options.location.index.areaWithoutDistrictAt(lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     const lines = [
       answer.beyond_edge_m === null

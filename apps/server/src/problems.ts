@@ -4,7 +4,7 @@
  * GET, HEAD and OPTIONS. Bodies name the request path, so they are rendered per
  * request (they are small and never compressed).
  */
-import type { FormerDistrict, Problem } from "@school-districts/core";
+import type { AreaWithoutDistrict, FormerDistrict, Problem } from "@school-districts/core";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -207,13 +207,13 @@ export function notFoundDetail(path: string, meant?: string): string {
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
-export function locationNotFoundDetail(lat: number, lon: number, forPage = false, noDistrict = false, unmapped?: string): string {
-  const found = unmapped
-    ? `${lat}, ${lon} lies in the area of ${unmapped} as the Census drew it in 2016, which this service finds no school district of today for: look up the ZIP code of the address, whose page names its districts.`
-    : noDistrict
+export function locationNotFoundDetail(lat: number, lon: number, forPage = false, area?: AreaWithoutDistrict): string {
+  const found = area?.kind === "unmapped"
+    ? `${lat}, ${lon} lies in the area of ${area.name} as the Census drew it in 2016, which this service finds no school district of today for: look up the ZIP code of the address, whose page names its districts.`
+    : area?.kind === "no-district"
       ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
       : `No school district boundary holds ${lat}, ${lon}, and none drawn within a mile serves the ZIP code there: open water, outside the 50 states and DC, or an area with no school district.`;
-  return forPage || noDistrict || unmapped ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
+  return forPage || area !== undefined ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */

@@ -173,6 +173,9 @@ export function parseTopology(file: string | Uint8Array, label: string): { topo:
   return { topo, arcs: scanArcs(text, cut + ARCS_KEY.length, label) };
 }
 
+/** An area of no district of today (LocationIndex.areaWithoutDistrictAt). */
+export type AreaWithoutDistrict = { kind: "no-district" } | { kind: "unmapped"; leaid: string; name: string };
+
 /** The district number of a polygon part of land in no school district (`no_district`). */
 const NO_DISTRICT_PART = 0xffffffff;
 /** The district numbers of the parts of `unmapped` areas: this plus the area's index in `unmapped`. */
@@ -266,18 +269,22 @@ export class LocationIndex {
       if (polys === null) throw new DatasetError(label, `district ${g.id}: geometry type ${g.type}`);
       addParts(polys, d);
     }
-    // Land in no school district (the `no_district` object, by its 2016 id): parts of no district.
-    for (const g of topo.objects.no_district?.geometries ?? []) {
+    /** The polygons of an area of no district of today (`object`), by its 2016 id, checked. */
+    const areaPolygons = (g: TopoGeometry, object: string): { id: string; polys: number[][][] } => {
       const polys = polygonsOf(g);
-      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `no_district geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
-      this.noDistrict.push(g.id);
+      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `${object} geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
+      return { id: g.id, polys };
+    };
+    // Land in no school district (`no_district`), and the areas of 2016 districts mapped to no
+    // district of today (`unmapped`, with the name): parts of no district.
+    for (const g of topo.objects.no_district?.geometries ?? []) {
+      const { id, polys } = areaPolygons(g, "no_district");
+      this.noDistrict.push(id);
       addParts(polys, NO_DISTRICT_PART);
     }
-    // The areas of 2016 districts mapped to no district of today (`unmapped`, by 2016 id, with the name).
     for (const g of topo.objects.unmapped?.geometries ?? []) {
-      const polys = polygonsOf(g);
-      if (typeof g.id !== "string" || !/^[0-9]{7}$/.test(g.id) || polys === null) throw new DatasetError(label, `unmapped geometry with id ${JSON.stringify(g.id)} and type ${g.type}`);
-      addParts(polys, UNMAPPED_PART + this.unmapped.push({ leaid: g.id, name: String(g.properties?.name ?? "") }) - 1);
+      const { id, polys } = areaPolygons(g, "unmapped");
+      addParts(polys, UNMAPPED_PART + this.unmapped.push({ leaid: id, name: String(g.properties?.name ?? "") }) - 1);
     }
     partRing.push(ringArc.length);
     ringArc.push(arcRefs.length);
@@ -498,6 +505,24 @@ export class LocationIndex {
   }
 
   /**
+   * The area of no district of today that holds (lon, lat), borders included: land the Census draws
+   * in no school district (`no_district`: Sun City, AZ), or a 2016 district this service finds no
+   * district of today for (`unmapped`: Palo Community School District, MI); undefined elsewhere.
+   *
+   * @example
+   * idx.areaWithoutDistrictAt(-84.9834, 43.1112) // { kind: "unmapped", leaid: "2627390", name: "Palo Community School District" }
+   */
+  areaWithoutDistrictAt(lon: number, lat: number): AreaWithoutDistrict | undefined {
+    if (this.partIndex === null) return undefined;
+    for (const part of this.partIndex.search(lon, lat, lon, lat)) {
+      const d = this.partDistrict[part]!;
+      if (d < UNMAPPED_PART || this.pointInPart(part, lon, lat) === false) continue;
+      return d === NO_DISTRICT_PART ? { kind: "no-district" } : { kind: "unmapped", ...this.unmapped[d - UNMAPPED_PART]! };
+    }
+    return undefined;
+  }
+
+  /**
    * Whether (lon, lat) lies in land the Census draws in no school district ("School District Not
    * Defined", the `no_district` object: Sun City, AZ), borders included.
    *
@@ -505,8 +530,7 @@ export class LocationIndex {
    * idx.inNoDistrict(-112.2766, 33.6037) // true (Sun City, AZ)
    */
   inNoDistrict(lon: number, lat: number): boolean {
-    if (this.partIndex === null) return false;
-    return this.partIndex.search(lon, lat, lon, lat).some((part) => this.partDistrict[part] === NO_DISTRICT_PART && this.pointInPart(part, lon, lat) !== false);
+    return this.areaWithoutDistrictAt(lon, lat)?.kind === "no-district";
   }
 
   /**
@@ -517,12 +541,8 @@ export class LocationIndex {
    * idx.unmappedAt(-84.9834, 43.1112)?.name // "Palo Community School District"
    */
   unmappedAt(lon: number, lat: number): { leaid: string; name: string } | undefined {
-    if (this.partIndex === null) return undefined;
-    for (const part of this.partIndex.search(lon, lat, lon, lat)) {
-      const d = this.partDistrict[part]!;
-      if (d >= UNMAPPED_PART && d !== NO_DISTRICT_PART && this.pointInPart(part, lon, lat) !== false) return this.unmapped[d - UNMAPPED_PART];
-    }
-    return undefined;
+    const area = this.areaWithoutDistrictAt(lon, lat);
+    return area?.kind === "unmapped" ? { leaid: area.leaid, name: area.name } : undefined;
   }
 
   /**
@@ -542,8 +562,9 @@ export class LocationIndex {
     const best = new Map<BoundaryLevel, { d: number; metres: number }>();
     // In an unmapped area, none (its district of today is not known); in land of no district, only a
     // district within the drawing's own error (its outline and the land's are equally approximate).
-    if (this.unmappedAt(lon, lat) !== undefined) return [];
-    if (this.inNoDistrict(lon, lat)) maxMetres = Math.min(maxMetres, NO_DISTRICT_NEAR_M);
+    const area = this.areaWithoutDistrictAt(lon, lat);
+    if (area?.kind === "unmapped") return [];
+    if (area?.kind === "no-district") maxMetres = Math.min(maxMetres, NO_DISTRICT_NEAR_M);
     for (const part of this.partIndex.search(lon - dx, lat - dy, lon + dx, lat + dy)) {
       const d = this.partDistrict[part]!;
       if (d >= UNMAPPED_PART) continue;

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "./build.ts";
 import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
-import { datedChangeProblem } from "./release.ts";
+import { dateGoesBack, datedChangeProblem } from "./release.ts";
 import { writeFilesTogether, writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
 import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaselineLog, parseBaseline, validate } from "./validation.ts";
@@ -76,7 +76,7 @@ if (import.meta.main) {
     const a = parseArgs(process.argv.slice(2));
     const previous = (name: string) => (existsSync(join(a.out, name)) ? readFileSync(join(a.out, name), "utf8") : undefined);
     // A date going back is refused before the build (the changed files only after it).
-    const backwards = datedChangeProblem(previous, new Map([["manifest.json", JSON.stringify({ files: {} })]]), a.date, true);
+    const backwards = dateGoesBack(previous, a.date);
     if (backwards !== undefined) throw new InputError("--date", 0, backwards);
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();

@@ -242,20 +242,20 @@ export function boundaryTopology(
     properties: {},
     geometry: { type: "Point" as const, coordinates: p },
   }));
-  // Land the Census draws in no school district ("School District Not Defined": Sun City, AZ), by
-  // its 2016 id: a lookup there says so, and gives no nearby district's answer (location.ts). Only
-  // the placeholders that are mostly land: the others are lakes and bays (Michigan's: 0.08 km² of
-  // land, 23,542 km² of the Great Lakes), whose shores and islands the nearest district answers.
-  const noDistrict = boundaries
-    .filter((b, i) => drawnAsNoDistrict(b, joins[i]!))
-    .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
-    .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: {}, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
-  // The area of a 2016 district that no district of today is found for (Palo, MI), by its 2016 id
-  // and name: a lookup there says so, and gives no neighbour's answer (location.ts).
-  const unmapped = boundaries
-    .filter((b, i) => joins[i]!.how === "none" && b.polygons.length > 0)
-    .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
-    .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: { name: b.name }, geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
+  /** The 2016 polygons a join test picks, as features by 2016 id (areas of no district of today), sorted. */
+  const areas = (pick: (b: DistrictBoundary, j: BoundaryJoin) => boolean, properties: (b: DistrictBoundary) => Record<string, string>) =>
+    boundaries
+      .filter((b, i) => pick(b, joins[i]!))
+      .sort((a, c) => (a.leaid < c.leaid ? -1 : 1))
+      .map((b) => ({ type: "Feature" as const, id: b.leaid, properties: properties(b), geometry: { type: "MultiPolygon" as const, coordinates: b.polygons } }));
+  // Land the Census draws in no school district ("School District Not Defined": Sun City, AZ): a
+  // lookup there says so, and gives no nearby district's answer (location.ts). Only the placeholders
+  // that are mostly land: the others are lakes and bays (Michigan's: 0.08 km² of land, 23,542 km² of
+  // the Great Lakes), whose shores and islands the nearest district answers.
+  const noDistrict = areas(drawnAsNoDistrict, () => ({}));
+  // The area of a 2016 district that no district of today is found for (Palo, MI), with its name: a
+  // lookup there says so, and gives no neighbour's answer.
+  const unmapped = areas((b, j) => j.how === "none" && b.polygons.length > 0, (b) => ({ name: b.name }));
   let topo = topology({
     districts: { type: "FeatureCollection", features },
     no_district: { type: "FeatureCollection", features: noDistrict },

@@ -11,32 +11,49 @@
  */
 export const SERVED_BESIDES_MANIFEST = ["postal.csv", "RATING.md", "SOURCES.md"] as const;
 
+/** The manifest of the build in the output folder, as far as these checks read it; undefined where there is none or it is unreadable. */
+function previousManifest(previous: (name: string) => string | undefined): ({ updated: string; files: object } & Record<string, unknown>) | undefined {
+  const text = previous("manifest.json");
+  if (text === undefined) return undefined;
+  try {
+    const old = JSON.parse(text) as { updated?: unknown; files?: unknown } & Record<string, unknown>;
+    return typeof old.updated === "string" && typeof old.files === "object" && old.files !== null ? (old as { updated: string; files: object } & Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // not a manifest this build can read: nothing to compare with
+  }
+}
+
+/**
+ * Why `date` may not follow the build in the output folder (`previous` reads its files): it is
+ * earlier (the dataset's date only goes forward); undefined otherwise. Checked before the build.
+ *
+ * @example
+ * dateGoesBack((f) => readOld(f), "2026-11-21") // "2026-11-21 is before the date of the build it replaces (2026-11-22): …"
+ */
+export function dateGoesBack(previous: (name: string) => string | undefined, date: string): string | undefined {
+  const old = previousManifest(previous);
+  return old !== undefined && date < old.updated ? `${date} is before the date of the build it replaces (${old.updated}): the dataset's date only goes forward.` : undefined;
+}
+
 /**
  * Why a build dated `date`, whose files are `next` (name -> text, manifest.json among them), may
  * not replace the build whose files `previous` reads (undefined where there is none: a fresh
  * folder is not checked), or undefined when it may: the same served files under the same date
  * (a rebuild), or any under a later date. Served: the files the manifest lists, those of
- * SERVED_BESIDES_MANIFEST, and the manifest itself but for its `updated`. `dateOnly`: whether the
- * date goes back, and nothing else (before the build, which `next` is not yet).
+ * SERVED_BESIDES_MANIFEST, and the manifest itself but for its `updated`.
  *
  * @example
  * datedChangeProblem((f) => readOld(f), files, "2026-11-22") // "the served files differ from the build dated 2026-11-22 (districts.csv): give a later --date …"
  */
-export function datedChangeProblem(previous: (name: string) => string | undefined, next: ReadonlyMap<string, string>, date: string, dateOnly = false): string | undefined {
-  const oldText = previous("manifest.json");
-  if (oldText === undefined) return undefined;
-  let old: { updated?: unknown; files?: unknown } & Record<string, unknown>;
-  try {
-    old = JSON.parse(oldText) as typeof old;
-  } catch {
-    return undefined; // not a manifest this build can read: nothing to compare with
-  }
-  if (typeof old.updated !== "string" || typeof old.files !== "object" || old.files === null) return undefined;
-  if (date < old.updated) return `${date} is before the date of the build it replaces (${old.updated}): the dataset's date only goes forward.`;
-  if (date > old.updated || dateOnly) return undefined;
+export function datedChangeProblem(previous: (name: string) => string | undefined, next: ReadonlyMap<string, string>, date: string): string | undefined {
+  const old = previousManifest(previous);
+  if (old === undefined) return undefined;
+  const back = dateGoesBack(previous, date);
+  if (back !== undefined) return back;
+  if (date > old.updated) return undefined;
   const now = JSON.parse(next.get("manifest.json")!) as Record<string, unknown> & { files: Record<string, unknown> };
   const undated = (m: Record<string, unknown>) => JSON.stringify({ ...m, updated: undefined });
-  const names = [...new Set([...Object.keys(old.files as object), ...Object.keys(now.files), ...SERVED_BESIDES_MANIFEST])].sort();
+  const names = [...new Set([...Object.keys(old.files), ...Object.keys(now.files), ...SERVED_BESIDES_MANIFEST])].sort();
   const changed = [...names.filter((f) => previous(f) !== next.get(f)), ...(undated(old) !== undated(now) ? ["manifest.json"] : [])];
   if (changed.length === 0) return undefined;
   return `the served files differ from the build dated ${old.updated} (${changed.join(", ")}): give a later --date, as the date is the dataset's version (the records' updated, every response's Last-Modified).`;
