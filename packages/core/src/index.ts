@@ -5,3 +5,4 @@ export * from "./dataset.ts";
 export * from "./location.ts";
 export * from "./outlines.ts";
 export * from "./place-name.ts";
+export * from "./district-words.ts";

@@ -18,6 +18,7 @@ import {
   loadGrf,
   loadHud,
   loadJoins,
+  loadWebsiteChoices,
   loadNrviens,
   loadSeda,
   loadUsZips,
@@ -93,6 +94,9 @@ export interface BuildOptions {
   joins: string;
   /** how to name the join table in messages */
   joinsLabel?: string;
+  /** path of the hand-maintained table of websites taken from the 2018-19 directory (loadWebsiteChoices); absent or missing: none */
+  websites?: string;
+  websitesLabel?: string;
   /**
    * Where the 2020 block-group population lies (readPopulationEvidence of the raw folder);
    * absent, no one is counted and the 2020 estimate falls back to land area everywhere.
@@ -169,6 +173,9 @@ export function build(opts: BuildOptions): BuildResult {
   const edfacts = loadEdFacts(raw);
   const joinsLabel = opts.joinsLabel ?? "data/joins.csv";
   const joins = loadJoins(opts.joins, joinsLabel);
+  const websitesLabel = opts.websitesLabel ?? "data/websites.csv";
+  const websiteChoices = new Map((opts.websites === undefined ? [] : loadWebsiteChoices(opts.websites, websitesLabel)).map((w) => [w.leaid, w]));
+  const websitesChosen: BuildStats["websitesChosen"] = [];
   const poNames = loadUdsPoNames(raw);
   const cityCasing = casingIndex(poNames.values());
   const uds = loadUds(raw);
@@ -740,6 +747,14 @@ export function build(opts: BuildOptions): BuildResult {
     let studentsN = enrollment.get(leaid) ?? null;
     let perPupilText = formatPerPupil(perPupil);
     let website = d === undefined ? "" : formatWebsite(d.row.website);
+    const choice = websiteChoices.get(leaid);
+    if (choice !== undefined) {
+      // The 2018-19 directory's website where the 2023-24 one is another organisation's (data/websites.csv).
+      const older = formatWebsite(ccd1819.get(leaid)?.website ?? "");
+      if (older === "") throw new InputError(websitesLabel, choice.line, `the 2018-19 directory gives ${leaid} no website`);
+      websitesChosen.push({ leaid, from: website, to: older, reason: choice.reason });
+      website = older;
+    }
     const rating = ratings.get(leaid);
     if (comps !== undefined) {
       // Umbrella: sums and span of the components (method in data/README.md).
@@ -898,6 +913,9 @@ export function build(opts: BuildOptions): BuildResult {
       notes,
     });
   }
+  for (const w of websiteChoices.values()) {
+    if (!used.has(w.leaid)) throw new InputError(websitesLabel, w.line, `district ${w.leaid} is named by no record of this build`);
+  }
 
   const stats: BuildStats = {
     date: opts.date,
@@ -960,6 +978,7 @@ export function build(opts: BuildOptions): BuildResult {
     levels,
     repairs,
     nameChanges,
+    websitesChosen,
     umbrellas,
     noSchoolDistricts,
     newerDistricts: newerCandidates,

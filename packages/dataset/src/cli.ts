@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "./build.ts";
 import { buildWithBoundaries } from "./geo.ts";
 import { InputError } from "./errors.ts";
-import { dateGoesBack, datedChangeProblem } from "./release.ts";
+import { dateAhead, dateGoesBack, datedChangeProblem } from "./release.ts";
 import { writeFilesTogether, writeOutputs } from "./write.ts";
 import { readPopulationEvidence } from "./population.ts";
 import { TRUTH_PREFIX, acceptedDrops, droppedFigures, baselineCsv, baselineFromData, baselineLogCsv, baselineLogPath, loadBaselineLog, parseBaseline, validate } from "./validation.ts";
@@ -24,6 +24,8 @@ export interface CliArgs {
   date: string;
   out: string;
   joins: string;
+  /** data/websites.csv (loadWebsiteChoices) */
+  websites: string;
   baseline: string;
   /** accept this build as the baseline (written to `baseline`), logging its drops with `reason` */
   saveBaseline: boolean;
@@ -64,6 +66,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     date,
     out,
     joins: resolve(base, args.get("joins") ?? resolve(repoRoot, "data/joins.csv")),
+    websites: resolve(repoRoot, "data/websites.csv"),
     baseline: resolve(base, args.get("baseline") ?? resolve(repoRoot, "data/baseline.csv")),
     saveBaseline,
     reason,
@@ -76,7 +79,7 @@ if (import.meta.main) {
     const a = parseArgs(process.argv.slice(2));
     const previous = (name: string) => (existsSync(join(a.out, name)) ? readFileSync(join(a.out, name), "utf8") : undefined);
     // A date going back is refused before the build (the changed files only after it).
-    const backwards = dateGoesBack(previous, a.date);
+    const backwards = dateGoesBack(previous, a.date) ?? dateAhead(a.date, new Date());
     if (backwards !== undefined) throw new InputError("--date", 0, backwards);
     const evidence = await readPopulationEvidence(a.raw);
     const t1 = performance.now();
@@ -85,6 +88,8 @@ if (import.meta.main) {
       date: a.date,
       joins: a.joins,
       joinsLabel: relative(process.cwd(), a.joins) || a.joins,
+      websites: a.websites,
+      websitesLabel: relative(process.cwd(), a.websites) || a.websites,
       evidence,
       baseline: a.baseline,
       baselineLabel: relative(process.cwd(), a.baseline) || a.baseline,

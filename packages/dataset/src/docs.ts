@@ -235,6 +235,14 @@ export function coverageMarkdown(s: BuildStats): string {
   L.push("", "| rule | key | from | to |", "|---|---|---|---|");
   for (const c of s.nameChanges) L.push(`| ${c.kind} | ${c.key} | ${c.from} | ${c.to} |`);
   L.push("");
+  L.push("## Websites from the 2018-19 directory (data/websites.csv)", "");
+  L.push("Where the 2023-24 directory gives a district another organisation's website, the 2018-19 directory's is used; each row says why.", "");
+  if (s.websitesChosen.length === 0) L.push("None.");
+  else {
+    L.push("| LEAID | 2023-24 website | used | reason |", "|---|---|---|---|");
+    for (const w of s.websitesChosen) L.push(`| ${w.leaid} | ${w.from || "(none)"} | ${w.to} | ${w.reason} |`);
+  }
+  L.push("");
   L.push("## Joins applied (data/joins.csv, then those found by rule)", "");
   L.push("| GRF21 LEAID | ZCTA | LEAID | reason |", "|---|---|---|---|");
   for (const j of s.joins) L.push(`| ${j.grfLeaid} | ${j.zcta || "all"} | ${j.leaid} | ${j.reason} |`);

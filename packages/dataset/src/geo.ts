@@ -578,7 +578,7 @@ export async function addBoundaries(
  * with those placements, and its files get the boundary file and BOUNDARIES.md.
  *
  * @example
- * const { files } = await buildWithBoundaries({ raw, date: "2026-11-22", joins: "data/joins.csv", evidence }, sha256);
+ * const { files } = await buildWithBoundaries({ raw, date: "2026-11-22", joins: "data/joins.csv", websites: "data/websites.csv", evidence }, sha256);
  */
 export async function buildWithBoundaries(opts: BuildOptions, sha256: (s: string) => string): Promise<BuildResult> {
   const first = build(opts);

@@ -2,6 +2,7 @@
  * Names as a reader expects them: text mis-decoded upstream repaired, small words and
  * known acronyms cased the way they are written, a city's internal capitals kept.
  */
+import { distinctiveDistrictWords } from "@school-districts/core";
 
 // Windows-1252 characters of bytes 0x80-0x9F (the ones Latin-1 leaves as controls).
 const CP1252: Record<string, number> = {
@@ -143,27 +144,6 @@ export function cityAcronyms(city: string): string {
   return city.replace(/[A-Za-z]+/g, (w) => (CITY_ACRONYMS.has(w.toUpperCase()) ? w.toUpperCase() : w));
 }
 
-/** Words that say what kind of district a name is, not which one (for `namesDiffer`). */
-const GENERIC = new Set(
-  ("school schools sch schs schl district districts dist public pub unified unif union elementary elem el high hs h county co cnty city " +
-    "community comm com consolidated consol cons con unit independent isd cisd usd cusd ccsd csd sd ufsd esd uhsd hsd corp corporation " +
-    "township twp borough boro regional reg joint jt area central cent ctrl local exempted village free no number of the and department dept " +
-    "education ed parish town common special spec metropolitan graded administrative rsu msad sad supervisory cooperative coop separate sep " +
-    "municipal system systems board re r j u c jr sr in at for sch dist st saint mt mount ft fort isd ind ind. gr grade grades unorganized " +
-    "territory plantation twsp schl. no. k pk kindergarten one two three four five six seven eight nine ten").split(/\s+/),
-);
-
-function distinctive(name: string): Set<string> {
-  return new Set(
-    name
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 1 && !/^[0-9]+[a-z]?$/.test(w) && !/^[a-z]?[0-9]+$/.test(w) && !GENERIC.has(w)),
-  );
-}
-
 /**
  * True when two names of one LEAID name different places: each has a word that says
  * which district it is (generic words such as "school", "district", "unified", "county"
@@ -176,8 +156,8 @@ function distinctive(name: string): Set<string> {
  * namesDiffer("Mount Pleasant Township Community School Corporation", "Yorktown Community Schools") // true
  */
 export function namesDiffer(a: string, b: string): boolean {
-  const x = distinctive(a);
-  const y = distinctive(b);
+  const x = distinctiveDistrictWords(a);
+  const y = distinctiveDistrictWords(b);
   if (x.size === 0 || y.size === 0) return false;
   for (const w of x) if (y.has(w)) return false;
   // A word of one that starts the other's word (abbreviations: "Mtn" / "Mountain", "Lk" / "Lake").
@@ -186,19 +166,42 @@ export function namesDiffer(a: string, b: string): boolean {
 }
 
 /**
+ * True when `ccdName` keeps every distinctive word of `boundaryName` and adds a place the
+ * boundary name lacks: a word of five letters or more, without digits, that the boundary name
+ * does not write even without its spaces ("Shelby County School District" -> "Memphis-Shelby
+ * County Schools", "Marvell" -> "Marvell-Elaine": districts renamed or merged since; not
+ * "DeForest" -> "De Forest", "Sumner" -> "Sumner SD" or an abbreviation such as "MSD", "Re1J").
+ * A CCD name that drops a word is no evidence of a new name: the directory shortens names
+ * ("Gallup-McKinley County Schools" -> "GALLUP").
+ *
+ * @example
+ * namesMorePlaces("Shelby County School District", "Memphis-Shelby County Schools") // true
+ * namesMorePlaces("DeForest Area School District", "De Forest Area School District") // false
+ */
+export function namesMorePlaces(boundaryName: string, ccdName: string): boolean {
+  const x = distinctiveDistrictWords(boundaryName);
+  const y = distinctiveDistrictWords(ccdName);
+  const covers = (w: string, words: Set<string>) => [...words].some((v) => w.startsWith(v) || v.startsWith(w));
+  if ([...x].some((w) => !covers(w, y))) return false;
+  const letters = boundaryName.toLowerCase().replace(/[^a-z]/g, "");
+  return [...y].some((w) => !covers(w, x) && w.length >= 5 && !/[0-9]/.test(w) && !letters.includes(w));
+}
+
+/**
  * The newer official name of a district, when CCD 2023-24 names it differently from the
  * boundary file (GRF21): `ccdName` cased by `districtCase` if the two name different
- * places (`namesDiffer`) and the CCD name is a full district name (it ends with a word
+ * places (`namesDiffer`) or the CCD name adds a place (`namesMorePlaces`), and the CCD name is a full district name (it ends with a word
  * such as "School District", "Schools", "ISD", "SD 15"); a CCD name that is a legal
  * description ("School District No. RE-10 in the county of Weld…") or a bare county
  * ("Kiowa County") is not taken. Otherwise null.
  *
  * @example
  * newerName("Mount Pleasant Township Community School Corporation", "Yorktown Community Schools") // "Yorktown Community Schools"
+ * newerName("Shelby County School District", "Memphis-Shelby County Schools") // "Memphis-Shelby County Schools"
  * newerName("Stratton School District R-4", "School District No. R-4 in the county of Kit Carson and Stat") // null
  */
 export function newerName(boundaryName: string, ccdName: string): string | null {
-  if (!namesDiffer(boundaryName, ccdName)) return null;
+  if (!namesDiffer(boundaryName, ccdName) && !namesMorePlaces(boundaryName, ccdName)) return null;
   const c = ccdName.trim();
   if (/school district no\b|\bcounty of\b|^sd\b/i.test(c)) return null;
   if (/\bcounty\b/i.test(c) && !/\bcounty\b/i.test(boundaryName)) return null;

@@ -59,6 +59,7 @@ export const HEADERS = {
   ),
   geocorr: h("zcta5,state,sduni14,stab,zipname,uschlnm14,intptlon,intptlat,pop10,afact,AFACT2"),
   joins: h("grf_leaid,zcta,leaid,name,reason"),
+  websites: h("leaid,directory,reason"),
   uds: h("ZIP_CODE,PO_NAME,STATE,ZIP_TYPE,ZCTA,zip_join_type"),
 } as const;
 
@@ -449,6 +450,34 @@ export function loadJoins(path: string, label: string): JoinRow[] {
     const reason = r[4]!.trim();
     if (reason === "") throw new InputError(label, t.lines[i]!, "empty reason (every join needs one)");
     return { grfLeaid, zcta, leaid, name: r[3]!.trim(), reason, line: t.lines[i]! };
+  });
+}
+
+/** A district whose website is taken from an older directory than its other facts (data/websites.csv). */
+export interface WebsiteChoice {
+  leaid: string;
+  /** the directory whose website is used: only "2018-19" (the 2023-24 one is the default) */
+  directory: "2018-19";
+  reason: string;
+  line: number;
+}
+
+/**
+ * The hand-maintained table data/websites.csv: districts whose CCD 2023-24 website is another
+ * organisation's (DC Public Schools: one of its schools' sites), with the 2018-19 directory's
+ * website used instead and the evidence as the reason. A missing file lists none.
+ */
+export function loadWebsiteChoices(path: string, label: string): WebsiteChoice[] {
+  if (!existsSync(path)) return [];
+  const t = parseTable(label, readFileSync(path, "utf8"), HEADERS.websites);
+  const keys = new KeySet(t, "leaid");
+  return t.rows.map((r, i) => {
+    const leaid = checkLeaid(t, i, r[0]!);
+    keys.add(leaid, i);
+    if (r[1] !== "2018-19") throw new InputError(label, t.lines[i]!, `directory "${r[1]}": only 2018-19 can be chosen (2023-24 is the default)`);
+    const reason = r[2]!.trim();
+    if (reason === "") throw new InputError(label, t.lines[i]!, "empty reason (every row needs one)");
+    return { leaid, directory: "2018-19" as const, reason, line: t.lines[i]! };
   });
 }
 

@@ -155,6 +155,8 @@ export interface BuildStats {
   /** mis-decoded UTF-8 sequences repaired, per raw file */
   repairs: Map<string, number>;
   nameChanges: NameChange[];
+  /** districts whose website is the 2018-19 directory's (data/websites.csv): the 2023-24 one, the one used, why */
+  websitesChosen: { leaid: string; from: string; to: string; reason: string }[];
   umbrellas: UmbrellaOut[];
   /** districts with no schools in their directory row that are no supervisory union (counted, facts as published) */
   noSchoolDistricts: { leaid: string; name: string; state: string; records: number; reason: string }[];

@@ -127,6 +127,31 @@ describe("full build on the synthetic fixture", () => {
     // A supervisory union's own 0 is not the number of schools in its area: its members' are added up.
     expect(districts.get("0600006")).toMatchObject({ phone: "(310) 555-0106", schools: "3" });
   });
+  it("data/websites.csv: a district's website from the 2018-19 directory where the 2023-24 one is another organisation's, listed in COVERAGE.md; a bad row stops the build naming it", () => {
+    const f = writeFixture();
+    made.push(f);
+    const table = (rows: string) => {
+      const path = join(f.dir, "websites.csv");
+      writeFileSync(path, `leaid,directory,reason\n${rows}\n`);
+      return path;
+    };
+    const chosen = build({ raw: f.raw, date: "2026-01-02", joins: f.joins, websites: table("0600001,2018-19,one of its schools' site") });
+    const alpha = rowsOf(chosen.files.get("districts.csv")!).find((d) => d.leaid === "0600001")!;
+    expect(alpha.website).toBe("http://old.example.org");
+    expect(chosen.files.get("COVERAGE.md")).toContain("| 0600001 | http://www.alpha.k12.ca.us | http://old.example.org | one of its schools' site |");
+    const failure = (rows: string) => {
+      try {
+        build({ raw: f.raw, date: "2026-01-02", joins: f.joins, websites: table(rows), websitesLabel: "data/websites.csv" });
+      } catch (err) {
+        return err instanceof InputError ? err.message : String(err);
+      }
+      return "built";
+    };
+    expect(failure("0600005,2018-19,why")).toMatch(/^data\/websites\.csv.*line 2.*the 2018-19 directory gives 0600005 no website/);
+    expect(failure("0699999,2018-19,why")).toMatch(/^data\/websites\.csv.*line 2.*district 0699999 is named by no record/);
+    expect(failure("0600001,2023-24,why")).toMatch(/only 2018-19 can be chosen/);
+    expect(failure("0600001,2018-19,")).toMatch(/empty reason/);
+  });
   it("umbrella: a supervisory union's facts come from its members (same state and UNION code), marked in its notes", () => {
     // Zeta (LEA_TYPE 3, UNION 005): members Town A (KG-06, 2 schools, 300 students, $10,000) and
     // Town B (07-12, 1 school, 200 students, $16,000); Eta Town (UNION 006) is not a member.

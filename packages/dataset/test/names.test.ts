@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, namesDiffer, newerName, repairMojibake, schoolDistrictName } from "../src/names.ts";
+import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, namesDiffer, namesMorePlaces, newerName, repairMojibake, schoolDistrictName } from "../src/names.ts";
 
 describe("repairMojibake", () => {
   it.each([
@@ -44,6 +44,21 @@ describe("newer official names", () => {
     expect(newerName("Greensburg Unified School District 422", "Kiowa County")).toBeNull();
     expect(newerName("Canon City School District RE-1", "Fremont RE-1")).toBeNull();
     expect(newerName("New York City Department of Education", "NYC CHANCELLOR'S OFFICE")).toBeNull();
+  });
+  it("takes a CCD name that keeps the boundary name's places and adds one (renamed or merged since)", () => {
+    expect(namesMorePlaces("Shelby County School District", "Memphis-Shelby County Schools")).toBe(true);
+    expect(namesMorePlaces("Community Unit School District 2", "Serena CUSD 2")).toBe(true);
+    expect(newerName("Shelby County School District", "Memphis-Shelby County Schools")).toBe("Memphis-Shelby County Schools");
+    expect(newerName("Marvell School District", "MARVELL-ELAINE SCHOOL DISTRICT")).toBe("Marvell-Elaine School District");
+    // Spacing, abbreviations and codes add no place; a dropped word is the directory shortening a name.
+    expect(namesMorePlaces("DeForest Area School District", "De Forest Area School District")).toBe(false);
+    expect(namesMorePlaces("Exeter Regional Cooperative School District", "Exeter Region Cooperative School District")).toBe(false);
+    expect(namesMorePlaces("Wayne Township Metropolitan School District", "MSD Wayne Township")).toBe(false);
+    expect(namesMorePlaces("Boulder Valley School District RE-2", "Boulder Valley School District No. Re2")).toBe(false);
+    expect(namesMorePlaces("Gallup-McKinley County Schools", "GALLUP")).toBe(false);
+    expect(namesMorePlaces("Nash-Rocky Mount Schools", "Nash County Public Schools")).toBe(false);
+    // A place added by a legal description is not a new name.
+    expect(newerName("Littleton School District 6", "Littleton School District No. 6 in the county of Arapahoe")).toBeNull();
   });
 });
 

@@ -37,7 +37,7 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
   beforeAll(async () => {
     const manifest = JSON.parse(readFileSync(join(data, "manifest.json"), "utf8")) as { updated: string };
     const evidence = await readPopulationEvidence(raw);
-    r = await buildWithBoundaries({ raw, date: manifest.updated, joins: join(data, "joins.csv"), evidence, baseline: join(data, "baseline.csv") }, sha256);
+    r = await buildWithBoundaries({ raw, date: manifest.updated, joins: join(data, "joins.csv"), websites: join(data, "websites.csv"), evidence, baseline: join(data, "baseline.csv") }, sha256);
   }, REBUILD_TIMEOUT_MS);
 
   it("rebuilding with the manifest's date gives byte-identical files", () => {
