@@ -5,11 +5,12 @@
 import { CSV_COLUMNS, type BulkCollection, type DistrictRecord, type IndexEntry, type Problem, type StateCollection, type ZipDistricts } from "@school-districts/core";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE, DOCS_CSP, readCsv, testApp } from "../test/helpers.ts";
+import { BASE, DOCS_CSP, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
+import { createApp } from "./app.ts";
 import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX } from "./representation.ts";
 import { PAGE_CSP } from "./layout.ts";
-import { BULK_LINK, type Site } from "./site.ts";
+import { BULK_LINK, buildSite, type Site } from "./site.ts";
 import type { Hono } from "hono";
 
 let app: Hono;
@@ -674,6 +675,17 @@ describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If
     expect((await send("/zip/90210.json", { "If-Unmodified-Since": new Date(modified).toUTCString() })).status).toBe(200);
     expect((await send("/zip/90210.json", { "If-Unmodified-Since": "yesterday" })).status).toBe(200);
     expect((await send("/zip/90210.json", { "If-Match": etag, "If-Unmodified-Since": new Date(modified - 86_400_000).toUTCString() })).status).toBe(200);
+  });
+  it("a dataset dated ahead of the server's clock is served as modified when the site was made, never after Date (RFC 9110 §8.8.2.1)", async () => {
+    const dataset = await loadFixture();
+    const before = Date.now();
+    const site = buildSite({ ...dataset, updated: "2099-01-01" }, BASE, await testAssets());
+    const res = await createApp(site).request("/zip/90210.json");
+    const modified = Date.parse(res.headers.get("last-modified")!);
+    expect(modified).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(modified).toBeLessThanOrEqual(Date.now());
+    // Conditional requests compare with that time: a copy from before it is not current.
+    expect((await createApp(site).request("/zip/90210.json", { headers: { "If-Modified-Since": new Date(before - 86_400_000).toUTCString() } })).status).toBe(200);
   });
   it("is not evaluated on OPTIONS: a preflight stays the 204 (RFC 9110 §13.2.1)", async () => {
     const res = await send("/zip/90210.json", { "If-Match": '"other"', Origin: "https://a.example", "Access-Control-Request-Method": "GET" }, "OPTIONS");

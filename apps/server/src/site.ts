@@ -306,7 +306,9 @@ class RepresentationCache {
  */
 export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps, options: { staticCopy?: boolean } = {}): Site {
   const { baseUrl, updated, records, stateNames } = rendered;
-  const lastModified = new Date(`${updated}T00:00:00Z`).toUTCString();
+  // Never later than the server's clock (RFC 9110 §8.8.2.1): a dataset dated ahead of it (a second
+  // release in a day is dated the next) is served as modified when the site was made.
+  const lastModified = new Date(Math.min(Date.parse(`${updated}T00:00:00Z`), Date.now())).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts: SiteFacts = { updated, records, baseUrl, ...(options.staticCopy ? { staticCopy: true } : {}) };
   const prepared = new Map<string, Representation>();

@@ -58,3 +58,18 @@ export function datedChangeProblem(previous: (name: string) => string | undefine
   if (changed.length === 0) return undefined;
   return `the served files differ from the build dated ${old.updated} (${changed.join(", ")}): give a later --date, as the date is the dataset's version (the records' updated, every response's Last-Modified).`;
 }
+
+/**
+ * Why `date` may not be a new build's date on the day `now` (UTC): it is after tomorrow. A
+ * dataset is dated the day it is released (the next day for a second release in one day: a
+ * served date ahead of the clock is sent as the time the server started, RFC 9110 §8.8.2.1), and
+ * a typo such as 2027-06-01 could not be taken back, as the date only goes forward. Checked
+ * before the build.
+ *
+ * @example
+ * dateAhead("2027-06-01", new Date("2026-11-26T12:00:00Z")) // "2027-06-01 is after tomorrow (2026-11-27): …"
+ */
+export function dateAhead(date: string, now: Date): string | undefined {
+  const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return date > tomorrow ? `${date} is after tomorrow (${tomorrow}): a dataset is dated the day it is released (the next day for a second release in one day), and a date ahead could not be taken back, as the date only goes forward.` : undefined;
+}

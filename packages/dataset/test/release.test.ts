@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datedChangeProblem } from "../src/release.ts";
+import { dateAhead, datedChangeProblem } from "../src/release.ts";
 
 /** A build's files: its manifest (dated, listing districts.csv) and the files it writes. */
 const build = (updated: string, over: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
@@ -33,5 +33,15 @@ describe("datedChangeProblem (the dataset's date is its version: API audit 32 #1
   it("refuses a date going back; compares with nothing it cannot read", () => {
     expect(datedChangeProblem(folder(build("2026-11-22")), build("2026-11-21"), "2026-11-21")).toMatch(/^2026-11-21 is before the date of the build it replaces \(2026-11-22\)/);
     expect(datedChangeProblem(() => "not json", build("2026-11-22"), "2026-11-22")).toBeUndefined();
+  });
+});
+
+describe("dateAhead (ops audit 33 #3: a typo such as 2027-06-01 could not be taken back)", () => {
+  it("lets today and tomorrow through (a second release in one day is dated the next), refuses any later date", () => {
+    const now = new Date("2026-11-26T23:30:00Z");
+    expect(dateAhead("2026-11-26", now)).toBeUndefined();
+    expect(dateAhead("2026-11-27", now)).toBeUndefined();
+    expect(dateAhead("2026-11-28", now)).toMatch(/^2026-11-28 is after tomorrow \(2026-11-27\)/);
+    expect(dateAhead("2027-06-01", now)).toMatch(/^2027-06-01 is after tomorrow/);
   });
 });
