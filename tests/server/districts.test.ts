@@ -133,6 +133,50 @@ describe("town pages say what the ZIP pages say (pages audit 32 #3, #4), through
   });
 });
 
+describe("a district's name typed into the search box (pages audit 33 #2), through the binary's wiring", () => {
+  const search = (typed: string) => fetch(`${server.url}/zip?zip=${encodeURIComponent(typed)}`, { redirect: "manual" });
+  it("goes to the district's page where one is meant: 'Houston ISD' is Houston's district, not Houstonia, MO", async () => {
+    for (const [typed, leaid] of [
+      ["Houston ISD", "4823640"],
+      ["Chicago Public Schools", "1709930"],
+      ["Los Angeles Unified", "0622710"],
+      ["Memphis-Shelby County Schools", "4700148"],
+    ] as const) {
+      const res = await search(typed);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/district/${leaid}`]);
+    }
+  });
+  it("lists the districts of a shared name, the largest first, each linked; an old name finds the district renamed since", async () => {
+    const clark = await search("Clark County School District");
+    expect(clark.status).toBe(200);
+    const page = await clark.text();
+    expect(page).toContain("<h1>School districts named “Clark County School District”</h1>");
+    expect(page.indexOf('<a href="/district/3200060">Clark County School District</a>')).toBeLessThan(page.indexOf('<a href="/district/2101200">'));
+    // "Shelby County Schools", Memphis' name until 2021: Memphis-Shelby County Schools, the largest, first.
+    const shelby = await (await search("Shelby County Schools")).text();
+    expect(shelby).toMatch(/<ul class="links">\n<li><a href="\/district\/4700148">Memphis-Shelby County Schools<\/a>/);
+    // "NYC" is New York: its Department of Education first (New York R-IV, MO, has the name too).
+    expect(await (await search("NYC Public Schools")).text()).toMatch(/<ul class="links">\n<li><a href="\/district\/3620580">New York City Department of Education<\/a>/);
+  });
+  it("a name no district has, or a school's, gets a 400 page that says so and where to look", async () => {
+    const none = await search("Springfeld Public Schools");
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("No school district in this service is named “Springfeld Public Schools”.");
+    const school = await search("Lincoln High School");
+    expect(school.status).toBe(400);
+    expect(await school.text()).toContain("reads as a school's name: this service finds school districts, not single schools.");
+  });
+});
+
+describe("district facts the pages audit 33 found wrong (#1) or stale (answers audit 33 #6)", () => {
+  it("DC Public Schools' website is its own (data/websites.csv), not one of its schools'; Memphis' district has its name of today", async () => {
+    const dc = districts.get("1100030")!;
+    expect(dc.website).toBe("http://www.dcps.dc.gov");
+    expect(await (await fetch(`${server.url}/zip/20002`)).text()).not.toContain("schoolwithinschool");
+    expect(districts.get("4700148")!.district).toBe("Memphis-Shelby County Schools");
+  });
+});
+
 describe("districts newer than every map (newer-than-maps note, newer_districts)", () => {
   it("36561 (Orange Beach, AL) names Orange Beach City under its answer, with its phone and whom to ask, and gives it no share", async () => {
     const here = zipDistricts.get("36561")!;

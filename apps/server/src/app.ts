@@ -8,13 +8,16 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
-import { errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
-import { PAGE_HEADERS } from "./layout.ts";
+import { editDistanceAtMost } from "./city-search.ts";
+import { clearDistrict, namesADistrict } from "./district-search.ts";
+import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
+import { districtHref, PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
   districtNotFoundDetail,
+  freelyAssociatedNamed,
   invalidLeaidDetail,
   invalidStateDetail,
   locationNotFoundDetail,
@@ -336,11 +339,30 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (other !== undefined) return site.states.has(other) ? other : undefined;
     return [...site.states].find((s) => plain(site.stateName(s)) === plain(text));
   };
+  /**
+   * The state whose name a text misspells by a letter or two ("Tennesee", "Massachusets"; one
+   * letter for a name under 8 letters: "Texs"), or undefined; the closest, where one is.
+   */
+  const stateSpeltClose = (typed: string): string | undefined => {
+    const text = typed.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
+    if (text.length < 4) return undefined;
+    let best: { code: string; distance: number } | undefined;
+    for (const code of site.states) {
+      const name = site.stateName(code).toLowerCase();
+      if (name === code.toLowerCase()) continue;
+      const most = name.length >= 8 ? 2 : 1;
+      const distance = editDistanceAtMost(text, name, most);
+      if (distance <= most && (best === undefined || distance < best.distance)) best = { code, distance };
+    }
+    return best?.code;
+  };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
     // Emoji and other symbols around what was typed ("🏫 90210", as a phone's keyboard suggests them) are no part of it.
-    const typed = (c.req.query("zip") ?? "").replace(EDGE_SYMBOLS, "").trim();
+    const asTyped = (c.req.query("zip") ?? "").trim();
+    // (Only symbols typed: they are what the page quotes back, not "no ZIP code was typed".)
+    const typed = asTyped.replace(EDGE_SYMBOLS, "").trim() || asTyped;
     // A pasted address line that ends with its ZIP code goes to that ZIP's page, which explains a
     // ZIP code without a record (a PO-box ZIP) or says it is unknown.
     const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed);
@@ -355,6 +377,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // its ZIP codes, an answer (200, cached and compressed like the other pages).
       const known = townPages.get(typed);
       if (known !== undefined) return sendRepresentation(c.req.raw, known);
+      // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
+      if (freelyAssociatedNamed(typed) !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
+      // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
+      // meant, else the districts of that name; never a town with a close name (Houstonia, MO).
+      if (namesADistrict(typed)) {
+        const districts = site.districtSearch(typed);
+        const one = clearDistrict(typed, districts);
+        if (one !== undefined) return redirect(districtHref(one.leaid));
+        if (districts.length > 0) return sendRepresentation(c.req.raw, new Representation(districtsFoundPage(typed, districts, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
+        return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
+      }
       // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
       const found = /\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : [];
@@ -364,8 +397,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
       const state = stateTypedAlone(typed);
       if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return redirect(`/state/${state}`);
+      // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
+      // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
+      const misspelt = state === undefined && !towns.some((t) => !t.close) ? stateSpeltClose(typed) : undefined;
+      if (misspelt !== undefined && towns.length === 0) return redirect(`/state/${misspelt}`);
       if (towns.length > 0) {
-        const page = townPage(typed, towns, site.facts, state === undefined ? undefined : { code: state, name: site.stateName(state) });
+        const stateShown = state ?? misspelt;
+        const page = townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) });
         const rep = new Representation(page, TYPES.html, site.lastModified, PAGE_HEADERS);
         // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.
         if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);

@@ -167,8 +167,11 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     );
     expect(many("Springfield")).toHaveLength(20);
     const html = cityMatchesHtml("Springfield", many("Springfield"));
-    expect(html).toContain(`20 towns have that name; the ${MAX_CITY_MATCHES} with the most ZIP codes are below (add the state, as in “Springfield, SI”, to find another)`);
+    expect(html).toContain(`20 towns have that name; the ${MAX_CITY_MATCHES} with the most ZIP codes are below, after links to the others`);
     expect(html.match(/<h2>/g)).toHaveLength(MAX_CITY_MATCHES);
+    // Every other one is one tap away, on its own page (pages audit 33 #4: Jackson, NJ was out of reach).
+    const others = html.match(/<p>The other 12 towns named so: (.*)\.<\/p>/)?.[1] ?? "";
+    expect(others.match(/<a href="\/zip\?zip=Springfield%2C%20S[A-T]">Springfield, S[A-T]<\/a>/g)).toHaveLength(12);
   });
 
   it("takes a state's name after the town as its code (“Fort Wayne, Indiana”), the longest name first", () => {
@@ -270,6 +273,19 @@ describe("the search box's page for a town", () => {
     }
     // Inside the text they stay: not a ZIP code.
     expect((await app.request(`/zip?zip=${encodeURIComponent("902🏫10")}`)).status).toBe(400);
+    // Only a symbol typed: quoted back, not "No ZIP code was typed" (pages audit 33 #8).
+    const only = await (await app.request(`/zip?zip=${encodeURIComponent("😀")}`, { headers: { Accept: "text/html" } })).text();
+    expect(only).toContain("<p>“😀” is not a ZIP code.</p>");
+    expect(only).not.toContain("No ZIP code was typed");
+  });
+
+  it("GET /zip?zip= with Palau, Micronesia or the Marshall Islands: a 400 that says they are countries outside the service, not a town of a close name (pages audit 33 #5: Palau gave Pala, CA)", async () => {
+    const { app } = await testApp();
+    for (const typed of ["Palau", "the Marshall Islands", "Federated States of Micronesia", "FSM"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+      expect([typed, res.status]).toEqual([typed, 400]);
+      expect(await res.text()).toContain("is an independent country in free association with the United States");
+    }
   });
 
   it("GET /zip?zip= with a state's code or name alone, which no town has: 303 to the state's page", async () => {
@@ -295,7 +311,12 @@ describe("the search box's page for a town", () => {
     expect(link).toBeGreaterThan(page.indexOf("<h1>"));
     expect(link).toBeLessThan(page.indexOf("<h2>California, KY</h2>"));
     // A code of no state served, or a state's name in a longer text, is not a state.
-    for (const typed of ["ZZ", "Californiaa", "North California"]) expect([typed, (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).status]).toEqual([typed, 400]);
+    for (const typed of ["ZZ", "North California", "Cal"]) expect([typed, (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).status]).toEqual([typed, 400]);
+    // A state's name misspelt by a letter or two, which no town has (pages audit 33 #3: "Conneticut" got a 400): the state's page.
+    for (const typed of ["Californiaa", "Califronia", "californa"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/state/CA"]);
+    }
   });
 
   it("GET /zip?zip= with a pasted address line ending in a ZIP code that has a page: 303 to it", async () => {

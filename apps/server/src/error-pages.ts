@@ -5,10 +5,11 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
+import { namesADistrict, namesASchool, type DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { formerAreaWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedNamed, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -106,6 +107,14 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
+  // Palau, Micronesia, the Marshall Islands: named, not a town (Pala, CA, for "Palau").
+  const abroad = kind === "invalid-zip" && typed !== undefined ? freelyAssociatedNamed(typed) : undefined;
+  if (abroad !== undefined) return `<p>${e(freelyAssociatedWords(abroad))}</p>`;
+  // A district's name that no district has ("Springfeld Public Schools"), or one school's: said, with where to look.
+  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && namesADistrict(typed))
+    return `<p>No school district in this service is named “${e(shortened(typed))}”. Every district is listed on its state's page (pick the state on the <a href="/#states">home page</a>), or type the ZIP code of the home's street address.</p>`;
+  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && namesASchool(typed))
+    return `<p>“${e(shortened(typed))}” reads as a school's name: this service finds school districts, not single schools. Type the ZIP code of the home's street address, or its town and state, and the page names the district that serves it; the district says which of its schools a home goes to.</p>`;
   // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
   if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
     return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>`;
@@ -127,6 +136,7 @@ function fieldError(typed: string, meant?: string): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
+  if (namesADistrict(typed)) return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
@@ -140,18 +150,20 @@ function partShown(share: number | undefined): share is number {
  * people live that it serves (one sentence where they are all in one: Boston's 36 but two), the
  * district linked and its ZIP codes as a wrapped grid of links, the district with the most first,
  * a split ZIP code with the part of its residents in the district; then the PO-box ZIP codes.
+ * Where more towns have the name than a page shows, the others are linked after the first
+ * sentence; `between` (the search box, to add the state) comes before the towns.
  *
  * @example
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
-export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): string {
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = ""): string {
   const shown = cities.slice(0, MAX_CITY_MATCHES);
   const which =
     cities.length === 1
       ? "Its ZIP codes are below"
       : cities.length > shown.length
-        ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below (add the state, as in “${e(cities[shown.length]!.city)}, ${cities[shown.length]!.state}”, to find another)`
+        ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
         : `${cities.length} towns have that name; their ZIP codes are below`;
   const intro = cities.every((c) => c.borough !== undefined)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: ${
@@ -163,7 +175,13 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[]): st
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : `<p class="answer">“${e(shortened(typed))}” is a ${cities.some((c) => c.borough) ? "place" : "town"}, not a ZIP code. ${cities.some((c) => c.borough) ? which.replace("towns have", "places have") : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => townGroupHtml(c));
-  return `${intro}
+  // Every other town of the name one tap away: its own page (Jackson, NJ, one ZIP code, is not among the 8 with the most).
+  const rest = cities.slice(shown.length);
+  const others =
+    rest.length === 0
+      ? ""
+      : `\n<p>The other ${rest.length} ${cities.every((c) => c.county) ? "counties" : "towns"} named so: ${rest.map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`).join(", ")}.</p>`;
+  return `${intro}${others}${between === "" ? "" : `\n${between}`}
 ${groups.join("\n")}`;
 }
 
@@ -252,10 +270,47 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; the towns of that name are below.</p>` : ""}
-${cityMatchesHtml(typed, towns)}
-<h2>Look up a ZIP code or a town</h2>
+${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`)}
+<p><a class="up" href="/">Home page</a></p>`,
+    },
+    facts,
+  );
+}
+
+/** How many districts of one name a page lists (Springfield's, Washington County's). */
+export const MAX_DISTRICT_MATCHES = 25;
+
+/**
+ * A district's name typed into the search box that several districts have, or have part of
+ * ("Clark County School District", "Springfield Public Schools"): each linked to its page, with its county, state and
+ * students, the most students first; then the search box, to add the state.
+ *
+ * @example
+ * districtsFoundPage("Clark County School District", [{ leaid: "3200060", district: "Clark County School District", state: "NV", county: "Clark County", students: "309,397" }, …], facts)
+ */
+export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts): string {
+  const title = `School districts named “${shortened(typed)}”`;
+  const exact = found.filter((d) => d.partial !== true).length;
+  const shown = found.slice(0, MAX_DISTRICT_MATCHES);
+  const more = found.length > shown.length ? ` The ${shown.length} with the most students are below; add the state, as in “${e(shortened(typed))}, ${found[shown.length]!.state}”, to find another.` : "";
+  const items = shown
+    .map((d) => `<li><a href="${districtHref(d.leaid)}">${e(d.district)}</a><span class="county">${e([d.county, d.state].filter((x) => x !== "").join(", "))}${d.students === "" ? "" : ` · ${e(d.students)} students`}</span></li>`)
+    .join("\n");
+  return layout(
+    {
+      title,
+      description: `${found.length} public school districts have the name typed: each with its state and students.`,
+      canonical: null,
+      search: false,
+      main: `<h1>${e(title)}</h1>
+<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have that name` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} that name and ${found.length - exact} a name like it`}, the most students first: open yours for its ZIP codes, phone and grades.${more}</p>
+<h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
-<p><a href="/">Home page</a></p>`,
+<h2>Districts</h2>
+<ul class="links">
+${items}
+</ul>
+<p><a class="up" href="/">Home page</a></p>`,
     },
     facts,
   );
@@ -275,6 +330,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
   // UDS Mapper types: "Post Office or large volume customer", else a ZIP area the census draws no ZCTA for.
   const postOffice = postal !== undefined && /^post office/i.test(postal.type);
   const military = postal !== undefined && isMilitaryMail(postal);
+  // Palau, Micronesia, the Marshall Islands: countries with US ZIP codes and no US school district.
+  const abroad = postal !== undefined && FREELY_ASSOCIATED[postal.state] !== undefined;
   const { former } = extra;
   const zipOnly = extra.zipOnly === true;
   const title = zipOnly
@@ -282,7 +339,9 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
     : former
     ? `${former.name} (${former.leaid}) is not a school district today`
     : postal
-    ? postOffice
+    ? abroad
+      ? `ZIP code ${postal.zip} is in ${FREELY_ASSOCIATED[postal.state]}, outside the United States`
+      : postOffice
       ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
       : military
         ? `ZIP code ${postal.zip} is a military mail ZIP code`
@@ -299,6 +358,9 @@ ${ZIP_LOOKUP_NOTE}`;
     const links = [former, ...former.parts].map((p) => `<a href="/district/${p.district}">${e(p.districtName)}</a>`);
     body = `<p class="answer">${e(former.name)} (district id ${former.leaid} in the Census Bureau's 2016 school district boundaries) is not a school district today. Its area is now ${formerAreaWords(links)}, as this service joins the 2016 boundaries to today's NCES districts.</p>
 <p>To be sure which district serves a home, look up the ZIP code of its street address, and ask the district.</p>`;
+  } else if (postal && abroad) {
+    body = `<p class="answer">${postal.zip} (${e(`${postal.city}, ${postal.state}`)}) is a ZIP code of ${e(FREELY_ASSOCIATED[postal.state]!)}. ${e(freelyAssociatedWords(postal.state))}</p>
+<p>USPS type: ${e(postal.type)}.</p>`;
   } else if (postal && military) {
     // APO/FPO/DPO (AA, AE, AP): mail for the forces abroad, no area, no district; no "ZIP codes of APO, AE".
     body = `<p class="answer">${postal.zip} (${e(`${postal.city} ${postal.state}`)}) is a military mail ZIP code: it carries mail to members of the U.S. forces and their families abroad, and has no area and no public school district. A school district serves the address where a child lives: for a home in the United States, look up the ZIP code of its street address.</p>
@@ -329,6 +391,8 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
           ? `Its area is now ${formerAreaWords([former, ...former.parts].map((p) => p.districtName))}.`
           : postal === undefined
           ? PLAIN[kind]
+          : abroad
+            ? freelyAssociatedWords(postal.state)
           : military
             ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
             : postOffice

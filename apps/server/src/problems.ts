@@ -158,6 +158,7 @@ export function districtNotFoundDetail(leaid: string, former?: FormerDistrictNow
  */
 export function zipNotFoundDetail(zip: string, postal?: { city: string; state: string; type: string }, cityZips: readonly string[] = []): string {
   if (postal === undefined) return `ZIP code ${zip} is not in the dataset. /index.json lists every ZIP code covered.`;
+  if (FREELY_ASSOCIATED[postal.state] !== undefined) return `ZIP code ${zip} is a ZIP code of ${postal.city}, ${postal.state}. ${freelyAssociatedWords(postal.state)}`;
   if (isMilitaryMail(postal)) {
     return `ZIP code ${zip} is a military mail ZIP code (${postal.city} ${postal.state}; USPS type: ${postal.type}) with no area of its own, so no school district record: for a home in the United States, look up the ZIP code of its street address.`;
   }
@@ -194,6 +195,36 @@ export function isUndrawnArea(postal: { type: string }): boolean {
  */
 export function isMilitaryMail(postal: { type: string }): boolean {
   return /^Military mail\b/.test(postal.type);
+}
+
+/**
+ * The countries in free association with the United States that use its mail and ZIP codes
+ * (USPS codes PW, FM, MH): no US public school district serves them.
+ */
+export const FREELY_ASSOCIATED: Readonly<Record<string, string>> = { PW: "Palau", FM: "the Federated States of Micronesia", MH: "the Marshall Islands" };
+
+/**
+ * The code of the freely associated country a typed text names ("Palau", "Micronesia", "the
+ * Marshall Islands", "FSM"), or undefined.
+ *
+ * @example
+ * freelyAssociatedNamed("Marshall Islands") // "MH"
+ */
+export function freelyAssociatedNamed(typed: string): string | undefined {
+  const plain = typed.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim().replace(/^(republic of )?(the )?/, "");
+  const names: Record<string, string> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
+  return names[plain];
+}
+
+/**
+ * What a person reads for a ZIP code or a name of Palau, Micronesia or the Marshall Islands.
+ *
+ * @example
+ * freelyAssociatedWords("PW") // "Palau is an independent country in free association with the United States: …"
+ */
+export function freelyAssociatedWords(code: string): string {
+  const name = FREELY_ASSOCIATED[code]!;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} is an independent country in free association with the United States: it uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.`;
 }
 
 /** Detail for a well-formed state code that is not one of the 56. */

@@ -5,6 +5,7 @@
  * (app.ts) and the static export (export.ts) both read it.
  */
 import { citySearchIndex, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { districtSearchIndex, type DistrictMatch } from "./district-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
@@ -94,6 +95,8 @@ export interface Site {
   formerDistrict(leaid: string): FormerDistrictNow | undefined;
   /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts. */
   citySearch(typed: string): CityMatch[];
+  /** The districts a name typed into the box means ("Houston ISD"), the likeliest first (district-search.ts). */
+  districtSearch(typed: string): DistrictMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -446,6 +449,15 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     const zips = county === "" ? undefined : townIndexes().byCounty.get(`${state}\t${county}`);
     return zips && { city: county, state, county: true, zips: zips.map(({ zip, district }) => ({ zip, district, ...namedOf(zip) })) };
   };
+  // The districts by name, from the state lists, read once when a name is first typed.
+  let districtsByName: ((typed: string) => DistrictMatch[]) | undefined;
+  const districtSearch = (typed: string): DistrictMatch[] => {
+    districtsByName ??= districtSearchIndex(
+      [...states].flatMap((state) => (rendered.bodies.has(`/state/${state}/districts.json`) ? json<StateDistricts>(`/state/${state}/districts.json`).districts : [])).map((d) => ({ leaid: d.leaid, district: d.district, state: d.state, county: d.county, students: d.students })),
+      states,
+    );
+    return districtsByName(typed);
+  };
   const cityMatches = (typed: string): CityMatch[] =>
     townIndexes().search(typed).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
@@ -467,6 +479,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     formerDistrict: (leaid) =>
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
+    districtSearch,
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
     identityEtag: (path) => {
