@@ -83,7 +83,7 @@ describe("GET /location.json on the binary", () => {
   it("a place 17 m from a state line: the page names the district beside it with its state and phone, and its own district's state (Kansas City 33, Missouri; Shawnee Mission, Kansas)", async () => {
     const html = await (await fetch(`${server.url}/location?lat=39.03&lon=-94.6075`, { headers: { Accept: "text/html" } })).text();
     expect(html).toMatch(
-      /This place is a few metres from the edge of its district as drawn, beside <a href="\/district\/2011640">Shawnee Mission Public Schools Unified School District<\/a>, Kansas, phone <a href="tel:\+19139936200">\(913\) 993-6200<\/a>\./,
+      /This place is less than 100 feet from the edge of its district as drawn, beside <a href="\/district\/2011640">Shawnee Mission Public Schools Unified School District<\/a>, Kansas, phone <a href="tel:\+19139936200">\(913\) 993-6200<\/a>\./,
     );
     expect(html).toMatch(/This place is in <a href="\/district\/2916400">Kansas City 33 School District<\/a>, Missouri/);
     // Away from a state line, no state is said (Billings: both districts in Montana, none beside).

@@ -19,7 +19,7 @@ import { districtHref, layout, phoneLink, type SiteFacts } from "./layout.ts";
 import { TERRITORIES } from "@school-districts/core";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
-  `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of metres, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
+  `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of yards, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
 
 /** What a district's boundary at this place is drawn for, in words. */
 const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string> = {

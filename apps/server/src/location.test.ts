@@ -322,7 +322,7 @@ describe("GET /location (the page)", () => {
 
   it("a place within a few hundred metres of a border says so under the answer, names the district beside it and draws it (Kansas City 33 and Shawnee Mission, 17 m apart)", async () => {
     const html = await (await app.request("/location?lat=39.03&lon=-94.6075")).text();
-    expect(html).toContain('<p class="answer">This place is a few metres from the edge of its district as drawn, beside <a href="/district/2011640">Shawnee Mission Public Schools Unified School District</a>');
+    expect(html).toContain('<p class="answer">This place is less than 100 feet from the edge of its district as drawn, beside <a href="/district/2011640">Shawnee Mission Public Schools Unified School District</a>');
     expect(html).toContain(". The outlines are approximate this close to a border: ask both districts which one serves your address.</p>");
     expect(html).toContain("Shawnee Mission Public Schools Unified School District beside it (shaded grey), with the place marked by a red dot near the border.");
     // 17 m west, the other side says the same of Kansas City 33.
@@ -333,7 +333,7 @@ describe("GET /location (the page)", () => {
     expect(json.near_border?.beside.map((d) => [d.leaid, d.level, d.url])).toEqual([["2011640", "unified", `${BASE}/district/2011640.json`]]);
     expect(((await (await app.request("/location.json?lat=45.7833&lon=-108.5007")).json()) as LocationAnswer).near_border).toBeNull();
     // 290 m from the line: still named (the probes reach past the border, not only to 300 m).
-    expect(await (await app.request("/location?lat=39.03&lon=-94.6043")).text()).toContain("This place is about 290 m from the edge of its district as drawn, beside <a href=\"/district/2011640\">");
+    expect(await (await app.request("/location?lat=39.03&lon=-94.6043")).text()).toContain("This place is about 950 feet from the edge of its district as drawn, beside <a href=\"/district/2011640\">");
     // Not in the middle of a district (Billings).
     const billings = await (await app.request("/location?lat=45.7833&lon=-108.5007")).text();
     expect(billings).not.toContain("from the edge of its district");
@@ -393,7 +393,7 @@ describe("lookup --lat --lon", () => {
     expect(text.stdout).not.toContain("ask it");
     // Near a border, as the page says it.
     expect(lookup(dataset, { lat: "39.03", lon: "-94.6075" }, opts).stdout).toContain(
-      "\nThis place is a few metres from the edge of its district as drawn, beside Shawnee Mission Public Schools Unified School District (2011640). The outlines are approximate this close to a border: ask both districts which one serves your address.\n",
+      "\nThis place is less than 100 feet from the edge of its district as drawn, beside Shawnee Mission Public Schools Unified School District (2011640). The outlines are approximate this close to a border: ask both districts which one serves your address.\n",
     );
     expect(text.stdout).not.toContain("from the edge of its district");
     // Without ZIP outlines, the ZIP is only the nearest, and says so.

@@ -357,11 +357,13 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
  * How far a place is from a border, in words.
  *
  * @example
- * borderDistanceWords(17) // "a few metres"
- * borderDistanceWords(123) // "about 120 m"
+ * borderDistanceWords(17) // "less than 100 feet"
+ * borderDistanceWords(123) // "about 400 feet"
  */
 export function borderDistanceWords(metres: number): string {
-  return metres < 50 ? "a few metres" : `about ${Math.round(metres / 10) * 10} m`;
+  // In feet, as US readers measure a street (pages audit 33 #7: "about 100 m" beside "1,600 feet").
+  const feet = metres / 0.3048;
+  return feet < 100 ? "less than 100 feet" : `about ${(Math.round(feet / 50) * 50).toLocaleString("en-US")} feet`;
 }
 
 /**
@@ -370,7 +372,7 @@ export function borderDistanceWords(metres: number): string {
  *
  * @example
  * nearBorderSentence(near, 1, (d) => d.district)
- * // "This place is a few metres from the edge of its district as drawn, beside Shawnee Mission …. The outlines are approximate this close to a border: ask both districts which one serves your address."
+ * // "This place is less than 100 feet from the edge of its district as drawn, beside Shawnee Mission …. The outlines are approximate this close to a border: ask both districts which one serves your address."
  */
 export function nearBorderSentence(near: NearBorder, ownDistricts: number, name: (d: NearBorder["beside"][number]) => string): string {
   const items = near.beside.map(name);
