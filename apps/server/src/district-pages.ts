@@ -33,6 +33,28 @@ function namedFor(named: number, highSchool: number): string {
 }
 
 /**
+ * What a district's level means for a parent, in a sentence; where its NCES grades say otherwise
+ * (an elementary district listing grades to 12th, a secondary one from Kindergarten: 119
+ * districts), both, as the ZIP pages say (pages audit 33 #6).
+ *
+ * @example
+ * levelWords("secondary", "Kindergarten – 12th")
+ * // "Secondary: the Census draws it for high school over elementary districts, though NCES lists it from Kindergarten; ask it which schools serve your address."
+ */
+export function levelWords(level: District["level"], gradeSpan: string): string {
+  const first = /^(Pre-Kindergarten|Kindergarten|1st|2nd|3rd)\b/.test(gradeSpan);
+  const toTwelfth = /– 1[23]th$/.test(gradeSpan);
+  if (level === "unified") return "Unified: one district for every grade, from the first to high school.";
+  if (level === "elementary")
+    return toTwelfth
+      ? "Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th; it may teach high school itself or pay another district's: ask it which high school its students attend."
+      : "Elementary: it teaches the lower grades; ask it which high school its students attend (a high-school district's, or one it pays for).";
+  return first
+    ? `Secondary: the Census draws it for high school over elementary districts, though NCES lists it from ${gradeSpan.split(" – ")[0]}; ask it which schools serve your address.`
+    : "Secondary: it teaches high school; elementary districts teach the lower grades in its area.";
+}
+
+/**
  * The page of one district (its `page_url`): what it is, its facts, and every
  * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city;
  * `map` is the map section (page-maps.ts), "" for none; `stateName` the name of its state.
@@ -97,7 +119,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
       canonical: `/district/${d.leaid}`,
       main: `<p><a class="up" href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
-<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}${d.county ? `, with its office in ${e(d.county)}` : ""}.</p>
+<p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}${d.county ? `, with its office in ${e(d.county)}` : ""}. ${levelWords(d.level, d.grade_span)}</p>
 ${ask ? `<p class="answer">${ask}</p>\n` : ""}${jumpLinks}<h2>Facts</h2>
 <dl>
 ${fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address."))}

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
 import { BASE, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
 import { createApp } from "./app.ts";
-import { districtPage, inSentence, statePage } from "./district-pages.ts";
+import { districtPage, inSentence, levelWords, statePage } from "./district-pages.ts";
 import { highSchoolZips } from "./districts.ts";
 import { buildSite, type Site } from "./site.ts";
 
@@ -258,7 +258,7 @@ describe("district and state pages", () => {
     expect(html).toContain('<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in (1 of them names Beverly Hills Unified School District): look up the ZIP code of a home\'s street address.</p>\n<ul class="zips"><li><a href="/zip/90209">90209</a></li></ul>');
     expect(html).not.toContain('<a href="/zip/90209">90209</a></td>');
     // Where its office is, which tells apart districts of one name in a state; in the title too.
-    expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County.</p>");
+    expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County. Unified: one district for every grade, from the first to high school.</p>");
     expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
     expect(((await (await get("/district/0604830.json")).json()) as { county: string }).county).toBe("Los Angeles County");
     expect(html).toContain('<h2 id="main-zips">ZIP codes it is the main district of</h2>');
@@ -371,5 +371,17 @@ describe("district and state pages", () => {
     const page = await get("/district/0000000");
     expect([page.status, page.headers.get("content-type"), page.headers.get("vary")]).toEqual([404, "text/html; charset=utf-8", "Accept"]);
     for (const leaid of ["2501920", "2501890", "2509390", "2510800", "2505580"]) expect(html).toContain(`<a href="/district/${leaid}">`);
+  });
+});
+
+describe("levelWords: what a district's level means, on its page (pages audit 33 #6)", () => {
+  it("explains unified, elementary and secondary, and says both where NCES' grades disagree with the level drawn", () => {
+    expect(levelWords("unified", "Kindergarten – 12th")).toBe("Unified: one district for every grade, from the first to high school.");
+    expect(levelWords("elementary", "Kindergarten – 8th")).toMatch(/^Elementary: it teaches the lower grades; ask it which high school/);
+    // Pike Road City (AL): drawn elementary, NCES to 12th.
+    expect(levelWords("elementary", "Pre-Kindergarten – 12th")).toMatch(/^Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th/);
+    expect(levelWords("secondary", "9th – 12th")).toBe("Secondary: it teaches high school; elementary districts teach the lower grades in its area.");
+    // East Side Union High (CA): drawn secondary, NCES from Kindergarten.
+    expect(levelWords("secondary", "Kindergarten – 12th")).toBe("Secondary: the Census draws it for high school over elementary districts, though NCES lists it from Kindergarten; ask it which schools serve your address.");
   });
 });
