@@ -299,7 +299,7 @@ describe("pages (rules 21, 22)", () => {
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<label for="zip-main">ZIP code or town <span class="hint" id="zip-main-hint">5 digits, such as 90210, or a town and state, such as Springfield, IL</span></label>');
+    expect(html).toContain(`<label for="zip-main">ZIP code or town <span class="hint" id="zip-main-hint">5 digits, such as 90210; a town and state, such as Springfield, IL; or a district's name</span></label>`);
     expect(html).toContain('<form action="/zip" method="get"');
     expect(html).toMatch(/<input id="zip-main" name="zip" type="text" maxlength="200" autocomplete="postal-code" /);
     for (const href of ["/docs", "/about", "/bulk/all-districts.json", "/bulk/all-districts.csv"]) expect(html).toContain(`href="${href}"`);

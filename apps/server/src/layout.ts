@@ -129,7 +129,7 @@ export const SEARCH_MAX_LENGTH = 200;
  */
 export function searchForm(id: string, value = "", error?: string, zipOnly = false): string {
   const label = zipOnly ? "ZIP code" : id === "top" ? "ZIP or town" : "ZIP code or town";
-  const hint = zipOnly ? "5 digits, such as 90210" : "5 digits, such as 90210, or a town and state, such as Springfield, IL";
+  const hint = zipOnly ? "5 digits, such as 90210" : "5 digits, such as 90210; a town and state, such as Springfield, IL; or a district's name";
   const message = error === undefined ? "" : `<p class="error" id="zip-${id}-error"><span class="vh">Error: </span>${error}</p>`;
   const describedBy = error === undefined ? `zip-${id}-hint` : `zip-${id}-hint zip-${id}-error`;
   return `<form action="/zip" method="get" role="search" aria-label="Search"><label for="zip-${id}">${label} <span class="hint" id="zip-${id}-hint">${hint}</span></label>${message}
