@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, DOCS_CSP, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
 import { createApp } from "./app.ts";
 import { zipPage } from "./pages.ts";
-import { IDENTITY_MAX } from "./representation.ts";
+import { IDENTITY_MAX, Representation } from "./representation.ts";
+import { sendRepresentation } from "./http.ts";
 import { PAGE_CSP } from "./layout.ts";
 import { BULK_LINK, buildSite, type Site } from "./site.ts";
 import type { Hono } from "hono";
@@ -686,6 +687,14 @@ describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If
     expect(modified).toBeLessThanOrEqual(Date.now());
     // Conditional requests compare with that time: a copy from before it is not current.
     expect((await createApp(site).request("/zip/90210.json", { headers: { "If-Modified-Since": new Date(before - 86_400_000).toUTCString() } })).status).toBe(200);
+  });
+  it("a 304 varies as its 200 does: a page negotiated on Accept too keeps Vary: Accept (ops audit 33 #5: the territory location page's 304 dropped it)", async () => {
+    const rep = new Representation("<p>page</p>", "text/html; charset=utf-8", "Sun, 22 Nov 2026 00:00:00 GMT", [["Vary", "Accept, Accept-Encoding"]]);
+    const ok = await sendRepresentation(new Request("http://x/p"), rep);
+    expect(ok.headers.get("vary")).toBe("Accept, Accept-Encoding");
+    const again = await sendRepresentation(new Request("http://x/p", { headers: { "If-None-Match": ok.headers.get("etag")! } }), rep);
+    expect(again.status).toBe(304);
+    expect(again.headers.get("vary")).toBe("Accept, Accept-Encoding");
   });
   it("is not evaluated on OPTIONS: a preflight stays the 204 (RFC 9110 §13.2.1)", async () => {
     const res = await send("/zip/90210.json", { "If-Match": '"other"', Origin: "https://a.example", "Access-Control-Request-Method": "GET" }, "OPTIONS");

@@ -29,7 +29,7 @@ export function sendRepresentation(req: Request, rep: Representation): Response 
   const inm = req.headers.get("if-none-match");
   const ims = inm === null ? req.headers.get("if-modified-since") : null;
   if (inm !== null ? noneMatchHits(inm, v.etag) : ims !== null && notModifiedSince(ims, Date.parse(rep.lastModified))) {
-    return new Response(null, { status: 304, headers: notModifiedHeaders(v.etag, rep.lastModified, rep.cacheControl, rep.exposeHeaders) });
+    return new Response(null, { status: 304, headers: notModifiedHeaders(v.etag, rep.lastModified, rep.cacheControl, rep.exposeHeaders, rep.vary) });
   }
   return new Response(req.method === "HEAD" ? null : v.payload, { headers: v.headers });
 }

@@ -69,17 +69,17 @@ const encoder = new TextEncoder();
 
 /**
  * The headers of a 304 for a variant with this ETag: those of its 200 that
- * RFC 9110 §15.4.5 asks for (ETag, Cache-Control, Vary), Last-Modified, and CORS.
+ * RFC 9110 §15.4.5 asks for (ETag, Cache-Control, Vary: the 200's own, ops audit 33 #5), Last-Modified, and CORS.
  *
  * @example
  * new Response(null, { status: 304, headers: notModifiedHeaders('"cbe5b4c9bd9c08b7"', site.lastModified) })
  */
-export function notModifiedHeaders(etag: string, lastModified: string, cacheControl = CACHE_CONTROL, exposeHeaders = "ETag"): Record<string, string> {
+export function notModifiedHeaders(etag: string, lastModified: string, cacheControl = CACHE_CONTROL, exposeHeaders = "ETag", vary = "Accept-Encoding"): Record<string, string> {
   return {
     ETag: etag,
     "Last-Modified": lastModified,
     "Cache-Control": cacheControl,
-    Vary: "Accept-Encoding",
+    Vary: vary,
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Expose-Headers": exposeHeaders,
   };
@@ -147,6 +147,11 @@ export class Representation {
   /** Its Cache-Control: CACHE_CONTROL unless its extra headers say otherwise (/healthz: no-store). */
   get cacheControl(): string {
     return this.extraHeaders.find(([name]) => name === "Cache-Control")?.[1] ?? CACHE_CONTROL;
+  }
+
+  /** What the body varies on: "Accept-Encoding" unless its extra headers say more (a page negotiated on Accept too), for its 304 as for its 200. */
+  get vary(): string {
+    return this.extraHeaders.find(([name]) => name === "Vary")?.[1] ?? "Accept-Encoding";
   }
 
   /** The headers a browser may read: "ETag" unless its extra headers say more (a download: its file name and Link). */
