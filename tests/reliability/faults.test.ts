@@ -155,6 +155,19 @@ describe("a damaged dataset passed with --data", () => {
       mkdirSync(f);
     }],
     ["missing", "postal.csv", (f) => unlinkSync(f)],
+    // Listed in the manifest with their sha256 since 2026-11-27 (ops audit 33 #2: these started, and the 404s lost their explanations).
+    ["truncated to half", "postal.csv", (f) => truncateSync(f, Math.floor(readFileSync(f).length / 2))],
+    ["emptied", "postal.csv", (f) => truncateSync(f, 0)],
+    ["emptied", "RATING.md", (f) => truncateSync(f, 0)],
+    // A row that breaks what the three CSVs promise each other, with the checksum made to match (ops audit 33 #1).
+    ["a ZIP's row moved to a ZIP with no record, with the manifest's sha256 of it", "overlaps.csv", (f) => {
+      const bytes = Buffer.from(readFileSync(f, "utf8").replace("\n90210,0604830,", "\n99999,0604830,"));
+      writeFileSync(f, bytes);
+      const manifestPath = join(dirname(f), "manifest.json");
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, { sha256: string }> };
+      manifest.files["overlaps.csv"]!.sha256 = createHash("sha256").update(bytes).digest("hex");
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+    }],
   ];
   it.each(damages)("%s: %s stops start-up with a message naming it", async (how, name, damage) => {
     const dir = dataCopy();
@@ -165,7 +178,9 @@ describe("a damaged dataset passed with --data", () => {
     expect(typeof r.code === "number", `killed by ${r.code} instead of exiting`).toBe(true);
     expect(r.stderr, "a dataset message, not the usage text").not.toContain("Usage:");
     expect(r.stderr, "the message names the damaged file").toContain(join(dir, name));
-    const says: Record<string, RegExp> = { "a byte-order mark added, with the manifest's sha256 of it": /starts with a byte-order mark/, "a byte that is not UTF-8": /is not valid UTF-8/, "a folder in its place": /is a folder, not a file/ };
+    const says: Record<string, RegExp> = {
+      "a ZIP's row moved to a ZIP with no record, with the manifest's sha256 of it": /overlaps\.csv: ZIP 99999 has no row in zips\.csv/,
+      "a byte-order mark added, with the manifest's sha256 of it": /starts with a byte-order mark/, "a byte that is not UTF-8": /is not valid UTF-8/, "a folder in its place": /is a folder, not a file/ };
     if (says[how] !== undefined) expect(r.stderr).toMatch(says[how]!);
     expect(r.stderr, "a message, not a stack trace").not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   }, 90_000);

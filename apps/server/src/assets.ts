@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
-import { DatasetError, type DatasetFiles } from "@school-districts/core";
+import { checkListedFile, DatasetError, type DatasetFiles } from "@school-districts/core";
 import { fileSource } from "./embedded.ts";
 import type { CodedBody } from "./representation.ts";
 import type { BoundariesFacts } from "./pages.ts";
@@ -157,7 +157,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     const source = await fileSource(path);
     return () => source.read(0, source.size);
   };
-  const [openapi, docs, csp, docsScript, rating, sources, postal, boundaries] = await Promise.all([
+  const [openapi, docs, csp, docsScript, rating, sources, postal, boundaries, listed] = await Promise.all([
     Bun.file(paths.openapi).text(),
     hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
@@ -166,7 +166,11 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     requiredText(paths.about.sources),
     requiredText(paths.postal),
     manifestBoundaries(paths.data.manifest),
+    manifestFiles(paths.data.manifest),
   ]);
+  checkListedFile("RATING.md", rating, listed, paths.about.rating);
+  checkListedFile("SOURCES.md", sources, listed, paths.about.sources);
+  checkListedFile("postal.csv", postal, listed, paths.postal);
   let precompressed: Precompressed | undefined;
   let precompressedBaseUrl: string | undefined;
   if (paths.precompressed) {
@@ -205,6 +209,17 @@ export async function manifestBoundaries(path: string): Promise<BoundariesFacts 
   if (!(await file.exists())) return undefined; // readData names the missing manifest
   const b = ((await file.json()) as { boundaries?: Partial<BoundariesFacts> }).boundaries;
   return typeof b?.source === "string" && typeof b.vintage === "string" && typeof b.scale === "string" ? { source: b.source, vintage: b.vintage, scale: b.scale } : undefined;
+}
+
+/** The manifest's `files` (undefined without a readable manifest: readData names that). */
+async function manifestFiles(path: string): Promise<Record<string, { sha256?: unknown; rows?: unknown }> | undefined> {
+  const file = Bun.file(path);
+  if (!(await file.exists())) return undefined;
+  try {
+    return ((await file.json()) as { files?: Record<string, { sha256?: unknown; rows?: unknown }> }).files;
+  } catch {
+    return undefined; // readData names a manifest that is not JSON
+  }
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DatasetError, loadDataset, parseDataset, stateName, type DatasetFiles } from "./dataset.ts";
+import { checkListedFile, DatasetError, loadDataset, parseDataset, stateName, type DatasetFiles } from "./dataset.ts";
 
 const sha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
@@ -117,6 +117,43 @@ describe("loadDataset", () => {
     expect(e.message).toMatch(/districts\.csv: missing$/);
     const { manifest: _m, ...noManifest } = fixture();
     expect((await loadError(noManifest)).message).toMatch(/manifest\.json: missing$/);
+  });
+
+  it("refuses files that disagree with each other or hold what no build writes, with the checksums made to match (ops audit 33 #1)", () => {
+    const f = fixture();
+    const error = (over: Partial<DatasetFiles>, manifestOver: Record<string, unknown> = {}) => {
+      try {
+        parseDataset(fixture(over, manifestOver), "data");
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "loaded";
+    };
+    expect(error({})).toBe("loaded");
+    // A row moved to a ZIP with no record: 90210 loses its record's district.
+    expect(error({ overlaps: f.overlaps.replace("90210,0622710", "99999,0622710") })).toBe("data/overlaps.csv: ZIP 99999 has no row in zips.csv");
+    expect(error({ overlaps: f.overlaps.replace("90210,0604830,0.6544,population", "99999,0604830,0.6544,population") })).toBe("data/overlaps.csv: ZIP 99999 has no row in zips.csv");
+    expect(error({ overlaps: f.overlaps.replace("\n96910,6600002,1.0000,land,elementary secondary,1.0000,1.0000\n", "\n") })).toBe("data/overlaps.csv: ZIP 96910: its record's district 6600002 has no row");
+    expect(error({ overlaps: f.overlaps + "90210,0604830,0.6544,population,elementary secondary,0.6544,0.6544\n" })).toBe("data/overlaps.csv: ZIP 90210 lists district 0604830 twice");
+    expect(error({ districts: f.districts.replace("0622710,CA,", "0622710,QQ,") }, { state_names: { CA: "California", GU: "Guam" } })).toBe('data/districts.csv: 0622710: state "QQ" has no entry in the manifest\'s state_names');
+    expect(error({ districts: f.districts.replace('"3,074"', "-5") })).toBe('data/districts.csv: 0604830: students "-5", expected a count such as 1,234 or empty');
+    expect(error({ districts: f.districts.replace("http://www.bhusd.org", "javascript:alert(1)") })).toBe('data/districts.csv: 0604830: website "javascript:alert(1)", expected an http(s) address or empty');
+    expect(error({ districts: f.districts.replace("Guam Department of Education", " ") })).toBe("data/districts.csv: 6600002: empty name");
+    expect(error({ zips: f.zips.replace("Hagatna", "Haga\u0000tna") })).toMatch(/^data\/zips\.csv: ZIP 96910: a control character in "Haga\\u0000tna"$/);
+    expect(error({ zips: f.zips.replace("Hagatna", "") })).toBe("data/zips.csv: ZIP 96910: empty city");
+  });
+
+  it("checkListedFile: the PO-box list and the reports, where the manifest lists them, by sha256 and rows (ops audit 33 #2)", () => {
+    const postal = "zip,city,state,type,zcta,county\n01086,Westfield,MA,Post Office or large volume customer,01086,Hampden County\n";
+    const files = { "postal.csv": { sha256: sha(postal), rows: 1 }, "RATING.md": { sha256: sha("# Rating\n") } };
+    expect(() => checkListedFile("postal.csv", postal, files, "data/postal.csv")).not.toThrow();
+    expect(() => checkListedFile("RATING.md", "# Rating\n", files, "data/RATING.md")).not.toThrow();
+    expect(() => checkListedFile("postal.csv", "", files, "data/postal.csv")).toThrow("data/postal.csv: sha256 mismatch (file corrupt or edited after the build)");
+    expect(() => checkListedFile("RATING.md", "", files, "data/RATING.md")).toThrow("data/RATING.md: sha256 mismatch");
+    const half = postal.split("\n")[0] + "\n";
+    expect(() => checkListedFile("postal.csv", half, { "postal.csv": { sha256: sha(half), rows: 1 } }, "data/postal.csv")).toThrow("data/postal.csv: 0 rows, the manifest says 1 (truncated?)");
+    // Not listed (a build from before they were): not checked.
+    expect(() => checkListedFile("SOURCES.md", "", files, "data/SOURCES.md")).not.toThrow();
   });
 
   it("detects a file edited after the build (bad checksum)", async () => {

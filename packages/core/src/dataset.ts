@@ -205,6 +205,25 @@ function parseManifest(text: string, file: string): DatasetManifest {
   return o as DatasetManifest;
 }
 
+/**
+ * Checks a file the server reads besides the three CSVs (postal.csv, RATING.md, SOURCES.md)
+ * against the manifest's entry for it: its sha256, and for a CSV its rows, so a truncated or
+ * emptied one stops start-up naming it (ops audit 33 #2). A file the manifest does not list (a
+ * build from before 2026-11-27) is not checked.
+ *
+ * @example
+ * checkListedFile("postal.csv", text, manifest.files, "data/postal.csv") // throws DatasetError("data/postal.csv", "sha256 mismatch …")
+ */
+export function checkListedFile(name: string, text: string, files: Readonly<Record<string, { sha256?: unknown; rows?: unknown }>> | undefined, path: string): void {
+  const entry = files?.[name];
+  if (entry === undefined) return;
+  if (sha256(text) !== entry.sha256) throw new DatasetError(path, "sha256 mismatch (file corrupt or edited after the build)");
+  if (entry.rows !== undefined) {
+    const lines = text.split("\n").length - 2;
+    if (lines !== entry.rows) throw new DatasetError(path, `${lines} rows, the manifest says ${String(entry.rows)} (truncated?)`);
+  }
+}
+
 function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManifest, label: string): string[][] {
   const file = `${label}/${name}`;
   if (text === undefined) throw new DatasetError(file, "missing");
@@ -224,6 +243,14 @@ function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManif
   if (all.length !== entry.rows) throw new DatasetError(file, `${all.length} rows, the manifest says ${entry.rows} (truncated?)`);
   return all;
 }
+
+/** A count as the build writes it: "7", "1,234". */
+const COUNT = /^\d{1,3}(,\d{3})*$/;
+/** A web address a page can link: http or https, no spaces, quotes or angle brackets. */
+const WEB_ADDRESS = /^https?:\/\/[^\s"'<>]+$/;
+/** Control characters (a NUL byte, an escape) no value the build writes has. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * The five territories the service covers besides the states and DC. The Census boundary files
@@ -269,6 +296,14 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     if (rating !== "" && !/^(10|[1-9])$/.test(rating)) throw new DatasetError(dFile, `${leaid}: rating "${rating}", expected 1-10 or empty`);
     if (per_pupil_year !== "" && !/^20[0-9]{2}$/.test(per_pupil_year)) throw new DatasetError(dFile, `${leaid}: per_pupil_year "${per_pupil_year}", expected a year or empty`);
     if (rating_source !== "" && rating_source !== "seda" && rating_source !== "edfacts") throw new DatasetError(dFile, `${leaid}: rating_source "${rating_source}", expected seda, edfacts or empty`);
+    // What pages and records show as given: a name, counts as the build formats them, a web address a link can open (ops audit 33 #1).
+    if (name.trim() === "") throw new DatasetError(dFile, `${leaid}: empty name`);
+    for (const [column, value] of [["schools", schools], ["students", students]] as const) {
+      if (value !== "" && !COUNT.test(value)) throw new DatasetError(dFile, `${leaid}: ${column} "${value}", expected a count such as 1,234 or empty`);
+    }
+    if (website !== "" && !WEB_ADDRESS.test(website)) throw new DatasetError(dFile, `${leaid}: website "${website}", expected an http(s) address or empty`);
+    const control = r.find((cell) => CONTROL.test(cell));
+    if (control !== undefined) throw new DatasetError(dFile, `${leaid}: a control character in ${JSON.stringify(control)}`);
     districts.set(leaid, {
       leaid, state, county, name, level, grade_span, phone, website, schools, students, per_pupil,
       rating: rating === "" ? null : Number(rating),
@@ -285,12 +320,18 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
     if (!/^\d{5}$/.test(zip) || zip <= previous) throw new DatasetError(zFile, `ZIP "${zip}" is not 5 digits in ascending order`);
     if (!districts.has(leaid)) throw new DatasetError(zFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
     if (!/^\d{5}$/.test(zcta)) throw new DatasetError(zFile, `ZIP ${zip}: zcta "${zcta}" is not 5 digits`);
+    if (city.trim() === "") throw new DatasetError(zFile, `ZIP ${zip}: empty city`);
+    const control = r.find((cell) => CONTROL.test(cell));
+    if (control !== undefined) throw new DatasetError(zFile, `ZIP ${zip}: a control character in ${JSON.stringify(control)}`);
     previous = zip;
     zips.push({ zip, state, city, county, leaid, zcta });
   }
   const names = manifest.state_names;
   const unnamed = names === undefined ? undefined : zips.find((z) => !(z.state in names));
   if (unnamed !== undefined) throw new DatasetError(`${label}/manifest.json`, `state_names has no entry for ${unnamed.state} (ZIP ${unnamed.zip})`);
+  // A district of a state the manifest does not name would be in no state's list (ops audit 33 #1: QQ).
+  const stateless = names === undefined ? undefined : [...districts.values()].find((d) => !(d.state in names));
+  if (stateless !== undefined) throw new DatasetError(dFile, `${stateless.leaid}: state "${stateless.state}" has no entry in the manifest's state_names`);
   for (const [leaid, f] of Object.entries(manifest.former_districts ?? {})) {
     if (districts.has(leaid)) throw new DatasetError(`${label}/manifest.json`, `former_districts: ${leaid} is a district of districts.csv`);
     for (const d of [f.district, ...(f.parts ?? [])]) {
@@ -311,8 +352,10 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
       if (!/^\d\.\d{4}$/.test(value) || Number(value) > 1) throw new DatasetError(oFile, `ZIP ${zip}: ${column} "${value}" is not 0-1 with 4 decimals`);
     }
     if (!districts.has(leaid)) throw new DatasetError(oFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
+    if (!zipSet.has(zip)) throw new DatasetError(oFile, `ZIP ${zip} has no row in zips.csv`);
     let list = overlaps.get(zip);
     if (list === undefined) overlaps.set(zip, (list = []));
+    if (list.some((o) => o.leaid === leaid)) throw new DatasetError(oFile, `ZIP ${zip} lists district ${leaid} twice`);
     list.push({
       leaid,
       share: Number(share),
@@ -321,6 +364,10 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
       shareElementary: Number(shareElementary),
       shareSecondary: Number(shareSecondary),
     });
+  }
+  // Each ZIP's districts hold the one its record names (exactly one `chosen` per ZIP, README).
+  for (const z of zips) {
+    if (!(overlaps.get(z.zip) ?? []).some((o) => o.leaid === z.leaid)) throw new DatasetError(oFile, `ZIP ${z.zip}: its record's district ${z.leaid} has no row`);
   }
   // A district newer than the maps has no overlap: the ZIP of its office names it (data/README.md, "Notes").
   const newer = new Map<string, { leaid: string; office: string }[]>();

@@ -998,6 +998,11 @@ export function build(opts: BuildOptions): BuildResult {
     [...districts.values()].map((d) => Object.fromEntries(DISTRICT_COLUMNS.map((c) => [c, c === "notes" ? (d.notes.length ? JSON.stringify(d.notes) : "") : d[c]]))),
   );
   const overlapsCsv = csv(OVERLAP_COLUMNS, overlaps.map((o) => ({ ...o })));
+  // The other files the server reads (the PO-box list, the about page's reports) are listed with
+  // their sha256 too: a truncated or emptied one stops start-up (ops audit 33 #2).
+  const ratingText = ratingMarkdown(stats, records, districts);
+  const sourcesText = sourcesMarkdown();
+  const postalText = postalCsv(opts.raw, new Set(records.map((r) => r.zip)), (zip, state) => county.pick(zip, state).name);
   const manifest = {
     format: FORMAT,
     updated: opts.date,
@@ -1015,6 +1020,9 @@ export function build(opts: BuildOptions): BuildResult {
       "zips.csv": { sha256: sha256(zipsCsv), rows: records.length },
       "districts.csv": { sha256: sha256(districtsCsv), rows: districts.size },
       "overlaps.csv": { sha256: sha256(overlapsCsv), rows: overlaps.length },
+      "postal.csv": { sha256: sha256(postalText), rows: postalText.split("\n").length - 2 },
+      "RATING.md": { sha256: sha256(ratingText) },
+      "SOURCES.md": { sha256: sha256(sourcesText) },
     },
   };
   const coverage = coverageMarkdown(stats);
@@ -1027,9 +1035,9 @@ export function build(opts: BuildOptions): BuildResult {
     ["districts.csv", districtsCsv],
     ["overlaps.csv", overlapsCsv],
     ["COVERAGE.md", coverage],
-    ["RATING.md", ratingMarkdown(stats, records, districts)],
-    ["SOURCES.md", sourcesMarkdown()],
-    ["postal.csv", postalCsv(opts.raw, new Set(records.map((r) => r.zip)), (zip, state) => county.pick(zip, state).name)],
+    ["RATING.md", ratingText],
+    ["SOURCES.md", sourcesText],
+    ["postal.csv", postalText],
     ["VALIDATION.md", validation.markdown],
     ["CONTEXT.md", contextMarkdown(stats)],
     ["manifest.json", JSON.stringify(manifest, null, 2) + "\n"],
