@@ -8,11 +8,11 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
-import { editDistanceAtMost } from "./city-search.ts";
+import { cityKey, editDistanceAtMost } from "./city-search.ts";
 import { clearDistrict, namesADistrict } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -197,10 +197,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       lon,
       (y, x) => data.index.districtsAt(x, y).length > 0,
       (y, x) => {
-        const zcta = data.index.nearestZcta(x, y, NEAR_ZIP_DEGREES);
+        // The ZIP code whose outline holds the place, else the one whose point lies nearest.
+        const holding = zipHolding(data, x, y);
+        const zcta = holding ?? data.index.nearestZcta(x, y, NEAR_ZIP_DEGREES);
         const record = zcta === undefined ? undefined : (json(`/zip/${zcta}.json`) as DistrictRecord | undefined);
         const point = zcta === undefined ? undefined : data.index.zctaPoint(zcta);
-        return record && { zip: record.zip, city: record.city, state: record.state, stateName: site.stateName(record.state), ...(point ? { point } : {}) };
+        return record && { zip: record.zip, city: record.city, state: record.state, stateName: site.stateName(record.state), ...(point ? { point } : {}), ...(holding === undefined ? {} : { inArea: true as const }) };
       },
     );
 
@@ -356,6 +358,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     }
     return best?.code;
   };
+  /**
+   * A ZIP code typed before its own town ("90210 Beverly Hills", "90210, Beverly Hills, CA"): the
+   * ZIP code, where the town is its record's city (and the state its state); else undefined.
+   */
+  const zipBeforeItsTown = (typed: string): string | undefined => {
+    const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+?)(?:,?\s+([A-Za-z]{2})\.?)?$/.exec(typed);
+    if (m === null) return undefined;
+    const record = json(`/zip/${m[1]}.json`) as DistrictRecord | undefined;
+    if (record === undefined || (m[3] !== undefined && m[3].toUpperCase() !== record.state)) return undefined;
+    return cityKey(m[2]!) === cityKey(record.city) ? m[1] : undefined;
+  };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
     // copied from an address (90210-1234) goes to its 5-digit ZIP.
@@ -365,7 +378,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const typed = asTyped.replace(EDGE_SYMBOLS, "").trim() || asTyped;
     // A pasted address line that ends with its ZIP code goes to that ZIP's page, which explains a
     // ZIP code without a record (a PO-box ZIP) or says it is unknown.
-    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed);
+    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed);
     if (zip === undefined) {
       // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
       const guess = typedZip(typed);

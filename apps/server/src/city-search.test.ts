@@ -279,6 +279,15 @@ describe("the search box's page for a town", () => {
     expect(only).not.toContain("No ZIP code was typed");
   });
 
+  it("GET /zip?zip= with a ZIP code before its own town goes to it (pages audit 33 #8: '90210 Beverly Hills' asked 'Did you mean 90210?'); before another town, it does not", async () => {
+    const { app } = await testApp();
+    for (const typed of ["90210 Beverly Hills", "90210, Beverly Hills, CA", "90210 beverly hills ca"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/zip/90210"]);
+    }
+    for (const typed of ["90210 Beverly Hills, NY", "90210 Main St"]) expect([typed, (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location")]).not.toEqual([typed, "/zip/90210"]);
+  });
+
   it("GET /zip?zip= with Palau, Micronesia or the Marshall Islands: a 400 that says they are countries outside the service, not a town of a close name (pages audit 33 #5: Palau gave Pala, CA)", async () => {
     const { app } = await testApp();
     for (const typed of ["Palau", "the Marshall Islands", "Federated States of Micronesia", "FSM"]) {

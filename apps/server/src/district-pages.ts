@@ -8,20 +8,8 @@ import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { fullStop, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, fact, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./layout.ts";
+import { CAVEAT, fact, inSentence, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./layout.ts";
 import { EXPLAIN, gradesHint } from "./pages.ts";
-
-/**
- * A state's name as it reads inside a sentence: with "the" where English puts one ("the
- * District of Columbia", "the U.S. Virgin Islands", "the Northern Marianas"); not escaped.
- *
- * @example
- * inSentence("District of Columbia") // "the District of Columbia"
- * inSentence("Montana") // "Montana"
- */
-export function inSentence(stateName: string): string {
-  return /^District of |Islands$|Marianas$/.test(stateName) ? `the ${stateName}` : stateName;
-}
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 

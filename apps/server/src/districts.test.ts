@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
 import { BASE, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
 import { createApp } from "./app.ts";
-import { districtPage, inSentence, levelWords, statePage } from "./district-pages.ts";
+import { districtPage, levelWords, statePage } from "./district-pages.ts";
+import { inSentence } from "./layout.ts";
 import { highSchoolZips } from "./districts.ts";
 import { buildSite, type Site } from "./site.ts";
 

@@ -212,3 +212,14 @@ export function shareHtml(text: string): string {
   return text.replace(/(^|[(\s])([<>]) ([0-9])/g, (_, before: string, c: string, digit: string) => `${before}${c === "<" ? "&lt;" : "&gt;"}&nbsp;${digit}`).replace(/([0-9]) %/g, "$1&nbsp;%");
 }
 
+/**
+ * A state's name as it reads inside a sentence: with "the" where English puts one ("the
+ * District of Columbia", "the U.S. Virgin Islands", "the Northern Marianas"); not escaped.
+ *
+ * @example
+ * inSentence("District of Columbia") // "the District of Columbia"
+ * inSentence("Montana") // "Montana"
+ */
+export function inSentence(stateName: string): string {
+  return /^District of |Islands$|Marianas$/.test(stateName) ? `the ${stateName}` : stateName;
+}

@@ -15,7 +15,7 @@ import type { ZipDistricts } from "@school-districts/core";
 type NewerDistrict = ZipDistricts["newer_districts"][number];
 import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
-import { districtHref, layout, phoneLink, type SiteFacts } from "./layout.ts";
+import { districtHref, inSentence, layout, phoneLink, type SiteFacts } from "./layout.ts";
 import { TERRITORIES } from "@school-districts/core";
 
 const LIMITS = (b: LocationAnswer["boundaries"]) =>
@@ -146,7 +146,7 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
   // Near a territory's ZIP codes (San Juan), the place is not "in no district": this service has no boundaries there.
   const territory = status === 404 && hint?.state !== undefined && TERRITORIES.has(hint.state);
   const title =
-    status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : territory ? `No district boundaries in ${hint!.stateName ?? hint!.state}: look up the ZIP code` : "No school district at this place";
+    status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : territory ? `No district boundaries in ${inSentence(hint!.stateName ?? hint!.state!)}: look up the ZIP code` : "No school district at this place";
   return layout(
     {
       // An error's title says so, as the other error pages' do.
@@ -154,7 +154,7 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
-${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(hint!.stateName ?? hint!.state!)}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
+${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. Puerto Rico and the other territories have no boundary file: look them up by <a href="/">ZIP code</a>.</p>
 ${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}`,
     },
     facts,
@@ -170,7 +170,7 @@ ${locationForm(lat, lon, false, field === undefined ? undefined : { field, messa
  * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 759-2000" }, hint, "18.4655", "-66.1057", facts)
  */
 export function territoryPage(district: { district: string; leaid: string; phone: string }, hint: PlaceHint, lat: string, lon: string, facts: SiteFacts): string {
-  const where = hint.stateName ?? hint.state ?? "";
+  const where = inSentence(hint.stateName ?? hint.state ?? "");
   return layout(
     {
       title: `${district.district}: the school district of ${lat}, ${lon}`,

@@ -358,6 +358,10 @@ describe("locationFormPage near a territory's ZIP codes", () => {
     expect(html).toContain("The Census boundary files have no school districts in Puerto Rico");
     expect(html).not.toContain("No school district at this place");
     expect(html).not.toContain("open water");
+    // A name English puts "the" before (pages audit 33 #8: "in U.S. Virgin Islands").
+    const vi = locationFormPage(404, "x", "18.331", "-64.794", facts, { ...near, state: "VI", stateName: "U.S. Virgin Islands" });
+    expect(vi).toContain("<h1>No district boundaries in the U.S. Virgin Islands: look up the ZIP code</h1>");
+    expect(vi).toContain("The Census boundary files have no school districts in the U.S. Virgin Islands");
     // In a state with boundaries, the place is in none of them.
     expect(locationFormPage(404, "x", "33.5", "-119.5", facts, { ...near, state: "CA" })).toContain("<h1>No school district at this place</h1>");
   });

@@ -367,6 +367,19 @@ export function borderDistanceWords(metres: number): string {
 }
 
 /**
+ * The ZIP code whose 2010 outline holds a place, if one does (the outlines read, among the
+ * HOLDING_TRIED ZIP codes whose points lie nearest), for a place no district holds (Sun City,
+ * AZ, in 85351: "This place is in ZIP code 85351", not "less than a mile away").
+ *
+ * @example
+ * zipHolding(data, -112.2718, 33.5975) // "85351"
+ */
+export function zipHolding(data: LocationData, lon: number, lat: number): string | undefined {
+  const found = zipAt(data.index, data.zctas?.(), lon, lat, data.index.nearestZctas(lon, lat, HOLDING_TRIED));
+  return found?.inArea ? found.zip : undefined;
+}
+
+/**
  * The sentence a place near a border gets, on the page and from `lookup`: how far, the districts
  * beside it (each as `name` gives it: a link, or the name and id) and whom to ask.
  *

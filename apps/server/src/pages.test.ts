@@ -12,7 +12,7 @@ import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { acceptQ, prefersHtml } from "./negotiate.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP, shareHtml } from "./layout.ts";
-import { boundariesSection, EXPLAIN, zipPage } from "./pages.ts";
+import { boundariesSection, EXPLAIN, placeLine, zipPage } from "./pages.ts";
 import { districtPage } from "./district-pages.ts";
 import { problem, zipNotFoundDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
@@ -852,5 +852,17 @@ describe("a district newer than every map (newer_districts, its newer-than-maps 
     // Without one, nothing.
     expect(zipDistricts(dataset, row).newer_districts).toEqual([]);
     expect(zipPage(r, zipDistricts(dataset, row), site.facts)).not.toContain("newer than the school-district maps");
+  });
+});
+
+describe("placeLine: a ZIP page's place line (pages audit 33 #8)", () => {
+  it("leaves out a county that only repeats the city, and keeps one that names another place", () => {
+    expect(placeLine({ city: "Carson City", county: "Carson City", state: "NV" })).toBe("Carson City, NV");
+    expect(placeLine({ city: "St Thomas", county: "St. Thomas", state: "VI" })).toBe("St Thomas, VI");
+    expect(placeLine({ city: "Juneau", county: "Juneau City and Borough", state: "AK" })).toBe("Juneau, AK");
+    expect(placeLine({ city: "Beverly Hills", county: "Los Angeles County", state: "CA" })).toBe("Beverly Hills, Los Angeles County, CA");
+    // Baltimore city is not Baltimore County: kept.
+    expect(placeLine({ city: "Baltimore", county: "Baltimore city", state: "MD" })).toBe("Baltimore, Baltimore city, MD");
+    expect(placeLine({ city: "Hagatna", county: "", state: "GU" })).toBe("Hagatna, GU");
   });
 });

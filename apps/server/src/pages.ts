@@ -107,6 +107,21 @@ ${rows}
 }
 
 /**
+ * A record's place line: city, county and state, the county left out where it only repeats the
+ * city ("Carson City, NV", not "Carson City, Carson City, NV"; "St Thomas, VI" for the island of
+ * St. Thomas: pages audit 33 #8).
+ *
+ * @example
+ * placeLine({ city: "Beverly Hills", county: "Los Angeles County", state: "CA" }) // "Beverly Hills, Los Angeles County, CA"
+ * placeLine({ city: "Carson City", county: "Carson City", state: "NV" }) // "Carson City, NV"
+ */
+export function placeLine(r: { city: string; county: string; state: string }): string {
+  const plain = (name: string) => name.toLowerCase().replace(/\b(county|city and borough|borough|parish|municipio|island)\b|[^a-z]/g, "").replace(/^saint/, "st");
+  const county = r.county !== "" && plain(r.county) !== plain(r.city) ? r.county : "";
+  return [r.city, county, r.state].filter((x) => x !== "").join(", ");
+}
+
+/**
  * The page of one ZIP (its `page_url`): the answer in a sentence, the main
  * district's facts each with what it means (its phone within two screens of a
  * phone, before the map), the map, every district per grade level, the caveat,
@@ -173,7 +188,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
         : `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
-<p class="place">${e(r.city)}${r.city ? ", " : ""}${e(r.county ? `${r.county}, ` : "")}${r.state}</p>
+<p class="place">${e(placeLine(r))}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 ${newerNote(all, contact)}${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>

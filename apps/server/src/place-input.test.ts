@@ -48,6 +48,11 @@ describe("placeHint: the place probably meant", () => {
     expect(milesAway(40, -100, [-100, 40.0145])).toBe("about 1 mile away");
     expect(milesAway(40, -100, [-100, 40.1])).toBe("about 7 miles away");
   });
+  it("a ZIP code whose outline holds the place is its own, said with no distance (pages audit 33 #8: Sun City, 'less than a mile away')", () => {
+    const sunCity = () => ({ zip: "85351", city: "Sun City", state: "AZ", point: [-112.28, 33.6] as [number, number], inArea: true as const });
+    expect(placeHint(33.5975, -112.2718, inDistrict, sunCity)).toMatchObject({ words: "This place is in ZIP code", link: "85351 (Sun City, AZ)", end: ": its page says which school districts serve it." });
+    expect(placeHint(33.5975, -112.2718, inDistrict, sunCity)?.distance).toBeUndefined();
+  });
   it("nothing to suggest in the open ocean", () => {
     expect(placeHint(30, -40, inDistrict, nearestZip)).toBeUndefined();
   });

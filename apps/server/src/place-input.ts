@@ -74,7 +74,8 @@ export interface PlaceHint {
  * The likely intended place when (lat, lon) gives no answer: the west longitude without its
  * minus, the two numbers swapped, or else the nearest ZIP code (a place in a territory, or
  * just off the coast). `inDistrict` says whether a point lies in a school district;
- * `nearestZip` names the ZIP code nearest a point, if any is close.
+ * `nearestZip` names the ZIP code nearest a point, if any is close, `inArea` where its outline
+ * holds the point (then it is the place's own, said with no distance).
  *
  * @example
  * placeHint(45.7833, 108.5007, inDistrict, nearestZip)
@@ -84,7 +85,7 @@ export function placeHint(
   lat: number,
   lon: number,
   inDistrict: (lat: number, lon: number) => boolean,
-  nearestZip: (lat: number, lon: number) => { zip: string; city: string; state: string; stateName?: string; point?: [number, number] } | undefined,
+  nearestZip: (lat: number, lon: number) => { zip: string; city: string; state: string; stateName?: string; point?: [number, number]; inArea?: true } | undefined,
 ): PlaceHint | undefined {
   const at = (y: number, x: number) => ({ href: `/location?lat=${degrees(y)}&lon=${degrees(x)}`, link: `${degrees(y)}, ${degrees(x)}`, end: "?" });
   const valid = (y: number, x: number) => Math.abs(y) <= 90 && Math.abs(x) <= 180;
@@ -95,9 +96,10 @@ export function placeHint(
   // Far from any ZIP code (Toronto: Olcott, NY, 40 miles): outside the United States, or off its coast; a territory is not.
   const far = near?.point !== undefined && !TERRITORIES.has(near.state) && milesBetween(lat, lon, near.point) > FAR_FROM_ZIPS_MILES;
   if (near) {
-    const distance = near.point ? milesAway(lat, lon, near.point) : undefined;
+    // A ZIP code whose outline holds the place is its own: no distance (pages audit 33 #8: Sun City, "less than a mile away").
+    const distance = near.point && near.inArea !== true ? milesAway(lat, lon, near.point) : undefined;
     return {
-      words: far ? "This place is far from every ZIP code area: off the coast, on an island the maps leave out, or outside the United States. The nearest US ZIP code is" : "The nearest ZIP code is",
+      words: near.inArea === true ? "This place is in ZIP code" : far ? "This place is far from every ZIP code area: off the coast, on an island the maps leave out, or outside the United States. The nearest US ZIP code is" : "The nearest ZIP code is",
       href: `/zip/${near.zip}`,
       link: `${near.zip} (${near.city}, ${near.state})`,
       end: `${distance ? `, ${distance}` : ""}: its page says which school districts serve it.`,
