@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Search form target
-         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). A state's code in any case, with or without dots, or its name (`TX`, `tx`, `D.C.`, `Georgia`, `Utah`, `Virgin Islands`, `Northern Mariana Islands`, `CNMI`, `USVI`) answers 303 to `/state/{state}`, unless towns have that very name (`California`: their page, which links the state's first). Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
+         * @description The target of the home page's search form, so that it works without JavaScript: `GET /zip?zip=90210` answers 303 with `Location: /zip/90210`, and so does a ZIP+4 (`90210-1234`, also with an en or em dash) and a pasted address line that ends with a ZIP code that has a page (`Beverly Hills, CA 90210`, `..., DC 20500-0003, USA`). A town's name typed instead (`Boston`, `Boston, MA`, `St. Louis`, the town of an address without its ZIP code, `123 Main St, Springfield, IL`; a misspelt one, `Cincinatti`, the towns whose name is a letter or two off; a county's name no town has, `Queens`, `Orange County, CA`; New York City, `NYC`, its five boroughs, and `Manhattan`, New York, NY, first) gets 200: the page of that town's ZIP codes, grouped by the district their records name (HTML whatever Accept says, as every page's 200). A ZIP code before its own town (`90210 Beverly Hills`) answers 303 to the ZIP's page. A district's name (`Houston ISD`, `Chicago Public Schools`, `Los Angeles Unified`: text with words such as ISD, USD, Unified, Schools, School District) answers 303 to `/district/{leaid}` where one district is meant (the only one of that name, or the only one sharing its kind words, ISD, Unified, County), else 200: the page of the districts of that name, or with it in theirs (`Shelby County Schools` lists Memphis-Shelby County Schools), the most students first; a name no district has, or a school's (`Lincoln High School`), gets 400 saying so. A state's code in any case, with or without dots, or its name (`TX`, `tx`, `D.C.`, `Georgia`, `Utah`, `Virgin Islands`, `Northern Mariana Islands`, `CNMI`, `USVI`), or its name misspelt by a letter or two that no town has (`Conneticut`), answers 303 to `/state/{state}`, unless towns have that very name (`California`: their page, which links the state's first). Palau, Micronesia and the Marshall Islands get 400 saying they are countries outside the service. Any other value gets 400 (an HTML page naming the ZIP code meant where one is clear, `9OO11`; problem+json when Accept ranks JSON above text/html). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["searchZip"];
         put?: never;
@@ -3769,7 +3769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page of the ZIP codes of the towns of the name typed. */
+            /** @description The page of the ZIP codes of the towns of the name typed, or of the districts of the name typed. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -3784,7 +3784,7 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
-            /** @description See the ZIP code's page; for a state's code or name typed alone, the state's page. */
+            /** @description See the ZIP code's page; for a state's code or name typed alone, the state's page; for a district's name, the district's page. */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];
