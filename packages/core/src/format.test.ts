@@ -111,6 +111,19 @@ describe("formatWebsite", () => {
     ["http://605 Bel Air Bvd Suite 21", ""],
     ["none", ""],
     ["http://", ""],
+    // CCD's "http://" before a website typed with slips (answers audit 33 #7): the slips undone.
+    ["http://http:/westwashingtonschools.org", "http://westwashingtonschools.org"],
+    ["http://https:cantonschools.net", "https://cantonschools.net"],
+    ["http://htt://www.ebs.k12.mo.us", "http://www.ebs.k12.mo.us"],
+    ["http://http/Kirbyville.k12.mo.us/", "http://Kirbyville.k12.mo.us/"],
+    ["http://#www.jnpsd.org/#", "http://www.jnpsd.org/"],
+    ["http://.dardanelle.k12.ar.us", "http://dardanelle.k12.ar.us"],
+    ["http://www.egsd.org.", "http://www.egsd.org"],
+    ["http://www.hiawatha426..org", "http://www.hiawatha426.org"],
+    // Not slips: a fragment, a host with "http" in it.
+    ["http://www.x.org/a#b", "http://www.x.org/a#b"],
+    ["http://www.http.org", "http://www.http.org"],
+    ["http://N/A", ""],
   ])("formats %j as %j", (raw, text) => {
     expect(formatWebsite(raw)).toBe(text);
   });

@@ -117,6 +117,30 @@ export function formatPhone(raw: string): string {
 }
 
 /**
+ * A website as a district typed it, its slips undone: CCD writes "http://" before what was
+ * typed, so a scheme typed wrong is left in it ("http://http:/eaglesnest.dsc.k12.ar.us",
+ * "http://https:cantonschools.net", "http://htt://www.ebs.k12.mo.us"), and so are stray "#",
+ * dots at either end of the host and a doubled dot ("http://#www.jnpsd.org/#",
+ * "http://.dardanelle.k12.ar.us", "http://www.egsd.org.", "www.hiawatha426..org"): answers audit
+ * 33 #7, 10 districts had no website shown. The scheme typed is kept where it is one.
+ *
+ * @example
+ * repairedWebsite("http://http:/westwashingtonschools.org") // "http://westwashingtonschools.org"
+ * repairedWebsite("http://https:cantonschools.net") // "https://cantonschools.net"
+ * repairedWebsite("http://#www.jnpsd.org/#") // "http://www.jnpsd.org/"
+ */
+export function repairedWebsite(value: string): string {
+  // [scheme CCD wrote][schemes typed wrong][stray #][host][path]
+  const m = /^(?:(https?):\/\/)?((?:(?:https?|htt)(?::\/*|\/+))*)#*([^/#]*)(\/[^#]*)?#*$/i.exec(value);
+  if (m === null) return value;
+  const [, written, typed, host, path = ""] = m as unknown as [string, string | undefined, string, string, string | undefined];
+  if (typed === "" && !value.includes("#") && !/^\.|\.$|\.\./.test(host)) return value;
+  const cleanHost = host.replace(/\.{2,}/g, ".").replace(/^\.+|\.+$/g, "");
+  const scheme = /^https/i.test(typed) ? "https" : (written ?? "http").toLowerCase();
+  return cleanHost === "" ? "" : `${scheme}://${cleanHost}${path}`;
+}
+
+/**
  * Makes a district website an absolute URL: a value without a scheme gets
  * "http://". A value that is not a web address (spaces, no dotted host, such as a
  * street address typed into the field) gives "".
@@ -127,7 +151,7 @@ export function formatPhone(raw: string): string {
  * formatWebsite("605 Bel Air Bvd")       // ""
  */
 export function formatWebsite(raw: string): string {
-  const trimmed = raw.trim();
+  const trimmed = repairedWebsite(raw.trim());
   if (trimmed === "") return "";
   const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
   let url: URL;
