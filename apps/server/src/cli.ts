@@ -179,8 +179,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     mark("dataset");
     return renderSiteBodies(dataset, baseUrl, assets.openapi);
   };
-  // With --data, the about page and PO-box pages come from that folder too.
-  const assetPaths = cmd.data ? { ...paths, ...reportPaths(cmd.data) } : paths;
+  // With --data, the about page and PO-box pages come from that folder too, checked against its manifest.
+  const assetPaths = cmd.data ? { ...paths, ...reportPaths(cmd.data), data: dataPaths(cmd.data) } : paths;
   const assets = await orExit(() => readAssets(assetPaths));
   orExit(() => parsePostal(assets.postal, assetPaths.postal));
   mark("assets");

@@ -800,7 +800,7 @@ export interface components {
          *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *       "source_url": "https://nces.ed.gov/ccd/",
          *       "license": "https://creativecommons.org/licenses/by/4.0/",
-         *       "updated": "2026-11-26"
+         *       "updated": "2026-11-27"
          *     }
          */
         DistrictRecord: {
@@ -882,7 +882,7 @@ export interface components {
             /**
              * Format: date
              * @description Date the dataset was built (YYYY-MM-DD).
-             * @example 2026-11-26
+             * @example 2026-11-27
              */
             updated: string;
         };
@@ -912,7 +912,7 @@ export interface components {
             license: "https://creativecommons.org/licenses/by/4.0/";
             /**
              * Format: date
-             * @example 2026-11-26
+             * @example 2026-11-27
              */
             updated: string;
             /** @description All records, sorted by ZIP. */
@@ -1149,7 +1149,7 @@ export interface components {
          *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *       "source_url": "https://nces.ed.gov/ccd/",
          *       "license": "https://creativecommons.org/licenses/by/4.0/",
-         *       "updated": "2026-11-26",
+         *       "updated": "2026-11-27",
          *       "zips": [
          *         {
          *           "zip": "90046",
@@ -1422,7 +1422,7 @@ export interface components {
          *         "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *         "source_url": "https://nces.ed.gov/ccd/",
          *         "license": "https://creativecommons.org/licenses/by/4.0/",
-         *         "updated": "2026-11-26"
+         *         "updated": "2026-11-27"
          *       },
          *       "in_zip_area": true,
          *       "boundaries": {
@@ -1963,7 +1963,7 @@ export interface operations {
                      *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
                      *       "source_url": "https://nces.ed.gov/ccd/",
                      *       "license": "https://creativecommons.org/licenses/by/4.0/",
-                     *       "updated": "2026-11-26"
+                     *       "updated": "2026-11-27"
                      *     }
                      */
                     "application/json": components["schemas"]["DistrictRecord"];
@@ -2840,7 +2840,7 @@ export interface operations {
                 content: {
                     /**
                      * @example zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated
-                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-26
+                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-27
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -2977,7 +2977,7 @@ export interface operations {
                 content: {
                     /**
                      * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,per_pupil_year,rating_source,notes,updated
-                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2022,seda,,2026-11-26
+                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2022,seda,,2026-11-27
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -3114,8 +3114,8 @@ export interface operations {
                 content: {
                     /**
                      * @example zip,zcta,state,leaid,district,level,grade_span,share,share_elementary,share_secondary,basis,chosen,serves_most,per_pupil_year,rating_source,notes,updated
-                     *     90210,90210,CA,0604830,Beverly Hills Unified School District,unified,Kindergarten – 12th,0.6544,0.6544,0.6544,population,true,elementary secondary,2022,seda,,2026-11-26
-                     *     90210,90210,CA,0622710,Los Angeles Unified School District,unified,Kindergarten – 12th,0.3456,0.3456,0.3456,population,false,,2022,seda,,2026-11-26
+                     *     90210,90210,CA,0604830,Beverly Hills Unified School District,unified,Kindergarten – 12th,0.6544,0.6544,0.6544,population,true,elementary secondary,2022,seda,,2026-11-27
+                     *     90210,90210,CA,0622710,Los Angeles Unified School District,unified,Kindergarten – 12th,0.3456,0.3456,0.3456,population,false,,2022,seda,,2026-11-27
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -3513,7 +3513,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "updated": "2026-11-26",
+                     *       "updated": "2026-11-27",
                      *       "records": 40881
                      *     }
                      */
