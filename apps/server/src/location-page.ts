@@ -128,7 +128,7 @@ ${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies o
 <ul>
 ${list}
 </ul>
-<p class="note">${LIMITS(a.boundaries)}</p>
+${a.districts.some((d) => /13th$/.test(d.grade_span)) ? "<p>13th: a year after 12th grade that some of a district's schools offer (NCES grade 13).</p>\n" : ""}<p class="note">${LIMITS(a.boundaries)}</p>
 <p>As JSON: <a href="/location.json?lat=${a.lat}&amp;lon=${a.lon}">/location.json?lat=${a.lat}&amp;lon=${a.lon}</a>.</p>
 ${locationForm(String(a.lat), String(a.lon))}`,
     },

@@ -477,6 +477,14 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect((JSON.parse(at("34.0736", "-118.4004").stdout) as LocationAnswer).beyond_edge_m).toBeNull();
   });
 
+  it("a grade span to 13th is said what it is on the location page too (pages audit 33 #8), and only then", () => {
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    const facts = { updated: "2026-11-27", records: 1, baseUrl: BASE };
+    const thirteenth = { ...a, districts: a.districts.map((d) => ({ ...d, grade_span: "Pre-Kindergarten – 13th" })) };
+    expect(locationPage(thirteenth, location!, facts)).toContain("<p>13th: a year after 12th grade that some of a district's schools offer (NCES grade 13).</p>");
+    expect(locationPage(a, location!, facts)).not.toContain("13th:");
+  });
+
   it("beside a lake the Census draws in no district, the nearest district answers (Put-in-Bay, OH, 13 m off its edge: at least 10); a hole left by a 2016 district never drawn gets no neighbour its ZIP lacks (Palo, MI)", () => {
     const island = JSON.parse(at("41.654242", "-82.822465").stdout) as LocationAnswer;
     expect([island.districts.map((d) => d.leaid), island.beyond_edge_m]).toEqual([["3904897"], 10]);
