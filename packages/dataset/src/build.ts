@@ -45,6 +45,7 @@ import { contextMarkdown } from "./context.ts";
 import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName, schoolDistrictName } from "./names.ts";
+import { openInItsPlace } from "./closed-districts.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
@@ -94,7 +95,7 @@ export interface BuildOptions {
   joins: string;
   /** how to name the join table in messages */
   joinsLabel?: string;
-  /** path of the hand-maintained table of websites taken from the 2018-19 directory (loadWebsiteChoices); absent or missing: none */
+  /** path of the hand-maintained table of websites taken from the 2018-19 directory (loadWebsiteChoices; a missing file stops the build); absent: none (the synthetic test fixtures) */
   websites?: string;
   websitesLabel?: string;
   /**
@@ -842,11 +843,17 @@ export function build(opts: BuildOptions): BuildResult {
       const closed = status === "Closed" ? "closed" : "inactive";
       const since = formatUsDate(d.row.effective);
       closedDistricts.push({ leaid, name, state: stateOf(leaid) ?? "", status: closed, effective: d.row.effective, directory: d.year, records: recordsOf.get(leaid) ?? 0, overlaps: zipsOverlapped.get(leaid) ?? 0 });
+      // An open district of the same place with its office in the same ZIP code may run its schools now (a charter district: Muskegon Heights).
+      const inItsPlace = d.year === "2023-24" ? openInItsPlace(d.row, name, ccd2324.values()) : [];
+      const runningNow =
+        inItsPlace.length === 0
+          ? ""
+          : ` The same directory lists ${inItsPlace.map((r) => districtCase(r.name.trim())).join(" and ")}, open, with ${inItsPlace.length === 1 ? "its office" : "their offices"} in the same ZIP code (${d.row.office.split(" ")[0]}): ${inItsPlace.length === 1 ? "it" : "they"} may run the area's public schools now.`;
       notes.push({
         code: "closed",
         text:
           `The NCES district directory of ${d.year} lists ${name} as ${closed === "closed" ? "closed" : "inactive (temporarily closed)"}${since ? ` as of ${since}` : ""}, ` +
-          "though the Census boundaries still draw its area: ask the state's education department which district serves it now.",
+          `though the Census boundaries still draw its area: ask the state's education department which district serves it now.${runningNow}`,
       });
     }
 

@@ -465,10 +465,14 @@ export interface WebsiteChoice {
 /**
  * The hand-maintained table data/websites.csv: districts whose CCD 2023-24 website is another
  * organisation's (DC Public Schools: one of its schools' sites), with the 2018-19 directory's
- * website used instead and the evidence as the reason. A missing file lists none.
+ * website used instead and the evidence as the reason. A missing file stops the build (it is
+ * committed: without it DC's website would quietly go back to its school's).
+ *
+ * @example
+ * loadWebsiteChoices("data/websites.csv", "data/websites.csv") // [{ leaid: "1100030", directory: "2018-19", reason: "…", line: 2 }]
  */
 export function loadWebsiteChoices(path: string, label: string): WebsiteChoice[] {
-  if (!existsSync(path)) return [];
+  if (!existsSync(path)) throw new InputError(label, 0, "missing (file not found)");
   const t = parseTable(label, readFileSync(path, "utf8"), HEADERS.websites);
   const keys = new KeySet(t, "leaid");
   return t.rows.map((r, i) => {

@@ -151,6 +151,8 @@ describe("full build on the synthetic fixture", () => {
     expect(failure("0699999,2018-19,why")).toMatch(/^data\/websites\.csv.*line 2.*district 0699999 is named by no record/);
     expect(failure("0600001,2023-24,why")).toMatch(/only 2018-19 can be chosen/);
     expect(failure("0600001,2018-19,")).toMatch(/empty reason/);
+    // The file is committed: a missing one stops the build rather than dropping DC's website quietly (review 33 #10).
+    expect(() => build({ raw: f.raw, date: "2026-01-02", joins: f.joins, websites: join(f.dir, "nope.csv"), websitesLabel: "data/websites.csv" })).toThrow(/^data\/websites\.csv.*missing \(file not found\)/);
   });
   it("umbrella: a supervisory union's facts come from its members (same state and UNION code), marked in its notes", () => {
     // Zeta (LEA_TYPE 3, UNION 005): members Town A (KG-06, 2 schools, 300 students, $10,000) and
