@@ -158,13 +158,35 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     // "NYC" is New York: its Department of Education first (New York R-IV, MO, has the name too).
     expect(await (await search("NYC Public Schools")).text()).toMatch(/<ul class="links">\n<li><a href="\/district\/3620580">New York City Department of Education<\/a>/);
   });
-  it("a name no district has, or a school's, gets a 400 page that says so and where to look", async () => {
+  it("a name no district has, or a school's, gets a 400 page that says so and where to look, in its title too", async () => {
     const none = await search("Springfeld Public Schools");
     expect(none.status).toBe(400);
-    expect(await none.text()).toContain("No school district in this service is named “Springfeld Public Schools”.");
+    const noneHtml = await none.text();
+    expect(noneHtml).toContain("<h1>No school district named “Springfeld Public Schools”</h1>");
+    expect(noneHtml).toContain("No school district in this service is named “Springfeld Public Schools”.");
     const school = await search("Lincoln High School");
     expect(school.status).toBe(400);
-    expect(await school.text()).toContain("reads as a school's name: this service finds school districts, not single schools.");
+    const schoolHtml = await school.text();
+    expect(schoolHtml).toContain("<h1>Schools are not listed: look up the home&#39;s ZIP code</h1>");
+    expect(schoolHtml).toContain("reads as a school's name: this service finds school districts, not single schools.");
+  });
+  it("the very name of a district opens it, however generic its words (review 33 #2)", async () => {
+    for (const [typed, leaid] of [
+      ["School District U-46", "1713710"],
+      ["District of Columbia Public Schools", "1100030"],
+      ["Beverly Hills Unified", "0604830"],
+      ["Central Unified School District", "0607970"],
+    ] as const) {
+      const res = await search(typed);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/district/${leaid}`]);
+    }
+  });
+  it("a town with its state's code is the town, South Dakota's too (review 33 #1: 'SD' read as a school district's)", async () => {
+    for (const typed of ["Rapid City, SD", "Box Elder, SD", "Sturgis SD", "123 Main St, Sioux Falls, SD"]) {
+      const res = await search(typed);
+      expect([typed, res.status]).toEqual([typed, 200]);
+      expect(await res.text()).toMatch(/<h1>ZIP codes of [^<]*, SD<\/h1>/);
+    }
   });
 });
 

@@ -8,8 +8,9 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
-import { cityKey, editDistanceAtMost } from "./city-search.ts";
-import { clearDistrict, namesADistrict } from "./district-search.ts";
+import { cityKey } from "./city-search.ts";
+import { stateSearch } from "./state-search.ts";
+import { clearDistrict, namesADistrict, namesASchool } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, zipHolding, type LocationData } from "./location.ts";
@@ -46,16 +47,6 @@ const TOWN_PAGES_KEPT = 256;
 const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
-/**
- * Names people type for a territory other than the directory's (the home page's "Northern Mariana
- * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.": the search box's state.
- */
-const STATE_OTHER_NAMES: Readonly<Record<string, string>> = {
-  "northern mariana islands": "MP",
-  cnmi: "MP",
-  usvi: "VI",
-  "united states virgin islands": "VI",
-};
 /** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
 const FORMAT_GUESS = /\.(?:csv|json)$/i;
 
@@ -97,10 +88,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, former } = page;
+    const { typed, meant, render, former, reads } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -109,7 +100,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}) })),
     });
   };
 
@@ -324,40 +315,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (FORMAT_GUESS.test(zip)) return formatGuess(c);
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
-  /**
-   * The state a text names alone, by its code in any case ("TX", and "Tx" as a phone's keyboard
-   * capitalises it: typed alone into this box, "in" or "me" means the state, not the word), its
-   * name in any case ("Texas.") or another name people give it ("CNMI", "USVI"), or undefined.
-   */
-  const stateTypedAlone = (typed: string): string | undefined => {
-    const text = typed.replace(/\.$/, "").trim();
-    // "D.C.", "N.Y.": the code with its dots.
-    const code = text.replace(/\.(?=.)/g, "").toUpperCase();
-    if (/^[A-Z]{2}$/.test(code)) return site.states.has(code) ? code : undefined;
-    // "Virgin Islands" for CCD's "U.S. Virgin Islands".
-    const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us) )+/, "");
-    // "U.S.V.I.", "C.N.M.I.": the other names with their dots.
-    const other = STATE_OTHER_NAMES[plain(text)] ?? STATE_OTHER_NAMES[plain(text).replace(/\./g, "")];
-    if (other !== undefined) return site.states.has(other) ? other : undefined;
-    return [...site.states].find((s) => plain(site.stateName(s)) === plain(text));
-  };
-  /**
-   * The state whose name a text misspells by a letter or two ("Tennesee", "Massachusets"; one
-   * letter for a name under 8 letters: "Texs"), or undefined; the closest, where one is.
-   */
-  const stateSpeltClose = (typed: string): string | undefined => {
-    const text = typed.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
-    if (text.length < 4) return undefined;
-    let best: { code: string; distance: number } | undefined;
-    for (const code of site.states) {
-      const name = site.stateName(code).toLowerCase();
-      if (name === code.toLowerCase()) continue;
-      const most = name.length >= 8 ? 2 : 1;
-      const distance = editDistanceAtMost(text, name, most);
-      if (distance <= most && (best === undefined || distance < best.distance)) best = { code, distance };
-    }
-    return best?.code;
-  };
+  const states = stateSearch(site.states, (code) => site.stateName(code));
   /**
    * A ZIP code typed before its own town ("90210 Beverly Hills", "90210, Beverly Hills, CA"): the
    * ZIP code, where the town is its record's city (and the state its state); else undefined.
@@ -391,28 +349,33 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const known = townPages.get(typed);
       if (known !== undefined) return sendRepresentation(c.req.raw, known);
       // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
-      if (freelyAssociatedNamed(typed) !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
+      if (freelyAssociatedNamed(typed) !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed, reads: "abroad" });
       // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
-      // meant, else the districts of that name; never a town with a close name (Houstonia, MO).
-      if (namesADistrict(typed)) {
+      // meant, else the districts of that name; where none has it, a town of that very name (an
+      // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").
+      const districtNamed = namesADistrict(typed, site.states);
+      if (districtNamed) {
         const districts = site.districtSearch(typed);
         const one = clearDistrict(typed, districts);
         if (one !== undefined) return redirect(districtHref(one.leaid));
         if (districts.length > 0) return sendRepresentation(c.req.raw, new Representation(districtsFoundPage(typed, districts, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
-        return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed });
       }
       // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
-      const found = /\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : [];
+      const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
       const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
+      // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
+      // Town"): its page, where no town has that name.
+      const sameName = districtNamed ? [] : site.districtSearch(typed).filter((d) => d.match === "name");
+      if (sameName.length === 1 && !found.some((t) => !t.close)) return redirect(districtHref(sameName[0]!.leaid));
       // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
       // name ("California", KY): then their page, with the state's linked first (not for a county
       // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
-      const state = stateTypedAlone(typed);
+      const state = states.typedAlone(typed);
       if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return redirect(`/state/${state}`);
       // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
       // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
-      const misspelt = state === undefined && !towns.some((t) => !t.close) ? stateSpeltClose(typed) : undefined;
+      const misspelt = state === undefined && !towns.some((t) => !t.close) ? states.speltClose(typed) : undefined;
       if (misspelt !== undefined && towns.length === 0) return redirect(`/state/${misspelt}`);
       if (towns.length > 0) {
         const stateShown = state ?? misspelt;
@@ -423,7 +386,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         townPages.set(typed, rep);
         return sendRepresentation(c.req.raw, rep);
       }
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }) });
+      const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) });
     }
     return redirect(`/zip/${zip}`);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, namesADistrict, namesASchool, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, namesADistrict, namesASchool, withoutState, type IndexedDistrict } from "./district-search.ts";
 
-const d = (leaid: string, district: string, state: string, students: string): DistrictMatch => ({ leaid, district, state, county: "", students });
+const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
 const DISTRICTS = [
   d("4823640", "Houston Independent School District", "TX", "183,603"),
   d("0101830", "Houston County School District", "AL", "6,145"),
@@ -13,42 +13,70 @@ const DISTRICTS = [
   d("1200390", "Dade County School District", "FL", "335,500"),
   d("3620580", "New York City Department of Education", "NY", "845,509"),
   d("1709930", "City of Chicago School District 299", "IL", "322,106"),
+  d("1700105", "School District U-46", "IL", "34,000"),
+  d("0604830", "Beverly Hills Unified School District", "CA", "3,074"),
+  d("2502460", "Beverly Public Schools", "MA", "4,200"),
+  d("1100030", "District of Columbia Public Schools", "DC", "49,896"),
+  d("2910830", "Columbia Public Schools", "MO", "18,500"),
+  d("4215150", "Mount Lebanon School District", "PA", "5,500"),
+  d("4209690", "Lebanon School District", "PA", "5,000"),
 ];
-const search = districtSearchIndex(DISTRICTS, new Set(["TX", "AL", "MO", "TN", "MA", "FL", "NY", "IL"]));
+const STATES = new Set(["TX", "AL", "MO", "TN", "MA", "FL", "NY", "IL", "CA", "DC", "PA", "SD"]);
+const search = districtSearchIndex(DISTRICTS, STATES);
 const leaids = (typed: string) => search(typed).map((m) => m.leaid);
+const clear = (typed: string) => clearDistrict(typed, search(typed))?.leaid;
 
 describe("a district's name typed into the search box", () => {
-  it("reads district words, not towns or schools", () => {
-    for (const typed of ["Houston ISD", "Chicago Public Schools", "Los Angeles Unified", "Cobb County School District", "RSU 10 Rumford"]) expect(namesADistrict(typed), typed).toBe(true);
-    for (const typed of ["Houston", "Springfield, IL", "High Point", "Lincoln High School", "ISD", "90210"]) expect(namesADistrict(typed), typed).toBe(false);
+  it("reads district words, not towns or schools; a state's code at the end is the state (review 33 #1: 'Rapid City, SD')", () => {
+    for (const typed of ["Houston ISD", "Chicago Public Schools", "Los Angeles Unified", "Cobb County School District", "RSU 10 Rumford", "Alhambra Elementary District", "Lamoille North Supervisory Union", "Rapid City SD 51-4"]) expect(namesADistrict(typed, STATES), typed).toBe(true);
+    for (const typed of ["Houston", "Springfield, IL", "High Point", "Lincoln High School", "90210", "Rapid City, SD", "Box Elder SD", "123 Main St, Sioux Falls, SD", "District Heights"]) expect(namesADistrict(typed, STATES), typed).toBe(false);
+    expect(withoutState("Rapid City, SD", STATES)).toEqual({ text: "Rapid City", state: "SD" });
+    expect(withoutState("Houston ISD", STATES)).toEqual({ text: "Houston ISD" });
     expect(namesASchool("Lincoln High School")).toBe(true);
     expect(namesASchool("Jefferson Elementary")).toBe(true);
     expect(namesASchool("Lincoln High School District")).toBe(false);
   });
-  it("finds the district of that very name; kind words pick one among a place's districts", () => {
+  it("the very name goes to its district, however few distinctive words it has (review 33 #2)", () => {
+    expect(clear("School District U-46")).toBe("1700105");
+    expect(clear("district of columbia public schools")).toBe("1100030");
+    expect(clear("Mt. Lebanon School District")).toBe("4215150");
+    expect(search("Beverly Hills Unified School District").map((m) => m.match)).toEqual(["name"]);
+    // "SD" ending a name where no South Dakota district has it: the name's own "SD" (Knoch SD, PA).
+    const knoch = districtSearchIndex([d("4212630", "Knoch SD", "PA", "2,500")], STATES);
+    expect(knoch("Knoch SD").map((m) => [m.leaid, m.match])).toEqual([["4212630", "name"]]);
+  });
+  it("finds the district of those words; kind words pick one among a place's districts", () => {
     expect(leaids("Houston ISD")[0]).toBe("4823640");
-    expect(clearDistrict("Houston ISD", search("Houston ISD"))?.leaid).toBe("4823640");
+    expect(clear("Houston ISD")).toBe("4823640");
     // No kind word: every Houston district, none of them clear.
     expect(leaids("Houston Schools")).toEqual(["4823640", "0101830", "2914690"]);
-    expect(clearDistrict("Houston Schools", search("Houston Schools"))).toBeUndefined();
-    expect(clearDistrict("Chicago Public Schools", search("Chicago Public Schools"))?.leaid).toBe("1709930");
-    expect(clearDistrict("NYC Public Schools", search("NYC Public Schools"))?.leaid).toBe("3620580");
+    expect(clear("Houston Schools")).toBeUndefined();
+    expect(clear("Chicago Public Schools")).toBe("1709930");
+    expect(clear("NYC Public Schools")).toBe("3620580");
+    // "DC" is the District of Columbia: its schools first among the Columbia districts.
+    expect(leaids("DC Public Schools")[0]).toBe("1100030");
+  });
+  it("a district whose words are part of those typed never blocks the one they name (review 33 #2: Beverly, MA for Beverly Hills Unified)", () => {
+    expect(search("Beverly Hills Unified").map((m) => [m.leaid, m.match])).toEqual([
+      ["0604830", "words"],
+      ["2502460", "narrower"],
+    ]);
+    expect(clear("Beverly Hills Unified")).toBe("0604830");
   });
   it("the state typed at the end narrows; a roman numeral is a number, not a place", () => {
     expect(leaids("Springfield Public Schools")).toEqual(["2929760", "2513230"]);
     expect(leaids("Springfield Public Schools, MO")).toEqual(["2929760"]);
-    expect(clearDistrict("Springfield Public Schools, MO", search("Springfield Public Schools, MO"))?.leaid).toBe("2929760");
+    expect(clear("Springfield Public Schools, MO")).toBe("2929760");
   });
-  it("part of a name finds the district, marked partial: an old name, a longer one", () => {
-    // Typed "Shelby County Schools" (Memphis' name until 2021): Memphis-Shelby first by students, partial.
-    expect(search("Shelby County Schools").map((m) => [m.leaid, m.partial ?? false])).toEqual([
-      ["4700148", true],
-      ["0103030", false],
+  it("more words than typed finds a renamed district, first by students, and keeps a smaller one of the very words from being taken as meant", () => {
+    // Typed "Shelby County Schools" (Memphis' name until 2021).
+    expect(search("Shelby County Schools").map((m) => [m.leaid, m.match])).toEqual([
+      ["4700148", "wider"],
+      ["0103030", "words"],
     ]);
-    // The one of the very name is not clearly meant where a larger district has the name in part.
-    expect(clearDistrict("Shelby County Schools", search("Shelby County Schools"))).toBeUndefined();
-    expect(clearDistrict("Shelby County Schools, AL", search("Shelby County Schools, AL"))?.leaid).toBe("0103030");
-    expect(search("Miami-Dade County Public Schools").map((m) => [m.leaid, m.partial ?? false])).toEqual([["1200390", true]]);
+    expect(clear("Shelby County Schools")).toBeUndefined();
+    expect(clear("Shelby County Schools, AL")).toBe("0103030");
+    expect(search("Miami-Dade County Public Schools").map((m) => [m.leaid, m.match])).toEqual([["1200390", "narrower"]]);
     expect(search("Springfeld Public Schools")).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A district's name typed into the search box ("Houston ISD", "Chicago Public Schools", "Los
- * Angeles Unified"): the districts whose name has the same distinctive words (the place, not
- * "county", "unified" or "schools"), so the box answers with the district's page, or a short
- * list, instead of a town with a close name (Houstonia, MO) or a dead end.
+ * Angeles Unified"): the district of that very name, else the districts whose name has the same
+ * distinctive words (the place, not "county", "unified" or "schools"), so the box answers with
+ * the district's page, or a short list, instead of a town with a close name (Houstonia, MO) or a
+ * dead end. A state's code at the end is the state ("Rapid City, SD" is a town; review 33 #1).
  */
 import { distinctiveDistrictWords } from "@school-districts/core";
 
@@ -14,15 +15,25 @@ export interface DistrictMatch {
   county: string;
   /** "12,345", "" where not reported */
   students: string;
-  /** found by part of its name: its words hold those typed, or are part of them */
-  partial?: true;
+  /**
+   * How its name matches what was typed: "name", the very name (case, punctuation and the
+   * abbreviations St., Mt., Ft. aside); "words", the same distinctive words; "wider", more words
+   * than typed (Memphis-Shelby County Schools for "Shelby County Schools"); "narrower", part of
+   * the words typed (Dade County School District for "Miami-Dade County Public Schools").
+   */
+  match: "name" | "words" | "wider" | "narrower";
 }
+
+/** A district as the index is given it. */
+export type IndexedDistrict = Omit<DistrictMatch, "match">;
 
 /**
  * Words that say a typed text names a school district, not a town: "Houston ISD", "Denver Public
- * Schools", "Beverly Hills Unified", "Cobb County School District", "RSU 10".
+ * Schools", "Beverly Hills Unified", "Cobb County School District", "RSU 10", "Alhambra
+ * Elementary District", "Lamoille North Supervisory Union".
  */
-const DISTRICT_WORDS = /\b(isd|cisd|usd|cusd|ccsd|ufsd|csd|sd|unified|schools|school district|school system|school corporation|public school|rsu|msad|sau|board of education|department of education)\b/i;
+const DISTRICT_WORDS =
+  /\b(isd|cisd|usd|cusd|ccsd|ufsd|csd|sd|unified|schools|school district|school system|school corporation|school city|public school|rsu|msad|sau|k-12|supervisory union|board of education|department of education|(elementary|unit|union|consolidated|accommodation|regional|joint|community|county|city|independent|public|free|high school|special) district)\b/i;
 
 /** Words that say a typed text names one school ("Lincoln High School", "Jefferson Elementary"). */
 const SCHOOL_WORDS = /\b(high school|middle school|elementary school|junior high|academy|elementary|high|middle|primary school|charter school)\b/i;
@@ -38,14 +49,30 @@ const KINDS: readonly [RegExp, RegExp][] = [
 ];
 
 /**
- * True when a typed text reads as a school district's name rather than a town's or an address.
+ * A typed text without the state's code at its end, and that state, where one of `states` ends it
+ * after a comma or a space ("Springfield Public Schools, MO"; "Rapid City, SD": the state, not a
+ * school district's "SD").
  *
  * @example
- * namesADistrict("Houston ISD") // true
- * namesADistrict("Houston") // false
+ * withoutState("Rapid City, SD", new Set(["SD"])) // { text: "Rapid City", state: "SD" }
  */
-export function namesADistrict(typed: string): boolean {
-  return DISTRICT_WORDS.test(typed) && distinctiveDistrictWords(typed).size > 0;
+export function withoutState(typed: string, states: ReadonlySet<string>): { text: string; state?: string } {
+  const trimmed = typed.trim();
+  const m = /^(.*\S)(?:,\s*|\s+)([A-Za-z]{2})\.?$/.exec(trimmed);
+  const code = m?.[2]?.toUpperCase();
+  return m !== null && code !== undefined && states.has(code) ? { text: m[1]!.replace(/,$/, ""), state: code } : { text: trimmed };
+}
+
+/**
+ * True when a typed text reads as a school district's name rather than a town's or an address
+ * (a state's code at its end aside).
+ *
+ * @example
+ * namesADistrict("Houston ISD", states) // true
+ * namesADistrict("Rapid City, SD", states) // false
+ */
+export function namesADistrict(typed: string, states: ReadonlySet<string>): boolean {
+  return DISTRICT_WORDS.test(withoutState(typed, states).text);
 }
 
 /**
@@ -61,69 +88,95 @@ export function namesASchool(typed: string): boolean {
 }
 
 /** A district's students as a number (0 where not reported). */
-const studentsOf = (d: DistrictMatch) => Number(d.students.replace(/,/g, "")) || 0;
+const studentsOf = (d: IndexedDistrict) => Number(d.students.replace(/,/g, "")) || 0;
 
 /** Roman numerals of district names ("Springfield R-XII"): numbers, not places. */
 const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})$/;
 
-/** Words people type for the words of district names ("NYC Public Schools"). */
-const TYPED_ALIASES: Readonly<Record<string, readonly string[]>> = { nyc: ["new", "york"] };
+/** Words people type for the words of district names ("NYC Public Schools", "DC Public Schools"). */
+const TYPED_ALIASES: Readonly<Record<string, readonly string[]>> = { nyc: ["new", "york"], dc: ["columbia"] };
 
 /** The words a search compares: distinctiveDistrictWords without roman numerals, aliases spelled out. */
 function searchWords(name: string): Set<string> {
   return new Set([...distinctiveDistrictWords(name)].filter((w) => !ROMAN.test(w)).flatMap((w) => TYPED_ALIASES[w] ?? [w]));
 }
 
+/** Abbreviations written either way in names ("Mt. Lebanon", "Mount Lebanon School District"). */
+const SPELLED: Readonly<Record<string, string>> = { st: "saint", mt: "mount", ft: "fort", "&": "and" };
+
+/** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED written out. */
+function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, " & ")
+    .split(/[^a-z0-9&]+/)
+    .filter((w) => w !== "")
+    .map((w) => SPELLED[w] ?? w)
+    .join(" ");
+}
+
 /**
- * An index of districts that finds those a typed name means: the districts whose distinctive
- * words are exactly the typed ones ("Chicago Public Schools": City of Chicago School District
- * 299), then those whose words hold the typed ones or are part of them (`partial`: "Shelby County
- * Schools" also finds Memphis-Shelby County Schools, "Miami-Dade County Public Schools" Dade
- * County School District); in the state typed at the end if any ("Springfield Public Schools,
- * MO"). Those sharing its kind words come first (ISD, Unified, County), then the most students
- * (the district a name most likely means: Memphis-Shelby County Schools before Shelby County,
- * AL's), then the very name before a partial one.
+ * An index of districts that finds those a typed name means: the districts of that very name
+ * ("District of Columbia Public Schools", "School District U-46"); else those whose distinctive
+ * words are the typed ones ("Chicago Public Schools": City of Chicago School District 299), or
+ * hold them, or are part of them ("Shelby County Schools" also finds Memphis-Shelby County
+ * Schools; "Miami-Dade County Public Schools", Dade County School District); in the state typed
+ * at the end if any ("Springfield Public Schools, MO"). Those sharing its kind words come first
+ * (ISD, Unified, County), then the most students (the district a name most likely means), then
+ * the closer match.
  *
  * @example
  * const search = districtSearchIndex([{ leaid: "4823640", district: "Houston Independent School District", state: "TX", county: "Harris County", students: "183,603" }], new Set(["TX"]));
- * search("Houston ISD") // [{ leaid: "4823640", ... }]
+ * search("Houston ISD") // [{ leaid: "4823640", ..., match: "words" }]
  */
-export function districtSearchIndex(districts: Iterable<DistrictMatch>, states: ReadonlySet<string>): (typed: string) => DistrictMatch[] {
-  const all = [...districts].map((d) => ({ d, words: searchWords(d.district) })).filter((x) => x.words.size > 0);
-  return (typed: string) => {
-    // A state's code after a comma or at the end ("Springfield Public Schools, MO").
-    const stateCode = /(?:,\s*|\s)([A-Za-z]{2})\.?$/.exec(typed.trim())?.[1]?.toUpperCase();
-    const inState = stateCode !== undefined && states.has(stateCode) ? stateCode : undefined;
-    const text = inState === undefined ? typed : typed.trim().replace(/(?:,\s*|\s)[A-Za-z]{2}\.?$/, "");
+export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>): (typed: string) => DistrictMatch[] {
+  const all = [...districts].map((d) => ({ d, words: searchWords(d.district), key: nameKey(d.district) }));
+  const closeness: Record<DistrictMatch["match"], number> = { name: 0, words: 1, wider: 2, narrower: 3 };
+  const find = (text: string, state: string | undefined): DistrictMatch[] => {
+    const here = all.filter((x) => state === undefined || x.d.state === state);
+    const key = nameKey(text);
+    const named = here.filter((x) => x.key === key);
+    if (named.length > 0) return named.map((x) => ({ ...x.d, match: "name" as const })).sort((a, b) => studentsOf(b) - studentsOf(a));
     const words = searchWords(text);
     if (words.size === 0) return [];
     const within = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
     const kinds = KINDS.filter(([typedKind]) => typedKind.test(text)).map(([, nameKind]) => nameKind);
-    const kindsShared = (d: DistrictMatch) => kinds.filter((k) => k.test(d.district)).length;
-    const found = all
-      .filter((x) => (inState === undefined || x.d.state === inState) && (within(words, x.words) || within(x.words, words)))
-      .map((x) => (x.words.size === words.size ? x.d : { ...x.d, partial: true as const }));
+    const kindsShared = (d: IndexedDistrict) => kinds.filter((k) => k.test(d.district)).length;
+    const found: DistrictMatch[] = [];
+    for (const x of here) {
+      if (x.words.size === 0) continue;
+      const holds = within(words, x.words);
+      const inside = within(x.words, words);
+      if (holds || inside) found.push({ ...x.d, match: holds && inside ? "words" : holds ? "wider" : "narrower" });
+    }
     return found.sort(
-      (a, b) => kindsShared(b) - kindsShared(a) || studentsOf(b) - studentsOf(a) || Number(a.partial ?? false) - Number(b.partial ?? false) || (a.leaid < b.leaid ? -1 : 1),
+      (a, b) => kindsShared(b) - kindsShared(a) || studentsOf(b) - studentsOf(a) || closeness[a.match] - closeness[b.match] || (a.leaid < b.leaid ? -1 : 1),
     );
+  };
+  return (typed: string) => {
+    const { text, state } = withoutState(typed, states);
+    // A code that found nothing as a state may be part of the name ("Knoch SD": School District, not South Dakota).
+    const found = find(text, state);
+    return found.length > 0 || state === undefined ? found : find(typed.trim(), undefined);
   };
 }
 
 /**
  * The one district a search means, where it is clear: the only one found, the only one of the
- * very name typed where no district found by part of its name is larger, or the only one of
- * that name sharing every kind word typed ("Houston ISD" among Houston's districts); else undefined.
+ * very name or words typed where no district whose name holds more words is larger (typed
+ * "Shelby County Schools", Memphis-Shelby's old name), or the only one of those words sharing
+ * every kind word typed ("Houston ISD" among Houston's districts); else undefined.
  *
  * @example
  * clearDistrict("Houston ISD", [houstonIsd, houstonCountyAl]) // houstonIsd
  */
 export function clearDistrict(typed: string, found: readonly DistrictMatch[]): DistrictMatch | undefined {
   if (found.length === 1) return found[0];
-  // One of the very name typed is meant, unless a partial match is larger (typed "Shelby County
-  // Schools", Memphis-Shelby's old name); several of it: the kind words decide.
-  const exact = found.filter((d) => d.partial !== true);
+  const exact = found.filter((d) => d.match === "name" || d.match === "words");
   const largest = Math.max(0, ...exact.map(studentsOf));
-  if (found.some((d) => d.partial === true && studentsOf(d) > largest)) return undefined;
+  if (found.some((d) => d.match === "wider" && studentsOf(d) > largest)) return undefined;
   if (exact.length === 1) return exact[0];
   const kinds = KINDS.filter(([typedKind]) => typedKind.test(typed)).map(([, nameKind]) => nameKind);
   if (kinds.length === 0) return undefined;

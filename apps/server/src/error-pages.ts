@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import { namesADistrict, namesASchool, type DistrictMatch } from "./district-search.ts";
+import type { DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -95,6 +95,11 @@ export interface ErrorPageExtra {
   former?: FormerDistrictNow & { leaid: string };
   /** The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only. */
   zipOnly?: boolean;
+  /**
+   * What the text typed reads as, where it is no ZIP code or town: a district's name no district
+   * has, one school's name, or a country in free association (Palau): the page says so, in its title too.
+   */
+  reads?: "district" | "school" | "abroad";
 }
 
 /**
@@ -102,18 +107,18 @@ export interface ErrorPageExtra {
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
-function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined): string {
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"]): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
   // Palau, Micronesia, the Marshall Islands: named, not a town (Pala, CA, for "Palau").
-  const abroad = kind === "invalid-zip" && typed !== undefined ? freelyAssociatedNamed(typed) : undefined;
+  const abroad = reads === "abroad" && typed !== undefined ? freelyAssociatedNamed(typed) : undefined;
   if (abroad !== undefined) return `<p>${e(freelyAssociatedWords(abroad))}</p>`;
   // A district's name that no district has ("Springfeld Public Schools"), or one school's: said, with where to look.
-  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && namesADistrict(typed))
+  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && reads === "district")
     return `<p>No school district in this service is named “${e(shortened(typed))}”. Every district is listed on its state's page (pick the state on the <a href="/#states">home page</a>), or type the ZIP code of the home's street address.</p>`;
-  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && namesASchool(typed))
+  if (kind === "invalid-zip" && typed !== undefined && !didYouMean && reads === "school")
     return `<p>“${e(shortened(typed))}” reads as a school's name: this service finds school districts, not single schools. Type the ZIP code of the home's street address, or its town and state, and the page names the district that serves it; the district says which of its schools a home goes to.</p>`;
   // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
   if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
@@ -132,11 +137,11 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
  * @example
  * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
  */
-function fieldError(typed: string, meant?: string): string {
+function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"]): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
-  if (namesADistrict(typed)) return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
+  if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
@@ -277,6 +282,13 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
   );
 }
 
+/** The title of the search box's 400 page for what the text typed reads as (review 33 #9: "Invalid ZIP code" for a district's name). */
+const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string) => string> = {
+  district: (typed) => `No school district named “${shortened(typed)}”`,
+  school: () => "Schools are not listed: look up the home's ZIP code",
+  abroad: (typed) => `${FREELY_ASSOCIATED[freelyAssociatedNamed(typed) ?? ""] ?? "That country"} is outside the United States`.replace(/^the /, "The "),
+};
+
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
 export const MAX_DISTRICT_MATCHES = 25;
 
@@ -290,7 +302,8 @@ export const MAX_DISTRICT_MATCHES = 25;
  */
 export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts): string {
   const title = `School districts named “${shortened(typed)}”`;
-  const exact = found.filter((d) => d.partial !== true).length;
+  const exact = found.filter((d) => d.match === "name" || d.match === "words").length;
+  const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
   const shown = found.slice(0, MAX_DISTRICT_MATCHES);
   const more = found.length > shown.length ? ` The ${shown.length} with the most students are below; add the state, as in “${e(shortened(typed))}, ${found[shown.length]!.state}”, to find another.` : "";
   const items = shown
@@ -303,7 +316,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have that name` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} that name and ${found.length - exact} a name like it`}, the most students first: open yours for its ZIP codes, phone and grades.${more}</p>
+<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}, those sharing its kind of name (ISD, Unified, County) and the most students first: open yours for its ZIP codes, phone and grades.${more}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>
@@ -348,7 +361,9 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
         : `ZIP code ${postal.zip} has no school district record`
     : kind === "zip-not-found" && extra.typed
       ? `ZIP code ${shortened(extra.typed)} not found`
-      : p.title;
+      : kind === "invalid-zip" && extra.typed !== undefined && extra.reads !== undefined
+        ? READS_TITLE[extra.reads](extra.typed)
+        : p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>
@@ -378,7 +393,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     }`;
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
-${nextStep(kind, extra.typed, extra.meant)}`;
+${nextStep(kind, extra.typed, extra.meant, extra.reads)}`;
   }
   return layout(
     {
@@ -404,7 +419,7 @@ ${nextStep(kind, extra.typed, extra.meant)}`;
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant) : undefined, facts.staticCopy)}
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,
