@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -32,6 +32,19 @@ describe("exportFile", () => {
     ["/sitemap.xml", "sitemap.xml"],
     ["/sitemap-1.xml", "sitemap-1.xml"],
   ])("%s -> %s", (path, file) => expect(exportFile(path)).toBe(file));
+});
+
+describe("writeExport of a dataset dated ahead of the clock (review 33 #4)", () => {
+  it("dates no file after the run: nginx sends a file's time as Last-Modified", async () => {
+    const dataset = await loadFixture();
+    const site = assembleSite(renderSiteBodies({ ...dataset, updated: "2099-01-01" }, BASE, (await testAssets()).openapi), await testAssets());
+    const dir = mkdtempSync(join(tmpdir(), "sd-export-ahead-"));
+    const after = Date.now() + 1000;
+    await writeExport(site, dir, DOCS_CSP);
+    const future = site.paths().map((p) => join(dir, exportFile(p))).filter((f) => statSync(f).mtimeMs > after);
+    expect(future).toEqual([]);
+    expect(statSync(join(dir, "404.html")).mtimeMs).toBeLessThanOrEqual(after);
+  }, 120_000);
 });
 
 describe("writeExport (rule 24)", () => {

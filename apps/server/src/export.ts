@@ -61,6 +61,8 @@ export function exportFolderProblem(dir: string): string | undefined {
 export async function writeExport(site: Site, dir: string, docsCsp: string, onProgress?: (done: number, total: number) => void): Promise<number> {
   const paths = site.paths();
   const dataDate = new Date(site.lastModified);
+  // No file dated after this run (RFC 9110 §8.8.2.1: nginx sends a file's time as Last-Modified; review 33 #4).
+  const started = Date.now();
   const made = new Set<string>();
   let done = 0;
   const queue = [...paths];
@@ -82,7 +84,9 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
       // agrees between two exports of one dataset. nginx's ETag is made of the time and the size, so the
       // time of day comes from the body: a body changed at the same length by a new build of the same
       // day gets another ETag, where a CDN would otherwise keep serving the old one.
-      const dated = new Date(dataDate.getTime() + (Number(BigInt(Bun.hash(rep.body)) % 86_400n) * 1000));
+      // On the data's own day (or a dataset dated ahead, whose Last-Modified is the site's making), the
+      // time of day is cut to the run's start: no future time.
+      const dated = new Date(Math.min(dataDate.getTime() + Number(BigInt(Bun.hash(rep.body)) % 86_400n) * 1000, started));
       await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => utimes(f, dated, dated)));
       if (++done % 5000 === 0) onProgress?.(done, paths.length);
     }

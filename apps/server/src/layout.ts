@@ -143,7 +143,7 @@ export const ZIP_LOOKUP_NOTE =
 
 function footer(facts: SiteFacts): string {
   return `<nav aria-label="About this site"><a href="/about">How these numbers are made</a> <a href="/docs">API documentation</a> <a href="/">Home</a></nav>
-<p>Data: National Center for Education Statistics (NCES) Common Core of Data and EDGE, with Census, GeoNames and SEDA (<a href="/about#sources">all sources</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Data built ${e(facts.updated)}.</p>`;
+<p>Data: National Center for Education Statistics (NCES) Common Core of Data and EDGE, with Census, GeoNames and SEDA (<a href="/about#sources">all sources</a>), under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>. Data dated ${e(facts.updated)}.</p>`;
 }
 
 /**

@@ -109,14 +109,16 @@ ${rows}
 /**
  * A record's place line: city, county and state, the county left out where it only repeats the
  * city ("Carson City, NV", not "Carson City, Carson City, NV"; "St Thomas, VI" for the island of
- * St. Thomas: pages audit 33 #8).
+ * St. Thomas: pages audit 33 #8); "Baltimore, Baltimore County, MD" keeps it.
  *
  * @example
  * placeLine({ city: "Beverly Hills", county: "Los Angeles County", state: "CA" }) // "Beverly Hills, Los Angeles County, CA"
  * placeLine({ city: "Carson City", county: "Carson City", state: "NV" }) // "Carson City, NV"
  */
 export function placeLine(r: { city: string; county: string; state: string }): string {
-  const plain = (name: string) => name.toLowerCase().replace(/\b(county|city and borough|borough|parish|municipio|island)\b|[^a-z]/g, "").replace(/^saint/, "st");
+  // Only the city's own name, or it with a word that adds no place ("Juneau City and Borough",
+  // "Adjuntas Municipio"); never "X County" or "X Parish", another place than the city X (review 33 #3: Baltimore County).
+  const plain = (name: string) => name.toLowerCase().replace(/\b(city and borough|municipio|island)$/, "").replace(/[^a-z]/g, "").replace(/^saint/, "st");
   const county = r.county !== "" && plain(r.county) !== plain(r.city) ? r.county : "";
   return [r.city, county, r.state].filter((x) => x !== "").join(", ");
 }
@@ -205,7 +207,7 @@ ${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(hig
 ${map}<h2>Every district in ${r.zip}</h2>
 <p>How much of the ZIP code each district covers, per grade level. <a href="/about#choice">How shares and the main district are chosen</a>.</p>
 ${levels.map((l) => levelTable(r.zip, l, link, labels)).join("\n")}
-<p>Data built ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record of ${r.zip}</a>, <a href="/zip/${r.zip}/districts.json">every district of ${r.zip}</a>.</p>`,
+<p>Data dated ${e(r.updated)}. As JSON: <a href="/zip/${r.zip}.json">the record of ${r.zip}</a>, <a href="/zip/${r.zip}/districts.json">every district of ${r.zip}</a>.</p>`,
       head: `<script type="application/ld+json">${scriptJson(ld)}</script><script type="application/json" id="record">${scriptJson(r)}</script>`,
     },
     facts,
@@ -338,7 +340,7 @@ ${boundariesSection(boundaries, facts.staticCopy)}
 <dt>Schools</dt><dd>${EXPLAIN.schools}</dd>
 <dt>Spending per pupil</dt><dd>${EXPLAIN.perPupil}</dd>
 <dt>Grades</dt><dd>${EXPLAIN.grades}</dd>
-<dt>Data built</dt><dd>${e(facts.updated)}: the day this dataset was compiled from its sources.</dd>
+<dt>Data dated</dt><dd>${e(facts.updated)}: the date of this release of the dataset, its version (a second release in one day is dated the next day).</dd>
 </dl>
 <section id="rating" aria-label="The rating method">${ratingHtml}</section>
 <section id="sources" aria-label="Sources">${sourcesHtml}</section>`,

@@ -200,7 +200,10 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   bodies.set("/openapi.json", encoder.encode(JSON.stringify(openapi, null, 2) + "\n"));
   // Every page: the state pages, one per ZIP and per district (rendered on first request).
   const pageUrls = [...bodies.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p) || ZIP_JSON.test(p) || DISTRICT_JSON.test(p)).map((p) => (p.endsWith(".json") ? p.slice(0, -5) : p));
-  for (const [path, body] of sitemaps(baseUrl, dataset.updated, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
+  // lastmod never after today (a dataset dated ahead: a second release in a day is dated the next; review 33 #5).
+  const today = new Date().toISOString().slice(0, 10);
+  const lastmod = dataset.updated <= today ? dataset.updated : today;
+  for (const [path, body] of sitemaps(baseUrl, lastmod, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
   return { baseUrl, updated: dataset.updated, records: dataset.zips.length, stateNames: dataset.manifest.state_names ?? {}, formerDistricts: dataset.manifest.former_districts ?? {}, bodies };
 }
 

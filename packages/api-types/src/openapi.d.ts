@@ -1844,7 +1844,7 @@ export interface components {
         /** @description Errors caused by the request itself are not cached. */
         NoStore: "no-store";
         /**
-         * @description The dataset's `updated` date as an HTTP date.
+         * @description The dataset's `updated` date as an HTTP date (midnight UTC); for a dataset dated ahead of the server's clock (a second release in one day is dated the next day), the time the server made its site, so never after the response's `Date` (RFC 9110 §8.8.2.1).
          * @example Sun, 22 Nov 2026 00:00:00 GMT
          */
         LastModified: string;
