@@ -32,7 +32,11 @@ function namedFor(named: number, highSchool: number): string {
 export function levelWords(level: District["level"], gradeSpan: string): string {
   const first = /^(Pre-Kindergarten|Kindergarten|1st|2nd|3rd)\b/.test(gradeSpan);
   const toTwelfth = /– 1[23]th$/.test(gradeSpan);
-  if (level === "unified") return "Unified: one district for every grade, from the first to high school.";
+  if (level === "unified") {
+    // Drawn for every grade, but NCES lists fewer (Branchburg, Pre-K to 8th; Delmar, 5th to 12th: review 33 #8).
+    if (gradeSpan === "" || (first && toTwelfth)) return "Unified: one district for every grade, from kindergarten to high school.";
+    return `Unified: the Census draws it for every grade, though NCES lists only ${gradeSpan}; ask it which school its ${first ? "older" : toTwelfth ? "younger" : "other"} students attend.`;
+  }
   if (level === "elementary")
     return toTwelfth
       ? "Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th; it may teach high school itself or pay another district's: ask it which high school its students attend."

@@ -259,7 +259,7 @@ describe("district and state pages", () => {
     expect(html).toContain('<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in (1 of them names Beverly Hills Unified School District): look up the ZIP code of a home\'s street address.</p>\n<ul class="zips"><li><a href="/zip/90209">90209</a></li></ul>');
     expect(html).not.toContain('<a href="/zip/90209">90209</a></td>');
     // Where its office is, which tells apart districts of one name in a state; in the title too.
-    expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County. Unified: one district for every grade, from the first to high school.</p>");
+    expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County. Unified: one district for every grade, from kindergarten to high school.</p>");
     expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
     expect(((await (await get("/district/0604830.json")).json()) as { county: string }).county).toBe("Los Angeles County");
     expect(html).toContain('<h2 id="main-zips">ZIP codes it is the main district of</h2>');
@@ -377,7 +377,10 @@ describe("district and state pages", () => {
 
 describe("levelWords: what a district's level means, on its page (pages audit 33 #6)", () => {
   it("explains unified, elementary and secondary, and says both where NCES' grades disagree with the level drawn", () => {
-    expect(levelWords("unified", "Kindergarten – 12th")).toBe("Unified: one district for every grade, from the first to high school.");
+    expect(levelWords("unified", "Kindergarten – 12th")).toBe("Unified: one district for every grade, from kindergarten to high school.");
+    // Drawn unified, listed for fewer grades (review 33 #8: Branchburg Township, Delmar).
+    expect(levelWords("unified", "Pre-Kindergarten – 8th")).toBe("Unified: the Census draws it for every grade, though NCES lists only Pre-Kindergarten – 8th; ask it which school its older students attend.");
+    expect(levelWords("unified", "5th – 12th")).toBe("Unified: the Census draws it for every grade, though NCES lists only 5th – 12th; ask it which school its younger students attend.");
     expect(levelWords("elementary", "Kindergarten – 8th")).toMatch(/^Elementary: it teaches the lower grades; ask it which high school/);
     // Pike Road City (AL): drawn elementary, NCES to 12th.
     expect(levelWords("elementary", "Pre-Kindergarten – 12th")).toMatch(/^Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th/);

@@ -861,8 +861,11 @@ describe("placeLine: a ZIP page's place line (pages audit 33 #8)", () => {
     expect(placeLine({ city: "St Thomas", county: "St. Thomas", state: "VI" })).toBe("St Thomas, VI");
     expect(placeLine({ city: "Juneau", county: "Juneau City and Borough", state: "AK" })).toBe("Juneau, AK");
     expect(placeLine({ city: "Beverly Hills", county: "Los Angeles County", state: "CA" })).toBe("Beverly Hills, Los Angeles County, CA");
-    // Baltimore city is not Baltimore County: kept.
+    // Baltimore city is not Baltimore County: both kept (review 33 #3: 21209 read "Baltimore, MD").
     expect(placeLine({ city: "Baltimore", county: "Baltimore city", state: "MD" })).toBe("Baltimore, Baltimore city, MD");
+    expect(placeLine({ city: "Baltimore", county: "Baltimore County", state: "MD" })).toBe("Baltimore, Baltimore County, MD");
+    expect(placeLine({ city: "Dallas", county: "Dallas County", state: "TX" })).toBe("Dallas, Dallas County, TX");
+    expect(placeLine({ city: "Adjuntas", county: "Adjuntas Municipio", state: "PR" })).toBe("Adjuntas, PR");
     expect(placeLine({ city: "Hagatna", county: "", state: "GU" })).toBe("Hagatna, GU");
   });
 });
