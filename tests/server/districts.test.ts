@@ -135,16 +135,20 @@ describe("town pages say what the ZIP pages say (pages audit 32 #3, #4), through
 
 describe("a district's name typed into the search box (pages audit 33 #2), through the binary's wiring", () => {
   const search = (typed: string) => fetch(`${server.url}/zip?zip=${encodeURIComponent(typed)}`, { redirect: "manual" });
+  /** Each text typed answers 303 to its district's page. */
+  const opens = async (cases: readonly (readonly [string, string])[]) => {
+    for (const [typed, leaid] of cases) {
+      const res = await search(typed);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/district/${leaid}`]);
+    }
+  };
   it("goes to the district's page where one is meant: 'Houston ISD' is Houston's district, not Houstonia, MO", async () => {
-    for (const [typed, leaid] of [
+    await opens([
       ["Houston ISD", "4823640"],
       ["Chicago Public Schools", "1709930"],
       ["Los Angeles Unified", "0622710"],
       ["Memphis-Shelby County Schools", "4700148"],
-    ] as const) {
-      const res = await search(typed);
-      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/district/${leaid}`]);
-    }
+    ]);
   });
   it("lists the districts of a shared name, the largest first, each linked; an old name finds the district renamed since", async () => {
     const clark = await search("Clark County School District");
@@ -171,15 +175,12 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     expect(schoolHtml).toContain("reads as a school's name: this service finds school districts, not single schools.");
   });
   it("the very name of a district opens it, however generic its words (review 33 #2)", async () => {
-    for (const [typed, leaid] of [
+    await opens([
       ["School District U-46", "1713710"],
       ["District of Columbia Public Schools", "1100030"],
       ["Beverly Hills Unified", "0604830"],
       ["Central Unified School District", "0607970"],
-    ] as const) {
-      const res = await search(typed);
-      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/district/${leaid}`]);
-    }
+    ]);
   });
   it("a town with its state's code is the town, South Dakota's too (review 33 #1: 'SD' read as a school district's)", async () => {
     for (const typed of ["Rapid City, SD", "Box Elder, SD", "Sturgis SD", "123 Main St, Sioux Falls, SD"]) {
