@@ -182,6 +182,13 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
       ["Central Unified School District", "0607970"],
     ]);
   });
+  it("a town of Palau, Micronesia or the Marshall Islands is said to be outside the United States (review 33 #9: 'Majuro' had no answer)", async () => {
+    for (const [typed, country] of [["Majuro", "The Marshall Islands"], ["Koror, PW", "Palau"], ["Pohnpei", "The Federated States of Micronesia"]] as const) {
+      const res = await search(typed);
+      expect([typed, res.status]).toEqual([typed, 400]);
+      expect(await res.text()).toContain(`<h1>${country} is outside the United States</h1>`);
+    }
+  });
   it("a town with its state's code is the town, South Dakota's too (review 33 #1: 'SD' read as a school district's)", async () => {
     for (const typed of ["Rapid City, SD", "Box Elder, SD", "Sturgis SD", "123 Main St, Sioux Falls, SD"]) {
       const res = await search(typed);

@@ -88,10 +88,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, former, reads } = page;
+    const { typed, meant, render, former, reads, country } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -100,7 +100,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}) })),
     });
   };
 
@@ -349,7 +349,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const known = townPages.get(typed);
       if (known !== undefined) return sendRepresentation(c.req.raw, known);
       // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
-      if (freelyAssociatedNamed(typed) !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed, reads: "abroad" });
+      const country = freelyAssociatedNamed(typed) ?? site.freelyAssociatedTown(typed);
+      if (country !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed, reads: "abroad", country });
       // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
       // meant, else the districts of that name; where none has it, a town of that very name (an
       // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").

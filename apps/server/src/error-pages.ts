@@ -9,7 +9,7 @@ import type { DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedNamed, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -100,6 +100,8 @@ export interface ErrorPageExtra {
    * has, one school's name, or a country in free association (Palau): the page says so, in its title too.
    */
   reads?: "district" | "school" | "abroad";
+  /** Where it reads "abroad": the country's USPS code (PW, FM, MH), from its name or a town of it (Majuro). */
+  country?: string;
 }
 
 /**
@@ -107,14 +109,13 @@ export interface ErrorPageExtra {
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
-function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"]): string {
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
   // Palau, Micronesia, the Marshall Islands: named, not a town (Pala, CA, for "Palau").
-  const abroad = reads === "abroad" && typed !== undefined ? freelyAssociatedNamed(typed) : undefined;
-  if (abroad !== undefined) return `<p>${e(freelyAssociatedWords(abroad))}</p>`;
+  if (reads === "abroad" && country !== undefined) return `<p>${e(freelyAssociatedWords(country))}</p>`;
   // A district's name that no district has ("Springfeld Public Schools"), or one school's: said, with where to look.
   if (kind === "invalid-zip" && typed !== undefined && !didYouMean && reads === "district")
     return `<p>No school district in this service is named “${e(shortened(typed))}”. Every district is listed on its state's page (pick the state on the <a href="/#states">home page</a>), or type the ZIP code of the home's street address.</p>`;
@@ -283,10 +284,10 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
 }
 
 /** The title of the search box's 400 page for what the text typed reads as (review 33 #9: "Invalid ZIP code" for a district's name). */
-const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string) => string> = {
+const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, country?: string) => string> = {
   district: (typed) => `No school district named “${shortened(typed)}”`,
   school: () => "Schools are not listed: look up the home's ZIP code",
-  abroad: (typed) => `${FREELY_ASSOCIATED[freelyAssociatedNamed(typed) ?? ""] ?? "That country"} is outside the United States`.replace(/^the /, "The "),
+  abroad: (_typed, country) => `${FREELY_ASSOCIATED[country ?? ""] ?? "That country"} is outside the United States`.replace(/^the /, "The "),
 };
 
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
@@ -362,7 +363,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
     : kind === "zip-not-found" && extra.typed
       ? `ZIP code ${shortened(extra.typed)} not found`
       : kind === "invalid-zip" && extra.typed !== undefined && extra.reads !== undefined
-        ? READS_TITLE[extra.reads](extra.typed)
+        ? READS_TITLE[extra.reads](extra.typed, extra.country)
         : p.title;
   let body: string;
   if (zipOnly) {
@@ -393,7 +394,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     }`;
   } else {
     body = `<p class="answer">${e(PLAIN[kind])}</p>
-${nextStep(kind, extra.typed, extra.meant, extra.reads)}`;
+${nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country)}`;
   }
   return layout(
     {

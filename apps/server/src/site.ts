@@ -4,7 +4,7 @@
  * build's snapshot of it, see snapshot.ts). The HTTP layer
  * (app.ts) and the static export (export.ts) both read it.
  */
-import { citySearchIndex, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { citySearchIndex, cityKey, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import { districtSearchIndex, type DistrictMatch } from "./district-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
@@ -22,7 +22,7 @@ import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from 
 import { cityZipIndex, parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
-import { formerDistrictNow, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
+import { formerDistrictNow, FREELY_ASSOCIATED, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { CACHE_CONTROL, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
@@ -95,6 +95,8 @@ export interface Site {
   formerDistrict(leaid: string): FormerDistrictNow | undefined;
   /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts. */
   citySearch(typed: string): CityMatch[];
+  /** The country in free association (PW, FM, MH) a town typed into the box is in, by its post offices' names ("Majuro": MH); undefined otherwise. */
+  freelyAssociatedTown(typed: string): string | undefined;
   /** The districts a name typed into the box means ("Houston ISD"), the likeliest first (district-search.ts). */
   districtSearch(typed: string): DistrictMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
@@ -409,6 +411,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     return rep;
   };
   const postal = parsePostal(assets.postal);
+  // The towns of Palau, Micronesia and the Marshall Islands, by their post offices (no record names them).
+  const abroadTowns = new Map([...postal.values()].filter((p) => FREELY_ASSOCIATED[p.state] !== undefined).map((p) => [cityKey(p.city), p.state] as const));
   // The records' zip, district, city and state, parsed from /index.json once, for the two city
   // indexes below (each built on first use: a PO-box page, a town typed into the ZIP box).
   let indexEntries: { zip: string; city: string; state: string; district: string }[] | undefined;
@@ -483,6 +487,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
     districtSearch,
+    freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
     identityEtag: (path) => {
