@@ -154,7 +154,7 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     const clark = await search("Clark County School District");
     expect(clark.status).toBe(200);
     const page = await clark.text();
-    expect(page).toContain("<h1>School districts named “Clark County School District”</h1>");
+    expect(page).toContain("<h1>School districts for “Clark County School District”</h1>");
     expect(page.indexOf('<a href="/district/3200060">Clark County School District</a>')).toBeLessThan(page.indexOf('<a href="/district/2101200">'));
     // "Shelby County Schools", Memphis' name until 2021: Memphis-Shelby County Schools, the largest, first.
     const shelby = await (await search("Shelby County Schools")).text();
@@ -188,6 +188,14 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
       expect([typed, res.status]).toEqual([typed, 400]);
       expect(await res.text()).toContain(`<h1>${country} is outside the United States</h1>`);
     }
+  });
+  it("a small district's very name does not hide a much larger one of the same words; an address on a 'Public School Rd' is its town (review 33b #1, #2)", async () => {
+    const orange = await search("Orange County Public Schools");
+    expect(orange.status).toBe(200);
+    expect(await orange.text()).toMatch(/<ul class="links">\n<li><a href="\/district\/1201440">/);
+    const road = await search("123 Public School Rd, Springfield, IL");
+    expect(road.status).toBe(200);
+    expect(await road.text()).toContain("<h1>ZIP codes of Springfield, IL</h1>");
   });
   it("a town with its state's code is the town, South Dakota's too (review 33 #1: 'SD' read as a school district's)", async () => {
     for (const typed of ["Rapid City, SD", "Box Elder, SD", "Sturgis SD", "123 Main St, Sioux Falls, SD"]) {

@@ -11,7 +11,7 @@ import { zipPage } from "./pages.ts";
 import { IDENTITY_MAX, Representation } from "./representation.ts";
 import { sendRepresentation } from "./http.ts";
 import { PAGE_CSP } from "./layout.ts";
-import { BULK_LINK, buildSite, type Site } from "./site.ts";
+import { BULK_LINK, buildSite, servedDate, type Site } from "./site.ts";
 import type { Hono } from "hono";
 
 let app: Hono;
@@ -676,6 +676,10 @@ describe("preconditions (RFC 9110 §13.1.1, §13.1.4, §13.2.2): If-Match and If
     expect((await send("/zip/90210.json", { "If-Unmodified-Since": new Date(modified).toUTCString() })).status).toBe(200);
     expect((await send("/zip/90210.json", { "If-Unmodified-Since": "yesterday" })).status).toBe(200);
     expect((await send("/zip/90210.json", { "If-Match": etag, "If-Unmodified-Since": new Date(modified - 86_400_000).toUTCString() })).status).toBe(200);
+  });
+  it("servedDate: midnight UTC of the dataset's date, or now where that is ahead (Last-Modified and the sitemaps' lastmod)", () => {
+    expect(servedDate("2026-11-22").toUTCString()).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
+    expect(servedDate("2099-01-01", Date.parse("2026-11-26T12:00:00Z")).toISOString()).toBe("2026-11-26T12:00:00.000Z");
   });
   it("a dataset dated ahead of the server's clock is served as modified when the site was made, never after Date (RFC 9110 §8.8.2.1)", async () => {
     const dataset = await loadFixture();

@@ -10,7 +10,7 @@ import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } f
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
 import { cityKey } from "./city-search.ts";
 import { stateSearch } from "./state-search.ts";
-import { clearDistrict, namesADistrict, namesASchool } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, zipHolding, type LocationData } from "./location.ts";
@@ -354,20 +354,22 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
       // meant, else the districts of that name; where none has it, a town of that very name (an
       // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").
+      // Districts found only by part of the words typed wait for the towns: "123 Public School Rd,
+      // Springfield, IL" is an address in Springfield, not Springfield School District 186 (review 33b #2).
       const districtNamed = namesADistrict(typed, site.states);
-      if (districtNamed) {
-        const districts = site.districtSearch(typed);
-        const one = clearDistrict(typed, districts);
-        if (one !== undefined) return redirect(districtHref(one.leaid));
-        if (districts.length > 0) return sendRepresentation(c.req.raw, new Representation(districtsFoundPage(typed, districts, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
-      }
+      const districts = districtNamed ? site.districtSearch(typed) : [];
+      const strong = districts.filter((d) => d.match !== "narrower");
+      const one = clearDistrict(typed, strong);
+      if (one !== undefined) return redirect(districtHref(one.leaid));
+      const districtsPage = (found: DistrictMatch[]) => sendRepresentation(c.req.raw, new Representation(districtsFoundPage(typed, found, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
+      if (strong.length > 0) return districtsPage(strong);
       // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
       const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
       const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
       // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
       // Town"): its page, where no town has that name.
-      const sameName = districtNamed ? [] : site.districtSearch(typed).filter((d) => d.match === "name");
+      const sameName = districtNamed ? [] : site.districtsNamed(typed);
       if (sameName.length === 1 && !found.some((t) => !t.close)) return redirect(districtHref(sameName[0]!.leaid));
       // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
       // name ("California", KY): then their page, with the state's linked first (not for a county
@@ -387,6 +389,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         townPages.set(typed, rep);
         return sendRepresentation(c.req.raw, rep);
       }
+      // No town: the districts with part of the words typed ("Miami-Dade County Public Schools": Dade County School District).
+      if (districts.length > 0) return districtsPage(districts);
       const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) });
     }

@@ -21,29 +21,35 @@ function namedFor(named: number, highSchool: number): string {
 }
 
 /**
- * What a district's level means for a parent, in a sentence; where its NCES grades say otherwise
- * (an elementary district listing grades to 12th, a secondary one from Kindergarten: 119
- * districts), both, as the ZIP pages say (pages audit 33 #6).
+ * What a district's level means for a parent, in a sentence that agrees with its grade line:
+ * where its NCES grades say otherwise (an elementary district listing grades past 8th, a
+ * secondary one from before 9th, a unified one short of kindergarten to 12th: pages audit 33 #6,
+ * review 33 #8, 33b #4), both.
  *
  * @example
  * levelWords("secondary", "Kindergarten – 12th")
  * // "Secondary: the Census draws it for high school over elementary districts, though NCES lists it from Kindergarten; ask it which schools serve your address."
  */
 export function levelWords(level: District["level"], gradeSpan: string): string {
-  const first = /^(Pre-Kindergarten|Kindergarten|1st|2nd|3rd)\b/.test(gradeSpan);
-  const toTwelfth = /– 1[23]th$/.test(gradeSpan);
+  const [from = "", to = ""] = gradeSpan.split(" – ");
+  const grade = (g: string) => (/^Pre-Kindergarten$/.test(g) ? -1 : /^Kindergarten$/.test(g) ? 0 : Number(/^(\d+)/.exec(g)?.[1] ?? NaN));
+  const [first, last] = [grade(from), grade(to)];
+  const known = !Number.isNaN(first) && !Number.isNaN(last);
   if (level === "unified") {
-    // Drawn for every grade, but NCES lists fewer (Branchburg, Pre-K to 8th; Delmar, 5th to 12th: review 33 #8).
-    if (gradeSpan === "" || (first && toTwelfth)) return "Unified: one district for every grade, from kindergarten to high school.";
-    return `Unified: the Census draws it for every grade, though NCES lists only ${gradeSpan}; ask it which school its ${first ? "older" : toTwelfth ? "younger" : "other"} students attend.`;
+    if (gradeSpan === "") return "Unified: the Census draws it for every grade.";
+    if (known && first <= 0 && last >= 12) return "Unified: one district for every grade, from kindergarten to high school.";
+    // Drawn for every grade, but NCES lists fewer (Branchburg, Pre-K to 8th; Delmar, 5th to 12th; Gosnold, Ungraded).
+    const whom = known && first <= 0 ? "older" : known && last >= 12 ? "younger" : "other";
+    return `Unified: the Census draws it for every grade, though NCES lists only ${gradeSpan}; ask it which school its ${whom} students attend.`;
   }
-  if (level === "elementary")
-    return toTwelfth
-      ? "Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th; it may teach high school itself or pay another district's: ask it which high school its students attend."
-      : "Elementary: it teaches the lower grades; ask it which high school its students attend (a high-school district's, or one it pays for).";
-  return first
-    ? `Secondary: the Census draws it for high school over elementary districts, though NCES lists it from ${gradeSpan.split(" – ")[0]}; ask it which schools serve your address.`
-    : "Secondary: it teaches high school; elementary districts teach the lower grades in its area.";
+  if (level === "elementary") {
+    if (known && last >= 12) return "Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th; it may teach high school itself or pay another district's: ask it which high school its students attend.";
+    if (known && last > 8) return `Elementary: the Census draws it for the lower grades, though NCES lists grades up to ${to}; ask it which high school its students attend.`;
+    return "Elementary: it teaches the lower grades; ask it which high school its students attend (a high-school district's, or one it pays for).";
+  }
+  if (known && first <= 3) return `Secondary: the Census draws it for high school over elementary districts, though NCES lists it from ${from}; ask it which schools serve your address.`;
+  if (known && first < 9) return `Secondary: it teaches ${gradeSpan}, through high school; elementary districts teach the grades before.`;
+  return "Secondary: it teaches high school; elementary districts teach the lower grades in its area.";
 }
 
 /**

@@ -22,7 +22,8 @@ const DISTRICTS = [
   d("4209690", "Lebanon School District", "PA", "5,000"),
 ];
 const STATES = new Set(["TX", "AL", "MO", "TN", "MA", "FL", "NY", "IL", "CA", "DC", "PA", "SD"]);
-const search = districtSearchIndex(DISTRICTS, STATES);
+const index = districtSearchIndex(DISTRICTS, STATES);
+const search = (typed: string) => index.find(typed);
 const leaids = (typed: string) => search(typed).map((m) => m.leaid);
 const clear = (typed: string) => clearDistrict(typed, search(typed))?.leaid;
 
@@ -40,10 +41,12 @@ describe("a district's name typed into the search box", () => {
     expect(clear("School District U-46")).toBe("1700105");
     expect(clear("district of columbia public schools")).toBe("1100030");
     expect(clear("Mt. Lebanon School District")).toBe("4215150");
-    expect(search("Beverly Hills Unified School District").map((m) => m.match)).toEqual(["name"]);
+    expect(search("Beverly Hills Unified School District").map((m) => m.match)).toEqual(["name", "narrower"]);
     // "SD" ending a name where no South Dakota district has it: the name's own "SD" (Knoch SD, PA).
     const knoch = districtSearchIndex([d("4212630", "Knoch SD", "PA", "2,500")], STATES);
-    expect(knoch("Knoch SD").map((m) => [m.leaid, m.match])).toEqual([["4212630", "name"]]);
+    expect(knoch.find("Knoch SD").map((m) => [m.leaid, m.match])).toEqual([["4212630", "name"]]);
+    expect(knoch.named("Knoch SD").map((m) => m.leaid)).toEqual(["4212630"]);
+    expect(knoch.named("Knoch")).toEqual([]);
   });
   it("finds the district of those words; kind words pick one among a place's districts", () => {
     expect(leaids("Houston ISD")[0]).toBe("4823640");
@@ -55,6 +58,21 @@ describe("a district's name typed into the search box", () => {
     expect(clear("NYC Public Schools")).toBe("3620580");
     // "DC" is the District of Columbia: its schools first among the Columbia districts.
     expect(leaids("DC Public Schools")[0]).toBe("1100030");
+  });
+  it("the very name of a small district does not take the place of a much larger one of the same words (review 33b #1: Orange County Public Schools)", () => {
+    const orange = districtSearchIndex([d("5102790", "Orange County Public Schools", "VA", "5,000"), d("1201440", "Orange County School District", "FL", "207,000")], new Set([...STATES, "VA", "FL"]));
+    const found = orange.find("Orange County Public Schools");
+    expect(found.map((m) => [m.leaid, m.match])).toEqual([
+      ["1201440", "words"],
+      ["5102790", "name"],
+    ]);
+    expect(clearDistrict("Orange County Public Schools", found)).toBeUndefined();
+    expect(clearDistrict("Orange County Public Schools, VA", orange.find("Orange County Public Schools, VA"))?.leaid).toBe("5102790");
+  });
+  it("a district found by part of the words typed is never the one meant (review 33b #2: an address on 'Public School Rd')", () => {
+    const found = search("123 Public School Rd, Springfield, MO");
+    expect(found.map((m) => [m.leaid, m.match])).toEqual([["2929760", "narrower"]]);
+    expect(clearDistrict("123 Public School Rd, Springfield, MO", found)).toBeUndefined();
   });
   it("a district whose words are part of those typed never blocks the one they name (review 33 #2: Beverly, MA for Beverly Hills Unified)", () => {
     expect(search("Beverly Hills Unified").map((m) => [m.leaid, m.match])).toEqual([

@@ -117,9 +117,17 @@ function nameKey(name: string): string {
     .join(" ");
 }
 
+/** How a search of district names answers (districtSearchIndex). */
+export interface DistrictSearch {
+  /** The districts a typed name means, the likeliest first. */
+  find(typed: string): DistrictMatch[];
+  /** The districts of that very name only (a lookup, no scan: asked of every town typed). */
+  named(typed: string): DistrictMatch[];
+}
+
 /**
  * An index of districts that finds those a typed name means: the districts of that very name
- * ("District of Columbia Public Schools", "School District U-46"); else those whose distinctive
+ * ("District of Columbia Public Schools", "School District U-46") and those whose distinctive
  * words are the typed ones ("Chicago Public Schools": City of Chicago School District 299), or
  * hold them, or are part of them ("Shelby County Schools" also finds Memphis-Shelby County
  * Schools; "Miami-Dade County Public Schools", Dade County School District); in the state typed
@@ -129,23 +137,29 @@ function nameKey(name: string): string {
  *
  * @example
  * const search = districtSearchIndex([{ leaid: "4823640", district: "Houston Independent School District", state: "TX", county: "Harris County", students: "183,603" }], new Set(["TX"]));
- * search("Houston ISD") // [{ leaid: "4823640", ..., match: "words" }]
+ * search.find("Houston ISD") // [{ leaid: "4823640", ..., match: "words" }]
  */
-export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>): (typed: string) => DistrictMatch[] {
+export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>): DistrictSearch {
   const all = [...districts].map((d) => ({ d, words: searchWords(d.district), key: nameKey(d.district) }));
+  const byKey = new Map<string, IndexedDistrict[]>();
+  for (const x of all) (byKey.get(x.key) ?? byKey.set(x.key, []).get(x.key)!).push(x.d);
   const closeness: Record<DistrictMatch["match"], number> = { name: 0, words: 1, wider: 2, narrower: 3 };
+  const namedIn = (text: string, state: string | undefined): DistrictMatch[] =>
+    (byKey.get(nameKey(text)) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "name" as const }));
   const find = (text: string, state: string | undefined): DistrictMatch[] => {
-    const here = all.filter((x) => state === undefined || x.d.state === state);
-    const key = nameKey(text);
-    const named = here.filter((x) => x.key === key);
-    if (named.length > 0) return named.map((x) => ({ ...x.d, match: "name" as const })).sort((a, b) => studentsOf(b) - studentsOf(a));
     const words = searchWords(text);
-    if (words.size === 0) return [];
+    const key = nameKey(text);
+    if (words.size === 0) return namedIn(text, state).sort((a, b) => studentsOf(b) - studentsOf(a));
     const within = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
     const kinds = KINDS.filter(([typedKind]) => typedKind.test(text)).map(([, nameKind]) => nameKind);
     const kindsShared = (d: IndexedDistrict) => kinds.filter((k) => k.test(d.district)).length;
     const found: DistrictMatch[] = [];
-    for (const x of here) {
+    for (const x of all) {
+      if (state !== undefined && x.d.state !== state) continue;
+      if (x.key === key) {
+        found.push({ ...x.d, match: "name" });
+        continue;
+      }
       if (x.words.size === 0) continue;
       const holds = within(words, x.words);
       const inside = within(x.words, words);
@@ -155,26 +169,41 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
       (a, b) => kindsShared(b) - kindsShared(a) || studentsOf(b) - studentsOf(a) || closeness[a.match] - closeness[b.match] || (a.leaid < b.leaid ? -1 : 1),
     );
   };
-  return (typed: string) => {
+  // A code that found nothing as a state may be part of the name ("Knoch SD": School District, not South Dakota).
+  const withStateOrNot = (typed: string, search: (text: string, state: string | undefined) => DistrictMatch[]) => {
     const { text, state } = withoutState(typed, states);
-    // A code that found nothing as a state may be part of the name ("Knoch SD": School District, not South Dakota).
-    const found = find(text, state);
-    return found.length > 0 || state === undefined ? found : find(typed.trim(), undefined);
+    const found = search(text, state);
+    return found.length > 0 || state === undefined ? found : search(typed.trim(), undefined);
   };
+  return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn) };
 }
 
 /**
- * The one district a search means, where it is clear: the only one found, the only one of the
- * very name or words typed where no district whose name holds more words is larger (typed
- * "Shelby County Schools", Memphis-Shelby's old name), or the only one of those words sharing
- * every kind word typed ("Houston ISD" among Houston's districts); else undefined.
+ * True for a match of the very name or words typed (not of more words, nor of part of them).
+ *
+ * @example
+ * matchesExactly({ ...houstonIsd, match: "words" }) // true
+ */
+export function matchesExactly(d: DistrictMatch): boolean {
+  return d.match === "name" || d.match === "words";
+}
+
+/**
+ * The one district a search means, where it is clear: the only one of the very name typed where
+ * no district of the same or more words is larger (typed "Orange County Public Schools", Virginia's
+ * name, Florida's 207,000 students: a list; review 33b #1); else the only one of the very words
+ * where no district whose name holds more words is larger (typed "Shelby County Schools",
+ * Memphis-Shelby's old name), or the only one of those words sharing every kind word typed
+ * ("Houston ISD" among Houston's districts); else undefined. A district found by part of the words
+ * typed is never clear (an address on "Public School Rd" names no district).
  *
  * @example
  * clearDistrict("Houston ISD", [houstonIsd, houstonCountyAl]) // houstonIsd
  */
 export function clearDistrict(typed: string, found: readonly DistrictMatch[]): DistrictMatch | undefined {
-  if (found.length === 1) return found[0];
-  const exact = found.filter((d) => d.match === "name" || d.match === "words");
+  const named = found.filter((d) => d.match === "name");
+  if (named.length === 1 && !found.some((d) => d !== named[0] && d.match !== "narrower" && studentsOf(d) > studentsOf(named[0]!))) return named[0];
+  const exact = found.filter(matchesExactly);
   const largest = Math.max(0, ...exact.map(studentsOf));
   if (found.some((d) => d.match === "wider" && studentsOf(d) > largest)) return undefined;
   if (exact.length === 1) return exact[0];

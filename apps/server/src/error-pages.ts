@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import type { DistrictMatch } from "./district-search.ts";
+import { matchesExactly, type DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -302,8 +302,8 @@ export const MAX_DISTRICT_MATCHES = 25;
  * districtsFoundPage("Clark County School District", [{ leaid: "3200060", district: "Clark County School District", state: "NV", county: "Clark County", students: "309,397" }, …], facts)
  */
 export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts): string {
-  const title = `School districts named “${shortened(typed)}”`;
-  const exact = found.filter((d) => d.match === "name" || d.match === "words").length;
+  const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
+  const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
   const shown = found.slice(0, MAX_DISTRICT_MATCHES);
   const more = found.length > shown.length ? ` The ${shown.length} with the most students are below; add the state, as in “${e(shortened(typed))}, ${found[shown.length]!.state}”, to find another.` : "";
@@ -313,7 +313,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   return layout(
     {
       title,
-      description: `${found.length} public school districts have the name typed: each with its state and students.`,
+      description: `${found.length} public school districts with the name typed, or its words: each with its state and students.`,
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>

@@ -81,11 +81,11 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
         Bun.write(`${file}.gz`, rep.variant("gzip").payload),
       ]);
       // Dated as the data, not the export run: a host's Last-Modified then falls on the data's day and
-      // agrees between two exports of one dataset. nginx's ETag is made of the time and the size, so the
-      // time of day comes from the body: a body changed at the same length by a new build of the same
-      // day gets another ETag, where a CDN would otherwise keep serving the old one.
-      // On the data's own day (or a dataset dated ahead, whose Last-Modified is the site's making), the
-      // time of day is cut to the run's start: no future time.
+      // agrees between two exports of one dataset made after that day. nginx's ETag is made of the time
+      // and the size, so the time of day comes from the body: a body changed at the same length by a new
+      // build of the same day gets another ETag, where a CDN would otherwise keep serving the old one.
+      // On the data's own day (or for a dataset dated ahead, whose Last-Modified is the site's making)
+      // a time past the run's start is cut to it: no future time, and two such exports do not agree.
       const dated = new Date(Math.min(dataDate.getTime() + Number(BigInt(Bun.hash(rep.body)) % 86_400n) * 1000, started));
       await Promise.all([file, `${file}.br`, `${file}.gz`].map((f) => utimes(f, dated, dated)));
       if (++done % 5000 === 0) onProgress?.(done, paths.length);

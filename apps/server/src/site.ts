@@ -5,7 +5,7 @@
  * (app.ts) and the static export (export.ts) both read it.
  */
 import { citySearchIndex, cityKey, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
-import { districtSearchIndex, type DistrictMatch } from "./district-search.ts";
+import { districtSearchIndex, type DistrictMatch, type DistrictSearch } from "./district-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
@@ -62,6 +62,19 @@ export interface SiteAssets {
 /** Coded bodies made ahead of time, keyed by path. */
 export type Precompressed = Map<string, { etag: string; coded: Partial<Record<Coding, { body: CodedBody; tag: string }>> }>;
 
+/**
+ * When the dataset dated `updated` is said to have changed (Last-Modified, the sitemaps' lastmod):
+ * midnight UTC of that date, or `now` where that is later than the clock (RFC 9110 §8.8.2.1: a
+ * second release in one day is dated the next day; it is served as modified when the site was made).
+ *
+ * @example
+ * servedDate("2026-11-22").toUTCString() // "Sun, 22 Nov 2026 00:00:00 GMT"
+ * servedDate("2099-01-01", Date.parse("2026-11-26T12:00:00Z")).toISOString() // "2026-11-26T12:00:00.000Z"
+ */
+export function servedDate(updated: string, now = Date.now()): Date {
+  return new Date(Math.min(Date.parse(`${updated}T00:00:00Z`), now));
+}
+
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
@@ -99,6 +112,8 @@ export interface Site {
   freelyAssociatedTown(typed: string): string | undefined;
   /** The districts a name typed into the box means ("Houston ISD"), the likeliest first (district-search.ts). */
   districtSearch(typed: string): DistrictMatch[];
+  /** The districts of the very name typed (a lookup: asked of every town typed). */
+  districtsNamed(typed: string): DistrictMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -202,9 +217,8 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   bodies.set("/openapi.json", encoder.encode(JSON.stringify(openapi, null, 2) + "\n"));
   // Every page: the state pages, one per ZIP and per district (rendered on first request).
   const pageUrls = [...bodies.keys()].filter((p) => /^\/state\/[A-Z]{2}$/.test(p) || ZIP_JSON.test(p) || DISTRICT_JSON.test(p)).map((p) => (p.endsWith(".json") ? p.slice(0, -5) : p));
-  // lastmod never after today (a dataset dated ahead: a second release in a day is dated the next; review 33 #5).
-  const today = new Date().toISOString().slice(0, 10);
-  const lastmod = dataset.updated <= today ? dataset.updated : today;
+  // lastmod never after today (review 33 #5).
+  const lastmod = servedDate(dataset.updated).toISOString().slice(0, 10);
   for (const [path, body] of sitemaps(baseUrl, lastmod, ["/", "/about", "/docs", ...pageUrls.sort()])) bodies.set(path, encoder.encode(body));
   return { baseUrl, updated: dataset.updated, records: dataset.zips.length, stateNames: dataset.manifest.state_names ?? {}, formerDistricts: dataset.manifest.former_districts ?? {}, bodies };
 }
@@ -314,9 +328,7 @@ class RepresentationCache {
  */
 export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: PageMaps, options: { staticCopy?: boolean } = {}): Site {
   const { baseUrl, updated, records, stateNames } = rendered;
-  // Never later than the server's clock (RFC 9110 §8.8.2.1): a dataset dated ahead of it (a second
-  // release in a day is dated the next) is served as modified when the site was made.
-  const lastModified = new Date(Math.min(Date.parse(`${updated}T00:00:00Z`), Date.now())).toUTCString();
+  const lastModified = servedDate(updated).toUTCString();
   const states = stateCodes(JSON.parse(assets.openapi) as OpenApi);
   const facts: SiteFacts = { updated, records, baseUrl, ...(options.staticCopy ? { staticCopy: true } : {}) };
   const prepared = new Map<string, Representation>();
@@ -457,14 +469,12 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     return zips && { city: county, state, county: true, zips: zips.map(({ zip, district }) => ({ zip, district, ...namedOf(zip) })) };
   };
   // The districts by name, from the state lists, read once when a name is first typed.
-  let districtsByName: ((typed: string) => DistrictMatch[]) | undefined;
-  const districtSearch = (typed: string): DistrictMatch[] => {
-    districtsByName ??= districtSearchIndex(
+  let districtsByName: DistrictSearch | undefined;
+  const districtIndex = (): DistrictSearch =>
+    (districtsByName ??= districtSearchIndex(
       [...states].flatMap((state) => (rendered.bodies.has(`/state/${state}/districts.json`) ? json<StateDistricts>(`/state/${state}/districts.json`).districts : [])).map((d) => ({ leaid: d.leaid, district: d.district, state: d.state, county: d.county, students: d.students })),
       states,
-    );
-    return districtsByName(typed);
-  };
+    ));
   const cityMatches = (typed: string): CityMatch[] =>
     townIndexes().search(typed).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
@@ -486,7 +496,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     formerDistrict: (leaid) =>
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
-    districtSearch,
+    districtSearch: (typed) => districtIndex().find(typed),
+    districtsNamed: (typed) => districtIndex().named(typed),
     freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,

@@ -45,7 +45,7 @@ import { contextMarkdown } from "./context.ts";
 import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from "./postoffice.ts";
 import { takeRepairs } from "./read.ts";
 import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName, schoolDistrictName } from "./names.ts";
-import { openInItsPlace } from "./closed-districts.ts";
+import { officeZipOf, openInItsPlace } from "./closed-districts.ts";
 import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
@@ -848,7 +848,7 @@ export function build(opts: BuildOptions): BuildResult {
       const runningNow =
         inItsPlace.length === 0
           ? ""
-          : ` The same directory lists ${inItsPlace.map((r) => districtCase(r.name.trim())).join(" and ")}, open, with ${inItsPlace.length === 1 ? "its office" : "their offices"} in the same ZIP code (${d.row.office.split(" ")[0]}): ${inItsPlace.length === 1 ? "it" : "they"} may run the area's public schools now.`;
+          : ` The same directory lists ${inItsPlace.map((r) => districtCase(r.name.trim())).join(" and ")}, open, with ${inItsPlace.length === 1 ? "its office" : "their offices"} in the same ZIP code (${officeZipOf(d.row)}): ${inItsPlace.length === 1 ? "it" : "they"} may run the area's public schools now.`;
       notes.push({
         code: "closed",
         text:

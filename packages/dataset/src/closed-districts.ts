@@ -13,6 +13,16 @@ import type { CcdRow } from "./sources.ts";
 const OPEN = new Set(["Open", "New", "Added", "Reopened", "Changed Agency Type", "Changed Boundary/Agency"]);
 
 /**
+ * The ZIP code of a directory row's office (CCD LZIP, the first word of `office`), or "".
+ *
+ * @example
+ * officeZipOf({ office: "49444 2603 sanford st" }) // "49444"
+ */
+export function officeZipOf(row: Pick<CcdRow, "office">): string {
+  return row.office.split(" ")[0] ?? "";
+}
+
+/**
  * The place a district's name begins with: its words before the first that says what kind of
  * district it is ("Muskegon Heights" of "Muskegon Heights School District"), lower case; "" for a
  * name that begins with such a word ("School District 49").
@@ -37,12 +47,12 @@ export function placeOfName(name: string): string {
  */
 export function openInItsPlace(closed: CcdRow, name: string, directory: Iterable<CcdRow>): CcdRow[] {
   const place = placeOfName(name);
-  const officeZip = closed.office.split(" ")[0] ?? "";
+  const officeZip = officeZipOf(closed);
   // A place of initials only ("S H" of S H Elementary, MT) names nothing another district's name could begin with.
   if (!/[a-z]{3}/.test(place) || officeZip === "") return [];
   const found: CcdRow[] = [];
   for (const r of directory) {
-    if (r.leaid === closed.leaid || !OPEN.has(r.status) || r.office.split(" ")[0] !== officeZip) continue;
+    if (r.leaid === closed.leaid || !OPEN.has(r.status) || officeZipOf(r) !== officeZip) continue;
     const own = r.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
     if (own === place || own.startsWith(`${place} `)) found.push(r);
   }
