@@ -68,6 +68,11 @@ describe("a district's name typed into the search box", () => {
     ]);
     expect(clearDistrict("Orange County Public Schools", found)).toBeUndefined();
     expect(clearDistrict("Orange County Public Schools, VA", orange.find("Orange County Public Schools, VA"))?.leaid).toBe("5102790");
+    // Not where the other is of another kind, or not much larger.
+    const dallas = districtSearchIndex([d("0101110", "Dallas County School District", "AL", "2,000"), d("4816230", "Dallas Independent School District", "TX", "140,000")], STATES);
+    expect(clearDistrict("Dallas County School District", dallas.find("Dallas County School District"))?.leaid).toBe("0101110");
+    const alhambra = districtSearchIndex([d("0400600", "Alhambra Elementary District", "AZ", "11,000"), d("0601770", "Alhambra Unified School District", "CA", "16,000")], STATES);
+    expect(clearDistrict("Alhambra Elementary District", alhambra.find("Alhambra Elementary District"))?.leaid).toBe("0400600");
   });
   it("a district found by part of the words typed is never the one meant (review 33b #2: an address on 'Public School Rd')", () => {
     const found = search("123 Public School Rd, Springfield, MO");

@@ -179,6 +179,14 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
 }
 
 /**
+ * How many times larger (students) another district of the same words and kind must be for a
+ * district's very name not to be taken as meant: Florida's Orange County School District, whose
+ * everyday name is Virginia's district's, is 41 times its size; Alhambra Unified (CA) does not
+ * hide Alhambra Elementary District (AZ).
+ */
+const MUCH_LARGER = 10;
+
+/**
  * True for a match of the very name or words typed (not of more words, nor of part of them).
  *
  * @example
@@ -190,8 +198,9 @@ export function matchesExactly(d: DistrictMatch): boolean {
 
 /**
  * The one district a search means, where it is clear: the only one of the very name typed where
- * no district of the same or more words is larger (typed "Orange County Public Schools", Virginia's
- * name, Florida's 207,000 students: a list; review 33b #1); else the only one of the very words
+ * no district of the same or more words and of the same kind (County, ISD, City) is MUCH_LARGER (typed
+ * "Orange County Public Schools", Virginia's name, Florida's Orange County, 207,000 students: a
+ * list; review 33b #1; "Dallas County School District" is Alabama's, Dallas ISD is no county's); else the only one of the very words
  * where no district whose name holds more words is larger (typed "Shelby County Schools",
  * Memphis-Shelby's old name), or the only one of those words sharing every kind word typed
  * ("Houston ISD" among Houston's districts); else undefined. A district found by part of the words
@@ -201,13 +210,15 @@ export function matchesExactly(d: DistrictMatch): boolean {
  * clearDistrict("Houston ISD", [houstonIsd, houstonCountyAl]) // houstonIsd
  */
 export function clearDistrict(typed: string, found: readonly DistrictMatch[]): DistrictMatch | undefined {
+  const kinds = KINDS.filter(([typedKind]) => typedKind.test(typed)).map(([, nameKind]) => nameKind);
+  // Another of the same kind ("County", "ISD"): Dallas ISD does not hide Dallas County School District, AL.
+  const sameKind = (d: DistrictMatch) => kinds.every((k) => k.test(d.district));
   const named = found.filter((d) => d.match === "name");
-  if (named.length === 1 && !found.some((d) => d !== named[0] && d.match !== "narrower" && studentsOf(d) > studentsOf(named[0]!))) return named[0];
+  if (named.length === 1 && !found.some((d) => d !== named[0] && d.match !== "narrower" && sameKind(d) && studentsOf(d) > MUCH_LARGER * studentsOf(named[0]!))) return named[0];
   const exact = found.filter(matchesExactly);
   const largest = Math.max(0, ...exact.map(studentsOf));
   if (found.some((d) => d.match === "wider" && studentsOf(d) > largest)) return undefined;
   if (exact.length === 1) return exact[0];
-  const kinds = KINDS.filter(([typedKind]) => typedKind.test(typed)).map(([, nameKind]) => nameKind);
   if (kinds.length === 0) return undefined;
   const all = exact.filter((d) => kinds.every((k) => k.test(d.district)));
   return all.length === 1 ? all[0] : undefined;

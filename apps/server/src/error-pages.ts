@@ -305,8 +305,12 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
-  const shown = found.slice(0, MAX_DISTRICT_MATCHES);
-  const more = found.length > shown.length ? ` The ${shown.length} with the most students are below; add the state, as in “${e(shortened(typed))}, ${found[shown.length]!.state}”, to find another.` : "";
+  // The very name typed first: a list of Lincolns is never cut before the one typed (review 33b #1).
+  const named = found.filter((d) => d.match === "name");
+  const ordered = [...named, ...found.filter((d) => d.match !== "name")];
+  const shown = ordered.slice(0, MAX_DISTRICT_MATCHES);
+  const more = ordered.length > shown.length ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${ordered[shown.length]!.state}”, to find another.` : "";
+  const order = `${named.length > 0 && named.length < found.length ? "the one of that very name first, then " : ""}those sharing its kind of name (ISD, Unified, County) and the most students first`;
   const items = shown
     .map((d) => `<li><a href="${districtHref(d.leaid)}">${e(d.district)}</a><span class="county">${e([d.county, d.state].filter((x) => x !== "").join(", "))}${d.students === "" ? "" : ` · ${e(d.students)} students`}</span></li>`)
     .join("\n");
@@ -317,7 +321,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}, those sharing its kind of name (ISD, Unified, County) and the most students first: open yours for its ZIP codes, phone and grades.${more}</p>
+<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}, ${order}: open yours for its ZIP codes, phone and grades.${more}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>
