@@ -183,10 +183,10 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     ]);
   });
   it("a town of Palau, Micronesia or the Marshall Islands is said to be outside the United States (review 33 #9: 'Majuro' had no answer)", async () => {
-    for (const [typed, country] of [["Majuro", "The Marshall Islands"], ["Koror, PW", "Palau"], ["Pohnpei", "The Federated States of Micronesia"]] as const) {
+    for (const [typed, country] of [["Majuro", "The Marshall Islands are"], ["Koror, PW", "Palau is"], ["Pohnpei", "The Federated States of Micronesia are"]] as const) {
       const res = await search(typed);
       expect([typed, res.status]).toEqual([typed, 400]);
-      expect(await res.text()).toContain(`<h1>${country} is outside the United States</h1>`);
+      expect(await res.text()).toContain(`<h1>${country} outside the United States</h1>`);
     }
   });
   it("a small district's very name does not hide a much larger one of the same words; an address on a 'Public School Rd' is its town (review 33b #1, #2)", async () => {
@@ -199,6 +199,20 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     const road = await search("123 Public School Rd, Springfield, IL");
     expect(road.status).toBe(200);
     expect(await road.text()).toContain("<h1>ZIP codes of Springfield, IL</h1>");
+  });
+  it("review 33c: a state after a district's name keeps to that state; a plain everyday name lists the larger namesake; 'X County SD' is a district; a ZIP code before a town whose name ends in two letters", async () => {
+    const hazleton = await search("Hazleton Public Schools, IN");
+    expect(hazleton.status).not.toBe(303);
+    expect(await hazleton.text()).not.toContain("/district/4211700");
+    const portland = await search("Portland Public Schools");
+    expect(portland.status).toBe(200);
+    expect(await portland.text()).toContain('href="/district/4110040"');
+    const dallas = await search("Dallas County SD");
+    expect([dallas.status, dallas.headers.get("location")]).toEqual([303, "/district/0101110"]);
+    for (const [typed, zip] of [["87507 Santa Fe", "87507"], ["96960 Majuro", "96960"]] as const) {
+      const res = await search(typed);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, `/zip/${zip}`]);
+    }
   });
   it("a town with its state's code is the town, South Dakota's too (review 33 #1: 'SD' read as a school district's)", async () => {
     for (const typed of ["Rapid City, SD", "Box Elder, SD", "Sturgis SD", "123 Main St, Sioux Falls, SD"]) {

@@ -321,11 +321,15 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * ZIP code, where the town is its record's city (and the state its state); else undefined.
    */
   const zipBeforeItsTown = (typed: string): string | undefined => {
-    const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+?)(?:,?\s+([A-Za-z]{2})\.?)?$/.exec(typed);
+    const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
     if (m === null) return undefined;
-    const record = json(`/zip/${m[1]}.json`) as DistrictRecord | undefined;
-    if (record === undefined || (m[3] !== undefined && m[3].toUpperCase() !== record.state)) return undefined;
-    return cityKey(m[2]!) === cityKey(record.city) ? m[1] : undefined;
+    // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
+    const place = (json(`/zip/${m[1]}.json`) as DistrictRecord | undefined) ?? site.postal(m[1]!);
+    if (place === undefined) return undefined;
+    // The town alone, or with the state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
+    const withState = /^(.+?),?\s+([A-Za-z]{2})\.?$/.exec(m[2]!);
+    const same = (town: string) => cityKey(town) === cityKey(place.city);
+    return same(m[2]!) || (withState !== null && withState[2]!.toUpperCase() === place.state && same(withState[1]!)) ? m[1] : undefined;
   };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
@@ -391,6 +395,11 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       }
       // No town: the districts with part of the words typed ("Miami-Dade County Public Schools": Dade County School District).
       if (districts.length > 0) return districtsPage(districts);
+      // "Dallas County SD": no town of South Dakota; "SD" is the district's (review 33c #6).
+      const asDistrict = !districtNamed && /\sSD\.?$/i.test(typed) ? site.districtSearch(typed.replace(/\s+SD\.?$/i, " School District")).filter((d) => d.match !== "narrower") : [];
+      const sdOne = clearDistrict(typed, asDistrict);
+      if (sdOne !== undefined) return redirect(districtHref(sdOne.leaid));
+      if (asDistrict.length > 0) return districtsPage(asDistrict);
       const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
       return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) });
     }

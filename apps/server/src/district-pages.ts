@@ -39,8 +39,8 @@ export function levelWords(level: District["level"], gradeSpan: string): string 
     if (gradeSpan === "") return "Unified: the Census draws it for every grade.";
     if (known && first <= 0 && last >= 12) return "Unified: one district for every grade, from kindergarten to high school.";
     // Drawn for every grade, but NCES lists fewer (Branchburg, Pre-K to 8th; Delmar, 5th to 12th; Gosnold, Ungraded).
-    const whom = known && first <= 0 ? "older" : known && last >= 12 ? "younger" : "other";
-    return `Unified: the Census draws it for every grade, though NCES lists only ${gradeSpan}; ask it which school its ${whom} students attend.`;
+    if (!known) return `Unified: the Census draws it for every grade, though NCES lists its grades as “${gradeSpan}”; ask it which schools its students attend.`;
+    return `Unified: the Census draws it for every grade, though NCES lists only ${gradeSpan}; ask it which school its ${first <= 0 ? "older" : "younger"} students attend.`;
   }
   if (level === "elementary") {
     if (known && last >= 12) return "Elementary: the Census draws it for the lower grades only, though NCES lists grades up to 12th; it may teach high school itself or pay another district's: ask it which high school its students attend.";

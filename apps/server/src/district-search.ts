@@ -72,7 +72,9 @@ export function withoutState(typed: string, states: ReadonlySet<string>): { text
  * namesADistrict("Rapid City, SD", states) // false
  */
 export function namesADistrict(typed: string, states: ReadonlySet<string>): boolean {
-  return DISTRICT_WORDS.test(withoutState(typed, states).text);
+  const { text } = withoutState(typed, states);
+  // A house number first is an address ("123 Public School St, Springfield, MO"), never a district's name.
+  return DISTRICT_WORDS.test(text) && !/^\d+\s/.test(text);
 }
 
 /**
@@ -140,7 +142,9 @@ export interface DistrictSearch {
  * search.find("Houston ISD") // [{ leaid: "4823640", ..., match: "words" }]
  */
 export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>): DistrictSearch {
-  const all = [...districts].map((d) => ({ d, words: searchWords(d.district), key: nameKey(d.district) }));
+  // "RD" of Colorado's "Wray School District RD-2" says what kind of district it is, no place: a
+  // street's "Rd" typed does not find it (review 33c #4).
+  const all = [...districts].map((d) => ({ d, words: new Set([...searchWords(d.district)].filter((w) => w !== "rd")), key: nameKey(d.district) }));
   const byKey = new Map<string, IndexedDistrict[]>();
   for (const x of all) (byKey.get(x.key) ?? byKey.set(x.key, []).get(x.key)!).push(x.d);
   const closeness: Record<DistrictMatch["match"], number> = { name: 0, words: 1, wider: 2, narrower: 3 };
@@ -173,7 +177,9 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
   const withStateOrNot = (typed: string, search: (text: string, state: string | undefined) => DistrictMatch[]) => {
     const { text, state } = withoutState(typed, states);
     const found = search(text, state);
-    return found.length > 0 || state === undefined ? found : search(typed.trim(), undefined);
+    // Only "SD" after a space, not a comma: a state typed after a name that no district of it has is
+    // no district of another state (review 33c #1: "Hazleton Public Schools, IN" opened Pennsylvania's).
+    return found.length > 0 || state !== "SD" || /,\s*SD\.?$/i.test(typed) ? found : search(typed.trim(), undefined);
   };
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn) };
 }
@@ -187,6 +193,17 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
 const MUCH_LARGER = 10;
 
 /**
+ * The same for a plain everyday name, "X (County|City) (Public) Schools", which many districts'
+ * people use whatever their official name is: `Portland Public Schools` is Maine's official name
+ * and Oregon's (44,000 students, 6.6 times) everyday one; `Rutherford County Schools` North
+ * Carolina's and Tennessee's (review 33c #2).
+ */
+const MUCH_LARGER_PLAIN = 2;
+
+/** A plain everyday name (MUCH_LARGER_PLAIN). */
+const PLAIN_NAME = /^[a-z .'-]+?( county| city| parish)?( public)? schools$/i;
+
+/**
  * True for a match of the very name or words typed (not of more words, nor of part of them).
  *
  * @example
@@ -198,7 +215,8 @@ export function matchesExactly(d: DistrictMatch): boolean {
 
 /**
  * The one district a search means, where it is clear: the only one of the very name typed where
- * no district of the same or more words and of the same kind (County, ISD, City) is MUCH_LARGER (typed
+ * no district of the same or more words and of the same kind (County, ISD, City) is MUCH_LARGER,
+ * or MUCH_LARGER_PLAIN for a plain everyday name (typed
  * "Orange County Public Schools", Virginia's name, Florida's Orange County, 207,000 students: a
  * list; review 33b #1; "Dallas County School District" is Alabama's, Dallas ISD is no county's); else the only one of the very words
  * where no district whose name holds more words is larger (typed "Shelby County Schools",
@@ -214,7 +232,8 @@ export function clearDistrict(typed: string, found: readonly DistrictMatch[]): D
   // Another of the same kind ("County", "ISD"): Dallas ISD does not hide Dallas County School District, AL.
   const sameKind = (d: DistrictMatch) => kinds.every((k) => k.test(d.district));
   const named = found.filter((d) => d.match === "name");
-  if (named.length === 1 && !found.some((d) => d !== named[0] && d.match !== "narrower" && sameKind(d) && studentsOf(d) > MUCH_LARGER * studentsOf(named[0]!))) return named[0];
+  const times = PLAIN_NAME.test(typed.trim()) ? MUCH_LARGER_PLAIN : MUCH_LARGER;
+  if (named.length === 1 && !found.some((d) => d !== named[0] && d.match !== "narrower" && sameKind(d) && studentsOf(d) > times * studentsOf(named[0]!))) return named[0];
   const exact = found.filter(matchesExactly);
   const largest = Math.max(0, ...exact.map(studentsOf));
   if (found.some((d) => d.match === "wider" && studentsOf(d) > largest)) return undefined;

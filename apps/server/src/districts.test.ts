@@ -389,7 +389,7 @@ describe("levelWords: what a district's level means, on its page (pages audit 33
     expect(levelWords("secondary", "7th – 12th")).toBe("Secondary: it teaches 7th – 12th, through high school; elementary districts teach the grades before.");
     expect(levelWords("elementary", "Pre-Kindergarten – 10th")).toBe("Elementary: the Census draws it for the lower grades, though NCES lists grades up to 10th; ask it which high school its students attend.");
     expect(levelWords("unified", "1st – 12th")).toBe("Unified: the Census draws it for every grade, though NCES lists only 1st – 12th; ask it which school its younger students attend.");
-    expect(levelWords("unified", "Ungraded")).toBe("Unified: the Census draws it for every grade, though NCES lists only Ungraded; ask it which school its other students attend.");
+    expect(levelWords("unified", "Ungraded")).toBe("Unified: the Census draws it for every grade, though NCES lists its grades as “Ungraded”; ask it which schools its students attend.");
     expect(levelWords("unified", "")).toBe("Unified: the Census draws it for every grade.");
     // East Side Union High (CA): drawn secondary, NCES from Kindergarten.
     expect(levelWords("secondary", "Kindergarten – 12th")).toBe("Secondary: the Census draws it for high school over elementary districts, though NCES lists it from Kindergarten; ask it which schools serve your address.");

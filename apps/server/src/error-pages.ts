@@ -287,7 +287,10 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
 const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, country?: string) => string> = {
   district: (typed) => `No school district named “${shortened(typed)}”`,
   school: () => "Schools are not listed: look up the home's ZIP code",
-  abroad: (_typed, country) => `${FREELY_ASSOCIATED[country ?? ""] ?? "That country"} is outside the United States`.replace(/^the /, "The "),
+  abroad: (_typed, country) => {
+    const name = FREELY_ASSOCIATED[country ?? ""] ?? "That country";
+    return `${name} ${/Islands$|^the Federated States/.test(name) ? "are" : "is"} outside the United States`.replace(/^the /, "The ");
+  },
 };
 
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
@@ -310,7 +313,10 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const ordered = [...named, ...found.filter((d) => d.match !== "name")];
   const shown = ordered.slice(0, MAX_DISTRICT_MATCHES);
   const more = ordered.length > shown.length ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${ordered[shown.length]!.state}”, to find another.` : "";
-  const order = `${named.length > 0 && named.length < found.length ? "the one of that very name first, then " : ""}those sharing its kind of name (ISD, Unified, County) and the most students first`;
+  const order =
+    named.length === found.length
+      ? "the most students first"
+      : `${named.length === 0 ? "" : named.length === 1 ? "the one of that very name first, then " : "those of that very name first, then "}those sharing its kind of name (ISD, Unified, County) and the most students first`;
   const items = shown
     .map((d) => `<li><a href="${districtHref(d.leaid)}">${e(d.district)}</a><span class="county">${e([d.county, d.state].filter((x) => x !== "").join(", "))}${d.students === "" ? "" : ` · ${e(d.students)} students`}</span></li>`)
     .join("\n");

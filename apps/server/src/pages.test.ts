@@ -251,10 +251,10 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     const koror = { zip: "96940", city: "Koror", state: "PW", type: "Post Office or large volume customer", zcta: "", county: "" };
     const palau = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("96940", koror), "/zip/96940"), "zip-not-found", facts, { postal: koror, cityZips: [] });
     expect(palau).toContain("<h1>ZIP code 96940 is in Palau, outside the United States</h1>");
-    expect(palau).toContain("96940 (Koror, PW) is a ZIP code of Palau. Palau is an independent country in free association with the United States: it uses US mail and ZIP codes, but no US public school district serves it");
+    expect(palau).toContain("96940 (Koror, PW) is a ZIP code of Palau. Palau is an independent country in free association with the United States: the country uses US mail and ZIP codes, but no US public school district serves it");
     expect(palau).not.toContain("look up the ZIP code of the home");
     expect(zipNotFoundDetail("96960", { city: "Majuro", state: "MH", type: koror.type })).toBe(
-      "ZIP code 96960 is a ZIP code of Majuro, MH. The Marshall Islands is an independent country in free association with the United States: it uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.",
+      "ZIP code 96960 is a ZIP code of Majuro, MH. The Marshall Islands are an independent country in free association with the United States: the country uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.",
     );
     // A USPS "Zip Code Area" the 2020 Census draws no ZCTA for (21522, Bittinger, MD): it has an area, undrawn.
     const undrawn = { zip: "21522", city: "Bittinger", state: "MD", type: "Zip Code Area", zcta: "21522", county: "Garrett County" };

@@ -224,7 +224,7 @@ export function freelyAssociatedNamed(typed: string): string | undefined {
  */
 export function freelyAssociatedWords(code: string): string {
   const name = FREELY_ASSOCIATED[code]!;
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)} is an independent country in free association with the United States: it uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${/Islands$|^the Federated States/.test(name) ? "are" : "is"} an independent country in free association with the United States: the country uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.`;
 }
 
 /** Detail for a well-formed state code that is not one of the 56. */
