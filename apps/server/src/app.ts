@@ -393,7 +393,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         townPages.set(typed, rep);
         return sendRepresentation(c.req.raw, rep);
       }
-      // No town: the districts with part of the words typed ("Miami-Dade County Public Schools": Dade County School District).
+      // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
       if (districts.length > 0) return districtsPage(districts);
       // "Dallas County SD": no town of South Dakota; "SD" is the district's (review 33c #6).
       const asDistrict = !districtNamed && /\sSD\.?$/i.test(typed) ? site.districtSearch(typed.replace(/\s+SD\.?$/i, " School District")).filter((d) => d.match !== "narrower") : [];

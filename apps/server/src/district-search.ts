@@ -19,7 +19,7 @@ export interface DistrictMatch {
    * How its name matches what was typed: "name", the very name (case, punctuation and the
    * abbreviations St., Mt., Ft. aside); "words", the same distinctive words; "wider", more words
    * than typed (Memphis-Shelby County Schools for "Shelby County Schools"); "narrower", part of
-   * the words typed (Dade County School District for "Miami-Dade County Public Schools").
+   * the words typed (Beverly Public Schools, MA, for "Beverly Hills Unified").
    */
   match: "name" | "words" | "wider" | "narrower";
 }
@@ -132,7 +132,7 @@ export interface DistrictSearch {
  * ("District of Columbia Public Schools", "School District U-46") and those whose distinctive
  * words are the typed ones ("Chicago Public Schools": City of Chicago School District 299), or
  * hold them, or are part of them ("Shelby County Schools" also finds Memphis-Shelby County
- * Schools; "Miami-Dade County Public Schools", Dade County School District); in the state typed
+ * Schools; "Beverly Hills Unified", Beverly Public Schools, MA); in the state typed
  * at the end if any ("Springfield Public Schools, MO"). Those sharing its kind words come first
  * (ISD, Unified, County), then the most students (the district a name most likely means), then
  * the closer match.

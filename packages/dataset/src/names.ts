@@ -205,8 +205,38 @@ export function newerName(boundaryName: string, ccdName: string): string | null 
   const c = ccdName.trim();
   if (/school district no\b|\bcounty of\b|^sd\b/i.test(c)) return null;
   if (/\bcounty\b/i.test(c) && !/\bcounty\b/i.test(boundaryName)) return null;
-  if (!/\b(schools?|district|isd|cisd|sd|hsd|cusd|ccsd|usd|corporation|corp|unified|union|elementary)(\s+#?[0-9][0-9a-z-]*)?$/i.test(c)) return null;
+  if (!/\b(schools?|district|isd|cisd|sd|hsd|cusd|ccsd|usd|corporation|corp|unified|union|elementary)(\s+#?[0-9][0-9a-z-]*)?$/i.test(c)) {
+    // A place added in a short form ("MIAMI-DADE", "Savannah-Chatham County"): completed with the
+    // boundary name's words after its place ("Miami-Dade County School District"; review 33 #7).
+    return namesMorePlaces(boundaryName, ccdName) && PLACES_ONLY.test(c) && !SCHOOL_WORDS.test(c) && !SHORT_SCHOOL_WORDS.test(c) ? completedPlaceName(boundaryName, c) : null;
+  }
   return districtCase(c);
+}
+
+/** A short name of places only: letters, spaces, hyphens, slashes and dots; no digits, parentheses or commas ("MIAMI-DADE", "Savannah-Chatham County"). */
+const PLACES_ONLY = /^[A-Za-z][A-Za-z .'\/-]*$/;
+/** The directory's abbreviations of school words and the words of a legal description, which a name of places only has none of. */
+const SHORT_SCHOOL_WORDS = /\b(msd|schls?|sch|dist|cons|csd|sd|isd|usd|cisd|of|in|at|and)\b/i;
+
+/**
+ * A CCD short name that adds a place to the boundary name ("MIAMI-DADE" for "Dade County School
+ * District"), cased, followed by the boundary name's words after its last distinctive word
+ * ("County School District"), without repeating those the short name ends with ("Savannah-Chatham
+ * County" + "County School District" -> "Savannah-Chatham County School District").
+ *
+ * @example
+ * completedPlaceName("Dade County School District", "MIAMI-DADE") // "Miami-Dade County School District"
+ */
+export function completedPlaceName(boundaryName: string, ccdName: string): string {
+  const places = distinctiveDistrictWords(boundaryName);
+  const words = boundaryName.trim().split(/\s+/);
+  const lastPlace = words.reduce((at, w, i) => (w.toLowerCase().split(/[^a-z0-9]+/).some((p) => places.has(p)) ? i : at), -1);
+  const tail = words.slice(lastPlace + 1);
+  const short = districtCase(ccdName.trim()).split(/\s+/);
+  // The longest end of the short name that the tail begins with is written once.
+  let overlap = Math.min(short.length, tail.length);
+  while (overlap > 0 && short.slice(-overlap).join(" ").toLowerCase() !== tail.slice(0, overlap).join(" ").toLowerCase()) overlap--;
+  return districtCase([...short, ...tail.slice(overlap)].join(" "));
 }
 
 /**

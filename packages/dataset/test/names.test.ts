@@ -57,6 +57,14 @@ describe("newer official names", () => {
     expect(namesMorePlaces("Boulder Valley School District RE-2", "Boulder Valley School District No. Re2")).toBe(false);
     expect(namesMorePlaces("Gallup-McKinley County Schools", "GALLUP")).toBe(false);
     expect(namesMorePlaces("Nash-Rocky Mount Schools", "Nash County Public Schools")).toBe(false);
+    // A place added in a short form, completed with the boundary name's words after its place (review 33 #7).
+    expect(newerName("Dade County School District", "MIAMI-DADE")).toBe("Miami-Dade County School District");
+    expect(newerName("Chatham County School District", "Savannah-Chatham County")).toBe("Savannah-Chatham County School District");
+    expect(newerName("Manhattan Unified School District 383", "Manhattan-Ogden")).toBe("Manhattan-Ogden Unified School District 383");
+    // Not a short form with abbreviations, parentheses or a legal description's words.
+    expect(newerName("Westside Consolidated School District", "WESTSIDE CONS. SCH DIST(CRAIGH")).toBeNull();
+    expect(newerName("Harmony Grove School District", "Harmony Grove School District (Ouachita)")).toBeNull();
+    expect(newerName("Brandon School District", "Brandon School District in the Counties of Oakland and Lapee")).toBeNull();
     // A place added by a legal description is not a new name.
     expect(newerName("Littleton School District 6", "Littleton School District No. 6 in the county of Arapahoe")).toBeNull();
   });
