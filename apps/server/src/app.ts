@@ -10,7 +10,7 @@ import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } f
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
 import { cityKey } from "./city-search.ts";
 import { stateSearch } from "./state-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, zipHolding, type LocationData } from "./location.ts";
@@ -79,6 +79,8 @@ function redirect(location: string): Response {
 export function createApp(site: Site, location?: PromiseLike<LocationData | undefined> | LocationData): Hono {
   const app = new Hono({ strict: true });
   const fixed = (c: Context) => sendRepresentation(c.req.raw, site.get(c.req.path)!);
+  /** A page made for one request (a place, a town, districts of a name): HTML with the pages' headers. */
+  const pageOf = (html: string, headers: [string, string][] = PAGE_HEADERS) => new Representation(html, TYPES.html, site.lastModified, headers);
   /** The town pages of the search box made so far, by the text typed (at most TOWN_PAGES_KEPT). */
   const townPages = new Map<string, Representation>();
 
@@ -236,7 +238,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   const locationHtml = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
-    const ok = (html: string) => sendRepresentation(c.req.raw, new Representation(html, TYPES.html, site.lastModified, PAGE_HEADERS));
+    const ok = (html: string) => sendRepresentation(c.req.raw, pageOf(html));
     // What a person pasted or typed (a pair in one box, degree signs, N/S/E/W, a typographic minus):
     // read, then redirected to plain decimal degrees, the page's one address per place.
     if (lat !== null || lon !== null) {
@@ -266,7 +268,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const only = inTerritory ? onlyDistrictOf(near!.state!) : undefined;
       // (The JSON of this address stays the 404 problem: the page varies on Accept.)
       if (near && only && prefersHtml(c.req.raw.headers.get("accept"), true)) {
-        return sendRepresentation(c.req.raw, new Representation(territoryPage(only, near, lat!, lon!, site.facts), TYPES.html, site.lastModified, [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
+        return sendRepresentation(c.req.raw, pageOf(territoryPage(only, near, lat!, lon!, site.facts), [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
       }
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
@@ -326,10 +328,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
     const place = (json(`/zip/${m[1]}.json`) as DistrictRecord | undefined) ?? site.postal(m[1]!);
     if (place === undefined) return undefined;
-    // The town alone, or with the state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
-    const withState = /^(.+?),?\s+([A-Za-z]{2})\.?$/.exec(m[2]!);
+    // The town alone, or with its state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
     const same = (town: string) => cityKey(town) === cityKey(place.city);
-    return same(m[2]!) || (withState !== null && withState[2]!.toUpperCase() === place.state && same(withState[1]!)) ? m[1] : undefined;
+    const withState = withoutState(m[2]!, new Set([place.state]));
+    return same(m[2]!) || (withState.state !== undefined && same(withState.text)) ? m[1] : undefined;
   };
   app.get("/zip", (c) => {
     // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
@@ -365,7 +367,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const strong = districts.filter((d) => d.match !== "narrower");
       const one = clearDistrict(typed, strong);
       if (one !== undefined) return redirect(districtHref(one.leaid));
-      const districtsPage = (found: DistrictMatch[]) => sendRepresentation(c.req.raw, new Representation(districtsFoundPage(typed, found, site.facts), TYPES.html, site.lastModified, PAGE_HEADERS));
+      const districtsPage = (found: DistrictMatch[]) => sendRepresentation(c.req.raw, pageOf(districtsFoundPage(typed, found, site.facts)));
       if (strong.length > 0) return districtsPage(strong);
       // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
       // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
@@ -387,7 +389,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       if (towns.length > 0) {
         const stateShown = state ?? misspelt;
         const page = townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) });
-        const rep = new Representation(page, TYPES.html, site.lastModified, PAGE_HEADERS);
+        const rep = pageOf(page);
         // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.
         if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);
         townPages.set(typed, rep);

@@ -157,7 +157,7 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     const source = await fileSource(path);
     return () => source.read(0, source.size);
   };
-  const [openapi, docs, csp, docsScript, rating, sources, postal, boundaries, listed] = await Promise.all([
+  const [openapi, docs, csp, docsScript, rating, sources, postal, manifest] = await Promise.all([
     Bun.file(paths.openapi).text(),
     hasDocs ? onDemand(paths.docs) : Promise.resolve(DOCS_STUB),
     hasDocs ? Bun.file(paths.docsCsp).text() : Promise.resolve("default-src 'none'"),
@@ -165,9 +165,10 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
     requiredText(paths.about.rating),
     requiredText(paths.about.sources),
     requiredText(paths.postal),
-    manifestBoundaries(paths.data.manifest),
-    manifestFiles(paths.data.manifest),
+    manifestJson(paths.data.manifest),
   ]);
+  const boundaries = boundariesOf(manifest);
+  const listed = manifest?.files;
   checkListedFile("RATING.md", rating, listed, paths.about.rating);
   checkListedFile("SOURCES.md", sources, listed, paths.about.sources);
   checkListedFile("postal.csv", postal, listed, paths.postal);
@@ -205,21 +206,27 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
  * (await manifestBoundaries("data/manifest.json"))?.scale // "1:500,000"
  */
 export async function manifestBoundaries(path: string): Promise<BoundariesFacts | undefined> {
-  const file = Bun.file(path);
-  if (!(await file.exists())) return undefined; // readData names the missing manifest
-  const b = ((await file.json()) as { boundaries?: Partial<BoundariesFacts> }).boundaries;
-  return typeof b?.source === "string" && typeof b.vintage === "string" && typeof b.scale === "string" ? { source: b.source, vintage: b.vintage, scale: b.scale } : undefined;
+  return boundariesOf(await manifestJson(path));
 }
 
-/** The manifest's `files` (undefined without a readable manifest: readData names that). */
-async function manifestFiles(path: string): Promise<Record<string, { sha256?: unknown; rows?: unknown }> | undefined> {
+/** What start-up reads of a data folder's manifest: its boundaries' description and its files' checksums. */
+type ManifestFacts = { boundaries?: Partial<BoundariesFacts>; files?: Record<string, { sha256?: unknown; rows?: unknown }> };
+
+/** A data folder's manifest, read once for the assets; undefined where it is missing or not JSON (readData names those). */
+async function manifestJson(path: string): Promise<ManifestFacts | undefined> {
   const file = Bun.file(path);
   if (!(await file.exists())) return undefined;
   try {
-    return ((await file.json()) as { files?: Record<string, { sha256?: unknown; rows?: unknown }> }).files;
+    return (await file.json()) as ManifestFacts;
   } catch {
-    return undefined; // readData names a manifest that is not JSON
+    return undefined;
   }
+}
+
+/** The boundaries' source, vintage and scale a manifest gives, where it gives all three. */
+function boundariesOf(manifest: ManifestFacts | undefined): BoundariesFacts | undefined {
+  const b = manifest?.boundaries;
+  return typeof b?.source === "string" && typeof b.vintage === "string" && typeof b.scale === "string" ? { source: b.source, vintage: b.vintage, scale: b.scale } : undefined;
 }
 
 const DOCS_STUB = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API documentation</title></head>

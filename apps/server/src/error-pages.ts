@@ -9,7 +9,7 @@ import { matchesExactly, type DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -289,7 +289,7 @@ const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, 
   school: () => "Schools are not listed: look up the home's ZIP code",
   abroad: (_typed, country) => {
     const name = FREELY_ASSOCIATED[country ?? ""] ?? "That country";
-    return `${name} ${/Islands$|^the Federated States/.test(name) ? "are" : "is"} outside the United States`.replace(/^the /, "The ");
+    return `${name} ${countryVerb(name)} outside the United States`.replace(/^the /, "The ");
   },
 };
 

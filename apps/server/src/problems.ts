@@ -204,6 +204,16 @@ export function isMilitaryMail(postal: { type: string }): boolean {
 export const FREELY_ASSOCIATED: Readonly<Record<string, string>> = { PW: "Palau", FM: "the Federated States of Micronesia", MH: "the Marshall Islands" };
 
 /**
+ * "are" after a country's plural name ("the Marshall Islands are"), else "is" (review 33c #6).
+ *
+ * @example
+ * countryVerb("Palau") // "is"
+ */
+export function countryVerb(name: string): "is" | "are" {
+  return /Islands$|^the Federated States/.test(name) ? "are" : "is";
+}
+
+/**
  * The code of the freely associated country a typed text names ("Palau", "Micronesia", "the
  * Marshall Islands", "FSM"), or undefined.
  *
@@ -224,7 +234,7 @@ export function freelyAssociatedNamed(typed: string): string | undefined {
  */
 export function freelyAssociatedWords(code: string): string {
   const name = FREELY_ASSOCIATED[code]!;
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${/Islands$|^the Federated States/.test(name) ? "are" : "is"} an independent country in free association with the United States: the country uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${countryVerb(name)} an independent country in free association with the United States: the country uses US mail and ZIP codes, but no US public school district serves it (its schools are its own government's). This service covers the 50 states, DC, Puerto Rico, Guam, the US Virgin Islands, American Samoa and the Northern Mariana Islands.`;
 }
 
 /** Detail for a well-formed state code that is not one of the 56. */

@@ -7,10 +7,7 @@
  * the same addresses.
  */
 import { GENERIC_DISTRICT_WORDS } from "@school-districts/core";
-import type { CcdRow } from "./sources.ts";
-
-/** CCD statuses of a district that runs schools this year. */
-const OPEN = new Set(["Open", "New", "Added", "Reopened", "Changed Agency Type", "Changed Boundary/Agency"]);
+import { OPEN_STATUSES, type CcdRow } from "./sources.ts";
 
 /**
  * The ZIP code of a directory row's office (CCD LZIP, the first word of `office`), or "".
@@ -52,7 +49,7 @@ export function openInItsPlace(closed: CcdRow, name: string, directory: Iterable
   if (!/[a-z]{3}/.test(place) || officeZip === "") return [];
   const found: CcdRow[] = [];
   for (const r of directory) {
-    if (r.leaid === closed.leaid || !OPEN.has(r.status) || officeZipOf(r) !== officeZip) continue;
+    if (r.leaid === closed.leaid || !OPEN_STATUSES.has(r.status) || officeZipOf(r) !== officeZip) continue;
     const own = r.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
     if (own === place || own.startsWith(`${place} `)) found.push(r);
   }

@@ -130,6 +130,9 @@ export interface CcdRow {
   city: string;
 }
 
+/** CCD statuses (SY_STATUS_TEXT) of a district that runs schools this year. */
+export const OPEN_STATUSES: ReadonlySet<string> = new Set(["Open", "New", "Added", "Reopened", "Changed Agency Type", "Changed Boundary/Agency"]);
+
 export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
   const t = readTable(dir, rel, HEADERS.ccd);
   const c = (n: string) => col(t, n);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { directorySuccessors, nameWords } from "../src/directory-successors.ts";
 import type { CcdRow } from "../src/sources.ts";
+import { ccdRow } from "./ccd-row.ts";
 
-const row = (leaid: string, name: string, phone: string, office: string, st = "SC"): CcdRow => ({
-  leaid, fipst: "45", st, stateName: "SOUTH CAROLINA", name, phone, website: "", gslo: "PK", gshi: "12", schools: 5, leaType: "1", union: "", status: "Open", effective: "", office, city: "",
-});
+const row = (leaid: string, name: string, phone: string, office: string, st = "SC"): CcdRow =>
+  ccdRow({ leaid, fipst: "45", st, stateName: "SOUTH CAROLINA", name, phone, gslo: "PK", schools: 5, office });
 
 // Hampton 01 and 02 (2018-19) are "Hampton" (2023-24, new): the same phone and office as Hampton 01, the name of both.
 const older = new Map([

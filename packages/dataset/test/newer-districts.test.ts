@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { newerDistricts } from "../src/newer-districts.ts";
 import type { CcdRow } from "../src/sources.ts";
+import { ccdRow } from "./ccd-row.ts";
 
-const row = (leaid: string, name: string, city: string, gslo: string, over: Partial<CcdRow> = {}): CcdRow => ({
-  leaid, fipst: leaid.slice(0, 2), st: "AL", stateName: "ALABAMA", name, phone: "", website: "", gslo, gshi: "12", schools: 2, leaType: "1", union: "",
-  status: "Open", effective: "", office: `36561 4544 orange beach blvd`, city, ...over,
-});
+const row = (leaid: string, name: string, city: string, gslo: string, over: Partial<CcdRow> = {}): CcdRow =>
+  ccdRow({ leaid, st: "AL", stateName: "ALABAMA", name, gslo, schools: 2, office: "36561 4544 orange beach blvd", city, ...over });
 
 describe("newerDistricts (a town's own district that no map has)", () => {
   const ccd = new Map(

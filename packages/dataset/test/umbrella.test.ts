@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { componentsOf, unionSpan, weightedMean } from "../src/umbrella.ts";
 import type { CcdRow } from "../src/sources.ts";
+import { ccdRow } from "./ccd-row.ts";
 
-const row = (leaid: string, st: string, leaType: string, union: string, gslo = "KG", gshi = "12"): CcdRow => ({
-  leaid, fipst: "50", st, stateName: "VERMONT", name: leaid, phone: "", website: "", gslo, gshi, schools: 1, leaType, union, status: "Open", effective: "", office: "", city: "",
-});
+const row = (leaid: string, st: string, leaType: string, union: string, gslo = "KG", gshi = "12"): CcdRow =>
+  ccdRow({ leaid, fipst: "50", st, stateName: "VERMONT", gslo, gshi, leaType, union });
 
 describe("componentsOf", () => {
   it("links LEA_TYPE 2 rows to the LEA_TYPE 3 row of the same state and UNION code", () => {
