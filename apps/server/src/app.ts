@@ -13,7 +13,7 @@ import { stateSearch } from "./state-search.ts";
 import { clearDistrict, namesADistrict, namesASchool, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -56,6 +56,9 @@ const FORMAT_GUESS = /\.(?:csv|json)$/i;
  * (132 over 9,100 km²); a place farther off is likely at sea.
  */
 const TERRITORY_NEAR_MILES = 6;
+
+/** How many times the query string gives each coordinate (a repeated one is refused: repeatedProblem). */
+const givenTimes = (c: Context) => ({ lat: c.req.queries("lat")?.length ?? 0, lon: c.req.queries("lon")?.length ?? 0 });
 
 /** How far from a place in no district its nearest ZIP code is offered (about 35 miles): a territory, or just off the coast. */
 const NEAR_ZIP_DEGREES = 0.5;
@@ -222,7 +225,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
   const locationAnswer = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
-    const bad = coordinateProblem(lat, lon);
+    const bad = repeatedProblem(givenTimes(c)) ?? coordinateProblem(lat, lon);
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad);
     const data = await location;
     if (data === undefined) return fail(c.req.raw, "not-found", "This dataset was built without boundaries: look up by ZIP code instead.");
@@ -239,15 +242,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const locationHtml = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
     const ok = (html: string) => sendRepresentation(c.req.raw, pageOf(html));
+    const times = givenTimes(c);
+    const repeated = repeatedProblem(times, true);
     // What a person pasted or typed (a pair in one box, degree signs, N/S/E/W, a typographic minus):
     // read, then redirected to plain decimal degrees, the page's one address per place.
-    if (lat !== null || lon !== null) {
+    if ((lat !== null || lon !== null) && repeated === undefined) {
       const read = readPlace(lat ?? "", lon ?? "");
       if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}`);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
-    const latProblem = lat === null ? undefined : degreesProblem("lat", lat, true);
-    const bad = latProblem ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
+    const latProblem = times.lat > 1 ? repeated : lat === null ? undefined : degreesProblem("lat", lat, true);
+    const bad = latProblem ?? repeated ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
     const badField = latProblem !== undefined ? "lat" : "lon";
     if (bad === undefined && (lat === null || lon === null)) {
       const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;

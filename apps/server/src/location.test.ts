@@ -151,6 +151,14 @@ describe("GET /location.json", () => {
     expect(((await res.json()) as Problem).type).toBe(`${BASE}/problems/invalid-location`);
   });
 
+  it("a coordinate given twice is refused, not first-wins: which was meant is not known", async () => {
+    for (const q of ["?lat=45.7833&lat=34.0736&lon=-108.5007", "?lat=45.7833&lon=-108.5007&lon=-108.5007"]) {
+      const res = await get(q);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as Problem).detail).toMatch(/^(lat|lon) is given 2 times: give it once, for example \/location\.json\?lat=45\.7833&lon=-108\.5007\.$/);
+    }
+  });
+
   it("the problem kinds have their pages", async () => {
     for (const kind of ["invalid-location", "location-not-found"]) {
       const res = await app.request(`/problems/${kind}`);
@@ -222,6 +230,10 @@ describe("GET /location (the page)", () => {
     expect(letters).not.toContain("/location.json");
     expect(badHtml).toContain('value="91"');
     expect(badHtml).toContain("<title>These coordinates are not a place (error 400)</title>");
+    // A repeated coordinate: the form says so, never a redirect to one of them (first-wins).
+    const twice = await app.request("/location?lat=45.7833&lat=45.7833%C2%B0&lon=-108.5007", html);
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain("Latitude is given 2 times: give it once, for example 45.7833.");
     const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
     expect(sea.status).toBe(404);
     const seaHtml = await sea.text();

@@ -236,6 +236,22 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
 }
 
 /**
+ * Why a coordinate given more than once is no point: which of them was meant is not known, so
+ * none is taken (first-wins would answer a place the sender may not have meant). The detail of a
+ * 400, or undefined when each of `lat` and `lon` is given at most once.
+ *
+ * @example
+ * repeatedProblem({ lat: 2, lon: 1 })       // 'lat is given 2 times: give it once, for example /location.json?lat=45.7833&lon=-108.5007.'
+ * repeatedProblem({ lat: 1, lon: 3 }, true) // 'Longitude is given 3 times: give it once, for example -108.5007 (west is negative).'
+ */
+export function repeatedProblem(counts: { lat: number; lon: number }, forPage = false): string | undefined {
+  const name = counts.lat > 1 ? "lat" : counts.lon > 1 ? "lon" : undefined;
+  if (name === undefined) return undefined;
+  const [label, example] = forPage ? PAGE_WORDS[name] : [name, EXAMPLE];
+  return `${label} is given ${counts[name]} times: give it once, ${example}.`;
+}
+
+/**
  * Why a query string is not a point: the detail of a 400 problem, or undefined when it is one.
  *
  * @example

@@ -1802,22 +1802,22 @@ export interface components {
          */
         RequestHeaders: string;
         /**
-         * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+         * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
          * @example 45.7833
          */
         Lat: string;
         /**
-         * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+         * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
          * @example -108.5007
          */
         Lon: string;
         /**
-         * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
+         * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
          * @example 45.7833
          */
         LatPage: string;
         /**
-         * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
+         * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
          * @example -108.5007
          */
         LonPage: string;
@@ -5420,12 +5420,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat: components["parameters"]["Lat"];
                 /**
-                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example -108.5007
                  */
                 lon: components["parameters"]["Lon"];
@@ -5511,12 +5511,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign).
+                 * @description Latitude, WGS84 decimal degrees, -90 to 90 (a plain decimal number: no exponent, no degree sign). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat: components["parameters"]["Lat"];
                 /**
-                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative).
+                 * @description Longitude, WGS84 decimal degrees, -180 to 180 (west is negative). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example -108.5007
                  */
                 lon: components["parameters"]["Lon"];
@@ -5573,12 +5573,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
+                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
                 /**
-                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
+                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
@@ -5698,12 +5698,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page.
+                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
                 /**
-                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals).
+                 * @description Longitude, decimal degrees (west is negative); may be empty when `lat` holds a pair. Read like `lat` (303 to plain decimals). Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
