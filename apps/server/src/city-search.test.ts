@@ -126,6 +126,33 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(townPage("NYC", nyc("NYC"), { updated: "2026-11-22", records: 7, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of New York City</h1>");
   });
 
+  it("finds a big city by its everyday short name where no town has it ('Philly', 'LA'; 'Vegas' was Vergas, MN)", () => {
+    const cities = citySearchIndex(
+      [
+        { zip: "90012", city: "Los Angeles", state: "CA", district: "Los Angeles Unified School District" },
+        { zip: "19103", city: "Philadelphia", state: "PA", district: "Philadelphia City School District" },
+        { zip: "89101", city: "Las Vegas", state: "NV", district: "Clark County School District" },
+        { zip: "56572", city: "Vergas", state: "MN", district: "Perham-Dent Public School District" },
+        { zip: "70112", city: "New Orleans", state: "LA", district: "Orleans Parish School District" },
+        { zip: "46204", city: "Indy", state: "KY", district: "A town of that very name" },
+      ],
+      new Set(["CA", "PA", "NV", "MN", "LA", "KY"]),
+      { CA: "California", PA: "Pennsylvania", NV: "Nevada", MN: "Minnesota", LA: "Louisiana", KY: "Kentucky" },
+    );
+    const found = (typed: string) => cities(typed).map((m) => [m.city, m.state, m.nickname]);
+    expect(found("Philly")).toEqual([["Philadelphia", "PA", true]]);
+    expect(found("Vegas")).toEqual([["Las Vegas", "NV", true]]);
+    for (const typed of ["LA", "L.A.", "la", "LA, CA", "LA California"]) expect(found(typed), typed).toEqual([["Los Angeles", "CA", true]]);
+    expect(found("NOLA")).toEqual([["New Orleans", "LA", true]]);
+    // Only with its own city's state; a town of that very name comes first and alone.
+    expect(found("LA, NV")).toEqual([]);
+    expect(found("Indy")).toEqual([["Indy", "KY", undefined]]);
+    expect(cityMatchesHtml("Philly", cities("Philly"))).toContain("<p class=\"answer\">“Philly” is not a ZIP code: it reads as Philadelphia, PA, whose ZIP codes are below.");
+    const page = townPage("LA", cities("LA"), { updated: "2026-11-22", records: 6, baseUrl: "http://localhost" }, { code: "LA", name: "Louisiana" });
+    expect(page).toContain("<h1>ZIP codes of Los Angeles, CA</h1>");
+    expect(page).toContain('<p>Looking for the state? <a href="/state/LA">Louisiana\'s school districts</a>; Los Angeles, CA is below.</p>');
+  });
+
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
     expect(cityKey("St. Mary's-of the Woods")).toBe("saintmarysofthewoods");
     // The records' USPS forms: "O Fallon", "Mc Allen"; accents as typed or not.

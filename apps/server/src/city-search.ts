@@ -38,6 +38,8 @@ export interface CityMatch {
   county?: true;
   /** the New York City borough typed ("Manhattan", "NYC"), where its ZIP codes' town or county is named otherwise (New York, NY) */
   borough?: string;
+  /** true where what was typed is the city's everyday short name ("LA", "Philly"), no town's own */
+  nickname?: true;
 }
 
 /**
@@ -61,6 +63,24 @@ const NYC_NAMES: Readonly<Record<string, readonly Borough[]>> = {
   cityofnewyork: NYC_BOROUGHS,
   manhattan: NYC_BOROUGHS.filter((b) => b.borough === "Manhattan"),
   thebronx: NYC_BOROUGHS.filter((b) => b.borough === "The Bronx"),
+};
+
+/**
+ * Big cities by the short names people type for them (cityKey of the short name), where no town
+ * has that name: "Vegas" was Vergas, MN (a close name) and "Philly" no town at all. Only names
+ * of one city each ("KC" is two Kansas Cities, "SA" many places: left out). "LA" is also
+ * Louisiana's code: its page then links the state first.
+ */
+const CITY_NICKNAMES: Readonly<Record<string, { town: string; state: string }>> = {
+  la: { town: "Los Angeles", state: "CA" },
+  sf: { town: "San Francisco", state: "CA" },
+  philly: { town: "Philadelphia", state: "PA" },
+  vegas: { town: "Las Vegas", state: "NV" },
+  nola: { town: "New Orleans", state: "LA" },
+  slc: { town: "Salt Lake City", state: "UT" },
+  okc: { town: "Oklahoma City", state: "OK" },
+  indy: { town: "Indianapolis", state: "IN" },
+  atl: { town: "Atlanta", state: "GA" },
 };
 
 /**
@@ -179,11 +199,25 @@ export function citySearchIndex(
       return ny === undefined ? [] : [{ ...ny, borough: b.borough }];
     });
   };
+  // A big city's short name ("Philly", "LA, CA"), where no town has that name.
+  const nicknamed = (text: string): CityMatch[] => {
+    const { state, town } = parse(text);
+    // "LA, CA": the short name with its city's state (not "LA, NV").
+    const withState = state !== undefined ? CITY_NICKNAMES[cityKey(town)] : undefined;
+    const city = CITY_NICKNAMES[cityKey(text)] ?? (withState?.state === state ? withState : undefined);
+    if (city === undefined) return [];
+    const found = (byName.get(cityKey(city.town)) ?? []).filter((m) => m.state === city.state);
+    return found.map((m) => ({ ...m, nickname: true }));
+  };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = typed.trim().replace(COUNTRY_AT_END, "");
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
+    if (all.length === 0) {
+      const short = nicknamed(text);
+      if (short.length > 0) return short;
+    }
     // The borough first: "Manhattan" is New York, NY before Manhattan, KS.
     const nyc = boroughs(text);
     if (nyc.length > 0) return [...nyc, ...bySize(all)];

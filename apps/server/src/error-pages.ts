@@ -171,7 +171,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
       : cities.length > shown.length
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
         : `${cities.length} towns have that name; their ZIP codes are below`;
-  const intro = cities.every((c) => c.borough !== undefined)
+  const intro = cities.every((c) => c.nickname)
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(placeOf(cities[0]!))}, whose ZIP codes are below. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : cities.every((c) => c.borough !== undefined)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: ${
         cities.length === 1 ? `${e(cities[0]!.borough!)} is a borough of New York City. Its ZIP codes are below` : `New York City's ${cities.length} boroughs are below, each with its ZIP codes`
       }. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
@@ -275,7 +277,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
       search: false,
-      main: `<h1>${e(title)}</h1>${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; the towns of that name are below.</p>` : ""}
+      main: `<h1>${e(title)}</h1>${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
 ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`)}
 <p><a class="up" href="/">Home page</a></p>`,
     },
