@@ -49,7 +49,7 @@ const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
  * The page of a located point.
  *
  * @example
- * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts at 45.78330, -108.50070</h1>…"
+ * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts of this place in Billings, MT</h1>…"
  */
 export function locationPage(
   a: LocationAnswer,
@@ -103,7 +103,7 @@ export function locationPage(
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
     ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.
-      `<p>${a.in_zip_area ? "This place lies in ZIP code" : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
+      `<p>${a.in_zip_area ? `This place (${where}) lies in ZIP code` : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
     : "";
   // In words a parent reads: what the boundary here is for, what its schools teach, its phone
   // ("secondary, Kindergarten – 12th" read as a contradiction for Santa Barbara Unified in Goleta).
@@ -114,14 +114,18 @@ export function locationPage(
       return `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${facts.filter((f) => f !== "").join("; ")}</li>`;
     })
     .join("\n");
+  // The heading names the town where the place lies in its ZIP code's area ("Use my location"
+  // gave coordinates no parent reads); a nearest ZIP code's town may be another's, so the numbers.
+  const town = a.zip && a.in_zip_area ? `${a.zip.city}, ${a.zip.state}` : undefined;
+  const heading = town ? `School districts of this place in ${town}` : `School districts at ${where}`;
   return layout(
     {
       // The answer in the title too (a tab, a bookmark, a shared link's preview).
-      title: a.districts.length === 0 ? `School districts at ${where}` : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} at ${where}`,
+      title: a.districts.length === 0 ? heading : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} ${town ? `in ${town} (${where})` : `at ${where}`}`,
       description: `The public school districts at ${where}: ${a.districts.map((d) => d.district).join(" and ")}, with a map and the nearest ZIP code.`,
       // One page per point: not for search engines.
       canonical: null,
-      main: `<h1>School districts at ${where}</h1>
+      main: `<h1>${e(heading)}</h1>
 <p><strong>${sentence}</strong></p>
 ${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>

@@ -177,12 +177,17 @@ describe("GET /location (the page)", () => {
 
   it("names the ZIP whose area holds the place (the fixture's 90210), or the nearest when none does", async () => {
     const html = await (await app.request("/location?lat=34.0736&lon=-118.4004")).text();
-    expect(html).toContain('<p>This place lies in ZIP code <a href="/zip/90210">90210</a> (Beverly Hills, CA); its page lists every district the ZIP code overlaps.</p>');
+    expect(html).toContain('<p>This place (34.07360, -118.40040) lies in ZIP code <a href="/zip/90210">90210</a> (Beverly Hills, CA); its page lists every district the ZIP code overlaps.</p>');
+    // The heading says the town, not the numbers alone (the place's ZIP code's area holds it).
+    expect(html).toContain("<h1>School districts of this place in Beverly Hills, CA</h1>");
+    expect(html).toMatch(/<title>[^<]+ in Beverly Hills, CA \(34\.07360, -118\.40040\)<\/title>/);
     // Right under the answer, before the map (a screen or more on a phone).
     expect(html.indexOf("This place lies in ZIP code")).toBeLessThan(html.indexOf("<svg"));
     const { site } = await testApp();
     const nearest = await (await createApp(site, loadLocationData(dataPaths(DATA))).request("/location?lat=34.0736&lon=-118.4004")).text();
     expect(nearest).toContain('<p>The nearest ZIP code with these districts is <a href="/zip/90210">90210</a>');
+    // A nearest ZIP code's town may be another's: the heading keeps the numbers.
+    expect(nearest).toContain("<h1>School districts at 34.07360, -118.40040</h1>");
   });
 
   it("says the answer in words first, then a map with its text alternative, the limits and the form", async () => {
