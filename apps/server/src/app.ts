@@ -8,9 +8,9 @@
 import { Hono, type Context } from "hono";
 import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
-import { cityKey } from "./city-search.ts";
+import { cityKey, type CityMatch } from "./city-search.ts";
 import { stateSearch } from "./state-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, withoutState, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
@@ -56,6 +56,13 @@ const FORMAT_GUESS = /\.(?:csv|json)$/i;
  * (132 over 9,100 km²); a place farther off is likely at sea.
  */
 const TERRITORY_NEAR_MILES = 6;
+
+/**
+ * How many times more ZIP codes where people live a town must have than the town of a district's
+ * very name in another state for "<town> schools" to mean it ("Chattanooga Public Schools": Chattanooga,
+ * TN, 17, before the district of Chattanooga, OK, 1; "Franklin School District" keeps its district).
+ */
+const MUCH_LARGER_TOWN = 5;
 
 /** How many times the query string gives each coordinate (a repeated one is refused: repeatedProblem). */
 const givenTimes = (c: Context) => ({ lat: c.req.queries("lat")?.length ?? 0, lon: c.req.queries("lon")?.length ?? 0 });
@@ -371,6 +378,26 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const districts = districtNamed ? site.districtSearch(typed) : [];
       const strong = districts.filter((d) => d.match !== "narrower");
       const one = clearDistrict(typed, strong);
+      // A town's name with words any district has ("Raleigh schools", "Tampa public schools",
+      // "Raleigh, NC school district"): the town's ZIP codes and their districts, or the one district
+      // meant where it serves the town of that name with the most ZIP codes ("Seattle schools"),
+      // never a namesake elsewhere (Raleigh County, WV) or a dead end (pages audit 34 #1). A
+      // district's very name keeps its own search unless the town is in another state: then it is
+      // linked first ("Chattanooga Public Schools" is Oklahoma's; Chattanooga, TN's are Hamilton County's).
+      const townAsked = districtNamed ? townAskedFor(typed, site.states) : undefined;
+      const townsAsked = townAsked === undefined ? [] : site.citySearch(townAsked).filter((t) => !t.close && !t.county);
+      const veryName = strong.filter((d) => d.match === "name");
+      const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
+      // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
+      const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(townsAsked.find((o) => o.state === d.state))));
+      if (townsAsked.length > 0 && (veryName.length === 0 || muchLarger(townsAsked[0]!))) {
+        const servedBy = (towns: readonly CityMatch[]) => new Set(towns.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
+        if (one !== undefined && servedBy(townsAsked.slice(0, 1)).has(one.leaid)) return redirect(districtHref(one.leaid));
+        const served = servedBy(townsAsked);
+        // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
+        const namesakes = townsAsked.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");
+        return sendRepresentation(c.req.raw, pageOf(townPage(typed, townsAsked, site.facts, undefined, { town: townAsked!, named: veryName, namesakes })));
+      }
       if (one !== undefined) return redirect(districtHref(one.leaid));
       const districtsPage = (found: DistrictMatch[]) => sendRepresentation(c.req.raw, pageOf(districtsFoundPage(typed, found, site.facts)));
       if (strong.length > 0) return districtsPage(strong);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, namesADistrict, namesASchool, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
 const DISTRICTS = [
@@ -110,5 +111,43 @@ describe("a district's name typed into the search box", () => {
     expect(clear("Shelby County Schools, AL")).toBe("0103030");
     expect(search("Miami-Dade County Public Schools").map((m) => [m.leaid, m.match])).toEqual([["1200390", "narrower"]]);
     expect(search("Springfeld Public Schools")).toEqual([]);
+  });
+});
+
+describe("townAskedFor: the town whose schools a search asks for (pages audit 34 #1)", () => {
+  it.each([
+    ["Raleigh schools", "Raleigh"],
+    ["Raleigh public schools", "Raleigh"],
+    ["Raleigh school district", "Raleigh"],
+    ["Raleigh, NC schools", "Raleigh, NC"],
+    ["Raleigh schools, NC", "Raleigh, NC"],
+    ["Houston area schools", "Houston"],
+    ["Houston ISD", "Houston"],
+    ["Kansas City schools", "Kansas City"],
+    ["St. Louis school system", "St. Louis"],
+  ])("%j reads as the town %j", (typed, town) => expect(townAskedFor(typed, new Set([...STATES, "NC"]))).toBe(town));
+
+  it.each(["Houston", "schools", "123 Main St schools", "Springfield Public School District 186", "Beverly Hills Unified"])("%j asks no town's schools", (typed) =>
+    expect(townAskedFor(typed, STATES)).toBeUndefined(),
+  );
+});
+
+describe("the list of districts found (pages audit 34 #2)", () => {
+  const facts = { updated: "2026-11-27", records: 1, baseUrl: "http://localhost" };
+  it("keeps the search's order, the most students first, and marks the very name typed, never cut off", () => {
+    const buffalo = districtSearchIndex([d("4005550", "Buffalo Public Schools", "OK", "249"), d("3605850", "Buffalo City School District", "NY", "29,866")], STATES).find("Buffalo Public Schools");
+    expect(buffalo.map((m) => [m.leaid, m.match])).toEqual([["3605850", "words"], ["4005550", "name"]]);
+    const html = districtsFoundPage("Buffalo Public Schools", buffalo, facts);
+    expect(html.indexOf("/district/3605850")).toBeLessThan(html.indexOf("/district/4005550"));
+    expect(html).toContain("249 students · the name typed</span>");
+    expect(html).toContain("the most students first (the name typed is marked)");
+    // 30 larger namesakes: the very name typed is still on the list of 25, in place of the smallest shown.
+    const many = [...Array.from({ length: 30 }, (_, i) => ({ ...d(String(3600000 + i), `Lincoln ${i} Schools`, "NY", String(10_000 - i)), match: "wider" as const })), { ...d("3100001", "Lincoln Schools", "NE", "5"), match: "name" as const }];
+    const list = districtsFoundPage("Lincoln Schools", many, facts);
+    const shown = [...list.matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
+    expect(shown).toHaveLength(25);
+    expect(shown.at(-1)).toBe("3100001");
+    expect(shown.slice(0, 24)).toEqual(many.slice(0, 24).map((m) => m.leaid));
+    expect(studentsOf({ students: "29,866" })).toBe(29_866);
   });
 });

@@ -63,6 +63,27 @@ export function withoutState(typed: string, states: ReadonlySet<string>): { text
   return m !== null && code !== undefined && states.has(code) ? { text: m[1]!.replace(/,$/, ""), state: code } : { text: trimmed };
 }
 
+/** "<town> schools" and its everyday forms: the town's words, then words any district may have. */
+const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:schools?|school\s+(?:district|system|board)s?|isd|usd)\.?$/iu;
+
+/**
+ * The town a search asks the schools of ("Raleigh schools", "Raleigh, NC school district",
+ * "Tampa public schools"), with the state where one is typed before or after the words; undefined
+ * for any other text. The caller decides whether it is a town's name (pages audit 34 #1: such
+ * text went to a namesake district elsewhere, Raleigh County, WV, or to a dead end).
+ *
+ * @example
+ * townAskedFor("Raleigh, NC schools", states) // "Raleigh, NC"
+ * townAskedFor("Reno school district NV", states) // "Reno, NV"
+ * townAskedFor("Houston", states) // undefined
+ */
+export function townAskedFor(typed: string, states: ReadonlySet<string>): string | undefined {
+  const { text, state } = withoutState(typed, states);
+  const town = SCHOOLS_OF_TOWN.exec(text)?.[1]?.replace(/,$/, "").trim();
+  if (town === undefined || town === "" || /^\d+\s/.test(town)) return undefined;
+  return state === undefined ? town : `${town}, ${state}`;
+}
+
 /**
  * True when a typed text reads as a school district's name rather than a town's or an address
  * (a state's code at its end aside).
@@ -89,8 +110,15 @@ export function namesASchool(typed: string): boolean {
   return SCHOOL_WORDS.test(typed) && !/\b(district|schools|isd|usd|unified)\b/i.test(typed);
 }
 
-/** A district's students as a number (0 where not reported). */
-const studentsOf = (d: IndexedDistrict) => Number(d.students.replace(/,/g, "")) || 0;
+/**
+ * A district's students as a number (0 where not reported).
+ *
+ * @example
+ * studentsOf({ students: "29,866" }) // 29866
+ */
+export function studentsOf(d: Pick<IndexedDistrict, "students">): number {
+  return Number(d.students.replace(/,/g, "")) || 0;
+}
 
 /** Roman numerals of district names ("Springfield R-XII"): numbers, not places. */
 const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})$/;

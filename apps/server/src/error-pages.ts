@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import { matchesExactly, type DistrictMatch } from "./district-search.ts";
+import { matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -163,7 +163,7 @@ function partShown(share: number | undefined): share is number {
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
-export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = ""): string {
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false): string {
   const shown = cities.slice(0, MAX_CITY_MATCHES);
   const which =
     cities.length === 1
@@ -171,7 +171,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
       : cities.length > shown.length
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
         : `${cities.length} towns have that name; their ZIP codes are below`;
-  const intro = cities.every((c) => c.nickname)
+  const intro = schools
+    ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${cities.length === 1 ? `${e(placeOf(cities[0]!))}'s ZIP codes are below, each with its district` : `${which}, each with its district`}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : cities.every((c) => c.nickname)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(placeOf(cities[0]!))}, whose ZIP codes are below. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.borough !== undefined)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: ${
@@ -255,6 +257,17 @@ ${lists}${boxList}`;
 const NO_DISTRICT_GROUP = "mostly in no school district";
 const NO_DISTRICT_WHY = "the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask";
 
+/** A search for a town's schools ("Raleigh schools"): the town's name read, and districts elsewhere named with it. */
+export interface TownSchools {
+  town: string;
+  /** districts of the very name typed, in another state than the town's ("Chattanooga Public Schools", OK) */
+  named: readonly DistrictMatch[];
+  namesakes: readonly DistrictMatch[];
+}
+
+/** How many districts named with a town's words elsewhere its schools' page links. */
+const MAX_NAMESAKES = 5;
+
 /**
  * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
  * its ZIP codes, grouped by the district their records name, and the search box; first, where
@@ -263,22 +276,34 @@ const NO_DISTRICT_WHY = "the Census draws most of that land as “School Distric
  * @example
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
-export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }): string {
-  const title = `ZIP codes of ${
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools): string {
+  const places =
     towns.length === 1
       ? placeOf(towns[0]!)
       : towns.every((t) => t.borough !== undefined)
         ? "New York City"
-        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(typed)}”`
-  }`;
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? typed)}”`;
+  const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
+  // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
+  const named = schools?.named ?? [];
+  const namedLine =
+    named.length === 0
+      ? ""
+      : `\n<p>${named.length === 1 ? "A school district has" : `${named.length} school districts have`} the very name typed: ${named.map((d) => `<a href="${districtHref(d.leaid)}">${e(d.district)}</a> (${e([d.county, d.state].filter((x) => x !== "").join(", "))})`).join(", ")}. The towns named “${e(shortened(schools!.town))}” are below.</p>`;
+  // Districts elsewhere whose names have the town's words (Raleigh County, WV, for "Raleigh schools"): one tap away, after the answer.
+  const namesakes = schools?.namesakes.slice(0, MAX_NAMESAKES) ?? [];
+  const namesakeLine =
+    namesakes.length === 0
+      ? ""
+      : `\n<p>Not these? ${namesakes.length === 1 ? "A district" : "Districts"} named with “${e(shortened(schools!.town))}” elsewhere: ${namesakes.map((d) => `<a href="${districtHref(d.leaid)}">${e(d.district)}</a> (${d.state})`).join(", ")}${schools!.namesakes.length > namesakes.length ? `, and ${schools!.namesakes.length - namesakes.length} more` : ""}.</p>`;
   return layout(
     {
       title,
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
       search: false,
-      main: `<h1>${e(title)}</h1>${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
-${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`)}
+      main: `<h1>${e(title)}</h1>${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
+${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined)}${namesakeLine}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,
@@ -310,17 +335,27 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
-  // The very name typed first: a list of Lincolns is never cut before the one typed (review 33b #1).
+  // In the search's order (the kind words typed shared, then the most students: Buffalo, NY's
+  // 29,866 before Buffalo Public Schools, OK's 249, pages audit 34 #2), but a list of Lincolns is
+  // never cut before one of the very name typed (review 33b #1).
   const named = found.filter((d) => d.match === "name");
-  const ordered = [...named, ...found.filter((d) => d.match !== "name")];
-  const shown = ordered.slice(0, MAX_DISTRICT_MATCHES);
-  const more = ordered.length > shown.length ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${ordered[shown.length]!.state}”, to find another.` : "";
-  const order =
-    named.length === found.length
-      ? "the most students first"
-      : `${named.length === 0 ? "" : named.length === 1 ? "the one of that very name first, then " : "those of that very name first, then "}those sharing its kind of name (ISD, Unified, County) and the most students first`;
+  const first = found.slice(0, MAX_DISTRICT_MATCHES);
+  const cut = named.filter((d) => !first.includes(d));
+  const others = first.filter((d) => d.match !== "name");
+  const dropped = new Set(cut.length === 0 ? [] : others.slice(-cut.length));
+  const shown = found.filter((d) => (first.includes(d) && !dropped.has(d)) || cut.includes(d));
+  const left = found.filter((d) => !shown.includes(d));
+  const more = left.length > 0 ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${shown[0]!.state}”, to find another.` : "";
+  const byStudents = shown.every((d, i) => i === 0 || studentsOf(shown[i - 1]!) >= studentsOf(d));
+  const sorted = byStudents ? "the most students first" : "those with the kind of name typed (ISD, County, City) first, then the most students";
+  const order = found.length === 1 ? "" : `, ${sorted}${named.length > 0 && named.length < found.length ? " (the name typed is marked)" : ""}`;
   const items = shown
-    .map((d) => `<li><a href="${districtHref(d.leaid)}">${e(d.district)}</a><span class="county">${e([d.county, d.state].filter((x) => x !== "").join(", "))}${d.students === "" ? "" : ` · ${e(d.students)} students`}</span></li>`)
+    .map(
+      (d) =>
+        `<li><a href="${districtHref(d.leaid)}">${e(d.district)}</a><span class="county">${e([d.county, d.state].filter((x) => x !== "").join(", "))}${d.students === "" ? "" : ` · ${e(d.students)} students`}${
+          d.match === "name" && named.length < found.length ? " · the name typed" : ""
+        }</span></li>`,
+    )
     .join("\n");
   return layout(
     {
@@ -329,7 +364,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}, ${order}: open yours for its ZIP codes, phone and grades.${more}</p>
+<p class="answer">${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>

@@ -1,0 +1,85 @@
+/**
+ * The search box (`GET /zip?zip=`) over the committed dataset (data/): every district's own name
+ * reaches its district, and "<town> schools" for the towns with the most ZIP codes reaches a
+ * district the town's own ZIP codes name (pages audit 34 #1: "Raleigh schools" opened Raleigh
+ * County, WV; "Tampa schools" was a dead end). Case by case the readings are in app.test.ts.
+ */
+import { resolve } from "node:path";
+import { parse } from "csv-parse/sync";
+import type { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testApp } from "../test/helpers.ts";
+
+const DATA = resolve(import.meta.dirname, "../../../data");
+let app: Hono;
+let districts: { leaid: string; name: string }[];
+let zips: { zip: string; city: string; state: string; leaid: string; zcta: string }[];
+beforeAll(async () => {
+  ({ app } = await testApp(DATA));
+  districts = parse(await Bun.file(`${DATA}/districts.csv`).text(), { columns: true }) as typeof districts;
+  zips = parse(await Bun.file(`${DATA}/zips.csv`).text(), { columns: true }) as typeof zips;
+}, 120_000);
+
+/** The box's answer: a district it opens (303), the districts a 200 page links in order, or another status. */
+async function search(typed: string): Promise<{ status: number; opens?: string; links: string[] }> {
+  const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+  const opens = res.status === 303 ? /^\/district\/([0-9]{7})$/.exec(res.headers.get("location") ?? "")?.[1] : undefined;
+  const links = res.status === 200 ? [...(await res.text()).matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]!) : [];
+  return { status: res.status, ...(opens === undefined ? {} : { opens }), links };
+}
+
+describe("the search box over every district of data/", () => {
+  it("each district's own name opens its page, or lists it where others share the name", async () => {
+    let open = 0;
+    let list = 0;
+    const lost: string[] = [];
+    for (const d of districts) {
+      const found = await search(d.name);
+      if (found.opens === d.leaid) open++;
+      else if (found.status === 200 && found.links.includes(d.leaid)) list++;
+      else lost.push(`${d.leaid} ${d.name}: ${found.status} ${found.opens ?? ""}`);
+    }
+    expect(lost).toEqual([]);
+    expect(open + list).toBe(districts.length);
+    // Measured: a change to clearDistrict or the list shows here (update with the reason). 21 very
+    // names of a small town's district ("Chattanooga Public Schools", OK) list it first on the page of
+    // the much larger town of that name (pages audit 34 #1), where they opened it before.
+    expect({ open, list }).toEqual({ open: 10_682, list: 2_488 });
+  }, 300_000);
+
+  it("'<town> schools' reaches a district the town's own ZIP codes name, for the 150 towns with the most ZIP codes", async () => {
+    const byTown = new Map<string, { city: string; state: string; leaids: Set<string>; count: number }>();
+    for (const z of zips) {
+      if (z.zcta !== z.zip) continue; // ZIP codes where people live
+      const key = `${z.city}|${z.state}`;
+      const town = byTown.get(key) ?? byTown.set(key, { city: z.city, state: z.state, leaids: new Set(), count: 0 }).get(key)!;
+      town.leaids.add(z.leaid);
+      town.count++;
+    }
+    const top = [...byTown.values()].sort((a, b) => b.count - a.count).slice(0, 150);
+    expect(top).toHaveLength(150);
+    const wrong: string[] = [];
+    for (const town of top) {
+      const found = await search(`${town.city} schools`);
+      // A district opened, or a page whose links include one of the town's: never a namesake alone or a dead end.
+      const reached = found.opens !== undefined ? town.leaids.has(found.opens) : found.links.some((l) => town.leaids.has(l));
+      if (!reached) wrong.push(`${town.city}, ${town.state}: ${found.status} ${found.opens ?? found.links.slice(0, 3).join(" ")}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it.each([
+    ["Raleigh schools", "NC"],
+    ["Raleigh, NC schools", "NC"],
+    ["Chattanooga schools", "TN"],
+    ["Tampa schools", "FL"],
+    ["Reno school district", "NV"],
+  ])("%j: the town's own districts first (a namesake elsewhere is only linked after them)", async (typed, state) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<title>School districts of [^<]+, by ZIP code<\/title>/);
+    // The first town on the page is the one of that name with the most ZIP codes.
+    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toMatch(new RegExp(`, ${state}$`));
+  });
+});
