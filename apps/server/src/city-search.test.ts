@@ -28,6 +28,10 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search("14520 Sunrise Dr Boston MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
     expect(search("1 Market St Saint Louis MO").map((m) => [m.city, m.state])).toEqual([["Saint Louis", "MO"]]);
     expect(search("12 Main Street St. Louis, MO").map((m) => m.city)).toEqual(["Saint Louis"]);
+    // The page says it is an address, not "is a town" (pages audit 34 #6).
+    expect(cityMatchesHtml("14520 Sunrise Dr Boston MA", search("14520 Sunrise Dr Boston MA"))).toContain(
+      "<p class=\"answer\">“14520 Sunrise Dr Boston MA” is an address without its ZIP code. The ZIP codes of Boston, MA are below: open the one of the address",
+    );
     // Only the state's towns; without a state at the end, no guess from the last words.
     expect(search("14520 Sunrise Dr Boston GA").map((m) => m.state)).toEqual(["GA"]);
     expect(search("14520 Sunrise Dr Boston MO")).toEqual([]);
@@ -126,6 +130,15 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(townPage("NYC", nyc("NYC"), { updated: "2026-11-22", records: 7, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of New York City</h1>");
   });
 
+  it("reads a state's newspaper abbreviation after the town ('Boston, Mass.', 'Saint Louis, Mo.': pages audit 34 #4)", () => {
+    const named = citySearchIndex(entries, new Set(["MA", "GA", "MO"]), { MA: "Massachusetts", GA: "Georgia", MO: "Missouri" });
+    for (const typed of ["Boston, Mass.", "Boston Mass", "boston, MASS."]) expect(named(typed).map((m) => [m.city, m.state]), typed).toEqual([["Boston", "MA"]]);
+    expect(named("Boston, Ga.").map((m) => [m.city, m.state])).toEqual([["Boston", "GA"]]);
+    expect(named("Saint Louis, Mo.").map((m) => m.zips.length)).toEqual([2]);
+    // Only the dataset's states: "Tex." names no town here.
+    expect(named("Boston, Tex.")).toEqual([]);
+  });
+
   it("finds a big city by its everyday short name where no town has it ('Philly', 'LA'; 'Vegas' was Vergas, MN)", () => {
     const cities = citySearchIndex(
       [
@@ -199,6 +212,12 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     // Every other one is one tap away, on its own page (pages audit 33 #4: Jackson, NJ was out of reach).
     const others = html.match(/<p>The other 12 towns named so: (.*)\.<\/p>/)?.[1] ?? "";
     expect(others.match(/<a href="\/zip\?zip=Springfield%2C%20S[A-T]">Springfield, S[A-T]<\/a>/g)).toHaveLength(12);
+    // One left over is "the other town", not "the other 1 towns" (pages audit 34 #6: Russell).
+    const nine = citySearchIndex(
+      Array.from({ length: MAX_CITY_MATCHES + 1 }, (_, i) => ({ zip: String(10000 + i), city: "Russell", state: `S${String.fromCharCode(65 + i)}`, district: "D" })),
+      new Set(),
+    );
+    expect(cityMatchesHtml("Russell", nine("Russell"))).toMatch(/<p>The other town named so: <a [^>]+>Russell, S[A-I]<\/a>\.<\/p>/);
   });
 
   it("takes a state's name after the town as its code (“Fort Wayne, Indiana”), the longest name first", () => {

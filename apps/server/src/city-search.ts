@@ -66,6 +66,58 @@ const NYC_NAMES: Readonly<Record<string, readonly Borough[]>> = {
 };
 
 /**
+ * The states' abbreviations of newspapers and older addresses (the AP Stylebook's, and the common
+ * "Tex.", "Calif", "Wisc."), lower case, as typed after a town ("Boston, Mass.", "Miami, Fla.":
+ * pages audit 34 #4 found them dead ends). Without the dot only where no everyday word is
+ * spelt so ("Miss", "Ill" and "Ind" need it).
+ */
+const STATE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  AL: ["ala."],
+  AZ: ["ariz.", "ariz"],
+  AR: ["ark."],
+  CA: ["calif.", "calif", "cal."],
+  CO: ["colo.", "colo"],
+  CT: ["conn.", "conn"],
+  DE: ["del."],
+  FL: ["fla.", "fla"],
+  GA: ["ga."],
+  IL: ["ill."],
+  IN: ["ind."],
+  KS: ["kan.", "kans."],
+  KY: ["ky."],
+  LA: ["la."],
+  MD: ["md."],
+  MA: ["mass.", "mass"],
+  MI: ["mich.", "mich"],
+  MN: ["minn.", "minn"],
+  MS: ["miss."],
+  MO: ["mo."],
+  MT: ["mont."],
+  NE: ["neb.", "nebr."],
+  NV: ["nev."],
+  NH: ["n.h."],
+  NJ: ["n.j."],
+  NM: ["n.m.", "n. mex."],
+  NY: ["n.y."],
+  NC: ["n.c."],
+  ND: ["n.d."],
+  OK: ["okla.", "okla"],
+  OR: ["ore.", "oreg."],
+  PA: ["pa.", "penn.", "penna."],
+  RI: ["r.i."],
+  SC: ["s.c."],
+  SD: ["s.d."],
+  TN: ["tenn.", "tenn"],
+  TX: ["tex.", "tex"],
+  VT: ["vt."],
+  VA: ["va."],
+  WA: ["wash."],
+  WV: ["w.va.", "w. va."],
+  WI: ["wis.", "wisc.", "wisc"],
+  WY: ["wyo."],
+};
+
+/**
  * Big cities by the short names people type for them (cityKey of the short name), where no town
  * has that name: "Vegas" was Vergas, MN (a close name) and "Philly" no town at all. Only names
  * of one city each ("KC" is two Kansas Cities, "SA" many places: left out). "LA" is also
@@ -138,11 +190,16 @@ export function citySearchIndex(
   states: ReadonlySet<string>,
   stateNames: Readonly<Record<string, string>> = {},
 ): (typed: string) => CityMatch[] {
-  // "Fort Wayne, Indiana": a state's name at the end, longest first ("West Virginia" before "Virginia").
-  const names = Object.entries(stateNames)
-    .filter(([code, name]) => states.has(code) && name !== "")
-    .map(([code, name]) => [code, name.toLowerCase()] as const)
-    .sort((a, b) => b[1].length - a[1].length);
+  // "Fort Wayne, Indiana", "Boston, Mass.": a state's name or its old abbreviation at the end,
+  // longest first ("West Virginia" before "Virginia").
+  const names = [
+    ...Object.entries(stateNames)
+      .filter(([code, name]) => states.has(code) && name !== "")
+      .map(([code, name]) => [code, name.toLowerCase()] as const),
+    ...Object.entries(STATE_ABBREVIATIONS)
+      .filter(([code]) => states.has(code))
+      .flatMap(([code, forms]) => forms.map((form) => [code, form] as const)),
+  ].sort((a, b) => b[1].length - a[1].length);
   const byName = new Map<string, CityMatch[]>();
   // Counties by their name without "County" ("Queens", "Orange"), for a name no town has.
   const byCounty = new Map<string, CityMatch[]>();

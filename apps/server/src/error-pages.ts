@@ -138,8 +138,10 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
  * @example
  * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
  */
-function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"]): string {
+function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
+  if (reads === "abroad") return `${e(READS_TITLE.abroad(typed, country))}: type the ZIP code of a home in the United States.`;
+  if (reads === "school") return `“${e(shortened(typed))}” reads as a school: type the ZIP code of the home's street address, or its town and state.`;
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
@@ -183,6 +185,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way, but ${cities.length === 1 ? `${e(cities[0]!.city)}, ${cities[0]!.state} is a county. Its ZIP codes are below` : which.replace("towns have", "counties have")}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.close)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : /^\d+\s+\p{L}/u.test(typed.trim())
+    ? // A street address without its ZIP code ("123 Main St, Springfield, IL"): its town's ZIP codes (pages audit 34 #6: "is a town").
+      `<p class="answer">“${e(shortened(typed))}” is an address without its ZIP code. ${cities.length === 1 ? `The ZIP codes of ${e(placeOf(cities[0]!))} are below` : which}: open the one of the address for its school district's phone and the other districts it covers.</p>`
     : `<p class="answer">“${e(shortened(typed))}” is a ${cities.some((c) => c.borough) ? "place" : "town"}, not a ZIP code. ${cities.some((c) => c.borough) ? which.replace("towns have", "places have") : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => townGroupHtml(c));
   // Every other town of the name one tap away: its own page (Jackson, NJ, one ZIP code, is not among the 8 with the most).
@@ -190,7 +195,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
   const others =
     rest.length === 0
       ? ""
-      : `\n<p>The other ${rest.length} ${cities.every((c) => c.county) ? "counties" : "towns"} named so: ${rest.map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`).join(", ")}.</p>`;
+      : `\n<p>The other ${rest.length === 1 ? "" : `${rest.length} `}${cities.every((c) => c.county) ? (rest.length === 1 ? "county" : "counties") : rest.length === 1 ? "town" : "towns"} named so: ${rest.map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`).join(", ")}.</p>`;
   return `${intro}${others}${between === "" ? "" : `\n${between}`}
 ${groups.join("\n")}`;
 }
@@ -440,8 +445,14 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
       !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${postal.city} is`)}` : ""
     }`;
   } else {
-    body = `<p class="answer">${e(PLAIN[kind])}</p>
-${nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country)}`;
+    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country);
+    // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
+    // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
+    const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
+    body = readsOtherwise
+      ? `${next.replace(/^<p>/, '<p class="answer">')}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}`
+      : `<p class="answer">${e(PLAIN[kind])}</p>
+${next}`;
   }
   return layout(
     {
@@ -467,7 +478,7 @@ ${nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country)}`;
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads) : undefined, facts.staticCopy)}
+${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

@@ -122,14 +122,28 @@ describe("Accept negotiation of errors", () => {
     ["9O21O", "<p>“9O21O” is not a ZIP code. Did you mean <a href=\"/zip/90210\">90210</a>?</p>"],
     ["021 08", "<p>“021 08” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>"],
     ["9OO11", "<p>“9OO11” is not a ZIP code.</p>"], // 90011 has no page in the fixture: nothing to suggest
-    ["xyzzy", "<p>“xyzzy” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>"],
+    // What the text reads as is the answer, first; the ZIP code's form after it (pages audit 34 #3).
+    ["xyzzy", "<p class=\"answer\">“xyzzy” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>\n<p>A ZIP code has exactly 5 digits"],
     // A house number is no ZIP code of another state than the one typed (pages audit 30 #2: 14520 ... WA offered New York's 14520).
-    ["90210 Main St Nowhere MA", "<p>“90210 Main St Nowhere MA” is not a ZIP code, and no town with a ZIP code is written that way."],
+    ["90210 Main St Nowhere MA", "<p class=\"answer\">“90210 Main St Nowhere MA” is not a ZIP code, and no town with a ZIP code is written that way."],
     ["90210 Main St Nowhere CA", 'Did you mean <a href="/zip/90210">90210</a>?'],
   ])("the search box's %j: a 400 page that names the ZIP meant, if it has a page", async (typed, said) => {
     const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(said);
+  });
+
+  it("a country, a school's name: the page's answer and the box's own message say what it reads as, not the ZIP code's form (pages audit 34 #3)", async () => {
+    const mainOf = (html: string) => html.slice(html.indexOf("<main>"), html.indexOf("</main>"));
+    const palau = mainOf(await (await get("/zip?zip=Palau", { Accept: BROWSER })).text());
+    expect(palau).toMatch(/^<main><h1>Palau is outside the United States<\/h1>\n<p class="answer">Palau is an independent country/);
+    expect(palau).not.toContain("A ZIP code has exactly 5 digits");
+    expect(palau).toContain("Palau is outside the United States: type the ZIP code of a home in the United States.");
+    expect(palau).not.toContain("or a town's name: type 5 digits");
+    const school = mainOf(await (await get("/zip?zip=Lincoln%20High%20School", { Accept: BROWSER })).text());
+    expect(school).toContain('<p class="answer">“Lincoln High School” reads as a school\'s name');
+    expect(school).toContain("“Lincoln High School” reads as a school: type the ZIP code of the home's street address, or its town and state.");
+    expect(school.indexOf("reads as a school's name")).toBeLessThan(school.indexOf("A ZIP code has exactly 5 digits"));
   });
 
   it("/zip/9O21O (a letter O typed for a zero in the address): a 400 page naming the ZIP page meant", async () => {
