@@ -142,6 +142,12 @@ ${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>
   );
 }
 
+/** What a state page counts besides its districts' JSON: each district's high-school ZIPs and PO-box ZIPs (renderDistrictBodies). */
+export interface StatePageCounts {
+  highSchoolOf?: ReadonlyMap<string, number>;
+  postOfficeOf?: ReadonlyMap<string, { named: number; overlapping: number }>;
+}
+
 /**
  * The page of one state: its districts by name, each linked to its page, with
  * the number of ZIP codes each is the main district of.
@@ -149,13 +155,18 @@ ${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>
  * @example
  * statePage(stateDistricts, facts, "Rhode Island") // "<!doctype html>...<h1>School districts of Rhode Island</h1>..."
  */
-export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state, highSchoolOf: ReadonlyMap<string, number> = new Map()): string {
+export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state, counts: StatePageCounts = {}): string {
+  const { highSchoolOf = new Map(), postOfficeOf = new Map() } = counts;
   const byName = [...s.districts].sort((a, b) => a.district.localeCompare(b.district, "en") || (a.leaid < b.leaid ? -1 : 1));
-  const named = s.districts.reduce((n, d) => n + d.chosen_zips, 0);
+  // ZIP codes where people live, as each district's page counts them (its PO-box ZIP codes set apart: pages audit 34 #6, DC's 255 and 57).
+  const homesNamed = (d: (typeof byName)[number]) => d.chosen_zips - (postOfficeOf.get(d.leaid)?.named ?? 0);
+  const homesOverlapped = (d: (typeof byName)[number]) => d.overlapping_zips - (postOfficeOf.get(d.leaid)?.overlapping ?? 0);
+  const named = s.districts.reduce((n, d) => n + homesNamed(d), 0);
+  const boxes = s.districts.reduce((n, d) => n + (postOfficeOf.get(d.leaid)?.named ?? 0), 0);
   const answer =
     s.count === 0
       ? `No school district of ${e(inSentence(name))} is in this dataset.`
-      : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, the main districts of ${count(named, "ZIP code", "ZIP codes")} in all. Open a district to see its ZIP codes.`;
+      : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, the main ${s.count === 1 ? "district" : "districts"} of ${count(named, "ZIP code", "ZIP codes")} where people live in all${boxes > 0 ? ` (and of ${count(boxes, "PO-box ZIP code", "PO-box ZIP codes")}, with no homes)` : ""}. Open a district to see its ZIP codes.`;
   // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone)
   // and a heading per letter, each list ending with a way back to the index.
   const initial = (name: string) => (/^[A-Za-z]/.test(name) ? name[0]!.toUpperCase() : "#");
@@ -171,7 +182,7 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}${
       // A district newer than the maps has 0 and 0 below: why (Orange Beach City).
       d.notes?.some((n) => n.code === NEWER_THAN_MAPS) ? `<span class="county">Newer than the maps: no ZIP code's share is known</span>` : ""
-    }</td><td class="n" data-label="Main district of">${namedFor(d.chosen_zips, highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${d.overlapping_zips.toLocaleString("en-US")}</td></tr>`;
+    }</td><td class="n" data-label="Main district of">${namedFor(homesNamed(d), highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${homesOverlapped(d).toLocaleString("en-US")}</td></tr>`;
   const table = (ds: typeof byName, caption: string) => `<table aria-describedby="columns"><caption>${caption}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>
@@ -188,7 +199,7 @@ ${ds.map(row).join("\n")}
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p class="note">${CAVEAT}</p>
-<p id="columns">Districts by name, with the county of their office: the number of ZIP codes each is the main district of (the district serving most of their residents, which their records name), and the number of ZIP codes it overlaps.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
+<p id="columns">Districts by name, with the county of their office: the number of ZIP codes where people live each is the main district of (the district serving most of their residents, which their records name), and the number of them it overlaps; PO-box ZIP codes are on each district's page.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
 ${index}${tables}
 <p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
     },

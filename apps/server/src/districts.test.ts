@@ -293,6 +293,21 @@ describe("district and state pages", () => {
     expect(statePage({ state: "CA", count: 1, source: "", license: "", updated: "2026-11-26", districts: [{ ...newer, notes: [] }] } as never, site.facts)).not.toContain("Newer than the maps");
   });
 
+  it("a state page counts the ZIP codes where people live, as each district's page does, its PO-box ZIP codes set apart (pages audit 34 #6: DC's 255 against 57)", async () => {
+    const state = await (await get("/state/CA")).text();
+    const district = await (await get("/district/0604830")).text();
+    const onDistrictPage = Number(/is the main school district of ([0-9]+) ZIP codes?\./.exec(district)?.[1]);
+    expect(district).toContain("PO-box ZIP code (no homes) names it too");
+    const row = /<a href="\/district\/0604830">[\s\S]*?data-label="Main district of">([0-9]+)<\/td><td class="n" data-label="Overlaps">([0-9]+)<\/td>/.exec(state);
+    expect(Number(row?.[1])).toBe(onDistrictPage);
+    // The fixture's 90209 is a PO-box ZIP naming Beverly Hills: counted in the JSON, apart on the page.
+    const json = (await (await get("/state/CA/districts.json")).json()) as { districts: { leaid: string; chosen_zips: number; overlapping_zips: number }[] };
+    const summary = json.districts.find((d) => d.leaid === "0604830")!;
+    expect(summary.chosen_zips).toBe(onDistrictPage + 1);
+    expect(Number(row?.[2])).toBe(summary.overlapping_zips - 1);
+    expect(state).toMatch(/ are in this dataset, the main districts of [0-9]+ ZIP codes? where people live in all \(and of 1 PO-box ZIP code, with no homes\)/);
+  });
+
   it("a high-school district's page says which ZIP codes it is the high-school district of (split-level 01002)", async () => {
     const html = await (await get("/district/2501920")).text();
     expect(html).toMatch(/<p>Amherst-Pelham[^<]* is the high-school district of 1 ZIP code\. It is a secondary district in Massachusetts/);

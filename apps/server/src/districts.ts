@@ -142,6 +142,11 @@ export interface DistrictBodies {
    * being the district their record names (a high-school district over elementary ones).
    */
   highSchoolOf: Map<string, number>;
+  /**
+   * By LEAID, where not 0: its PO-box ZIPs (no homes), those whose record names it and all it
+   * overlaps, which the state page leaves out of its counts as the district page sets them apart.
+   */
+  postOfficeOf: Map<string, { named: number; overlapping: number }>;
 }
 
 /**
@@ -174,10 +179,13 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const byState = new Map<string, DistrictSummary[]>(states.map((s) => [s, []]));
   const csv: string[][] = [[...DISTRICT_CSV_COLUMNS]];
   const highSchoolOf = new Map<string, number>();
+  const postOfficeOf = new Map<string, { named: number; overlapping: number }>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
     const highSchool = highSchoolZips(d.grade_span, list).length;
     if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
+    const boxes = list.filter((z) => z.basis === "post office");
+    if (boxes.length > 0) postOfficeOf.set(d.leaid, { named: boxes.filter((z) => z.chosen).length, overlapping: boxes.length });
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
     const summary = districtSummary(d, list, baseUrl);
     byState.get(d.state)?.push(summary);
@@ -195,5 +203,5 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
     };
     stateBodies.set(`/state/${state}/districts.json`, JSON.stringify(body));
   }
-  return { districts, states: stateBodies, csv: toCsv(csv), highSchoolOf };
+  return { districts, states: stateBodies, csv: toCsv(csv), highSchoolOf, postOfficeOf };
 }

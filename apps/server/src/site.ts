@@ -209,7 +209,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [path, body] of districts.states) {
     bodies.set(path, encoder.encode(body));
     const collection = JSON.parse(body) as StateDistricts;
-    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest.state_names, collection.state), districts.highSchoolOf)));
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest.state_names, collection.state), { highSchoolOf: districts.highSchoolOf, postOfficeOf: districts.postOfficeOf })));
   }
   bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
