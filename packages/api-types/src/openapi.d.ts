@@ -461,7 +461,7 @@ export interface paths {
         };
         /**
          * Human-readable page of one state or territory
-         * @description The page of a state: its districts sorted by name, each linked to its page, with the number of ZIP codes it is chosen for. Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
+         * @description The page of a state: its districts sorted by name, each linked to its page, with the number of ZIP codes where people live it is chosen for and overlaps (its PO-box ZIP codes are counted apart, as on its district page; `/state/{state}/districts.json` counts every ZIP code). Supports HEAD (the same headers, no body), OPTIONS (CORS preflight, 204) and conditional requests with If-None-Match (304). Other methods get 405.
          */
         get: operations["getStatePage"];
         put?: never;
