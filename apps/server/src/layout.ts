@@ -183,16 +183,20 @@ export function phoneHint(phone: string, confirm: string): string {
  *
  * @example
  * websiteLink("http://www.bhusd.org/home") // '<a href="http://www.bhusd.org/home" rel="external">www.bhusd.org</a>'
+ * websiteLink("http://tyrone@tyronebobcats.org") // 'http://tyrone@tyronebobcats.org' (no link)
  */
 export function websiteLink(url: string): string {
   if (!/^https?:\/\//i.test(url)) return e(url);
-  let host = url;
+  let parsed: URL;
   try {
-    host = new URL(url).host;
+    parsed = new URL(url);
   } catch {
     return e(url);
   }
-  return `<a href="${e(url)}" rel="external">${e(host)}</a>`;
+  // A name before "@" ("http://tyrone@tyronebobcats.org"): an e-mail address NCES filed as the
+  // website, which a browser opens as a login (pages audit 34 #6): shown as NCES gives it, unlinked.
+  if (parsed.username !== "" || parsed.password !== "") return e(url);
+  return `<a href="${e(url)}" rel="external">${e(parsed.host)}</a>`;
 }
 
 /** One fact of the district with its explanation under it; "" shows as "Not reported". */
