@@ -70,6 +70,10 @@ describe("parseArgs", () => {
     expect(parseArgs(["lookup", "--", "--json"], {})).toMatchObject({ query: { zip: "--json" }, json: false });
     expect(() => parseArgs(["lookup", "--lat", "45", "--lon", "-108", "--lat", "46"], {})).toThrow("--lat is given twice");
     expect(() => parseArgs(["--port", "1", "--port=2"], {})).toThrow("--port is given twice");
+    // A switch takes no value ("--json=false" turned JSON on: review 34 #8).
+    expect(() => parseArgs(["lookup", "90210", "--json=false"], {})).toThrow("--json takes no value");
+    expect(() => parseArgs(["--quiet=yes"], {})).toThrow("--quiet takes no value");
+    expect(parseArgs(["lookup", "90210", "--json"], {})).toMatchObject({ json: true });
   });
   it("gives help and version", () => {
     expect(parseArgs(["--help"], {})).toEqual({ kind: "help" });

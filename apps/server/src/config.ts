@@ -78,7 +78,11 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
       continue;
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    if (name === "help" || name === "version" || name === "quiet" || name === "json") flags[name] = true;
+    if (name === "help" || name === "version" || name === "quiet" || name === "json") {
+      // A switch takes no value: "--json=false" turned JSON on (review 34 #8).
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      flags[name] = true;
+    }
     else if (["port", "host", "base-url", "data", "district", "workers", "lat", "lon"].includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || value === "") throw new UsageError(`--${name} needs a value`);

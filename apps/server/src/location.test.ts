@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { edgeDistance, type Problem } from "@school-districts/core";
+import { edgeDistance, OFF_EDGE_M, type Problem } from "@school-districts/core";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, SMALL, testApp } from "../test/helpers.ts";
@@ -157,6 +157,15 @@ describe("GET /location.json", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as Problem).detail).toMatch(/^(lat|lon) is given 2 times: give it once, for example \/location\.json\?lat=45\.7833&lon=-108\.5007\.$/);
     }
+  });
+
+  it("the contract and the problem page say the distance the answer uses (OFF_EDGE_M), not a copy of it", async () => {
+    const said = `${OFF_EDGE_M.toLocaleString("en-US")} m`;
+    const contract = readFileSync(resolve(import.meta.dirname, "../../../openapi/openapi.json"), "utf8");
+    expect(contract.split(said).length - 1).toBeGreaterThanOrEqual(2);
+    // Never another off-edge distance beside it.
+    expect(contract.replaceAll(said, "")).not.toMatch(/within 1,[0-9]{3} m /);
+    expect(await (await app.request("/problems/location-not-found")).text()).toContain(`none within ${said} overlaps`);
   });
 
   it("the problem kinds have their pages", async () => {

@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
-import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
+import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
 export type LocationAnswer = components["schemas"]["LocationAnswer"];
@@ -316,13 +316,6 @@ export function locate(
   };
 }
 
-/**
- * How far outside every drawn district a place may lie and still be answered by the nearest
- * (metres): the 1:500,000 outlines and their simplification cut off shore strips and small
- * islands (South Padre Island lies about 490 m outside Point Isabel ISD's drawn edge); a mile
- * out, a place is more likely water, or land the maps leave to no one.
- */
-export const OFF_EDGE_M = 1600;
 
 /**
  * How close to a drawn border a place must be for its answer to be in doubt (metres): the

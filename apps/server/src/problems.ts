@@ -4,7 +4,7 @@
  * GET, HEAD and OPTIONS. Bodies name the request path, so they are rendered per
  * request (they are small and never compressed).
  */
-import type { AreaWithoutDistrict, FormerDistrict, Problem } from "@school-districts/core";
+import { OFF_EDGE_M, type AreaWithoutDistrict, type FormerDistrict, type Problem } from "@school-districts/core";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -316,7 +316,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: "The point is well-formed but no school-district boundary holds it, and none within 1,600 m overlaps the ZIP code there (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district (\"School District Not Defined\": most of Sun City, AZ; the detail says so).",
+    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so).`,
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },

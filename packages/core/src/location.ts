@@ -190,6 +190,15 @@ const UNMAPPED_PART = 0x80000000;
 export const NO_DISTRICT_NEAR_M = 30;
 
 /**
+ * How far outside every drawn district a place may lie and still be answered by the nearest
+ * (metres): the 1:500,000 outlines and their simplification cut off shore strips and small
+ * islands (South Padre Island lies about 490 m outside Point Isabel ISD's drawn edge); a mile
+ * out, a place is more likely water, or land the maps leave to no one. The server's location
+ * answer uses it, and its problem page and the contract say it (review 34 #6d).
+ */
+export const OFF_EDGE_M = 1600;
+
+/**
  * The boundary file, decoded for point lookups.
  *
  * @example
