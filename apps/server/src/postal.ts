@@ -33,7 +33,8 @@ export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta", "county"]
 
 /**
  * Parses postal.csv; "" gives an empty map. A wrong header or a malformed row
- * throws a DatasetError naming the file.
+ * (a ZIP not of 5 digits, a state not of 2 capitals, a zcta neither empty nor of
+ * 5 digits, an empty city) throws a DatasetError naming the file and the line.
  *
  * @example
  * parsePostal("zip,city,state,type,zcta,county\n90209,Beverly Hills,CA,Post Office or large volume customer,90210,Los Angeles County\n").get("90209")?.city // "Beverly Hills"
@@ -41,17 +42,19 @@ export const POSTAL_COLUMNS = ["zip", "city", "state", "type", "zcta", "county"]
 export function parsePostal(text: string, file = "postal.csv"): Map<string, PostalZip> {
   const out = new Map<string, PostalZip>();
   if (text === "") return out;
-  let rows: string[][];
+  let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(text, { relax_column_count: false }) as string[][];
+    // With each record's line (info.lines, the line it ends on): a quoted field may hold a newline,
+    // so a record's index is not its line in the file. (csv-parse's types say string[][] whatever `info` is.)
+    rows = parse(text, { relax_column_count: false, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     throw new DatasetError(file, `not valid CSV: ${(err as Error).message}`);
   }
-  if (rows[0]?.join(",") !== POSTAL_COLUMNS.join(",")) throw new DatasetError(file, `header must be ${POSTAL_COLUMNS.join(",")}`);
-  for (const [i, row] of rows.slice(1).entries()) {
+  if (rows[0]?.record.join(",") !== POSTAL_COLUMNS.join(",")) throw new DatasetError(file, `header must be ${POSTAL_COLUMNS.join(",")}`);
+  for (const { record: row, info } of rows.slice(1)) {
     const [zip, city, state, type, zcta, county] = row as [string, string, string, string, string, string];
     if (!/^[0-9]{5}$/.test(zip) || !/^[A-Z]{2}$/.test(state) || !/^([0-9]{5})?$/.test(zcta) || city === "") {
-      throw new DatasetError(file, `row ${i + 2} is malformed: ${row.join(",")}`);
+      throw new DatasetError(file, `line ${info.lines} is malformed: ${row.join(",")}`);
     }
     out.set(zip, { zip, city, state, type, zcta, county });
   }
