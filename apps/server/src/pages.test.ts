@@ -16,7 +16,6 @@ import { boundariesSection, EXPLAIN, placeLine, zipPage } from "./pages.ts";
 import { districtPage } from "./district-pages.ts";
 import { problem, zipNotFoundDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
-import { sitemaps } from "./sitemap.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
@@ -681,13 +680,6 @@ describe("/about, /robots.txt, sitemaps", () => {
     expect(site.paths()).toContain("/sitemap-1.xml");
   });
 
-  it("sitemaps split into files of at most the limit", () => {
-    const paths = Array.from({ length: 5 }, (_, i) => `/zip/0000${i}`);
-    const maps = sitemaps("https://x.org", "2026-11-22", paths, 2);
-    expect([...maps.keys()]).toEqual(["/sitemap-1.xml", "/sitemap-2.xml", "/sitemap-3.xml", "/sitemap.xml"]);
-    expect(maps.get("/sitemap-3.xml")!.match(/<url>/g)!.length).toBe(1);
-    expect(maps.get("/sitemap.xml")!.match(/<sitemap>/g)!.length).toBe(3);
-  });
 });
 
 describe("/docs for phones", () => {
