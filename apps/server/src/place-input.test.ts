@@ -21,6 +21,9 @@ describe("readPlace: what people paste or type into the /location form", () => {
     ["45.7833", ""],
     ["1e5", "0"],
     ["<script>", "x"],
+    // A pair in one box whose second part is not a number: not read as a pair (lon would be NaN).
+    ["45.7833, north", ""],
+    ["", "north; -108.5007"],
   ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
 });
 
