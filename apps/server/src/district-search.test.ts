@@ -112,6 +112,16 @@ describe("a district's name typed into the search box", () => {
     expect(search("Miami-Dade County Public Schools").map((m) => [m.leaid, m.match])).toEqual([["1200390", "narrower"]]);
     expect(search("Springfeld Public Schools")).toEqual([]);
   });
+  it("a district of more words that is smaller does not hide the one of the very words (review 34 #2f)", () => {
+    // As above, with the sizes turned round: the district whose words were typed is the larger one.
+    const shelby = districtSearchIndex([d("0103030", "Shelby County School District", "AL", "5,000"), d("4700148", "Memphis-Shelby County Schools", "TN", "200")], STATES);
+    const found = shelby.find("Shelby County Schools");
+    expect(found.map((m) => [m.leaid, m.match])).toEqual([
+      ["0103030", "words"],
+      ["4700148", "wider"],
+    ]);
+    expect(clearDistrict("Shelby County Schools", found)?.leaid).toBe("0103030");
+  });
 });
 
 describe("townAskedFor: the town whose schools a search asks for (pages audit 34 #1)", () => {
