@@ -27,7 +27,8 @@ export interface StateSearch {
   /**
    * The state whose name a text misspells ("Tennesee", "Conneticut"): by a letter for a name of
    * 5 to 7 letters ("Texs" is too short to tell, "Main" is a street), by two for a longer one;
-   * the closest where several are; else undefined.
+   * the closest where several are (of names equally close, the first in the order of `states`:
+   * the site's are sorted by code); else undefined.
    */
   speltClose(typed: string): string | undefined;
 }
