@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chooseCoding, codingFor, matchHits, noneMatchHits, notModifiedSince, unmodifiedSince } from "./negotiate.ts";
+import { acceptQ, chooseCoding, codingFor, matchHits, noneMatchHits, notModifiedSince, prefersHtml, unmodifiedSince } from "./negotiate.ts";
+
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 
 describe("chooseCoding (Accept-Encoding, RFC 9110 §12.5.3)", () => {
   it.each([
@@ -101,5 +103,35 @@ describe("matchHits (If-Match, strong comparison) and unmodifiedSince", () => {
     expect(unmodifiedSince("Sun, 22 Nov 2026 00:00:00 GMT", day)).toBe(true);
     expect(unmodifiedSince("Sat, 21 Nov 2026 23:59:59 GMT", day)).toBe(false);
     expect(unmodifiedSince("2026-11-21", day)).toBe(true);
+  });
+});
+
+describe("acceptQ and prefersHtml (Accept, RFC 9110 §12.5.1): an error as a page or as problem+json", () => {
+  it("acceptQ takes the most specific range", () => {
+    expect(acceptQ(BROWSER, "text/html")).toBe(1);
+    expect(acceptQ(BROWSER, "application/json")).toBe(0.8);
+    expect(acceptQ("application/*;q=0.5, application/json;q=0.2", "application/json")).toBe(0.2);
+    expect(acceptQ(null, "text/html")).toBe(1);
+    expect(acceptQ("text/plain", "text/html")).toBe(0);
+  });
+
+  it("acceptQ: a media range given twice counts at its higher q, in either order", () => {
+    expect(acceptQ("text/html;q=0.9, text/html;q=0.5", "text/html")).toBe(0.9);
+    expect(acceptQ("text/html;q=0.5, text/html;q=0.9", "text/html")).toBe(0.9);
+    expect(acceptQ("*/*;q=0.3, */*;q=0.1", "application/json")).toBe(0.3);
+  });
+
+  it("page routes prefer HTML unless JSON ranks higher; other paths prefer JSON unless HTML ranks higher", () => {
+    expect(prefersHtml(BROWSER, false)).toBe(true);
+    expect(prefersHtml("*/*", false)).toBe(false);
+    expect(prefersHtml(null, true)).toBe(true);
+    expect(prefersHtml("application/json", true)).toBe(false);
+    expect(prefersHtml("application/problem+json, text/html;q=0.5", true)).toBe(false);
+  });
+
+  it("a page route whose Accept takes neither HTML nor JSON (text/plain) gets no page: problem+json, the default", () => {
+    expect(prefersHtml("text/plain", true)).toBe(false);
+    expect(prefersHtml("text/html;q=0, application/json;q=0", true)).toBe(false);
+    expect(prefersHtml("text/plain", false)).toBe(false);
   });
 });

@@ -9,7 +9,6 @@ import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
-import { acceptQ, prefersHtml } from "./negotiate.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP, shareHtml } from "./layout.ts";
 import { boundariesSection, EXPLAIN, placeLine, zipPage } from "./pages.ts";
@@ -27,22 +26,6 @@ beforeAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { method, headers });
 
 describe("Accept negotiation of errors", () => {
-  it("acceptQ takes the most specific range", () => {
-    expect(acceptQ(BROWSER, "text/html")).toBe(1);
-    expect(acceptQ(BROWSER, "application/json")).toBe(0.8);
-    expect(acceptQ("application/*;q=0.5, application/json;q=0.2", "application/json")).toBe(0.2);
-    expect(acceptQ(null, "text/html")).toBe(1);
-    expect(acceptQ("text/plain", "text/html")).toBe(0);
-  });
-
-  it("page routes prefer HTML unless JSON ranks higher; other paths prefer JSON unless HTML ranks higher", () => {
-    expect(prefersHtml(BROWSER, false)).toBe(true);
-    expect(prefersHtml("*/*", false)).toBe(false);
-    expect(prefersHtml(null, true)).toBe(true);
-    expect(prefersHtml("application/json", true)).toBe(false);
-    expect(prefersHtml("application/problem+json, text/html;q=0.5", true)).toBe(false);
-  });
-
   it.each([
     ["/zip/abc", 400, "no-store", "Invalid ZIP code"],
     ["/zip?zip=9021", 400, "no-store", "Invalid ZIP code"],
