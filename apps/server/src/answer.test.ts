@@ -31,8 +31,15 @@ describe("the answer sentence on every ZIP of data/", () => {
   it("names first, per grade level, the district serving most of the ZIP's people there (the record's district for the elementary grades)", () => {
     const wrong: string[] = [];
     const recordLeaid = new Map(dataset.zips.map((r) => [r.zip, r.leaid]));
+    // The ZIPs each branch checked a sentence of: an answer() that said nothing, or only the shapes
+    // skipped below, would otherwise pass.
+    const checked = { elementary: new Set<string>(), high: new Set<string>() };
+    // ZIPs whose answer splits by grade level (it has a sentence about high school) with a district marked
+    // for high school (without one it says no district teaching high school covers the ZIP's people).
+    const split: string[] = [];
     for (const a of answers) {
       const marked = (mark: "elementary" | "secondary") => a.districts.find((d) => d.serves_most?.includes(mark))?.leaid;
+      if (a.sentences.some(aboutHigh) && marked("secondary") !== undefined) split.push(a.zip);
       for (const s of a.sentences) {
         if (s.includes("teaches only up to") || s.includes("is drawn over") || s.includes("is drawn for the lower grades only")) continue;
         // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
@@ -41,11 +48,17 @@ describe("the answer sentence on every ZIP of data/", () => {
         const largestHigh = [...a.districts].filter((d) => !teachesNoHighSchool(d.grade_span) && d.share_secondary > 0).sort((x, y) => y.share_secondary - x.share_secondary)[0]?.leaid;
         const high = markedHigh !== undefined && teachesNoHighSchool(markedHigh.grade_span) ? largestHigh : marked("secondary");
         const expected = aboutHigh(s) ? high : recordLeaid.get(a.zip);
+        if (expected !== undefined) checked[aboutHigh(s) ? "high" : "elementary"].add(a.zip);
         if (expected !== undefined && named(s)[0] !== expected) wrong.push(`${a.zip}: ${s}`);
         if (!aboutHigh(s) && ![undefined, expected].includes(marked("elementary"))) wrong.push(`${a.zip}: the record names ${expected}`);
       }
     }
     expect(wrong.slice(0, 10), `${wrong.length} sentences`).toEqual([]);
+    // Every ZIP had a sentence checked for its elementary grades (or all its grades), every split ZIP one for
+    // high school; and over a thousand split (3,336 in the committed data), so the high-school branch is exercised.
+    expect(answers.filter((a) => !checked.elementary.has(a.zip)).map((a) => a.zip).slice(0, 10)).toEqual([]);
+    expect(split.length).toBeGreaterThan(1000);
+    expect(split.filter((zip) => !checked.high.has(zip)).slice(0, 10)).toEqual([]);
   });
 
   it("never says all or most beside a share that says otherwise, nor calls a tie the largest part", () => {
