@@ -329,12 +329,13 @@ describe("atomic write", () => {
     expect([readFileSync(join(a, "baseline.csv"), "utf8"), readFileSync(join(b, "VALIDATION.md"), "utf8")]).toEqual(["new", "# v\n"]);
     expect([...readdirSync(a), ...readdirSync(b)].sort()).toEqual(["VALIDATION.md", "baseline.csv"]);
     // A path that cannot be written: the other file keeps its old text, and no temporary file stays.
-    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newer"], [join(f.dir, "nowhere", "x.md"), "x"]]))).toThrow();
+    // The error names the path that failed (its temporary file), not some other error.
+    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newer"], [join(f.dir, "nowhere", "x.md"), "x"]]))).toThrow(join(f.dir, "nowhere", "x.md"));
     expect(readFileSync(join(a, "baseline.csv"), "utf8")).toBe("new");
     expect(readdirSync(a)).toEqual(["baseline.csv"]);
     // A rename that fails (a folder where the file goes): the files before it are in place, no temporary file stays.
     mkdirSync(join(b, "taken.md"));
-    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newest"], [join(b, "taken.md"), "x"]]))).toThrow();
+    expect(() => writeFilesTogether(new Map([[join(a, "baseline.csv"), "newest"], [join(b, "taken.md"), "x"]]))).toThrow(`'${join(b, "taken.md")}'`);
     expect(readFileSync(join(a, "baseline.csv"), "utf8")).toBe("newest");
     expect([...readdirSync(a), ...readdirSync(b)].sort()).toEqual(["VALIDATION.md", "baseline.csv", "taken.md"]);
   });
