@@ -305,16 +305,43 @@ describe("the binary", () => {
 
   it.each(["SIGTERM", "SIGINT"] as const)("%s: finishes in-flight requests and exits 0", async (signal) => {
     const s = await startServer();
-    // The handler is attached at once: a request the signal beat may be reset, and that
-    // rejection must not go unhandled while the test awaits the stop.
-    const inflight = raw(`${s.url}/bulk/all-districts.json`).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 5));
-    const code = await s.stop(signal);
-    expect(code).toBe(0);
-    const res = await inflight;
-    if (res) expect(res.status).toBe(200);
-    // The last line says how it ended (a forced end says how many requests were cut).
-    expect(s.stderr()).toContain("stopped: every request finished\n");
+    // The whole dataset, uncoded: far more than the socket buffers hold, so the answer is still
+    // being sent at the signal. The signal goes only once its head has arrived (the request is in
+    // flight, not one the signal may beat), and the client reads the rest only after it.
+    const client = connect(s.port, "127.0.0.1", () => client.write("GET /bulk/all-districts.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n"));
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const closed = new Promise<void>((r) => client.once("close", () => r()));
+    client.on("error", () => undefined); // a cut shows as a short body below
+    try {
+      const reader = client[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      const read = async () => {
+        const next = await reader.next();
+        if (next.done) return false;
+        chunks.push(next.value);
+        received += next.value.length;
+        return true;
+      };
+      while (Buffer.concat(chunks).indexOf("\r\n\r\n") < 0) if (!(await read())) throw new Error("the connection closed before the answer's head");
+      const head = Buffer.concat(chunks);
+      const headEnd = head.indexOf("\r\n\r\n") + 4;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head.subarray(0, headEnd).toString("latin1"))?.[1]);
+      expect(head.subarray(0, headEnd).toString("latin1")).toMatch(/^HTTP\/1\.1 200 /);
+      expect(received - headEnd, "the body was still being sent at the signal").toBeLessThan(length);
+      const code = s.stop(signal);
+      // The rest of the body, to its Content-Length (or until the server closes the connection).
+      while (received - headEnd < length && (await read()));
+      expect(received - headEnd, "the whole body arrived").toBe(length);
+      expect(() => JSON.parse(Buffer.concat(chunks).subarray(headEnd).toString("utf8"))).not.toThrow();
+      expect(await code).toBe(0);
+      // What it said it was doing, and how it ended (a forced end says how many requests were cut).
+      expect(s.stderr()).toContain(`${signal}: stopping, finishing 1 in-flight request(s)\n`);
+      expect(s.stderr()).toContain("stopped: every request finished\n");
+    } finally {
+      client.destroy();
+      await closed;
+      if (s.proc.exitCode === null && s.proc.signalCode === null) await s.stop(); // a failed check above
+    }
   });
 
   it("a second signal a second or more after the first stops at once, cutting what is in flight, with exit 1", async () => {
