@@ -256,11 +256,23 @@ describe("Host header and request-target forms", () => {
 });
 
 describe("methods", () => {
-  const methods = ["POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH"];
-  it.each(methods)("%s gets 405 with Allow and a problem", async (method) => {
+  /** Sends `method` for /zip/90210.json (POST and PUT with a small body). */
+  const send = (method: string) => {
     const body = method === "PUT" || method === "POST" ? "hello" : "";
-    const r = await rawRequest(svc.port, get("/zip/90210.json", body ? `Content-Length: ${body.length}\r\n` : "", method) + body, HANG_MS);
-    // Bun's parser knows a fixed list of methods; one it does not know is closed.
+    return rawRequest(svc.port, get("/zip/90210.json", body ? `Content-Length: ${body.length}\r\n` : "", method) + body, HANG_MS);
+  };
+  // Methods Bun's parser knows reach the app, which must answer them: a close here is a regression.
+  it.each(["POST", "PUT", "DELETE", "PATCH", "TRACE"])("%s gets 405 with Allow and a problem", async (method) => {
+    const r = await send(method);
+    expectProblem(r, [405], method);
+    expect(r.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(r.headers["cache-control"]).toBe("no-store");
+  }, 180_000);
+
+  // WebDAV and cache-purge tokens: Bun's parser knows a fixed list of methods and closes the
+  // connection on one it does not know; if one reaches the app, the same 405.
+  it.each(["PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH"])("%s gets 405 with Allow and a problem, or a close", async (method) => {
+    const r = await send(method);
     if (r.status === undefined) return expectRejected(r, method);
     expectProblem(r, [405], method);
     expect(r.headers.allow).toBe("GET, HEAD, OPTIONS");
@@ -331,8 +343,9 @@ describe("slow clients", () => {
       for (let round = 0; round < 6; round++) {
         for (const s of sockets) if (!s.destroyed) s.write(`X-Slow-${round}: ${round}\r\n`);
         const r = await fetch(`${svc.base}/zip/10001.json`, { signal: AbortSignal.timeout(HANG_MS) });
-        expect([200, 404]).toContain(r.status);
-        await r.arrayBuffer();
+        // 10001 (Manhattan) always has a record: anything but its 200 is a failure.
+        expect(r.status).toBe(200);
+        expect(await r.text()).toContain('"zip":"10001"');
         await sleep(500);
       }
     } finally {
