@@ -6,7 +6,7 @@
  * 404), so http.ts does those things.
  */
 import { Hono, type Context } from "hono";
-import { ALLOW, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
+import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
 import { cityKey, type CityMatch } from "./city-search.ts";
 import { stateSearch } from "./state-search.ts";
@@ -474,12 +474,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   // ------------------------------------------------------------------------
 
   app.notFound(unknownPath);
-  app.onError((err, c) => {
+  app.onError((err) => {
     console.error(err);
-    return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
-      status: 500,
-      headers: { "Content-Type": "application/problem+json", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
-    });
+    return internalError();
   });
   return app;
 }

@@ -14,6 +14,24 @@ import { TYPES } from "./site.ts";
 export const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
+ * The answer to an error nothing else handled: a 500 problem+json that is never cached, with
+ * CORS and `Allow` like every answer of the app. One builder for the app's `onError` and
+ * `Bun.serve`'s `error`, so that a throw outside Hono (the prepared-path shortcut, a HEAD's Date,
+ * a large body still being compressed) gets the same answer, not Bun's plain-text 500.
+ *
+ * @example
+ * const res = internalError();
+ * res.status                       // 500
+ * res.headers.get("content-type")  // "application/problem+json"
+ */
+export function internalError(): Response {
+  return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
+    status: 500,
+    headers: { "Content-Type": "application/problem+json", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
+  });
+}
+
+/**
  * Answers with a prepared representation: picks br/gzip/identity from
  * Accept-Encoding (an identityOnly body is always identity), gives 304 when
  * If-None-Match (or, without it, If-Modified-Since) says the client's copy is

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { accessLog } from "./log.ts";
-import { IDLE_TIMEOUT_S, listen, withDate } from "./server.ts";
+import { IDLE_TIMEOUT_S, listen, withDate, type Ready } from "./server.ts";
 
 // Bun closes a connection that sends no bytes for 10 s by default, even while its request is
 // still being answered; a client then sees an empty reply. The server must keep such a
@@ -39,5 +39,44 @@ describe("withDate: HEAD responses carry Date, as GET's do (Bun leaves it out of
     expect(get.headers.has("date")).toBe(false);
     const dated = new Response(null, { headers: { Date: "Sun, 22 Nov 2026 00:00:00 GMT" } });
     expect(withDate(head, dated).headers.get("date")).toBe("Sun, 22 Nov 2026 00:00:00 GMT");
+  });
+});
+
+describe("listen: a throw that escapes the handler (review 34 #4)", () => {
+  // What runs outside Hono (the prepared-path shortcut, a HEAD's Date, a body being compressed)
+  // is not covered by app.onError: such a throw must get the app's 500 problem, not Bun's text.
+  const handle = (req: Request): Response | Promise<Response> => {
+    if (req.url.endsWith("/sync")) throw new Error("thrown at once");
+    return Promise.reject(new Error("rejected later"));
+  };
+  let open: (ready: Ready) => void = () => undefined;
+  const server = listen(new Promise<Ready>((r) => (open = r)), { port: 0, host: "127.0.0.1", log: accessLog(false) });
+  afterAll(() => server.stop(true));
+
+  /** The answer to `path`, checked to be the app's 500 problem+json. */
+  const expectInternalError = async (res: Response, method = "GET") => {
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    if (method !== "HEAD") expect(await res.json()).toEqual({ title: "Internal error", status: 500 });
+  };
+
+  it("is answered with the app's 500 problem+json, with CORS and no-store, before and after the site is ready", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      // Asked while the site is not ready (the first handler waits for it), then ready.
+      const early = fetch(`http://127.0.0.1:${server.port}/sync`);
+      open({ handle });
+      await expectInternalError(await early);
+      // After the reload with the final handler: a synchronous throw, a rejection, and a HEAD.
+      await expectInternalError(await fetch(`http://127.0.0.1:${server.port}/sync`));
+      await expectInternalError(await fetch(`http://127.0.0.1:${server.port}/async`));
+      await expectInternalError(await fetch(`http://127.0.0.1:${server.port}/async`, { method: "HEAD" }), "HEAD");
+      // Each error is written to stderr, as app.onError does.
+      expect(quiet.mock.calls.map(([err]) => (err as Error).message)).toEqual(["thrown at once", "thrown at once", "rejected later", "rejected later"]);
+    } finally {
+      quiet.mockRestore();
+    }
   });
 });

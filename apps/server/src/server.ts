@@ -3,6 +3,7 @@
  * graceful stop on SIGTERM and SIGINT.
  */
 import type { Server } from "bun";
+import { internalError } from "./http.ts";
 import type { AccessLog } from "./log.ts";
 import type { NativeRoutes } from "./native.ts";
 
@@ -87,6 +88,13 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
   // Only HEAD waits for its answer to add Date; GET keeps the handler's own (often synchronous) answer.
   const dated = (handle: Handler): Handler => (req) => (req.method === "HEAD" ? Promise.resolve(handle(req)).then((res) => withDate(req, res)) : handle(req));
   const final = (handle: Handler) => (log.enabled ? logged(dated(handle)) : (req: Request) => dated(handle)(absolute(req)));
+  // A throw that escapes the handler (outside Hono, whose onError answers the same): the app's 500
+  // problem+json, with CORS and no-store, instead of Bun's plain-text "Something went wrong!".
+  // Passed to reload as well, so the final handlers do not rely on reload keeping an option it is not given.
+  const error = (err: Error) => {
+    console.error(err);
+    return internalError();
+  };
   const server = Bun.serve({
     port: options.port,
     hostname: options.host,
@@ -99,12 +107,13 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
     idleTimeout: IDLE_TIMEOUT_S,
     // Until the site is ready: wait for it.
     fetch: (req, server) => ready.then(({ handle }) => final(handle)(req, server)),
+    error,
   });
   void ready.then(({ handle, routes }) => {
     const answer = final(handle);
     // HEAD goes through the app (its 304, and the Date Bun leaves out of a route's HEAD).
     const native = routes && !log.enabled ? Object.fromEntries(Object.entries(routes).map(([path, r]) => [path, { GET: r.GET, HEAD: (req: Request) => answer(req, server) }])) : undefined;
-    server.reload({ fetch: answer, ...(native ? { routes: native } : {}) });
+    server.reload({ fetch: answer, error, ...(native ? { routes: native } : {}) });
   });
   return server;
 }
