@@ -601,6 +601,27 @@ describe("large bodies compressed after start-up (rule 16)", () => {
     await done;
     expect(rep.pending).toBeUndefined();
   });
+
+  it("a compression that fails releases the requests waiting for it: each is answered, its body compressed on the spot", async () => {
+    const { loadFixture, testAssets } = await import("../test/helpers.ts");
+    const { buildSite, compressLarge } = await import("./site.ts");
+    const { createApp } = await import("./app.ts");
+    const { gunzipSync } = await import("node:zlib");
+    const fresh = buildSite(await loadFixture(), BASE, await testAssets());
+    // gzip level 99 makes the worker throw (a stand-in for any worker failure).
+    const done = compressLarge(fresh, undefined, { br: 4, gzip: 99 as 9 });
+    const rep = fresh.get("/bulk/all-districts.json")!;
+    expect(rep.pending).toBeDefined();
+    const waiting = createApp(fresh).request("/bulk/all-districts.json", { headers: { "Accept-Encoding": "gzip" } });
+    await expect(done).rejects.toThrow(/^compressing the large bodies failed \(compression worker failed: .+\): each is compressed on its first request instead$/);
+    expect(fresh.largePaths().length).toBeGreaterThan(0);
+    expect(fresh.largePaths().filter((path) => fresh.get(path)!.pending !== undefined)).toEqual([]);
+    // The test's timeout guards against the hang this prevents.
+    const res = await waiting;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(new Uint8Array(await res.arrayBuffer())).equals(Buffer.from(rep.body))).toBe(true);
+  });
 });
 
 describe("createHandler: the shortcut for prepared paths gives the app's answers", () => {

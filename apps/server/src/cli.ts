@@ -241,13 +241,14 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   process.stderr.write(
     `school-districts ${paths.version}${worker > 0 ? ` (worker ${worker})` : workers ? ` (primary of ${cmd.workers} processes, worker pids ${workers.pids.join(" ")})` : ""}: ${site.records} ZIP codes (data ${site.updated}) on http://${cmd.host.includes(":") ? `[${cmd.host}]` : cmd.host}:${server.port}, base URL ${baseUrl}, ready in ${ms} ms\n`,
   );
-  const coded = await coding;
+  // A failed compression leaves the service serving (the bodies are compressed on first request): said in one line, not a stack trace.
+  const coded = await coding.catch((err: unknown) => void process.stderr.write(`school-districts: ${(err as Error).message}\n`));
   mark("compressed");
   // Start-up leaves ~60 MB of garbage (the decompressed snapshot, path lists);
   // collect it once now rather than whenever the heap next grows.
   Bun.gc(true);
   mark("collected");
-  if (coded.compressed > 0) {
+  if (coded && coded.compressed > 0) {
     process.stderr.write(
       `school-districts: ${coded.compressed} large bodies compressed in ${Math.round(performance.now() - started - ms)} ms after start-up (${coded.adopted} came precompressed from the build for its base URL)\n`,
     );

@@ -46,14 +46,21 @@ export function compress(body: Uint8Array<ArrayBuffer>, coding: Coding, effort: 
 const WORKER_SOURCE = `
 const { brotliCompressSync, gzipSync, constants } = require("node:zlib");
 self.onmessage = ({ data: { id, body, coding, effort } }) => {
-  const out = coding === "gzip"
-    ? gzipSync(body, { level: effort.gzip })
-    : brotliCompressSync(body, { params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort.br,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [constants.BROTLI_PARAM_LGWIN]: effort.br >= 6 ? 24 : 22,
-      } });
+  let out;
+  try {
+    out = coding === "gzip"
+      ? gzipSync(body, { level: effort.gzip })
+      : brotliCompressSync(body, { params: {
+          [constants.BROTLI_PARAM_QUALITY]: effort.br,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_LGWIN]: effort.br >= 6 ? 24 : 22,
+        } });
+  } catch (err) {
+    // Sent as a message: an uncaught error reaches the main thread as source, caret and stack.
+    self.postMessage({ id, error: String(err) });
+    return;
+  }
   const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength).slice();
   self.postMessage({ id, bytes }, [bytes.buffer]);
 };`;
@@ -96,12 +103,14 @@ export async function compressMany(
               const job = jobs[id]!;
               worker.postMessage({ id, body: job.body, coding: job.coding, effort: job.effort });
             };
-            worker.onmessage = ({ data }: MessageEvent<{ id: number; bytes: Uint8Array<ArrayBuffer> }>) => {
+            worker.onmessage = ({ data }: MessageEvent<{ id: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; error: string }>) => {
+              if ("error" in data) return reject(new Error(`compression worker failed: ${data.error}`));
               results[data.id] = data.bytes;
               onResult?.(data.id, data.bytes);
               next();
             };
-            worker.onerror = (e) => reject(new Error(`compression worker failed: ${e.message}`));
+            // Anything else (a worker that cannot start): Bun's message holds source lines and a stack; its error line is kept.
+            worker.onerror = (e) => reject(new Error(`compression worker failed: ${/^\w*Error\b.*$/m.exec(e.message)?.[0] ?? e.message.trim().split("\n")[0]}`));
             next();
           }),
       ),

@@ -529,7 +529,9 @@ export function buildSite(dataset: Dataset, baseUrl: string, assets: SiteAssets,
  * else compressed with `effort` on worker threads. Synchronously, before its
  * first await, it marks each body still to compress as `pending`, so the site
  * can serve at once: a request for such a body waits for its compression (a
- * second or so after start-up), it never compresses one itself.
+ * second or so after start-up), it never compresses one itself. If a worker fails, the
+ * waiting requests are released (each body is then compressed on its first request) and the
+ * returned promise rejects with a one-line message.
  *
  * @example
  * const done = compressLarge(site, assets.precompressed, STARTUP_EFFORT); // site servable now
@@ -560,14 +562,26 @@ export async function compressLarge(site: Site, precompressed: Precompressed | u
       }
     }
   }
-  await compressMany(jobs, undefined, (i, bytes) => {
-    const job = jobs[i]!;
-    job.rep.adopt(job.coding, bytes, job.coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`);
-    const entry = left.get(job.rep)!;
-    if (--entry.count === 0) {
-      job.rep.pending = undefined;
+  try {
+    await compressMany(jobs, undefined, (i, bytes) => {
+      const job = jobs[i]!;
+      job.rep.adopt(job.coding, bytes, job.coding === "br" ? `br${effort.br}` : `gz${effort.gzip}`);
+      const entry = left.get(job.rep)!;
+      if (--entry.count === 0) {
+        job.rep.pending = undefined;
+        entry.resolve();
+      }
+    });
+  } catch (err) {
+    // A failed worker leaves bodies uncoded and their `pending` unsettled: requests waiting on them
+    // would hang until the idle timeout. Released, they compress their own body on first use
+    // (Representation.variant, SMALL_EFFORT), as a small body does.
+    for (const [rep, entry] of left) {
+      if (entry.count === 0) continue;
+      rep.pending = undefined;
       entry.resolve();
     }
-  });
+    throw new Error(`compressing the large bodies failed (${(err as Error).message}): each is compressed on its first request instead`);
+  }
   return { adopted, compressed: jobs.length };
 }
