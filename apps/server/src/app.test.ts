@@ -417,6 +417,11 @@ describe("GET /problems/{kind}: the page a problem's type URI resolves to (RFC 9
     for (const path of ["/problems/nope", "/problems/Invalid-Zip", "/problems/", "/problems", "/problems/invalid-zip/x", "/problems/invalid-zip.html"]) {
       await expectProblem(await get(path, { Accept: "application/json" }), 404, "not-found", path);
     }
+    // A format guessed (.json, .csv in any case) is answered as the API is, whatever the Accept (ops audit 34 #3).
+    for (const path of ["/problems/not-found.json", "/problems/not-found.csv", "/problems/not-found.JSON"]) {
+      const res = await get(path, { Accept: "text/html" });
+      await expectProblem(res, 404, "not-found", path);
+    }
   });
 
   it("behaves like the other pages: 304, HEAD, compression, OPTIONS, 405", async () => {

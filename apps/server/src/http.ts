@@ -96,15 +96,16 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
  * pathKind("/zip/9021.json") // "api"
  * pathKind("/zip/9021")      // "page"
  * pathKind("/zip/9021.csv")  // "api" (a format guessed on the ZIP page route: answered as the API is)
+ * pathKind("/problems/not-found.json") // "api"
  * pathKind("/nope")          // "other"
  */
 export function pathKind(path: string): "api" | "page" | "other" {
   // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
-  // /problems/{kind} likewise, whatever the kind's suffix.
+  // /problems/{kind} likewise; a .json or .csv there is a program's guess at a format too (ops audit 34 #3).
   // /district/{x} and /state/{x} likewise (their .json twins are API routes).
   // A .csv or .JSON there is a program's guess at a format (/state/RI.csv): answered as the API is.
   if (/^\/(zip|district|state)\/[^/]+$/.test(path) && !/\.(json|csv)$/i.test(path)) return "page";
-  if (/^\/problems\/[^/]*$/.test(path)) return "page";
+  if (/^\/problems\/[^/]*$/.test(path) && !/\.(json|csv)$/i.test(path)) return "page";
   if (/\.(json|csv)$/i.test(path) || path === "/healthz") return "api";
   if (path === "/" || path === "/zip" || path === "/about" || path === "/location") return "page";
   return "other";
