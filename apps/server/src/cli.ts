@@ -99,8 +99,12 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   }
   if (cmd.kind === "help") return void process.stdout.write(USAGE);
   if (cmd.kind === "version") {
-    const manifest = (await Bun.file(paths.data.manifest).json()) as { updated: string };
-    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${manifest.updated})\n`);
+    // The manifest's checksum tells two builds of one date apart (pages audit 34 #5: a stale binary
+    // said the same version and date as one with 13 names renamed); it holds every data file's sha256.
+    const text = await Bun.file(paths.data.manifest).text();
+    const { updated } = JSON.parse(text) as { updated: string };
+    const fingerprint = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
+    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${updated}, manifest sha256 ${fingerprint})\n`);
   }
   mark("args");
   if (cmd.kind === "lookup") {
