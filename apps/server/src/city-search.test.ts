@@ -166,6 +166,32 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(page).toContain('<p>Looking for the state? <a href="/state/LA">Louisiana\'s school districts</a>; Los Angeles, CA is below.</p>');
   });
 
+  it("finds the territories' islands and main places by the names people type ('St Croix' was Saint Croix, IN; 'Charlotte Amalie' a dead end: pages audit 34 #4)", () => {
+    const places = citySearchIndex(
+      [
+        { zip: "00820", city: "Christiansted", state: "VI", district: "Virgin Islands Department of Education" },
+        { zip: "00840", city: "Frederiksted", state: "VI", district: "Virgin Islands Department of Education" },
+        { zip: "00850", city: "Kingshill", state: "VI", district: "Virgin Islands Department of Education" },
+        { zip: "00802", city: "St Thomas", state: "VI", district: "Virgin Islands Department of Education" },
+        { zip: "47371", city: "Saint Croix", state: "IN", district: "Perry Central Community School Corporation" },
+      ],
+      new Set(["VI", "IN"]),
+      { VI: "U.S. Virgin Islands", IN: "Indiana" },
+    );
+    const found = (typed: string) => places(typed).map((m) => [m.city, m.state, m.nickname]);
+    // The island first, then the town of that very name.
+    for (const typed of ["St Croix", "St. Croix", "Saint Croix"]) {
+      expect(found(typed), typed).toEqual([["Christiansted", "VI", true], ["Frederiksted", "VI", true], ["Kingshill", "VI", true], ["Saint Croix", "IN", undefined]]);
+    }
+    expect(found("Saint Croix, IN")).toEqual([["Saint Croix", "IN", undefined]]);
+    expect(found("Charlotte Amalie")).toEqual([["St Thomas", "VI", true]]);
+    expect(cityMatchesHtml("St Croix", places("St Croix"))).toContain(
+      "<p class=\"answer\">“St Croix” is not a ZIP code: it reads as Christiansted, VI, Frederiksted, VI and Kingshill, VI, first below; then the town of that very name.",
+    );
+    expect(cityMatchesHtml("Charlotte Amalie", places("Charlotte Amalie"))).toContain("it reads as St Thomas, VI, whose ZIP codes are below.");
+    expect(townPage("St Croix", places("St Croix"), { updated: "2026-11-27", records: 5, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of the places of “St Croix”</h1>");
+  });
+
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {
     expect(cityKey("St. Mary's-of the Woods")).toBe("saintmarysofthewoods");
     // The records' USPS forms: "O Fallon", "Mc Allen"; accents as typed or not.

@@ -38,7 +38,7 @@ export interface CityMatch {
   county?: true;
   /** the New York City borough typed ("Manhattan", "NYC"), where its ZIP codes' town or county is named otherwise (New York, NY) */
   borough?: string;
-  /** true where what was typed is the city's everyday short name ("LA", "Philly"), no town's own */
+  /** true where what was typed is the place's everyday name ("LA", "Philly", "St Croix"), not its ZIP codes' town's */
   nickname?: true;
 }
 
@@ -118,21 +118,29 @@ const STATE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Big cities by the short names people type for them (cityKey of the short name), where no town
- * has that name: "Vegas" was Vergas, MN (a close name) and "Philly" no town at all. Only names
- * of one city each ("KC" is two Kansas Cities, "SA" many places: left out). "LA" is also
- * Louisiana's code: its page then links the state first.
+ * Places by the names people type for them where the records name them otherwise (cityKey of
+ * the name): big cities' short names ("Vegas" was Vergas, MN; "Philly" no town at all), and the
+ * territories' islands and main places, whose ZIP codes' towns are others ("Charlotte Amalie" is
+ * St Thomas, VI; St. Croix's are Christiansted, Frederiksted and Kingshill). Used where no town
+ * has the name, or `first`, before the towns that have it ("St Croix": the island before Saint
+ * Croix, IN: pages audits 32, 33, 34). Only names of one place each ("KC" is two Kansas Cities,
+ * "SA" many places: left out). "LA" is also Louisiana's code: its page then links the state first.
  */
-const CITY_NICKNAMES: Readonly<Record<string, { town: string; state: string }>> = {
-  la: { town: "Los Angeles", state: "CA" },
-  sf: { town: "San Francisco", state: "CA" },
-  philly: { town: "Philadelphia", state: "PA" },
-  vegas: { town: "Las Vegas", state: "NV" },
-  nola: { town: "New Orleans", state: "LA" },
-  slc: { town: "Salt Lake City", state: "UT" },
-  okc: { town: "Oklahoma City", state: "OK" },
-  indy: { town: "Indianapolis", state: "IN" },
-  atl: { town: "Atlanta", state: "GA" },
+const PLACE_NAMES: Readonly<Record<string, { towns: readonly string[]; state: string; first?: true }>> = {
+  la: { towns: ["Los Angeles"], state: "CA" },
+  sf: { towns: ["San Francisco"], state: "CA" },
+  philly: { towns: ["Philadelphia"], state: "PA" },
+  vegas: { towns: ["Las Vegas"], state: "NV" },
+  nola: { towns: ["New Orleans"], state: "LA" },
+  slc: { towns: ["Salt Lake City"], state: "UT" },
+  okc: { towns: ["Oklahoma City"], state: "OK" },
+  indy: { towns: ["Indianapolis"], state: "IN" },
+  atl: { towns: ["Atlanta"], state: "GA" },
+  saintcroix: { towns: ["Christiansted", "Frederiksted", "Kingshill"], state: "VI", first: true },
+  charlotteamalie: { towns: ["St Thomas"], state: "VI" },
+  cruzbay: { towns: ["St John"], state: "VI" },
+  garapan: { towns: ["Saipan"], state: "MP" },
+  kona: { towns: ["Kailua Kona"], state: "HI" },
 };
 
 /**
@@ -256,25 +264,23 @@ export function citySearchIndex(
       return ny === undefined ? [] : [{ ...ny, borough: b.borough }];
     });
   };
-  // A big city's short name ("Philly", "LA, CA"), where no town has that name.
-  const nicknamed = (text: string): CityMatch[] => {
+  // A place by the name people type for it ("Philly", "LA, CA", "St Croix"), the records naming it otherwise.
+  const otherwiseNamed = (text: string): { towns: CityMatch[]; first: boolean } => {
     const { state, town } = parse(text);
-    // "LA, CA": the short name with its city's state (not "LA, NV").
-    const withState = state !== undefined ? CITY_NICKNAMES[cityKey(town)] : undefined;
-    const city = CITY_NICKNAMES[cityKey(text)] ?? (withState?.state === state ? withState : undefined);
-    if (city === undefined) return [];
-    const found = (byName.get(cityKey(city.town)) ?? []).filter((m) => m.state === city.state);
-    return found.map((m) => ({ ...m, nickname: true }));
+    // "LA, CA": the name with its place's state (not "LA, NV").
+    const withState = state !== undefined ? PLACE_NAMES[cityKey(town)] : undefined;
+    const place = PLACE_NAMES[cityKey(text)] ?? (withState?.state === state ? withState : undefined);
+    if (place === undefined) return { towns: [], first: false };
+    const towns = place.towns.flatMap((name) => (byName.get(cityKey(name)) ?? []).filter((m) => m.state === place.state).map((m): CityMatch => ({ ...m, nickname: true })));
+    return { towns, first: place.first === true };
   };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = typed.trim().replace(COUNTRY_AT_END, "");
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
-    if (all.length === 0) {
-      const short = nicknamed(text);
-      if (short.length > 0) return short;
-    }
+    const other = otherwiseNamed(text);
+    if (other.towns.length > 0 && (all.length === 0 || other.first)) return [...other.towns, ...bySize(all.filter((m) => !other.towns.some((o) => o.city === m.city && o.state === m.state)))];
     // The borough first: "Manhattan" is New York, NY before Manhattan, KS.
     const nyc = boroughs(text);
     if (nyc.length > 0) return [...nyc, ...bySize(all)];

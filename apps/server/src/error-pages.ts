@@ -148,6 +148,15 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
+/** "A", "A and B", "A, B and C". */
+const andList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
+/** After the places a name reads as: where their ZIP codes are, and the towns that have the name itself (Saint Croix, IN, after St. Croix, VI's). */
+function readAs(cities: readonly CityMatch[]): string {
+  const others = cities.filter((c) => !c.nickname).length;
+  return others === 0 ? ", whose ZIP codes are below" : `, first below; then ${others === 1 ? "the town" : `the ${others} towns`} of that very name`;
+}
+
 /** A town's ZIP code of which its district has less than 90 % of the residents, as the page rounds it, shows that part. */
 function partShown(share: number | undefined): share is number {
   return share !== undefined && Math.round(share * 100) < 90;
@@ -175,8 +184,10 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
         : `${cities.length} towns have that name; their ZIP codes are below`;
   const intro = schools
     ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${cities.length === 1 ? `${e(placeOf(cities[0]!))}'s ZIP codes are below, each with its district` : `${which}, each with its district`}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
-    : cities.every((c) => c.nickname)
-    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(placeOf(cities[0]!))}, whose ZIP codes are below. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    : cities.some((c) => c.nickname)
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(andList(cities.filter((c) => c.nickname).map(placeOf)))}${
+        readAs(cities)
+      }. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.borough !== undefined)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: ${
         cities.length === 1 ? `${e(cities[0]!.borough!)} is a borough of New York City. Its ZIP codes are below` : `New York City's ${cities.length} boroughs are below, each with its ZIP codes`
@@ -287,6 +298,8 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       ? placeOf(towns[0]!)
       : towns.every((t) => t.borough !== undefined)
         ? "New York City"
+        : towns.some((t) => t.nickname)
+        ? `the places of “${shortened(schools?.town ?? typed)}”`
         : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? typed)}”`;
   const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
   // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
