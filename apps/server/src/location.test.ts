@@ -228,6 +228,8 @@ describe("GET /location (the page)", () => {
     const formHtml = await form.text();
     expect(formHtml).toContain('<input id="lat" name="lat"');
     expect(formHtml).not.toContain("Both are needed");
+    // The territories: not "look them up by ZIP code" where Puerto Rico's places get its district (pages audit 34 #6).
+    expect(formHtml).toContain("The territories have no boundary file: a place in one with a single school district (Puerto Rico's) gets it; elsewhere in them, look it up by");
     // One coordinate alone: the form with it filled in, saying what is missing.
     const half = await (await app.request("/location?lat=45.7833")).text();
     expect(half).toContain("Both are needed: add the longitude.");
