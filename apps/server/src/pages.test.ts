@@ -11,7 +11,7 @@ import { BASE, testApp } from "../test/helpers.ts";
 import { answer, basisWords, gradeLevels, percent } from "./answer.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP, shareHtml } from "./layout.ts";
-import { boundariesSection, EXPLAIN, placeLine, zipPage } from "./pages.ts";
+import { boundariesSection, coverageWords, EXPLAIN, homePage, placeLine, zipPage } from "./pages.ts";
 import { districtPage } from "./district-pages.ts";
 import { problem, zipNotFoundDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
@@ -608,6 +608,18 @@ describe("the answer in one sentence", () => {
     expect(sources).toMatch(/\| FY 2021, FY 2022 \| per_pupil/);
     expect(sources).toMatch(/SEDA 2023.*\| tests 2019, 2022, 2023 \|/);
     expect(sources).toMatch(/EDFacts SY 2020-21/);
+  });
+});
+
+describe("the home page's coverage (review 34 #7)", () => {
+  it("says the places the dataset has, counted and named from its states, not a list written by hand", () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ code: `S${i}`, name: `State ${i}` }));
+    const all = [...fifty, { code: "DC", name: "District of Columbia" }, { code: "PR", name: "Puerto Rico" }, { code: "VI", name: "U.S. Virgin Islands" }, { code: "GU", name: "Guam" }, { code: "AS", name: "American Samoa" }, { code: "MP", name: "Northern Mariana Islands" }];
+    expect(coverageWords(all)).toBe("the 50 states, the District of Columbia, Puerto Rico, the U.S. Virgin Islands, Guam, American Samoa and the Northern Mariana Islands");
+    // A build without a territory does not claim it.
+    expect(coverageWords(all.filter((s) => s.code !== "AS" && s.code !== "S3"))).toBe("49 states, the District of Columbia, Puerto Rico, the U.S. Virgin Islands, Guam and the Northern Mariana Islands");
+    expect(coverageWords([{ code: "CA", name: "California" }])).toBe("1 state");
+    expect(homePage({ updated: "2026-11-27", records: 3, baseUrl: "http://localhost" }, [{ code: "CA", name: "California" }, { code: "GU", name: "Guam" }])).toContain("to see its school district: 3 ZIP codes in 1 state and Guam.</p>");
   });
 });
 

@@ -7,7 +7,7 @@
 import type { DistrictOverlap, DistrictRecord, ZipDistricts } from "@school-districts/core";
 import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, mostlyInNoDistrict, percent, type GradeLevel } from "./answer.ts";
 import { escapeHtml as e, scriptJson } from "./html.ts";
-import { CAVEAT, districtHref, fact, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
+import { CAVEAT, districtHref, fact, inSentence, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { locationForm } from "./location-form.ts";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 
@@ -36,6 +36,24 @@ export function gradesHint(gradeSpan: string): string {
   return /13th$/.test(gradeSpan) ? `${EXPLAIN.grades} 13th: a year after 12th grade that some of its schools offer (NCES grade 13).` : EXPLAIN.grades;
 }
 
+/** The codes of the dataset's places that are not one of the 50 states. */
+const NOT_STATES = new Set(["DC", "PR", "VI", "GU", "AS", "MP"]);
+
+/**
+ * What the dataset covers, from its states (review 34 #7: written by hand, a build without a
+ * territory would still have claimed it): the states counted, then DC and the territories by name.
+ *
+ * @example
+ * coverageWords([{ code: "CA", name: "California" }, { code: "DC", name: "District of Columbia" }, { code: "GU", name: "Guam" }])
+ * // "1 state, the District of Columbia and Guam"
+ */
+export function coverageWords(states: readonly { code: string; name: string }[]): string {
+  const fifty = states.filter((s) => !NOT_STATES.has(s.code)).length;
+  const others = [...NOT_STATES].flatMap((code) => states.filter((s) => s.code === code).map((s) => inSentence(s.name)));
+  const parts = [...(fifty === 0 ? [] : [fifty === 50 ? "the 50 states" : `${fifty} ${fifty === 1 ? "state" : "states"}`]), ...others];
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
 /**
  * The home page: the search form first, then the caveat and links to the data.
  *
@@ -46,6 +64,7 @@ export function homePage(facts: SiteFacts, states: readonly { code: string; name
   // By name, as a person looks for a state (by code, Iowa, IA, would come before Idaho, ID).
   const byName = [...states].sort((a, b) => a.name.localeCompare(b.name, "en") || (a.code < b.code ? -1 : 1));
   const count = facts.records.toLocaleString("en-US");
+  const covered = coverageWords(states);
   return layout(
     {
       title: "Which school district is this ZIP code in? US public school districts by ZIP",
@@ -53,7 +72,7 @@ export function homePage(facts: SiteFacts, states: readonly { code: string; name
       canonical: "/",
       search: false,
       main: `<h1>Which public school district serves a ZIP code?</h1>
-<p>Type a US ZIP code${facts.staticCopy ? "" : ", or the name of a town,"} to see its school district: ${count} ZIP codes in the 50 states, DC, Puerto Rico, the US Virgin Islands, Guam, American Samoa and the Northern Mariana Islands.</p>
+<p>Type a US ZIP code${facts.staticCopy ? "" : ", or the name of a town,"} to see its school district: ${count} ZIP codes${covered === "" ? "" : ` in ${e(covered)}`}.</p>
 ${searchForm("main", "", undefined, facts.staticCopy)}
 ${facts.staticCopy ? ZIP_LOOKUP_NOTE : locationForm("", "", true)}
 <p class="note">${CAVEAT}</p>
