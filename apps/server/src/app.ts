@@ -8,17 +8,15 @@
 import { Hono, type Context } from "hono";
 import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
-import { cityKey, type CityMatch } from "./city-search.ts";
 import { stateSearch } from "./state-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
-import { districtsFoundPage, errorPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
-import { districtHref, PAGE_HEADERS } from "./layout.ts";
+import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
+import { errorPage, type ErrorPageExtra } from "./error-pages.ts";
+import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
   districtNotFoundDetail,
-  freelyAssociatedNamed,
   invalidLeaidDetail,
   invalidStateDetail,
   locationNotFoundDetail,
@@ -31,22 +29,16 @@ import {
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
-import { addressZip, nearPath, typedZip } from "./near-path.ts";
+import { nearPath, typedZip } from "./near-path.ts";
 import { placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
-/** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
-const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
 /** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
-/** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
-const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
-/** Symbols and emoji at either end of a search. */
-const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
 /** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
 const FORMAT_GUESS = /\.(?:csv|json)$/i;
 
@@ -56,13 +48,6 @@ const FORMAT_GUESS = /\.(?:csv|json)$/i;
  * (132 over 9,100 km²); a place farther off is likely at sea.
  */
 const TERRITORY_NEAR_MILES = 6;
-
-/**
- * How many times more ZIP codes where people live a town must have than the town of a district's
- * very name in another state for "<town> schools" to mean it ("Chattanooga Public Schools": Chattanooga,
- * TN, 17, before the district of Chattanooga, OK, 1; "Franklin School District" keeps its district).
- */
-const MUCH_LARGER_TOWN = 5;
 
 /** How many times the query string gives each coordinate (a repeated one is refused: repeatedProblem). */
 const givenTimes = (c: Context) => ({ lat: c.req.queries("lat")?.length ?? 0, lon: c.req.queries("lon")?.length ?? 0 });
@@ -330,114 +315,39 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return zipPath(c, zip, `/zip/${zip}`, "/zip/02108");
   });
   const states = stateSearch(site.states, (code) => site.stateName(code));
-  /**
-   * A ZIP code typed before its own town ("90210 Beverly Hills", "90210, Beverly Hills, CA"): the
-   * ZIP code, where the town is its record's city (and the state its state); else undefined.
-   */
-  const zipBeforeItsTown = (typed: string): string | undefined => {
-    const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
-    if (m === null) return undefined;
-    // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
-    const place = (json(`/zip/${m[1]}.json`) as DistrictRecord | undefined) ?? site.postal(m[1]!);
-    if (place === undefined) return undefined;
-    // The town alone, or with its state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
-    const same = (town: string) => cityKey(town) === cityKey(place.city);
-    const withState = withoutState(m[2]!, new Set([place.state]));
-    return same(m[2]!) || (withState.state !== undefined && same(withState.text)) ? m[1] : undefined;
+  // The search box's readings (search-box.ts), over the site's searches and records.
+  const searchSite: SearchSite = {
+    states: site.states,
+    stateName: (code) => site.stateName(code),
+    citySearch: (typed) => site.citySearch(typed),
+    districtSearch: (typed) => site.districtSearch(typed),
+    districtsNamed: (typed) => site.districtsNamed(typed),
+    freelyAssociatedTown: (typed) => site.freelyAssociatedTown(typed),
+    postal: (zip) => site.postal(zip),
+    facts: site.facts,
+    record: (zip) => json(`/zip/${zip}.json`) as DistrictRecord | undefined,
+    hasPage: answers,
   };
   app.get("/zip", (c) => {
-    // The search form's target (works without JavaScript): 303 to the ZIP's page. A ZIP+4
-    // copied from an address (90210-1234) goes to its 5-digit ZIP.
-    // Emoji and other symbols around what was typed ("🏫 90210", as a phone's keyboard suggests them) are no part of it.
-    const asTyped = (c.req.query("zip") ?? "").trim();
-    // (Only symbols typed: they are what the page quotes back, not "no ZIP code was typed".)
-    const typed = asTyped.replace(EDGE_SYMBOLS, "").trim() || asTyped;
-    // A pasted address line that ends with its ZIP code goes to that ZIP's page, which explains a
-    // ZIP code without a record (a PO-box ZIP) or says it is unknown.
-    const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed);
-    if (zip === undefined) {
-      // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
-      const guess = typedZip(typed);
-      // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).
-      const stateTyped = /[\s,]([A-Za-z]{2})\.?$/.exec(typed)?.[1]?.toUpperCase();
-      const elsewhere = (zip: string) => stateTyped !== undefined && site.states.has(stateTyped) && (json(`/zip/${zip}.json`) as { state?: string } | undefined)?.state !== stateTyped;
-      const meant = guess !== undefined && answers(`/zip/${guess}`) && !elsewhere(guess) ? `/zip/${guess}` : undefined;
-      // A town typed instead ("Boston, MA", "123 Main St, Springfield, IL", "Cincinatti"): the page of
-      // its ZIP codes, an answer (200, cached and compressed like the other pages).
-      const known = townPages.get(typed);
-      if (known !== undefined) return sendRepresentation(c.req.raw, known);
-      // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
-      const country = freelyAssociatedNamed(typed) ?? site.freelyAssociatedTown(typed);
-      if (country !== undefined) return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108"), { typed, reads: "abroad", country });
-      // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
-      // meant, else the districts of that name; where none has it, a town of that very name (an
-      // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").
-      // Districts found only by part of the words typed wait for the towns: "123 Public School Rd,
-      // Springfield, IL" is an address in Springfield, not Springfield School District 186 (review 33b #2).
-      const districtNamed = namesADistrict(typed, site.states);
-      const districts = districtNamed ? site.districtSearch(typed) : [];
-      const strong = districts.filter((d) => d.match !== "narrower");
-      const one = clearDistrict(typed, strong);
-      // A town's name with words any district has ("Raleigh schools", "Tampa public schools",
-      // "Raleigh, NC school district"): the town's ZIP codes and their districts, or the one district
-      // meant where it serves the town of that name with the most ZIP codes ("Seattle schools"),
-      // never a namesake elsewhere (Raleigh County, WV) or a dead end (pages audit 34 #1). A
-      // district's very name keeps its own search unless the town is in another state: then it is
-      // linked first ("Chattanooga Public Schools" is Oklahoma's; Chattanooga, TN's are Hamilton County's).
-      const townAsked = districtNamed ? townAskedFor(typed, site.states) : undefined;
-      const townsAsked = townAsked === undefined ? [] : site.citySearch(townAsked).filter((t) => !t.close && !t.county);
-      const veryName = strong.filter((d) => d.match === "name");
-      const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
-      // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
-      const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(townsAsked.find((o) => o.state === d.state))));
-      if (townsAsked.length > 0 && (veryName.length === 0 || muchLarger(townsAsked[0]!))) {
-        const servedBy = (towns: readonly CityMatch[]) => new Set(towns.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
-        if (one !== undefined && servedBy(townsAsked.slice(0, 1)).has(one.leaid)) return redirect(districtHref(one.leaid));
-        const served = servedBy(townsAsked);
-        // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
-        const namesakes = townsAsked.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");
-        return sendRepresentation(c.req.raw, pageOf(townPage(typed, townsAsked, site.facts, undefined, { town: townAsked!, named: veryName, namesakes })));
-      }
-      if (one !== undefined) return redirect(districtHref(one.leaid));
-      const districtsPage = (found: DistrictMatch[]) => sendRepresentation(c.req.raw, pageOf(districtsFoundPage(typed, found, site.facts)));
-      if (strong.length > 0) return districtsPage(strong);
-      // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
-      // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
-      const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
-      const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
-      // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
-      // Town"): its page, where no town has that name.
-      const sameName = districtNamed ? [] : site.districtsNamed(typed);
-      if (sameName.length === 1 && !found.some((t) => !t.close)) return redirect(districtHref(sameName[0]!.leaid));
-      // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
-      // name ("California", KY): then their page, with the state's linked first (not for a county
-      // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
-      const state = states.typedAlone(typed);
-      if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return redirect(`/state/${state}`);
-      // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
-      // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
-      const misspelt = state === undefined && !towns.some((t) => !t.close) ? states.speltClose(typed) : undefined;
-      if (misspelt !== undefined && towns.length === 0) return redirect(`/state/${misspelt}`);
-      if (towns.length > 0) {
-        const stateShown = state ?? misspelt;
-        const page = townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) });
-        const rep = pageOf(page);
-        // Kept, the oldest first out: a town typed again is answered from its page, ETag and codings.
+    // The search form's target (works without JavaScript): 303 to the ZIP's page, or a page for
+    // what else the text reads as (search-box.ts).
+    const typed = searchedText(c.req.query("zip") ?? "");
+    // A town typed again is answered from its page, ETag and codings.
+    const known = townPages.get(typed);
+    if (known !== undefined) return sendRepresentation(c.req.raw, known);
+    const answer = searchAnswer(typed, searchSite, states);
+    if ("go" in answer) return redirect(answer.go);
+    if ("page" in answer) {
+      const rep = pageOf(answer.page);
+      // Kept, the oldest first out (a town's page: 200, cached and compressed like the other pages).
+      if (answer.town) {
         if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);
         townPages.set(typed, rep);
-        return sendRepresentation(c.req.raw, rep);
       }
-      // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
-      if (districts.length > 0) return districtsPage(districts);
-      // "Dallas County SD": no town of South Dakota; "SD" is the district's (review 33c #6).
-      const asDistrict = !districtNamed && /\sSD\.?$/i.test(typed) ? site.districtSearch(typed.replace(/\s+SD\.?$/i, " School District")).filter((d) => d.match !== "narrower") : [];
-      const sdOne = clearDistrict(typed, asDistrict);
-      if (sdOne !== undefined) return redirect(districtHref(sdOne.leaid));
-      if (asDistrict.length > 0) return districtsPage(asDistrict);
-      const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(typed, "/zip/02108", meant), { typed, ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) });
+      return sendRepresentation(c.req.raw, rep);
     }
-    return redirect(`/zip/${zip}`);
+    const { detail, ...page } = answer.invalid;
+    return fail(c.req.raw, "invalid-zip", detail, { typed, ...page });
   });
   app.get("/state/:state{[^/]+\\.json}", (c) => statePath(c, c.req.param("state").slice(0, -".json".length), ".json"));
   app.get("/state/:state/districts.json", (c) => statePath(c, c.req.param("state"), "/districts.json"));

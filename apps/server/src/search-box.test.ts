@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../test/helpers.ts";
+import { searchedText, zipBeforeItsTown } from "./search-box.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
 let app: Hono;
@@ -81,5 +82,25 @@ describe("the search box over every district of data/", () => {
     expect(html).toMatch(/<title>School districts of [^<]+, by ZIP code<\/title>/);
     // The first town on the page is the one of that name with the most ZIP codes.
     expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toMatch(new RegExp(`, ${state}$`));
+  });
+});
+
+describe("searchedText and zipBeforeItsTown", () => {
+  it("drops the symbols around a text, keeping symbols typed alone", () => {
+    expect(searchedText(" 🏫 90210 ")).toBe("90210");
+    expect(searchedText("1️⃣ Boston, MA 🙂")).toBe("Boston, MA");
+    expect(searchedText("🏫")).toBe("🏫");
+    expect(searchedText("   ")).toBe("");
+  });
+
+  it("takes a ZIP code before its own town only", () => {
+    const site = { record: (zip: string) => (zip === "90210" ? { city: "Beverly Hills", state: "CA" as const } : undefined), postal: (zip: string) => (zip === "96960" ? { zip, city: "Majuro", state: "MH", type: "PO Box", zcta: "", county: "" } : undefined) };
+    expect(zipBeforeItsTown("90210 Beverly Hills", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210, Beverly Hills, CA", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210-1234 beverly hills", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Boston", site)).toBeUndefined();
+    expect(zipBeforeItsTown("90210 Beverly Hills, NY", site)).toBeUndefined();
+    expect(zipBeforeItsTown("96960 Majuro", site)).toBe("96960");
+    expect(zipBeforeItsTown("12345 Anywhere", site)).toBeUndefined();
   });
 });

@@ -1,0 +1,173 @@
+/**
+ * The search box (`GET /zip?zip=`): what a text typed into it reads as, decided without HTTP. A
+ * ZIP code (or ZIP+4, an address ending with one, a ZIP code before its town) goes to its page; a
+ * district's name to its page or the list of those of that name; a town's name ("Boston, MA",
+ * "Raleigh schools") to the page of its ZIP codes; a state's code or name to its page; anything
+ * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
+ */
+import type { DistrictRecord } from "@school-districts/core";
+import { cityKey, type CityMatch } from "./city-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
+import { districtsFoundPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
+import { districtHref } from "./layout.ts";
+import { addressZip, typedZip } from "./near-path.ts";
+import { freelyAssociatedNamed, invalidZipDetail } from "./problems.ts";
+import type { Site } from "./site.ts";
+import type { StateSearch } from "./state-search.ts";
+
+/** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
+const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
+/** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
+const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
+/** Symbols and emoji at either end of a search. */
+const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
+
+/**
+ * How many times more ZIP codes where people live a town must have than the town of a district's
+ * very name in another state for "<town> schools" to mean it ("Chattanooga Public Schools": Chattanooga,
+ * TN, 17, before the district of Chattanooga, OK, 1; "Franklin School District" keeps its district).
+ */
+const MUCH_LARGER_TOWN = 5;
+
+/** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "districtSearch" | "districtsNamed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+  record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
+  hasPage(path: string): boolean;
+};
+
+/**
+ * The search box's answer: a path to go to (303), a page (200; `town`: a town's page, worth
+ * keeping by the text typed), or a text that is none of these (400, with what the page says it
+ * reads as).
+ */
+export type SearchAnswer =
+  | { go: string }
+  | { page: string; town?: true }
+  | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country"> };
+
+/**
+ * The text typed, without the symbols and emoji around it ("🏫 90210", as a phone's keyboard
+ * suggests them); only symbols typed are kept, as the page quotes them back.
+ *
+ * @example
+ * searchedText(" 🏫 90210 ") // "90210"
+ */
+export function searchedText(asTyped: string): string {
+  const trimmed = asTyped.trim();
+  return trimmed.replace(EDGE_SYMBOLS, "").trim() || trimmed;
+}
+
+/**
+ * A ZIP code typed before its own town ("90210 Beverly Hills", "90210, Beverly Hills, CA"): the
+ * ZIP code, where the town is its record's city (and the state its state); else undefined.
+ *
+ * @example
+ * zipBeforeItsTown("90210 Beverly Hills", site) // "90210"
+ * zipBeforeItsTown("90210 Boston", site)        // undefined
+ */
+export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal">): string | undefined {
+  const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
+  if (m === null) return undefined;
+  // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
+  const place = site.record(m[1]!) ?? site.postal(m[1]!);
+  if (place === undefined) return undefined;
+  // The town alone, or with its state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
+  const same = (town: string) => cityKey(town) === cityKey(place.city);
+  const withState = withoutState(m[2]!, new Set([place.state]));
+  return same(m[2]!) || (withState.state !== undefined && same(withState.text)) ? m[1] : undefined;
+}
+
+/**
+ * What the search box answers for `typed` (searchedText of what was sent).
+ *
+ * @example
+ * searchAnswer("90210-1234", site, states)       // { go: "/zip/90210" }
+ * searchAnswer("Raleigh schools", site, states)  // { page: "<!doctype html>…School districts of the towns named “Raleigh”…" }
+ * searchAnswer("asdf", site, states)             // { invalid: { detail: "…" } }
+ */
+export function searchAnswer(typed: string, site: SearchSite, states: StateSearch): SearchAnswer {
+  // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
+  // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
+  // PO-box ZIP) or says it is unknown.
+  const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed, site);
+  if (zip !== undefined) return { go: `/zip/${zip}` };
+  // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
+  const guess = typedZip(typed);
+  // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).
+  const stateTyped = /[\s,]([A-Za-z]{2})\.?$/.exec(typed)?.[1]?.toUpperCase();
+  const elsewhere = (zip: string) => stateTyped !== undefined && site.states.has(stateTyped) && site.record(zip)?.state !== stateTyped;
+  const meant = guess !== undefined && site.hasPage(`/zip/${guess}`) && !elsewhere(guess) ? `/zip/${guess}` : undefined;
+  // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
+  const country = freelyAssociatedNamed(typed) ?? site.freelyAssociatedTown(typed);
+  if (country !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), reads: "abroad", country } };
+  // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
+  // meant, else the districts of that name; where none has it, a town of that very name (an
+  // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").
+  // Districts found only by part of the words typed wait for the towns: "123 Public School Rd,
+  // Springfield, IL" is an address in Springfield, not Springfield School District 186 (review 33b #2).
+  const districtNamed = namesADistrict(typed, site.states);
+  const districts = districtNamed ? site.districtSearch(typed) : [];
+  const strong = districts.filter((d) => d.match !== "narrower");
+  const one = clearDistrict(typed, strong);
+  const schools = townSchools(typed, site, strong, one, districtNamed);
+  if (schools !== undefined) return schools;
+  if (one !== undefined) return { go: districtHref(one.leaid) };
+  const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
+  if (strong.length > 0) return districtsPage(strong);
+  // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
+  // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
+  const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
+  const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
+  // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
+  // Town"): its page, where no town has that name.
+  const sameName = districtNamed ? [] : site.districtsNamed(typed);
+  if (sameName.length === 1 && !found.some((t) => !t.close)) return { go: districtHref(sameName[0]!.leaid) };
+  // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
+  // name ("California", KY): then their page, with the state's linked first (not for a county
+  // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
+  const state = states.typedAlone(typed);
+  if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return { go: `/state/${state}` };
+  // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
+  // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
+  const misspelt = state === undefined && !towns.some((t) => !t.close) ? states.speltClose(typed) : undefined;
+  if (misspelt !== undefined && towns.length === 0) return { go: `/state/${misspelt}` };
+  if (towns.length > 0) {
+    const stateShown = state ?? misspelt;
+    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }), town: true };
+  }
+  // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
+  if (districts.length > 0) return districtsPage(districts);
+  // "Dallas County SD": no town of South Dakota; "SD" is the district's (review 33c #6).
+  const asDistrict = !districtNamed && /\sSD\.?$/i.test(typed) ? site.districtSearch(typed.replace(/\s+SD\.?$/i, " School District")).filter((d) => d.match !== "narrower") : [];
+  const sdOne = clearDistrict(typed, asDistrict);
+  if (sdOne !== undefined) return { go: districtHref(sdOne.leaid) };
+  if (asDistrict.length > 0) return districtsPage(asDistrict);
+  const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
+  return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
+}
+
+/**
+ * A town's name with words any district has ("Raleigh schools", "Tampa public schools", "Raleigh,
+ * NC school district"): the page of the towns of that name and their ZIP codes' districts, or the
+ * one district meant (`one`) where it serves the town of that name with the most ZIP codes
+ * ("Seattle schools"), never a namesake elsewhere (Raleigh County, WV) or a dead end (pages audit
+ * 34 #1). A district's very name keeps its own search unless the town is in another state and much
+ * larger: then it is linked first ("Chattanooga Public Schools" is Oklahoma's; Chattanooga, TN's
+ * are Hamilton County's). Undefined where the text asks for no town's schools.
+ */
+function townSchools(typed: string, site: SearchSite, strong: readonly DistrictMatch[], one: DistrictMatch | undefined, districtNamed: boolean): SearchAnswer | undefined {
+  const townAsked = districtNamed ? townAskedFor(typed, site.states) : undefined;
+  const towns = townAsked === undefined ? [] : site.citySearch(townAsked).filter((t) => !t.close && !t.county);
+  if (towns.length === 0) return undefined;
+  const veryName = strong.filter((d) => d.match === "name");
+  const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
+  // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
+  const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
+  if (veryName.length > 0 && !muchLarger(towns[0]!)) return undefined;
+  const servedBy = (list: readonly CityMatch[]) => new Set(list.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
+  if (one !== undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
+  const served = servedBy(towns);
+  // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
+  const namesakes = towns.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");
+  return { page: townPage(typed, towns, site.facts, undefined, { town: townAsked!, named: veryName, namesakes }) };
+}
