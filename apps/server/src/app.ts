@@ -322,6 +322,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     citySearch: (typed) => site.citySearch(typed),
     districtSearch: (typed) => site.districtSearch(typed),
     districtsNamed: (typed) => site.districtsNamed(typed),
+    districtsInitialed: (typed) => site.districtsInitialed(typed),
     freelyAssociatedTown: (typed) => site.freelyAssociatedTown(typed),
     postal: (zip) => site.postal(zip),
     facts: site.facts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -159,5 +159,26 @@ describe("the list of districts found (pages audit 34 #2)", () => {
     expect(shown.at(-1)).toBe("3100001");
     expect(shown.slice(0, 24)).toEqual(many.slice(0, 24).map((m) => m.leaid));
     expect(studentsOf({ students: "29,866" })).toBe(29_866);
+  });
+});
+
+describe("a district's initials (pages audit 34 #3: 'HISD' was an invalid ZIP code)", () => {
+  it("are the first letters of its name's words, without of, the, and or numbers", () => {
+    expect(nameInitials("Houston Independent School District")).toBe("hisd");
+    expect(nameInitials("District of Columbia Public Schools")).toBe("dcps");
+    expect(nameInitials("Charlotte-Mecklenburg Schools")).toBe("cms");
+    expect(nameInitials("City of Chicago School District 299")).toBe("ccsd");
+  });
+
+  it("find the districts that have them, the most students first, as names like the text", () => {
+    expect(index.initialed("HISD").map((m) => [m.leaid, m.match])).toEqual([["4823640", "wider"]]);
+    expect(index.initialed("dcps").map((m) => m.leaid)).toEqual(["1100030"]);
+    // In the state typed; none for 2 letters, words or digits.
+    expect(index.initialed("HISD, TX").map((m) => m.leaid)).toEqual(["4823640"]);
+    expect(index.initialed("HISD, AL")).toEqual([]);
+    expect(index.initialed("CS")).toEqual([]);
+    expect(index.initialed("Houston ISD")).toEqual([]);
+    const two = districtSearchIndex([d("1", "Fairfax County Public Schools", "VA", "180,714"), d("2", "Frederick County Public Schools", "MD", "47,681"), d("3", "Fayette County Public Schools", "KY", "")], STATES);
+    expect(two.initialed("FCPS").map((m) => m.leaid)).toEqual(["1", "2", "3"]);
   });
 });

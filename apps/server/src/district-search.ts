@@ -153,6 +153,25 @@ export interface DistrictSearch {
   find(typed: string): DistrictMatch[];
   /** The districts of that very name only (a lookup, no scan: asked of every town typed). */
   named(typed: string): DistrictMatch[];
+  /** The districts whose name's initials are the letters typed ("HISD", "LAUSD"), the most students first; "wider" matches, as the name holds more than was typed. */
+  initialed(typed: string): DistrictMatch[];
+}
+
+/**
+ * The initials a district goes by: the first letter of each word of its name, "of", "the" and
+ * "and" and words with digits left out ("Houston Independent School District": hisd; "District
+ * of Columbia Public Schools": dcps; "Charlotte-Mecklenburg Schools": cms).
+ *
+ * @example
+ * nameInitials("Los Angeles Unified School District") // "lausd"
+ */
+export function nameInitials(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/[\s\-/]+/)
+    .filter((w) => /^[a-z]/.test(w) && !/\d/.test(w) && !["of", "the", "and"].includes(w))
+    .map((w) => w[0])
+    .join("");
 }
 
 /**
@@ -209,7 +228,17 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     // no district of another state (review 33c #1: "Hazleton Public Schools, IN" opened Pennsylvania's).
     return found.length > 0 || state !== "SD" || /,\s*SD\.?$/i.test(typed) ? found : search(typed.trim(), undefined);
   };
-  return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn) };
+  // By initials, 3 letters or more ("CPS" is Chicago's and many others': a list).
+  const byInitials = new Map<string, IndexedDistrict[]>();
+  for (const x of all) {
+    const initials = nameInitials(x.d.district);
+    if (initials.length >= 3) (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push(x.d);
+  }
+  const initialed = (text: string, state: string | undefined): DistrictMatch[] =>
+    /^[A-Za-z]{3,8}$/.test(text.trim())
+      ? (byInitials.get(text.trim().toLowerCase()) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "wider" as const })).sort((a, b) => studentsOf(b) - studentsOf(a))
+      : [];
+  return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed) };
 }
 
 /**

@@ -70,6 +70,17 @@ describe("the search box over every district of data/", () => {
   }, 300_000);
 
   it.each([
+    ["HISD", "Houston Independent School District"],
+    ["LAUSD", "Los Angeles Unified School District"],
+    ["DCPS", "District of Columbia Public Schools"],
+    ["FCPS", "Fairfax County Public Schools"],
+  ])("%j, a district's initials, lists %j first", async (typed, first) => {
+    const res = await app.request(`/zip?zip=${typed}`);
+    expect(res.status).toBe(200);
+    expect(/<ul class="links">\n<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(await res.text())?.[1]).toBe(first);
+  });
+
+  it.each([
     ["Raleigh schools", "NC"],
     ["Raleigh, NC schools", "NC"],
     ["Chattanooga schools", "TN"],

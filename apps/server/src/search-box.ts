@@ -30,7 +30,7 @@ const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
 const MUCH_LARGER_TOWN = 5;
 
 /** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
-export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "districtSearch" | "districtsNamed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "districtSearch" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
   record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
   hasPage(path: string): boolean;
 };
@@ -142,6 +142,11 @@ export function searchAnswer(typed: string, site: SearchSite, states: StateSearc
   const sdOne = clearDistrict(typed, asDistrict);
   if (sdOne !== undefined) return { go: districtHref(sdOne.leaid) };
   if (asDistrict.length > 0) return districtsPage(asDistrict);
+  // A district's initials, as parents call it ("HISD", "LAUSD", "DCPS"): the districts with them,
+  // the most students first, always as a list, as NCES may name the one meant otherwise ("JCPS" is
+  // Louisville's Jefferson County Public Schools, which NCES calls a School District: pages audit 34 #3).
+  const initialed = districtNamed ? [] : site.districtsInitialed(typed);
+  if (initialed.length > 0) return districtsPage(initialed);
   const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
 }

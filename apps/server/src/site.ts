@@ -114,6 +114,8 @@ export interface Site {
   districtSearch(typed: string): DistrictMatch[];
   /** The districts of the very name typed (a lookup: asked of every town typed). */
   districtsNamed(typed: string): DistrictMatch[];
+  /** The districts whose name's initials are the letters typed ("HISD"), the most students first. */
+  districtsInitialed(typed: string): DistrictMatch[];
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -498,6 +500,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     citySearch: cityMatches,
     districtSearch: (typed) => districtIndex().find(typed),
     districtsNamed: (typed) => districtIndex().named(typed),
+    districtsInitialed: (typed) => districtIndex().initialed(typed),
     freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
