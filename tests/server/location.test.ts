@@ -98,6 +98,16 @@ describe("GET /location.json on the binary", () => {
     expect(p.type).toBe(`${DEFAULT_BASE}/problems/invalid-location`);
     expect(p.detail).toContain("out of range");
   });
+
+  it("a latitude given twice: the page says so and names no place from either value (review 34 #4)", async () => {
+    // Billings and Beverly Hills: the first value with the longitude was read as Billings before.
+    const res = await fetch(`${server.url}/location?lat=45.7833&lat=34.0736&lon=-108.5007`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Latitude is given 2 times: give it once");
+    expect(html).not.toContain("59101");
+    expect(html).not.toContain("Billings");
+  });
 });
 
 describe("/about on the binary (issue 12, honest limits)", () => {

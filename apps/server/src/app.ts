@@ -252,7 +252,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     }
     const data = await location;
     // Out of range, or in no district: the place probably meant (a missing minus, the numbers swapped, the nearest ZIP).
-    const numbers = lat !== null && lon !== null && lat !== "" && lon !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon));
+    // (Not for a repeated coordinate: which was meant is not known, review 34 #4.)
+    const numbers = repeated === undefined && lat !== null && lon !== null && lat !== "" && lon !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon));
     const hint = () => (data && numbers ? placeHintAt(data, Number(lat), Number(lon)) : undefined);
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField) });
     const answer = data && answerAt(data, lat!, lon!);

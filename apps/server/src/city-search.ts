@@ -78,6 +78,7 @@ const STATE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   CA: ["calif.", "calif", "cal."],
   CO: ["colo.", "colo"],
   CT: ["conn.", "conn"],
+  DC: ["d.c."],
   DE: ["del."],
   FL: ["fla.", "fla"],
   GA: ["ga."],

@@ -135,6 +135,10 @@ describe("townAskedFor: the town whose schools a search asks for (pages audit 34
     ["Houston ISD", "Houston"],
     ["Kansas City schools", "Kansas City"],
     ["St. Louis school system", "St. Louis"],
+    // A state written otherwise after the words (review 34 #3).
+    ["Raleigh schools, N.C.", "Raleigh, N.C."],
+    ["Reno schools in Nevada", "Reno, Nevada"],
+    ["Washington DC public schools", "Washington DC"],
   ])("%j reads as the town %j", (typed, town) => expect(townAskedFor(typed, new Set([...STATES, "NC"]))).toBe(town));
 
   it.each(["Houston", "schools", "123 Main St schools", "Springfield Public School District 186", "Beverly Hills Unified"])("%j asks no town's schools", (typed) =>
@@ -151,13 +155,19 @@ describe("the list of districts found (pages audit 34 #2)", () => {
     expect(html.indexOf("/district/3605850")).toBeLessThan(html.indexOf("/district/4005550"));
     expect(html).toContain("249 students · the name typed</span>");
     expect(html).toContain("the most students first (the name typed is marked)");
-    // 30 larger namesakes: the very name typed is still on the list of 25, in place of the smallest shown.
+    // The very name before 30 larger names that only share a word with it (review 34 #1: Three Creek Joint Elementary was 25th of 25 Creeks).
     const many = [...Array.from({ length: 30 }, (_, i) => ({ ...d(String(3600000 + i), `Lincoln ${i} Schools`, "NY", String(10_000 - i)), match: "wider" as const })), { ...d("3100001", "Lincoln Schools", "NE", "5"), match: "name" as const }];
     const list = districtsFoundPage("Lincoln Schools", many, facts);
     const shown = [...list.matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
     expect(shown).toHaveLength(25);
-    expect(shown.at(-1)).toBe("3100001");
-    expect(shown.slice(0, 24)).toEqual(many.slice(0, 24).map((m) => m.leaid));
+    expect(shown[0]).toBe("3100001");
+    expect(shown.slice(1)).toEqual(many.slice(0, 24).map((m) => m.leaid));
+    // 30 larger of the very words (Franklin's): the very name is still on the list of 25, in place of the last shown.
+    const words = [...Array.from({ length: 30 }, (_, i) => ({ ...d(String(3700000 + i), "Franklin School District", "NY", String(10_000 - i)), match: "words" as const })), { ...d("3100002", "Franklin Schools", "NE", "5"), match: "name" as const }];
+    const franklins = [...districtsFoundPage("Franklin Schools", words, facts).matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
+    expect(franklins).toHaveLength(25);
+    expect(franklins.at(-1)).toBe("3100002");
+    expect(franklins.slice(0, 24)).toEqual(words.slice(0, 24).map((m) => m.leaid));
     expect(studentsOf({ students: "29,866" })).toBe(29_866);
   });
 });

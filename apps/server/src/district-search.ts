@@ -64,7 +64,7 @@ export function withoutState(typed: string, states: ReadonlySet<string>): { text
 }
 
 /** "<town> schools" and its everyday forms: the town's words, then words any district may have. */
-const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:schools?|school\s+(?:district|system|board)s?|isd|usd)\.?$/iu;
+const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:school\s+(?:district|system|board)s?|schools?|isd|usd)\.?(?:,?\s+((?:in\s+)?[A-Za-z][A-Za-z. ]{1,24}))?$/iu;
 
 /**
  * The town a search asks the schools of ("Raleigh schools", "Raleigh, NC school district",
@@ -75,13 +75,17 @@ const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:sch
  * @example
  * townAskedFor("Raleigh, NC schools", states) // "Raleigh, NC"
  * townAskedFor("Reno school district NV", states) // "Reno, NV"
+ * townAskedFor("Raleigh schools, N.C.", states) // "Raleigh, N.C."
  * townAskedFor("Houston", states) // undefined
  */
 export function townAskedFor(typed: string, states: ReadonlySet<string>): string | undefined {
   const { text, state } = withoutState(typed, states);
-  const town = SCHOOLS_OF_TOWN.exec(text)?.[1]?.replace(/,$/, "").trim();
+  const m = SCHOOLS_OF_TOWN.exec(text);
+  const town = m?.[1]?.replace(/,$/, "").trim();
   if (town === undefined || town === "" || /^\d+\s/.test(town)) return undefined;
-  return state === undefined ? town : `${town}, ${state}`;
+  // A state written otherwise after the words ("Raleigh schools, N.C.", "Reno schools in Nevada": review 34 #3): read with the town, as the town search reads it.
+  const after = m?.[2]?.replace(/^in\s+/i, "").trim();
+  return state !== undefined ? `${town}, ${state}` : after !== undefined ? `${town}, ${after}` : town;
 }
 
 /**

@@ -138,8 +138,8 @@ export interface DistrictBodies {
   /** `/bulk/districts.csv`. */
   csv: string;
   /**
-   * By LEAID, where not 0: the ZIPs whose high-school grades a district serves most of without
-   * being the district their record names (a high-school district over elementary ones).
+   * By LEAID, where not 0: the ZIPs where people live whose high-school grades a district serves
+   * most of without being the district their record names (a high-school district over elementary ones).
    */
   highSchoolOf: Map<string, number>;
   /**
@@ -182,7 +182,8 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const postOfficeOf = new Map<string, { named: number; overlapping: number }>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
-    const highSchool = highSchoolZips(d.grade_span, list).length;
+    // ZIP codes where people live, as the district's page counts them (review 34 #5: Phoenix Union 44 against 22).
+    const highSchool = highSchoolZips(d.grade_span, list).filter((z) => z.basis !== "post office").length;
     if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
     const boxes = list.filter((z) => z.basis === "post office");
     if (boxes.length > 0) postOfficeOf.set(d.leaid, { named: boxes.filter((z) => z.chosen).length, overlapping: boxes.length });

@@ -183,7 +183,13 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
         : `${cities.length} towns have that name; their ZIP codes are below`;
   const intro = schools
-    ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${cities.length === 1 ? `${e(placeOf(cities[0]!))}'s ZIP codes are below, each with its district` : `${which}, each with its district`}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${
+        cities.some((c) => c.nickname)
+          ? `“${e(shortened(typed))}” reads as ${e(andList(cities.filter((c) => c.nickname).map(placeOf)))}${readAs(cities)}, each with its district`
+          : cities.length === 1
+            ? `${e(placeOf(cities[0]!))}'s ZIP codes are below, each with its district`
+            : `${which}, each with its district`
+      }: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.some((c) => c.nickname)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(andList(cities.filter((c) => c.nickname).map(placeOf)))}${
         readAs(cities)
@@ -353,19 +359,24 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
-  // In the search's order (the kind words typed shared, then the most students: Buffalo, NY's
-  // 29,866 before Buffalo Public Schools, OK's 249, pages audit 34 #2), but a list of Lincolns is
-  // never cut before one of the very name typed (review 33b #1).
+  // The very name typed and the names of its very words first, the most students first among them
+  // (Buffalo, NY's 29,866 before Buffalo Public Schools, OK's 249: pages audit 34 #2), then names
+  // like it in the search's order (the kind words typed shared, then the most students): the name
+  // typed is never below the names that only share a word with it (review 34 #1: Three Creek Joint
+  // Elementary was 25th of 25 Creeks), nor cut off (review 33b #1).
   const named = found.filter((d) => d.match === "name");
-  const first = found.slice(0, MAX_DISTRICT_MATCHES);
+  const exactly = found.filter(matchesExactly).sort((a, b) => studentsOf(b) - studentsOf(a));
+  const ordered = [...exactly, ...found.filter((d) => !matchesExactly(d))];
+  const first = ordered.slice(0, MAX_DISTRICT_MATCHES);
+  // The very name, where 25 larger of its words come first (Franklin's), in place of the last shown.
   const cut = named.filter((d) => !first.includes(d));
-  const others = first.filter((d) => d.match !== "name");
-  const dropped = new Set(cut.length === 0 ? [] : others.slice(-cut.length));
-  const shown = found.filter((d) => (first.includes(d) && !dropped.has(d)) || cut.includes(d));
-  const left = found.filter((d) => !shown.includes(d));
-  const more = left.length > 0 ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${shown[0]!.state}”, to find another.` : "";
+  const dropped = new Set(first.filter((d) => d.match !== "name").slice(first.length - cut.length));
+  const shown = cut.length === 0 ? first : ordered.filter((d) => (first.includes(d) && !dropped.has(d)) || cut.includes(d));
+  const left = ordered.filter((d) => !shown.includes(d));
+  // To find one not shown, its state after the name.
+  const more = left.length > 0 ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${left[0]!.state}”, to find another.` : "";
   const byStudents = shown.every((d, i) => i === 0 || studentsOf(shown[i - 1]!) >= studentsOf(d));
-  const sorted = byStudents ? "the most students first" : "those with the kind of name typed (ISD, County, City) first, then the most students";
+  const sorted = byStudents ? "the most students first" : exactly.length > 0 && exactly.length < found.length ? "the names of its words first, then those like it, the most students first" : "those with the kind of name typed (ISD, County, City) first, then the most students";
   const order = found.length === 1 ? "" : `, ${sorted}${named.length > 0 && named.length < found.length ? " (the name typed is marked)" : ""}`;
   const items = shown
     .map(

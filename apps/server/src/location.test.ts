@@ -229,7 +229,7 @@ describe("GET /location (the page)", () => {
     expect(formHtml).toContain('<input id="lat" name="lat"');
     expect(formHtml).not.toContain("Both are needed");
     // The territories: not "look them up by ZIP code" where Puerto Rico's places get its district (pages audit 34 #6).
-    expect(formHtml).toContain("The territories have no boundary file: a place in one with a single school district (Puerto Rico's) gets it; elsewhere in them, look it up by");
+    expect(formHtml).toContain("The territories have no boundary file: a place in one with a single school district gets it; elsewhere in them, look it up by");
     // One coordinate alone: the form with it filled in, saying what is missing.
     const half = await (await app.request("/location?lat=45.7833")).text();
     expect(half).toContain("Both are needed: add the longitude.");
@@ -249,7 +249,9 @@ describe("GET /location (the page)", () => {
     // A repeated coordinate: the form says so, never a redirect to one of them (first-wins).
     const twice = await app.request("/location?lat=45.7833&lat=45.7833%C2%B0&lon=-108.5007", html);
     expect(twice.status).toBe(400);
-    expect(await twice.text()).toContain("Latitude is given 2 times: give it once, for example 45.7833.");
+    const twiceHtml = await twice.text();
+    expect(twiceHtml).toContain("Latitude is given 2 times: give it once, for example 45.7833.");
+    // (That no place is named from either value needs the real boundaries: tests/server/location.test.ts.)
     const sea = await app.request("/location?lat=33.5&lon=-119.5", html);
     expect(sea.status).toBe(404);
     const seaHtml = await sea.text();

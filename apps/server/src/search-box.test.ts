@@ -69,6 +69,20 @@ describe("the search box over every district of data/", () => {
     expect(wrong).toEqual([]);
   }, 300_000);
 
+  it("'<state> schools' leads with the state (review 34 #2), a county's schools are the county's (#6), 'magnet schools' no town's (#7), a state's abbreviation after the words is read (#3)", async () => {
+    const page = async (typed: string) => {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      return { status: res.status, location: res.headers.get("location"), html: res.status === 200 ? await res.text() : "" };
+    };
+    const ohio = await page("Ohio schools");
+    expect(ohio.status === 303 ? ohio.location : /Looking for the state\? <a href="(\/state\/OH)">/.exec(ohio.html)?.[1]).toBe("/state/OH");
+    expect((await page("Queens schools")).html).toMatch(/<h2>Queens County, NY<\/h2>/);
+    expect((await page("magnet schools")).html).not.toContain("Magnet, NE");
+    const raleigh = await page("Raleigh schools, N.C.");
+    expect(raleigh.status).toBe(200);
+    expect(/<h2>([^<]+)<\/h2>/.exec(raleigh.html.slice(raleigh.html.indexOf("Search again") + 1))?.[1]).toBe("Raleigh, NC");
+  });
+
   it.each([
     ["HISD", "Houston Independent School District"],
     ["LAUSD", "Los Angeles Unified School District"],

@@ -22,6 +22,9 @@ const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
 
+/** Words before "schools" that say what kind of schools, not where ("magnet schools": not Magnet, NE: review 34 #7). */
+const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|private|charter|magnet|catholic|christian|religious|parochial|independent|online|virtual|home|elementary|primary|middle|junior high|high|secondary|k-?12|all|district|county|city|state)$/i;
+
 /**
  * How many times more ZIP codes where people live a town must have than the town of a district's
  * very name in another state for "<town> schools" to mean it ("Chattanooga Public Schools": Chattanooga,
@@ -109,7 +112,7 @@ export function searchAnswer(typed: string, site: SearchSite, states: StateSearc
   const districts = districtNamed ? site.districtSearch(typed) : [];
   const strong = districts.filter((d) => d.match !== "narrower");
   const one = clearDistrict(typed, strong);
-  const schools = townSchools(typed, site, strong, one, districtNamed);
+  const schools = townSchools(typed, site, states, strong, one, districtNamed);
   if (schools !== undefined) return schools;
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
@@ -160,19 +163,27 @@ export function searchAnswer(typed: string, site: SearchSite, states: StateSearc
  * larger: then it is linked first ("Chattanooga Public Schools" is Oklahoma's; Chattanooga, TN's
  * are Hamilton County's). Undefined where the text asks for no town's schools.
  */
-function townSchools(typed: string, site: SearchSite, strong: readonly DistrictMatch[], one: DistrictMatch | undefined, districtNamed: boolean): SearchAnswer | undefined {
+function townSchools(typed: string, site: SearchSite, states: StateSearch, strong: readonly DistrictMatch[], one: DistrictMatch | undefined, districtNamed: boolean): SearchAnswer | undefined {
   const townAsked = districtNamed ? townAskedFor(typed, site.states) : undefined;
-  const towns = townAsked === undefined ? [] : site.citySearch(townAsked).filter((t) => !t.close && !t.county);
-  if (towns.length === 0) return undefined;
+  if (townAsked === undefined || NO_TOWN.test(townAsked)) return undefined;
+  // A state's schools ("Ohio schools", "Texas public schools", review 34 #2): its page, or where
+  // towns have that very name (Ohio, IL), theirs with the state's linked first, as for "Ohio" alone.
+  const state = states.typedAlone(townAsked);
+  const found = site.citySearch(townAsked).filter((t) => !t.close);
+  // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
+  const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county) : found;
   const veryName = strong.filter((d) => d.match === "name");
+  // (A district's very name is its own: "District of Columbia Public Schools".)
+  if (towns.length === 0) return state === undefined || veryName.length > 0 ? undefined : { go: `/state/${state}` };
+  const stateShown = state === undefined ? undefined : { code: state, name: site.stateName(state) };
   const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
   // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
   const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
   if (veryName.length > 0 && !muchLarger(towns[0]!)) return undefined;
   const servedBy = (list: readonly CityMatch[]) => new Set(list.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
-  if (one !== undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
+  if (one !== undefined && state === undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
   const served = servedBy(towns);
   // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
   const namesakes = towns.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");
-  return { page: townPage(typed, towns, site.facts, undefined, { town: townAsked!, named: veryName, namesakes }) };
+  return { page: townPage(typed, towns, site.facts, stateShown, { town: townAsked, named: veryName, namesakes }) };
 }
