@@ -159,8 +159,11 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
     // "Shelby County Schools", Memphis' name until 2021: Memphis-Shelby County Schools, the largest, first.
     const shelby = await (await search("Shelby County Schools")).text();
     expect(shelby).toMatch(/<ul class="links">\n<li><a href="\/district\/4700148">Memphis-Shelby County Schools<\/a>/);
-    // "NYC" is New York: its Department of Education first (New York R-IV, MO, has the name too).
-    expect(await (await search("NYC Public Schools")).text()).toMatch(/<ul class="links">\n<li><a href="\/district\/3620580">New York City Department of Education<\/a>/);
+    // "NYC" is New York: its boroughs' ZIP codes, each in its Department of Education, first (New York
+    // R-IV, MO, has the name too): '<town> schools' is the town (pages audit 34 #1).
+    const nyc = await (await search("NYC Public Schools")).text();
+    expect(nyc).toContain("<h1>School districts of New York City, by ZIP code</h1>");
+    expect(/href="\/district\/([0-9]{7})"/.exec(nyc)?.[1]).toBe("3620580");
   });
   it("a name no district has, or a school's, gets a 400 page that says so and where to look, in its title too", async () => {
     const none = await search("Springfeld Public Schools");
@@ -192,10 +195,11 @@ describe("a district's name typed into the search box (pages audit 33 #2), throu
   it("a small district's very name does not hide a much larger one of the same words; an address on a 'Public School Rd' is its town (review 33b #1, #2)", async () => {
     const orange = await search("Orange County Public Schools");
     expect(orange.status).toBe(200);
-    // Both: the one of that very name (Virginia's) first, then Florida's Orange County School District.
+    // Both: Florida's Orange County School District, of the very words and 40 times larger, first,
+    // then the one of that very name, Virginia's, marked (pages audit 34 #2; review 33b had it second).
     const orangeHtml = await orange.text();
-    expect(orangeHtml).toMatch(/<ul class="links">\n<li><a href="\/district\/5102820">Orange County Public Schools<\/a>/);
-    expect(orangeHtml).toContain('<li><a href="/district/1201440">Orange County School District</a>');
+    expect(orangeHtml).toMatch(/<ul class="links">\n<li><a href="\/district\/1201440">Orange County School District<\/a>/);
+    expect(orangeHtml).toMatch(/<li><a href="\/district\/5102820">Orange County Public Schools<\/a><span class="county">[^<]* · the name typed<\/span><\/li>/);
     const road = await search("123 Public School Rd, Springfield, IL");
     expect(road.status).toBe(200);
     expect(await road.text()).toContain("<h1>ZIP codes of Springfield, IL</h1>");

@@ -47,7 +47,8 @@ describe("GET /location.json on the binary", () => {
     const body = (await (await locate("41.083268", "-73.528314")).json()) as Answer;
     expect([body.zip?.zip, body.in_zip_area]).toEqual(["06905", true]);
     const page = await (await fetch(`${server.url}/location?lat=41.083268&lon=-73.528314`)).text();
-    expect(page).toContain('This place lies in ZIP code <a href="/zip/06905">06905</a> (Stamford, CT)');
+    expect(page).toContain('This place (41.08327, -73.52831) lies in ZIP code <a href="/zip/06905">06905</a> (Stamford, CT)');
+    expect(page).toContain("<h1>School districts of this place in Stamford, CT</h1>");
   });
 
   it("a point in a Census high-school piece (Tracy Unified (9-12) in Jefferson): Jefferson Elementary and, for high school, Tracy Unified", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, listOrder, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -139,6 +139,12 @@ describe("townAskedFor: the town whose schools a search asks for (pages audit 34
     ["Raleigh schools, N.C.", "Raleigh, N.C."],
     ["Reno schools in Nevada", "Reno, Nevada"],
     ["Washington DC public schools", "Washington DC"],
+    // Where the person is, not a state (review 34b #6); the place after the words (#5); plurals (#3).
+    ["New York schools near me", "New York"],
+    ["Fort Wayne schools nearby", "Fort Wayne"],
+    ["schools in Raleigh, NC", "Raleigh, NC"],
+    ["public schools of Texas", "Texas"],
+    ["Raleigh school districts", "Raleigh"],
   ])("%j reads as the town %j", (typed, town) => expect(townAskedFor(typed, new Set([...STATES, "NC"]))).toBe(town));
 
   it.each(["Houston", "schools", "123 Main St schools", "Springfield Public School District 186", "Beverly Hills Unified"])("%j asks no town's schools", (typed) =>
@@ -190,5 +196,24 @@ describe("a district's initials (pages audit 34 #3: 'HISD' was an invalid ZIP co
     expect(index.initialed("Houston ISD")).toEqual([]);
     const two = districtSearchIndex([d("1", "Fairfax County Public Schools", "VA", "180,714"), d("2", "Frederick County Public Schools", "MD", "47,681"), d("3", "Fayette County Public Schools", "KY", "")], STATES);
     expect(two.initialed("FCPS").map((m) => m.leaid)).toEqual(["1", "2", "3"]);
+  });
+});
+
+describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
+  const m = (leaid: string, district: string, state: string, students: string, match: "name" | "words" | "wider") => ({ ...d(leaid, district, state, students), match });
+  it("puts the very name first, unless one of its very words and kind is much larger; none typed: the search's order", () => {
+    const orange = [m("1201440", "Orange County School District", "FL", "206,815", "words"), m("5102820", "Orange County Public Schools", "VA", "5,076", "name"), m("3700001", "Orange County Schools", "NC", "7,000", "words")];
+    expect(listOrder("Orange County Public Schools", orange).map((x) => x.state)).toEqual(["FL", "VA", "NC"]);
+    const franklins = [m("1", "Franklin Special School District", "TN", "3,900", "words"), m("2", "Franklin Public Schools", "MA", "4,600", "words"), m("3", "Franklin City Public Schools", "VA", "1,100", "name")];
+    expect(listOrder("Franklin City Public Schools", franklins).map((x) => x.leaid)).toEqual(["3", "1", "2"]);
+    const shelby = [m("4700148", "Memphis-Shelby County Schools", "TN", "110,057", "wider"), m("0103030", "Shelby County School District", "AL", "20,937", "words")];
+    expect(listOrder("Shelby County Schools", shelby).map((x) => x.leaid)).toEqual(["4700148", "0103030"]);
+  });
+
+  it("reads initials of three letters only in capitals ('red', 'was' are words: review 34b #7)", () => {
+    const cms = districtSearchIndex([d("3702970", "Charlotte-Mecklenburg Schools", "NC", "144,116"), d("9", "Red Elk District", "OK", "100")], STATES);
+    expect(cms.initialed("CMS").map((x) => x.leaid)).toEqual(["3702970"]);
+    expect(cms.initialed("cms")).toEqual([]);
+    expect(cms.initialed("red")).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ export type IndexedDistrict = Omit<DistrictMatch, "match">;
  * Elementary District", "Lamoille North Supervisory Union".
  */
 const DISTRICT_WORDS =
-  /\b(isd|cisd|usd|cusd|ccsd|ufsd|csd|sd|unified|schools|school district|school system|school corporation|school city|public school|rsu|msad|sau|k-12|supervisory union|board of education|department of education|(elementary|unit|union|consolidated|accommodation|regional|joint|community|county|city|independent|public|free|high school|special) district)\b/i;
+  /\b(isd|cisd|usd|cusd|ccsd|ufsd|csd|sd|unified|schools|school districts?|school systems?|school corporation|school city|public school|rsu|msad|sau|k-12|supervisory union|board of education|department of education|(elementary|unit|union|consolidated|accommodation|regional|joint|community|county|city|independent|public|free|high school|special) district)\b/i;
 
 /** Words that say a typed text names one school ("Lincoln High School", "Jefferson Elementary"). */
 const SCHOOL_WORDS = /\b(high school|middle school|elementary school|junior high|academy|elementary|high|middle|primary school|charter school)\b/i;
@@ -63,6 +63,9 @@ export function withoutState(typed: string, states: ReadonlySet<string>): { text
   return m !== null && code !== undefined && states.has(code) ? { text: m[1]!.replace(/,$/, ""), state: code } : { text: trimmed };
 }
 
+/** Words after a search that say where the person is ("near me"), no place. */
+const NEAR_ME = /[\s,]+(?:near\s*(?:me|by|here)|nearby|around\s+(?:me|here)|in\s+my\s+area|close\s+to\s+me)\s*$/i;
+
 /** "<town> schools" and its everyday forms: the town's words, then words any district may have. */
 const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:school\s+(?:district|system|board)s?|schools?|isd|usd)\.?(?:,?\s+((?:in\s+)?[A-Za-z][A-Za-z. ]{1,24}))?$/iu;
 
@@ -79,7 +82,11 @@ const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:sch
  * townAskedFor("Houston", states) // undefined
  */
 export function townAskedFor(typed: string, states: ReadonlySet<string>): string | undefined {
-  const { text, state } = withoutState(typed, states);
+  // "near me", "nearby" are where the person is, not a state ("New York schools near me" read as York, ME: review 34b #6).
+  const { text, state } = withoutState(typed.replace(NEAR_ME, ""), states);
+  // "schools in Raleigh", "public schools of Texas": the place after the words.
+  const inPlace = /^(?:public\s+)?(?:school\s+districts?|schools?)\s+(?:in|of|near|for)\s+(.*\p{L}.*)$/iu.exec(text)?.[1]?.trim();
+  if (inPlace !== undefined) return state === undefined ? inPlace : `${inPlace}, ${state}`;
   const m = SCHOOLS_OF_TOWN.exec(text);
   const town = m?.[1]?.replace(/,$/, "").trim();
   if (town === undefined || town === "" || /^\d+\s/.test(town)) return undefined;
@@ -238,8 +245,9 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     const initials = nameInitials(x.d.district);
     if (initials.length >= 3) (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push(x.d);
   }
+  // Three letters only in capitals ("CMS", "APS"): "red", "was" are words (review 34b #7).
   const initialed = (text: string, state: string | undefined): DistrictMatch[] =>
-    /^[A-Za-z]{3,8}$/.test(text.trim())
+    /^(?:[A-Z]{3}|[A-Za-z]{4,8})$/.test(text.trim())
       ? (byInitials.get(text.trim().toLowerCase()) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "wider" as const })).sort((a, b) => studentsOf(b) - studentsOf(a))
       : [];
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed) };
@@ -272,6 +280,26 @@ const PLAIN_NAME = /^[a-z .'-]+?( county| city| parish)?( public)? schools$/i;
  */
 export function matchesExactly(d: DistrictMatch): boolean {
   return d.match === "name" || d.match === "words";
+}
+
+/**
+ * The order a list of districts found is shown in: where a district has the very name typed, it
+ * (the most students first among several) before the names like it, unless one of the very words
+ * and kind is MUCH_LARGER (MUCH_LARGER_PLAIN for a plain everyday name): Florida's Orange County
+ * School District, 207,000 students, before Virginia's Orange County Public Schools, 5,000 (pages
+ * audit 34 #2); never "Franklin City Public Schools" below every other Franklin (review 34b #1).
+ * Where none has the very name, the search's order ("Shelby County Schools": Memphis-Shelby first).
+ *
+ * @example
+ * listOrder("Orange County Public Schools", found).map((d) => d.state) // ["FL", "VA", …]
+ */
+export function listOrder(typed: string, found: readonly DistrictMatch[]): DistrictMatch[] {
+  const named = found.filter((d) => d.match === "name").sort((a, b) => studentsOf(b) - studentsOf(a));
+  if (named.length === 0) return [...found];
+  const kinds = KINDS.filter(([typedKind]) => typedKind.test(typed)).map(([, nameKind]) => nameKind);
+  const times = PLAIN_NAME.test(typed.trim()) ? MUCH_LARGER_PLAIN : MUCH_LARGER;
+  const before = found.filter((d) => d.match === "words" && kinds.every((k) => k.test(d.district)) && studentsOf(d) > times * studentsOf(named[0]!));
+  return [...before, ...named, ...found.filter((d) => d.match !== "name" && !before.includes(d))];
 }
 
 /**

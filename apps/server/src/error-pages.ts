@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import { matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
+import { listOrder, matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -359,14 +359,9 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
-  // The very name typed and the names of its very words first, the most students first among them
-  // (Buffalo, NY's 29,866 before Buffalo Public Schools, OK's 249: pages audit 34 #2), then names
-  // like it in the search's order (the kind words typed shared, then the most students): the name
-  // typed is never below the names that only share a word with it (review 34 #1: Three Creek Joint
-  // Elementary was 25th of 25 Creeks), nor cut off (review 33b #1).
+  // The very name typed first where a district has it (listOrder), never cut off (review 33b #1).
   const named = found.filter((d) => d.match === "name");
-  const exactly = found.filter(matchesExactly).sort((a, b) => studentsOf(b) - studentsOf(a));
-  const ordered = [...exactly, ...found.filter((d) => !matchesExactly(d))];
+  const ordered = listOrder(typed, found);
   const first = ordered.slice(0, MAX_DISTRICT_MATCHES);
   // The very name, where 25 larger of its words come first (Franklin's), in place of the last shown.
   const cut = named.filter((d) => !first.includes(d));
@@ -374,9 +369,11 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const shown = cut.length === 0 ? first : ordered.filter((d) => (first.includes(d) && !dropped.has(d)) || cut.includes(d));
   const left = ordered.filter((d) => !shown.includes(d));
   // To find one not shown, its state after the name.
-  const more = left.length > 0 ? ` The first ${shown.length} are below; add the state, as in “${e(shortened(typed))}, ${left[0]!.state}”, to find another.` : "";
+  // (Not where a state ends the text already: "HISD, TX, TX", review 34b #4.)
+  const stateTyped = /(?:,\s*|\s)[A-Za-z]{2}\.?$/.test(typed.trim());
+  const more = left.length > 0 ? ` The first ${shown.length} are below;${stateTyped ? "" : ` add the state, as in “${e(shortened(typed))}, ${left[0]!.state}”,`} to find another${stateTyped ? ", type more of its name" : ""}.` : "";
   const byStudents = shown.every((d, i) => i === 0 || studentsOf(shown[i - 1]!) >= studentsOf(d));
-  const sorted = byStudents ? "the most students first" : exactly.length > 0 && exactly.length < found.length ? "the names of its words first, then those like it, the most students first" : "those with the kind of name typed (ISD, County, City) first, then the most students";
+  const sorted = byStudents ? "the most students first" : named.length > 0 ? "the name typed first (after any of its words many times larger), then those like it" : "those with the kind of name typed (ISD, County, City) first, then the most students";
   const order = found.length === 1 ? "" : `, ${sorted}${named.length > 0 && named.length < found.length ? " (the name typed is marked)" : ""}`;
   const items = shown
     .map(

@@ -88,6 +88,8 @@ describe("the search box over every district of data/", () => {
     ["LAUSD", "Los Angeles Unified School District"],
     ["DCPS", "District of Columbia Public Schools"],
     ["FCPS", "Fairfax County Public Schools"],
+    // Initials that are a district word themselves (review 34b #2).
+    ["CCSD", "Clark County School District"],
   ])("%j, a district's initials, lists %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${typed}`);
     expect(res.status).toBe(200);

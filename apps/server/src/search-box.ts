@@ -148,7 +148,8 @@ export function searchAnswer(typed: string, site: SearchSite, states: StateSearc
   // A district's initials, as parents call it ("HISD", "LAUSD", "DCPS"): the districts with them,
   // the most students first, always as a list, as NCES may name the one meant otherwise ("JCPS" is
   // Louisville's Jefferson County Public Schools, which NCES calls a School District: pages audit 34 #3).
-  const initialed = districtNamed ? [] : site.districtsInitialed(typed);
+  // (Also where the letters are a district word themselves: "CCSD", Clark County's, review 34b #2.)
+  const initialed = site.districtsInitialed(typed);
   if (initialed.length > 0) return districtsPage(initialed);
   const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
