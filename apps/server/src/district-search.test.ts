@@ -168,12 +168,12 @@ describe("the list of districts found (pages audit 34 #2)", () => {
     expect(shown).toHaveLength(25);
     expect(shown[0]).toBe("3100001");
     expect(shown.slice(1)).toEqual(many.slice(0, 24).map((m) => m.leaid));
-    // 30 larger of the very words (Franklin's): the very name is still on the list of 25, in place of the last shown.
+    // 30 larger of the very words (Franklin's), none owning the name more than the one typed: the very name first (review 34c #1).
     const words = [...Array.from({ length: 30 }, (_, i) => ({ ...d(String(3700000 + i), "Franklin School District", "NY", String(10_000 - i)), match: "words" as const })), { ...d("3100002", "Franklin Schools", "NE", "5"), match: "name" as const }];
     const franklins = [...districtsFoundPage("Franklin Schools", words, facts).matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
     expect(franklins).toHaveLength(25);
-    expect(franklins.at(-1)).toBe("3100002");
-    expect(franklins.slice(0, 24)).toEqual(words.slice(0, 24).map((m) => m.leaid));
+    expect(franklins[0]).toBe("3100002");
+    expect(franklins.slice(1)).toEqual(words.slice(0, 24).map((m) => m.leaid));
     expect(studentsOf({ students: "29,866" })).toBe(29_866);
   });
 });
@@ -210,10 +210,22 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     expect(listOrder("Shelby County Schools", shelby).map((x) => x.leaid)).toEqual(["4700148", "0103030"]);
   });
 
-  it("reads initials of three letters only in capitals ('red', 'was' are words: review 34b #7)", () => {
-    const cms = districtSearchIndex([d("3702970", "Charlotte-Mecklenburg Schools", "NC", "144,116"), d("9", "Red Elk District", "OK", "100")], STATES);
-    expect(cms.initialed("CMS").map((x) => x.leaid)).toEqual(["3702970"]);
-    expect(cms.initialed("cms")).toEqual([]);
-    expect(cms.initialed("red")).toEqual([]);
+  it("reads initials in any case, as a phone writes them ('Cms': review 34c #2)", () => {
+    const cms = districtSearchIndex([d("3702970", "Charlotte-Mecklenburg Schools", "NC", "144,116")], STATES);
+    for (const typed of ["CMS", "Cms", "cms"]) expect(cms.initialed(typed).map((x) => x.leaid), typed).toEqual(["3702970"]);
+    expect(cms.initialed("cm")).toEqual([]);
+  });
+
+  it("keeps the very name above districts that only look like it (review 34c #1)", () => {
+    const fort = [m("2802160", "Jackson Public School District", "MS", "19,000", "words"), m("4500001", "Fort Jackson Schools", "SC", "700", "name")];
+    expect(listOrder("Fort Jackson Schools", fort).map((x) => x.leaid)).toEqual(["4500001", "2802160"]);
+    const florence = [m("4502010", "Florence School District 1", "SC", "16,000", "words"), m("4502040", "Florence School District 4", "SC", "600", "name")];
+    expect(listOrder("Florence School District 4", florence).map((x) => x.leaid)).toEqual(["4502040", "4502010"]);
+    // Several much larger: none owns the name more than the one typed (review 34c #1: Franklin Public Schools).
+    const franklins = [m("1", "Franklin Township Community School Corporation", "IN", "11,240", "words"), m("2", "Franklin County Schools", "NC", "7,994", "words"), m("3", "Franklin Public Schools", "NE", "300", "name")];
+    expect(listOrder("Franklin Public Schools", franklins).map((x) => x.leaid)).toEqual(["3", "1", "2"]);
+    // A very name of no reported size is not ranked below any.
+    const unknown = [m("1", "Madison County School District", "MS", "12,000", "words"), m("2", "Madison County Schools", "NC", "", "name")];
+    expect(listOrder("Madison County Schools", unknown).map((x) => x.leaid)).toEqual(["2", "1"]);
   });
 });

@@ -83,10 +83,11 @@ const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:sch
  */
 export function townAskedFor(typed: string, states: ReadonlySet<string>): string | undefined {
   // "near me", "nearby" are where the person is, not a state ("New York schools near me" read as York, ME: review 34b #6).
-  const { text, state } = withoutState(typed.replace(NEAR_ME, ""), states);
-  // "schools in Raleigh", "public schools of Texas": the place after the words.
-  const inPlace = /^(?:public\s+)?(?:school\s+districts?|schools?)\s+(?:in|of|near|for)\s+(.*\p{L}.*)$/iu.exec(text)?.[1]?.trim();
-  if (inPlace !== undefined) return state === undefined ? inPlace : `${inPlace}, ${state}`;
+  const plain = typed.replace(NEAR_ME, "");
+  // "schools in Raleigh", "public schools of Texas", "schools in TX": the place after the words.
+  const inPlace = /^(?:public\s+)?(?:school\s+districts?|schools?)\s+(?:in|of|near|for)\s+(.*\p{L}.*)$/iu.exec(plain.trim())?.[1]?.trim();
+  if (inPlace !== undefined) return inPlace;
+  const { text, state } = withoutState(plain, states);
   const m = SCHOOLS_OF_TOWN.exec(text);
   const town = m?.[1]?.replace(/,$/, "").trim();
   if (town === undefined || town === "" || /^\d+\s/.test(town)) return undefined;
@@ -245,9 +246,9 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     const initials = nameInitials(x.d.district);
     if (initials.length >= 3) (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push(x.d);
   }
-  // Three letters only in capitals ("CMS", "APS"): "red", "was" are words (review 34b #7).
+  // In any case: a phone writes "Cms" (review 34c #2); "red" may list a district or two, harmless.
   const initialed = (text: string, state: string | undefined): DistrictMatch[] =>
-    /^(?:[A-Z]{3}|[A-Za-z]{4,8})$/.test(text.trim())
+    /^[A-Za-z]{3,8}$/.test(text.trim())
       ? (byInitials.get(text.trim().toLowerCase()) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "wider" as const })).sort((a, b) => studentsOf(b) - studentsOf(a))
       : [];
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed) };
@@ -284,8 +285,8 @@ export function matchesExactly(d: DistrictMatch): boolean {
 
 /**
  * The order a list of districts found is shown in: where a district has the very name typed, it
- * (the most students first among several) before the names like it, unless one of the very words
- * and kind is MUCH_LARGER (MUCH_LARGER_PLAIN for a plain everyday name): Florida's Orange County
+ * (the most students first among several) before the names like it, unless the only one holding
+ * every word typed is MUCH_LARGER: Florida's Orange County
  * School District, 207,000 students, before Virginia's Orange County Public Schools, 5,000 (pages
  * audit 34 #2); never "Franklin City Public Schools" below every other Franklin (review 34b #1).
  * Where none has the very name, the search's order ("Shelby County Schools": Memphis-Shelby first).
@@ -296,11 +297,23 @@ export function matchesExactly(d: DistrictMatch): boolean {
 export function listOrder(typed: string, found: readonly DistrictMatch[]): DistrictMatch[] {
   const named = found.filter((d) => d.match === "name").sort((a, b) => studentsOf(b) - studentsOf(a));
   if (named.length === 0) return [...found];
-  const kinds = KINDS.filter(([typedKind]) => typedKind.test(typed)).map(([, nameKind]) => nameKind);
-  const times = PLAIN_NAME.test(typed.trim()) ? MUCH_LARGER_PLAIN : MUCH_LARGER;
-  const before = found.filter((d) => d.match === "words" && kinds.every((k) => k.test(d.district)) && studentsOf(d) > times * studentsOf(named[0]!));
+  // Every word typed but the plainest ("Fort", "Central", a district's number count: review 34c #1,
+  // "Fort Jackson Schools" was below Jackson Public School District, "Florence School District 4" below 1).
+  const typedWords = [...new Set(nameKey(typed).split(" "))].filter((w) => w !== "" && !LIST_PLAIN_WORDS.has(w));
+  const holdsTyped = (d: DistrictMatch) => {
+    const words = new Set(nameKey(d.district).split(" "));
+    return typedWords.every((w) => words.has(w));
+  };
+  // (Ten times a very name's reported students; none where its size is not reported.)
+  const largest = studentsOf(named[0]!);
+  const larger = largest === 0 ? [] : found.filter((d) => d.match === "words" && holdsTyped(d) && studentsOf(d) > MUCH_LARGER * largest);
+  // Only one such, the name's everyday owner (Orange County, FL); several larger Franklins own it no more than the one typed.
+  const before = larger.length === 1 ? larger : [];
   return [...before, ...named, ...found.filter((d) => d.match !== "name" && !before.includes(d))];
 }
+
+/** The words of a name typed that any district's name may have ("Public Schools", "School District"), left out where a list compares names. */
+const LIST_PLAIN_WORDS = new Set(["public", "schools", "school", "district", "the", "of"]);
 
 /**
  * The one district a search means, where it is clear: the only one of the very name typed where

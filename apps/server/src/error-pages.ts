@@ -373,7 +373,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const stateTyped = /(?:,\s*|\s)[A-Za-z]{2}\.?$/.test(typed.trim());
   const more = left.length > 0 ? ` The first ${shown.length} are below;${stateTyped ? "" : ` add the state, as in “${e(shortened(typed))}, ${left[0]!.state}”,`} to find another${stateTyped ? ", type more of its name" : ""}.` : "";
   const byStudents = shown.every((d, i) => i === 0 || studentsOf(shown[i - 1]!) >= studentsOf(d));
-  const sorted = byStudents ? "the most students first" : named.length > 0 ? "the name typed first (after any of its words many times larger), then those like it" : "those with the kind of name typed (ISD, County, City) first, then the most students";
+  const sorted = byStudents ? "the most students first" : named.length > 0 ? "the name typed first (after one holding its words, if ten times larger), then those like it" : "those with the kind of name typed (ISD, County, City) first, then the most students";
   const order = found.length === 1 ? "" : `, ${sorted}${named.length > 0 && named.length < found.length ? " (the name typed is marked)" : ""}`;
   const items = shown
     .map(

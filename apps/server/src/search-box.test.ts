@@ -78,6 +78,9 @@ describe("the search box over every district of data/", () => {
     expect(ohio.status === 303 ? ohio.location : /Looking for the state\? <a href="(\/state\/OH)">/.exec(ohio.html)?.[1]).toBe("/state/OH");
     expect((await page("Queens schools")).html).toMatch(/<h2>Queens County, NY<\/h2>/);
     expect((await page("magnet schools")).html).not.toContain("Magnet, NE");
+    // A state's code after "schools in", and "near me" after a state only counties have the name of (review 34c #3).
+    expect((await page("schools in TX")).location).toBe("/state/TX");
+    expect((await page("Texas schools near me")).location).toBe("/state/TX");
     const raleigh = await page("Raleigh schools, N.C.");
     expect(raleigh.status).toBe(200);
     expect(/<h2>([^<]+)<\/h2>/.exec(raleigh.html.slice(raleigh.html.indexOf("Search again") + 1))?.[1]).toBe("Raleigh, NC");

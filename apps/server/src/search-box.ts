@@ -175,7 +175,8 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county) : found;
   const veryName = strong.filter((d) => d.match === "name");
   // (A district's very name is its own: "District of Columbia Public Schools".)
-  if (towns.length === 0) return state === undefined || veryName.length > 0 ? undefined : { go: `/state/${state}` };
+  // (A state's name that only counties have, "Texas schools near me": Texas County, review 34c #3; the state.)
+  if (towns.length === 0 || (state !== undefined && towns.every((t) => t.county))) return state === undefined || veryName.length > 0 ? undefined : { go: `/state/${state}` };
   const stateShown = state === undefined ? undefined : { code: state, name: site.stateName(state) };
   const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
   // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
