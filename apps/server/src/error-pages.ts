@@ -99,7 +99,7 @@ export interface ErrorPageExtra {
    * What the text typed reads as, where it is no ZIP code or town: a district's name no district
    * has, one school's name, or a country in free association (Palau): the page says so, in its title too.
    */
-  reads?: "district" | "school" | "abroad";
+  reads?: "district" | "school" | "abroad" | "near";
   /** Where it reads "abroad": the country's USPS code (PW, FM, MH), from its name or a town of it (Majuro). */
   country?: string;
 }
@@ -114,6 +114,9 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
+  // "schools near me": where the person is, which a box of text cannot know (the location button can).
+  if (reads === "near" && typed !== undefined)
+    return `<p>“${e(shortened(typed))}” asks for the schools where you are, which this box cannot tell. <a href="/location">Find the districts of a place</a> with “Use my location” (the place your phone is at), or type the ZIP code of the home's street address, or its town and state, such as Springfield, IL.</p>`;
   // Palau, Micronesia, the Marshall Islands: named, not a town (Pala, CA, for "Palau").
   if (reads === "abroad" && country !== undefined) return `<p>${e(freelyAssociatedWords(country))}</p>`;
   // A district's name that no district has ("Springfeld Public Schools"), or one school's: said, with where to look.
@@ -142,6 +145,7 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
   if (reads === "abroad") return `${e(READS_TITLE.abroad(typed, country))}: type the ZIP code of a home in the United States.`;
   if (reads === "school") return `“${e(shortened(typed))}” reads as a school: type the ZIP code of the home's street address, or its town and state.`;
+  if (reads === "near") return "This box cannot tell where you are: type the home's ZIP code, or its town and state.";
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
@@ -338,6 +342,7 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
 const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, country?: string) => string> = {
   district: (typed) => `No school district named “${shortened(typed)}”`,
   school: () => "Schools are not listed: look up the home's ZIP code",
+  near: () => "Schools near you: use your location or the home's ZIP code",
   abroad: (_typed, country) => {
     const name = FREELY_ASSOCIATED[country ?? ""] ?? "That country";
     return `${name} ${countryVerb(name)} outside the United States`.replace(/^the /, "The ");

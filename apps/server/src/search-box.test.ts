@@ -134,3 +134,19 @@ describe("searchedText and zipBeforeItsTown", () => {
     expect(zipBeforeItsTown("12345 Anywhere", site)).toBeUndefined();
   });
 });
+
+describe("near me (review 34c #3)", () => {
+  it("reads the place before 'near me', and sends 'schools near me' to the location lookup, which knows where the phone is", async () => {
+    const boston = await app.request("/zip?zip=Boston%20near%20me");
+    expect(boston.status).toBe(200);
+    expect(await boston.text()).toContain("<h2>Boston, MA</h2>");
+    for (const typed of ["schools near me", "public schools nearby", "near me"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+      expect(res.status, typed).toBe(400);
+      const html = await res.text();
+      expect(html, typed).toContain("<h1>Schools near you: use your location or the home&#39;s ZIP code</h1>");
+      expect(html, typed).toContain('<a href="/location">Find the districts of a place</a> with “Use my location”');
+      expect(html, typed).toContain("This box cannot tell where you are: type the home's ZIP code, or its town and state.");
+    }
+  });
+});

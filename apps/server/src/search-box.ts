@@ -7,7 +7,7 @@
  */
 import type { DistrictRecord } from "@school-districts/core";
 import { cityKey, type CityMatch } from "./city-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
@@ -21,6 +21,9 @@ const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
+
+/** Schools with no place ("schools", "public schools", "school districts", "good schools"), as typed before "near me". */
+const NO_TOWN_SCHOOLS = /^(?:(?:the\s+)?(?:best|top|good|great|local|public|private|charter|elementary|middle|high)\s+)?(?:schools?|school\s+districts?)$/i;
 
 /** Words before "schools" that say what kind of schools, not where ("magnet schools": not Magnet, NE: review 34 #7). */
 const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|private|charter|magnet|catholic|christian|religious|parochial|independent|online|virtual|home|elementary|primary|middle|junior high|high|secondary|k-?12|all|district|county|city|state)$/i;
@@ -88,7 +91,13 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  * searchAnswer("Raleigh schools", site, states)  // { page: "<!doctype html>…School districts of the towns named “Raleigh”…" }
  * searchAnswer("asdf", site, states)             // { invalid: { detail: "…" } }
  */
-export function searchAnswer(typed: string, site: SearchSite, states: StateSearch): SearchAnswer {
+export function searchAnswer(asked: string, site: SearchSite, states: StateSearch): SearchAnswer {
+  // "Boston near me", "schools near me": the place, if one is named; else the location lookup,
+  // which knows where the phone is (review 34c: 400 "not a ZIP code" for 103 of 120 big towns).
+  // (A space first: "near me" alone is matched too.)
+  const near = NEAR_ME.exec(` ${asked}`);
+  const typed = near === null ? asked : ` ${asked}`.slice(0, near.index).trim();
+  if (near !== null && (typed === "" || NO_TOWN_SCHOOLS.test(typed))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
