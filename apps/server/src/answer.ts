@@ -104,8 +104,13 @@ const NONE: Record<DistrictOverlap["basis"], string> = {
   "post office": "no residents",
 };
 
-/** Names joined as "A", "A and B", "A, B and C". */
-function joinNames(names: string[]): string {
+/**
+ * Names joined as "A", "A and B", "A, B and C" ("" for none).
+ *
+ * @example
+ * joinNames(["Guam", "American Samoa", "the Northern Mariana Islands"]) // "Guam, American Samoa and the Northern Mariana Islands"
+ */
+export function joinNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 

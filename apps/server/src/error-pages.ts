@@ -6,7 +6,7 @@
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
-import { newerDistrictSentence, percent } from "./answer.ts";
+import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
@@ -152,9 +152,6 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
-/** "A", "A and B", "A, B and C". */
-const andList = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
-
 /** After the places a name reads as: where their ZIP codes are, and the towns that have the name itself (Saint Croix, IN, after St. Croix, VI's). */
 function readAs(cities: readonly CityMatch[]): string {
   const others = cities.filter((c) => !c.nickname).length;
@@ -189,13 +186,13 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
   const intro = schools
     ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${
         cities.some((c) => c.nickname)
-          ? `“${e(shortened(typed))}” reads as ${e(andList(cities.filter((c) => c.nickname).map(placeOf)))}${readAs(cities)}, each with its district`
+          ? `“${e(shortened(typed))}” reads as ${e(joinNames(cities.filter((c) => c.nickname).map(placeOf)))}${readAs(cities)}, each with its district`
           : cities.length === 1
             ? `${e(placeOf(cities[0]!))}'s ZIP codes are below, each with its district`
             : `${which}, each with its district`
       }: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.some((c) => c.nickname)
-    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(andList(cities.filter((c) => c.nickname).map(placeOf)))}${
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: it reads as ${e(joinNames(cities.filter((c) => c.nickname).map(placeOf)))}${
         readAs(cities)
       }. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.borough !== undefined)

@@ -8,7 +8,7 @@
 import { escapeHtml as e } from "./html.ts";
 import { nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
-import { locationAsks, newerDistrictSentence } from "./answer.ts";
+import { joinNames, locationAsks, newerDistrictSentence } from "./answer.ts";
 import type { ZipDistricts } from "@school-districts/core";
 
 /** A district newer than the maps named by a ZIP code (`newer_districts`). */
@@ -68,7 +68,7 @@ export function locationPage(
   const acrossStates = (a.near_border?.beside ?? []).some((d) => stateOf(d.leaid) !== ownState);
   const inState = (leaid: string) => (acrossStates && stateOf(leaid) !== "" ? `, ${e(stateOf(leaid))}` : "");
   const names = a.districts.map((d) => `<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>${inState(d.leaid)}${grades(d.grade_span)}`);
-  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const listed = joinNames(names);
   // Just outside every drawn edge (a shore strip or small island the simplified maps cut off): the nearest, said as such.
   const sentence =
     a.beyond_edge_m === null

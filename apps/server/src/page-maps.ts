@@ -19,6 +19,7 @@ import {
   type LocationIndex,
   type ZipDistricts,
 } from "@school-districts/core";
+import { joinNames } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { readListedFile } from "./location.ts";
 import { mapFigure, type MapShape, type Rings } from "./map.ts";
@@ -244,14 +245,13 @@ export class PageMaps {
       return section("Map", `<p id="no-map">No map of ${r.zip}: neither its ZIP area nor its districts have an outline in this service's boundary files.</p>`);
     }
     const name = (d: DistrictOverlap) => d.district || `District ${d.leaid}`;
-    const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
     const words: Record<MapShape["style"], string> = { primary: "shaded blue", other: "shaded grey", secondary: "dashed outline", zip: "" };
     const named = drawn.slice(0, 12).map((x) => `${name(x.d)} (${words[x.style]})`);
     if (drawn.length > 12) named.push(`${drawn.length - 12} more (${[...new Set(drawn.slice(12).map((x) => words[x.style]))].join(" or ")})`);
     const sentences: string[] = [];
     if (zipOutline !== undefined) {
       // Only the ZIP drawn (04221: Regional School Unit 56 is not in the Census file): no empty list.
-      const over = (districts: string) => (drawn.length === 0 ? "; no outline of its school districts is drawn." : `${districts}: ${list(named)}.`);
+      const over = (districts: string) => (drawn.length === 0 ? "; no outline of its school districts is drawn." : `${districts}: ${joinNames(named)}.`);
       sentences.push(
         zcta === r.zip
           ? `Map of ZIP code ${r.zip} (thick outline: its ZIP Code Tabulation Area of 2010)${over(" over the school districts it overlaps")}`
@@ -259,12 +259,12 @@ export class PageMaps {
       );
       sentences.push(`The ZIP area is ${extentWords(zipOutline)}.`);
     } else {
-      sentences.push(`Map of the school districts ZIP code ${r.zip} overlaps: ${list(named)}.`);
+      sentences.push(`Map of the school districts ZIP code ${r.zip} overlaps: ${joinNames(named)}.`);
       sentences.push(
         `${zcta === r.zip ? `ZIP code ${r.zip}` : `ZIP code ${zcta}, where the post office of ${r.zip} lies,`} has no outline on this map: its ZIP Code Tabulation Area is new since 2010, and the 2010 outlines are the newest this service has.`,
       );
     }
-    if (undrawn.length > 0) sentences.push(`${list(undrawn.map(name))} ${undrawn.length === 1 ? "has" : "have"} no drawn boundary (not in the ${this.sources.vintage} Census file).`);
+    if (undrawn.length > 0) sentences.push(`${joinNames(undrawn.map(name))} ${undrawn.length === 1 ? "has" : "have"} no drawn boundary (not in the ${this.sources.vintage} Census file).`);
     sentences.push(`District outlines from the ${this.sources.vintage} Census boundaries, ZIP outline from the 2010 ZIP Code Tabulation Areas, both at 1:500,000 and simplified: approximate at the edges.`);
     const description = sentences.join(" ");
     const shapes: MapShape[] = drawn.map((x) => ({ polygons: x.outline, style: x.style }));

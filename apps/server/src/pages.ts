@@ -5,7 +5,7 @@
  * and description, and a canonical URL. Error pages are in error-pages.ts.
  */
 import type { DistrictOverlap, DistrictRecord, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, highSchoolDistrict, labelsOf, lastGrade, mostlyInNoDistrict, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, joinNames, labelsOf, lastGrade, mostlyInNoDistrict, percent, type GradeLevel } from "./answer.ts";
 import { escapeHtml as e, scriptJson } from "./html.ts";
 import { CAVEAT, districtHref, fact, inSentence, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { locationForm } from "./location-form.ts";
@@ -51,7 +51,7 @@ export function coverageWords(states: readonly { code: string; name: string }[])
   const fifty = states.filter((s) => !NOT_STATES.has(s.code)).length;
   const others = [...NOT_STATES].flatMap((code) => states.filter((s) => s.code === code).map((s) => inSentence(s.name)));
   const parts = [...(fifty === 0 ? [] : [fifty === 50 ? "the 50 states" : `${fifty} ${fifty === 1 ? "state" : "states"}`]), ...others];
-  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return joinNames(parts);
 }
 
 /**

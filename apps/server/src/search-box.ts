@@ -22,11 +22,15 @@ const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
 
-/** Schools with no place ("schools", "public schools", "school districts", "good schools"), as typed before "near me". */
-const NO_TOWN_SCHOOLS = /^(?:(?:the\s+)?(?:best|top|good|great|local|public|private|charter|elementary|middle|high)\s+)?(?:schools?|school\s+districts?)$/i;
 
 /** Words before "schools" that say what kind of schools, not where ("magnet schools": not Magnet, NE: review 34 #7). */
 const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|private|charter|magnet|catholic|christian|religious|parochial|independent|online|virtual|home|elementary|primary|middle|junior high|high|secondary|k-?12|all|district|county|city|state)$/i;
+
+/** Schools with no place ("schools", "public schools", "good school districts"), as typed before "near me": NO_TOWN's words. */
+function noPlaceSchools(text: string): boolean {
+  const m = /^(?:(.*\S)\s+)?(?:schools?|school\s+districts?)$/i.exec(text);
+  return m !== null && (m[1] === undefined || NO_TOWN.test(m[1]));
+}
 
 /**
  * How many times more ZIP codes where people live a town must have than the town of a district's
@@ -97,7 +101,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (A space first: "near me" alone is matched too.)
   const near = NEAR_ME.exec(` ${asked}`);
   const typed = near === null ? asked : ` ${asked}`.slice(0, near.index).trim();
-  if (near !== null && (typed === "" || NO_TOWN_SCHOOLS.test(typed))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
+  if (near !== null && (typed === "" || noPlaceSchools(typed))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
