@@ -26,6 +26,7 @@ import {
   loadZipcodes,
   loadUdsPoNames,
   loadUds,
+  LEA_TYPE,
   type CcdRow,
 } from "./sources.ts";
 import { chooseDistrict, chooseSecondary, districtLevel, gradeNumber, zipShares, zipSharesV2, type Level, type ZipDistrict } from "./shares.ts";
@@ -46,7 +47,7 @@ import { applyPlacements, selectPostOfficeZips, type PostOfficeLocations } from 
 import { takeRepairs } from "./read.ts";
 import { casedLike, casingIndex, cityAcronyms, completedName, districtCase, newerName, schoolDistrictName } from "./names.ts";
 import { officeZipOf, openInItsPlace } from "./closed-districts.ts";
-import { componentsOf, unionSpan, weightedMean, UNION_TYPE } from "./umbrella.ts";
+import { componentsOf, unionSpan, weightedMean } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
 export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, ZipRecord } from "./types.ts";
@@ -612,7 +613,7 @@ export function build(opts: BuildOptions): BuildResult {
   const unionComponents = { "2023-24": componentsOf(ccd2324), "2018-19": componentsOf(ccd1819) };
   const componentsFor = (leaid: string): string[] | undefined => {
     const d = directory(leaid);
-    if (d === undefined || d.row.leaType !== UNION_TYPE) return undefined;
+    if (d === undefined || d.row.leaType !== LEA_TYPE.supervisoryUnion) return undefined;
     const comps = unionComponents[d.year].get(leaid);
     return comps !== undefined && comps.length > 0 ? comps : undefined;
   };
@@ -797,7 +798,7 @@ export function build(opts: BuildOptions): BuildResult {
     } else if (d !== undefined && d.row.schools === 0 && recordsOf.has(leaid)) {
       noSchoolDistricts.push({
         leaid, name, state: stateOf(leaid) ?? "", records: recordsOf.get(leaid)!,
-        reason: d.row.leaType === UNION_TYPE ? "supervisory union without components in CCD" : "reports no schools of its own (tuitions its students to other districts)",
+        reason: d.row.leaType === LEA_TYPE.supervisoryUnion ? "supervisory union without components in CCD" : "reports no schools of its own (tuitions its students to other districts)",
       });
     }
 

@@ -6,7 +6,7 @@
  * numbers and generic words, when exactly one does (Hampton School District 1 and 2, SC, are
  * "Hampton", 4503912, at the same office and phone; Williston 1, ND, is Williston Basin 7).
  */
-import type { CcdRow } from "./sources.ts";
+import { LEA_TYPE, type CcdRow } from "./sources.ts";
 
 /** One Census district mapped to the directory district that replaced it, and the evidence. */
 export interface DirectorySuccessor {
@@ -17,7 +17,7 @@ export interface DirectorySuccessor {
 }
 
 /** CCD LEA_TYPE codes of school districts: regular, component of a supervisory union, supervisory union. */
-const DISTRICT_TYPES = new Set(["1", "2", "3"]);
+const DISTRICT_TYPES: ReadonlySet<string> = new Set(Object.values(LEA_TYPE));
 
 /** Words a district name shares with any other ("School District", "Public Schools", "Co"). */
 const GENERIC = new Set(["school", "schools", "district", "dist", "public", "pblc", "schs", "sd", "county", "co", "unified", "elementary", "elem", "independent", "isd", "consolidated", "of", "the", "union", "supervisory"]);

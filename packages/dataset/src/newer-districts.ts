@@ -5,7 +5,7 @@
  * addresses it serves (Orange Beach City, AL, 2024; Richmond, ME; Warwick, MA). The ZIP code of
  * its office is the only evidence of where it is: that ZIP's page names it and says to ask it.
  */
-import { OPEN_STATUSES, type CcdRow } from "./sources.ts";
+import { LEA_TYPE, OPEN_STATUSES, type CcdRow } from "./sources.ts";
 
 /** One district of the 2023-24 directory unknown to the maps, and whether it is a town's own district (`kept`) or why not. */
 export interface NewerDistrictCandidate {
@@ -23,8 +23,6 @@ export interface NewerDistrictCandidate {
   why: string;
 }
 
-/** CCD LEA_TYPE 1: a regular district that is not a component of a supervisory union (components are their union's). */
-const REGULAR = "1";
 /** The first grades of a district that teaches a town's young children. */
 const FIRST_GRADES = new Set(["PK", "KG"]);
 
@@ -44,7 +42,8 @@ const plain = (s: string) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(" 
 export function newerDistricts(ccd2324: ReadonlyMap<string, CcdRow>, known: (leaid: string) => boolean): NewerDistrictCandidate[] {
   const out: NewerDistrictCandidate[] = [];
   for (const r of [...ccd2324.values()].sort((a, b) => (a.leaid < b.leaid ? -1 : 1))) {
-    if (r.leaType !== REGULAR || !OPEN_STATUSES.has(r.status) || r.schools === null || r.schools <= 0 || known(r.leaid)) continue;
+    // Regular only: a component of a supervisory union is its union's.
+    if (r.leaType !== LEA_TYPE.regular || !OPEN_STATUSES.has(r.status) || r.schools === null || r.schools <= 0 || known(r.leaid)) continue;
     const officeZip = /^[0-9]{5}/.exec(r.office)?.[0] ?? "";
     const town = plain(r.city);
     const why = !FIRST_GRADES.has(r.gslo)

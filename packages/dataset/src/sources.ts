@@ -100,8 +100,17 @@ export function loadGrf(dir: string): GrfPiece[] {
   return out;
 }
 
-/** CCD `LEA_TYPE` of a supervisory union. */
-const SUPERVISORY_UNION = "3";
+/**
+ * The CCD `LEA_TYPE` codes the pipeline tells apart (CCD's documentation: 1 regular, 2 component
+ * of a supervisory union, 3 supervisory union; charter, state and other agencies have others).
+ *
+ * @example
+ * row.leaType === LEA_TYPE.supervisoryUnion // NYC's Chancellor's office, Vermont's unions
+ */
+export const LEA_TYPE = { regular: "1", component: "2", supervisoryUnion: "3" } as const;
+
+/** The LEA types of districts drawn on the map with an office of their own: regular ones and components of a supervisory union. */
+export const REGULAR_LEA_TYPES: ReadonlySet<string> = new Set([LEA_TYPE.regular, LEA_TYPE.component]);
 
 /** One CCD directory row (the fields the dataset uses). */
 export interface CcdRow {
@@ -158,7 +167,7 @@ export function loadCcd(dir: string, rel: string): Map<string, CcdRow> {
       gshi: r[iHi]!,
       // A supervisory union (LEA_TYPE 3, e.g. NYC's Chancellor's office, Vermont's unions) reports
       // only the schools it runs itself, none of its member districts': its count is unknown here.
-      schools: ops === null || ops < 0 || r[iType]!.trim() === SUPERVISORY_UNION ? null : Math.round(ops),
+      schools: ops === null || ops < 0 || r[iType]!.trim() === LEA_TYPE.supervisoryUnion ? null : Math.round(ops),
       leaType: r[iType]!.trim(),
       union: r[iU]!.trim(),
       status: r[iStatus]!.trim(),

@@ -5,11 +5,7 @@
  * component districts (LEA_TYPE 2) by the UNION code within the state; their facts are
  * derived from those components (method in data/README.md, "Umbrella districts").
  */
-import type { CcdRow } from "./sources.ts";
-
-/** CCD LEA_TYPE of a supervisory union and of a component of one. */
-export const UNION_TYPE = "3";
-export const COMPONENT_TYPE = "2";
+import { LEA_TYPE, type CcdRow } from "./sources.ts";
 
 /** Grades in order (CCD codes); UG, AE, N, M are not part of a span. */
 const GRADES = ["PK", "KG", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"];
@@ -24,13 +20,13 @@ const GRADES = ["PK", "KG", "01", "02", "03", "04", "05", "06", "07", "08", "09"
 export function componentsOf(directory: ReadonlyMap<string, CcdRow>): Map<string, string[]> {
   const byCode = new Map<string, string[]>();
   for (const r of directory.values()) {
-    if (r.leaType !== COMPONENT_TYPE || r.union === "") continue;
+    if (r.leaType !== LEA_TYPE.component || r.union === "") continue;
     const k = `${r.st} ${r.union}`;
     (byCode.get(k) ?? byCode.set(k, []).get(k)!).push(r.leaid);
   }
   const out = new Map<string, string[]>();
   for (const r of directory.values()) {
-    if (r.leaType !== UNION_TYPE || r.union === "") continue;
+    if (r.leaType !== LEA_TYPE.supervisoryUnion || r.union === "") continue;
     out.set(r.leaid, [...(byCode.get(`${r.st} ${r.union}`) ?? [])].sort());
   }
   return out;

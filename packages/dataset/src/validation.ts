@@ -11,6 +11,8 @@ import type { BuildStats, ZipDecision } from "./types.ts";
 import { InputError } from "./errors.ts";
 import { chooseDistrict, chooseSecondary, OUTDATED_MIN_PEOPLE, OUTDATED_TOP, type Level, type Share } from "./shares.ts";
 import { largestChance, ratioToLargestOther } from "./estimators.ts";
+import { REGULAR_LEA_TYPES } from "./sources.ts";
+import { thousands } from "./thousands.ts";
 
 /** The previous build's picks, one per ZIP. */
 export interface BaselinePick {
@@ -197,9 +199,6 @@ export interface OfficeCheck {
   baselinePicked: string;
 }
 
-/** CCD LEA_TYPE of regular districts: 1 regular, 2 component of a supervisory union. */
-const REGULAR = new Set(["1", "2"]);
-
 /**
  * The office-ZIP checks: for each regular district (CCD 2023-24, else 2018-19) whose office
  * ZIP overlaps it, when no other regular district of the same grade level has its office
@@ -210,7 +209,7 @@ export function officeChecks(stats: BuildStats, baseline: ReadonlyMap<string, Ba
   const decisions = new Map(stats.decisions.map((d) => [d.zip, d]));
   const groups = new Map<string, { leaid: string; level: Level; state: string }[]>();
   for (const [leaid, o] of [...stats.offices].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (!REGULAR.has(o.leaType) || o.lzip === "") continue;
+    if (!REGULAR_LEA_TYPES.has(o.leaType) || o.lzip === "") continue;
     const d = decisions.get(o.lzip);
     const level = stats.levels.get(leaid);
     if (d === undefined || level === undefined) continue;
@@ -253,8 +252,8 @@ function unplacedSection(stats: BuildStats, checks: readonly OfficeCheck[]): str
   const split = f.split[0]?.zctas ?? 0;
   L.push("### Where no one is placed", "");
   L.push(
-    `The chosen estimator places no 2020 people in the pieces of ${num(split)} split truth ZCTAs (tiny ZCTAs no sample point falls in), and land area decides there. ` +
-      `${num(f.noPolygon)} ZCTAs of GRF21 have no 2010 polygon (${num(f.noPolygon - f.noPolygonInGeocorr)} of them are not in Geocorr 2010 either), so no one is placed in them; ${num(f.noPolygonLand)} of those records are decided by land among 2+ elementary candidates. ` +
+    `The chosen estimator places no 2020 people in the pieces of ${thousands(split)} split truth ZCTAs (tiny ZCTAs no sample point falls in), and land area decides there. ` +
+      `${thousands(f.noPolygon)} ZCTAs of GRF21 have no 2010 polygon (${thousands(f.noPolygon - f.noPolygonInGeocorr)} of them are not in Geocorr 2010 either), so no one is placed in them; ${thousands(f.noPolygonLand)} of those records are decided by land among 2+ elementary candidates. ` +
       "Candidates that need no ZCTA polygon, on those split truth ZCTAs and on all of them:",
     "",
     "| candidate | top-1, split ZCTAs where no one is placed | mean share error there | top-1, all truth ZCTAs | method |",
@@ -272,12 +271,12 @@ function unplacedSection(stats: BuildStats, checks: readonly OfficeCheck[]): str
   const truthBetter = land !== undefined && centre !== undefined && centre.top1 > land.top1;
   L.push(
     "",
-    `On the records: land decides ${num(landDecided.length)} records' districts; the district holding the ZIP centre would replace the pick of ${num(moved.length)}. ` +
-      `Office-ZIP checks among them: ${num(gained.length)} would be gained (${gained.map((c) => c.zip).join(", ") || "none"}), ${num(lost.length)} lost (${lost.map((c) => c.zip).join(", ") || "none"}).`,
+    `On the records: land decides ${thousands(landDecided.length)} records' districts; the district holding the ZIP centre would replace the pick of ${thousands(moved.length)}. ` +
+      `Office-ZIP checks among them: ${thousands(gained.length)} would be gained (${gained.map((c) => c.zip).join(", ") || "none"}), ${thousands(lost.length)} lost (${lost.map((c) => c.zip).join(", ") || "none"}).`,
     "",
     truthBetter && gained.length > lost.length
       ? "The ZIP centre agrees better on both: it qualifies to replace land, but it is a location, not people or land, and needs a basis value of its own in the contract before a build can use it."
-      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${num(lost.filter((c) => c.level === "E").length)} of the ${num(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; land x district density and the people nearest the 2020 ZCTA point do worse than land on the truth.`,
+      : `Land stays, and the basis says \`land\`: the build replaces land only with evidence that agrees better on both the held-out truth and the office-ZIP check. ${truthBetter ? `The ZIP centre does better on the truth (unified-only ZCTAs) but not on the office checks it would change (${thousands(lost.filter((c) => c.level === "E").length)} of the ${thousands(lost.length)} it would lose are elementary districts' offices)` : "The ZIP centre does no better on the truth"}; land x district density and the people nearest the 2020 ZCTA point do worse than land on the truth.`,
     "",
   );
   return L;
@@ -389,7 +388,7 @@ function populationCeilingSection(stats: BuildStats, checks: readonly OfficeChec
     "| spread people over the largest other district's | districts | truly the largest | share |",
     "|---|---:|---:|---:|",
   );
-  for (const b of stats.calibration) L.push(`| ${ratio(b.lo)} to ${ratio(b.hi)} | ${num(b.districts)} | ${num(b.largest)} | ${b.districts > 0 ? (b.largest / b.districts).toFixed(3) : "–"} |`);
+  for (const b of stats.calibration) L.push(`| ${ratio(b.lo)} to ${ratio(b.hi)} | ${thousands(b.districts)} | ${thousands(b.largest)} | ${b.districts > 0 ? (b.largest / b.districts).toFixed(3) : "–"} |`);
   L.push(
     "",
     "Each miss then turns into a hit with the share of its bin: the office's district's 2020 spread people in the ZIP over the largest other candidate's at that grade level. The bound is optimistic: every current hit is kept as right (the same evidence says some are not), and a miss where no candidate has 2020 people counts as a hit. High end: the bound plus two standard deviations of the misses turned.",
@@ -398,7 +397,7 @@ function populationCeilingSection(stats: BuildStats, checks: readonly OfficeChec
     "|---|---:|---:|---:|---:|---:|---:|---:|",
   );
   for (const f of populationCeiling(stats, checks, splitStates)) {
-    L.push(`| ${f.name} | ${num(f.checks)} | ${pct(f.hits, f.checks)} (${num(f.hits)}) | ${num(f.misses)} | ${f.flips.toFixed(1)} | ${num(f.noEvidence)} | ${pct(f.best, f.checks)} | ${pct(f.high, f.checks)} |`);
+    L.push(`| ${f.name} | ${thousands(f.checks)} | ${pct(f.hits, f.checks)} (${thousands(f.hits)}) | ${thousands(f.misses)} | ${f.flips.toFixed(1)} | ${thousands(f.noEvidence)} | ${pct(f.best, f.checks)} | ${pct(f.high, f.checks)} |`);
   }
   return L;
 }
@@ -417,7 +416,7 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
     d.geocorr === "vintage-gap"
       ? "Geocorr 2010 does not match today's districts here (a district created, merged or re-levelled since 2014): the 2020 block-group estimate decides"
       : d.geocorr === "outdated"
-        ? `Geocorr 2010 is outdated here (a ZIP of ${num(OUTDATED_MIN_PEOPLE)} people or more whose 2020 estimate puts ${OUTDATED_TOP * 100} % or more in another district than Geocorr's top one): the 2020 block-group estimate decides`
+        ? `Geocorr 2010 is outdated here (a ZIP of ${thousands(OUTDATED_MIN_PEOPLE)} people or more whose 2020 estimate puts ${OUTDATED_TOP * 100} % or more in another district than Geocorr's top one): the 2020 block-group estimate decides`
         : d.geocorr === "absent"
         ? "no Geocorr 2010 shares for this ZIP: the 2020 block-group estimate decides"
         : d.relevelled.length > 0
@@ -452,7 +451,6 @@ export interface Validation {
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)} %`);
-const num = (n: number) => n.toLocaleString("en-US");
 const cell = (s: string) => s.replace(/\|/g, "\\|");
 
 /**
@@ -480,14 +478,14 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push("## 1. The 2020 estimator, on held-out truth", "");
   const t0 = stats.scores[0];
   L.push(
-    `Truth: the Geocorr 2010 census-block shares of the ${num(t0?.zctas ?? 0)} ZCTAs wholly in unified territory (no Geocorr population outside unified districts, every GRF21 district unified in the boundary files, every Geocorr district still in GRF21), ${num(t0?.splitZctas ?? 0)} of them split over 2+ districts. ` +
+    `Truth: the Geocorr 2010 census-block shares of the ${thousands(t0?.zctas ?? 0)} ZCTAs wholly in unified territory (no Geocorr population outside unified districts, every GRF21 district unified in the boundary files, every Geocorr district still in GRF21), ${thousands(t0?.splitZctas ?? 0)} of them split over 2+ districts. ` +
       "No candidate uses Geocorr. Top-1: the candidate's largest share is Geocorr's largest (ties to the lowest LEAID). Mean share error: half the summed absolute share differences per ZCTA (the share of its people placed in the wrong district), averaged over ZCTAs.",
     "",
   );
   L.push("| candidate | top-1 | top-1, split ZCTAs | mean share error | decided by people / density / land | method |", "|---|---:|---:|---:|---|---|");
   for (const s of stats.scores) {
     L.push(
-      `| ${s.id === stats.chosen ? `**${s.id}** (chosen)` : s.id} | ${s.top1.toFixed(4)} | ${s.top1Split.toFixed(4)} | ${s.meanError.toFixed(4)} | ${num(s.byEvidence.population)} / ${num(s.byEvidence.density)} / ${num(s.byEvidence.land)} | ${cell(s.description)} |`,
+      `| ${s.id === stats.chosen ? `**${s.id}** (chosen)` : s.id} | ${s.top1.toFixed(4)} | ${s.top1Split.toFixed(4)} | ${s.meanError.toFixed(4)} | ${thousands(s.byEvidence.population)} / ${thousands(s.byEvidence.density)} / ${thousands(s.byEvidence.land)} | ${cell(s.description)} |`,
     );
   }
   L.push("", `Chosen by the table: **${stats.chosen}** (best top-1; ties would go to the lower mean error). The priors were tuned on this same truth, so its figure is slightly optimistic.`, "");
@@ -496,25 +494,25 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
     L.push(
       "The dataset test fails when the chosen estimator agrees with the truth on fewer ZCTAs than when the baseline was last accepted (section 5):",
       "",
-      ...truth.map((f) => `- ${f.name.slice(TRUTH_PREFIX.length)}: ${num(f.hits)} of ${num(f.checks)} ZCTAs (accepted baseline: ${num(f.baselineHits)})`),
+      ...truth.map((f) => `- ${f.name.slice(TRUTH_PREFIX.length)}: ${thousands(f.hits)} of ${thousands(f.checks)} ZCTAs (accepted baseline: ${thousands(f.baselineHits)})`),
       "",
     );
   }
   L.push(...unplacedSection(stats, checksOf(stats)));
   const e = stats.evidenceCounts;
   L.push(
-    `Evidence: ${num(e.blockGroups)} 2020 block groups, ${num(e.people)} people; ${num(e.outsideZctas)} of them have a centre in no 2010 ZCTA polygon and ${num(e.outsideDistricts)} in no district polygon (Puerto Rico and the other territories have no boundary files).`,
+    `Evidence: ${thousands(e.blockGroups)} 2020 block groups, ${thousands(e.people)} people; ${thousands(e.outsideZctas)} of them have a centre in no 2010 ZCTA polygon and ${thousands(e.outsideDistricts)} in no district polygon (Puerto Rico and the other territories have no boundary files).`,
     "",
   );
   L.push("## 2. How the 2020 estimate and Geocorr 2010 combine", "");
   const mode = (m: string) => stats.decisions.filter((d) => d.geocorr === m).length;
   L.push(
-    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${num(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. Geocorr's districts are read under the ids \`joins.csv\` gives them (a district re-numbered or merged since 2014 is the same territory). A district its 2014 list calls unified that the boundaries draw only as an elementary or secondary district here keeps the people Geocorr counts in it, at its own grades (**${num(stats.decisions.filter((d) => d.relevelled.length > 0).length)}** ZIPs). The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
-    `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${num(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${num(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
-    `- The 2020 estimate also decides where Geocorr 2010 is outdated (**${num(mode("outdated"))}** ZIPs: ${stats.decisions.filter((d) => d.geocorr === "outdated").map((d) => d.zip).join(", ") || "none"}): a ZIP of ${num(OUTDATED_MIN_PEOPLE)} people or more whose 2020 estimate gives another district than Geocorr's top one ${OUTDATED_TOP * 100} % or more of a grade's people (a city that grew or annexed since 2010). Measured on the office-ZIP check: without the size floor 181 picks change and 10 fewer checks are met, at 5,000 people 8 change and 2 fewer are met, at 10,000 none is lost. Letting the 2020 estimate win wherever it merely disagrees lowers every office-ZIP figure.`,
-    `- The 2020 estimate places people in the 2016 district polygons; a district merged or re-numbered since (BOUNDARIES.md: successors) has none of its own. In each ZCTA, the people of the 2016 polygon of a district the 2021 crosswalk no longer has count for the crosswalk's district that has no 2016 polygon, at the same level, split by land (Montpelier, 05602, counts for Montpelier-Roxbury); where there is none, for the district that absorbed it: the district of today, of the same state and level, that takes at least half of the polygon's people when each ZCTA's are spread over its pieces of that level by land (**${num(stats.heirs.size)}** polygons, e.g. ${heirExamples(stats)}; the location answers draw them the same way). **${num(stats.successorZctas.length)}** ZCTAs change, with those of the next rule.`,
-    `- A district new since 2016 carved out of one that remains (the older one's 2016 land less its GRF21 land is at least half of the new one's land: Jacksonville North Pulaski out of Pulaski County Special, 72076; RSU 56 out of RSU 10, 04224; Gulf Shores City out of Baldwin County, 36542) takes, in each ZCTA, a part of the older one's 2016 polygon people by land (all of them where the crosswalk no longer has the older one there), and the same part of its Geocorr 2010 share, which counted it in the older one (**${num(stats.carvedZctas.length)}** ZCTAs); the location answers draw the polygon's part in a ZCTA as the new district where it has more land there (BOUNDARIES.md).`,
-    `- The people the 2016 boundaries place in "School District Not Defined" (land in no school district: Sun City, AZ, 85351) stay uncovered where the 2020 estimate decides: its shares are of the whole ZIP, not of the people in districts (**${num(stats.notDefinedZips.length)}** ZIPs have such people; Geocorr 2010 counts them outside every district too).`,
+    `- Geocorr 2010 decides the unified districts where it describes today's districts (**${thousands(mode("used"))}** ZIPs): block-level 2010 counts beat a block-group estimate where the districts are the same. Geocorr's districts are read under the ids \`joins.csv\` gives them (a district re-numbered or merged since 2014 is the same territory). A district its 2014 list calls unified that the boundaries draw only as an elementary or secondary district here keeps the people Geocorr counts in it, at its own grades (**${thousands(stats.decisions.filter((d) => d.relevelled.length > 0).length)}** ZIPs). The people it puts outside unified districts go to the elementary districts by the 2020 estimate among them, and separately to the secondary districts.`,
+    `- The 2020 estimate decides every level where Geocorr does not match today's districts (**${thousands(mode("vintage-gap"))}** ZIPs: a district it names is gone, a unified district it lacks holds 5 % or more of the 2020 people, or elementary/secondary territory gained or lost its people) and where Geocorr has no shares (**${thousands(mode("absent"))}** ZIPs: ZCTAs new since 2010, territories).`,
+    `- The 2020 estimate also decides where Geocorr 2010 is outdated (**${thousands(mode("outdated"))}** ZIPs: ${stats.decisions.filter((d) => d.geocorr === "outdated").map((d) => d.zip).join(", ") || "none"}): a ZIP of ${thousands(OUTDATED_MIN_PEOPLE)} people or more whose 2020 estimate gives another district than Geocorr's top one ${OUTDATED_TOP * 100} % or more of a grade's people (a city that grew or annexed since 2010). Measured on the office-ZIP check: without the size floor 181 picks change and 10 fewer checks are met, at 5,000 people 8 change and 2 fewer are met, at 10,000 none is lost. Letting the 2020 estimate win wherever it merely disagrees lowers every office-ZIP figure.`,
+    `- The 2020 estimate places people in the 2016 district polygons; a district merged or re-numbered since (BOUNDARIES.md: successors) has none of its own. In each ZCTA, the people of the 2016 polygon of a district the 2021 crosswalk no longer has count for the crosswalk's district that has no 2016 polygon, at the same level, split by land (Montpelier, 05602, counts for Montpelier-Roxbury); where there is none, for the district that absorbed it: the district of today, of the same state and level, that takes at least half of the polygon's people when each ZCTA's are spread over its pieces of that level by land (**${thousands(stats.heirs.size)}** polygons, e.g. ${heirExamples(stats)}; the location answers draw them the same way). **${thousands(stats.successorZctas.length)}** ZCTAs change, with those of the next rule.`,
+    `- A district new since 2016 carved out of one that remains (the older one's 2016 land less its GRF21 land is at least half of the new one's land: Jacksonville North Pulaski out of Pulaski County Special, 72076; RSU 56 out of RSU 10, 04224; Gulf Shores City out of Baldwin County, 36542) takes, in each ZCTA, a part of the older one's 2016 polygon people by land (all of them where the crosswalk no longer has the older one there), and the same part of its Geocorr 2010 share, which counted it in the older one (**${thousands(stats.carvedZctas.length)}** ZCTAs); the location answers draw the polygon's part in a ZCTA as the new district where it has more land there (BOUNDARIES.md).`,
+    `- The people the 2016 boundaries place in "School District Not Defined" (land in no school district: Sun City, AZ, 85351) stay uncovered where the 2020 estimate decides: its shares are of the whole ZIP, not of the people in districts (**${thousands(stats.notDefinedZips.length)}** ZIPs have such people; Geocorr 2010 counts them outside every district too).`,
     `- A K-12 district that replaced an elementary district since 2016 (\`joins.csv\`: the elementary polygon joined to a district CCD lists to 12th grade; or, where GRF21 no longer has the elementary district, a district drawn at the secondary level that CCD lists from Pre-K or Kindergarten to 12th grade and whose polygon holds 90 % or more of the elementary polygon's 2020 people: Mount Greylock for Williamstown and Lanesborough; ${stats.k12Polygons.length} polygons: ${stats.k12Polygons.join(", ") || "none"}) counts at every grade: its polygon is read as unified, and in each ZCTA the people it shares with the high-school polygon over it come off that polygon (East Helena K-12 in 59635, which counted for Helena High School District). Geocorr 2010 counted them outside unified districts, so the 2020 estimate decides those ZIPs.`,
     "- Where the estimate counts no one in a pool of districts (no block-group people there), land area decides and the basis says `land`.",
     "",
@@ -522,7 +520,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   L.push("Decisions per basis (the record's district):", "", "| basis | evidence | ZIPs |", "|---|---|---:|");
   const per = new Map<string, number>();
   for (const d of stats.decisions) per.set(`${d.basis} | ${d.evidence}`, (per.get(`${d.basis} | ${d.evidence}`) ?? 0) + 1);
-  for (const [k, v] of [...per].sort((a, b) => (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
+  for (const [k, v] of [...per].sort((a, b) => (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${thousands(v)} |`);
   L.push("");
   L.push("## 3. Office-ZIP check", "");
   L.push(
@@ -539,7 +537,7 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   for (const f of figures) {
     const d = f.hits - f.baselineHits;
     const change = baseline === null ? "–" : d < 0 ? `▼ ${d}` : d > 0 ? `+${d}` : "0";
-    L.push(`| ${f.name} | ${num(f.checks)} | ${baseline === null ? "–" : `${pct(f.baselineHits, f.checks)} (${num(f.baselineHits)})`} | ${pct(f.hits, f.checks)} (${num(f.hits)}) | ${change} |`);
+    L.push(`| ${f.name} | ${thousands(f.checks)} | ${baseline === null ? "–" : `${pct(f.baselineHits, f.checks)} (${thousands(f.baselineHits)})`} | ${pct(f.hits, f.checks)} (${thousands(f.hits)}) | ${change} |`);
   }
   L.push(...populationCeilingSection(stats, checks, splitStates));
   const misses = checks.filter((c) => c.picked !== c.leaid);
@@ -551,9 +549,9 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   const example = misses.reduce<OfficeCheck | undefined>((best, c) => (best === undefined || gap(c) > gap(best) ? c : best), undefined);
   L.push(
     "",
-    `### Misses (${num(misses.length)})`,
+    `### Misses (${thousands(misses.length)})`,
     "",
-    `In **${num(pickedMore)}** of the ${num(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${num(people(example, example.leaid))} people in ${cell(name(example.leaid))}, ${num(people(example, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces at the check's grade level, unified and elementary pieces for the elementary grades, unified and secondary pieces for the secondary grades (an estimate).`,
+    `In **${thousands(pickedMore)}** of the ${thousands(misses.length)} misses the 2020 block-group estimate places more people in the picked district's part of the ZIP than in the office district's: the office sits in a ZIP where a neighbour serves more residents${example === undefined ? "" : ` (the largest gap: ${example.zip}, ${thousands(people(example, example.leaid))} people in ${cell(name(example.leaid))}, ${thousands(people(example, example.picked))} in ${cell(name(example.picked))})`}. People: the 2020 spread in the ZIP's pieces at the check's grade level, unified and elementary pieces for the elementary grades, unified and secondary pieces for the secondary grades (an estimate).`,
     "",
   );
   // Each miss by the evidence that decided the pick, and whether the 2020 estimate agrees with it.
@@ -573,29 +571,29 @@ export function validate(stats: BuildStats, baseline: ReadonlyMap<string, Baseli
   const causes = new Map<string, number>();
   for (const c of misses) causes.set(cause(c), (causes.get(cause(c)) ?? 0) + 1);
   L.push("Misses by cause (the evidence that decided the pick; people counted at the check's grade level):", "", "| cause | misses |", "|---|---:|");
-  for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${num(v)} |`);
+  for (const [k, v] of [...causes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) L.push(`| ${k} | ${thousands(v)} |`);
   L.push("", "| ZIP | state | grade | office of | its 2020 people here | picked | its 2020 people here | cause |", "|---|---|---|---|---:|---|---:|---|");
   for (const c of misses) {
-    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${num(people(c, c.leaid))} | ${cell(name(c.picked))} | ${num(people(c, c.picked))} | ${cause(c)[0]} |`);
+    L.push(`| ${c.zip} | ${c.state} | ${c.grade} | ${cell(name(c.leaid))} | ${thousands(people(c, c.leaid))} | ${cell(name(c.picked))} | ${thousands(people(c, c.picked))} | ${cause(c)[0]} |`);
   }
-  L.push("", `## 4. ZIPs whose pick changed since the previous build (${num(changed.length)})`, "");
+  L.push("", `## 4. ZIPs whose pick changed since the previous build (${thousands(changed.length)})`, "");
   if (baseline === null) L.push("No previous build (data/baseline.csv) was given.");
   else {
     L.push("| ZIP | grades | before | after | reason |", "|---|---|---|---|---|");
     for (const c of changed) L.push(`| ${c.zip} | ${c.grade} | ${cell(name(c.before))} | ${cell(name(c.after))} | ${cell(c.reason)} |`);
   }
-  L.push("", `## 5. Accepted baselines: the overall figure and every drop, with the reason (${num(new Set(log.map((r) => `${r.accepted} ${r.reason}`)).size)})`, "");
+  L.push("", `## 5. Accepted baselines: the overall figure and every drop, with the reason (${thousands(new Set(log.map((r) => `${r.accepted} ${r.reason}`)).size)})`, "");
   L.push(
     "`data/baseline.csv` changes only by `bun run data:build -- --raw … --date … --save-baseline --reason \"…\"`: the build becomes the baseline, and the overall figure and every figure that dropped against the baseline it replaces are written to `data/baseline-log.csv` with the checks they lost and the reason, listed here. A build is compared with the last accepted one, so its changes and gains since then stay visible.",
     "",
   );
   if (log.length > 0) {
     L.push("| accepted | figure | checks | before | after | checks lost (office's district, 2020 people here → picked, people) | reason |", "|---|---|---:|---:|---:|---|---|");
-    for (const r of log) L.push(`| ${r.accepted} | ${cell(r.figure)} | ${num(r.checks)} | ${num(r.before)} | ${num(r.after)} | ${cell(r.lost === "" ? "–" : r.lost)} | ${cell(r.reason)} |`);
+    for (const r of log) L.push(`| ${r.accepted} | ${cell(r.figure)} | ${thousands(r.checks)} | ${thousands(r.before)} | ${thousands(r.after)} | ${cell(r.lost === "" ? "–" : r.lost)} | ${cell(r.reason)} |`);
   }
   L.push("");
   const describe = (c: OfficeCheck) =>
-    `${c.zip} ${c.grade}: office ${c.leaid} (${num(people(c, c.leaid))} people) -> picked ${c.picked || "(none)"} (${num(people(c, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
+    `${c.zip} ${c.grade}: office ${c.leaid} (${thousands(people(c, c.leaid))} people) -> picked ${c.picked || "(none)"} (${thousands(people(c, c.picked))} people)${c.baselinePicked === c.picked ? "" : `, baseline ${c.baselinePicked || "(none)"}`}`;
   return { markdown: L.join("\n"), figures: [...figures, ...truth], changed, checks, describe };
 }
 

@@ -12,6 +12,7 @@ import { quantize } from "topojson-client";
 import { ZctaOutlines, TERRITORIES } from "@school-districts/core";
 import type { BuildResult } from "./build.ts";
 import { readZctaBoundaries, type ZctaBoundary } from "./boundaries.ts";
+import { thousands } from "./thousands.ts";
 
 export const ZCTA_OUTLINE_FILE = "zctas.topojson";
 /** A ZIP map is about this many pixels across the ZIP's outline. */
@@ -65,7 +66,6 @@ export function zctaOutlineTopology(zctas: readonly ZctaBoundary[], wanted: Read
   return JSON.stringify({ type: "Topology", metadata: ZCTA_OUTLINE_METADATA, transform: q.transform, objects: q.objects, arcs: q.arcs }) + "\n";
 }
 
-const num = (n: number) => n.toLocaleString("en-US");
 
 /** The section of BOUNDARIES.md on the ZIP outlines. */
 function outlineMarkdown(outlines: ZctaOutlines, bytes: number, points: number, stateOf: ReadonlyMap<string, string>, postOffice: number): string {
@@ -76,16 +76,16 @@ function outlineMarkdown(outlines: ZctaOutlines, bytes: number, points: number, 
   return [
     "## ZIP outlines of the page maps",
     "",
-    `\`${ZCTA_OUTLINE_FILE}\` (${num(bytes)} bytes, ${num(points)} points): ${ZCTA_OUTLINE_METADATA.source}, scale ${ZCTA_OUTLINE_METADATA.scale}; ` +
+    `\`${ZCTA_OUTLINE_FILE}\` (${thousands(bytes)} bytes, ${thousands(points)} points): ${ZCTA_OUTLINE_METADATA.source}, scale ${ZCTA_OUTLINE_METADATA.scale}; ` +
       `simplified (${ZCTA_OUTLINE_METADATA.simplified}) and quantized to ${ZCTA_QUANTIZATION.toExponential(0)} steps. ` +
       "Drawn over the district outlines on ZIP pages; a PO-box or delivery ZIP draws the outline of the ZCTA its post office lies in. " +
       "A ZCTA approximates the ZIP's delivery area from census blocks; it is not the USPS route map.",
     "",
-    `- ZCTAs named by the records: ${num(wanted.length)} (each ZCTA record's own; the ${num(postOffice)} PO-box and delivery ZIPs name the ZCTA their post office lies in)`,
-    `- With a 2010 outline: ${num(outlines.size)}`,
-    `- Without one: ${num(missing.length)}; their pages say so in words`,
-    `  - in Puerto Rico and the other territories (the 2010 file covers the 50 states and DC; there are no district boundaries there either): ${num(territory.length)}`,
-    `  - new since 2010 (the page draws the districts alone): ${num(fresh.length)}` + (fresh.length ? ` (${fresh.join(", ")})` : ""),
+    `- ZCTAs named by the records: ${thousands(wanted.length)} (each ZCTA record's own; the ${thousands(postOffice)} PO-box and delivery ZIPs name the ZCTA their post office lies in)`,
+    `- With a 2010 outline: ${thousands(outlines.size)}`,
+    `- Without one: ${thousands(missing.length)}; their pages say so in words`,
+    `  - in Puerto Rico and the other territories (the 2010 file covers the 50 states and DC; there are no district boundaries there either): ${thousands(territory.length)}`,
+    `  - new since 2010 (the page draws the districts alone): ${thousands(fresh.length)}` + (fresh.length ? ` (${fresh.join(", ")})` : ""),
     "",
   ].join("\n");
 }
