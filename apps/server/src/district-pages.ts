@@ -8,8 +8,8 @@ import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
 import { fullStop, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, fact, inSentence, layout, phoneHint, phoneLink, shareHtml, websiteLink, type SiteFacts } from "./layout.ts";
-import { EXPLAIN, gradesHint } from "./pages.ts";
+import { CAVEAT, fact, inSentence, layout, shareHtml, type SiteFacts } from "./layout.ts";
+import { districtFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -101,7 +101,6 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
         : others > 0
           ? `${e(d.district)} is not the main district of any ZIP code where people live, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.${boxWords}`
           : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
-  const rating = d.rating === null ? noRatingReason(d) : `${d.rating} of 10 (${d.rating_label})`;
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>
@@ -120,13 +119,7 @@ ${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}${d.county ? `, with its office in ${e(d.county)}` : ""}. ${levelWords(d.level, d.grade_span)}</p>
 ${ask ? `<p class="answer">${ask}</p>\n` : ""}${jumpLinks}<h2>Facts</h2>
 <dl>
-${fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address."))}
-${fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory.")}
-${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
-${fact("Students", e(d.students), EXPLAIN.students)}
-${fact("Schools", e(d.schools), EXPLAIN.schools)}
-${fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil)}
-${fact("Grades", e(d.grade_span), gradesHint(d.grade_span))}
+${districtFacts(d, noRatingReason(d))}
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
 </dl>
 ${aboutFigures(d)}

@@ -36,6 +36,30 @@ export function gradesHint(gradeSpan: string): string {
   return /13th$/.test(gradeSpan) ? `${EXPLAIN.grades} 13th: a year after 12th grade that some of its schools offer (NCES grade 13).` : EXPLAIN.grades;
 }
 
+/** The figures of a district that its ZIP codes' pages and its own page show. */
+export type DistrictFigures = Pick<DistrictRecord, "phone" | "website" | "rating" | "rating_label" | "students" | "schools" | "per_pupil" | "grade_span">;
+
+/**
+ * The facts of one district, each with what it means (the `<dt>`/`<dd>` pairs of a `<dl>`): the
+ * ZIP page's answer and the district's own page show the same list, said the same way.
+ * `noRating` is said where the district has no rating; `gradesNote` follows the grades' hint.
+ *
+ * @example
+ * `<dl>\n${districtFacts(record, noRatingReason(own))}\n</dl>`
+ */
+export function districtFacts(d: DistrictFigures, noRating: string, gradesNote = ""): string {
+  const rating = d.rating === null ? noRating : `${d.rating} of 10 (${e(d.rating_label)})`;
+  return [
+    fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address.")),
+    fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory."),
+    fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`),
+    fact("Students", e(d.students), EXPLAIN.students),
+    fact("Schools", e(d.schools), EXPLAIN.schools),
+    fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil),
+    fact("Grades", e(d.grade_span), `${gradesHint(d.grade_span)}${gradesNote}`),
+  ].join("\n");
+}
+
 /** The codes of the dataset's places that are not one of the 50 states. */
 const NOT_STATES = new Set(["DC", "PR", "VI", "GU", "AS", "MP"]);
 
@@ -176,7 +200,6 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
   // Issue 14: `chosen` marks the record's district.
   const own = all.districts.find((d) => d.chosen);
-  const rating = r.rating === null ? noRatingReason(own) : `${r.rating} of 10 (${e(r.rating_label)})`;
   const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
   // For a link's preview: the high-school district where another one serves most of those grades,
   // and the other districts covering someone (not those whose part has no residents).
@@ -213,13 +236,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
 ${newerNote(all, contact)}${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
-${fact("Phone", phoneLink(r.phone), phoneHint(r.phone, "Call the district to confirm which school serves your address."))}
-${fact("Website", websiteLink(r.website), "The district's own website, from the NCES district directory.")}
-${fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`)}
-${fact("Students", e(r.students), EXPLAIN.students)}
-${fact("Schools", e(r.schools), EXPLAIN.schools)}
-${fact("Spending per pupil", e(r.per_pupil), EXPLAIN.perPupil)}
-${fact("Grades", e(r.grade_span), `${gradesHint(r.grade_span)}${cutHint}`)}
+${districtFacts(r, noRatingReason(own), cutHint)}
 </dl>
 ${aboutFigures(own)}
 ${high ? highSchoolContact(high, labels.high, contact(high.leaid), elsewhere(high), r) : ""}<p class="note">${CAVEAT}</p>
