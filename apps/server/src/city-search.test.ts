@@ -24,6 +24,28 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(search("Boston, ZZ")).toEqual([]);
   });
 
+  it("a letter off in a town's first word, with its state: the town meant, not the town its last words name (pages audit 35 #1)", () => {
+    const towns = citySearchIndex(
+      [
+        ...["10001", "10002", "10003"].map((zip) => ({ zip, city: "New York", state: "NY", district: "New York City Department of Education" })),
+        { zip: "14592", city: "York", state: "NY", district: "York Central School District" },
+        { zip: "60601", city: "Chicago", state: "IL", district: "Chicago Public School District 299" },
+        { zip: "60415", city: "Chicago Ridge", state: "IL", district: "Chicago Ridge School District 127-5" },
+      ],
+      new Set(["NY", "IL"]),
+    );
+    const found = (typed: string) => towns(typed).map((m) => `${m.city}, ${m.state}${m.close ? " (close)" : ""}`);
+    expect(found("Nw York, NY")).toEqual(["New York, NY (close)"]);
+    expect(found("Nw York NY")).toEqual(["New York, NY (close)"]);
+    expect(found("123 Main St, Nw York, NY")).toEqual(["New York, NY (close)"]);
+    // The town's very name, and an address or a neighbourhood before a town, as before.
+    expect(found("York, NY")).toEqual(["York, NY"]);
+    expect(found("12 Main St York NY")).toEqual(["York, NY"]);
+    expect(found("Hyde Park Chicago IL")).toEqual(["Chicago, IL"]);
+    // The page says the name is close, not that the text is a town.
+    expect(cityMatchesHtml("Nw York, NY", towns("Nw York, NY"))).toContain("no town is written that way");
+  });
+
   it("reads an address typed without commas from its end when it ends with a state (pages audit 30 #2)", () => {
     expect(search("14520 Sunrise Dr Boston MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
     expect(search("1 Market St Saint Louis MO").map((m) => [m.city, m.state])).toEqual([["Saint Louis", "MO"]]);

@@ -298,14 +298,24 @@ export function citySearchIndex(
     if (counties.length > 0) return bySize(counties);
     // A pasted address without its ZIP code ("123 Main St, Springfield, IL"): the town after a
     // comma, the longest such end first.
-    for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
-      const rest = text.slice(at + 1).trim();
+    const afterCommas: string[] = [];
+    for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) afterCommas.push(text.slice(at + 1).trim());
+    for (const rest of afterCommas) {
       const found = rest === "" ? [] : exact(rest);
       if (found.length > 0) return bySize(found);
     }
+    const { state, town } = parse(text);
+    // A town of the state typed whose name is a letter or two off the whole name, or off the name
+    // after a comma: before the last words alone, which may be another town ("Nw York, NY" read
+    // York, NY, a hamlet; "Wst Palm Beach, FL" Palm Beach: 521 of 3,000 big towns, pages audit 35 #1).
+    if (state !== undefined) {
+      for (const rest of [text, ...afterCommas]) {
+        const close = closeTo(rest).filter((m) => m.state === state);
+        if (close.length > 0) return bySize(close);
+      }
+    }
     // Typed without commas ("14520 Sunrise Dr Bellevue WA"): with a state at the end, the town is
     // the last words before it, the most words first ("Salt Lake City UT", not "City UT").
-    const { state, town } = parse(text);
     if (state !== undefined) {
       const words = town.trim().split(/[\s,]+/);
       const townOf = (n: number) => (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
