@@ -162,6 +162,20 @@ describe("oversized requests", () => {
     expect(r.text.length, "the problem should not echo 10 kB back").toBeLessThan(16_384);
   }, 180_000);
 
+  it("a 15 kB search gets 400 unread, saying how long it is; a 15 kB run of spaces inside one is counted once (review 35 #1, #2)", async () => {
+    const words = await rawRequest(svc.port, get(`/zip?zip=${"usd+".repeat(3_700)}1`), HANG_MS);
+    expectProblem(words, [400], "15 kB search");
+    expect((JSON.parse(words.body) as { detail: string }).detail).toMatch(/^The text searched for is 14,801 characters long; the search reads at most 200:/);
+    // Spaces between a ZIP code and its state: the address, read (its ZIP code's page).
+    const address = await rawRequest(svc.port, get(`/zip?zip=Beverly+Hills,${"+".repeat(15_000)}CA+90210`), HANG_MS);
+    expect([address.status, address.headers.location]).toEqual([303, "/zip/90210"]);
+    // The location page's box: a pair with 15 kB of spaces is read; 15 kB of degree signs is no place.
+    const pair = await rawRequest(svc.port, get(`/location?lat=45.7833,${"+".repeat(15_000)}-108.5007`), HANG_MS);
+    expect([pair.status, pair.headers.location]).toEqual([303, "/location?lat=45.7833&lon=-108.5007"]);
+    const degrees = await rawRequest(svc.port, get(`/location?lat=45${"%C2%B0".repeat(2_500)}N&lon=108W`), HANG_MS);
+    expectProblem(degrees, [400], "15 kB of degree signs");
+  }, 180_000);
+
   it("a 10 kB unknown path gets 404 (or 414)", async () => {
     const r = await rawRequest(svc.port, get(`/${"a".repeat(10_240)}`), HANG_MS);
     if (r.status === 414 || r.status === 431) expectRejected(r, "10 kB path");

@@ -355,8 +355,9 @@ describe("pages (rules 21, 22)", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     await expectProblem(await get("/zip?zip=abc", { Accept: "application/json" }), 400, "invalid-zip", "/zip");
     // A ZIP+4 copied from an address goes to its ZIP, with a dash, a space or nothing between; a broken one does not.
-    for (const typed of ["90210-1234", "902101234", " 02108-0001 ", "90210 1234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location")).toBe(`/zip/${typed.trim().slice(0, 5)}`);
-    for (const typed of ["90210-123", "90210--1234", "90210  1234", "9021 01234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).status, typed).toBe(400);
+    // (A run of white space counts as one space: review 35 #1.)
+    for (const typed of ["90210-1234", "902101234", " 02108-0001 ", "90210 1234", "90210  1234", "90210\n1234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location")).toBe(`/zip/${typed.trim().slice(0, 5)}`);
+    for (const typed of ["90210-123", "90210--1234", "9021 01234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).status, typed).toBe(400);
   });
 
   it("/docs serves the plain reference with the pages' CSP; /docs/interactive Redoc's page with its own", async () => {

@@ -8,7 +8,7 @@ import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from ".
 import { listOrder, matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
-import { districtHref, layout, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
+import { districtHref, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
@@ -97,9 +97,10 @@ export interface ErrorPageExtra {
   zipOnly?: boolean;
   /**
    * What the text typed reads as, where it is no ZIP code or town: a district's name no district
-   * has, one school's name, or a country in free association (Palau): the page says so, in its title too.
+   * has, one school's name, a country in free association (Palau), "near me", or text longer than
+   * the box takes (`long`, unread): the page says so, in its title too.
    */
-  reads?: "district" | "school" | "abroad" | "near";
+  reads?: "district" | "school" | "abroad" | "near" | "long";
   /** Where it reads "abroad": the country's USPS code (PW, FM, MH), from its name or a town of it (Majuro). */
   country?: string;
 }
@@ -117,6 +118,8 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   // "schools near me": where the person is, which a box of text cannot know (the location button can).
   if (reads === "near" && typed !== undefined)
     return `<p>“${e(shortened(typed))}” asks for the schools where you are, which this box cannot tell. <a href="/location">Find the districts of a place</a> with “Use my location” (the place your phone is at), or type the ZIP code of the home's street address, or its town and state, such as Springfield, IL.</p>`;
+  if (reads === "long" && typed !== undefined)
+    return `<p>What was typed is ${typed.length.toLocaleString("en-US")} characters long, and the box reads at most ${SEARCH_MAX_LENGTH}: type the home's ZIP code (5 digits), its town and state, or a school district's name.</p>`;
   // Palau, Micronesia, the Marshall Islands: named, not a town (Pala, CA, for "Palau").
   if (reads === "abroad" && country !== undefined) return `<p>${e(freelyAssociatedWords(country))}</p>`;
   // A district's name that no district has ("Springfeld Public Schools"), or one school's: said, with where to look.
@@ -146,6 +149,7 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   if (reads === "abroad") return `${e(READS_TITLE.abroad(typed, country))}: type the ZIP code of a home in the United States.`;
   if (reads === "school") return `“${e(shortened(typed))}” reads as a school: type the ZIP code of the home's street address, or its town and state.`;
   if (reads === "near") return "This box cannot tell where you are: type the home's ZIP code, or its town and state.";
+  if (reads === "long") return `Too long: type a ZIP code, a town and its state, or a district's name (at most ${SEARCH_MAX_LENGTH} characters).`;
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
@@ -340,6 +344,7 @@ const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, 
   district: (typed) => `No school district named “${shortened(typed)}”`,
   school: () => "Schools are not listed: look up the home's ZIP code",
   near: () => "Schools near you: use your location or the home's ZIP code",
+  long: () => "Too long to look up",
   abroad: (_typed, country) => {
     const name = FREELY_ASSOCIATED[country ?? ""] ?? "That country";
     return `${name} ${countryVerb(name)} outside the United States`.replace(/^the /, "The ");
@@ -501,7 +506,7 @@ ${next}`;
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.typed ?? "", kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country) : undefined, facts.staticCopy)}
+${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

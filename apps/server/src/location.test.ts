@@ -313,8 +313,8 @@ describe("GET /location (the page)", () => {
     expect(lat.status).toBe(400);
     const latPage = await lat.text();
     expect(latPage).toContain('<p class="error" id="lat-error"><span class="vh">Error: </span>Latitude “abc” is not a decimal number of degrees');
-    expect(latPage).toContain('<input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint lat-error" aria-invalid="true" value="abc">');
-    expect(latPage).toContain('<input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="1">');
+    expect(latPage).toContain('<input id="lat" name="lat" maxlength="100" autocomplete="off" aria-describedby="lat-hint lat-error" aria-invalid="true" value="abc">');
+    expect(latPage).toContain('<input id="lon" name="lon" maxlength="100" autocomplete="off" aria-describedby="lon-hint" value="1">');
     // Said once, at the box.
     expect(latPage.split("is not a decimal number of degrees").length).toBe(2);
     const lon = await (await app.request("/location?lat=45&lon=200", html)).text();
@@ -325,8 +325,8 @@ describe("GET /location (the page)", () => {
 
   it("the form takes text (no decimal keypad without a minus key) and lets Longitude stay empty for a pasted pair", async () => {
     const html = await (await app.request("/location")).text();
-    expect(html).toContain('<input id="lat" name="lat" autocomplete="off" aria-describedby="lat-hint" value="">');
-    expect(html).toContain('<input id="lon" name="lon" autocomplete="off" aria-describedby="lon-hint" value="">');
+    expect(html).toContain('<input id="lat" name="lat" maxlength="100" autocomplete="off" aria-describedby="lat-hint" value="">');
+    expect(html).toContain('<input id="lon" name="lon" maxlength="100" autocomplete="off" aria-describedby="lon-hint" value="">');
     expect(html).not.toContain('inputmode="decimal"');
     // Examples are hints that stay while typing, not placeholders; the location page shows the boxes, the home page folds them.
     expect(html).not.toContain("placeholder=");

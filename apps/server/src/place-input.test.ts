@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { milesAway, placeHint, readPlace } from "./place-input.ts";
+import { milesAway, PLACE_MAX_LENGTH, placeHint, readPlace } from "./place-input.ts";
 
 describe("readPlace: what people paste or type into the /location form", () => {
   it.each([
@@ -13,6 +13,8 @@ describe("readPlace: what people paste or type into the /location form", () => {
     [`45°47'00"N 108°30'02"W`, "", { lat: "45.783333", lon: "-108.500556" }], // degrees, minutes, seconds
     ["45,7833", "-108,5007", { lat: "45.7833", lon: "-108.5007" }], // a decimal comma
     [" 45.7833 ", "\u2212108.5007", { lat: "45.7833", lon: "-108.5007" }], // spaces, Wikipedia's minus sign
+    // Runs of white space count as one (review 35 #2): a pair with a long gap is still read.
+    [`45.7833,${" ".repeat(5_000)}-108.5007`, "", { lat: "45.7833", lon: "-108.5007" }],
   ])("%j, %j", (lat, lon, place) => expect(readPlace(lat, lon)).toEqual(place));
 
   it.each([
@@ -25,6 +27,15 @@ describe("readPlace: what people paste or type into the /location form", () => {
     ["45.7833, north", ""],
     ["", "north; -108.5007"],
   ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
+
+  it("reads no box longer than PLACE_MAX_LENGTH, its spaces counted once (review 35 #2: 15,000 characters took 0.7 s)", () => {
+    const pair = "45.7833, -108.5007";
+    const longest = `${pair}${"0".repeat(PLACE_MAX_LENGTH - pair.length)}`;
+    expect(readPlace(longest, "")).toEqual({ lat: "45.7833", lon: "-108.5007" });
+    expect(readPlace(`${longest}0`, "")).toBeUndefined();
+    expect(readPlace("", `${longest}0`)).toBeUndefined();
+    expect(readPlace(`45${"°".repeat(15_000)}N 108°W`, "")).toBeUndefined();
+  });
 });
 
 describe("placeHint: the place probably meant", () => {

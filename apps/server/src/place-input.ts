@@ -11,12 +11,20 @@ import { geoDistance } from "d3-geo";
 import { convert } from "geo-coordinates-parser";
 import { TERRITORIES } from "@school-districts/core";
 
+/**
+ * The most characters read in one box, its runs of white space as one: a pasted
+ * "45°47'00.1234\"N, 108°30'02.5678\"W" or a map app's long decimals are far shorter. Longer
+ * text is no place, unread: the degrees parser's time grows with its length (review 35 #2: 0.7 s
+ * for a value of 15,000 characters).
+ */
+export const PLACE_MAX_LENGTH = 100;
+
 /** A plain decimal number of degrees, as /location.json takes it. */
 const PLAIN = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
-/** Typographic minus signs and dashes pasted for a minus; a decimal comma ("45,7833"). */
+/** Runs of white space as one space; typographic minus signs and dashes pasted for a minus; a decimal comma ("45,7833"). */
 function normalized(text: string): string {
-  const t = text.trim().replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g, "-");
+  const t = text.replace(/\s+/g, " ").trim().replace(/[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g, "-");
   return /^[+-]?[0-9]+,[0-9]+$/.test(t) ? t.replace(",", ".") : t;
 }
 
@@ -39,6 +47,7 @@ function degrees(value: number): string {
  */
 export function readPlace(latText: string, lonText: string): { lat: string; lon: string } | undefined {
   const [lat, lon] = [normalized(latText), normalized(lonText)];
+  if (lat.length > PLACE_MAX_LENGTH || lon.length > PLACE_MAX_LENGTH) return undefined;
   if (PLAIN.test(lat) && PLAIN.test(lon)) return lat === latText && lon === lonText ? { lat, lon } : { lat: degrees(Number(lat)), lon: degrees(Number(lon)) };
   // A pair in one box (the other empty): two plain decimals separated by a comma, semicolon or spaces.
   const pair = (lon === "" ? lat : lat === "" ? lon : "").split(/\s*[,;]\s*|\s+/);

@@ -5,6 +5,7 @@
  * request (they are small and never compressed).
  */
 import { OFF_EDGE_M, type AreaWithoutDistrict, type FormerDistrict, type Problem } from "@school-districts/core";
+import { SEARCH_MAX_LENGTH } from "./layout.ts";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -56,6 +57,16 @@ export function shortened(value: string): string {
 /** Quotes user input in a detail, shortened. */
 function quote(value: string): string {
   return JSON.stringify(shortened(value));
+}
+
+/**
+ * Detail for a search longer than the search box takes (SEARCH_MAX_LENGTH characters): not read.
+ *
+ * @example
+ * searchTooLongDetail(16000) // "The text searched for is 16,000 characters long; the search reads at most 200: …"
+ */
+export function searchTooLongDetail(length: number): string {
+  return `The text searched for is ${length.toLocaleString("en-US")} characters long; the search reads at most ${SEARCH_MAX_LENGTH}: a ZIP code, a town and its state, a district's name or one address line.`;
 }
 
 /** Detail for a ZIP that is not 5 digits. */

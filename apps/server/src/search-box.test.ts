@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../test/helpers.ts";
+import { SEARCH_MAX_LENGTH } from "./layout.ts";
 import { searchedText, zipBeforeItsTown } from "./search-box.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
@@ -132,6 +133,35 @@ describe("searchedText and zipBeforeItsTown", () => {
     expect(zipBeforeItsTown("90210 Beverly Hills, NY", site)).toBeUndefined();
     expect(zipBeforeItsTown("96960 Majuro", site)).toBe("96960");
     expect(zipBeforeItsTown("12345 Anywhere", site)).toBeUndefined();
+  });
+});
+
+describe("text longer than the box takes (review 35 #1: 15,000 spaces took 5 s of the server's thread)", () => {
+  it("counts a run of white space once, so no reading sees a long run", () => {
+    expect(searchedText("Boston,\n\t  MA")).toBe("Boston, MA");
+    // Invisible characters copied with a ZIP code (pages audit 35 #7): a zero-width space, a byte-order mark, a word joiner.
+    expect(["\u200B90210", "\uFEFF90210 ", "902\u206010", "90210\u200E"].map(searchedText)).toEqual(["90210", "90210", "90210", "90210"]);
+    expect(searchedText(`${" ".repeat(15_000)}90210${"\n".repeat(15_000)}`)).toBe("90210");
+    expect(searchedText(`Springfield,${"\u00A0".repeat(15_000)}IL`)).toBe("Springfield, IL");
+  });
+
+  it("answers text over SEARCH_MAX_LENGTH with a 400 page saying so, unread; text of that length is read", async () => {
+    const long = await app.request(`/zip?zip=${encodeURIComponent(`${"usd ".repeat(4_000)}1`)}`, { headers: { Accept: "text/html" } });
+    expect(long.status).toBe(400);
+    const html = await long.text();
+    expect(html).toContain("<h1>Too long to look up</h1>");
+    expect(html).toContain(`What was typed is 16,001 characters long, and the box reads at most ${SEARCH_MAX_LENGTH}`);
+    // The box is offered empty, not refilled with 16,000 characters.
+    expect(html).toMatch(/<input id="zip-main"[^>]* value="">/);
+    const json = await app.request(`/zip?zip=${"x".repeat(SEARCH_MAX_LENGTH + 1)}`, { headers: { Accept: "application/problem+json" } });
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as { detail: string }).detail).toBe(`The text searched for is ${SEARCH_MAX_LENGTH + 1} characters long; the search reads at most ${SEARCH_MAX_LENGTH}: a ZIP code, a town and its state, a district's name or one address line.`);
+    // At the most the box takes, an address is read: its ZIP code's page.
+    const street = "1 Main Street, Beverly Hills, CA 90210";
+    const address = `${"Apartment 1 ".repeat(20)}${street}`.slice(-SEARCH_MAX_LENGTH);
+    expect(address.length).toBe(SEARCH_MAX_LENGTH);
+    const read = await app.request(`/zip?zip=${encodeURIComponent(address)}`);
+    expect([read.status, read.headers.get("location")]).toEqual([303, "/zip/90210"]);
   });
 });
 

@@ -9,9 +9,9 @@ import type { DistrictRecord } from "@school-districts/core";
 import { cityKey, type CityMatch } from "./city-search.ts";
 import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
-import { districtHref } from "./layout.ts";
+import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
-import { freelyAssociatedNamed, invalidZipDetail } from "./problems.ts";
+import { freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
 
@@ -21,7 +21,6 @@ const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
-
 
 /** Words before "schools" that say what kind of schools, not where ("magnet schools": not Magnet, NE: review 34 #7). */
 const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|private|charter|magnet|catholic|christian|religious|parochial|independent|online|virtual|home|elementary|primary|middle|junior high|high|secondary|k-?12|all|district|county|city|state)$/i;
@@ -61,9 +60,17 @@ export type SearchAnswer =
  *
  * @example
  * searchedText(" 🏫 90210 ") // "90210"
+ * searchedText("\u200B90210") // "90210" (a zero-width space copied with it)
  */
 export function searchedText(asTyped: string): string {
-  const trimmed = asTyped.trim();
+  // Runs of white space as one space (a pasted address's line breaks), in one linear pass: the
+  // readings' patterns never see a long run, on which some take quadratic time (review 35 #1:
+  // 15,000 spaces took 5 s of the server's one thread).
+  // Invisible format characters (a zero-width space or a byte-order mark that chat apps and web
+  // pages copy along with a ZIP code: pages audit 35 #7) are no part of it.
+  const trimmed = asTyped.replace(/\p{Cf}/gu, "").replace(/\s+/g, " ").trim();
+  // Longer than the box takes: not read at all (searchAnswer says so), not even for symbols.
+  if (trimmed.length > SEARCH_MAX_LENGTH) return trimmed;
   return trimmed.replace(EDGE_SYMBOLS, "").trim() || trimmed;
 }
 
@@ -96,6 +103,8 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  * searchAnswer("asdf", site, states)             // { invalid: { detail: "…" } }
  */
 export function searchAnswer(asked: string, site: SearchSite, states: StateSearch): SearchAnswer {
+  // Longer than the form's box takes (a whole e-mail pasted, or a request made to be slow): said so, unread.
+  if (asked.length > SEARCH_MAX_LENGTH) return { invalid: { detail: searchTooLongDetail(asked.length), reads: "long" } };
   // "Boston near me", "schools near me": the place, if one is named; else the location lookup,
   // which knows where the phone is (review 34c: 400 "not a ZIP code" for 103 of 120 big towns).
   // (A space first: "near me" alone is matched too.)
