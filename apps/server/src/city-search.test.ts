@@ -314,10 +314,19 @@ describe("the search box's page for a town", () => {
     }));
     const html = cityMatchesHtml("Boston, MA", boston);
     expect(html).toContain(
-      '<p>Its 2 ZIP codes where people live are in <a href="/district/2502790">Boston School District</a>. A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which). One more is a PO-box ZIP code, with no homes (below).</p>',
+      '<p>Its 2 ZIP codes where people live are in <a href="/district/2502790">Boston School District</a>. A percentage after a ZIP code is the part of its residents in that district (none is shown from 90 % up); the rest live in other districts, or in none (open the ZIP code to see which). One more is a PO-box ZIP code, with no homes (below).</p>',
     );
     expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a><span class="part"> 71 %</span></li><li><a href="/zip/02109">02109</a></li></ul>');
     expect(html).toContain('<h3>PO-box ZIP codes of Boston, MA (no homes)</h3>\n<ul class="zips"><li><a href="/zip/02112">02112</a></li></ul>');
+    // 90 % or more shows none, and the page says what that means (pages audit 35 #5).
+    const mostly = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [boston[0]!.zips[1]!, { ...boston[0]!.zips[1]!, zip: "02110", share: 1 }] }]);
+    expect(mostly).toContain('are in <a href="/district/2502790">Boston School District</a>. In some of them up to a tenth of the residents live in another district, or in none (open the ZIP code to see which).');
+    expect(mostly).toContain('<li><a href="/zip/02109">02109</a></li>');
+    const one = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [boston[0]!.zips[1]!] }]);
+    expect(one).toContain("Its ZIP code where people live is in <a href=\"/district/2502790\">Boston School District</a>. Up to a tenth of its residents live in another district");
+    const whole = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [{ ...boston[0]!.zips[1]!, share: 0.996 }] }]);
+    expect(whole).not.toContain("tenth");
+    expect(whole).not.toContain("percentage");
     // A part under 1 % is escaped ("&lt; 1 %"), as every text of a page is.
     const sliver = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [{ ...boston[0]!.zips[0]!, share: 0.004 }] }]);
     expect(sliver).toContain('<span class="part"> &lt; 1 %</span>');

@@ -249,7 +249,13 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
   const count = (k: number) => `${k} ZIP code${k === 1 ? "" : "s"}`;
   // A ZIP code of which the district has under 90 % of the residents carries its part (65802: 71 %).
   const split = homes.some((z) => partShown(z.share) && !z.none);
-  const partNote = split ? " A percentage after a ZIP code is the part of its residents in that district; the rest live in other districts, or in none (open the ZIP code to see which)." : "";
+  // 90 % to 99 % shows no percentage: said, so that no percentage never reads as all of it (pages audit 35 #5: 93306 is 92 % Bakersfield City).
+  const mostly = homes.some((z) => !partShown(z.share) && !z.none && z.share !== undefined && Math.round(z.share * 100) < 100);
+  const partNote = split
+    ? ` A percentage after a ZIP code is the part of its residents in that district${mostly ? " (none is shown from 90 % up)" : ""}; the rest live in other districts, or in none (open the ZIP code to see which).`
+    : mostly
+      ? ` ${homes.length === 1 ? "Up to a tenth of its" : "In some of them up to a tenth of the"} residents live in another district, or in none (open the ZIP code to see which).`
+      : "";
   const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
   // Where another district serves most of the high-school grades (Billings High School District), it too.
   const highs = new Map<string, { district: string; leaid: string; zips: number }>();
