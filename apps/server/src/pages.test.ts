@@ -789,6 +789,21 @@ describe("a district in another state than the ZIP's", () => {
     // Without the contacts (no district bodies), nothing is added.
     expect(zipPage(record, all, site.facts)).not.toContain("in Nevada");
   });
+
+  it("where the answer is the other state's district, names the one of the ZIP's own state for a home on its side (pages audit 35 #4: 58439, 97635)", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const chosen = all.districts.find((x) => x.chosen)!;
+    const side = all.districts.filter((x) => !x.chosen && x.share > 0).sort((a, b) => b.share - a.share);
+    expect(side.length).toBeGreaterThan(0);
+    const contacts = (away: string | undefined) => (leaid: string) => ({ phone: "", website: "", grade_span: "", ...(leaid === away ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
+    const html = zipPage(record, all, site.facts, "", undefined, contacts(chosen.leaid));
+    const named = `<a href="/district/${side[0]!.leaid}">${side[0]!.district}</a>`;
+    expect(html).toContain(`<p class="answer">A home on the California side is in ${side.length === 1 ? named : `a district of California: ${named} covers the most of it`} (`);
+    // The answer of the ZIP's own state, or no contacts: nothing added.
+    expect(zipPage(record, all, site.facts, "", undefined, contacts(undefined))).not.toContain("side is in");
+    expect(zipPage(record, all, site.facts)).not.toContain("side is in");
+  });
 });
 
 describe("a district the NCES directory lists as closed (its `closed` note)", () => {

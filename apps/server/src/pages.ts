@@ -200,6 +200,8 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   // Issue 16: the record's district's figures explained, and why there is no rating (figures.ts).
   // Issue 14: `chosen` marks the record's district.
   const own = all.districts.find((d) => d.chosen);
+  const ownSide = sameSideSentence(r, own, all.districts, contact);
+  if (ownSide !== undefined) sentences.push(shareHtml(ownSide));
   const place = `${r.city ? `${r.city}, ` : ""}${r.state}`;
   // For a link's preview: the high-school district where another one serves most of those grades,
   // and the other districts covering someone (not those whose part has no residents).
@@ -258,6 +260,30 @@ export interface DistrictContact {
   /** its state's code, and the name a page gives it ("South Dakota") */
   state: string;
   state_name: string;
+}
+
+/**
+ * Where a ZIP code crosses a state line and its answer is a district of the other state (58439,
+ * Forbes, ND: Leola School District 44-2, SD, 52 % of residents), the district of the ZIP code's
+ * own state for a home on that side, the one covering the most of it (pages audit 35 #4); else
+ * undefined. HTML, its links made as the answer's.
+ *
+ * @example
+ * sameSideSentence(record58439, leola, districts, contact) // 'A home on the North Dakota side is in a district of North Dakota: <a …>Ellendale Public School District 40</a> covers the most of it (47 % of residents).'
+ */
+function sameSideSentence(r: DistrictRecord, own: DistrictOverlap | undefined, districts: readonly DistrictOverlap[], contact: (leaid: string) => DistrictContact | undefined): string | undefined {
+  const ownState = (d: DistrictOverlap) => contact(d.leaid)?.state === r.state;
+  if (own === undefined || contact(own.leaid) === undefined || ownState(own)) return undefined;
+  // (Not a PO-box ZIP code's, whose answer is its post office's area: 20301, the Pentagon's, is Arlington's.)
+  const side = districts.filter((d) => d.share > 0 && d.basis !== "post office" && ownState(d)).sort((a, b) => b.share - a.share);
+  const first = side[0];
+  if (first === undefined) return undefined;
+  const state = contact(first.leaid)!.state_name;
+  const named = `<a href="${e(districtHref(first.leaid))}">${e(first.district || `District ${first.leaid}`)}</a>`;
+  const part = `${percent(first.share)} ${first.basis === "population" ? "of residents" : "of the land"}`;
+  return side.length === 1
+    ? `A home on the ${e(state)} side is in ${named} (${part}).`
+    : `A home on the ${e(state)} side is in a district of ${e(state)}: ${named} covers the most of it (${part}).`;
 }
 
 /**
