@@ -226,15 +226,17 @@ export function countryVerb(name: string): "is" | "are" {
 
 /**
  * The code of the freely associated country a typed text names ("Palau", "Micronesia", "the
- * Marshall Islands", "FSM"), or undefined.
+ * Marshall Islands", "FSM"), alone or after a place ("Majuro, Marshall Islands": review 35 #3),
+ * or undefined.
  *
  * @example
  * freelyAssociatedNamed("Marshall Islands") // "MH"
+ * freelyAssociatedNamed("Pohnpei, Micronesia") // "FM"
  */
 export function freelyAssociatedNamed(typed: string): string | undefined {
   const plain = typed.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim().replace(/^(republic of )?(the )?/, "");
   const names: Record<string, string> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
-  return names[plain];
+  return names[plain] ?? Object.entries(names).find(([name]) => plain.endsWith(` ${name}`))?.[1];
 }
 
 /**

@@ -165,6 +165,15 @@ describe("text longer than the box takes (review 35 #1: 15,000 spaces took 5 s o
   });
 });
 
+describe("a ZIP code with school words (review 35 #3: '90210 schools' was 400 'A ZIP code has exactly 5 digits')", () => {
+  it("goes to the ZIP code's page, before or after them", async () => {
+    for (const typed of ["90210 schools", "90210 school district", "90210, public schools", "90210-1234 School Districts", "schools 90210", "schools in 90210"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+      expect([typed, res.status, res.headers.get("location")]).toEqual([typed, 303, "/zip/90210"]);
+    }
+  });
+});
+
 describe("near me (review 34c #3)", () => {
   it("reads the place before 'near me', and sends 'schools near me' to the location lookup, which knows where the phone is", async () => {
     const boston = await app.request("/zip?zip=Boston%20near%20me");

@@ -17,6 +17,8 @@ import type { StateSearch } from "./state-search.ts";
 
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
 const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
+/** School words after a ZIP code ("90210 schools", "90210 public school district"). */
+const ZIP_SCHOOL_WORDS = /[\s,]+(?:public\s+)?(?:schools?|school\s+districts?)$/i;
 /** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
 const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
 /** Symbols and emoji at either end of a search. */
@@ -114,7 +116,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
-  const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed, site);
+  // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
+  const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed, site);
   if (zip !== undefined) return { go: `/zip/${zip}` };
   // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
   const guess = typedZip(typed);
