@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, listOrder, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -174,6 +174,15 @@ describe("the list of districts found (pages audit 34 #2)", () => {
     expect(franklins).toHaveLength(25);
     expect(franklins[0]).toBe("3100002");
     expect(franklins.slice(1)).toEqual(words.slice(0, 24).map((m) => m.leaid));
+    expect(districtsFoundPage("Franklin Schools", words, facts)).toContain(`the name typed first (after one holding its words, if ${MUCH_LARGER} times larger), then those like it`);
+    // However many districts have the very name, each is listed (review 35 #4: the old cut-off was dead, and miscounted).
+    const twins = [
+      ...Array.from({ length: 30 }, (_, i) => ({ ...d(String(3800000 + i), "Lincoln Schools", "NE", String(100 + i)), match: "name" as const })),
+      ...Array.from({ length: 5 }, (_, i) => ({ ...d(String(3900000 + i), `Lincoln ${i} Schools`, "NY", String(10_000 - i)), match: "wider" as const })),
+    ];
+    const listed = [...districtsFoundPage("Lincoln Schools", twins, facts).matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
+    expect(listed).toHaveLength(31);
+    expect(new Set(listed)).toEqual(new Set([...twins.slice(0, 30).map((m) => m.leaid), listed[30]]));
     expect(studentsOf({ students: "29,866" })).toBe(29_866);
   });
 });

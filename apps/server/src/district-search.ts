@@ -260,7 +260,7 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
  * everyday name is Virginia's district's, is 41 times its size; Alhambra Unified (CA) does not
  * hide Alhambra Elementary District (AZ).
  */
-const MUCH_LARGER = 10;
+export const MUCH_LARGER = 10;
 
 /**
  * The same for a plain everyday name, "X (County|City) (Public) Schools", which many districts'

@@ -5,7 +5,7 @@
  */
 import type { Problem } from "@school-districts/core";
 import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
-import { listOrder, matchesExactly, studentsOf, type DistrictMatch } from "./district-search.ts";
+import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -374,19 +374,17 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
   // The very name typed first where a district has it (listOrder), never cut off (review 33b #1).
   const named = found.filter((d) => d.match === "name");
+  // listOrder puts the very names first (after at most one district), so the list holds them all
+  // however many share the name (8 at most in data/: review 35 #4 found the old cut-off code dead).
   const ordered = listOrder(typed, found);
-  const first = ordered.slice(0, MAX_DISTRICT_MATCHES);
-  // The very name, where 25 larger of its words come first (Franklin's), in place of the last shown.
-  const cut = named.filter((d) => !first.includes(d));
-  const dropped = new Set(first.filter((d) => d.match !== "name").slice(first.length - cut.length));
-  const shown = cut.length === 0 ? first : ordered.filter((d) => (first.includes(d) && !dropped.has(d)) || cut.includes(d));
+  const shown = ordered.slice(0, Math.max(MAX_DISTRICT_MATCHES, named.length + 1));
   const left = ordered.filter((d) => !shown.includes(d));
   // To find one not shown, its state after the name.
   // (Not where a state ends the text already: "HISD, TX, TX", review 34b #4.)
   const stateTyped = /(?:,\s*|\s)[A-Za-z]{2}\.?$/.test(typed.trim());
   const more = left.length > 0 ? ` The first ${shown.length} are below;${stateTyped ? "" : ` add the state, as in “${e(shortened(typed))}, ${left[0]!.state}”,`} to find another${stateTyped ? ", type more of its name" : ""}.` : "";
   const byStudents = shown.every((d, i) => i === 0 || studentsOf(shown[i - 1]!) >= studentsOf(d));
-  const sorted = byStudents ? "the most students first" : named.length > 0 ? "the name typed first (after one holding its words, if ten times larger), then those like it" : "those with the kind of name typed (ISD, County, City) first, then the most students";
+  const sorted = byStudents ? "the most students first" : named.length > 0 ? `the name typed first (after one holding its words, if ${MUCH_LARGER} times larger), then those like it` : "those with the kind of name typed (ISD, County, City) first, then the most students";
   const order = found.length === 1 ? "" : `, ${sorted}${named.length > 0 && named.length < found.length ? " (the name typed is marked)" : ""}`;
   const items = shown
     .map(
