@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -197,7 +197,8 @@ describe("a district's initials (pages audit 34 #3: 'HISD' was an invalid ZIP co
 
   it("find the districts that have them, the most students first, as names like the text", () => {
     expect(index.initialed("HISD").map((m) => [m.leaid, m.match])).toEqual([["4823640", "wider"]]);
-    expect(index.initialed("dcps").map((m) => m.leaid)).toEqual(["1100030"]);
+    // (Dade County School District goes by "Dade County Public Schools" too, and is over twice as large.)
+    expect(index.initialed("dcps").map((m) => m.leaid)).toEqual(["1200390", "1100030"]);
     // In the state typed; none for 2 letters, words or digits.
     expect(index.initialed("HISD, TX").map((m) => m.leaid)).toEqual(["4823640"]);
     expect(index.initialed("HISD, AL")).toEqual([]);
@@ -217,6 +218,21 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     expect(listOrder("Franklin City Public Schools", franklins).map((x) => x.leaid)).toEqual(["3", "1", "2"]);
     const shelby = [m("4700148", "Memphis-Shelby County Schools", "TN", "110,057", "wider"), m("0103030", "Shelby County School District", "AL", "20,937", "words")];
     expect(listOrder("Shelby County Schools", shelby).map((x) => x.leaid)).toEqual(["4700148", "0103030"]);
+  });
+
+  it("are also those a district goes by in everyday speech, which count half in the order (pages audit 35 #3)", () => {
+    expect(everydayInitials("Chicago Public School District 299")).toEqual(["cps", "cpss"]);
+    expect(everydayInitials("Boston School District")).toEqual(["bps", "bpss"]);
+    expect(everydayInitials("Atlanta City School District")).toEqual(["acps", "acpss", "asd", "aps", "apss"]);
+    expect(everydayInitials("San Diego City Unified School District")).toEqual(["sdusd"]);
+    // An ISD, a Unified district: only its own kind ("Dallas ISD" is no "DPS"); no place, none.
+    expect(everydayInitials("Dallas Independent School District")).toEqual([]);
+    expect(everydayInitials("School District U-46")).toEqual([]);
+    const chicago = districtSearchIndex([d("1709930", "Chicago Public School District 299", "IL", "322,809"), d("0500001", "Cabot Public Schools", "AR", "10,635"), d("1100030", "District of Columbia Public Schools", "DC", "51,294"), d("0803360", "Denver County School District 1", "CO", "88,258")], STATES);
+    expect(chicago.initialed("CPS").map((x) => x.leaid)).toEqual(["1709930", "0500001"]);
+    // Its name's initials count double: DC's "DCPS" before Denver County's everyday one.
+    expect(chicago.initialed("DCPS").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
+    expect(chicago.initialed("D.C.P.S.").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
   });
 
   it("reads initials in any case, as a phone writes them ('Cms': review 34c #2)", () => {

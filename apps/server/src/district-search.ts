@@ -178,12 +178,52 @@ export interface DistrictSearch {
  * nameInitials("Los Angeles Unified School District") // "lausd"
  */
 export function nameInitials(name: string): string {
+  return initialWords(name)
+    .map((w) => w[0])
+    .join("");
+}
+
+/** The words of a name its initials count: "of", "the" and "and" and words with digits left out. */
+function initialWords(name: string): string[] {
   return name
     .toLowerCase()
     .split(/[\s\-/]+/)
-    .filter((w) => /^[a-z]/.test(w) && !/\d/.test(w) && !["of", "the", "and"].includes(w))
-    .map((w) => w[0])
-    .join("");
+    .filter((w) => /^[a-z]/.test(w) && !/\d/.test(w) && !["of", "the", "and"].includes(w));
+}
+
+/** The word that begins the kind part of a district's name ("Public Schools", "Unified School District"): its place's words come before it. */
+const KIND_START = new Set(
+  "public school schools unified independent elementary union high community consolidated joint unit district regional central local municipal free special exempted department board supervisory".split(" "),
+);
+
+/** The words of a plain district's kind ("School District", "Public Schools", "Public Schools Community District"). */
+const PLAIN_KIND = new Set(["public", "school", "schools", "district", "community", "system"]);
+
+/**
+ * The initials a district goes by in everyday speech besides its name's (pages audit 35 #3: "CPS"
+ * found no Chicago, whose NCES name is Chicago Public School District 299): its place's initials
+ * with a trailing "City" or not (Atlanta City School District: APS; San Diego City Unified School
+ * District: SDUSD), then its kind part's, or, for a plain school district, "Public Schools" or
+ * "Public School System" (Wake County Schools: WCPSS). [] where the name has no place before its
+ * kind words.
+ *
+ * @example
+ * everydayInitials("Chicago Public School District 299") // ["cps", "cpss"]
+ * everydayInitials("Jefferson County School District") // ["jcps", "jcpss"]
+ */
+export function everydayInitials(name: string): string[] {
+  const words = initialWords(name);
+  const at = words.findIndex((w) => KIND_START.has(w));
+  if (at <= 0) return [];
+  const place = words.slice(0, at);
+  const places = place.length > 1 && place.at(-1) === "city" ? [place, place.slice(0, -1)] : [place];
+  const kindWords = words.slice(at);
+  const kind = kindWords.map((w) => w[0]).join("");
+  // "Public Schools" only for a plain school district or schools: an ISD or a Unified one goes by its own kind (Dallas ISD is no "DPS").
+  const plain = kindWords.every((w) => PLAIN_KIND.has(w));
+  const own = nameInitials(name);
+  const all = places.flatMap((p) => (plain ? [kind, "ps", "pss"] : [kind]).map((k) => p.map((w) => w[0]).join("") + k));
+  return [...new Set(all)].filter((i) => i !== own && i.length >= 3);
 }
 
 /**
@@ -240,17 +280,25 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     // no district of another state (review 33c #1: "Hazleton Public Schools, IN" opened Pennsylvania's).
     return found.length > 0 || state !== "SD" || /,\s*SD\.?$/i.test(typed) ? found : search(typed.trim(), undefined);
   };
-  // By initials, 3 letters or more ("CPS" is Chicago's and many others': a list).
-  const byInitials = new Map<string, IndexedDistrict[]>();
+  // By initials, 3 letters or more ("CPS" is Chicago's and many others': a list): its name's, and
+  // those it goes by in everyday speech (everydayInitials), which count half as much in the order: "DCPS" lists
+  // District of Columbia Public Schools (51,000 students) before Denver County School District 1 (88,000).
+  const byInitials = new Map<string, { d: IndexedDistrict; weight: number }[]>();
+  const index = (initials: string, d: IndexedDistrict, weight: number) => (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push({ d, weight });
   for (const x of all) {
     const initials = nameInitials(x.d.district);
-    if (initials.length >= 3) (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push(x.d);
+    if (initials.length >= 3) index(initials, x.d, 2);
+    for (const everyday of everydayInitials(x.d.district)) index(everyday, x.d, 1);
   }
-  // In any case: a phone writes "Cms" (review 34c #2); "red" may list a district or two, harmless.
-  const initialed = (text: string, state: string | undefined): DistrictMatch[] =>
-    /^[A-Za-z]{3,8}$/.test(text.trim())
-      ? (byInitials.get(text.trim().toLowerCase()) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "wider" as const })).sort((a, b) => studentsOf(b) - studentsOf(a))
-      : [];
+  // In any case, with dots or a hyphen: a phone writes "Cms" (review 34c #2), Miami's is "M-DCPS"; "red" may list a district or two, harmless.
+  const initialed = (text: string, state: string | undefined): DistrictMatch[] => {
+    const letters = text.trim().replace(/[.\-]/g, "");
+    if (!/^[A-Za-z]{3,8}$/.test(letters)) return [];
+    return (byInitials.get(letters.toLowerCase()) ?? [])
+      .filter(({ d }) => state === undefined || d.state === state)
+      .sort((a, b) => b.weight * studentsOf(b.d) - a.weight * studentsOf(a.d))
+      .map(({ d }) => ({ ...d, match: "wider" as const }));
+  };
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed) };
 }
 

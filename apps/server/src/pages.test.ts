@@ -105,7 +105,7 @@ describe("Accept negotiation of errors", () => {
     ["021 08", "<p>“021 08” is not a ZIP code. Did you mean <a href=\"/zip/02108\">02108</a>?</p>"],
     ["9OO11", "<p>“9OO11” is not a ZIP code.</p>"], // 90011 has no page in the fixture: nothing to suggest
     // What the text reads as is the answer, first; the ZIP code's form after it (pages audit 34 #3).
-    ["xyzzy", "<p class=\"answer\">“xyzzy” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL.</p>\n<p>A ZIP code has exactly 5 digits"],
+    ["xyzzy", "<p class=\"answer\">“xyzzy” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL; for a neighbourhood (Harlem, Hollywood), its city.</p>\n<p>A ZIP code has exactly 5 digits"],
     // A house number is no ZIP code of another state than the one typed (pages audit 30 #2: 14520 ... WA offered New York's 14520).
     ["90210 Main St Nowhere MA", "<p class=\"answer\">“90210 Main St Nowhere MA” is not a ZIP code, and no town with a ZIP code is written that way."],
     ["90210 Main St Nowhere CA", 'Did you mean <a href="/zip/90210">90210</a>?'],

@@ -90,14 +90,34 @@ describe("the search box over every district of data/", () => {
   it.each([
     ["HISD", "Houston Independent School District"],
     ["LAUSD", "Los Angeles Unified School District"],
-    ["DCPS", "District of Columbia Public Schools"],
     ["FCPS", "Fairfax County Public Schools"],
     // Initials that are a district word themselves (review 34b #2).
     ["CCSD", "Clark County School District"],
+    // Everyday initials, not its NCES name's (pages audit 35 #3: none of these listed the district).
+    ["CPS", "Chicago Public School District 299"],
+    ["JCPS", "Jefferson County School District"],
+    ["MDCPS", "Miami-Dade County School District"],
+    ["M-DCPS", "Miami-Dade County School District"],
+    ["WCPSS", "Wake County Schools"],
+    ["SDUSD", "San Diego City Unified School District"],
   ])("%j, a district's initials, lists %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${typed}`);
     expect(res.status).toBe(200);
-    expect(/<ul class="links">\n<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(await res.text())?.[1]).toBe(first);
+    const html = await res.text();
+    expect(/<ul class="links">\n<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe(first);
+    expect(html).toContain(`“${typed}” reads as a school district's initials:`);
+  });
+
+  it.each([
+    // Initials two large districts go by: both near the top (Duval County's is also "DCPS"; Baltimore City's "BPS").
+    ["DCPS", "District of Columbia Public Schools"],
+    ["BPS", "Boston School District"],
+    ["APS", "Atlanta City School District"],
+    ["DPS", "Detroit Public Schools Community District"],
+  ])("%j lists %j among its first three", async (typed, meant) => {
+    const html = await (await app.request(`/zip?zip=${typed}`)).text();
+    const names = [...html.matchAll(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/g)].map((m) => m[1]);
+    expect(names.slice(0, 3)).toContain(meant);
   });
 
   it.each([

@@ -175,7 +175,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Louisville's Jefferson County Public Schools, which NCES calls a School District: pages audit 34 #3).
   // (Also where the letters are a district word themselves: "CCSD", Clark County's, review 34b #2.)
   const initialed = site.districtsInitialed(typed);
-  if (initialed.length > 0) return districtsPage(initialed);
+  if (initialed.length > 0) return { page: districtsFoundPage(typed, initialed, site.facts, { initials: true }) };
   const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
 }
