@@ -51,6 +51,10 @@ describe("parseArgs", () => {
   it.each(["https://schools.example.org", "http://127.0.0.1:8080", "https://x.example.org/api", "http://[::1]:8080", "https://x.org/a%20b"])("accepts base URL %j", (url) =>
     expect(parseArgs(["--base-url", url], {})).toMatchObject({ baseUrl: url }),
   );
+  it("writes a scheme and host given in capitals in lower case, the path as given (ops audit 35 #9)", () => {
+    expect(parseArgs(["--base-url", "HTTP://Example.ORG/Schools"], {})).toMatchObject({ baseUrl: "http://example.org/Schools" });
+    expect(() => parseArgs(["--base-url", "http://x.org#top"], {})).toThrow("without user name, query, fragment");
+  });
   it("accepts port 0", () => {
     expect(parseArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
   });

@@ -102,7 +102,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   let baseUrl = str("base-url") ?? fromEnv("BASE_URL");
   if (baseUrl !== undefined) {
     const given = baseUrl;
-    baseUrl = baseUrl.replace(/\/+$/, "");
+    // Scheme and host in any case, as URLs allow ("HTTP://Example.ORG": ops audit 35 #9), written in lower case.
+    baseUrl = baseUrl.replace(/\/+$/, "").replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, (origin) => origin.toLowerCase());
     // No quote, apostrophe, backslash, comma, space, $, ; or braces: JSON, CSV and nginx.conf (where $
     // starts a variable even in quotes) then write it as is;
     // a URL that parses (a port up to 65535), with no user name or password (RFC 9110 §4.2.4) and
@@ -115,7 +116,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
       parsed.password !== "" ||
       /%(?![0-9A-Fa-f]{2})/.test(baseUrl)
     ) {
-      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL without user name, query, quotes, commas, spaces, $, ; or braces, like https://schools.example.org`);
+      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL (a port up to 65535) without user name, query, fragment, quotes, commas, spaces, $, ; or braces, like https://schools.example.org`);
     }
   }
   const data = str("data");
