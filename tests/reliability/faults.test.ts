@@ -4,13 +4,15 @@
  * binary, stops start-up with a non-zero exit and a message naming the damaged
  * file.
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { connect } from "node:net";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BINARY, runBinary } from "../support/server.ts";
-import { freePort, HANG_MS, KeepAlive, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
+import { freePort, HANG_MS, KeepAlive, rawRequest, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
 const FILES = ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson", "RATING.md", "SOURCES.md", "postal.csv"] as const;
@@ -82,6 +84,30 @@ describe("SIGTERM during load", () => {
     expect(midTransfer.length, "some answers were mid-transfer at the signal (else the test proves little)").toBeGreaterThan(0);
     expect(code, `exit status; stderr:\n${svc.stderr()}`).toBe(0);
   }, 240_000);
+
+  it("SIGTERM just after the port opens: a request already sent is answered, not reset (ops audit 35 #2)", async () => {
+    const port = await freePort();
+    const proc = spawn(BINARY, ["--port", String(port), "--host", "127.0.0.1", "--quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    proc.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | string>((res) => proc.on("exit", (code, signal) => res(code ?? signal ?? "unknown")));
+    // The port is open well before the site is ready (start-up makes the site after binding).
+    const opened = (): Promise<boolean> =>
+      new Promise((res) => {
+        const probe = connect({ port, host: "127.0.0.1" });
+        probe.once("connect", () => (probe.destroy(), res(true)));
+        probe.once("error", () => res(false));
+      });
+    while (!(await opened())) await sleep(10);
+    const answer = rawRequest(port, "GET /zip/90210.json HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", HANG_MS);
+    await sleep(50);
+    proc.kill("SIGTERM");
+    const r = await answer;
+    expect([r.status, r.timedOut], `stderr:\n${stderr}`).toEqual([200, false]);
+    expect(r.body).toContain('"zip":"90210"');
+    expect(await exited).toBe(0);
+    expect(stderr.trim().split("\n").at(-1)).toBe("stopped: every request finished");
+  }, 120_000);
 
   it("exits 0 on SIGTERM when idle, and the port is released", async () => {
     const svc = await startService();

@@ -295,11 +295,14 @@ describe("the binary", () => {
       await raw(`${logged.url}/zip/90210.json`, { "accept-encoding": "br", "user-agent": "test-agent" });
       await raw(`${logged.url}/nope`);
       await raw(`${logged.url}/healthz`); // a native route without the log; logged here
+      await raw(`${logged.url}/zip/90210.json`, {}, "HEAD");
     } finally {
       expect(await logged.stop()).toBe(0);
     }
     const lines = logged.stdout().trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    // HEAD sends no body: 0 bytes, not the GET's length (ops audit 35 #6).
+    expect(lines[3]).toMatchObject({ method: "HEAD", path: "/zip/90210.json", status: 200, bytes: 0 });
     expect(lines[0]).toMatchObject({ method: "GET", path: "/zip/90210.json", status: 200, encoding: "identity", ua: "test-agent" });
     expect(lines[0].bytes).toBeGreaterThan(0);
     expect(lines[1]).toMatchObject({ path: "/nope", status: 404 });

@@ -219,7 +219,7 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   }
   // --workers n: this process serves too, and starts n - 1 more on its port (workers.ts).
   const workers = worker === 0 && cmd.workers > 1 ? startWorkers(cmd.workers - 1, server.port!, argv, (n, code) => void stop(`worker ${n} exited (${code})`, code === 0 ? 0 : 1)) : undefined;
-  const stop = stopOnSignals(server, log, undefined, workers?.stop);
+  const stop = stopOnSignals(server, log, undefined, workers?.stop, ready);
   if (worker > 0) whenPrimaryGone(() => void stop("primary gone"));
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
   const warning = worker === 0 ? defaultBaseUrlWarning(cmd.host, cmd.baseUrl, baseUrl) : undefined;

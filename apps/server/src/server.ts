@@ -77,7 +77,8 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
       method: req.method,
       path: pathStart < 0 ? "/" : url.slice(pathStart),
       status: res.status,
-      bytes: Number(res.headers.get("content-length") ?? 0),
+      // The body sent: none for HEAD, whose Content-Length is the GET's (ops audit 35 #6).
+      bytes: req.method === "HEAD" ? 0 : Number(res.headers.get("content-length") ?? 0),
       encoding: res.headers.get("content-encoding") ?? "identity",
       ms: Math.round((performance.now() - start) * 1000) / 1000,
       ...(ip ? { ip } : {}),
@@ -128,7 +129,9 @@ export const SECOND_SIGNAL_MS = 1000;
  * says something failed). Returns the stop function, for other reasons to stop.
  * The grace is 30 s, as long as a load balancer's usual drain: a client on a slow
  * link, or a busy machine, may need many seconds for the 20 MB bulk body, and 5 s cut such
- * answers off mid-transfer in the reliability suite.
+ * answers off mid-transfer in the reliability suite. A stop before `started` settles waits for it
+ * (within the grace), so the connections the socket took while the site was being made are
+ * answered, not reset (ops audit 35 #2: "finishing 0 in-flight request(s)" while one was cut).
  *
  * @example
  * stopOnSignals(server, log);
@@ -138,7 +141,10 @@ export function stopOnSignals(
   log: AccessLog,
   graceMs = 30_000,
   also: () => Promise<boolean> = async () => true,
+  started: Promise<unknown> = Promise.resolve(),
 ): (reason: string, code?: number) => Promise<void> {
+  let ready = false;
+  void started.then(() => (ready = true));
   let stopping = false;
   let firstSignalAt: number | undefined;
   const stop = async (reason: string, code = 0) => {
@@ -154,9 +160,17 @@ export function stopOnSignals(
     if (signal) firstSignalAt ??= performance.now();
     if (stopping) return;
     stopping = true;
+    const deadline = performance.now() + graceMs;
+    if (!ready) {
+      process.stderr.write(`${reason}: stopping once started, to answer the requests already taken\n`);
+      await Promise.race([started, Bun.sleep(graceMs)]);
+    }
+    // Two turns of the event loop first: the connections waiting in the socket's queue (taken while
+    // start-up kept the loop busy) are accepted and their requests read, so counted and answered,
+    // not reset when the socket closes.
+    for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
     process.stderr.write(`${reason}: stopping, finishing ${server.pendingRequests} in-flight request(s)\n`);
     const others = also();
-    const deadline = performance.now() + graceMs;
     void server.stop(false); // no new connections; waits for idle keep-alive ones too
     while (server.pendingRequests > 0 && performance.now() < deadline) await Bun.sleep(10);
     // Past the grace period, what is still in flight is cut: said, so a clean drain and a forced one differ.
