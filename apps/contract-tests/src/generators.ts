@@ -160,6 +160,10 @@ export function negativeValue(p: ParamSpec, data: Dataset): fc.Arbitrary<ParamVa
     fc.constantFrom("..%2f", "%00", "null", "undefined", "NaN", "-1", "1e5", "0x1F", "' OR 1=1 --", "<script>", "${7*7}"),
     fc.string({ unit: "grapheme", maxLength: 8 }),
     fc.string({ unit: "binary", maxLength: 8 }),
+    // What people type into the search box, which it reads (a district's name or initials: 303 to the
+    // district's page, whose Location the contract must allow: ops audit 35 #1), and long runs made
+    // to be slow (review 35 #1); heads stay under 16 KiB even with every character percent-encoded.
+    fc.constantFrom("Houston ISD", "Chicago Public Schools", "Seattle schools", "Boston, MA", "CPS", "90210 schools", `${"usd ".repeat(600)}1`, `a${" ".repeat(1_500)}b`),
   ];
   if (isZip) {
     common.push(fc.stringMatching(/^[0-9]{5}-[0-9]{4}$/)); // ZIP+4

@@ -421,8 +421,24 @@ describe("GET /problems/{kind}: the page a problem's type URI resolves to (RFC 9
     // A format guessed (.json, .csv in any case) is answered as the API is, whatever the Accept (ops audit 34 #3).
     for (const path of ["/problems/not-found.json", "/problems/not-found.csv", "/problems/not-found.JSON"]) {
       const res = await get(path, { Accept: "text/html" });
+      // With the page route's Vary, which its operation documents (review 35).
+      expect(res.headers.get("vary"), path).toBe("Accept");
       await expectProblem(res, 404, "not-found", path);
     }
+    // A page route's format guess carries it too; an API route's 404 does not.
+    expect((await get("/state/RI.csv")).headers.get("vary")).toBe("Accept");
+    expect((await get("/zip/90210.JSON")).headers.get("vary")).toBe("Accept");
+    expect((await get("/zip/00000.json")).headers.get("vary")).toBeNull();
+  });
+
+  it("classes a percent-escaped path as the router reads it: /zip/%39…%2E%6A%73%6F%6E is the record's, its 405 problem+json (review 35)", async () => {
+    const escaped = "/zip/%39%30%32%31%30%2E%6A%73%6F%6E";
+    expect((await get(escaped)).headers.get("content-type")).toMatch(/^application\/json/);
+    const patch = await app.request(escaped, { method: "PATCH", headers: { Accept: "text/html" } });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    // A malformed escape is classed as sent (a page route).
+    expect((await app.request("/zip/%E0%A4%A", { method: "PATCH", headers: { Accept: "text/html" } })).headers.get("content-type")).toMatch(/^text\/html/);
   });
 
   it("behaves like the other pages: 304, HEAD, compression, OPTIONS, 405", async () => {

@@ -99,7 +99,15 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
  * pathKind("/problems/not-found.json") // "api"
  * pathKind("/nope")          // "other"
  */
-export function pathKind(path: string): "api" | "page" | "other" {
+export function pathKind(asSent: string): "api" | "page" | "other" {
+  // As the router reads it: percent-escapes decoded ("/zip/%33%38%33%37%32%2E%6A%73%6F%6E" is
+  // /zip/38372.json, whose 405 is problem+json: review 35); decodeURI keeps an escaped "/" escaped.
+  let path = asSent;
+  try {
+    path = decodeURI(asSent);
+  } catch {
+    // A malformed escape: the path as sent.
+  }
   // Exactly as the routes match: /zip/{x} is the ZIP page unless x ends in ".json" (case-sensitive).
   // /problems/{kind} likewise; a .json or .csv there is a program's guess at a format too (ops audit 34 #3).
   // /district/{x} and /state/{x} likewise (their .json twins are API routes).

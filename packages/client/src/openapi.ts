@@ -1859,7 +1859,7 @@ export interface components {
         /** @description The CSV is served as a file download. */
         ContentDisposition: "attachment; filename=\"all-districts.csv\"";
         /**
-         * @description The ZIP code's page, `/zip/{zip}`; for a state's code or name typed alone (`TX`, `Georgia`), the state's page, `/state/{state}`.
+         * @description The ZIP code's page, `/zip/{zip}`; for a state's code or name typed alone (`TX`, `Georgia`), the state's page, `/state/{state}`; for a district's name or the one district a town's schools mean (`Houston ISD`, `Seattle schools`), the district's page, `/district/{leaid}`.
          * @example /zip/90210
          */
         Location: string;
@@ -3879,7 +3879,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description See the ZIP code's page, or a state's page: the headers of the GET response, no body. */
+            /** @description See the ZIP code's page, a state's page or a district's page: the headers of the GET response, no body. */
             303: {
                 headers: {
                     Location: components["headers"]["Location"];
