@@ -86,15 +86,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * given, makes that page instead, e.g. the location form with what was typed).
    */
   const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country"> = {}) => {
-    const path = pathOf(req.url);
-    const where = pathKind(path);
-    if (where === "api") {
-      const res = sendProblem(req, site.baseUrl, kind, detail);
-      // A page route's guess at a format (/state/RI.csv, /zip/90210.JSON, /problems/x.json) is answered
-      // as the API is, whatever the Accept; its operation is the page's, whose 404 documents Vary: Accept (review 35).
-      if (/^\/(?:(?:zip|district|state)\/[^/]+(?<!\.json)|problems\/[^/]+)$/.test(path)) res.headers.set("Vary", "Accept");
-      return res;
-    }
+    const where = pathKind(pathOf(req.url));
+    if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
     const { typed, meant, render, former, reads, country } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];

@@ -1644,6 +1644,28 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Nothing at this path: a problem kind that is not one of this service's. Cached like successful responses. Negotiated on Accept, with `Vary: Accept` (an HTML page for people, the default, or this problem+json when Accept ranks JSON above text/html or accepts no text/html), except for a kind ending in .json or .csv in any letter case: a program's guess at a format, answered with this problem+json whatever the Accept, without `Vary`. The HTML page carries the pages' Content-Security-Policy. */
+        ProblemTypeNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="en">…<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>…</html> */
+                "text/html; charset=utf-8": string;
+                /**
+                 * @example {
+                 *       "type": "http://localhost:8080/problems/zip-not-found",
+                 *       "title": "ZIP code not found",
+                 *       "status": 404,
+                 *       "detail": "ZIP code 00000 is not in the dataset. /index.json lists every ZIP code covered.",
+                 *       "instance": "/zip/00000.json"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Any method other than GET, HEAD and OPTIONS (the service is read-only). Not cached. On a page route the response is negotiated on Accept: an HTML page for people (the default, and what browsers get), or this problem+json when Accept ranks JSON above text/html or accepts no text/html. The HTML page carries the pages' Content-Security-Policy. */
         PageMethodNotAllowed: {
             headers: {
@@ -1688,6 +1710,17 @@ export interface components {
                 /** @description The media type of the GET response: the HTML page or the problem details. */
                 "Content-Type": string;
                 Vary: components["headers"]["VaryAccept"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing at this path: a problem kind that is not one of this service's. Cached like successful responses. Negotiated on Accept as for GET, with `Vary: Accept`, except for a kind ending in .json or .csv in any letter case (problem+json whatever the Accept, without `Vary`): the same status and headers as that GET, no body. */
+        HeadProblemTypeNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
                 [name: string]: unknown;
             };
             content?: never;
@@ -4651,7 +4684,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["PageNotFound"];
+            404: components["responses"]["ProblemTypeNotFound"];
             405: components["responses"]["PageMethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
         };
@@ -4742,7 +4775,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadPageNotFound"];
+            404: components["responses"]["HeadProblemTypeNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
     };
