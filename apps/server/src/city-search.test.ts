@@ -31,8 +31,13 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
         { zip: "14592", city: "York", state: "NY", district: "York Central School District" },
         { zip: "60601", city: "Chicago", state: "IL", district: "Chicago Public School District 299" },
         { zip: "60415", city: "Chicago Ridge", state: "IL", district: "Chicago Ridge School District 127-5" },
+        { zip: "05043", city: "East Thetford", state: "VT", district: "Thetford School District" },
+        { zip: "05074", city: "Thetford", state: "VT", district: "Thetford School District" },
+        { zip: "05075", city: "Thetford Center", state: "VT", district: "Thetford School District" },
+        { zip: "05058", city: "North Thetford", state: "VT", district: "Thetford School District" },
+        { zip: "05070", city: "South Strafford", state: "VT", district: "Strafford School District" },
       ],
-      new Set(["NY", "IL"]),
+      new Set(["NY", "IL", "VT"]),
     );
     const found = (typed: string) => towns(typed).map((m) => `${m.city}, ${m.state}${m.close ? " (close)" : ""}`);
     expect(found("Nw York, NY")).toEqual(["New York, NY (close)"]);
@@ -42,6 +47,8 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(found("York, NY")).toEqual(["York, NY"]);
     expect(found("12 Main St York NY")).toEqual(["York, NY"]);
     expect(found("Hyde Park Chicago IL")).toEqual(["Chicago, IL"]);
+    // Words that are all words of towns' names: a place before a town, not a misspelt town (review 35 #1: North Thetford).
+    expect(found("South Thetford VT")).toEqual(["Thetford, VT"]);
     // The page says the name is close, not that the text is a town.
     expect(cityMatchesHtml("Nw York, NY", towns("Nw York, NY"))).toContain("no town is written that way");
   });

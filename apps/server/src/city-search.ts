@@ -222,6 +222,10 @@ export function citySearchIndex(
     if (city !== "") add(byName, cityKey(city), city, state, zip, district);
     if (county) add(byCounty, cityKey(county.replace(COUNTY_WORD, "")), county, state, zip, district, true);
   }
+  // Every word of every town's name ("north", "mount", "longmeadow"): a text of such words only is a
+  // place before a town ("South Thetford VT": Thetford), not a misspelt town (North Thetford: review 35 #1).
+  const townWords = new Set<string>();
+  for (const list of byName.values()) for (const m of list) for (const w of m.city.toLowerCase().split(/[^a-z]+/)) if (w !== "") townWords.add(w);
   const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
   /** The town a text names, with its state's code or name after it or not, and that state. */
   const parse = (text: string): { state: string | undefined; town: string } => {
@@ -308,8 +312,11 @@ export function citySearchIndex(
     // A town of the state typed whose name is a letter or two off the whole name, or off the name
     // after a comma: before the last words alone, which may be another town ("Nw York, NY" read
     // York, NY, a hamlet; "Wst Palm Beach, FL" Palm Beach: 521 of 3,000 big towns, pages audit 35 #1).
+    // Only where a word typed is no word of any town's name ("Nw"): else the last words stand.
+    const misspelt = (rest: string) => parse(rest).town.toLowerCase().split(/[^a-z]+/).some((w) => w !== "" && !townWords.has(w));
     if (state !== undefined) {
       for (const rest of [text, ...afterCommas]) {
+        if (!misspelt(rest)) continue;
         const close = closeTo(rest).filter((m) => m.state === state);
         if (close.length > 0) return bySize(close);
       }
