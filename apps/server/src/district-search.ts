@@ -203,9 +203,9 @@ const PLAIN_KIND = new Set(["public", "school", "schools", "district", "communit
  * The initials a district goes by in everyday speech besides its name's (pages audit 35 #3: "CPS"
  * found no Chicago, whose NCES name is Chicago Public School District 299): its place's initials
  * with a trailing "City" or not (Atlanta City School District: APS; San Diego City Unified School
- * District: SDUSD), then its kind part's, or, for a plain school district, "Public Schools" or
- * "Public School System" (Wake County Schools: WCPSS). [] where the name has no place before its
- * kind words.
+ * District: SDUSD), then its kind part's, or, for plain public schools or a county's plain school
+ * district, "Public Schools" or "Public School System" (Wake County Schools: WCPSS; Jefferson County
+ * School District: JCPS). [] where the name has no place before its kind words.
  *
  * @example
  * everydayInitials("Chicago Public School District 299") // ["cps", "cpss"]
@@ -219,8 +219,10 @@ export function everydayInitials(name: string): string[] {
   const places = place.length > 1 && place.at(-1) === "city" ? [place, place.slice(0, -1)] : [place];
   const kindWords = words.slice(at);
   const kind = kindWords.map((w) => w[0]).join("");
-  // "Public Schools" only for a plain school district or schools: an ISD or a Unified one goes by its own kind (Dallas ISD is no "DPS").
-  const plain = kindWords.every((w) => PLAIN_KIND.has(w));
+  // "Public Schools" only for plain public schools, or a county's plain school district ("Jefferson
+  // County School District": JCPS): an ISD or a Unified one goes by its own kind (Dallas ISD is no
+  // "DPS"), and a town's "School District" seldom by it (Nebo School District is no "NPS": review 35 #2).
+  const plain = kindWords.every((w) => PLAIN_KIND.has(w)) && (kindWords.some((w) => w === "public" || w === "schools") || place.at(-1) === "county");
   const own = nameInitials(name);
   const all = places.flatMap((p) => (plain ? [kind, "ps", "pss"] : [kind]).map((k) => p.map((w) => w[0]).join("") + k));
   return [...new Set(all)].filter((i) => i !== own && i.length >= 3);

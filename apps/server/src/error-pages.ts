@@ -254,7 +254,7 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
   const partNote = split
     ? ` A percentage after a ZIP code is the part of its residents in that district${mostly ? " (none is shown from 90 % up)" : ""}; the rest live in other districts, or in none (open the ZIP code to see which).`
     : mostly
-      ? ` ${homes.length === 1 ? "Up to a tenth of its" : "In some of them up to a tenth of the"} residents live in another district, or in none (open the ZIP code to see which).`
+      ? ` ${homes.length === 1 ? "A tenth of it or less is" : "In some of them a tenth or less is"} in another district, or in none (open the ZIP code to see which).`
       : "";
   const boxNote = boxes.length === 0 ? "" : boxes.length === 1 ? " One more is a PO-box ZIP code, with no homes (below)." : ` ${boxes.length} more are PO-box ZIP codes, with no homes (below).`;
   // Where another district serves most of the high-school grades (Billings High School District), it too.
@@ -403,7 +403,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district goes" : `${found.length} districts go`} by them (its name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
+<p class="answer">${options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>
@@ -498,7 +498,9 @@ ${next}`;
           : former
           ? `Its area is now ${formerAreaWords([former, ...former.parts].map((p) => p.districtName))}.`
           : postal === undefined
-          ? PLAIN[kind]
+          ? extra.reads === "long"
+            ? `Type a ZIP code, a town and its state, or a district's name: the box reads at most ${SEARCH_MAX_LENGTH} characters.`
+            : PLAIN[kind]
           : abroad
             ? freelyAssociatedWords(postal.state)
           : military

@@ -800,6 +800,8 @@ describe("a district in another state than the ZIP's", () => {
     const html = zipPage(record, all, site.facts, "", undefined, contacts(chosen.leaid));
     const named = `<a href="/district/${side[0]!.leaid}">${side[0]!.district}</a>`;
     expect(html).toContain(`<p class="answer">A home on the California side is in ${side.length === 1 ? named : `a district of California: ${named} covers the most of it`} (`);
+    // Its part of the whole ZIP code, not of that side (review 35 #5).
+    expect(html).toMatch(/side is in [^\n]*\(\d+&nbsp;% of the ZIP code's (residents|land)\)\.<\/p>/);
     // The answer of the ZIP's own state, or no contacts: nothing added.
     expect(zipPage(record, all, site.facts, "", undefined, contacts(undefined))).not.toContain("side is in");
     expect(zipPage(record, all, site.facts)).not.toContain("side is in");

@@ -269,7 +269,7 @@ export interface DistrictContact {
  * undefined. HTML, its links made as the answer's.
  *
  * @example
- * sameSideSentence(record58439, leola, districts, contact) // 'A home on the North Dakota side is in a district of North Dakota: <a …>Ellendale Public School District 40</a> covers the most of it (47 % of residents).'
+ * sameSideSentence(record58439, leola, districts, contact) // 'A home on the North Dakota side is in a district of North Dakota: <a …>Ellendale Public School District 40</a> covers the most of it (47 % of the ZIP code's residents).'
  */
 function sameSideSentence(r: DistrictRecord, own: DistrictOverlap | undefined, districts: readonly DistrictOverlap[], contact: (leaid: string) => DistrictContact | undefined): string | undefined {
   const ownState = (d: DistrictOverlap) => contact(d.leaid)?.state === r.state;
@@ -280,7 +280,7 @@ function sameSideSentence(r: DistrictRecord, own: DistrictOverlap | undefined, d
   if (first === undefined) return undefined;
   const state = contact(first.leaid)!.state_name;
   const named = `<a href="${e(districtHref(first.leaid))}">${e(first.district || `District ${first.leaid}`)}</a>`;
-  const part = `${percent(first.share)} ${first.basis === "population" ? "of residents" : "of the land"}`;
+  const part = `${percent(first.share)} of the ZIP code's ${first.basis === "population" ? "residents" : "land"}`;
   return side.length === 1
     ? `A home on the ${e(state)} side is in ${named} (${part}).`
     : `A home on the ${e(state)} side is in a district of ${e(state)}: ${named} covers the most of it (${part}).`;

@@ -236,7 +236,23 @@ export function countryVerb(name: string): "is" | "are" {
 export function freelyAssociatedNamed(typed: string): string | undefined {
   const plain = typed.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim().replace(/^(republic of )?(the )?/, "");
   const names: Record<string, string> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
-  return names[plain] ?? Object.entries(names).find(([name]) => plain.endsWith(` ${name}`))?.[1];
+  return names[plain] ?? countryAfterPlace(typed)?.code;
+}
+
+/**
+ * A freely associated country's name after a place ("Majuro, Marshall Islands"): the country's
+ * code and the place as typed; else undefined. The caller decides whether the place is one of
+ * the service's (Micronesia is also the region of Guam and the Northern Marianas: review 35 #3).
+ *
+ * @example
+ * countryAfterPlace("Pohnpei, Micronesia") // { code: "FM", place: "Pohnpei" }
+ */
+export function countryAfterPlace(typed: string): { code: string; place: string } | undefined {
+  const m = /^(.*?\S)[\s,]+(?:(?:the\s+)?republic\s+of\s+)?(?:the\s+)?(palau|belau|federated\s+states\s+of\s+micronesia|micronesia|fsm|marshall\s+islands|rmi)\.?$/i.exec(typed.trim());
+  if (m === null) return undefined;
+  const name = m[2]!.toLowerCase().replace(/\s+/g, " ");
+  const code = name === "palau" || name === "belau" ? "PW" : name === "marshall islands" || name === "rmi" ? "MH" : "FM";
+  return { code, place: m[1]!.replace(/,$/, "") };
 }
 
 /**

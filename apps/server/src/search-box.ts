@@ -11,7 +11,7 @@ import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, wit
 import { districtsFoundPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
-import { freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
+import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
 
@@ -111,8 +111,13 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // which knows where the phone is (review 34c: 400 "not a ZIP code" for 103 of 120 big towns).
   // (A space first: "near me" alone is matched too.)
   const near = NEAR_ME.exec(` ${asked}`);
-  const typed = near === null ? asked : ` ${asked}`.slice(0, near.index).trim();
-  if (near !== null && (typed === "" || noPlaceSchools(typed))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
+  const spoken = near === null ? asked : ` ${asked}`.slice(0, near.index).trim();
+  if (near !== null && (spoken === "" || noPlaceSchools(spoken))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
+  // "Guam, Micronesia", "Saipan, Micronesia": Micronesia is also the region of Guam and the Northern
+  // Marianas, which the service covers: the place alone (review 35 #3). "Majuro, Marshall Islands" stays abroad.
+  const after = countryAfterPlace(spoken);
+  const ours = after !== undefined && (states.typedAlone(after.place) !== undefined || site.citySearch(after.place).some((t) => !t.close));
+  const typed = ours ? after.place : spoken;
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
