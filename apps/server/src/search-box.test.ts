@@ -194,6 +194,19 @@ describe("a ZIP code with school words (review 35 #3: '90210 schools' was 400 'A
   });
 });
 
+describe("schools in a place, in Spanish (pages audit 35 #7: a dead end)", () => {
+  it.each([
+    ["escuelas en San Juan", "San Juan, PR"],
+    ["Escuelas públicas de Ponce", "Ponce, PR"],
+    ["distrito escolar de Miami", "Miami, FL"],
+  ])("%j: the towns' page, %j first", async (typed, first) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toBe(first);
+  });
+});
+
 describe("near me (review 34c #3)", () => {
   it("reads the place before 'near me', and sends 'schools near me' to the location lookup, which knows where the phone is", async () => {
     const boston = await app.request("/zip?zip=Boston%20near%20me");

@@ -17,6 +17,8 @@ import type { StateSearch } from "./state-search.ts";
 
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
 const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
+/** "Schools in <place>" in Spanish ("escuelas en San Juan", "distrito escolar de Miami"): Puerto Rico's and many parents' language (pages audit 35 #7). */
+const SPANISH_SCHOOLS_OF = /^(?:(?:las|los|el)\s+)?(?:escuelas?(?:\s+p[úu]blicas?)?|distritos?\s+escolar(?:es)?)\s+(?:en|de|del|para)\s+(.*\p{L}.*)$/iu;
 /** School words after a ZIP code ("90210 schools", "90210 public school district"). */
 const ZIP_SCHOOL_WORDS = /[\s,]+(?:public\s+)?(?:schools?|school\s+districts?)$/i;
 /** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
@@ -117,7 +119,9 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Marianas, which the service covers: the place alone (review 35 #3). "Majuro, Marshall Islands" stays abroad.
   const after = countryAfterPlace(spoken);
   const ours = after !== undefined && (states.typedAlone(after.place) !== undefined || site.citySearch(after.place).some((t) => !t.close));
-  const typed = ours ? after.place : spoken;
+  const place = ours ? after.place : spoken;
+  // In Spanish, the place after the words, as "schools in <place>" reads.
+  const typed = SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place;
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
