@@ -342,6 +342,14 @@ describe("the search box's page for a town", () => {
     expect(only).toContain("<p>Its ZIP code is a PO-box ZIP code, with no homes: look up the ZIP code of the home's street address.</p>");
   });
 
+  it("a neighbourhood before its town: the page names the town read, not the whole text as a town (review 35: 'Williamsburg, Brooklyn')", () => {
+    expect(search("Back Bay, Boston").map((m) => m.state)).toEqual(["MA", "GA"]);
+    const html = cityMatchesHtml("Back Bay, Boston", search("Back Bay, Boston"));
+    expect(html).toContain("<p class=\"answer\">“Back Bay, Boston” is not a ZIP code: the town in it reads as Boston. 2 towns have that name");
+    expect(html).not.toContain("is a town");
+    expect(cityMatchesHtml("Boston", search("Boston"))).toContain("“Boston” is a town, not a ZIP code.");
+  });
+
   it("finds the town of a pasted address without its ZIP code, after a comma", () => {
     expect(search("123 Main St, Boston, MA").map((m) => [m.city, m.state])).toEqual([["Boston", "MA"]]);
     expect(search("1 Elm St, Apt 2, Saint Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);

@@ -4,7 +4,7 @@
  * problem+json (with a PO-box ZIP's explanation), and the page of a town typed into the box.
  */
 import type { Problem } from "@school-districts/core";
-import { isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
+import { cityKey, isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
@@ -168,6 +168,21 @@ function partShown(share: number | undefined): share is number {
 }
 
 /**
+ * The one name of the towns found where the text typed holds more than it before it ("Williamsburg,
+ * Brooklyn": Brooklyn, a neighbourhood before its town), so the page says the town read, not that
+ * the whole text is a town's name (review 35); else undefined.
+ *
+ * @example
+ * townWithin("Williamsburg, Brooklyn", brooklyns) // "Brooklyn"
+ * townWithin("Boston, MA", bostons) // undefined
+ */
+function townWithin(typed: string, cities: readonly CityMatch[]): string | undefined {
+  const names = new Set(cities.map((c) => cityKey(c.city)));
+  if (names.size !== 1 || cities.some((c) => c.close || c.county || c.borough !== undefined || c.nickname)) return undefined;
+  return cityKey(typed).startsWith([...names][0]!) ? undefined : cities[0]!.city;
+}
+
+/**
  * A town typed into the ZIP box: each city of that name, then per district the ZIP codes where
  * people live that it serves (one sentence where they are all in one: Boston's 36 but two), the
  * district linked and its ZIP codes as a wrapped grid of links, the district with the most first,
@@ -210,6 +225,8 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
     : /^\d+\s+\p{L}/u.test(typed.trim())
     ? // A street address without its ZIP code ("123 Main St, Springfield, IL"): its town's ZIP codes (pages audit 34 #6: "is a town").
       `<p class="answer">“${e(shortened(typed))}” is an address without its ZIP code. ${cities.length === 1 ? `The ZIP codes of ${e(placeOf(cities[0]!))} are below` : which}: open the one of the address for its school district's phone and the other districts it covers.</p>`
+    : townWithin(typed, cities) !== undefined
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code: the town in it reads as ${e(townWithin(typed, cities)!)}. ${cities.length === 1 ? `The ZIP codes of ${e(placeOf(cities[0]!))} are below` : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : `<p class="answer">“${e(shortened(typed))}” is a ${cities.some((c) => c.borough) ? "place" : "town"}, not a ZIP code. ${cities.some((c) => c.borough) ? which.replace("towns have", "places have") : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`;
   const groups = shown.map((c) => townGroupHtml(c));
   // Every other town of the name one tap away: its own page (Jackson, NJ, one ZIP code, is not among the 8 with the most).
@@ -317,7 +334,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
         ? "New York City"
         : towns.some((t) => t.nickname)
         ? `the places of “${shortened(schools?.town ?? typed)}”`
-        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? typed)}”`;
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? townWithin(typed, towns) ?? typed)}”`;
   const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
   // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
   const named = schools?.named ?? [];
