@@ -29,7 +29,7 @@ import { cspHash } from "../src/html.ts";
 import { finishDocs } from "../src/docs.ts";
 import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { BASE_URL_MARKER, crc32Of, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
-import { fileSource } from "../src/embedded.ts";
+import { bytesSource, fileSource } from "../src/embedded.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const bundle = resolve(import.meta.dirname, "../.bundle");
@@ -106,7 +106,13 @@ step(`snapshot of ${back.bodies.size} bodies in ${snapshot.index.chunks} zstd ch
 const site = assembleSite(rendered, assets);
 // Reuse the last build's bytes for bodies that did not change.
 const previous = repoAssetPaths().precompressed;
-const reuse = previous ? (await readAssets({ ...paths, precompressed: previous })).precompressed : undefined;
+// A previous .bin that fails its size and CRC check (a disk that filled mid-write) is not reused: all is compressed anew.
+const reuse = previous
+  ? await readAssets({ ...paths, precompressed: previous }).then(
+      (assets) => assets.precompressed,
+      (e: unknown) => (step(`not reusing the previous precompressed bodies: ${(e as Error).message}`), undefined),
+    )
+  : undefined;
 for (const [path, entry] of reuse ?? []) {
   if (entry.coded.br?.tag !== `br${MAX_EFFORT.br}` || entry.coded.gzip?.tag !== `gz${MAX_EFFORT.gzip}`) reuse!.delete(path);
 }
@@ -127,7 +133,9 @@ for (const path of site.paths().filter(isLarge)) {
   }
   index.entries[path] = entry;
 }
-writeFileSync(join(bundle, "precompressed.bin"), Buffer.concat(chunks));
+const bin = Buffer.concat(chunks);
+index.blob = { size: bin.length, crc32: crc32Of(bytesSource(bin, "precompressed.bin")) };
+writeFileSync(join(bundle, "precompressed.bin"), bin);
 writeFileSync(join(bundle, "precompressed.json"), JSON.stringify(index));
 step(`precompressed ${Object.keys(index.entries).length} bodies, ${(offset / 1e6).toFixed(1)} MB`);
 

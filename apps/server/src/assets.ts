@@ -40,6 +40,8 @@ export interface AssetPaths {
 export interface PrecompressedIndex {
   baseUrl: string;
   entries: Record<string, { etag: string } & Partial<Record<Coding, { offset: number; length: number; tag: string }>>>;
+  /** The .bin's size and CRC-32, checked at start-up as the snapshot's files are (a build before 2026-11-26 has none). */
+  blob?: { size: number; crc32: number };
 }
 
 const REPO = resolve(import.meta.dirname, "../../..");
@@ -175,7 +177,14 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
   let precompressed: Precompressed | undefined;
   let precompressedBaseUrl: string | undefined;
   if (paths.precompressed) {
-    const index = (await Bun.file(paths.precompressed.index).json()) as PrecompressedIndex;
+    let index: PrecompressedIndex;
+    try {
+      index = (await Bun.file(paths.precompressed.index).json()) as PrecompressedIndex;
+    } catch (e) {
+      throw new DatasetError(paths.precompressed.index, `not readable JSON (${(e as Error).message})`);
+    }
+    // A truncated or corrupt .bin would be served as cut-off br/gzip bodies under valid ETags (review 35 #7).
+    if (index.blob !== undefined) checkFile(await fileSource(paths.precompressed.blob), index.blob);
     // Slices of the file, not copies: Bun sends them from the file's bytes (in the binary, its mapped pages).
     const blob = Bun.file(paths.precompressed.blob);
     precompressed = new Map();
