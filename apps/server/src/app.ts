@@ -336,12 +336,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const typed = searchedText(c.req.query("zip") ?? "");
     // A town typed again is answered from its page, ETag and codings.
     const known = townPages.get(typed);
-    if (known !== undefined) return sendRepresentation(c.req.raw, known);
+    if (known !== undefined) {
+      // Moved to the end: the towns typed least lately go first (review 35 #8: a flat first-in-first-out dropped Boston after any 256 others).
+      townPages.delete(typed);
+      townPages.set(typed, known);
+      return sendRepresentation(c.req.raw, known);
+    }
     const answer = searchAnswer(typed, searchSite, states);
     if ("go" in answer) return redirect(answer.go);
     if ("page" in answer) {
       const rep = pageOf(answer.page);
-      // Kept, the oldest first out (a town's page: 200, cached and compressed like the other pages).
+      // Kept, the one typed least lately first out (a town's page: 200, cached and compressed like the other pages).
       if (answer.town) {
         if (townPages.size >= TOWN_PAGES_KEPT) townPages.delete(townPages.keys().next().value!);
         townPages.set(typed, rep);
