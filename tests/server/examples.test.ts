@@ -33,6 +33,11 @@ describe("the contract's examples are the binary's answers", () => {
     expect(spec.components.schemas.DistrictRecord!.example).toEqual(await json("/zip/90210.json"));
   });
 
+  it("the downloads' checksums example is the binary's body", async () => {
+    const example = spec.paths["/bulk/sha256sums.txt"]!.get.responses["200"]!.content!["text/plain; charset=utf-8"]!.example as string;
+    expect(example).toBe(await (await fetch(`${server.url}/bulk/sha256sums.txt`)).text());
+  });
+
   it("the district CSV's example row is the binary's row of 0604830", async () => {
     const example = spec.paths["/bulk/districts.csv"]!.get.responses["200"]!.content!["text/csv; charset=utf-8"]!.example as string;
     const [header, row] = example.split("\r\n");

@@ -38,9 +38,9 @@ describe("export", () => {
     expect(all.has("404.html")).toBe(true);
     expect(all.has("zip-only.html")).toBe(true);
     // 8 ZIPs x (record, districts, page) + 56 states + bulk JSON and CSV + index + openapi + docs + home + healthz + 11 problem types
-    // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV and the ZIP-to-district CSV
+    // + 12 districts x (JSON, page) + 56 states x (districts, page) + the district CSV, the ZIP-to-district CSV and the downloads' checksums
     // + about, robots.txt, sitemap.xml, sitemap-1.xml + the docs script, its 6 section pages and the interactive (Redoc) page
-    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 11 + 12 * 2 + 56 * 2 + 2 + 4 + 8);
+    expect(bodies).toHaveLength(8 * 3 + 56 + 7 + 11 + 12 * 2 + 56 * 2 + 3 + 4 + 8);
     for (const f of bodies) {
       const body = readFileSync(join(dir, f));
       expect(brotliDecompressSync(readFileSync(join(dir, `${f}.br`))).equals(body), f).toBe(true);
@@ -73,6 +73,12 @@ describe("export", () => {
       await server.stop();
     }
     expect(JSON.parse(readFileSync(join(dir, "zip/90210.json"), "utf8")).page_url).toBe(`${BASE}/zip/90210`);
+  });
+
+  it("writes the downloads' checksums, which `sha256sum -c` passes in the export's bulk folder", () => {
+    const check = spawnSync("sha256sum", ["-c", "sha256sums.txt"], { cwd: join(dir, "bulk"), encoding: "utf8" });
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout.trim().split("\n")).toEqual(["all-districts.json: OK", "all-districts.csv: OK", "districts.csv: OK", "zip-districts.csv: OK"]);
   });
 
   it("writes headers for Netlify/Cloudflare Pages and an nginx snippet", () => {
@@ -140,6 +146,7 @@ describe("the export's nginx.conf in nginx", () => {
         ["/about", 200, "text/html; charset=utf-8"],
         ["/zip/90210.json", 200, "application/json; charset=utf-8"],
         ["/bulk/zip-districts.csv", 200, "text/csv; charset=utf-8"],
+        ["/bulk/sha256sums.txt", 200, "text/plain; charset=utf-8"],
         ["/zip/99999", 404, "text/html; charset=utf-8"],
         ["/no/such/page", 404, "text/html; charset=utf-8"],
         // The export's files under their own names are no addresses of the service, as the binary has none.

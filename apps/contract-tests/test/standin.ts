@@ -268,6 +268,11 @@ export class StandIn {
     const eol = faults.has("csv-lf") ? "\n" : "\r\n";
     const csv = [CSV_COLUMNS.join(","), ...recs.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(","))].join(eol) + eol;
     this.resources.set("/bulk/all-districts.csv", resource("text/csv; charset=utf-8", csv, weak, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], ...DOWNLOAD]));
+    // The downloads' SHA-256, as sha256sum writes them.
+    const sums = ["all-districts.json", "all-districts.csv", "districts.csv", "zip-districts.csv"]
+      .map((file) => `${new Bun.CryptoHasher("sha256").update(this.resources.get(`/bulk/${file}`)!.variants.identity.body).digest("hex")}  ${file}\n`)
+      .join("");
+    this.resources.set("/bulk/sha256sums.txt", resource("text/plain; charset=utf-8", sums, weak, DOWNLOAD));
     this.resources.set(
       "/index.json",
       resource(json, JSON.stringify((faults.has("unsorted-index") ? [...recs].reverse() : recs).map((r) => ({ zip: r.zip, district: r.district, city: r.city, state: r.state, rating: r.rating, url: `${base}/zip/${r.zip}.json` }))), weak),

@@ -249,6 +249,27 @@ describe("collections agree record for record (rules 8-11)", () => {
   });
 });
 
+describe("GET /bulk/sha256sums.txt (ops audit 35 #8)", () => {
+  it("gives each download's SHA-256 as sha256sum writes it, of the body as served without a coding", async () => {
+    const res = await get("/bulk/sha256sums.txt");
+    expectSuccessHeaders(res, "text/plain; charset=utf-8", CACHE, true);
+    expect(res.headers.get("link")).toBe(BULK_LINK);
+    const lines = (await res.text()).split("\n");
+    expect(lines.pop()).toBe("");
+    expect(lines.map((l) => l.slice(66))).toEqual(["all-districts.json", "all-districts.csv", "districts.csv", "zip-districts.csv"]);
+    for (const line of lines) {
+      const [sum, file] = line.split("  ");
+      const body = new Uint8Array(await (await get(`/bulk/${file}`)).arrayBuffer());
+      expect(sum, file).toBe(new Bun.CryptoHasher("sha256").update(body).digest("hex"));
+    }
+    // Under 1 KiB: sent uncoded whatever Accept-Encoding asks, as the other small bodies.
+    expect((await get("/bulk/sha256sums.txt", { "Accept-Encoding": "br" })).headers.get("content-encoding")).toBeNull();
+    // Its 304 repeats the downloads' CORS headers.
+    const again = await get("/bulk/sha256sums.txt", { "If-None-Match": res.headers.get("etag")! });
+    expect([again.status, again.headers.get("access-control-expose-headers")]).toEqual([304, "ETag, Content-Disposition, Link"]);
+  });
+});
+
 describe("GET /bulk/all-districts.csv (rule 10)", () => {
   it("is RFC 4180 with CRLF, no BOM, quoting only where needed, as a download", async () => {
     const res = await get("/bulk/all-districts.csv");

@@ -365,6 +365,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   app.get("/bulk/all-districts.csv", fixed);
   app.get("/bulk/districts.csv", fixed);
   app.get("/bulk/zip-districts.csv", fixed);
+  app.get("/bulk/sha256sums.txt", fixed);
   app.get("/index.json", fixed);
   app.get("/openapi.json", fixed);
   app.get("/docs", fixed);

@@ -172,6 +172,8 @@ export function netlifyHeaders(docsCsp: string, docsSections: readonly string[])
 /bulk/zip-districts.csv
   Content-Type: text/csv; charset=utf-8
   Content-Disposition: attachment; filename="zip-districts.csv"
+/bulk/sha256sums.txt
+  Content-Type: text/plain; charset=utf-8
 /
 ${page}/zip/*
 ${page}/district/*

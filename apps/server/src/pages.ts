@@ -118,6 +118,7 @@ ${
 <li>One district: <a href="/district/0604830.json">/district/0604830.json</a>; a state's districts: <a href="/state/CA/districts.json">/state/CA/districts.json</a>; every district: <a href="/bulk/districts.csv">districts.csv</a></li>
 <li>Everything at once: <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
 <li>Every ZIP code's districts, with their NCES ids (LEAID) and shares, to join with other data: <a href="/bulk/zip-districts.csv">zip-districts.csv</a></li>
+<li>To check the downloads: their SHA-256, <a href="/bulk/sha256sums.txt">sha256sums.txt</a></li>
 </ul>`,
     },
     facts,

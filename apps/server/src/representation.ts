@@ -94,13 +94,16 @@ export function notModifiedHeaders(etag: string, lastModified: string, cacheCont
  * rep.variant("br").headers // { "Content-Type": ..., "Content-Length": ..., ETag: ..., ..., "Content-Encoding": "br" }
  */
 /**
- * A large body kept out of memory until asked for: `load` makes its bytes
+ * A body kept out of memory until asked for: `load` makes its bytes
  * (each time; the caller drops them), `etag` is its identity ETag when known
- * without loading (made by the build for the same bytes).
+ * without loading (made by the build for the same bytes, or from the ETags of
+ * what the bytes are made of). `small`: at most IDENTITY_MAX bytes, so always
+ * sent uncoded, as a small body made at once is.
  */
 export interface LazyBody {
   load: () => Uint8Array<ArrayBuffer>;
   etag?: string;
+  small?: true;
 }
 
 /** No extra headers (shared, so that a body without any holds no array of its own). */
@@ -140,7 +143,7 @@ export class Representation {
     } else {
       this.#load = body.load;
       this.etag = body.etag ?? entityTag(body.load());
-      this.identityOnly = false;
+      this.identityOnly = body.small === true && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
     }
   }
 

@@ -24,7 +24,7 @@ import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
 import { formerDistrictNow, FREELY_ASSOCIATED, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
-import { CACHE_CONTROL, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
+import { CACHE_CONTROL, entityTag, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -78,7 +78,7 @@ export function servedDate(updated: string, now = Date.now()): Date {
 /** Paths whose coded variants must exist before the first request (rule 16). */
 export function isLarge(path: string): boolean {
   return (
-    path.startsWith("/state/") || path.startsWith("/bulk/") || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === INTERACTIVE_DOCS || path === DOCS_SCRIPT
+    path.startsWith("/state/") || (path.startsWith("/bulk/") && path !== BULK_SUMS) || path.startsWith("/sitemap") || path === "/index.json" || path === "/openapi.json" || path === "/docs" || path === INTERACTIVE_DOCS || path === DOCS_SCRIPT
   );
 }
 
@@ -235,6 +235,22 @@ const NO_EXTRA: [string, string][] = [];
  * The downloads' licence and sources, which travel with a saved file's headers (consumers audit
  * 30 #9), readable by browsers with the file name.
  */
+/** The downloads, whose SHA-256 `/bulk/sha256sums.txt` gives. */
+export const BULK_DOWNLOADS = ["/bulk/all-districts.json", "/bulk/all-districts.csv", "/bulk/districts.csv", "/bulk/zip-districts.csv"] as const;
+/** Each download's SHA-256 as `sha256sum -c` reads it (ops audit 35 #8: a 23 MB download had no check but its length). */
+export const BULK_SUMS = "/bulk/sha256sums.txt";
+
+/**
+ * The lines of `/bulk/sha256sums.txt`: each download's SHA-256 (hex) and file name, as
+ * `sha256sum` writes them, so `sha256sum -c sha256sums.txt` checks the files downloaded beside it.
+ *
+ * @example
+ * bulkSums((path) => bodies.get(path)!) // "1f0e…  all-districts.json\n…"
+ */
+export function bulkSums(bodyOf: (path: string) => Uint8Array): string {
+  return BULK_DOWNLOADS.map((path) => `${new Bun.CryptoHasher("sha256").update(bodyOf(path)).digest("hex")}  ${path.slice("/bulk/".length)}\n`).join("");
+}
+
 export const BULK_LINK = '<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"';
 const BULK_HEADERS: [string, string][] = [
   ["Link", BULK_LINK],
@@ -250,6 +266,7 @@ function describe(path: string, docsCsp: string): [string, [string, string][]] {
   if (path === "/bulk/all-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="all-districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
   if (path === "/bulk/districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
   if (path === "/bulk/zip-districts.csv") return [TYPES.csv, [["Content-Disposition", 'attachment; filename="zip-districts.csv"'], NO_RANGES, ...BULK_HEADERS]];
+  if (path === BULK_SUMS) return [TYPES.text, BULK_HEADERS];
   if (path === DOCS_SCRIPT) return [TYPES.js, []];
   if (path === INTERACTIVE_DOCS) {
     // Redoc's page: its own CSP (its script file, the inline scripts it keeps).
@@ -353,6 +370,13 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     const body = rendered.bodies.get(path)!;
     add(path, typeof body === "function" ? lazy(path, body) : body);
   }
+  // The downloads' SHA-256, made on first request (hashing their 50 MB at start-up made it 35 % slower):
+  // its ETag is made of theirs, which change whenever a download's bytes do.
+  add(BULK_SUMS, {
+    load: () => new TextEncoder().encode(bulkSums((path) => bytesOf(rendered.bodies.get(path)!))),
+    etag: entityTag(new TextEncoder().encode(BULK_DOWNLOADS.map((path) => prepared.get(path)!.etag).join(" "))),
+    small: true,
+  });
   // The plain reference (docs-page.ts) first, a page per section (the links of both
   // references' sidebars), then Redoc's page and script (docs.ts).
   const spec = JSON.parse(assets.openapi) as Spec;
@@ -506,8 +530,9 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     get,
     identityEtag: (path) => {
       const rep = prepared.get(path);
-      // Only bodies with the usual Cache-Control: the caller's 304 carries that one.
-      if (rep) return rep.identityOnly && rep.cacheControl === CACHE_CONTROL ? rep.etag : undefined;
+      // Only bodies with the usual Cache-Control and CORS headers: the caller's 304 carries those
+      // (not /bulk/sha256sums.txt's Expose-Headers, which its 304 must repeat: the contract fuzzer).
+      if (rep) return rep.identityOnly && rep.cacheControl === CACHE_CONTROL && !rep.extraHeaders.some(([name]) => name === "Access-Control-Expose-Headers") ? rep.etag : undefined;
       const length = rendered.bodies.length?.(path);
       return length !== undefined && length <= IDENTITY_MAX ? rendered.bodies.etag?.(path) : undefined;
     },

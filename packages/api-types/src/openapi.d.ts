@@ -256,6 +256,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bulk/sha256sums.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The downloads' SHA-256 checksums
+         * @description The SHA-256 of each download of `/bulk/` (`all-districts.json`, `all-districts.csv`, `districts.csv`, `zip-districts.csv`), one line each as `sha256sum` writes them: 64 lowercase hex digits, two spaces, the file name. Downloaded beside the files, `sha256sum -c sha256sums.txt` checks them. The sums are of the bodies as sent without a content coding (what a client has once it has decoded br or gzip), for this service's base URL (the downloads hold its URLs). Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getBulkSums"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/bulk/sha256sums.txt`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsBulkSums"];
+        /**
+         * Headers of: the downloads' SHA-256 checksums
+         * @description HEAD of `/bulk/sha256sums.txt`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headBulkSums"];
+        patch?: never;
+        trace?: never;
+    };
     "/index.json": {
         parameters: {
             query?: never;
@@ -3227,6 +3255,143 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    Link: components["headers"]["BulkLink"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["DownloadNotModified"];
+            404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
+        };
+    };
+    getBulkSums: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per download: its SHA-256 and file name. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["BulkLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example d81e58f5abf3afbfb8c3a4a89f22423f1945138e8fca574aa2659381bd918cc7  all-districts.json
+                     *     dd7f336718d35d63247e443fa3a7ee39a7e025e55f68a56ed981d64e3a4f5c09  all-districts.csv
+                     *     e2ff2425fc48e3725800577b10b07d4c244ad70f264c75370ee32e45e84c3241  districts.csv
+                     *     ac9764088e28d2fa3bc3a098f683178a7c7465205d8be67023d8e0752fe9a96b  zip-districts.csv
+                     */
+                    "text/plain; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["DownloadNotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    optionsBulkSums: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headBulkSums: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checksums: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
