@@ -220,11 +220,13 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     expect(listOrder("Shelby County Schools", shelby).map((x) => x.leaid)).toEqual(["4700148", "0103030"]);
   });
 
-  it("are also those a district goes by in everyday speech, which count half in the order (pages audit 35 #3)", () => {
+  it("are also those a district goes by in everyday speech, which count a fifth in the order (pages audit 35 #3)", () => {
     expect(everydayInitials("Chicago Public School District 299")).toEqual(["cps", "cpss"]);
     // A town's plain "School District" goes by its own initials only (review 35 #2: Nebo School District was first for "NPS").
     expect(everydayInitials("Nebo School District")).toEqual([]);
-    expect(everydayInitials("Atlanta City School District")).toEqual(["asd"]);
+    // A city's plain School District neither (A/B sweep 35: Philadelphia City School District was first for "PSD").
+    expect(everydayInitials("Atlanta City School District")).toEqual([]);
+    expect(everydayInitials("Chesapeake City Public Schools")).toEqual(["ccpss", "cps", "cpss"]);
     expect(everydayInitials("Jefferson County School District")).toEqual(["jcps", "jcpss"]);
     expect(everydayInitials("San Diego City Unified School District")).toEqual(["sdusd"]);
     // An ISD, a Unified district: only its own kind ("Dallas ISD" is no "DPS"); no place, none.
@@ -232,7 +234,7 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     expect(everydayInitials("School District U-46")).toEqual([]);
     const chicago = districtSearchIndex([d("1709930", "Chicago Public School District 299", "IL", "322,809"), d("0500001", "Cabot Public Schools", "AR", "10,635"), d("1100030", "District of Columbia Public Schools", "DC", "51,294"), d("0803360", "Denver County School District 1", "CO", "88,258")], STATES);
     expect(chicago.initialed("CPS").map((x) => x.leaid)).toEqual(["1709930", "0500001"]);
-    // Its name's initials count double: DC's "DCPS" before Denver County's everyday one.
+    // Its name's initials count five times: DC's "DCPS" before Denver County's everyday one.
     expect(chicago.initialed("DCPS").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
     expect(chicago.initialed("D.C.P.S.").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
   });

@@ -216,8 +216,10 @@ export function everydayInitials(name: string): string[] {
   const at = words.findIndex((w) => KIND_START.has(w));
   if (at <= 0) return [];
   const place = words.slice(0, at);
-  const places = place.length > 1 && place.at(-1) === "city" ? [place, place.slice(0, -1)] : [place];
   const kindWords = words.slice(at);
+  // Its place without "City" where the kind says more than "School District" (San Diego City Unified:
+  // SDUSD); a city's plain school district goes by its own initials (Philadelphia City School District is no "PSD": A/B sweep 35).
+  const places = place.length > 1 && place.at(-1) === "city" && kindWords.join(" ") !== "school district" ? [place, place.slice(0, -1)] : [place];
   const kind = kindWords.map((w) => w[0]).join("");
   // "Public Schools" only for plain public schools, or a county's plain school district ("Jefferson
   // County School District": JCPS): an ISD or a Unified one goes by its own kind (Dallas ISD is no
@@ -283,13 +285,16 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     return found.length > 0 || state !== "SD" || /,\s*SD\.?$/i.test(typed) ? found : search(typed.trim(), undefined);
   };
   // By initials, 3 letters or more ("CPS" is Chicago's and many others': a list): its name's, and
-  // those it goes by in everyday speech (everydayInitials), which count half as much in the order: "DCPS" lists
-  // District of Columbia Public Schools (51,000 students) before Denver County School District 1 (88,000).
+  // those it goes by in everyday speech (everydayInitials), which count a fifth as much in the order,
+  // as a district surely goes by its name's initials and only may by the others: "CCPS" lists
+  // Chesterfield County Public Schools (63,000 students) before Clark County School District (309,000,
+  // "CCSD"), "DCPS" DC's (51,000) before Duval County's (129,000); "CPS" still lists Chicago
+  // (323,000) first, "OCPS" Orange County, FL (207,000) before Oklahoma City Public Schools (33,000: A/B sweep 35).
   const byInitials = new Map<string, { d: IndexedDistrict; weight: number }[]>();
   const index = (initials: string, d: IndexedDistrict, weight: number) => (byInitials.get(initials) ?? byInitials.set(initials, []).get(initials)!).push({ d, weight });
   for (const x of all) {
     const initials = nameInitials(x.d.district);
-    if (initials.length >= 3) index(initials, x.d, 2);
+    if (initials.length >= 3) index(initials, x.d, 5);
     for (const everyday of everydayInitials(x.d.district)) index(everyday, x.d, 1);
   }
   // In any case, with dots or a hyphen: a phone writes "Cms" (review 34c #2), Miami's is "M-DCPS"; "red" may list a district or two, harmless.

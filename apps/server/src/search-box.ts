@@ -116,9 +116,11 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const spoken = near === null ? asked : ` ${asked}`.slice(0, near.index).trim();
   if (near !== null && (spoken === "" || noPlaceSchools(spoken))) return { invalid: { detail: invalidZipDetail(asked, "/zip/02108"), reads: "near" } };
   // "Guam, Micronesia", "Saipan, Micronesia": Micronesia is also the region of Guam and the Northern
-  // Marianas, which the service covers: the place alone (review 35 #3). "Majuro, Marshall Islands" stays abroad.
+  // Marianas, which the service covers: the place alone (review 35 #3). "Majuro, Marshall Islands" and
+  // "Colonia, Micronesia" (Yap's capital, not Colonia, NJ: A/B sweep 35) stay abroad.
   const after = countryAfterPlace(spoken);
-  const ours = after !== undefined && (states.typedAlone(after.place) !== undefined || site.citySearch(after.place).some((t) => !t.close));
+  const inRegion = (state: string | undefined) => state === "GU" || state === "MP";
+  const ours = after?.code === "FM" && (inRegion(states.typedAlone(after.place)) || site.citySearch(after.place).some((t) => !t.close && inRegion(t.state)));
   const place = ours ? after.place : spoken;
   // In Spanish, the place after the words, as "schools in <place>" reads.
   const typed = SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place;
