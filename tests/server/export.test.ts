@@ -167,7 +167,7 @@ describe("the export's nginx.conf in nginx", () => {
       }
       expect((await fetch(`${url}/bulk/zip-districts.csv`, { method: "HEAD" })).headers.get("content-disposition")).toBe('attachment; filename="zip-districts.csv"');
       // The downloads' licence and sources, as the binary sends them (consumers audit 30 #9).
-      for (const path of ["/bulk/zip-districts.csv", "/bulk/all-districts.json"]) {
+      for (const path of ["/bulk/zip-districts.csv", "/bulk/all-districts.json", "/bulk/sha256sums.txt"]) {
         const head = await fetch(`${url}${path}`, { method: "HEAD" });
         expect(head.headers.get("link"), path).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license", </about#sources>; rel="describedby"');
         expect(head.headers.get("access-control-expose-headers"), path).toBe("ETag, Content-Disposition, Link");

@@ -64,7 +64,7 @@ export function withoutState(typed: string, states: ReadonlySet<string>): { text
 }
 
 /** Words after a search that say where the person is ("near me"), no place. */
-export const NEAR_ME = /[\s,]+(?:near\s*(?:me|by|here)|nearby|around\s+(?:me|here)|in\s+my\s+area|close\s+to\s+me)\s*$/i;
+export const NEAR_ME = /[\s,]+(?:near\s*(?:me|by|here)|nearby|around\s+(?:me|here)|in\s+my\s+area|close\s+to\s+me|cerca\s+de\s+(?:m[ií]|aqu[ií]))\s*$/iu;
 
 /** "<town> schools" and its everyday forms: the town's words, then words any district may have. */
 const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:school\s+(?:district|system|board)s?|schools?|isd|usd)\.?(?:,?\s+((?:in\s+)?[A-Za-z][A-Za-z. ]{1,24}))?$/iu;

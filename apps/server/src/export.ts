@@ -397,6 +397,9 @@ server {
     ${download}
     add_header Content-Disposition 'attachment; filename="zip-districts.csv"' always;
   }
+  location = /bulk/sha256sums.txt {
+    ${download}
+  }
 }
 `;
 }

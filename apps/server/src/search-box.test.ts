@@ -205,6 +205,7 @@ describe("schools in a place, in Spanish (pages audit 35 #7: a dead end)", () =>
     ["escuelas en San Juan", "San Juan, PR"],
     ["Escuelas públicas de Ponce", "Ponce, PR"],
     ["distrito escolar de Miami", "Miami, FL"],
+    ["escuelas en San Juan cerca de mí", "San Juan, PR"],
   ])("%j: the towns' page, %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
