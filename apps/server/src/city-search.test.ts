@@ -144,6 +144,12 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(nyc("Manhattan").map((m) => [m.city, m.state])).toEqual([["New York", "NY"], ["Manhattan", "KS"]]);
     expect(nyc("Manhattan, NY").map((m) => [m.borough, m.city])).toEqual([["Manhattan", "New York"]]);
     expect(nyc("Manhattan, New York").map((m) => m.city)).toEqual(["New York"]);
+    // After a neighbourhood, the borough as typed alone (late review 35: "Upper West Side, Manhattan" listed Manhattan, KS only).
+    expect(nyc("Upper West Side, Manhattan").map((m) => [m.city, m.state])).toEqual([["New York", "NY"], ["Manhattan", "KS"]]);
+    expect(nyc("Park Slope, Brooklyn").map((m) => [m.city, m.state])).toEqual([["Brooklyn", "NY"]]);
+    // A county no town is named after a neighbourhood: the county's ZIP codes ("Astoria, Queens" was a 400).
+    expect(nyc("Astoria, Queens").map((m) => m.city)).toEqual(["Queens County"]);
+    expect(cityMatchesHtml("Upper West Side, Manhattan", nyc("Upper West Side, Manhattan"))).toContain("“Upper West Side, Manhattan” is not a ZIP code: the town in it reads as Manhattan.");
     expect(nyc("Manhattan, KS").map((m) => [m.borough, m.city, m.state])).toEqual([[undefined, "Manhattan", "KS"]]);
     expect(nyc("the Bronx").map((m) => [m.borough, m.city])).toEqual([["The Bronx", "Bronx"]]);
     // The index's own matches are not changed by a borough found.

@@ -279,6 +279,16 @@ export function citySearchIndex(
     const towns = place.towns.flatMap((name) => (byName.get(cityKey(name)) ?? []).filter((m) => m.state === place.state).map((m): CityMatch => ({ ...m, nickname: true })));
     return { towns, first: place.first === true };
   };
+  // The counties a text names ("Queens", "Orange County, California"), in the state typed if any; a
+  // county word typed ("Jefferson Parish") keeps the counties of that word.
+  const countiesNamed = (text: string): CityMatch[] => {
+    const asCounty = parse(text);
+    const countyTyped = (asCounty.state !== undefined ? asCounty.town : text).trim();
+    const word = COUNTY_WORD.exec(countyTyped)?.[1]?.toLowerCase();
+    return (byCounty.get(cityKey(countyTyped.replace(COUNTY_WORD, ""))) ?? []).filter(
+      (m) => (asCounty.state === undefined || m.state === asCounty.state) && (word === undefined || m.city.toLowerCase().endsWith(word)),
+    );
+  };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = typed.trim().replace(COUNTRY_AT_END, "");
@@ -293,12 +303,7 @@ export function citySearchIndex(
     // A county's name ("Queens", "Orange County, California"), where no town has it: before the
     // towns after a comma ("California", KY) and those only close to it. A county word typed
     // ("Jefferson Parish") keeps the counties of that word.
-    const asCounty = parse(text);
-    const countyTyped = (asCounty.state !== undefined ? asCounty.town : text).trim();
-    const word = COUNTY_WORD.exec(countyTyped)?.[1]?.toLowerCase();
-    const counties = (byCounty.get(cityKey(countyTyped.replace(COUNTY_WORD, ""))) ?? []).filter(
-      (m) => (asCounty.state === undefined || m.state === asCounty.state) && (word === undefined || m.city.toLowerCase().endsWith(word)),
-    );
+    const counties = countiesNamed(text);
     if (counties.length > 0) return bySize(counties);
     // A pasted address without its ZIP code ("123 Main St, Springfield, IL"): the town after a
     // comma, the longest such end first.
@@ -306,7 +311,15 @@ export function citySearchIndex(
     for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) afterCommas.push(text.slice(at + 1).trim());
     for (const rest of afterCommas) {
       const found = rest === "" ? [] : exact(rest);
+      // A borough after a neighbourhood ("Upper West Side, Manhattan"): New York's first, as typed alone (late review 35).
+      const nycAfter = rest === "" ? [] : boroughs(rest);
+      if (nycAfter.length > 0) return [...nycAfter, ...bySize(found)];
       if (found.length > 0) return bySize(found);
+    }
+    // A county no town is named after a neighbourhood ("Astoria, Queens"), the longest such end first.
+    for (const rest of afterCommas) {
+      const counties = rest === "" ? [] : countiesNamed(rest);
+      if (counties.length > 0) return bySize(counties);
     }
     const { state, town } = parse(text);
     // A town of the state typed whose name is a letter or two off the whole name, or off the name

@@ -177,9 +177,11 @@ function partShown(share: number | undefined): share is number {
  * townWithin("Boston, MA", bostons) // undefined
  */
 function townWithin(typed: string, cities: readonly CityMatch[]): string | undefined {
-  const names = new Set(cities.map((c) => cityKey(c.city)));
-  if (names.size !== 1 || cities.some((c) => c.close || c.county || c.borough !== undefined || c.nickname)) return undefined;
-  return cityKey(typed).startsWith([...names][0]!) ? undefined : cities[0]!.city;
+  // A borough by its own name (Manhattan, whose ZIP codes' town is New York), a county by its name without "County".
+  const shown = (c: CityMatch) => c.borough ?? (c.county ? c.city.replace(/\s+(county|parish|borough|municipio)$/i, "") : c.city);
+  const names = new Set(cities.map((c) => cityKey(shown(c))));
+  if (names.size !== 1 || cities.some((c) => c.close || c.nickname)) return undefined;
+  return cityKey(typed).startsWith([...names][0]!) ? undefined : shown(cities[0]!);
 }
 
 /**
