@@ -360,7 +360,7 @@ const STREET_WORDS = new Set(
 );
 
 /** The word a county's name ends with (Census: County, Parish, Borough, Municipio…), and the "County" a person may type. */
-const COUNTY_WORD = /[\s,]+(county|parish|borough|census area|city and borough|municipio|municipality)[\s,]*$/i;
+export const COUNTY_WORD = /[\s,]+(county|parish|borough|census area|city and borough|municipio|municipality)[\s,]*$/i;
 
 /**
  * The edit distance of two strings (insertions, deletions, substitutions, and a swap of two

@@ -4,7 +4,7 @@
  * problem+json (with a PO-box ZIP's explanation), and the page of a town typed into the box.
  */
 import type { Problem } from "@school-districts/core";
-import { cityKey, isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
+import { cityKey, COUNTY_WORD, isCanadianPostcode, MAX_CITY_MATCHES, placeOf, type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
@@ -178,7 +178,7 @@ function partShown(share: number | undefined): share is number {
  */
 function townWithin(typed: string, cities: readonly CityMatch[]): string | undefined {
   // A borough by its own name (Manhattan, whose ZIP codes' town is New York), a county by its name without "County".
-  const shown = (c: CityMatch) => c.borough ?? (c.county ? c.city.replace(/\s+(county|parish|borough|municipio)$/i, "") : c.city);
+  const shown = (c: CityMatch) => c.borough ?? (c.county ? c.city.replace(COUNTY_WORD, "") : c.city);
   const names = new Set(cities.map((c) => cityKey(shown(c))));
   if (names.size !== 1 || cities.some((c) => c.close || c.nickname)) return undefined;
   return cityKey(typed).startsWith([...names][0]!) ? undefined : shown(cities[0]!);

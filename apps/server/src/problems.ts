@@ -235,9 +235,16 @@ export function countryVerb(name: string): "is" | "are" {
  */
 export function freelyAssociatedNamed(typed: string): string | undefined {
   const plain = typed.toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ").trim().replace(/^(republic of )?(the )?/, "");
-  const names: Record<string, string> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
-  return names[plain] ?? countryAfterPlace(typed)?.code;
+  return COUNTRY_NAMES[plain] ?? countryAfterPlace(typed)?.code;
 }
+
+/** The names people give the freely associated countries, lower case, with their USPS codes. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
+/** One of COUNTRY_NAMES at the end of a text, after a place (the longest names first). */
+const COUNTRY_AFTER_PLACE = new RegExp(
+  `^(.*?\\S)[\\s,]+(?:(?:the\\s+)?republic\\s+of\\s+)?(?:the\\s+)?(${Object.keys(COUNTRY_NAMES).sort((a, b) => b.length - a.length).map((name) => name.replace(/ /g, "\\s+")).join("|")})\\.?$`,
+  "i",
+);
 
 /**
  * A freely associated country's name after a place ("Majuro, Marshall Islands"): the country's
@@ -248,11 +255,9 @@ export function freelyAssociatedNamed(typed: string): string | undefined {
  * countryAfterPlace("Pohnpei, Micronesia") // { code: "FM", place: "Pohnpei" }
  */
 export function countryAfterPlace(typed: string): { code: string; place: string } | undefined {
-  const m = /^(.*?\S)[\s,]+(?:(?:the\s+)?republic\s+of\s+)?(?:the\s+)?(palau|belau|federated\s+states\s+of\s+micronesia|micronesia|fsm|marshall\s+islands|rmi)\.?$/i.exec(typed.trim());
+  const m = COUNTRY_AFTER_PLACE.exec(typed.trim());
   if (m === null) return undefined;
-  const name = m[2]!.toLowerCase().replace(/\s+/g, " ");
-  const code = name === "palau" || name === "belau" ? "PW" : name === "marshall islands" || name === "rmi" ? "MH" : "FM";
-  return { code, place: m[1]!.replace(/,$/, "") };
+  return { code: COUNTRY_NAMES[m[2]!.toLowerCase().replace(/\s+/g, " ")]!, place: m[1]!.replace(/,$/, "") };
 }
 
 /**

@@ -136,14 +136,16 @@ export class Representation {
     knownEtag?: string,
   ) {
     this.#coded = coded;
+    // A body that varies on more than Accept-Encoding is never identity-only.
+    const varies = extraHeaders.some(([name]) => name.toLowerCase() === "vary");
     if (typeof body === "string" || body instanceof Uint8Array) {
       this.#body = typeof body === "string" ? encoder.encode(body) : body;
       this.etag = knownEtag ?? entityTag(this.#body);
-      this.identityOnly = this.#body.length <= IDENTITY_MAX && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
+      this.identityOnly = this.#body.length <= IDENTITY_MAX && !varies;
     } else {
       this.#load = body.load;
       this.etag = body.etag ?? entityTag(body.load());
-      this.identityOnly = body.small === true && !extraHeaders.some(([name]) => name.toLowerCase() === "vary");
+      this.identityOnly = body.small === true && !varies;
     }
   }
 

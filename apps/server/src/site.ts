@@ -374,9 +374,10 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   // its ETag is made of theirs, which change whenever a download's bytes do.
   // Kept once made (333 bytes): a small body's bytes are asked for again on every request, a 304 too (review 35, late).
   let sums: Uint8Array<ArrayBuffer> | undefined;
+  const utf8 = new TextEncoder();
   add(BULK_SUMS, {
-    load: () => (sums ??= new TextEncoder().encode(bulkSums((path) => bytesOf(rendered.bodies.get(path)!)))),
-    etag: entityTag(new TextEncoder().encode(BULK_DOWNLOADS.map((path) => prepared.get(path)!.etag).join(" "))),
+    load: () => (sums ??= utf8.encode(bulkSums((path) => bytesOf(rendered.bodies.get(path)!)))),
+    etag: entityTag(utf8.encode(BULK_DOWNLOADS.map((path) => prepared.get(path)!.etag).join(" "))),
     small: true,
   });
   // The plain reference (docs-page.ts) first, a page per section (the links of both
