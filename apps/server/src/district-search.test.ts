@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict } from "./district-search.ts";
+import { clearDistrict, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict, webInitials } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -237,6 +237,30 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     // Its name's initials count five times: DC's "DCPS" before Denver County's everyday one.
     expect(chicago.initialed("DCPS").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
     expect(chicago.initialed("D.C.P.S.").map((x) => x.leaid)).toEqual(["1100030", "0803360"]);
+  });
+
+  it("are also those its own web address says, counted as its name's (Denver's dpsk12.org: 'DPS', which listed Durham and Detroit)", () => {
+    expect(webInitials("Denver County School District 1", "http://www.dpsk12.org", "CO")).toEqual(["dps"]);
+    expect(webInitials("Prince William County Public Schools", "https://www.pwcs.edu/", "VA")).toEqual(["pwcs"]);
+    expect(webInitials("Mesa Unified District", "http://www.mpsaz.org", "AZ")).toEqual(["mps"]);
+    expect(webInitials("Cincinnati City School District", "http://www.cps-k12.org", "OH")).toEqual(["cps"]);
+    // An address that is no initials of its place and kind, its own initials, or none: nothing.
+    expect(webInitials("San Diego City Unified School District", "http://www.sandi.net", "CA")).toEqual([]);
+    expect(webInitials("Broward County School District", "http://www.browardschools.com", "FL")).toEqual([]);
+    expect(webInitials("Durham Public Schools", "http://www.dpsnc.net", "NC")).toEqual([]);
+    expect(webInitials("Dierks School District", "http://outlaw.dmsc.k12.ar.us", "AR")).toEqual([]);
+    expect(webInitials("Denver County School District 1", "", "CO")).toEqual([]);
+    expect(webInitials("School District 27J", "http://www.sd27j.org", "CO")).toEqual([]);
+    const dps = districtSearchIndex(
+      [
+        { ...d("3701260", "Durham Public Schools", "NC", "31,339"), website: "http://www.dpsnc.net" },
+        { ...d("2601103", "Detroit Public Schools Community District", "MI", "49,254"), website: "" },
+        { ...d("0803360", "Denver County School District 1", "CO", "88,258"), website: "http://www.dpsk12.org" },
+      ],
+      new Set([...STATES, "CO", "NC", "MI"]),
+    );
+    expect(dps.initialed("DPS").map((x) => x.leaid)).toEqual(["0803360", "3701260", "2601103"]);
+    expect(dps.initialed("DPS, CO").map((x) => x.leaid)).toEqual(["0803360"]);
   });
 
   it("reads initials in any case, as a phone writes them ('Cms': review 34c #2)", () => {

@@ -24,8 +24,8 @@ export interface DistrictMatch {
   match: "name" | "words" | "wider" | "narrower";
 }
 
-/** A district as the index is given it. */
-export type IndexedDistrict = Omit<DistrictMatch, "match">;
+/** A district as the index is given it: with its web address where known, whose initials it goes by (webInitials). */
+export type IndexedDistrict = Omit<DistrictMatch, "match"> & { website?: string };
 
 /**
  * Words that say a typed text names a school district, not a town: "Houston ISD", "Denver Public
@@ -230,6 +230,42 @@ export function everydayInitials(name: string): string[] {
   return [...new Set(all)].filter((i) => i !== own && i.length >= 3);
 }
 
+/** How a school system's web address abbreviates its kind after its place's initials: Public Schools, Public School System, Schools, School System, School District, Public School District, Unified or Independent School District, County (Public) Schools, Board or Department of Education, School Board. */
+const WEB_KIND = /^(ps|pss|s|ss|sd|psd|usd|isd|cps|cs|css|be|boe|de|sb)$/;
+
+/**
+ * The initials a district's own web address says it goes by (pages audit 35 #3 left "DPS" for
+ * Denver after Durham and Detroit): the address's first name, "k12", digits, hyphens and a
+ * trailing state code aside, where it is its place's initials (all of them, or its first words'
+ * where the rest is "County" or "City") and a school system's kind (WEB_KIND). [] where the
+ * address is no such thing (sandi.net, browardschools.com) or spells the name's own initials.
+ *
+ * @example
+ * webInitials("Denver County School District 1", "http://www.dpsk12.org", "CO") // ["dps"]
+ * webInitials("Prince William County Public Schools", "http://www.pwcs.edu", "VA") // ["pwcs"]
+ * webInitials("Durham Public Schools", "http://www.dpsnc.net", "NC") // [] (its own initials)
+ */
+export function webInitials(name: string, website: string, state: string): string[] {
+  const host = /^(?:https?:\/\/)?([^/:?#]+)/i.exec(website.trim())?.[1]?.toLowerCase().split(".") ?? [];
+  const first = host.find((label) => label !== "www");
+  if (first === undefined || host.length < 2) return [];
+  let letters = first.replace(/k12|\d+|-/g, "");
+  const st = state.toLowerCase();
+  if (letters.length > st.length + 2 && letters.endsWith(st)) letters = letters.slice(0, -st.length);
+  const words = initialWords(name);
+  const at = words.findIndex((w) => KIND_START.has(w));
+  if (at <= 0 || words.includes(letters)) return [];
+  const place = words.slice(0, at);
+  // Its place's words, or its first ones where the rest is "County"/"City" (Denver County: "d", DPS).
+  const prefixes = place.map((_, i) => place.slice(0, i + 1)).filter((p, i) => i === place.length - 1 || place.slice(i + 1).every((w) => w === "county" || w === "city"));
+  const own = nameInitials(name);
+  const found = prefixes.some((p) => {
+    const initials = p.map((w) => w[0]).join("");
+    return letters.startsWith(initials) && WEB_KIND.test(letters.slice(initials.length));
+  });
+  return found && letters !== own && letters.length >= 3 && letters.length <= 8 ? [letters] : [];
+}
+
 /**
  * An index of districts that finds those a typed name means: the districts of that very name
  * ("District of Columbia Public Schools", "School District U-46") and those whose distinctive
@@ -295,7 +331,10 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
   for (const x of all) {
     const initials = nameInitials(x.d.district);
     if (initials.length >= 3) index(initials, x.d, 5);
-    for (const everyday of everydayInitials(x.d.district)) index(everyday, x.d, 1);
+    // Its web address's as surely as its name's (Denver's dpsk12.org: "DPS").
+    const web = webInitials(x.d.district, x.d.website ?? "", x.d.state);
+    for (const w of web) index(w, x.d, 5);
+    for (const everyday of everydayInitials(x.d.district)) if (!web.includes(everyday)) index(everyday, x.d, 1);
   }
   // In any case, with dots or a hyphen: a phone writes "Cms" (review 34c #2), Miami's is "M-DCPS"; "red" may list a district or two, harmless.
   const initialed = (text: string, state: string | undefined): DistrictMatch[] => {

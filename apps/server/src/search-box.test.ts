@@ -106,6 +106,9 @@ describe("the search box over every district of data/", () => {
     ["M-DCPS", "Miami-Dade County School District"],
     ["WCPSS", "Wake County Schools"],
     ["SDUSD", "San Diego City Unified School District"],
+    // Those its web address spells (Denver's dpsk12.org, Prince William County's pwcs.edu: none listed it first).
+    ["DPS", "Denver County School District 1"],
+    ["PWCS", "Prince William County Public Schools"],
   ])("%j, a district's initials, lists %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${typed}`);
     expect(res.status).toBe(200);

@@ -501,7 +501,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let districtsByName: DistrictSearch | undefined;
   const districtIndex = (): DistrictSearch =>
     (districtsByName ??= districtSearchIndex(
-      [...states].flatMap((state) => (rendered.bodies.has(`/state/${state}/districts.json`) ? json<StateDistricts>(`/state/${state}/districts.json`).districts : [])).map((d) => ({ leaid: d.leaid, district: d.district, state: d.state, county: d.county, students: d.students })),
+      [...states].flatMap((state) => (rendered.bodies.has(`/state/${state}/districts.json`) ? json<StateDistricts>(`/state/${state}/districts.json`).districts : [])).map((d) => ({ leaid: d.leaid, district: d.district, state: d.state, county: d.county, students: d.students, website: d.website })),
       states,
     ));
   const cityMatches = (typed: string): CityMatch[] =>
