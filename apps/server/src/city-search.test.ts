@@ -132,9 +132,10 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
         { zip: "10451", city: "Bronx", state: "NY", district: "New York City Department of Education", county: "Bronx County" },
         { zip: "10301", city: "Staten Island", state: "NY", district: "New York City Department of Education", county: "Richmond County" },
         { zip: "66502", city: "Manhattan", state: "KS", district: "Manhattan-Ogden Unified School District 383", county: "Riley County" },
+        { zip: "48433", city: "Flushing", state: "MI", district: "Flushing Community Schools", county: "Genesee County" },
       ],
-      new Set(["NY", "KS"]),
-      { NY: "New York", KS: "Kansas" },
+      new Set(["NY", "KS", "MI"]),
+      { NY: "New York", KS: "Kansas", MI: "Michigan" },
     );
     const all = [["Manhattan", "New York"], ["Brooklyn", "Brooklyn"], ["Queens", "Queens County"], ["The Bronx", "Bronx"], ["Staten Island", "Staten Island"]];
     for (const typed of ["NYC", "nyc", "New York City", "new york city, ny", "City of New York"]) {
@@ -149,6 +150,14 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(nyc("Park Slope, Brooklyn").map((m) => [m.city, m.state])).toEqual([["Brooklyn", "NY"]]);
     // A county no town is named after a neighbourhood: the county's ZIP codes ("Astoria, Queens" was a 400).
     expect(nyc("Astoria, Queens").map((m) => m.city)).toEqual(["Queens County"]);
+    // A town of the borough or county before it is that town, with a comma or without (Flushing, NY, not Flushing, MI or Queens).
+    for (const typed of ["Flushing, Queens", "Flushing Queens", "Flushing, Queens County", "Flushing Queens NY", "158 Main St, Flushing, Queens"]) {
+      expect(nyc(typed).map((m) => [m.city, m.state]), typed).toEqual([["Flushing", "NY"]]);
+    }
+    expect(nyc("Flushing, Genesee County").map((m) => [m.city, m.state])).toEqual([["Flushing", "MI"]]);
+    // Not a town of it: the borough's or county's ZIP codes, or nothing without a comma.
+    expect(nyc("Flushing, Bronx").map((m) => [m.city, m.state])).toEqual([["Bronx", "NY"]]);
+    expect(nyc("Astoria Queens")).toEqual([]);
     expect(cityMatchesHtml("Upper West Side, Manhattan", nyc("Upper West Side, Manhattan"))).toContain("“Upper West Side, Manhattan” is not a ZIP code: the town in it reads as Manhattan.");
     expect(nyc("Manhattan, KS").map((m) => [m.borough, m.city, m.state])).toEqual([[undefined, "Manhattan", "KS"]]);
     expect(nyc("the Bronx").map((m) => [m.borough, m.city])).toEqual([["The Bronx", "Bronx"]]);

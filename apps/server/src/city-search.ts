@@ -289,6 +289,12 @@ export function citySearchIndex(
       (m) => (asCounty.state === undefined || m.state === asCounty.state) && (word === undefined || m.city.toLowerCase().endsWith(word)),
     );
   };
+  // The towns of a name that have a ZIP code in one of the areas (a county, a borough): a town
+  // typed before its county ("Astoria, Queens") is that town, not every town of the name.
+  const townIn = (name: string, areas: readonly CityMatch[]): CityMatch[] => {
+    const zips = new Set(areas.flatMap((a) => a.zips.map((z) => `${a.state}\t${z.zip}`)));
+    return (byName.get(cityKey(name)) ?? []).filter((m) => m.zips.some((z) => zips.has(`${m.state}\t${z.zip}`)));
+  };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = typed.trim().replace(COUNTRY_AT_END, "");
@@ -308,17 +314,29 @@ export function citySearchIndex(
     // A pasted address without its ZIP code ("123 Main St, Springfield, IL"): the town after a
     // comma, the longest such end first.
     const afterCommas: string[] = [];
-    for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) afterCommas.push(text.slice(at + 1).trim());
-    for (const rest of afterCommas) {
+    const commas: number[] = [];
+    for (let at = text.indexOf(","); at >= 0; at = text.indexOf(",", at + 1)) {
+      afterCommas.push(text.slice(at + 1).trim());
+      commas.push(at);
+    }
+    // The words before a comma (after the one before it, if any): "Astoria" of "31-10 Main St, Astoria, Queens".
+    const beforeComma = (i: number) => text.slice(0, commas[i]).split(",").at(-1)!;
+    for (const [i, rest] of afterCommas.entries()) {
       const found = rest === "" ? [] : exact(rest);
-      // A borough after a neighbourhood ("Upper West Side, Manhattan"): New York's first, as typed alone (late review 35).
+      // A borough after a neighbourhood ("Upper West Side, Manhattan"): New York's first, as typed alone (late review 35),
+      // unless what is before it is a town of the borough ("Astoria, Queens", "Flushing, Queens": postal towns of Queens County).
       const nycAfter = rest === "" ? [] : boroughs(rest);
+      const townOfBorough = nycAfter.length > 0 ? townIn(beforeComma(i), nycAfter) : [];
+      if (townOfBorough.length > 0) return bySize(townOfBorough);
       if (nycAfter.length > 0) return [...nycAfter, ...bySize(found)];
       if (found.length > 0) return bySize(found);
     }
-    // A county no town is named after a neighbourhood ("Astoria, Queens"), the longest such end first.
-    for (const rest of afterCommas) {
+    // A county no town is named after a town of it ("Bethesda, Montgomery County": Bethesda, MD) or after
+    // a neighbourhood ("Harlem, New York County": its ZIP codes), the longest such end first.
+    for (const [i, rest] of afterCommas.entries()) {
       const counties = rest === "" ? [] : countiesNamed(rest);
+      const townOfCounty = counties.length > 0 ? townIn(beforeComma(i), counties) : [];
+      if (townOfCounty.length > 0) return bySize(townOfCounty);
       if (counties.length > 0) return bySize(counties);
     }
     const { state, town } = parse(text);
@@ -349,6 +367,13 @@ export function citySearchIndex(
         const found = shorter.length > 0 ? shorter : townOf(n);
         if (found.length > 0) return bySize(found);
       }
+    }
+    // A town before its county or borough without a comma ("Astoria Queens", "Bethesda Montgomery County MD").
+    const words = (state !== undefined ? town : text).trim().split(/[\s,]+/);
+    for (let n = 1; n <= Math.min(3, words.length - 1); n++) {
+      const area = words.slice(-n).join(" ") + (state !== undefined ? `, ${state}` : "");
+      const towns = townIn(words.slice(0, -n).join(" "), [...boroughs(area), ...countiesNamed(area)]);
+      if (towns.length > 0) return bySize(towns);
     }
     return bySize(closeTo(text));
   };
