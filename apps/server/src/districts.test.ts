@@ -375,7 +375,9 @@ describe("district and state pages", () => {
     expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
     expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
     expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">1<\/td>/);
-    expect(await (await get("/state/CA")).text()).not.toContain("high school of");
+    const california = await get("/state/CA");
+    expect(california.status).toBe(200);
+    expect(await california.text()).not.toContain("high school of");
   });
 
   it("the ZIP page links every district name to its district page", async () => {

@@ -304,7 +304,9 @@ describe("GET /location (the page)", () => {
     expect(prJson.status).toBe(404);
     expect(prJson.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
     // Nothing near the middle of the Pacific.
-    expect(await (await app.request("/location?lat=30&lon=-140", html)).text()).not.toContain("did you mean");
+    const pacific = await app.request("/location?lat=30&lon=-140", html);
+    expect(pacific.status).toBe(404);
+    expect(await pacific.text()).not.toContain("did you mean");
   });
 
   it("a box whose value is wrong carries the error, marked invalid and described by it (pages audit 30 #7)", async () => {
@@ -338,7 +340,9 @@ describe("GET /location (the page)", () => {
     const html = await (await app.request("/location?lat=42.8806&lon=-71.3273")).text();
     expect(html).toMatch(/<p><strong>This place is in <a href="\/district\/[0-9]{7}">Derry School District<\/a> \(Pre-Kindergarten – 8th\)\.<\/strong><\/p>\n<p class="answer">Derry School District teaches only up to 8th grade: ask it which school its older students attend\.<\/p>/);
     // Not where a district of the place teaches to 12th (Billings: a high-school district over the elementary one).
-    expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("teaches only up to");
+    const billings = await app.request("/location?lat=45.7833&lon=-108.5007");
+    expect(billings.status).toBe(200);
+    expect(await billings.text()).not.toContain("teaches only up to");
   });
 
   it("a place in an elementary district with no district teaching high school drawn there asks it about high school (Jamestown, RI)", async () => {
@@ -347,7 +351,9 @@ describe("GET /location (the page)", () => {
       '<p class="answer">Jamestown School District lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district&#39;s; ask it which high school its students attend.</p>',
     );
     // Not where a high-school district is drawn over the elementary one (Billings).
-    expect(await (await app.request("/location?lat=45.7833&lon=-108.5007")).text()).not.toContain("No district teaching high school");
+    const billings = await app.request("/location?lat=45.7833&lon=-108.5007");
+    expect(billings.status).toBe(200);
+    expect(await billings.text()).not.toContain("No district teaching high school");
   });
 
   it("a place within a few hundred metres of a border says so under the answer, names the district beside it and draws it (Kansas City 33 and Shawnee Mission, 17 m apart)", async () => {
