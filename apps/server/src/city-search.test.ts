@@ -306,6 +306,49 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(byName("Charleston").map((m) => m.state).sort()).toEqual(["SC", "WV"]);
   });
 
+  it("reads a state's name after a comma as the state, not a town or county of its name, with punctuation after it or not (review 36 #1, pages audit 36 #1)", () => {
+    const towns = citySearchIndex(
+      [
+        { zip: "77002", city: "Houston", state: "TX", district: "Houston ISD", county: "Harris County" },
+        { zip: "65483", city: "Houston", state: "MO", district: "Houston R-I School District", county: "Texas County" },
+        { zip: "48201", city: "Detroit", state: "MI", district: "Detroit Public Schools Community District", county: "Wayne County" },
+        { zip: "58346", city: "Michigan", state: "ND", district: "Dakota Prairie", county: "Nelson County" },
+        { zip: "60601", city: "Chicago", state: "IL", district: "Chicago Public School District 299", county: "Cook County" },
+        { zip: "75201", city: "Dallas", state: "TX", district: "Dallas ISD", county: "Dallas County" },
+      ],
+      new Set(["TX", "MO", "MI", "ND", "IL"]),
+      { TX: "Texas", MO: "Missouri", MI: "Michigan", ND: "North Dakota", IL: "Illinois" },
+    );
+    const read = (typed: string) => towns(typed).map((m) => `${m.city}, ${m.state}`);
+    for (const typed of ["1 Main St Detroit, Michigan", "Detroit, Michigan.", "Detroit, MI, Michigan", "Detroit, Michigan, USA."]) expect(read(typed), typed).toEqual(["Detroit, MI"]);
+    for (const typed of ["1 Main St Houston, Texas", "Houston, Texas.", "Houston, Texas!", "Houston, TX.", "Houston, TX,"]) expect(read(typed), typed).toEqual(["Houston, TX"]);
+    // A state's abbreviation keeps its dot ("Ill" is no abbreviation without it).
+    expect(read("Chicago, Ill.")).toEqual(["Chicago, IL"]);
+    expect(read("Dallas, TX. ")).toEqual(["Dallas, TX"]);
+    // The name alone is still the town of that name (the search box puts the state's page first).
+    expect(read("Michigan")).toEqual(["Michigan, ND"]);
+  });
+
+  it("spells out the directions and the USPS's short forms of place words (pages audit 36 #2: 'W. Chester, PA' opened Chester)", () => {
+    const towns = citySearchIndex(
+      [
+        { zip: "19380", city: "West Chester", state: "PA", district: "West Chester Area School District" },
+        { zip: "19013", city: "Chester", state: "PA", district: "Chester-Upland School District" },
+        { zip: "80903", city: "Colorado Springs", state: "CO", district: "Colorado Springs School District 11" },
+        { zip: "81501", city: "Grand Junction", state: "CO", district: "Mesa County Valley School District 51" },
+        { zip: "72114", city: "North Little Rock", state: "AR", district: "North Little Rock School District" },
+      ],
+      new Set(["PA", "CO", "AR"]),
+    );
+    const read = (typed: string) => towns(typed).map((m) => `${m.city}, ${m.state}${m.close ? " (close)" : ""}`);
+    for (const typed of ["W. Chester, PA", "W Chester PA", "w. chester"]) expect(read(typed), typed).toEqual(["West Chester, PA"]);
+    expect(read("Colorado Spgs, CO")).toEqual(["Colorado Springs, CO"]);
+    expect(read("Grand Jct")).toEqual(["Grand Junction, CO"]);
+    expect(read("N. Little Rock, AR")).toEqual(["North Little Rock, AR"]);
+    expect(read("Chester, PA")).toEqual(["Chester, PA"]);
+    expect(cityKey("S. San Francisco")).toBe(cityKey("South San Francisco"));
+  });
+
   it("knows a Canadian postal code, with or without its space", () => {
     expect(["K1A 0B1", "k1a0b1", "M5V 3L9"].map(isCanadianPostcode)).toEqual([true, true, true]);
     expect(["90210", "SW1A 1AA", "Boston", "D1A 0B1"].map(isCanadianPostcode)).toEqual([false, false, false, false]);
@@ -452,7 +495,9 @@ describe("the search box's page for a town", () => {
     expect(html).toContain('<p>Looking for the state? <a href="/state/NY">New York\'s school districts</a>; the towns of that name are below.</p>');
     expect(html.indexOf("Looking for the state?")).toBeLessThan(html.indexOf("<h2>New York, NY</h2>"));
     // Not where the text is no state's name.
-    expect(await (await app.request("/zip?zip=Boston", { headers: { Accept: "text/html" } })).text()).not.toContain("Looking for the state?");
+    const boston = await app.request("/zip?zip=Boston", { headers: { Accept: "text/html" } });
+    expect(boston.status).toBe(200);
+    expect(await boston.text()).not.toContain("Looking for the state?");
     // A state's name that towns have too ("California", KY): the towns, and first a link to the state's page.
     const towns = [{ city: "California", state: "KY", zips: [{ zip: "41007", district: "Campbell County School District" }] }];
     const page = townPage("California", towns, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost" }, { code: "CA", name: "California" });

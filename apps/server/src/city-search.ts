@@ -8,7 +8,7 @@ import { foldedPlaceName } from "@school-districts/core";
 import { COUNTRY } from "./near-path.ts";
 
 /** A country after the state, as near-path.ts addressZip reads it. */
-const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
+export const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
 
 /** One city of the name typed: its ZIP codes with a record, and the district each names. */
 export interface CityMatch {
@@ -159,7 +159,33 @@ export function placeOf(c: CityMatch): string {
 export const MAX_CITY_MATCHES = 8;
 
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
-const SPELLED_OUT: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount", pt: "point" };
+const SPELLED_OUT: Record<string, string> = {
+  st: "saint",
+  ste: "sainte",
+  ft: "fort",
+  mt: "mount",
+  pt: "point",
+  // Directions and the USPS's short forms of place words, as address forms write them ("W. Chester",
+  // "Colorado Spgs", "Shaker Hts": pages audit 36 #2, none of 743 North/South/East/West towns was found
+  // so; "W. Chester, PA" opened Chester, another district). No two towns' names meet so (checked over the records).
+  n: "north",
+  s: "south",
+  e: "east",
+  w: "west",
+  spgs: "springs",
+  spg: "springs",
+  hts: "heights",
+  jct: "junction",
+  ctr: "center",
+  vly: "valley",
+  lk: "lake",
+  mtn: "mountain",
+  hbr: "harbor",
+  bch: "beach",
+  vlg: "village",
+  cyn: "canyon",
+  crk: "creek",
+};
 
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
 export const MAX_TOWN_LENGTH = 64;
@@ -289,6 +315,16 @@ export function citySearchIndex(
       (m) => (asCounty.state === undefined || m.state === asCounty.state) && (word === undefined || m.city.toLowerCase().endsWith(word)),
     );
   };
+  // Punctuation after the place ("Houston, Texas.": a phone's double space types ". "; "Dallas, TX,"):
+  // no part of it, but the dot of a state's abbreviation ("Chicago, Ill.") is (pages audit 36 #1: "Houston,
+  // Texas." listed the counties named Texas, "Dallas, TX." was a 400).
+  const abbreviated = names.filter(([, name]) => name.endsWith("."));
+  const withoutEndPunctuation = (text: string): string => {
+    const t = text.trim().replace(/[\s,;:!?)\]]+$/, "");
+    const lower = t.toLowerCase();
+    const keepsDot = abbreviated.some(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
+    return keepsDot ? t : t.replace(/[\s.,;:!?)\]]+$/, "");
+  };
   // The towns of a name that have a ZIP code in one of the areas (a county, a borough): a town
   // typed before its county ("Astoria, Queens") is that town, not every town of the name.
   const townIn = (name: string, areas: readonly CityMatch[]): CityMatch[] => {
@@ -297,7 +333,7 @@ export function citySearchIndex(
   };
   return (typed) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
-    const text = typed.trim().replace(COUNTRY_AT_END, "");
+    const text = withoutEndPunctuation(withoutEndPunctuation(typed).replace(COUNTRY_AT_END, ""));
     if (text.length > MAX_TOWN_LENGTH) return [];
     const all = exact(text);
     const other = otherwiseNamed(text);
@@ -321,11 +357,17 @@ export function citySearchIndex(
     }
     // The words before a comma (after the one before it, if any): "Astoria" of "31-10 Main St, Astoria, Queens".
     const beforeComma = (i: number) => text.slice(0, commas[i]).split(",").at(-1)!;
+    // The state typed at the end, after its comma, is no town or county of its name ("1 Main St
+    // Detroit, Michigan" listed Michigan, ND; "Houston, Texas" after a street the counties named
+    // Texas: review 36 #1, 56 of 112 addresses of the largest towns with the state's name).
+    const typedState = parse(text);
+    const statePart = typedState.state !== undefined ? cityKey(text.slice(typedState.town.length)) : undefined;
+    const isStatePart = (rest: string) => rest === "" || cityKey(rest) === statePart;
     for (const [i, rest] of afterCommas.entries()) {
-      const found = rest === "" ? [] : exact(rest);
+      const found = isStatePart(rest) ? [] : exact(rest);
       // A borough after a neighbourhood ("Upper West Side, Manhattan"): New York's first, as typed alone (late review 35),
       // unless what is before it is a town of the borough ("Astoria, Queens", "Flushing, Queens": postal towns of Queens County).
-      const nycAfter = rest === "" ? [] : boroughs(rest);
+      const nycAfter = isStatePart(rest) ? [] : boroughs(rest);
       const townOfBorough = nycAfter.length > 0 ? townIn(beforeComma(i), nycAfter) : [];
       if (townOfBorough.length > 0) return bySize(townOfBorough);
       if (nycAfter.length > 0) return [...nycAfter, ...bySize(found)];
@@ -334,12 +376,12 @@ export function citySearchIndex(
     // A county no town is named after a town of it ("Bethesda, Montgomery County": Bethesda, MD) or after
     // a neighbourhood ("Harlem, New York County": its ZIP codes), the longest such end first.
     for (const [i, rest] of afterCommas.entries()) {
-      const counties = rest === "" ? [] : countiesNamed(rest);
+      const counties = isStatePart(rest) ? [] : countiesNamed(rest);
       const townOfCounty = counties.length > 0 ? townIn(beforeComma(i), counties) : [];
       if (townOfCounty.length > 0) return bySize(townOfCounty);
       if (counties.length > 0) return bySize(counties);
     }
-    const { state, town } = parse(text);
+    const { state, town } = typedState;
     // A town of the state typed whose name is a letter or two off the whole name, or off the name
     // after a comma: before the last words alone, which may be another town ("Nw York, NY" read
     // York, NY, a hamlet; "Wst Palm Beach, FL" Palm Beach: 521 of 3,000 big towns, pages audit 35 #1).
@@ -347,7 +389,7 @@ export function citySearchIndex(
     const misspelt = (rest: string) => parse(rest).town.toLowerCase().split(/[^a-z]+/).some((w) => w !== "" && !townWords.has(w));
     if (state !== undefined) {
       for (const rest of [text, ...afterCommas]) {
-        if (!misspelt(rest)) continue;
+        if (isStatePart(rest) || !misspelt(rest)) continue;
         const close = closeTo(rest).filter((m) => m.state === state);
         if (close.length > 0) return bySize(close);
       }

@@ -200,6 +200,19 @@ const KIND_START = new Set(
 const PLAIN_KIND = new Set(["public", "school", "schools", "district", "community", "system"]);
 
 /**
+ * The place a district's name begins with, before its kind words ("Columbus City School District":
+ * "columbus city"); "" where none does ("School District U-46").
+ *
+ * @example
+ * districtPlace("Columbus City School District") // "columbus city"
+ */
+export function districtPlace(name: string): string {
+  const words = initialWords(name);
+  const at = words.findIndex((w) => KIND_START.has(w));
+  return words.slice(0, Math.max(0, at)).join(" ");
+}
+
+/**
  * The initials a district goes by in everyday speech besides its name's (pages audit 35 #3: "CPS"
  * found no Chicago, whose NCES name is Chicago Public School District 299): its place's initials
  * with a trailing "City" or not (Atlanta City School District: APS; San Diego City Unified School
@@ -280,7 +293,7 @@ export function webInitials(name: string, website: string, state: string): strin
  * const search = districtSearchIndex([{ leaid: "4823640", district: "Houston Independent School District", state: "TX", county: "Harris County", students: "183,603" }], new Set(["TX"]));
  * search.find("Houston ISD") // [{ leaid: "4823640", ..., match: "words" }]
  */
-export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>): DistrictSearch {
+export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>, stateNames: Readonly<Record<string, string>> = {}): DistrictSearch {
   // "RD" of Colorado's "Wray School District RD-2" says what kind of district it is, no place: a
   // street's "Rd" typed does not find it (review 33c #4).
   const all = [...districts].map((d) => ({ d, words: new Set([...searchWords(d.district)].filter((w) => w !== "rd")), key: nameKey(d.district) }));
@@ -313,8 +326,15 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     );
   };
   // A code that found nothing as a state may be part of the name ("Knoch SD": School District, not South Dakota).
+  // A state's name after a comma ("Columbus City Schools, Ohio": review 36 #1 listed Ohio County's districts too).
+  const names = Object.entries(stateNames).filter(([code, name]) => states.has(code) && name !== "").map(([code, name]) => [code, `,${name.toLowerCase()}`] as const);
+  const withStateName = (typed: string): { text: string; state?: string } => {
+    const squeezed = typed.trim().replace(/\.$/, "").replace(/\s*,\s*/g, ",").toLowerCase();
+    const named = names.find(([, name]) => squeezed.endsWith(name));
+    return named === undefined ? withoutState(typed, states) : { text: typed.trim().slice(0, typed.trim().toLowerCase().lastIndexOf(",")).trim(), state: named[0] };
+  };
   const withStateOrNot = (typed: string, search: (text: string, state: string | undefined) => DistrictMatch[]) => {
-    const { text, state } = withoutState(typed, states);
+    const { text, state } = withStateName(typed);
     const found = search(text, state);
     // Only "SD" after a space, not a comma: a state typed after a name that no district of it has is
     // no district of another state (review 33c #1: "Hazleton Public Schools, IN" opened Pennsylvania's).

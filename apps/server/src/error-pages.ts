@@ -196,7 +196,7 @@ function townWithin(typed: string, cities: readonly CityMatch[]): string | undef
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
-export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false): string {
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false, lead?: string): string {
   const shown = cities.slice(0, MAX_CITY_MATCHES);
   const which =
     cities.length === 1
@@ -204,7 +204,9 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
       : cities.length > shown.length
         ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
         : `${cities.length} towns have that name; their ZIP codes are below`;
-  const intro = schools
+  const intro = lead !== undefined
+    ? lead
+    : schools
     ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${
         cities.some((c) => c.nickname)
           ? `“${e(shortened(typed))}” reads as ${e(joinNames(cities.filter((c) => c.nickname).map(placeOf)))}${readAs(cities)}, each with its district`
@@ -317,6 +319,31 @@ export interface TownSchools {
   namesakes: readonly DistrictMatch[];
 }
 
+/** An address's ZIP code that is not of the town and state typed before it (review 36 #2): the ZIP code, and its own town where it has one. */
+export interface ZipElsewhere {
+  zip: string;
+  /** "Beverly Hills, CA"; undefined for a ZIP code that has no page */
+  place?: string;
+}
+
+/**
+ * The answer of a town page reached by an address whose ZIP code is another place's: both, the
+ * ZIP code linked, as a digit mistyped or a ZIP code from another line would send a parent to
+ * another state's district.
+ *
+ * @example
+ * zipElsewhereLead({ zip: "90210", place: "Beverly Hills, CA" }, seattle)
+ * // '<p class="answer">The ZIP code typed, 90210, is that of Beverly Hills, CA, not of Seattle, WA: …'
+ */
+function zipElsewhereLead(z: ZipElsewhere, towns: readonly CityMatch[]): string {
+  const typedPlace = towns.length === 1 ? placeOf(towns[0]!) : joinNames(towns.slice(0, 3).map(placeOf));
+  const zipSaid =
+    z.place === undefined
+      ? `The ZIP code typed, ${e(z.zip)}, is no ZIP code this service knows`
+      : `The ZIP code typed, <a href="/zip/${e(z.zip)}">${e(z.zip)}</a>, is that of ${e(z.place)}, not of ${e(typedPlace)}: check the address, and open ${e(z.zip)} if the home is there`;
+  return `<p class="answer">${zipSaid}. ${towns.length === 1 ? `The ZIP codes of ${e(typedPlace)} are below` : "The towns of the name typed are below, with their ZIP codes"}: open the address's for its school district's phone and the other districts it covers.</p>`;
+}
+
 /** How many districts named with a town's words elsewhere its schools' page links. */
 const MAX_NAMESAKES = 5;
 
@@ -328,7 +355,7 @@ const MAX_NAMESAKES = 5;
  * @example
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
-export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools): string {
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools, zipElsewhere?: ZipElsewhere): string {
   const places =
     towns.length === 1
       ? placeOf(towns[0]!)
@@ -357,7 +384,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
-${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined)}${namesakeLine}
+${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,

@@ -154,7 +154,11 @@ describe("searchedText and zipBeforeItsTown", () => {
   });
 
   it("takes a ZIP code before its own town only", () => {
-    const site = { record: (zip: string) => (zip === "90210" ? { city: "Beverly Hills", state: "CA" as const } : undefined), postal: (zip: string) => (zip === "96960" ? { zip, city: "Majuro", state: "MH", type: "PO Box", zcta: "", county: "" } : undefined) };
+    const site = {
+      record: (zip: string) => (zip === "90210" ? { city: "Beverly Hills", state: "CA" as const } : undefined),
+      postal: (zip: string) => (zip === "96960" ? { zip, city: "Majuro", state: "MH", type: "PO Box", zcta: "", county: "" } : undefined),
+      stateName: (code: string) => ({ CA: "California", MH: "" })[code] ?? "",
+    };
     expect(zipBeforeItsTown("90210 Beverly Hills", site)).toBe("90210");
     expect(zipBeforeItsTown("90210, Beverly Hills, CA", site)).toBe("90210");
     expect(zipBeforeItsTown("90210-1234 beverly hills", site)).toBe("90210");
@@ -162,6 +166,93 @@ describe("searchedText and zipBeforeItsTown", () => {
     expect(zipBeforeItsTown("90210 Beverly Hills, NY", site)).toBeUndefined();
     expect(zipBeforeItsTown("96960 Majuro", site)).toBe("96960");
     expect(zipBeforeItsTown("12345 Anywhere", site)).toBeUndefined();
+    // The state's name, and a country after it (review 36 #1: "98101 Seattle, Washington" listed the towns named Washington).
+    expect(zipBeforeItsTown("90210 Beverly Hills, California", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills, CA, USA", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills California", site)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills, Nevada", site)).toBeUndefined();
+  });
+
+  it("reads a state's name after an address's town as the state, in every state (review 36 #1: 56 of 112 were another state's town)", async () => {
+    const manifest = (await Bun.file(`${DATA}/manifest.json`).json()) as { state_names: Record<string, string> };
+    // Each state's town with the most ZIP codes, and one of them.
+    const towns = new Map<string, { state: string; city: string; zip: string; count: number }>();
+    for (const z of zips) {
+      const town = towns.get(`${z.state}\t${z.city}`) ?? towns.set(`${z.state}\t${z.city}`, { state: z.state, city: z.city, zip: z.zip, count: 0 }).get(`${z.state}\t${z.city}`)!;
+      town.count++;
+    }
+    const largest = new Map<string, { city: string; zip: string }>();
+    for (const t of [...towns.values()].sort((a, b) => a.count - b.count)) if (t.city !== "") largest.set(t.state, t);
+    const wrong: string[] = [];
+    for (const [state, { city, zip }] of largest) {
+      const name = manifest.state_names[state]!;
+      for (const typed of [`1 Main St ${city}, ${name}`, `1 Main St, ${city}, ${name}`, `${city}, ${name}`]) {
+        const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+        const h1 = /<h1[^>]*>([^<]*)/.exec(await res.text())?.[1] ?? "";
+        if (res.status !== 200 || !h1.includes(`${city}, ${state}`)) wrong.push(`${typed}: ${res.status} ${h1}`);
+      }
+      for (const typed of [`${zip} ${city}, ${name}`, `${zip} ${city}, ${state}, USA`]) {
+        const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+        if (res.headers.get("location") !== `/zip/${zip}`) wrong.push(`${typed}: ${res.status} ${res.headers.get("location")}`);
+      }
+    }
+    expect(largest.size).toBeGreaterThanOrEqual(50);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe("an address's ZIP code and the town and state typed before it (review 36 #2 to #4)", () => {
+  async function page(typed: string): Promise<{ status: number; location: string | null; h1: string; answer: string }> {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    const html = await res.text();
+    const answer = (/<p class="answer">(.*?)<\/p>/s.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, "");
+    return { status: res.status, location: res.headers.get("location"), h1: /<h1[^>]*>([^<]*)/.exec(html)?.[1] ?? "", answer };
+  }
+
+  it("says so where the ZIP code is another state's than the one typed, with the town's ZIP codes (it went to the other ZIP code's page)", async () => {
+    const seattle = await page("Seattle, WA 90210");
+    expect([seattle.status, seattle.h1]).toEqual([200, "ZIP codes of Seattle, WA"]);
+    expect(seattle.answer).toContain("The ZIP code typed, 90210, is that of Beverly Hills, CA, not of Seattle, WA");
+    const boston = await page("1 Main St, Boston, MA 02901");
+    expect([boston.status, boston.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
+    expect(boston.answer).toContain("02901, is that of Providence, RI");
+    expect((await page("Seattle Washington 90210")).h1).toBe("ZIP codes of Seattle, WA");
+    const unknown = await page("Boston, MA 99999");
+    expect([unknown.status, unknown.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
+    expect(unknown.answer).toContain("99999, is no ZIP code this service knows");
+  });
+
+  it("opens the ZIP code where the state agrees, none is typed, or no town is found", async () => {
+    for (const [typed, zip] of [
+      ["Beverly Hills, CA 90210", "90210"],
+      ["Hollywood, CA 90028", "90028"],
+      ["Hollywood 90028", "90028"],
+      ["Boston MA 02108", "02108"],
+      ["1600 Pennsylvania Ave NW, Washington, DC 20500-0003, USA", "20500"],
+      ["Forbes, ND 58439", "58439"],
+      ["Main St, WA 90210", "90210"],
+    ]) {
+      const res = await page(typed!);
+      expect([res.status, res.location], typed).toEqual([303, `/zip/${zip}`]);
+    }
+  });
+
+  it("opens a ZIP code before its state, or in brackets (they were 400s)", async () => {
+    for (const typed of ["02108, MA", "02108 MA", "02108 Massachusetts", "(02108)", "“02108”", "02108!"]) {
+      const res = await page(typed);
+      expect([res.status, res.location], typed).toEqual([303, "/zip/02108"]);
+    }
+    expect((await page("02108, CA")).status).toBe(400);
+  });
+
+  it("opens a district named as a town with its kind, not that town elsewhere ('Columbus City Schools' opened Columbus City, IA, one ZIP code)", async () => {
+    for (const typed of ["Columbus City Schools", "Columbus City Schools, Ohio", "Columbus City Schools, OH"]) {
+      const res = await page(typed);
+      expect([res.status, res.location], typed).toEqual([303, "/district/3904380"]);
+    }
+    // A town's schools stay the town's: Seattle's district, Raleigh's towns.
+    expect((await page("Seattle schools")).location).toBe("/district/5307710");
+    expect((await page("Raleigh schools")).h1).toBe("School districts of the towns named “Raleigh”, by ZIP code");
   });
 });
 

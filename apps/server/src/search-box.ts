@@ -6,9 +6,9 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import type { DistrictRecord } from "@school-districts/core";
-import { cityKey, type CityMatch } from "./city-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
-import { districtsFoundPage, townPage, type ErrorPageExtra } from "./error-pages.ts";
+import { cityKey, COUNTRY_AT_END, type CityMatch } from "./city-search.ts";
+import { clearDistrict, districtPlace, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
+import { districtsFoundPage, townPage, type ErrorPageExtra, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
@@ -25,6 +25,9 @@ const ZIP_SCHOOL_WORDS = /[\s,]+(?:public\s+)?(?:schools?|school\s+districts?)$/
 const SYMBOL = "(?:[\\p{Extended_Pictographic}\\p{So}\\p{Sk}\\u200D\\uFE0F\\s]|[0-9#*]\\uFE0F?\\u20E3)";
 /** Symbols and emoji at either end of a search. */
 const EDGE_SYMBOLS = new RegExp(`^${SYMBOL}+|${SYMBOL}+$`, "gu");
+
+/** Brackets and quotes around a ZIP code, and a "!" or "?" after it ("(02108)", "02108!": review 36 #4, a 400). */
+const ZIP_WRAPPING = /^[("'“‘[]+|[)"'”’\]!?]+$/g;
 
 /** Words before "schools" that say what kind of schools, not where ("magnet schools": not Magnet, NE: review 34 #7). */
 const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|private|charter|magnet|catholic|christian|religious|parochial|independent|online|virtual|home|elementary|primary|middle|junior high|high|secondary|k-?12|all|district|county|city|state)$/i;
@@ -86,16 +89,56 @@ export function searchedText(asTyped: string): string {
  * zipBeforeItsTown("90210 Beverly Hills", site) // "90210"
  * zipBeforeItsTown("90210 Boston", site)        // undefined
  */
-export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal">): string | undefined {
+export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal" | "stateName">): string | undefined {
   const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
   if (m === null) return undefined;
   // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
   const place = site.record(m[1]!) ?? site.postal(m[1]!);
   if (place === undefined) return undefined;
-  // The town alone, or with its state's code after it ("Santa Fe" is no town "Santa" in "FE": review 33c #5).
+  // The town alone, or with its state's code or name after it ("Santa Fe" is no town "Santa" in
+  // "FE": review 33c #5; "98101 Seattle, Washington" and "…, WA, USA": review 36 #1).
   const same = (town: string) => cityKey(town) === cityKey(place.city);
-  const withState = withoutState(m[2]!, new Set([place.state]));
-  return same(m[2]!) || (withState.state !== undefined && same(withState.text)) ? m[1] : undefined;
+  const text = m[2]!.replace(COUNTRY_AT_END, "");
+  const withState = withoutState(text, new Set([place.state]));
+  const name = site.stateName(place.state).toLowerCase();
+  const beforeName = name !== "" && text.toLowerCase().endsWith(name) && /[\s,]/.test(text.at(-name.length - 1) ?? "") ? text.slice(0, -name.length) : undefined;
+  // Or its state alone ("02108, MA", "98101 Washington": review 36 #4, a 400).
+  const stateAlone = [place.state.toLowerCase(), name].includes(text.replace(/\./g, "").trim().toLowerCase());
+  return same(text) || stateAlone || (withState.state !== undefined && same(withState.text)) || (beforeName !== undefined && same(beforeName)) ? m[1] : undefined;
+}
+
+/**
+ * An address ending with a ZIP code that is not of the state typed just before it ("Seattle, WA
+ * 90210", "1 Main St, Boston, MA 02901": review 36 #2, they went to Beverly Hills' and Providence's
+ * districts without a word), or that no record or post office has ("Boston, MA 99999"): the towns
+ * typed (of that state), and the ZIP code with its own town; undefined where the ZIP code agrees,
+ * no state is typed before a known ZIP code (a neighbourhood's name may be a town elsewhere:
+ * "Hollywood 90028"), or no town is found.
+ *
+ * @example
+ * addressElsewhere("Seattle, WA 90210", "90210", site, states) // { towns: [Seattle, WA], zip: { zip: "90210", place: "Beverly Hills, CA" } }
+ * addressElsewhere("Beverly Hills, CA 90210", "90210", site, states) // undefined
+ */
+export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "typedAlone">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
+  const text = typed.normalize("NFKC");
+  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;.]+$/, "");
+  if (!/\p{L}/u.test(before)) return undefined;
+  // The state after the last comma ("Boston, MA"), or the last words: a code in capitals, as an address has it ("Boston MA"), or a name ("Seattle Washington").
+  const last = before.slice(before.lastIndexOf(",") + 1).trim();
+  const words = last.split(" ");
+  let state = before.includes(",") ? states.typedAlone(last) : undefined;
+  for (let n = 1; state === undefined && n <= Math.min(3, words.length - 1); n++) {
+    const part = words.slice(-n).join(" ");
+    if (n > 1 || /^[A-Z]{2}\.?$/.test(part) || part.length > 3) state = states.typedAlone(part);
+  }
+  const record = site.record(zip);
+  const post = site.postal(zip);
+  const known = record !== undefined || post !== undefined;
+  if (known && (state === undefined || state === record?.state || state === post?.state)) return undefined;
+  const towns = site.citySearch(before).filter((t) => !t.close && !t.county && (state === undefined || t.state === state));
+  if (towns.length === 0) return undefined;
+  const own = record ?? post;
+  return { towns, zip: { zip, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
 }
 
 /**
@@ -123,12 +166,17 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const ours = after?.code === "FM" && (inRegion(states.typedAlone(after.place)) || site.citySearch(after.place).some((t) => !t.close && inRegion(t.state)));
   const place = ours ? after.place : spoken;
   // In Spanish, the place after the words, as "schools in <place>" reads.
-  const typed = SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place;
+  // (A comma or colon after it is no part of it: "Sioux Falls, SD," read "SD" as a school district, pages audit 36 #1.)
+  const typed = (SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place).replace(/[\s,;:]+$/, "") || place;
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
   // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
-  const zip = SEARCHED_ZIP.exec(typed)?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressZip(typed) ?? zipBeforeItsTown(typed, site);
+  const addressed = addressZip(typed);
+  const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site);
+  // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
+  const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
+  if (addressedElsewhere !== undefined) return { page: townPage(typed, addressedElsewhere.towns, site.facts, undefined, undefined, addressedElsewhere.zip), town: true };
   if (zip !== undefined) return { go: `/zip/${zip}` };
   // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
   const guess = typedZip(typed);
@@ -216,8 +264,14 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const stateShown = state === undefined ? undefined : { code: state, name: site.stateName(state) };
   const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
   // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
-  const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
-  if (veryName.length > 0 && !muchLarger(towns[0]!)) return undefined;
+  // (A district named as the town asked with its kind, where no town of that name is in its state,
+  // stands as its very name would: "Columbus City Schools" is Columbus City School District, OH, 45,000
+  // students: review 36 #3, it opened Columbus City, IA, one ZIP code. Where one is, the town's page
+  // stays: "Adena schools" is Adena, OH's, which Adena Local School District does not serve: A/B sweep 36.)
+  const sameNamedElsewhere = one?.match === "words" && cityKey(districtPlace(one.district)) === cityKey(townAsked) && towns.every((t) => t.state !== one.state);
+  const asNamed = veryName.length > 0 ? veryName : sameNamedElsewhere ? [one!] : [];
+  const muchLarger = (t: CityMatch) => asNamed.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
+  if (asNamed.length > 0 && !muchLarger(towns[0]!)) return undefined;
   const servedBy = (list: readonly CityMatch[]) => new Set(list.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
   if (one !== undefined && state === undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
   const served = servedBy(towns);

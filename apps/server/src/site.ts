@@ -503,6 +503,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     (districtsByName ??= districtSearchIndex(
       [...states].flatMap((state) => (rendered.bodies.has(`/state/${state}/districts.json`) ? json<StateDistricts>(`/state/${state}/districts.json`).districts : [])).map((d) => ({ leaid: d.leaid, district: d.district, state: d.state, county: d.county, students: d.students, website: d.website })),
       states,
+      stateNames,
     ));
   const cityMatches = (typed: string): CityMatch[] =>
     townIndexes().search(typed).map((m, i) =>
