@@ -191,12 +191,12 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   if (pick.basis === "post office" && p < q) {
     // 0: the post office lies just inside a district drawn over none of the area's people (60179).
     const has = p === 0 ? "which covers next to none" : `which has ${percent(p)}`;
-    return `The post office of ${subject} is in ${name(pick)}, ${has} of the ZIP area the post office lies in; the rest of that area is in ${list(rest)}`;
+    return `The post office of ${subject} is in ${name(pick)}, ${has} of the ZIP area the post office lies in; the rest of that area is in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
   }
   if (p < q) {
     const grades = level.name === "all" ? "" : " at these grades";
     const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the main district of ${subject}${grades}`;
-    return `${name(pick)} ${most}; parts of it are in ${list(rest)}`;
+    return `${name(pick)} ${most}; parts of it are in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
   }
   // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts), or
   // in no school district at all (85351 Sun City, AZ: "School District Not Defined"): not "split …
@@ -208,24 +208,24 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   const noneCovers = level.name === "high" && !restInNoDistrict ? `no district teaching ${highGrades}` : "no school district";
   // Not at the elementary grades of a split-level ZIP (as `uncovered` below).
   if (level.name !== "elementary" && p < 0.5 && total < 0.5) {
-    return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less`;
+    return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(withShare)} ${withShare.length === 1 ? "covers" : "cover"} less${emptyParts(zero, pick.basis)}`;
   }
   if (level.name !== "elementary" && p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
-    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(rest)} ${rest.length === 1 ? "covers" : "cover"} less, and ${noneCovers} covers the rest`;
+    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(withShare)} ${withShare.length === 1 ? "covers" : "cover"} less, and ${noneCovers} covers the rest${emptyParts(zero, pick.basis)}`;
   }
   if (percent(p) === percent(q)) {
-    const more = withShare.length > 1 ? `; the rest is in ${list(rest.filter((d) => d !== second))}` : "";
+    const more = withShare.length > 1 ? `; the rest is in ${list(withShare.slice(1))}` : "";
     const about = p + q >= 0.9 ? "split about evenly between" : "split: its largest parts, about equal, are in";
-    return `${subject} is ${about} ${name(pick)} (${percent(p)} ${unit}) and ${name(second)} (${percent(q)})${more}`;
+    return `${subject} is ${about} ${name(pick)} (${percent(p)} ${unit}) and ${name(second)} (${percent(q)})${more}${emptyParts(zero, pick.basis)}`;
   }
-  if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; a small part is in ${list(rest)}`;
+  if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; a small part is in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
   // A part with no district teaching high school drawn over it is said (95316: Denair 85 %, Hughson 5 %,
   // 10 % none), as is a part in no school district (85373 Sun City: 47 % "School District Not Defined").
   // Not at the elementary grades of a split-level ZIP: there a K-12 district drawn only as a
   // high-school district (Geyser K-12 in 59479) covers people no elementary district does.
   const uncovered = (level.name !== "elementary" || restInNoDistrict) && 1 - total >= 0.02 ? `, and ${noneCovers} covers the rest` : "";
-  if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(rest)}${uncovered}`;
-  return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(rest)}`;
+  if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(withShare)}${uncovered}${emptyParts(zero, pick.basis)}`;
+  return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
 }
 
 

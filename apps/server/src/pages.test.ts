@@ -350,7 +350,7 @@ describe("the answer in one sentence", () => {
   it("never says all beside a share below 99 %: the only district of a level with residents (24450)", () => {
     const all = [d("Rockbridge", "unified", 0.5794, "population", ALL), d("Lexington", "elementary", 0.4206, "population", [], "Pre-Kindergarten – 8th"), d("Botetourt", "unified", 0)];
     expect(answer("24450", all, name)).toEqual([
-      "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %) and 1 other district.",
+      "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %); 1 other district covers a part with no residents.",
       "High school: most of 24450 (58 % of residents) is in Rockbridge; no district teaching high school covers the rest; 1 other district covers a part with no residents.",
       // The rest is Lexington's, which stops at 8th grade: the page says whom to ask, and how much of the ZIP it is (audit 4).
       "Lexington (42 % of 24450) teaches only up to 8th grade: ask it which school its older students attend.",
