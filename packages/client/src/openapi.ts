@@ -657,7 +657,7 @@ export interface paths {
         };
         /**
          * Sitemap index
-         * @description A sitemaps.org sitemap index listing the files `/sitemap-1.xml`, `/sitemap-2.xml`, …, each a `urlset` of at most 50,000 URLs (the home page, `/about`, `/docs` and every ZIP page, with the build date as `lastmod`), served like this index (`application/xml`, cached, ETag); a number beyond the last file gets 404. This build needs one file. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         * @description A sitemaps.org sitemap index listing the files `/sitemap-1.xml`, `/sitemap-2.xml`, …, each a `urlset` of at most 50,000 URLs (the home page, `/about`, `/docs`, every ZIP page, every district page and every state page, with the build date as `lastmod`), served like this index (`application/xml`, cached, ETag) at `/sitemap-{n}.xml`; a number beyond the last file gets 404. How many files there are depends on the data (the data of 2026-11-27 needs two). Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getSitemapIndex"];
         put?: never;
@@ -673,6 +673,34 @@ export interface paths {
          * @description HEAD of `/sitemap.xml`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
          */
         head: operations["headSitemapIndex"];
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap-{n}.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sitemap file
+         * @description One file of the sitemap index (`/sitemap.xml`): a sitemaps.org `urlset` of at most 50,000 URLs, the home page, `/about` and `/docs` first, then every ZIP page, every district page and every state page, each with the build date as `lastmod`. A number the index does not list (0, one beyond the last file, one with a leading zero) gets 404. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         */
+        get: operations["getSitemapFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of `/sitemap-{n}.xml`
+         * @description Answers a CORS preflight (or any OPTIONS request) with 204: every origin may use GET and HEAD with the headers it asks for. No body.
+         */
+        options: operations["optionsSitemapFile"];
+        /**
+         * Headers of: sitemap file
+         * @description HEAD of `/sitemap-{n}.xml`: the same status and headers as GET (ETag, Content-Type, Content-Length, caching), without a body. Conditional requests give 304 as for GET.
+         */
+        head: operations["headSitemapFile"];
         patch?: never;
         trace?: never;
     };
@@ -5319,6 +5347,153 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Sitemap index: the headers of the GET response, no body. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The media type of the GET response's body. */
+                    "Content-Type": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["HeadNotFound"];
+            412: components["responses"]["HeadPreconditionFailed"];
+        };
+    };
+    getSitemapFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @example 1
+                 */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sitemap file. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml; charset=utf-8": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    optionsSitemapFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The origin of the page asking (any origin is allowed).
+                 * @example https://example.org
+                 */
+                Origin?: components["parameters"]["Origin"];
+                /**
+                 * @description The method the page wants to use.
+                 * @example GET
+                 */
+                "Access-Control-Request-Method"?: components["parameters"]["RequestMethod"];
+                /**
+                 * @description The headers the page wants to send, comma-separated.
+                 * @example if-none-match
+                 */
+                "Access-Control-Request-Headers"?: components["parameters"]["RequestHeaders"];
+            };
+            path: {
+                /**
+                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @example 1
+                 */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+        };
+    };
+    headSitemapFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An HTTP-date: without If-Match, a date before the dataset's Last-Modified gets 412 (RFC 9110 §13.1.4); anything that is not an HTTP-date is ignored.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Unmodified-Since"?: components["parameters"]["IfUnmodifiedSince"];
+                /**
+                 * @description An ETag from an earlier response (or a list of them, or `*`); a match gives 304 with no body. RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example "3f1c9a0e7b2d4c51"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description An HTTP date; when the dataset's `updated` date is not later, the answer is 304 (If-None-Match takes precedence when both are sent). A value that is not a valid HTTP date is ignored (RFC 9110 §13.1.3). RFC 9110 field values are visible ASCII with inner spaces or tabs: no control characters.
+                 * @example Sun, 22 Nov 2026 00:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
+            path: {
+                /**
+                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @example 1
+                 */
+                n: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sitemap file: the headers of the GET response, no body. */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
