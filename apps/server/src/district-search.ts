@@ -200,19 +200,6 @@ const KIND_START = new Set(
 const PLAIN_KIND = new Set(["public", "school", "schools", "district", "community", "system"]);
 
 /**
- * The place a district's name begins with, before its kind words ("Columbus City School District":
- * "columbus city"); "" where none does ("School District U-46").
- *
- * @example
- * districtPlace("Columbus City School District") // "columbus city"
- */
-export function districtPlace(name: string): string {
-  const words = initialWords(name);
-  const at = words.findIndex((w) => KIND_START.has(w));
-  return words.slice(0, Math.max(0, at)).join(" ");
-}
-
-/**
  * The initials a district goes by in everyday speech besides its name's (pages audit 35 #3: "CPS"
  * found no Chicago, whose NCES name is Chicago Public School District 299): its place's initials
  * with a trailing "City" or not (Atlanta City School District: APS; San Diego City Unified School

@@ -245,12 +245,16 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect((await page("02108, CA")).status).toBe(400);
   });
 
-  it("opens a district named as a town with its kind, not that town elsewhere ('Columbus City Schools' opened Columbus City, IA, one ZIP code)", async () => {
-    for (const typed of ["Columbus City Schools", "Columbus City Schools, Ohio", "Columbus City Schools, OH"]) {
+  it("opens a district named with its state's name after a comma, and keeps a town of the district's words elsewhere first without one", async () => {
+    for (const typed of ["Columbus City Schools, Ohio", "Columbus City Schools, OH"]) {
       const res = await page(typed);
       expect([res.status, res.location], typed).toEqual([303, "/district/3904380"]);
     }
-    // A town's schools stay the town's: Seattle's district, Raleigh's towns.
+    // Without the state, the town of those words (Columbus City, IA) and the district linked after it: "Elizabeth City
+    // schools" is the North Carolina town's as surely as NCES's Elizabeth City School District is New Jersey's (A/B sweep 36).
+    const columbus = await app.request(`/zip?zip=${encodeURIComponent("Columbus City Schools")}`, { headers: { Accept: "text/html" } });
+    expect(columbus.status).toBe(200);
+    expect(await columbus.text()).toContain('<a href="/district/3904380">Columbus City School District</a> (OH)');
     expect((await page("Seattle schools")).location).toBe("/district/5307710");
     expect((await page("Raleigh schools")).h1).toBe("School districts of the towns named “Raleigh”, by ZIP code");
   });

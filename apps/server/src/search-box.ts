@@ -7,7 +7,7 @@
  */
 import type { DistrictRecord } from "@school-districts/core";
 import { cityKey, COUNTRY_AT_END, type CityMatch } from "./city-search.ts";
-import { clearDistrict, districtPlace, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
@@ -264,14 +264,8 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const stateShown = state === undefined ? undefined : { code: state, name: site.stateName(state) };
   const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
   // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
-  // (A district named as the town asked with its kind, where no town of that name is in its state,
-  // stands as its very name would: "Columbus City Schools" is Columbus City School District, OH, 45,000
-  // students: review 36 #3, it opened Columbus City, IA, one ZIP code. Where one is, the town's page
-  // stays: "Adena schools" is Adena, OH's, which Adena Local School District does not serve: A/B sweep 36.)
-  const sameNamedElsewhere = one?.match === "words" && cityKey(districtPlace(one.district)) === cityKey(townAsked) && towns.every((t) => t.state !== one.state);
-  const asNamed = veryName.length > 0 ? veryName : sameNamedElsewhere ? [one!] : [];
-  const muchLarger = (t: CityMatch) => asNamed.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
-  if (asNamed.length > 0 && !muchLarger(towns[0]!)) return undefined;
+  const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
+  if (veryName.length > 0 && !muchLarger(towns[0]!)) return undefined;
   const servedBy = (list: readonly CityMatch[]) => new Set(list.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
   if (one !== undefined && state === undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
   const served = servedBy(towns);
