@@ -1,0 +1,119 @@
+/**
+ * deploy/nginx-proxy.conf, as shipped, in nginx in front of the binary: only its TLS listen line,
+ * its upstream's port and its cache folder are changed for the test. What its comments promise
+ * holds: bodies pass through with the service's headers, a failed If-Match is the service's 412
+ * problem (ops audit 36 #1: nginx's own HTML 412, which a browser's fetch cannot read), Range is
+ * ignored as the service ignores it (#7), and /healthz reaches the binary every time while the
+ * pages are served stale once it is gone.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "@school-districts/testing";
+import { ensurePackage } from "../support/packages.ts";
+import { REPO, startServer, type RunningServer } from "../support/server.ts";
+
+let server: RunningServer;
+let nginx: ChildProcess;
+let work: string;
+let url: string;
+
+beforeAll(async () => {
+  const bin = ensurePackage("nginx-light", "/usr/sbin/nginx");
+  server = await startServer(["--quiet", "--base-url", "https://schools.example.org"]);
+  const port = await freePort();
+  work = mkdtempSync(join(tmpdir(), "sd-proxy-"));
+  const shipped = readFileSync(join(REPO, "deploy/nginx-proxy.conf"), "utf8");
+  const site = shipped
+    .replace("listen 443 ssl http2;", `listen 127.0.0.1:${port};`)
+    .replaceAll("http://127.0.0.1:8080", server.url)
+    .replace("/var/cache/nginx/school-districts", join(work, "cache"));
+  // The three lines the test changes are in the file as shipped.
+  expect(site).not.toBe(shipped);
+  expect(site).not.toContain("8080");
+  writeFileSync(join(work, "site.conf"), site);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${work};`).join(" ");
+  const conf = join(work, "nginx.conf");
+  writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1; daemon off; error_log ${work}/error.log; pid ${work}/nginx.pid; events {} http { access_log off; ${temp} include ${work}/site.conf; }\n`);
+  const syntax = spawnSync(bin, ["-t", "-c", conf], { encoding: "utf8" });
+  expect(syntax.status, syntax.stderr).toBe(0);
+  nginx = spawn(bin, ["-c", conf], { stdio: "ignore" });
+  url = `http://127.0.0.1:${port}`;
+  // Up when it answers (a hang guard, not a timing: the hook's timeout bounds it).
+  for (let tries = 0; ; tries++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (tries > 300) throw new Error(`nginx did not answer on ${url}: ${readFileSync(join(work, "error.log"), "utf8")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGTERM");
+  await server?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
+  it("passes the service's bodies and headers through, each coding cached under its own ETag", async () => {
+    for (const coding of ["br", "gzip", "identity"]) {
+      const direct = await fetch(`${server.url}/state/RI.json`, { headers: { "Accept-Encoding": coding } });
+      for (const round of ["miss", "hit"]) {
+        const proxied = await fetch(`${url}/state/RI.json`, { headers: { "Accept-Encoding": coding } });
+        expect(proxied.status, `${coding} ${round}`).toBe(200);
+        for (const header of ["etag", "content-type", "cache-control", "access-control-allow-origin", "vary"]) {
+          expect(proxied.headers.get(header), `${coding} ${round} ${header}`).toBe(direct.headers.get(header));
+        }
+        expect(await proxied.text()).toBe(await direct.clone().text());
+      }
+      await direct.body?.cancel();
+    }
+  });
+
+  it("answers a failed If-Match or If-Unmodified-Since with the 412 problem, readable cross-origin and never cached", async () => {
+    const first = await fetch(`${url}/zip/90210.json`, { headers: { "Accept-Encoding": "br" } });
+    const etag = first.headers.get("etag")!;
+    await first.arrayBuffer();
+    const held = await fetch(`${url}/zip/90210.json`, { headers: { "If-Match": etag, "Accept-Encoding": "br" } });
+    expect(held.status).toBe(200);
+    await held.arrayBuffer();
+    for (const [path, header] of [
+      ["/zip/90210.json", { "If-Match": '"x"' }],
+      ["/bulk/districts.csv", { "If-Match": '"x"' }],
+      ["/state/RI.json", { "If-Unmodified-Since": "Mon, 01 Jan 2001 00:00:00 GMT" }],
+    ] as const) {
+      const res = await fetch(`${url}${path}`, { headers: { Origin: "https://a.example", ...header } });
+      expect(res.status, path).toBe(412);
+      expect(res.headers.get("content-type"), path).toBe("application/problem+json; charset=utf-8");
+      expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      const body = (await res.json()) as { type: string; status: number; instance: string };
+      expect(body, path).toMatchObject({ type: "https://schools.example.org/problems/precondition-failed", status: 412, instance: path });
+    }
+  });
+
+  it("ignores Range, as the service does", async () => {
+    for (const path of ["/bulk/districts.csv", "/state/RI.json"]) {
+      for (const round of ["miss", "hit"]) {
+        const res = await fetch(`${url}${path}`, { headers: { Range: "bytes=0-99", "Accept-Encoding": "identity" } });
+        expect(res.status, `${path} ${round}`).toBe(200);
+        expect(res.headers.get("content-range"), path).toBeNull();
+        expect(res.headers.get("accept-ranges"), path).not.toBe("bytes");
+        expect((await res.arrayBuffer()).byteLength, path).toBeGreaterThan(100);
+      }
+    }
+  });
+
+  it("asks the binary for /healthz every time: once it is gone, the probe fails while cached pages are served stale", async () => {
+    const health = await fetch(`${url}/healthz`);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    await health.body?.cancel();
+    expect((await fetch(`${url}/zip/90210`)).status).toBe(200);
+    await server.stop();
+    expect((await fetch(`${url}/healthz`)).status).toBe(502);
+    const stale = await fetch(`${url}/zip/90210`);
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toContain("90210");
+  });
+});
