@@ -369,6 +369,29 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   for (const z of zips) {
     if (!(overlaps.get(z.zip) ?? []).some((o) => o.leaid === z.leaid)) throw new DatasetError(oFile, `ZIP ${z.zip}: its record's district ${z.leaid} has no row`);
   }
+  // What the records and the districts bodies say of each ZIP's rows holds (ops audit 36 #4: two
+  // districts serving most of one level, shares of a level summing to 1.9, were served): one
+  // district at most serves most of each level, the elementary one is the record's district, and a
+  // level's shares sum to 1 (each is rounded to 4 decimals: up to 0.00005 off per row).
+  const leaidOf = new Map(zips.map((z) => [z.zip, z.leaid]));
+  for (const [zip, list] of overlaps) {
+    for (const level of ["elementary", "secondary"] as const) {
+      const most = list.filter((o) => o.servesMost.includes(level));
+      if (most.length > 1) throw new DatasetError(oFile, `ZIP ${zip}: ${most.length} districts serve most of its ${level} grades (${most.map((o) => o.leaid).join(", ")})`);
+    }
+    const elementary = list.find((o) => o.servesMost.includes("elementary"));
+    if (elementary !== undefined && elementary.leaid !== leaidOf.get(zip)) throw new DatasetError(oFile, `ZIP ${zip}: district ${elementary.leaid} serves most of its elementary grades, but its record names ${leaidOf.get(zip)}`);
+    for (const [column, of] of [["share_elementary", (o: OverlapRow) => o.shareElementary], ["share_secondary", (o: OverlapRow) => o.shareSecondary]] as const) {
+      const sum = list.reduce((total, o) => total + of(o), 0);
+      if (sum > 1 + 0.00005 * list.length + 1e-9) throw new DatasetError(oFile, `ZIP ${zip}: its ${column} values sum to ${sum.toFixed(4)}, more than 1`);
+    }
+  }
+  // The manifest's counts are those of the files (ops audit 36 #4: any counts were taken).
+  const overlapRows = [...overlaps.values()].reduce((n, list) => n + list.length, 0);
+  for (const [key, actual] of [["records", zips.length], ["districts", districts.size], ["overlaps", overlapRows], ["states", new Set(zips.map((z) => z.state)).size], ["post_office_records", zips.filter((z) => z.zcta !== z.zip).length]] as const) {
+    const said = manifest.counts?.[key];
+    if (said !== undefined && said !== actual) throw new DatasetError(`${label}/manifest.json`, `counts.${key} is ${said}, the files hold ${actual}`);
+  }
   // A district newer than the maps has no overlap: the ZIP of its office names it (data/README.md, "Notes").
   const newer = new Map<string, { leaid: string; office: string }[]>();
   const zctaOf = new Map(zips.map((z) => [z.zip, z.zcta]));
