@@ -108,4 +108,34 @@ describe("--workers 2", () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/worker 1 exited/);
   });
+  it("writes whole access-log lines from both processes, however long a client's User-Agent (ops audit 36 #3: 17 of 2,400 were spliced)", async () => {
+    const server = await startServer(["--base-url", DEFAULT_BASE, "--workers", "2"]);
+    let sent = 0;
+    try {
+      await bothReady(server);
+      // Eight clients at once, each with a 6,000-byte User-Agent: both processes log at the same time.
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, client) => {
+          for (let i = 0; i < 40; i++) {
+            const res = await fetch(`${server.url}/zip/90210.json?c=${client}&i=${i}`, { headers: { "User-Agent": "U".repeat(6000) } });
+            await res.arrayBuffer();
+            sent++;
+          }
+        }),
+      );
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const lines = server.stdout().split("\n").filter((line) => line !== "");
+    const broken = lines.filter((line) => {
+      try {
+        return (JSON.parse(line) as { status?: number }).status !== 200;
+      } catch {
+        return true;
+      }
+    });
+    expect(broken.slice(0, 2)).toEqual([]);
+    expect(lines.filter((line) => line.includes("/zip/90210.json?c=")).length).toBe(sent);
+    for (const line of lines) expect(Buffer.byteLength(line) + 1).toBeLessThanOrEqual(4096);
+  });
 });
