@@ -351,6 +351,18 @@ describe("the binary", () => {
     }
   });
 
+  it("SIGHUP is ignored and said so: the service keeps answering (ops audit 36 #5: it died at once, exit 129, unlogged)", async () => {
+    const s = await startServer();
+    try {
+      s.proc.kill("SIGHUP");
+      for (let i = 0; i < 600 && !s.stderr().includes("SIGHUP"); i++) await Bun.sleep(10);
+      expect(s.stderr()).toContain("SIGHUP: ignored (nothing to reload); SIGTERM or SIGINT stops the service\n");
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await s.stop()).toBe(0);
+    }
+  });
+
   it("a second signal a second or more after the first stops at once, cutting what is in flight, with exit 1", async () => {
     const s = await startServer();
     // A client that asks for the whole dataset and reads none of it keeps that request in flight.

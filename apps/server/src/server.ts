@@ -123,7 +123,7 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
 export const SECOND_SIGNAL_MS = 1000;
 
 /**
- * On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then
+ * On SIGTERM or SIGINT (SIGHUP is said and ignored): stop accepting, let in-flight requests finish, then
  * close idle keep-alive connections (at most `graceMs` in all), run `also`
  * (stopping --workers) meanwhile, flush the log and exit 0 (1 when `also`
  * says something failed). Returns the stop function, for other reasons to stop.
@@ -183,5 +183,9 @@ export function stopOnSignals(
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // SIGHUP is no stop (ops audit 36 #5: it killed the process at once, cutting downloads, unlogged):
+  // there is nothing to reload (the data is in the binary, the options are read at start-up), and a
+  // `kill -HUP`, a habit for "reload", or a closed terminal must not take the service down.
+  process.on("SIGHUP", () => void process.stderr.write("SIGHUP: ignored (nothing to reload); SIGTERM or SIGINT stops the service\n"));
   return stop;
 }
