@@ -4,8 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-import { BINARY, env, runBinary, startServer, type RunningServer } from "../support/server.ts";
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BINARY, env, REPO, runBinary, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -55,7 +57,11 @@ describe("lookup", () => {
   it("--json prints the API's record and districts; --district --json the API's district", async () => {
     const zip = await runBinary(["lookup", "90210", "--json"]);
     expect(zip.code).toBe(0);
-    expect(JSON.parse(zip.stdout)).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: (await api("/zip/90210/districts.json")).districts });
+    expect(JSON.parse(zip.stdout)).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: (await api("/zip/90210/districts.json")).districts, newer_districts: [] });
+    // A town's district newer than the maps, as the API's districts body names it (ops audit 36 #6: --json left it out).
+    const newer = JSON.parse((await runBinary(["lookup", "36561", "--json"])).stdout) as { newer_districts: unknown };
+    expect(newer.newer_districts).toEqual((await api("/zip/36561/districts.json")).newer_districts);
+    expect(JSON.stringify(newer.newer_districts)).toContain("Orange Beach City");
     const district = await runBinary(["lookup", "--district", "0604830", "--json"]);
     expect(district.code).toBe(0);
     expect(JSON.parse(district.stdout)).toEqual(await api("/district/0604830.json"));
@@ -96,6 +102,23 @@ describe("lookup", () => {
       const r = await runBinary([...args, "--data", "/nonexistent-folder"]);
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).toContain("cannot load the dataset: /nonexistent-folder/manifest.json");
+    }
+  });
+
+  it("exits 3 for a postal.csv that does not match the manifest, as the server refuses it (ops audit 36 #2: 'not found', exit 1)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sd-lookup-data-"));
+    try {
+      for (const f of ["manifest.json", "zips.csv", "districts.csv", "overlaps.csv", "boundaries.topojson", "zctas.topojson", "postal.csv", "RATING.md", "SOURCES.md"]) copyFileSync(join(REPO, "data", f), join(dir, f));
+      const whole = await runBinary(["lookup", "01086", "--data", dir]);
+      expect(whole.code, whole.stderr).toBe(1);
+      expect(whole.stdout + whole.stderr).toContain("01086");
+      // Cut after its first rows (a partial copy): the file is named, exit 3.
+      writeFileSync(join(dir, "postal.csv"), readFileSync(join(dir, "postal.csv"), "utf8").split("\n").slice(0, 6).join("\n") + "\n");
+      const cut = await runBinary(["lookup", "01086", "--data", dir]);
+      expect(cut.code, cut.stderr).toBe(3);
+      expect(cut.stderr).toContain(`${join(dir, "postal.csv")}: sha256 mismatch`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

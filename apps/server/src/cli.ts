@@ -18,7 +18,7 @@ import { dataPaths, openSnapshotFor, requiredText, readAssets, readData, repoAss
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
 import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, type Command } from "./config.ts";
-import { DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
+import { checkListedFile, DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { exportFolderProblem, writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
 import { lookup, lookupMany } from "./lookup.ts";
@@ -117,7 +117,12 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     }
     // data/postal.csv: what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;
-    const postal = orExit(async () => parsePostal(await requiredText(postalPath), postalPath), LOOKUP_DATA_ERROR);
+    // Checked against the manifest as the server checks it: a truncated or edited one is a damaged install (exit 3), not "not found" (ops audit 36 #2).
+    const postal = orExit(async () => {
+      const text = await requiredText(postalPath);
+      checkListedFile("postal.csv", text, dataset.manifest.files, postalPath);
+      return parsePostal(text, postalPath);
+    }, LOOKUP_DATA_ERROR);
     // A reader that stops early (| head) ends the output quietly; another write error (a full disk) says so, exit 4.
     process.stdout.on("error", (e: NodeJS.ErrnoException) => {
       if (e.code === "EPIPE") process.exit(0);

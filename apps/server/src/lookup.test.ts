@@ -45,7 +45,7 @@ describe("lookup", () => {
     // The plain-words answer, as the ZIP page says it, comes before the table of shares.
     const split = lines.findIndex((l) => l.startsWith("01002 is split:"));
     expect(lines.slice(split - 2, split)).toEqual([
-      "Up to 6th grade: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %), Shutesbury School District (7 %) and 1 other district.",
+      "Up to 6th grade: most of 01002 (50 % of residents) is in Amherst School District; part is in Pelham School District (43 %) and Shutesbury School District (7 %); 1 other district covers a part with no residents.",
       "7th grade and up: all of 01002 is in Amherst-Pelham School District; 1 other district covers a part with no residents.",
     ]);
     // The table gives each district's share at each grade level.
@@ -79,6 +79,7 @@ describe("lookup", () => {
       record: await api("/zip/01002.json"),
       zcta: "01002",
       districts: ((await api("/zip/01002/districts.json")) as { districts: unknown }).districts,
+      newer_districts: [],
     });
     // A PO-box ZIP's shares are its post office's ZIP area's: `zcta` says which (audit, ops: it was left out).
     expect(JSON.parse(lookup(dataset, { zip: "90209" }, json).stdout).zcta).toBe("90210");
@@ -142,7 +143,7 @@ describe("lookupMany: several ZIP codes at once (audit, ops: one process per ZIP
     const lines = r.out.trimEnd().split("\n");
     expect(lines).toHaveLength(4);
     const parsed = lines.map((l) => JSON.parse(l) as { record?: { zip: string }; status?: number; instance?: string });
-    expect(parsed[0]).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: ((await api("/zip/90210/districts.json")) as { districts: unknown }).districts });
+    expect(parsed[0]).toEqual({ record: await api("/zip/90210.json"), zcta: "90210", districts: ((await api("/zip/90210/districts.json")) as { districts: unknown }).districts, newer_districts: [] });
     expect([parsed[1]!.status, parsed[1]!.instance]).toEqual([404, "/zip/00000.json"]);
     expect([parsed[2]!.status, parsed[2]!.instance]).toEqual([400, "/zip/9021.json"]);
     expect(parsed[3]!.record!.zip).toBe("02108");

@@ -102,7 +102,8 @@ export function lookup(
     const record = zipRecord(dataset, row, options.baseUrl);
     const all = zipDistricts(dataset, row);
     // `zcta`: whose shares `districts` are (a PO-box ZIP's are its post office's ZIP area's).
-    if (options.json) return { code: 0, stdout: toJson({ record, zcta: all.zcta, districts: all.districts }), stderr: "" };
+    // With newer_districts, as the API's districts body and the text output have them (ops audit 36 #6).
+    if (options.json) return { code: 0, stdout: toJson({ record, zcta: all.zcta, districts: all.districts, newer_districts: all.newer_districts }), stderr: "" };
     const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
     // Where another district serves most of the ZIP's high-school grades (split-level states),
     // the first line names it too: the record's district alone would leave out the high-school grades.
