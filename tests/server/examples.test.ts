@@ -33,6 +33,21 @@ describe("the contract's examples are the binary's answers", () => {
     expect(spec.components.schemas.DistrictRecord!.example).toEqual(await json("/zip/90210.json"));
   });
 
+  it("the sitemap files' numbers the contract lists are those the index lists (review 36 #6), each a urlset the binary serves", async () => {
+    const raw = JSON.parse(readFileSync(resolve(REPO, "openapi/openapi.json"), "utf8")) as { paths: Record<string, { get: { parameters: { name?: string; schema?: { enum?: string[] } }[] } }> };
+    const listed = raw.paths["/sitemap-{n}.xml"]!.get.parameters.find((p) => p.name === "n")!.schema!.enum;
+    const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const served = [...index.matchAll(/<loc>[^<]*\/sitemap-([0-9]+)\.xml<\/loc>/g)].map((m) => m[1]);
+    expect(served.length).toBeGreaterThan(0);
+    expect(listed).toEqual(served);
+    for (const n of served) {
+      const file = await fetch(`${server.url}/sitemap-${n}.xml`);
+      expect(file.status, n).toBe(200);
+      expect(await file.text(), n).toContain("<urlset");
+    }
+    expect((await fetch(`${server.url}/sitemap-${served.length + 1}.xml`)).status).toBe(404);
+  });
+
   it("the downloads' checksums example is the binary's body", async () => {
     const example = spec.paths["/bulk/sha256sums.txt"]!.get.responses["200"]!.content!["text/plain; charset=utf-8"]!.example as string;
     expect(example).toBe(await (await fetch(`${server.url}/bulk/sha256sums.txt`)).text());

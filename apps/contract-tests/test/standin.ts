@@ -293,8 +293,16 @@ export class StandIn {
     this.resources.set("/robots.txt", resource("text/plain; charset=utf-8", `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`, weak));
     this.resources.set(
       "/sitemap.xml",
-      resource("application/xml; charset=utf-8", `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>\n`, weak),
+      resource(
+        "application/xml; charset=utf-8",
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<sitemap><loc>${base}/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>${base}/sitemap-2.xml</loc></sitemap>\n</sitemapindex>\n`,
+        weak,
+      ),
     );
+    // The index's files, as the contract's enum lists them.
+    for (const n of ["1", "2"]) {
+      this.resources.set(`/sitemap-${n}.xml`, resource("application/xml; charset=utf-8", `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/</loc></url></urlset>\n`, weak));
+    }
     // The pages the problems' `type` URIs resolve to; any other kind falls through to not-found.
     for (const [kind, status, title] of PROBLEM_TYPES) {
       this.resources.set(`/problems/${kind}`, resource("text/html; charset=utf-8", `<!doctype html><title>${title}</title><h1>${title}</h1><p>HTTP ${status}</p>`, weak));

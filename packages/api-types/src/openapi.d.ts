@@ -685,7 +685,7 @@ export interface paths {
         };
         /**
          * Sitemap file
-         * @description One file of the sitemap index (`/sitemap.xml`): a sitemaps.org `urlset` of at most 50,000 URLs, the home page, `/about` and `/docs` first, then every ZIP page, every district page and every state page, each with the build date as `lastmod`. A number the index does not list (0, one beyond the last file, one with a leading zero) gets 404. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         * @description One file of the sitemap index (`/sitemap.xml`): a sitemaps.org `urlset` of at most 50,000 URLs, the home page, `/about` and `/docs` first, then every ZIP page, every district page and every state page, each with the build date as `lastmod`. A number the index does not list (0, one beyond the last file, one with a leading zero, not a number) gets 404. Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getSitemapFile"];
         put?: never;
@@ -5393,10 +5393,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
-                n: string;
+                n: "1" | "2";
             };
             cookie?: never;
         };
@@ -5445,10 +5445,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
-                n: string;
+                n: "1" | "2";
             };
             cookie?: never;
         };
@@ -5484,10 +5484,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, from 1, without leading zeros, as the index lists it.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
-                n: string;
+                n: "1" | "2";
             };
             cookie?: never;
         };
