@@ -5,7 +5,7 @@
  * enhancement). Its stylesheet and script are allowed by their hashes in the pages' CSP.
  */
 import { escapeHtml as e } from "./html.ts";
-import { PLACE_MAX_LENGTH } from "./place-input.ts";
+import { LINK_MAX_LENGTH } from "./place-input.ts";
 
 /** Styles of the form and of the maps (a second inline stylesheet, allowed by its hash). */
 export const GEO_CSS = `fieldset{border:1px solid var(--field);border-radius:4px;margin:1rem 0;padding:.5rem 1rem;min-width:0}
@@ -34,7 +34,7 @@ export function locationForm(lat = "", lon = "", folded = false, error?: { field
   const box = (field: "lat" | "lon", label: string, hint: string, value: string) => {
     const wrong = error?.field === field;
     const message = wrong ? `<p class="error" id="${field}-error"><span class="vh">Error: </span>${e(error.message)}</p>` : "";
-    return `<div><label for="${field}">${label} <span class="hint" id="${field}-hint">${hint}</span></label>${message}<input id="${field}" name="${field}" maxlength="${PLACE_MAX_LENGTH}" autocomplete="off" aria-describedby="${field}-hint${wrong ? ` ${field}-error` : ""}"${wrong ? ' aria-invalid="true"' : ""} value="${e(value)}"></div>`;
+    return `<div><label for="${field}">${label} <span class="hint" id="${field}-hint">${hint}</span></label>${message}<input id="${field}" name="${field}" maxlength="${LINK_MAX_LENGTH}" autocomplete="off" aria-describedby="${field}-hint${wrong ? ` ${field}-error` : ""}"${wrong ? ' aria-invalid="true"' : ""} value="${e(value)}"></div>`;
   };
   return `<form action="/location" method="get"><fieldset><legend>Find the districts of a place</legend>
 <button type="button" id="here" hidden>Use my location</button> <span id="here-status" role="status"></span>

@@ -271,11 +271,22 @@ describe("GET /location (the page)", () => {
     ["lat=45.7833%2C%20-108.5007&lon=", "/location?lat=45.7833&lon=-108.5007"], // Google Maps' pair pasted into Latitude
     ["lat=45.7833%C2%B0%20N&lon=108.5007%C2%B0%20W", "/location?lat=45.7833&lon=-108.5007"], // Apple Maps
     ["lat=%2045.7833&lon=%E2%88%92108.5007", "/location?lat=45.7833&lon=-108.5007"], // a space, a typographic minus
+    // The link a phone's Share button gives (pages audit 36 #6: "not a place").
+    [`lat=${encodeURIComponent("https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
+    [`lat=${encodeURIComponent("geo:45.7833,-108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
   ])("coordinates as map apps give them (%s): 303 to the plain decimals", async (query, location) => {
     const res = await app.request(`/location?${query}`);
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(location);
     expect((await app.request(location)).status).toBe(200);
+  });
+
+  it("a link with no coordinates in it (a short share link) says what to copy instead; the box takes a long link", async () => {
+    const res = await app.request(`/location?lat=${encodeURIComponent("https://maps.app.goo.gl/AbCd123")}&lon=`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("is a link with no coordinates in it: open it in the map app, then copy the place&#39;s coordinates");
+    expect(html).toContain('maxlength="2000"');
   });
 
   it("a point in no district names the place probably meant: the missing minus, the numbers swapped", async () => {
@@ -315,8 +326,8 @@ describe("GET /location (the page)", () => {
     expect(lat.status).toBe(400);
     const latPage = await lat.text();
     expect(latPage).toContain('<p class="error" id="lat-error"><span class="vh">Error: </span>Latitude “abc” is not a decimal number of degrees');
-    expect(latPage).toContain('<input id="lat" name="lat" maxlength="100" autocomplete="off" aria-describedby="lat-hint lat-error" aria-invalid="true" value="abc">');
-    expect(latPage).toContain('<input id="lon" name="lon" maxlength="100" autocomplete="off" aria-describedby="lon-hint" value="1">');
+    expect(latPage).toContain('<input id="lat" name="lat" maxlength="2000" autocomplete="off" aria-describedby="lat-hint lat-error" aria-invalid="true" value="abc">');
+    expect(latPage).toContain('<input id="lon" name="lon" maxlength="2000" autocomplete="off" aria-describedby="lon-hint" value="1">');
     // Said once, at the box.
     expect(latPage.split("is not a decimal number of degrees").length).toBe(2);
     const lon = await (await app.request("/location?lat=45&lon=200", html)).text();
@@ -327,8 +338,8 @@ describe("GET /location (the page)", () => {
 
   it("the form takes text (no decimal keypad without a minus key) and lets Longitude stay empty for a pasted pair", async () => {
     const html = await (await app.request("/location")).text();
-    expect(html).toContain('<input id="lat" name="lat" maxlength="100" autocomplete="off" aria-describedby="lat-hint" value="">');
-    expect(html).toContain('<input id="lon" name="lon" maxlength="100" autocomplete="off" aria-describedby="lon-hint" value="">');
+    expect(html).toContain('<input id="lat" name="lat" maxlength="2000" autocomplete="off" aria-describedby="lat-hint" value="">');
+    expect(html).toContain('<input id="lon" name="lon" maxlength="2000" autocomplete="off" aria-describedby="lon-hint" value="">');
     expect(html).not.toContain('inputmode="decimal"');
     // Examples are hints that stay while typing, not placeholders; the location page shows the boxes, the home page folds them.
     expect(html).not.toContain("placeholder=");

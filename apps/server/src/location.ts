@@ -10,6 +10,7 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
+import { isMapLink } from "./place-input.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
@@ -230,6 +231,8 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
   const short = shortened(value);
   const [label, example] = forPage ? [PAGE_WORDS[name][0], PAGE_WORDS[name][1]] : [name, EXAMPLE];
   const shown = forPage ? `“${short}”` : JSON.stringify(short);
+  // A map's share link with no coordinates in it (a short link): what to copy instead.
+  if (forPage && isMapLink(value)) return `${label} ${shown} is a link with no coordinates in it: open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
   if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;
   if (Math.abs(Number(value)) > max) return `${label} ${shown} is out of range: ${forPage ? "it" : name} is between -${max} and ${max} degrees.`;
   return undefined;

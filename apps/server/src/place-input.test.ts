@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { milesAway, PLACE_MAX_LENGTH, placeHint, readPlace } from "./place-input.ts";
+import { LINK_MAX_LENGTH, linkPlace, milesAway, PLACE_MAX_LENGTH, placeHint, readPlace } from "./place-input.ts";
 
 describe("readPlace: what people paste or type into the /location form", () => {
   it.each([
@@ -35,6 +35,34 @@ describe("readPlace: what people paste or type into the /location form", () => {
     expect(readPlace(`${longest}0`, "")).toBeUndefined();
     expect(readPlace("", `${longest}0`)).toBeUndefined();
     expect(readPlace(`45${"°".repeat(15_000)}N 108°W`, "")).toBeUndefined();
+  });
+});
+
+describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')", () => {
+  it.each([
+    ["https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin", "45.7833", "-108.5007"],
+    ["https://maps.apple.com/?q=Billings&sll=45.7833,-108.5007", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps?q=45.7833,-108.5007", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps/search/?api=1&query=45.7833%2C-108.5007", "45.7833", "-108.5007"],
+    // A place's own point (!3d!4d) before the map's view (@).
+    ["https://www.google.com/maps/place/Billings,+MT/@45.78,-108.5,12z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d45.7839!4d-108.5011", "45.7839", "-108.5011"],
+    ["https://www.google.com/maps/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
+    ["geo:45.7833,-108.5007", "45.7833", "-108.5007"],
+    ["GEO:45.7833,-108.5007;u=35?z=17", "45.7833", "-108.5007"],
+  ])("%s", (link, lat, lon) => {
+    expect(linkPlace(link)).toEqual({ lat, lon });
+    expect(readPlace(link, "")).toEqual({ lat, lon });
+    expect(readPlace("", ` ${link} `)).toEqual({ lat, lon });
+  });
+
+  it("reads none from a short link, other text, or a link longer than LINK_MAX_LENGTH; a pair in brackets is a pair", () => {
+    expect(linkPlace("https://maps.app.goo.gl/AbCd123")).toBeUndefined();
+    expect(linkPlace("45.7833, -108.5007")).toBeUndefined();
+    expect(linkPlace("https://example.org/?q=1234,5678")).toBeUndefined();
+    const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
+    expect(linkPlace(long)).toBeUndefined();
+    expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });
+    expect(readPlace("[45.7833 -108.5007]", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });
   });
 });
 

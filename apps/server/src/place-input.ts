@@ -19,6 +19,59 @@ import { TERRITORIES } from "@school-districts/core";
  */
 export const PLACE_MAX_LENGTH = 100;
 
+/**
+ * The most characters of a map link read in one box: a phone's "Share location" gives a link whose
+ * coordinates are all that is read of it (Google Maps' place links run to several hundred
+ * characters), by patterns whose time grows with its length only.
+ */
+export const LINK_MAX_LENGTH = 2000;
+
+/** A decimal number of degrees in a link. */
+const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
+
+/**
+ * Where a map link says its place is, most precise first: Google's place (`!3d…!4d…`), a query or
+ * marked point (`?q=`, `ll=`, Apple's `&ll=`, `query=`, `destination=`), Google's view (`/@lat,lon,17z`),
+ * a geo: URI (RFC 5870).
+ */
+const LINK_PLACES = [
+  new RegExp(String.raw`!3d${LINK_DEGREES}!4d${LINK_DEGREES}`),
+  new RegExp(String.raw`[?&](?:q|ll|sll|query|destination|daddr|center)=${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`/@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
+];
+
+/**
+ * The place a map link pasted into one box names (pages audit 36 #6: "Share location" from Apple or
+ * Google Maps, and geo: URIs, were "not a place", though the page says to paste what map apps give),
+ * as plain decimals; undefined for other text, or a link with no coordinates in it (a short share link).
+ *
+ * @example
+ * linkPlace("https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin") // { lat: "45.7833", lon: "-108.5007" }
+ * linkPlace("geo:45.7833,-108.5007?z=17") // { lat: "45.7833", lon: "-108.5007" }
+ * linkPlace("https://maps.app.goo.gl/AbCd") // undefined
+ */
+export function linkPlace(text: string): { lat: string; lon: string } | undefined {
+  const t = text.trim();
+  if (t.length > LINK_MAX_LENGTH || !isMapLink(t)) return undefined;
+  let decoded = t;
+  try {
+    decoded = decodeURIComponent(t.replace(/\+/g, " "));
+  } catch {
+    // A stray "%": read as it is.
+  }
+  for (const pattern of LINK_PLACES) {
+    const m = pattern.exec(decoded);
+    if (m !== null) return { lat: degrees(Number(m[1])), lon: degrees(Number(m[2])) };
+  }
+  return undefined;
+}
+
+/** Text that is a link (http, https) or a geo: URI, not coordinates typed. */
+export function isMapLink(text: string): boolean {
+  return /^(?:https?:\/\/|geo:)/i.test(text.trim());
+}
+
 /** A plain decimal number of degrees, as /location.json takes it. */
 const PLAIN = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
@@ -43,14 +96,19 @@ function degrees(value: number): string {
  * readPlace("45.7833, -108.5007", "")          // { lat: "45.7833", lon: "-108.5007" } (a pair pasted into Latitude)
  * readPlace("45.7833° N", "108.5007° W")       // { lat: "45.7833", lon: "-108.5007" }
  * readPlace(`45°47'00"N 108°30'02"W`, "")      // { lat: "45.783333", lon: "-108.500556" }
+ * readPlace("geo:45.7833,-108.5007", "")      // { lat: "45.7833", lon: "-108.5007" } (a map link: linkPlace)
  * readPlace("here", "")                        // undefined
  */
 export function readPlace(latText: string, lonText: string): { lat: string; lon: string } | undefined {
+  // A map link in one box (the other empty): its coordinates.
+  const link = lonText.trim() === "" ? linkPlace(latText) : latText.trim() === "" ? linkPlace(lonText) : undefined;
+  if (link !== undefined) return link;
   const [lat, lon] = [normalized(latText), normalized(lonText)];
   if (lat.length > PLACE_MAX_LENGTH || lon.length > PLACE_MAX_LENGTH) return undefined;
   if (PLAIN.test(lat) && PLAIN.test(lon)) return lat === latText && lon === lonText ? { lat, lon } : { lat: degrees(Number(lat)), lon: degrees(Number(lon)) };
   // A pair in one box (the other empty): two plain decimals separated by a comma, semicolon or spaces.
-  const pair = (lon === "" ? lat : lat === "" ? lon : "").split(/\s*[,;]\s*|\s+/);
+  // (In brackets too, as some apps and web pages write a point: "(45.7833, -108.5007)".)
+  const pair = (lon === "" ? lat : lat === "" ? lon : "").replace(/^[([]\s*|\s*[)\]]$/g, "").split(/\s*[,;]\s*|\s+/);
   if (pair.length === 2 && pair.every((p) => PLAIN.test(p))) return { lat: degrees(Number(pair[0])), lon: degrees(Number(pair[1])) };
   try {
     const read = convert(`${lat} ${lon}`.trim(), 6);
