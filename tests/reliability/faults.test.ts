@@ -4,10 +4,10 @@
  * binary, stops start-up with a non-zero exit and a message naming the damaged
  * file.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { connect } from "node:net";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -205,6 +205,19 @@ describe("a damaged dataset passed with --data", () => {
       manifest.files["overlaps.csv"]!.sha256 = createHash("sha256").update(bytes).digest("hex");
       writeFileSync(manifestPath, JSON.stringify(manifest));
     }],
+    // Not a file (ops audit 36 #9: a FIFO hung start-up forever, silently; /dev/zero was said "missing").
+    ["a pipe in its place", "postal.csv", (f) => {
+      unlinkSync(f);
+      execFileSync("mkfifo", [f]);
+    }],
+    ["a pipe in its place", "zips.csv", (f) => {
+      unlinkSync(f);
+      execFileSync("mkfifo", [f]);
+    }],
+    ["a link to a device in its place", "RATING.md", (f) => {
+      unlinkSync(f);
+      symlinkSync("/dev/zero", f);
+    }],
   ];
   it.each(damages)("%s: %s stops start-up with a message naming it", async (how, name, damage) => {
     const dir = dataCopy();
@@ -217,7 +230,8 @@ describe("a damaged dataset passed with --data", () => {
     expect(r.stderr, "the message names the damaged file").toContain(join(dir, name));
     const says: Record<string, RegExp> = {
       "a ZIP's row moved to a ZIP with no record, with the manifest's sha256 of it": /overlaps\.csv: ZIP 99999 has no row in zips\.csv/,
-      "a byte-order mark added, with the manifest's sha256 of it": /starts with a byte-order mark/, "a byte that is not UTF-8": /is not valid UTF-8/, "a folder in its place": /is a folder, not a file/ };
+      "a byte-order mark added, with the manifest's sha256 of it": /starts with a byte-order mark/, "a byte that is not UTF-8": /is not valid UTF-8/, "a folder in its place": /is a folder, not a file/,
+      "a pipe in its place": /is not a regular file/, "a link to a device in its place": /is not a regular file/ };
     if (says[how] !== undefined) expect(r.stderr).toMatch(says[how]!);
     expect(r.stderr, "a message, not a stack trace").not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   }, 90_000);

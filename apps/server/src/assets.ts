@@ -40,7 +40,7 @@ export interface AssetPaths {
 export interface PrecompressedIndex {
   baseUrl: string;
   entries: Record<string, { etag: string } & Partial<Record<Coding, { offset: number; length: number; tag: string }>>>;
-  /** The .bin's size and CRC-32, checked at start-up as the snapshot's files are (a build before 2026-11-26 has none). */
+  /** The .bin's size and CRC-32, checked at start-up as the snapshot's files are (a build before 2026-11-26 has none: refused, review 36 #8). */
   blob?: { size: number; crc32: number };
 }
 
@@ -104,17 +104,26 @@ const exactUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * await exactText("data/zips.csv", "missing") // "zip,state,city,county,leaid,zcta\n..."
  */
 async function exactText(path: string, missing: string): Promise<string> {
-  if (!(await Bun.file(path).exists())) {
-    const [here, parent] = await Promise.all([stat(path).catch(() => undefined), stat(dirname(path)).catch(() => undefined)]);
-    if (here?.isDirectory()) throw new DatasetError(path, "is a folder, not a file");
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) {
+    const parent = await stat(dirname(path)).catch(() => undefined);
     throw new DatasetError(path, parent !== undefined && !parent.isDirectory() ? `missing (${dirname(path)} is a file, not a folder)` : missing);
   }
+  if (info.isDirectory()) throw new DatasetError(path, "is a folder, not a file");
+  // A pipe, a device or a socket in its place is read forever or without end (ops audit 36 #9: a FIFO
+  // hung start-up silently; /dev/zero was said "missing"); a file larger than any the build writes
+  // would be read whole into memory first.
+  if (!info.isFile()) throw new DatasetError(path, "is not a regular file (a pipe, device or socket is in its place)");
+  if (info.size > DATA_FILE_MAX_BYTES) throw new DatasetError(path, `is ${info.size} bytes, more than any file the build writes (${DATA_FILE_MAX_BYTES})`);
   try {
     return exactUtf8.decode(await Bun.file(path).bytes());
   } catch {
     throw new DatasetError(path, "is not valid UTF-8");
   }
 }
+
+/** Larger than any text file of a dataset folder (the largest, overlaps.csv, is about 5 MB; the maps are read elsewhere). */
+const DATA_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Reads the dataset files' text (exactText; core's parser checks the byte-order mark and sha256).
@@ -184,7 +193,10 @@ export async function readAssets(paths: AssetPaths): Promise<SiteAssets> {
       throw new DatasetError(paths.precompressed.index, `not readable JSON (${(e as Error).message})`);
     }
     // A truncated or corrupt .bin would be served as cut-off br/gzip bodies under valid ETags (review 35 #7).
-    if (index.blob !== undefined) checkFile(await fileSource(paths.precompressed.blob), index.blob);
+    // An index without the .bin's size and CRC-32 (a build from before they were written) is refused too:
+    // the build then compresses anew rather than reuse an unchecked .bin (review 36 #8).
+    if (index.blob === undefined) throw new DatasetError(paths.precompressed.index, "has no size and CRC-32 of precompressed.bin (written by an older build): rebuild with bun run build");
+    checkFile(await fileSource(paths.precompressed.blob), index.blob);
     // Slices of the file, not copies: Bun sends them from the file's bytes (in the binary, its mapped pages).
     const blob = Bun.file(paths.precompressed.blob);
     precompressed = new Map();
@@ -224,7 +236,7 @@ type ManifestFacts = { boundaries?: Partial<BoundariesFacts>; files?: Record<str
 /** A data folder's manifest, read once for the assets; undefined where it is missing or not JSON (readData names those). */
 async function manifestJson(path: string): Promise<ManifestFacts | undefined> {
   const file = Bun.file(path);
-  if (!(await file.exists())) return undefined;
+  if (!(await file.exists()) || !(await stat(path)).isFile()) return undefined;
   try {
     return (await file.json()) as ManifestFacts;
   } catch {
