@@ -217,6 +217,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
   const locationAnswer = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
+    // The accuracy the device reported with its position ("Use my location"), whole metres; anything else is ignored.
+    const acc = c.req.query("acc");
+    const accuracyM = acc !== undefined && /^[0-9]{1,7}$/.test(acc) ? Number(acc) : undefined;
     const bad = repeatedProblem(givenTimes(c)) ?? coordinateProblem(lat, lon);
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad);
     const data = await location;
@@ -233,6 +236,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   const locationHtml = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
+    // The accuracy the device reported with its position ("Use my location"), whole metres; anything else is ignored.
+    const acc = c.req.query("acc");
+    const accuracyM = acc !== undefined && /^[0-9]{1,7}$/.test(acc) ? Number(acc) : undefined;
     const ok = (html: string) => sendRepresentation(c.req.raw, pageOf(html));
     const times = givenTimes(c);
     const repeated = repeatedProblem(times, true);
@@ -240,7 +246,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // read, then redirected to plain decimal degrees, the page's one address per place.
     if ((lat !== null || lon !== null) && repeated === undefined) {
       const read = readPlace(lat ?? "", lon ?? "");
-      if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}`);
+      if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}${accuracyM === undefined ? "" : `&acc=${accuracyM}`}`);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
     const latProblem = times.lat > 1 ? repeated : lat === null ? undefined : degreesProblem("lat", lat, true);
@@ -286,6 +292,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         (leaid) => districtOf(leaid)?.phone ?? "",
         (leaid) => (districtOf(leaid)?.state ? site.stateName(districtOf(leaid)!.state!) : ""),
         answer.zip ? ((json(`/zip/${answer.zip.zip}/districts.json`) as ZipDistricts | undefined)?.newer_districts ?? []) : [],
+        accuracyM,
       ),
     );
   };

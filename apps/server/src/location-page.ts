@@ -42,6 +42,9 @@ export function distanceWords(metres: number): string {
   return `${miles} mile${miles === 1 ? "" : "s"}`;
 }
 
+/** The accuracy (metres) a device reports with a position above which the page says the answer may be another district's. */
+export const ROUGH_POSITION_M = 200;
+
 /** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
 const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
 
@@ -58,8 +61,16 @@ export function locationPage(
   phoneOf: (leaid: string) => string = () => "",
   stateOf: (leaid: string) => string = () => "",
   newer: readonly NewerDistrict[] = [],
+  accuracyM?: number,
 ): string {
   const where = `${a.lat.toFixed(5)}, ${a.lon.toFixed(5)}`;
+  // A position the device found only roughly (no GPS fix: a cell tower's or Wi-Fi's, a kilometre or
+  // more off): the answer is for the point, and the home may be across a district's edge (pages
+  // audit 36 #3: the page said "This place is in X" whatever the phone reported).
+  const roughNote =
+    accuracyM !== undefined && accuracyM > ROUGH_POSITION_M
+      ? `<p class="answer">Your device placed you only within about ${distanceWords(accuracyM)} of this point: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
+      : "";
   // A district newer than the maps with its office in the place's ZIP code (Orange Beach City): it may serve it.
   const newerNote = newer.map((d) => `<p class="answer">${newerDistrictSentence(`<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>`, d.office_zip)}</p>\n`).join("");
   // Beside a state line the state is named (Bristol City Public Schools, Virginia, beside Bristol
@@ -127,7 +138,7 @@ export function locationPage(
       canonical: null,
       main: `<h1>${e(heading)}</h1>
 <p><strong>${sentence}</strong></p>
-${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${roughNote}${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

@@ -281,6 +281,23 @@ describe("GET /location (the page)", () => {
     expect((await app.request(location)).status).toBe(200);
   });
 
+  it("a rough position from the device (acc, metres, over 200) is said under the answer with the point's ZIP code (pages audit 36 #3)", async () => {
+    const rough = await app.request("/location?lat=34.0736&lon=-118.4004&acc=1500");
+    expect(rough.status).toBe(200);
+    const html = await rough.text();
+    expect(html).toContain(`<p class="answer">Your device placed you only within about 0.9 miles of this point: the home may be in another district. Check with the home's ZIP code (this point is in <a href="/zip/90210">90210</a>), or try again outdoors or with location services set to precise.</p>`);
+    expect(html.indexOf("Your device placed you")).toBeGreaterThan(html.indexOf("This place is in"));
+    for (const acc of ["200", "15", "abc", "-5", "1.5"]) {
+      const res = await app.request(`/location?lat=45.7833&lon=-108.5007&acc=${acc}`);
+      expect(res.status, acc).toBe(200);
+      expect(await res.text(), acc).not.toContain("Your device placed you");
+    }
+    // A redirect to plain decimals keeps it.
+    const pasted = await app.request("/location?lat=45.7833%2C%20-108.5007&lon=&acc=1500");
+    expect(pasted.status).toBe(303);
+    expect(pasted.headers.get("location")).toBe("/location?lat=45.7833&lon=-108.5007&acc=1500");
+  });
+
   it("a link with no coordinates in it (a short share link) says what to copy instead; the box takes a long link", async () => {
     const res = await app.request(`/location?lat=${encodeURIComponent("https://maps.app.goo.gl/AbCd123")}&lon=`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);

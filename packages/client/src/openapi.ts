@@ -1911,6 +1911,11 @@ export interface components {
          */
         LonPage: string;
         /**
+         * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+         * @example 1500
+         */
+        AccuracyPage: string;
+        /**
          * @description ETags the client holds (or `*`): the answer is given only if one names the current representation by strong comparison (RFC 9110 §13.1.1), else 412. The ETag of any content coding of the same body holds (a tag saved from a gzip download checks a br one): the precondition guards the data. A weak ETag never matches. Evaluated before If-None-Match, and only where the answer would be 2xx.
          * @example "3f1c9a0e7b2d4c51"
          */
@@ -5955,6 +5960,11 @@ export interface operations {
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
+                /**
+                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+                 * @example 1500
+                 */
+                acc?: components["parameters"]["AccuracyPage"];
             };
             header?: {
                 /**
@@ -6080,6 +6090,11 @@ export interface operations {
                  * @example -108.5007
                  */
                 lon?: components["parameters"]["LonPage"];
+                /**
+                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+                 * @example 1500
+                 */
+                acc?: components["parameters"]["AccuracyPage"];
             };
             header?: {
                 /**
