@@ -54,16 +54,18 @@ async function loadError(files: Partial<DatasetFiles>): Promise<DatasetError> {
   return e as DatasetError;
 }
 
+/** The message of the DatasetError parsing `files` throws (a test fails where none is thrown). */
+function parseError(files: DatasetFiles): string {
+  try {
+    parseDataset(files, "data");
+  } catch (e) {
+    expect(e).toBeInstanceOf(DatasetError);
+    return (e as Error).message;
+  }
+  throw new Error("parsed");
+}
+
 describe("parseDataset: the manifest's date and the files' bytes", () => {
-  const parseError = (files: DatasetFiles): string => {
-    try {
-      parseDataset(files, "data");
-    } catch (e) {
-      expect(e).toBeInstanceOf(DatasetError);
-      return (e as Error).message;
-    }
-    throw new Error("parsed");
-  };
   it.each([
     ["2026-13-45", /updated "2026-13-45" is not a date written YYYY-MM-DD/],
     ["2026-02-30", /updated "2026-02-30" is not a date/],
@@ -279,15 +281,6 @@ describe("the committed dataset", () => {
 describe("parseDataset: what the overlaps and the manifest's counts say holds (ops audit 36 #4)", () => {
   const head = "zip,leaid,share,basis,serves_most,share_elementary,share_secondary\n";
   const rest = "90209,0604830,0.6544,post office,elementary secondary,0.6544,0.6544\n90209,0622710,0.3456,post office,,0.3456,0.3456\n96910,6600002,1.0000,land,elementary secondary,1.0000,1.0000\n";
-  const error = (files: DatasetFiles): string => {
-    try {
-      parseDataset(files, "data");
-    } catch (e) {
-      expect(e).toBeInstanceOf(DatasetError);
-      return (e as Error).message;
-    }
-    throw new Error("parsed");
-  };
   it("accepts the fixture, with shares a rounding over 1", () => {
     expect(() => parseDataset(fixture(), "data")).not.toThrow();
     const rounded = `${head}90210,0604830,0.6545,population,elementary secondary,0.6545,0.6545\n90210,0622710,0.3456,population,,0.3456,0.3456\n${rest}`;
@@ -295,16 +288,16 @@ describe("parseDataset: what the overlaps and the manifest's counts say holds (o
   });
   it("refuses two districts serving most of one level, one that is not the record's, and a level's shares over 1", () => {
     const two = `${head}90210,0604830,0.6544,population,elementary secondary,0.6544,0.6544\n90210,0622710,0.3456,population,secondary,0.3456,0.3456\n${rest}`;
-    expect(error(fixture({ overlaps: two }))).toBe("data/overlaps.csv: ZIP 90210: 2 districts serve most of its secondary grades (0604830, 0622710)");
+    expect(parseError(fixture({ overlaps: two }))).toBe("data/overlaps.csv: ZIP 90210: 2 districts serve most of its secondary grades (0604830, 0622710)");
     const other = `${head}90210,0604830,0.6544,population,secondary,0.6544,0.6544\n90210,0622710,0.3456,population,elementary,0.3456,0.3456\n${rest}`;
-    expect(error(fixture({ overlaps: other }))).toBe("data/overlaps.csv: ZIP 90210: district 0622710 serves most of its elementary grades, but its record names 0604830");
+    expect(parseError(fixture({ overlaps: other }))).toBe("data/overlaps.csv: ZIP 90210: district 0622710 serves most of its elementary grades, but its record names 0604830");
     const over = `${head}90210,0604830,0.9528,population,elementary secondary,0.9528,0.9528\n90210,0622710,0.9472,population,,0.9472,0.3456\n${rest}`;
-    expect(error(fixture({ overlaps: over }))).toBe("data/overlaps.csv: ZIP 90210: its share_elementary values sum to 1.9000, more than 1");
+    expect(parseError(fixture({ overlaps: over }))).toBe("data/overlaps.csv: ZIP 90210: its share_elementary values sum to 1.9000, more than 1");
   });
   it("refuses counts the files do not hold", () => {
-    expect(error(fixture({}, { counts: { records: 12345 } }))).toBe("data/manifest.json: counts.records is 12345, the files hold 3");
-    expect(error(fixture({}, { counts: { records: 3, districts: 99 } }))).toBe("data/manifest.json: counts.districts is 99, the files hold 3");
-    expect(error(fixture({}, { counts: { records: 3, post_office_records: 2 } }))).toBe("data/manifest.json: counts.post_office_records is 2, the files hold 1");
+    expect(parseError(fixture({}, { counts: { records: 12345 } }))).toBe("data/manifest.json: counts.records is 12345, the files hold 3");
+    expect(parseError(fixture({}, { counts: { records: 3, districts: 99 } }))).toBe("data/manifest.json: counts.districts is 99, the files hold 3");
+    expect(parseError(fixture({}, { counts: { records: 3, post_office_records: 2 } }))).toBe("data/manifest.json: counts.post_office_records is 2, the files hold 1");
     expect(() => parseDataset(fixture({}, { counts: { records: 3, districts: 3, overlaps: 5, states: 2, post_office_records: 1 } }), "data")).not.toThrow();
   });
 });
