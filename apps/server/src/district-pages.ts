@@ -128,11 +128,30 @@ ${map}
 ${named.length > 0 ? `<h2 id="main-zips">ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2 id="high-school-zips">ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} is the largest district drawn for the high-school grades (its share: how much of the ZIP code it serves at those grades; elementary districts with none drawn over them may hold the rest); their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
 ${overlapped.length > 0 ? `<h2 id="other-zips">Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
-${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in${namedBoxes > 0 ? ` (${namedBoxes} of them ${namedBoxes === 1 ? "names" : "name"} ${e(d.district)})` : ""}: look up the ZIP code of a home's street address.</p>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>` : ""}
+${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in${namedBoxes > 0 ? ` (${namedBoxes} of them ${namedBoxes === 1 ? "names" : "name"} ${e(d.district)})` : ""}: look up the ZIP code of a home's street address.</p>\n${boxLists(d.district, boxes)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
     facts,
   );
+}
+
+/**
+ * A district's PO-box ZIP codes: those whose records name it, then, apart and said so, those whose
+ * post office's ZIP area it covers only part of, which name another district (pages audit 36 #8:
+ * one unmarked list, 59107 among Billings Elementary's though it names Lockwood K-12).
+ *
+ * @example
+ * boxLists("Billings Elementary School District", boxes) // '<ul class="zips"><li><a href="/zip/59103">59103</a></li>…'
+ */
+function boxLists(district: string, boxes: readonly { zip: string; chosen: boolean }[]): string {
+  const list = (zips: readonly { zip: string }[]) => `<ul class="zips">${zips.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
+  const own = boxes.filter((z) => z.chosen);
+  const others = boxes.filter((z) => !z.chosen);
+  if (others.length === 0) return list(own);
+  const one = others.length === 1;
+  const who = own.length === 0 ? (one ? "It names" : "They name") : one ? "This one names" : "These name";
+  const othersSaid = `<p>${who} another district: ${e(district)} covers only part of ${one ? "its post office's ZIP area" : "their post offices' ZIP areas"}.</p>\n${list(others)}`;
+  return own.length === 0 ? othersSaid : `${list(own)}\n${othersSaid}`;
 }
 
 /** What a state page counts besides its districts' JSON: each district's high-school ZIPs and PO-box ZIPs (renderDistrictBodies). */

@@ -327,3 +327,21 @@ describe("near me (review 34c #3)", () => {
     }
   });
 });
+
+describe("a district's page over data/: its PO-box ZIP codes (pages audit 36 #8)", () => {
+  it("lists those naming another district apart, saying so (59107 names Lockwood K-12, not Billings Elementary)", async () => {
+    const res = await app.request("/district/3003870");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const section = html.slice(html.indexOf('<h2 id="po-box-zips">'));
+    const [own, others] = section.split("<p>This one names another district: Billings Elementary School District covers only part of its post office's ZIP area.</p>");
+    expect(others).toBeDefined();
+    expect(others).toContain('<a href="/zip/59107">59107</a>');
+    expect(own).not.toContain('<a href="/zip/59107">59107</a>');
+    // Each one listed before the words names the district, as its own page says.
+    const ownZips = [...own!.matchAll(/<li><a href="\/zip\/([0-9]{5})">/g)].map((m) => m[1]!);
+    expect(ownZips.length).toBeGreaterThan(0);
+    for (const zip of ownZips) expect(((await (await app.request(`/zip/${zip}.json`)).json()) as { district: string }).district, zip).toBe("Billings Elementary School District");
+  });
+});
+
