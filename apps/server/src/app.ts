@@ -128,7 +128,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const guess = typedZip(zip);
       const guessed = guess === undefined || !path.startsWith(`/zip/${zip}`) ? undefined : `/zip/${guess}${path.slice(`/zip/${zip}`.length)}`;
       const meant = nearPath(c.req.path, answers) ?? (guessed !== undefined && answers(guessed) ? guessed : undefined);
-      return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example, meant), { typed: zip, ...(meant === undefined ? {} : { meant }) });
+      // A town's name typed into the page's address (/zip/Beverly Hills): its page of ZIP codes, for a
+      // person (pages audit 36 #9: the page said no town is written that way).
+      const town = meant === undefined && path === `/zip/${zip}` && /\p{L}{2}/u.test(zip) && site.citySearch(zip).some((t) => !t.close) ? `/zip?zip=${encodeURIComponent(zip)}` : undefined;
+      return fail(c.req.raw, "invalid-zip", invalidZipDetail(zip, example, meant), { typed: zip, ...(meant === undefined ? {} : { meant }), ...(town === undefined ? {} : { meant: town }) });
     }
     const rep = site.get(path);
     if (!rep) {
@@ -142,7 +145,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const statePath = (c: Context, state: string, suffix: string) => {
     if (!STATE.test(state)) {
       const known = /^[A-Za-z]{2}$/.test(state) && site.states.has(state.toUpperCase());
-      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known, suffix), known ? { meant: `/state/${state.toUpperCase()}` } : {});
+      // A state's name or code in other letters (/state/Texas, /state/tx): that state's address (pages audit 36 #9).
+      const named = known ? state.toUpperCase() : states.typedAlone(state);
+      return fail(c.req.raw, "invalid-state", invalidStateDetail(state, known, suffix), named !== undefined ? { meant: `/state/${named}${suffix}` } : {});
     }
     const rep = site.get(`/state/${state}${suffix}`);
     if (!rep) return fail(c.req.raw, "state-not-found", stateNotFoundDetail(state));

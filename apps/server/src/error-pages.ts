@@ -113,6 +113,9 @@ export interface ErrorPageExtra {
 function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
+  // A town's name in the page's address (/zip/Beverly Hills): its page of ZIP codes.
+  if (kind === "invalid-zip" && typed !== undefined && meant?.startsWith("/zip?zip="))
+    return `<p>“${e(shortened(typed))}” is not a ZIP code but a town's name: <a href="${e(meant)}">the ZIP codes of ${e(shortened(typed))}</a>, each with its school district.</p>`;
   if (kind === "invalid-zip" && typed !== undefined && isCanadianPostcode(typed))
     return `<p>“${e(shortened(typed))}” looks like a Canadian postal code: this service covers the public school districts of the United States only.</p>`;
   // "schools near me": where the person is, which a box of text cannot know (the location button can).

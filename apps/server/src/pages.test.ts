@@ -72,6 +72,9 @@ describe("Accept negotiation of errors", () => {
     ["/state/XX", "56 states and territories", '<a href="/#states">home page</a>'],
     ["/state/ca", "/state/CA instead of", 'Did you mean <a href="/state/CA">CA</a>?'],
     ["/state/zz", "uppercase letters", '<a href="/#states">home page</a>'],
+    // A state's name, a town's name in the address (pages audit 36 #9: the page said no town is written that way).
+    ["/state/California", "uppercase letters", 'Did you mean <a href="/state/CA">CA</a>?'],
+    ["/zip/Beverly%20Hills", "/zip/02108", `<p>“Beverly Hills” is not a ZIP code but a town's name: <a href="/zip?zip=Beverly%20Hills">the ZIP codes of Beverly Hills</a>, each with its school district.</p>`],
     ["/no/such/page", "/docs", ""],
   ])("the HTML error page of %s leaves out the API's hint and says where to go", async (path, apiHint, next) => {
     const html = await (await get(path, { Accept: BROWSER })).text();
