@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { loadDataset, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answer, levelLabels, teachesNoHighSchool, type LevelLabels } from "./answer.ts";
+import { answer, askAboutOlderGrades, levelLabels, teachesNoHighSchool, type LevelLabels } from "./answer.ts";
 import { zipDistricts } from "./records.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
@@ -41,7 +41,7 @@ describe("the answer sentence on every ZIP of data/", () => {
       const marked = (mark: "elementary" | "secondary") => a.districts.find((d) => d.serves_most?.includes(mark))?.leaid;
       if (a.sentences.some(aboutHigh) && marked("secondary") !== undefined) split.push(a.zip);
       for (const s of a.sentences) {
-        if (s.includes("teaches only up to") || s.includes("is drawn over") || s.includes("is drawn for the lower grades only")) continue;
+        if (s.includes("teaches only up to") || s.includes("students attend.") || s.includes("is drawn over") || s.includes("is drawn for the lower grades only")) continue;
         // The elementary mark is the record's district's, except where that is a (K-12) high-school district.
         // Where the high-school mark went to a district stopping before 9th grade, the high-school district with the largest share.
         const markedHigh = a.districts.find((d) => d.serves_most?.includes("secondary"));
@@ -175,3 +175,13 @@ describe("levelLabels", () => {
     expect(words(levelLabels("7th – 12th", "Pre-Kindergarten – 6th", false))).toEqual({ elementary: "Up to 6th grade", high: "7th grade and up" });
   });
 });
+
+describe("a district starting after Kindergarten (pages audit 36 #10: Lamont, WA, 5th to 8th, read 'teaches only up to 8th grade')", () => {
+  it("says both ends of its grades and asks about the younger and older students", () => {
+    expect(askAboutOlderGrades("Lamont School District", "8th", 5)).toBe("Lamont School District teaches only 5th to 8th grade: ask it which schools its younger and older students attend.");
+    expect(askAboutOlderGrades("Derry School District", "8th", -1)).toBe("Derry School District teaches only up to 8th grade: ask it which school its older students attend.");
+    expect(askAboutOlderGrades("Tamworth School District", "8th", 0)).toBe("Tamworth School District teaches only up to 8th grade: ask it which school its older students attend.");
+    expect(answers.find((a) => a.zip === "99017")!.sentences).toContain("[5304290] teaches only 5th to 8th grade: ask it which schools its younger and older students attend.");
+  });
+});
+

@@ -340,12 +340,16 @@ export function newerDistrictSentence(name: string, officeZip: string): string {
 }
 
 /**
- * The sentence for a district that stops before 12th grade: whom to ask about the older grades.
+ * The sentence for a district that stops before 12th grade: whom to ask about the older grades,
+ * and the younger ones where it starts after Kindergarten (Lamont, WA, 5th to 8th: pages audit 36
+ * #10 read "teaches only up to 8th grade", nothing said of Kindergarten to 4th).
  *
  * @example
  * askAboutOlderGrades("Derry School District", "8th") // "Derry School District teaches only up to 8th grade: ask it which school its older students attend."
+ * askAboutOlderGrades("Lamont School District", "8th", 5) // "Lamont School District teaches only 5th to 8th grade: ask it which schools its younger and older students attend."
  */
-export function askAboutOlderGrades(name: string, lastGrade: string): string {
+export function askAboutOlderGrades(name: string, lastGrade: string, firstGrade?: number): string {
+  if (firstGrade !== undefined && firstGrade > 0) return `${name} teaches only ${ordinal(firstGrade)} to ${lastGrade} grade: ask it which schools its younger and older students attend.`;
   return `${name} teaches only up to ${lastGrade} grade: ask it which school its older students attend.`;
 }
 
@@ -379,7 +383,7 @@ export function askAboutHighSchool(name: string, lastGrade: number | undefined):
  */
 export function locationAsks(districts: readonly { district: string; level: string; grade_span: string }[]): string[] {
   const lastGrades = districts.map((d) => lastGradeBelow12(d.grade_span));
-  if (districts.length > 0 && lastGrades.every((g) => g !== undefined)) return districts.map((d, i) => askAboutOlderGrades(d.district, lastGrades[i]!));
+  if (districts.length > 0 && lastGrades.every((g) => g !== undefined)) return districts.map((d, i) => askAboutOlderGrades(d.district, lastGrades[i]!, firstGrade(d.grade_span)));
   const [elementary, secondary] = [districts.find((d) => d.level === "elementary"), districts.find((d) => d.level === "secondary")];
   const [last, first] = [lastGrade(elementary?.grade_span), firstGrade(secondary?.grade_span)];
   if (elementary && secondary && last !== undefined && first !== undefined && first > last + 1) return [askAboutMissingGrades(elementary.district, last, secondary.district, first)];
@@ -550,7 +554,7 @@ export function answer(zip: string, districts: readonly DistrictOverlap[], name:
     // Its share where the answer above may not name it (folded into "N other districts").
     const who = d === named || d === high?.pick ? name(d) : `${name(d)} (${percent(elementary?.share(d) ?? d.share)} of ${zip})`;
     if (d === named && gap && last !== undefined && highFirst !== undefined) sentences.push(askAboutMissingGrades(who, last, name(high!.pick!), highFirst));
-    else if (last !== undefined && last < 12) sentences.push(askAboutOlderGrades(who, ordinal(last)));
+    else if (last !== undefined && last < 12) sentences.push(askAboutOlderGrades(who, ordinal(last), firstGrade(d.grade_span)));
     else if (uncovered.includes(d)) sentences.push(askAboutHighSchool(who, last));
   }
   return sentences;
