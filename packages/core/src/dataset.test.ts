@@ -175,6 +175,15 @@ describe("loadDataset", () => {
     const m = JSON.parse(f.manifest);
     m.files["zips.csv"].rows = 4;
     expect(() => parseDataset({ ...f, manifest: JSON.stringify(m) }, "data")).toThrow("data/zips.csv: 3 rows, the manifest says 4 (truncated?)");
+    // More rows than it says are no truncation (ops audit 36 #10).
+    m.files["zips.csv"].rows = 2;
+    expect(() => parseDataset({ ...f, manifest: JSON.stringify(m) }, "data")).toThrow("data/zips.csv: 3 rows, the manifest says 2 (rows added?)");
+  });
+
+  it("says a ZIP code's second row, and a carriage return in a cell, as what they are (ops audit 36 #10)", () => {
+    const rows = "zip,state,city,county,leaid,zcta\n90209,CA,Beverly Hills,Los Angeles County,0604830,90210\n90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n";
+    expect(parseError(fixture({ zips: `${rows}90210,CA,Beverly Hills,Los Angeles County,0604830,90210\n96910,GU,Hagatna,,6600002,96910\n` }))).toBe("data/zips.csv: ZIP 90210 has two rows");
+    expect(parseError(fixture({ zips: `${rows}96910,GU,Hagatna,,6600002,96910\r\n96911,GU,Hagatna,,6600002,96910\n` }))).toBe('data/zips.csv: ZIP 96910: zcta "96910\\r" is not 5 digits');
   });
 
   it("rejects a changed header", () => {

@@ -220,7 +220,7 @@ export function checkListedFile(name: string, text: string, files: Readonly<Reco
   if (sha256(text) !== entry.sha256) throw new DatasetError(path, "sha256 mismatch (file corrupt or edited after the build)");
   if (entry.rows !== undefined) {
     const lines = text.split("\n").length - 2;
-    if (lines !== entry.rows) throw new DatasetError(path, `${lines} rows, the manifest says ${String(entry.rows)} (truncated?)`);
+    if (lines !== entry.rows) throw new DatasetError(path, `${lines} rows, the manifest says ${String(entry.rows)} (${lines < Number(entry.rows) ? "truncated?" : "rows added?"})`);
   }
 }
 
@@ -240,7 +240,7 @@ function rows(name: DatasetCsv, text: string | undefined, manifest: DatasetManif
   const header = all.shift() ?? [];
   const want = DATASET_HEADERS[name];
   if (header.join(",") !== want.join(",")) throw new DatasetError(file, `header is "${header.join(",")}", expected "${want.join(",")}"`);
-  if (all.length !== entry.rows) throw new DatasetError(file, `${all.length} rows, the manifest says ${entry.rows} (truncated?)`);
+  if (all.length !== entry.rows) throw new DatasetError(file, `${all.length} rows, the manifest says ${entry.rows} (${all.length < entry.rows ? "truncated?" : "rows added?"})`);
   return all;
 }
 
@@ -317,9 +317,11 @@ export function parseDataset(files: Partial<DatasetFiles>, label = "data"): Data
   let previous = "";
   for (const r of rows("zips.csv", files.zips, manifest, label)) {
     const [zip, state, city, county, leaid, zcta] = r as [string, string, string, string, string, string];
-    if (!/^\d{5}$/.test(zip) || zip <= previous) throw new DatasetError(zFile, `ZIP "${zip}" is not 5 digits in ascending order`);
+    // (Said as what it is: a ZIP code's second row, ops audit 36 #10, was "not 5 digits in ascending order".)
+    if (zip === previous) throw new DatasetError(zFile, `ZIP ${zip} has two rows`);
+    if (!/^\d{5}$/.test(zip) || zip < previous) throw new DatasetError(zFile, `ZIP ${JSON.stringify(zip)} is not 5 digits in ascending order`);
     if (!districts.has(leaid)) throw new DatasetError(zFile, `ZIP ${zip}: district ${leaid} is not in districts.csv`);
-    if (!/^\d{5}$/.test(zcta)) throw new DatasetError(zFile, `ZIP ${zip}: zcta "${zcta}" is not 5 digits`);
+    if (!/^\d{5}$/.test(zcta)) throw new DatasetError(zFile, `ZIP ${zip}: zcta ${JSON.stringify(zcta)} is not 5 digits`);
     if (city.trim() === "") throw new DatasetError(zFile, `ZIP ${zip}: empty city`);
     const control = r.find((cell) => CONTROL.test(cell));
     if (control !== undefined) throw new DatasetError(zFile, `ZIP ${zip}: a control character in ${JSON.stringify(control)}`);
