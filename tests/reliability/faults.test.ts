@@ -7,11 +7,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { connect } from "node:net";
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BINARY, runBinary } from "../support/server.ts";
+import { BINARY, env, runBinary } from "../support/server.ts";
 import { freePort, HANG_MS, KeepAlive, rawRequest, REPO, runToExit, sampleZips, sleep, startService } from "./harness.ts";
 
 const DATA = resolve(REPO, "data");
@@ -127,6 +127,38 @@ describe("SIGTERM during load", () => {
     );
     expect(refused).toMatchObject({ code: "ECONNREFUSED" });
   }, 60_000);
+});
+
+describe("a log reader that stops reading (review stop 36 #2: the service stopped answering, and ignored SIGTERM)", () => {
+  it("keeps answering, and stops on SIGTERM, while its stdout is a pipe nobody reads", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sd-stuck-log-"));
+    const fifo = join(dir, "log");
+    execFileSync("mkfifo", [fifo]);
+    // Opened for reading and writing so that opening does not wait; nothing ever reads it.
+    const pipe = openSync(fifo, "r+");
+    const proc = spawn(BINARY, ["--port", "0", "--host", "127.0.0.1", "--base-url", "http://localhost:8080"], { stdio: ["ignore", pipe, "pipe"], env: env() });
+    let stderr = "";
+    proc.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | string>((res) => proc.on("exit", (code, signal) => res(code ?? signal ?? "unknown")));
+    try {
+      for (let i = 0; i < 600 && !/ on http:\/\/127\.0\.0\.1:(\d+),.* ready in /.test(stderr); i++) await sleep(100);
+      const port = Number(/ on http:\/\/127\.0\.0\.1:(\d+),/.exec(stderr)?.[1]);
+      expect(port, stderr).toBeGreaterThan(0);
+      // Far more log than a pipe holds (64 KiB): 400 lines of over 3 KB.
+      for (let i = 0; i < 400; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/zip/90210.json?i=${i}`, { headers: { "User-Agent": "U".repeat(3000) } });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      proc.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+      closeSync(pipe);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("a damaged dataset passed with --data", () => {

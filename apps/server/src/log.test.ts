@@ -1,5 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ATOMIC_WRITE, atomicChunks, logLine, type AccessEntry } from "./log.ts";
+import { accessLog, ATOMIC_WRITE, atomicChunks, logLine, type AccessEntry } from "./log.ts";
 
 const entry: AccessEntry = { time: "2026-11-26T18:00:00.000Z", method: "GET", path: "/zip/90210", status: 200, bytes: 1234, encoding: "br", ms: 0.4, ip: "127.0.0.1", ua: "curl/8" };
 
@@ -31,3 +35,32 @@ describe("the access log's lines (ops audit 36 #3: lines over 4 KiB from two --w
     expect(atomicChunks([])).toEqual([]);
   });
 });
+
+describe("the access log and a reader that stops reading (review stop 36 #2: a blocking write stopped the service)", () => {
+  it("takes lines without blocking, and its flush gives up after the time it is given; what was written is whole lines", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sd-log-"));
+    const fifo = join(dir, "log");
+    execFileSync("mkfifo", [fifo]);
+    // Opened for reading and writing, so that opening does not wait for a reader; nothing reads it yet.
+    const fd = openSync(fifo, "r+");
+    try {
+      const log = accessLog(false, fd);
+      // Far more than a pipe holds (64 KiB): the writes wait for a reader, the caller does not.
+      for (let i = 0; i < 500; i++) log.write({ ...entry, path: `/zip/90210?i=${i}`, ua: "U".repeat(3000) });
+      let answered = false;
+      setTimeout(() => (answered = true), 0);
+      await log.flush(300);
+      expect(answered).toBe(true);
+      // Read what reached the pipe: whole JSON lines, in order.
+      const buffer = Buffer.alloc(1 << 16);
+      const got = buffer.subarray(0, readSync(fd, buffer)).toString("utf8");
+      const lines = got.split("\n").slice(0, -1);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const [i, line] of lines.entries()) expect((JSON.parse(line) as AccessEntry).path).toBe(`/zip/90210?i=${i}`);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+

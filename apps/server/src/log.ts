@@ -2,7 +2,7 @@
  * The access log: one JSON line per request on stdout, buffered and flushed
  * every 100 ms and at exit.
  */
-import { writeSync } from "node:fs";
+import { write } from "node:fs";
 
 /** One access log line. */
 export interface AccessEntry {
@@ -22,7 +22,8 @@ export interface AccessLog {
   /** False with --quiet: the server then builds no entries at all. */
   enabled: boolean;
   write(entry: AccessEntry): void;
-  flush(): void;
+  /** Writes what waits; resolves once written, or after `waitMs` where the reader does not read (at exit: never a hang). */
+  flush(waitMs?: number): Promise<void>;
 }
 
 /**
@@ -73,47 +74,80 @@ export function atomicChunks(lines: readonly string[]): string[] {
   return chunks;
 }
 
+/** The most bytes of log lines kept waiting for a reader that stopped reading; past it, lines are dropped and counted. */
+const PENDING_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
  * A log writing JSON lines to stdout, or nothing when `quiet`: buffered for 100 ms, then written
- * in writes of whole lines that another process's cannot cut (atomicChunks).
+ * in writes of whole lines that another process's cannot cut (atomicChunks), one at a time, off
+ * the event loop: a reader that stops reading (a full pipe) holds the log, never the service
+ * (review stop 36 #2: a blocking write stopped it answering). `flush` at exit waits for what waits, a while at most.
  *
  * @example
  * const log = accessLog(false);
  * log.write({ time: new Date().toISOString(), method: "GET", path: "/healthz", status: 200, bytes: 51, encoding: "identity", ms: 0.1 });
  */
-export function accessLog(quiet: boolean): AccessLog {
-  if (quiet) return { enabled: false, write() {}, flush() {} };
-  let pending: string[] = [];
+export function accessLog(quiet: boolean, fd = 1): AccessLog {
+  if (quiet) return { enabled: false, write() {}, flush: async () => {} };
+  let lines: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
+  // Chunks waiting for the reader, the one being written first.
+  const queue: Buffer[] = [];
+  let queued = 0;
+  let dropped = 0;
+  let writing = false;
+  const next = () => {
+    const chunk = queue[0];
+    if (chunk === undefined || writing) return;
+    writing = true;
+    write(fd, chunk, (error, written) => {
+      writing = false;
+      if (error) {
+        // A full non-blocking pipe: again shortly. A reader gone (EPIPE): the log ends.
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") return void setTimeout(next, 10);
+        queue.length = 0;
+        queued = 0;
+        return;
+      }
+      if (written < chunk.length) queue[0] = chunk.subarray(written);
+      else {
+        queue.shift();
+        queued -= chunk.length;
+      }
+      next();
+    });
+  };
+  const enqueue = () => {
     timer = undefined;
-    const lines = pending;
-    pending = [];
-    for (const chunk of atomicChunks(lines)) writeWhole(chunk);
+    const pending = lines;
+    lines = [];
+    if (dropped > 0 && queued < PENDING_MAX_BYTES / 2) {
+      pending.unshift(`${JSON.stringify({ time: new Date().toISOString(), dropped })}\n`);
+      dropped = 0;
+    }
+    for (const chunk of atomicChunks(pending)) {
+      const bytes = Buffer.from(chunk);
+      if (queued + bytes.length > PENDING_MAX_BYTES) {
+        dropped += chunk.split("\n").length - 1;
+        continue;
+      }
+      queue.push(bytes);
+      queued += bytes.length;
+    }
+    next();
   };
   return {
     enabled: true,
     write(entry) {
-      pending.push(logLine(entry));
-      timer ??= setTimeout(flush, 100);
+      lines.push(logLine(entry));
+      timer ??= setTimeout(enqueue, 100);
     },
-    flush() {
+    async flush(waitMs = 2000) {
       if (timer) clearTimeout(timer);
-      flush();
+      enqueue();
+      const until = performance.now() + waitMs;
+      while (queue.length > 0 && performance.now() < until) await Bun.sleep(5);
     },
   };
 }
 
-/** One write of a chunk to stdout, retried where the pipe took part of it (full) or was busy. */
-function writeWhole(chunk: string): void {
-  let bytes = Buffer.from(chunk);
-  while (bytes.length > 0) {
-    try {
-      bytes = bytes.subarray(writeSync(1, bytes));
-    } catch (e) {
-      // A reader gone (EPIPE) ends the log; a full non-blocking pipe (EAGAIN) is tried again.
-      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") return;
-      Bun.sleepSync(1);
-    }
-  }
-}

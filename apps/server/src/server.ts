@@ -154,7 +154,7 @@ export function stopOnSignals(
     // signal after a stop for another reason (a worker that exited before its primary was signalled).
     if (signal && firstSignalAt !== undefined && performance.now() - firstSignalAt >= SECOND_SIGNAL_MS) {
       process.stderr.write(`${reason} again: stopping now, cutting ${server.pendingRequests} in-flight request(s)\n`);
-      log.flush();
+      await log.flush(200);
       process.exit(1);
     }
     if (signal) firstSignalAt ??= performance.now();
@@ -178,7 +178,7 @@ export function stopOnSignals(
     await server.stop(true);
     const ok = await others;
     process.stderr.write(cut > 0 ? `stopped: ${cut} request(s) cut after ${Math.round(graceMs / 1000)} s\n` : "stopped: every request finished\n");
-    log.flush();
+    await log.flush();
     process.exit(ok ? code : 1);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
