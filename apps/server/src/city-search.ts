@@ -173,7 +173,7 @@ const SPELLED_OUT: Record<string, string> = {
   e: "east",
   w: "west",
   spgs: "springs",
-  spg: "springs",
+  spg: "spring",
   hts: "heights",
   jct: "junction",
   ctr: "center",
@@ -261,6 +261,10 @@ export function citySearchIndex(
     const lower = text.toLowerCase();
     const named = names.find(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
     if (/^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code)) return { state: code, town: text.slice(0, -2) };
+    // A code written with a space between its letters, dots or none ("Winston-Salem, N. C.", "Albany N Y": review stop 36 #3).
+    const spaced = /[\s,]([A-Za-z])\.? ([A-Za-z])\.?$/.exec(text);
+    const spacedCode = spaced === null ? undefined : `${spaced[1]}${spaced[2]}`.toUpperCase();
+    if (spaced !== null && states.has(spacedCode!)) return { state: spacedCode, town: text.slice(0, spaced.index + 1) };
     if (named !== undefined) return { state: named[0], town: text.slice(0, -named[1].length) };
     return { state: undefined, town: text };
   };
@@ -409,6 +413,12 @@ export function citySearchIndex(
         const found = shorter.length > 0 ? shorter : townOf(n);
         if (found.length > 0) return bySize(found);
       }
+    }
+    // The state's name after a comma is a town's after all where nothing before it is one ("350 5th
+    // Ave, New York", "Harlem, New York", "1 Main St, Indiana": New York, NY; Indiana, PA: review stop 36 #1).
+    for (const rest of afterCommas) {
+      const found = rest !== "" && isStatePart(rest) ? exact(rest) : [];
+      if (found.length > 0) return bySize(found);
     }
     // A town before its county or borough without a comma ("Astoria Queens", "Bethesda Montgomery County MD").
     const words = (state !== undefined ? town : text).trim().split(/[\s,]+/);

@@ -325,6 +325,8 @@ export interface TownSchools {
 /** An address's ZIP code that is not of the town and state typed before it (review 36 #2): the ZIP code, and its own town where it has one. */
 export interface ZipElsewhere {
   zip: string;
+  /** the text typed before the ZIP code ("Boston, MA"): the towns' page is named by it */
+  typedPlace: string;
   /** "Beverly Hills, CA"; undefined for a ZIP code that has no page */
   place?: string;
 }
@@ -366,7 +368,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
         ? "New York City"
         : towns.some((t) => t.nickname)
         ? `the places of “${shortened(schools?.town ?? typed)}”`
-        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? townWithin(typed, towns) ?? typed)}”`;
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? zipElsewhere?.typedPlace ?? townWithin(typed, towns) ?? typed)}”`;
   const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
   // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
   const named = schools?.named ?? [];

@@ -45,6 +45,9 @@ export function distanceWords(metres: number): string {
 /** The accuracy (metres) a device reports with a position above which the page says the answer may be another district's. */
 export const ROUGH_POSITION_M = 200;
 
+/** Past this, a reported accuracy is said as "more than" it (a device's 9,999,999 m, an IP guess, is no distance to read out: review stop 36 #6). */
+const ROUGHEST_SAID_M = 50_000;
+
 /** How to say a grade span in a sentence ("for Kindergarten – 12th"), or nothing. */
 const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
 
@@ -69,7 +72,7 @@ export function locationPage(
   // audit 36 #3: the page said "This place is in X" whatever the phone reported).
   const roughNote =
     accuracyM !== undefined && accuracyM > ROUGH_POSITION_M
-      ? `<p class="answer">Your device placed you only within about ${distanceWords(accuracyM)} of this point: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
+      ? `<p class="answer">Your device placed you only within ${accuracyM > ROUGHEST_SAID_M ? `more than ${distanceWords(ROUGHEST_SAID_M)}` : `about ${distanceWords(accuracyM)}`} of this point: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
       : "";
   // A district newer than the maps with its office in the place's ZIP code (Orange Beach City): it may serve it.
   const newerNote = newer.map((d) => `<p class="answer">${newerDistrictSentence(`<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>`, d.office_zip)}</p>\n`).join("");

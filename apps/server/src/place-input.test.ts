@@ -41,7 +41,8 @@ describe("readPlace: what people paste or type into the /location form", () => {
 describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')", () => {
   it.each([
     ["https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin", "45.7833", "-108.5007"],
-    ["https://maps.apple.com/?q=Billings&sll=45.7833,-108.5007", "45.7833", "-108.5007"],
+    ["https://maps.apple.com/?sll=40.1,-100.2&ll=45.7833,-108.5007", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps?q=loc:45.7833,-108.5007", "45.7833", "-108.5007"],
     ["https://www.google.com/maps?q=45.7833,-108.5007", "45.7833", "-108.5007"],
     ["https://www.google.com/maps/search/?api=1&query=45.7833%2C-108.5007", "45.7833", "-108.5007"],
     // A place's own point (!3d!4d) before the map's view (@).
@@ -59,6 +60,10 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://maps.app.goo.gl/AbCd123")).toBeUndefined();
     expect(linkPlace("45.7833, -108.5007")).toBeUndefined();
     expect(linkPlace("https://example.org/?q=1234,5678")).toBeUndefined();
+    // A search's or a route's view, a search hint: no place (review stop 36 #5: the middle of the screen was taken).
+    expect(linkPlace("https://www.google.com/maps/dir/Billings,+MT/Laurel,+MT/@45.72,-108.65,12z")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/search/schools/@45.7833,-108.5007,14z")).toBeUndefined();
+    expect(linkPlace("https://maps.apple.com/?q=Billings&sll=45.7833,-108.5007")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

@@ -201,6 +201,27 @@ describe("searchedText and zipBeforeItsTown", () => {
   }, 120_000);
 });
 
+describe("the town of a state's name, a state's code spaced, USPS short forms (review stop 36 #1, #3, #4)", () => {
+  it.each([
+    ["350 5th Ave, New York", "New York, NY"],
+    ["Harlem, New York", "New York, NY"],
+    ["1600 Pennsylvania Ave NW, Washington", "Washington, DC"],
+    ["1 Main St, Indiana", "Indiana, PA"],
+    ["Winston-Salem, N. C.", "Winston-Salem, NC"],
+    ["Trenton, N. J.", "Trenton, NJ"],
+    ["Albany N Y", "Albany, NY"],
+    ["Silver Spg, MD", "Silver Spring, MD"],
+    ["Big Spg, TX", "Big Spring, TX"],
+    ["1 Main St Detroit, Michigan", "Detroit, MI"],
+  ])("%j lists %j first", async (typed, town) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const first = /<h1>ZIP codes of ([^<]+)<\/h1>/.exec(html)?.[1] === town || /<h2[^>]*>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("</form>")))?.[1] === town;
+    expect(first, /<h1>[^<]*/.exec(html)?.[0]).toBe(true);
+  });
+});
+
 describe("an address's ZIP code and the town and state typed before it (review 36 #2 to #4)", () => {
   async function page(typed: string): Promise<{ status: number; location: string | null; h1: string; answer: string }> {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
@@ -220,6 +241,8 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     const unknown = await page("Boston, MA 99999");
     expect([unknown.status, unknown.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
     expect(unknown.answer).toContain("99999, is no ZIP code this service knows");
+    // Several towns: named by the text before the ZIP code (review stop 36 #6: "the towns named “Boston 00000”").
+    expect((await page("Boston 00000")).h1).toBe("ZIP codes of the towns named “Boston”");
   });
 
   it("opens the ZIP code where the state agrees, none is typed, or no town is found", async () => {

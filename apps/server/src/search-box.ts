@@ -138,7 +138,7 @@ export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSi
   const towns = site.citySearch(before).filter((t) => !t.close && !t.county && (state === undefined || t.state === state));
   if (towns.length === 0) return undefined;
   const own = record ?? post;
-  return { towns, zip: { zip, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
+  return { towns, zip: { zip, typedPlace: before, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
 }
 
 /**
@@ -166,8 +166,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const ours = after?.code === "FM" && (inRegion(states.typedAlone(after.place)) || site.citySearch(after.place).some((t) => !t.close && inRegion(t.state)));
   const place = ours ? after.place : spoken;
   // In Spanish, the place after the words, as "schools in <place>" reads.
-  // (A comma or colon after it is no part of it: "Sioux Falls, SD," read "SD" as a school district, pages audit 36 #1.)
-  const typed = (SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place).replace(/[\s,;:]+$/, "") || place;
+  // (A comma, colon or "!" after it is no part of it: "Sioux Falls, SD," and "Huron, SD!" read "SD" as a school district, pages audit 36 #1.)
+  const typed = (SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place).replace(/[\s,;:!?]+$/, "") || place;
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
@@ -254,7 +254,9 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   // A state's schools ("Ohio schools", "Texas public schools", review 34 #2): its page, or where
   // towns have that very name (Ohio, IL), theirs with the state's linked first, as for "Ohio" alone.
   const state = states.typedAlone(townAsked);
-  const found = site.citySearch(townAsked).filter((t) => !t.close);
+  // In the state typed after a comma, if any ("Columbus City Schools, Ohio": not Ohio, IL, a town of the state's name).
+  const askedIn = townAsked.includes(",") ? states.typedAlone(townAsked.slice(townAsked.lastIndexOf(",") + 1)) : undefined;
+  const found = site.citySearch(townAsked).filter((t) => !t.close && (askedIn === undefined || t.state === askedIn));
   // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
   const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county) : found;
   const veryName = strong.filter((d) => d.match === "name");
