@@ -153,6 +153,8 @@ describe("a log reader that stops reading (review stop 36 #2: the service stoppe
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       proc.kill("SIGTERM");
       expect(await exited).toBe(0);
+      // The lines its reader never took are said, not lost unsaid.
+      expect(stderr).toMatch(/access log: [0-9]+ line\(s\) not written: its reader did not read them\n/);
     } finally {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
       closeSync(pipe);

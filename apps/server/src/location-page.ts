@@ -72,7 +72,7 @@ export function locationPage(
   // audit 36 #3: the page said "This place is in X" whatever the phone reported).
   const roughNote =
     accuracyM !== undefined && accuracyM > ROUGH_POSITION_M
-      ? `<p class="answer">Your device placed you only within ${accuracyM > ROUGHEST_SAID_M ? `more than ${distanceWords(ROUGHEST_SAID_M)}` : `about ${distanceWords(accuracyM)}`} of this point: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
+      ? `<p class="answer">${accuracyM > ROUGHEST_SAID_M ? `Your device could not place you closer than ${distanceWords(ROUGHEST_SAID_M)} to this point` : `Your device placed you only within about ${distanceWords(accuracyM)} of this point`}: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
       : "";
   // A district newer than the maps with its office in the place's ZIP code (Orange Beach City): it may serve it.
   const newerNote = newer.map((d) => `<p class="answer">${newerDistrictSentence(`<a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>`, d.office_zip)}</p>\n`).join("");

@@ -288,11 +288,11 @@ describe("GET /location (the page)", () => {
     expect(html).toContain(`<p class="answer">Your device placed you only within about 0.9 miles of this point: the home may be in another district. Check with the home's ZIP code (this point is in <a href="/zip/90210">90210</a>), or try again outdoors or with location services set to precise.</p>`);
     expect(html.indexOf("Your device placed you")).toBeGreaterThan(html.indexOf("This place is in"));
     // A distance no one reads out: said as more than 50 km (review stop 36 #6: "within about 6213.7 miles").
-    expect(await (await app.request("/location?lat=34.0736&lon=-118.4004&acc=9999999")).text()).toContain("Your device placed you only within more than 31.1 miles of this point");
+    expect(await (await app.request("/location?lat=34.0736&lon=-118.4004&acc=9999999")).text()).toContain("Your device could not place you closer than 31.1 miles to this point: the home may be in another district.");
     for (const acc of ["200", "15", "abc", "-5", "1.5"]) {
       const res = await app.request(`/location?lat=45.7833&lon=-108.5007&acc=${acc}`);
       expect(res.status, acc).toBe(200);
-      expect(await res.text(), acc).not.toContain("Your device placed you");
+      expect(await res.text(), acc).not.toContain("Your device");
     }
     // A redirect to plain decimals keeps it.
     const pasted = await app.request("/location?lat=45.7833%2C%20-108.5007&lon=&acc=1500");

@@ -48,6 +48,9 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     // A place's own point (!3d!4d) before the map's view (@).
     ["https://www.google.com/maps/place/Billings,+MT/@45.78,-108.5,12z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d45.7839!4d-108.5011", "45.7839", "-108.5011"],
     ["https://www.google.com/maps/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
+    // A place's view without its !3d!4d, a dropped pin named by its coordinates (review of the mends, M1: a 400).
+    ["https://www.google.co.uk/maps/place/Billings,+MT/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps/place/45%C2%B046'59.9%22N+108%C2%B030'02.5%22W/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
     ["geo:45.7833,-108.5007", "45.7833", "-108.5007"],
     ["GEO:45.7833,-108.5007;u=35?z=17", "45.7833", "-108.5007"],
   ])("%s", (link, lat, lon) => {

@@ -31,15 +31,15 @@ const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
 
 /**
  * Where a map link says its place is, most precise first: Google's place (`!3d…!4d…`), a query or
- * marked point (`?q=`, `q=loc:`, Apple's `ll=`, `query=`, `destination=`), a bare map view
- * (`/maps/@lat,lon,17z`, nothing searched), a geo: URI (RFC 5870). Not a search's or a route's view
+ * marked point (`?q=`, `q=loc:`, Apple's `ll=`, `query=`, `destination=`), a place's or a bare map's
+ * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870). Not a search's or a route's view
  * (`/maps/search/…/@`, `/maps/dir/…/@`: the middle of the screen, no place), nor Apple's `sll=`, a
  * search's hint (review stop 36 #5).
  */
 const LINK_PLACES = [
   new RegExp(String.raw`!3d${LINK_DEGREES}!4d${LINK_DEGREES}`),
   new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
-  new RegExp(String.raw`/maps/@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`/maps/(?:place/[^/?#]+/)?@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
 ];
 

@@ -177,8 +177,9 @@ export function stopOnSignals(
     const cut = server.pendingRequests;
     await server.stop(true);
     const ok = await others;
+    const unlogged = await log.flush();
+    if (unlogged > 0) process.stderr.write(`access log: ${unlogged} line(s) not written: its reader did not read them\n`);
     process.stderr.write(cut > 0 ? `stopped: ${cut} request(s) cut after ${Math.round(graceMs / 1000)} s\n` : "stopped: every request finished\n");
-    await log.flush();
     process.exit(ok ? code : 1);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
