@@ -414,18 +414,19 @@ export function citySearchIndex(
         if (found.length > 0) return bySize(found);
       }
     }
+    // A town before its county or borough without a comma ("Astoria Queens", "Bethesda Montgomery County MD",
+    // "Astoria Queens, New York": before the state's name read as a town, review of the mends S2).
+    const words = (state !== undefined ? town : text).trim().split(/[\s,]+/).filter((w) => w !== "");
+    for (let n = 1; n <= Math.min(3, words.length - 1); n++) {
+      const area = words.slice(-n).join(" ") + (state !== undefined ? `, ${state}` : "");
+      const towns = townIn(words.slice(0, -n).join(" "), [...boroughs(area), ...countiesNamed(area)]);
+      if (towns.length > 0) return bySize(towns);
+    }
     // The state's name after a comma is a town's after all where nothing before it is one ("350 5th
     // Ave, New York", "Harlem, New York", "1 Main St, Indiana": New York, NY; Indiana, PA: review stop 36 #1).
     for (const rest of afterCommas) {
       const found = rest !== "" && isStatePart(rest) ? exact(rest) : [];
       if (found.length > 0) return bySize(found);
-    }
-    // A town before its county or borough without a comma ("Astoria Queens", "Bethesda Montgomery County MD").
-    const words = (state !== undefined ? town : text).trim().split(/[\s,]+/);
-    for (let n = 1; n <= Math.min(3, words.length - 1); n++) {
-      const area = words.slice(-n).join(" ") + (state !== undefined ? `, ${state}` : "");
-      const towns = townIn(words.slice(0, -n).join(" "), [...boroughs(area), ...countiesNamed(area)]);
-      if (towns.length > 0) return bySize(towns);
     }
     return bySize(closeTo(text));
   };

@@ -213,6 +213,9 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
     ["Silver Spg, MD", "Silver Spring, MD"],
     ["Big Spg, TX", "Big Spring, TX"],
     ["1 Main St Detroit, Michigan", "Detroit, MI"],
+    // A town before its county or borough, then the state's name (review of the mends S2: New York, NY; Maryland, NY).
+    ["Astoria Queens, New York", "Astoria, NY"],
+    ["Bethesda Montgomery County, Maryland", "Bethesda, MD"],
   ])("%j lists %j first", async (typed, town) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
