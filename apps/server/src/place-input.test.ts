@@ -81,6 +81,20 @@ describe("placeHint: the place probably meant", () => {
   it("a west longitude typed without its minus", () => {
     expect(placeHint(45.7833, 108.5007, inDistrict, nearestZip)).toEqual({ words: "West longitudes are negative: did you mean", href: "/location?lat=45.7833&lon=-108.5007", link: "45.7833, -108.5007", end: "?" });
   });
+  it("a territory's point with a sign changed, where nothing is near the point typed (pages audit 36 #7)", () => {
+    const territories = (lat: number, lon: number) =>
+      nearestZip(lat, lon) ??
+      (Math.abs(lat - 13.47) < 0.5 && Math.abs(lon - 144.75) < 0.5 ? { zip: "96910", city: "Hagatna", state: "GU" } : undefined) ??
+      (Math.abs(lat + 14.28) < 0.5 && Math.abs(lon + 170.7) < 0.5 ? { zip: "96799", city: "Pago Pago", state: "AS" } : undefined);
+    expect(placeHint(18.4, 66.1, inDistrict, territories)).toEqual({ words: "West longitudes are negative: did you mean", href: "/location?lat=18.4&lon=-66.1", link: "18.4, -66.1", end: "?" });
+    expect(placeHint(13.47, -144.75, inDistrict, territories)?.words).toBe("East longitudes are positive (Guam and the Northern Mariana Islands are east): did you mean");
+    expect(placeHint(13.47, -144.75, inDistrict, territories)?.href).toBe("/location?lat=13.47&lon=144.75");
+    expect(placeHint(14.28, -170.7, inDistrict, territories)?.href).toBe("/location?lat=-14.28&lon=-170.7");
+    // A place near a ZIP code keeps its nearest ZIP code; a sea far from any, nothing.
+    expect(placeHint(18.4, -66.1, inDistrict, territories)?.href).toBe("/zip/00901");
+    expect(placeHint(30, -140, inDistrict, territories)).toBeUndefined();
+  });
+
   it("the two numbers swapped, with or without the minus", () => {
     expect(placeHint(-108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");
     expect(placeHint(108.5007, 45.7833, inDistrict, nearestZip)?.href).toBe("/location?lat=45.7833&lon=-108.5007");

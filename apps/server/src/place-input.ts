@@ -162,6 +162,18 @@ export function placeHint(
   if (valid(lon, lat) && inDistrict(lon, lat)) return { words: "The latitude comes first: did you mean", ...at(lon, lat) };
   if (valid(lon, -lat) && lat > 0 && inDistrict(lon, -lat)) return { words: "The latitude comes first, and west longitudes are negative: did you mean", ...at(lon, -lat) };
   const near = valid(lat, lon) ? nearestZip(lat, lon) : undefined;
+  // Nothing near, but a territory's ZIP code with one sign changed (pages audit 36 #7: Puerto Rico typed
+  // without the minus an iPhone's number pad lacks, Guam with the minus the hint invites, American Samoa north).
+  if (near === undefined) {
+    const flips: [number, number, string][] = [
+      [lat, -lon, lon > 0 ? "West longitudes are negative: did you mean" : "East longitudes are positive (Guam and the Northern Mariana Islands are east): did you mean"],
+      [-lat, lon, lat > 0 ? "South latitudes are negative (American Samoa is south): did you mean" : "North latitudes are positive: did you mean"],
+    ];
+    for (const [y, x, words] of flips) {
+      const there = valid(y, x) && (y !== lat || x !== lon) ? nearestZip(y, x) : undefined;
+      if (there !== undefined && TERRITORIES.has(there.state)) return { words, ...at(y, x) };
+    }
+  }
   // Far from any ZIP code (Toronto: Olcott, NY, 40 miles): outside the United States, or off its coast; a territory is not.
   const far = near?.point !== undefined && !TERRITORIES.has(near.state) && milesBetween(lat, lon, near.point) > FAR_FROM_ZIPS_MILES;
   if (near) {
