@@ -222,9 +222,6 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
   const locationAnswer = async (c: Context) => {
     const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
-    // The accuracy the device reported with its position ("Use my location"), whole metres; anything else is ignored.
-    const acc = c.req.query("acc");
-    const accuracyM = acc !== undefined && /^[0-9]{1,7}$/.test(acc) ? Number(acc) : undefined;
     const bad = repeatedProblem(givenTimes(c)) ?? coordinateProblem(lat, lon);
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad);
     const data = await location;

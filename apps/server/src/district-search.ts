@@ -200,6 +200,19 @@ const KIND_START = new Set(
 const PLAIN_KIND = new Set(["public", "school", "schools", "district", "community", "system"]);
 
 /**
+ * A district's name's initial words (initialWords) split where its kind begins (KIND_START): the
+ * place's words and the kind's; undefined where no place comes before a kind word.
+ *
+ * @example
+ * placeAndKind("Chicago Public School District 299") // { place: ["chicago"], kind: ["public", "school", "district"] }
+ */
+function placeAndKind(name: string): { place: string[]; kind: string[] } | undefined {
+  const words = initialWords(name);
+  const at = words.findIndex((w) => KIND_START.has(w));
+  return at <= 0 ? undefined : { place: words.slice(0, at), kind: words.slice(at) };
+}
+
+/**
  * The initials a district goes by in everyday speech besides its name's (pages audit 35 #3: "CPS"
  * found no Chicago, whose NCES name is Chicago Public School District 299): its place's initials
  * with a trailing "City" or not (Atlanta City School District: APS; San Diego City Unified School
@@ -212,11 +225,9 @@ const PLAIN_KIND = new Set(["public", "school", "schools", "district", "communit
  * everydayInitials("Jefferson County School District") // ["jcps", "jcpss"]
  */
 export function everydayInitials(name: string): string[] {
-  const words = initialWords(name);
-  const at = words.findIndex((w) => KIND_START.has(w));
-  if (at <= 0) return [];
-  const place = words.slice(0, at);
-  const kindWords = words.slice(at);
+  const split = placeAndKind(name);
+  if (split === undefined) return [];
+  const { place, kind: kindWords } = split;
   // Its place without "City" where the kind says more than "School District" (San Diego City Unified:
   // SDUSD); a city's plain school district goes by its own initials (Philadelphia City School District is no "PSD": A/B sweep 35).
   const places = place.length > 1 && place.at(-1) === "city" && kindWords.join(" ") !== "school district" ? [place, place.slice(0, -1)] : [place];
@@ -252,10 +263,9 @@ export function webInitials(name: string, website: string, state: string): strin
   let letters = first.replace(/k12|\d+|-/g, "");
   const st = state.toLowerCase();
   if (letters.length > st.length + 2 && letters.endsWith(st)) letters = letters.slice(0, -st.length);
-  const words = initialWords(name);
-  const at = words.findIndex((w) => KIND_START.has(w));
-  if (at <= 0 || words.includes(letters)) return [];
-  const place = words.slice(0, at);
+  const split = placeAndKind(name);
+  if (split === undefined || split.place.includes(letters) || split.kind.includes(letters)) return [];
+  const { place } = split;
   // Its place's words, or its first ones where the rest is "County"/"City" (Denver County: "d", DPS).
   const prefixes = place.map((_, i) => place.slice(0, i + 1)).filter((p, i) => i === place.length - 1 || place.slice(i + 1).every((w) => w === "county" || w === "city"));
   const own = nameInitials(name);

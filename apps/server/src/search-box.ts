@@ -7,7 +7,7 @@
  */
 import type { DistrictRecord } from "@school-districts/core";
 import { cityKey, COUNTRY_AT_END, type CityMatch } from "./city-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, withoutState, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
@@ -98,13 +98,13 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
   // The town alone, or with its state's code or name after it ("Santa Fe" is no town "Santa" in
   // "FE": review 33c #5; "98101 Seattle, Washington" and "…, WA, USA": review 36 #1).
   const same = (town: string) => cityKey(town) === cityKey(place.city);
-  const text = m[2]!.replace(COUNTRY_AT_END, "");
-  const withState = withoutState(text, new Set([place.state]));
-  const name = site.stateName(place.state).toLowerCase();
-  const beforeName = name !== "" && text.toLowerCase().endsWith(name) && /[\s,]/.test(text.at(-name.length - 1) ?? "") ? text.slice(0, -name.length) : undefined;
-  // Or its state alone ("02108, MA", "98101 Washington": review 36 #4, a 400).
-  const stateAlone = [place.state.toLowerCase(), name].includes(text.replace(/\./g, "").trim().toLowerCase());
-  return same(text) || stateAlone || (withState.state !== undefined && same(withState.text)) || (beforeName !== undefined && same(beforeName)) ? m[1] : undefined;
+  const text = m[2]!.replace(COUNTRY_AT_END, "").trim();
+  // What comes before the state's code or name at the end, if either ends the text ("" where it is all of it: "02108, MA", "98101 Washington", review 36 #4).
+  const lower = text.toLowerCase().replace(/\.$/, "");
+  const before = [place.state.toLowerCase(), site.stateName(place.state).toLowerCase()]
+    .filter((s) => s !== "" && lower.endsWith(s) && (lower.length === s.length || /[\s,]/.test(lower.at(-s.length - 1)!)))
+    .map((s) => lower.slice(0, -s.length).replace(/[\s,]+$/, ""));
+  return same(text) || before.some((b) => b === "" || same(b)) ? m[1] : undefined;
 }
 
 /**
