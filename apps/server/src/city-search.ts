@@ -422,11 +422,21 @@ export function citySearchIndex(
       const towns = townIn(words.slice(0, -n).join(" "), [...boroughs(area), ...countiesNamed(area)]);
       if (towns.length > 0) return bySize(towns);
     }
+    // Whether the last words of a text are a town's name ("schools in Ballard": Ballard, WV).
+    const endsWithTown = (before: string) => {
+      const words = before.trim().split(/\s+/);
+      return words.some((_, n) => n < MAX_TOWN_WORDS && byName.has(cityKey(words.slice(-n - 1).join(" "))));
+    };
     // The state's name after a comma is a town's after all where nothing before it is one ("350 5th
     // Ave, New York", "Harlem, New York", "1 Main St, Indiana": New York, NY; Indiana, PA: review stop 36 #1).
-    for (const rest of afterCommas) {
+    // Not where what is before it is a town's name elsewhere ("Ballard, Washington", "Fremont, Washington":
+    // a neighbourhood of Seattle, not the towns named Washington, review of the mends 36 S1), but the
+    // state's own town of its name stays ("Harlem, New York": New York, NY).
+    for (const [i, rest] of afterCommas.entries()) {
       const found = rest !== "" && isStatePart(rest) ? exact(rest) : [];
-      if (found.length > 0) return bySize(found);
+      const own = found.filter((m) => m.state === typedState.state);
+      if (own.length > 0) return bySize(own);
+      if (found.length > 0 && !endsWithTown(beforeComma(i))) return bySize(found);
     }
     return bySize(closeTo(text));
   };

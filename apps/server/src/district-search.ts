@@ -69,6 +69,9 @@ export const NEAR_ME = /[\s,]+(?:near\s*(?:me|by|here)|nearby|around\s+(?:me|her
 /** "<town> schools" and its everyday forms: the town's words, then words any district may have. */
 const SCHOOLS_OF_TOWN = /^(.*?\p{L}.*?)[\s,]+(?:(?:public|area|local)\s+)?(?:school\s+(?:district|system|board)s?|schools?|isd|usd)\.?(?:,?\s+((?:in\s+)?[A-Za-z][A-Za-z. ]{1,24}))?$/iu;
 
+/** "schools in Raleigh", "public schools of Texas", "school districts near Reno": the place after the words (its first group). */
+export const SCHOOLS_IN_PLACE = /^(?:public\s+)?(?:school\s+districts?|schools?)\s+(?:in|of|near|for)\s+(.*\p{L}.*)$/iu;
+
 /**
  * The town a search asks the schools of ("Raleigh schools", "Raleigh, NC school district",
  * "Tampa public schools"), with the state where one is typed before or after the words; undefined
@@ -85,7 +88,7 @@ export function townAskedFor(typed: string, states: ReadonlySet<string>): string
   // "near me", "nearby" are where the person is, not a state ("New York schools near me" read as York, ME: review 34b #6).
   const plain = typed.replace(NEAR_ME, "");
   // "schools in Raleigh", "public schools of Texas", "schools in TX": the place after the words.
-  const inPlace = /^(?:public\s+)?(?:school\s+districts?|schools?)\s+(?:in|of|near|for)\s+(.*\p{L}.*)$/iu.exec(plain.trim())?.[1]?.trim();
+  const inPlace = SCHOOLS_IN_PLACE.exec(plain.trim())?.[1]?.trim();
   if (inPlace !== undefined) return inPlace;
   const { text, state } = withoutState(plain, states);
   const m = SCHOOLS_OF_TOWN.exec(text);

@@ -207,6 +207,8 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
     ["Harlem, New York", "New York, NY"],
     ["1600 Pennsylvania Ave NW, Washington", "Washington, DC"],
     ["1 Main St, Indiana", "Indiana, PA"],
+    ["Downtown, Indiana", "Indiana, PA"],
+    ["Upper West Side, New York", "New York, NY"],
     ["Winston-Salem, N. C.", "Winston-Salem, NC"],
     ["Trenton, N. J.", "Trenton, NJ"],
     ["Albany N Y", "Albany, NY"],
@@ -222,6 +224,25 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
     const html = await res.text();
     const first = /<h1>ZIP codes of ([^<]+)<\/h1>/.exec(html)?.[1] === town || /<h2[^>]*>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("</form>")))?.[1] === town;
     expect(first, /<h1>[^<]*/.exec(html)?.[0]).toBe(true);
+  });
+});
+
+describe("a neighbourhood before a state's full name (review of the mends 36 S1)", () => {
+  // Ballard and Fremont are Seattle's, not towns of Washington state: the 400 that says to type a
+  // neighbourhood's city, not the towns named Washington (DC first); "schools in …" likewise, not
+  // "no district is named".
+  it.each(["Ballard, Washington", "Fremont, Washington", "schools in Ballard, Washington", "schools in Ballardx, WA"])("%j is the 400 that asks for the city", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).not.toContain("towns named “Washington”");
+    expect(html).toContain("for a neighbourhood (Harlem, Hollywood), its city");
+  });
+
+  it("keeps a district's name that no district has as one ('Springfeld Public Schools')", async () => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent("Springfeld Public Schools")}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("No school district in this service is named “Springfeld Public Schools”");
   });
 });
 

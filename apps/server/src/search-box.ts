@@ -7,7 +7,7 @@
  */
 import type { DistrictRecord } from "@school-districts/core";
 import { cityKey, COUNTRY_AT_END, type CityMatch } from "./city-search.ts";
-import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, townAskedFor, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
@@ -235,7 +235,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Also where the letters are a district word themselves: "CCSD", Clark County's, review 34b #2.)
   const initialed = site.districtsInitialed(typed);
   if (initialed.length > 0) return { page: districtsFoundPage(typed, initialed, site.facts, { initials: true }) };
-  const reads = districtNamed ? "district" : namesASchool(typed) ? "school" : undefined;
+  // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
+  const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
 }
 
