@@ -191,7 +191,7 @@ const SPELLED_OUT: Record<string, string> = {
 export const MAX_TOWN_LENGTH = 64;
 
 /** The most words a town's name has where an address typed without commas is read from its end ("Rancho Santa Margarita"). */
-const MAX_TOWN_WORDS = 4;
+export const MAX_TOWN_WORDS = 4;
 
 /**
  * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces

@@ -408,6 +408,23 @@ const READS_TITLE: Record<NonNullable<ErrorPageExtra["reads"]>, (typed: string, 
   },
 };
 
+/** A town typed with its state that no post office is named after ("Hoover, AL"), and the towns the search found instead, if any (only close to it, or named by its last words: Arlington, OH, for "Upper Arlington, OH"). */
+export interface NoPostOffice {
+  town: string;
+  stateName: string;
+  towns: readonly CityMatch[];
+}
+
+/** The lead of the districts named after a town with no post office of its name (pages audit 37 #1: "Hoover, AL" was a 400 saying no town is written so). */
+function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
+  const others = asked.towns.slice(0, 3).map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`);
+  return `No post office is named “${e(shortened(asked.town))}” in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${
+    districts === 1 ? `A school district of ${e(asked.stateName)} is named after it` : `${districts} school districts of ${e(asked.stateName)} are named after it or with its words`
+  }, below with ${districts === 1 ? "its" : "their"} county: if the home is in ${districts === 1 ? "it" : "one"}, open it for its ZIP codes, phone and grades; else type the home's ZIP code.${
+    others.length === 0 ? "" : ` Another town was meant? ${others.length === 1 ? "A town of a name like it" : "Towns of a name like it"}: ${others.join(", ")}.`
+  }`;
+}
+
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
 export const MAX_DISTRICT_MATCHES = 25;
 
@@ -421,7 +438,7 @@ export const MAX_DISTRICT_MATCHES = 25;
  * districtsFoundPage("Clark County School District", [{ leaid: "3200060", district: "Clark County School District", state: "NV", county: "Clark County", students: "309,397" }, …], facts)
  * districtsFoundPage("CPS", site.districtsInitialed("CPS"), facts, { initials: true })
  */
-export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts, options: { initials?: boolean } = {}): string {
+export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts, options: { initials?: boolean; noPostOffice?: NoPostOffice } = {}): string {
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
@@ -454,7 +471,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
+<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>

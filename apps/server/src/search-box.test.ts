@@ -227,6 +227,39 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
   });
 });
 
+describe("a town with no post office of its name (pages audit 37 #1)", () => {
+  // Their homes have Birmingham's, Columbus's, Minneapolis's ZIP codes: the district named after the town, not a 400 or a town of its last word.
+  it.each([
+    ["Hoover, AL", "Hoover City School District"],
+    ["Hoover, Alabama", "Hoover City School District"],
+    ["Upper Arlington, OH", "Upper Arlington City School District"],
+    ["University Heights, OH", "Cleveland Heights-University Heights City School District"],
+    ["Saint Louis Park, MN", "St. Louis Park Public School District"],
+  ])("%j lists %j first, saying no post office is named so", async (typed, district) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe(district);
+    expect(html).toContain("No post office is named");
+  });
+
+  it("names the town of a name like it that the search found (Arlington, OH for Upper Arlington)", async () => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("Upper Arlington, OH")}`)).text();
+    expect(html).toContain(`<a href="/zip?zip=Arlington%2C%20OH">Arlington, OH</a>`);
+  });
+
+  it.each(["Crystal, MN", "Ballard, WA"])("%j, whose words only come after another place's in a district's name, stays the 400", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+  });
+
+  it("keeps a town that has a post office of its name, and an address's town", async () => {
+    expect((await app.request(`/zip?zip=${encodeURIComponent("Arlington, OH")}`)).status).toBe(200);
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("100 Main St Upper Arlington OH")}`)).text();
+    expect(html).not.toContain("No post office is named");
+  });
+});
+
 describe("a neighbourhood before a state's full name (review of the mends 36 S1)", () => {
   // Ballard and Fremont are Seattle's, not towns of Washington state: the 400 that says to type a
   // neighbourhood's city, not the towns named Washington (DC first); "schools in …" likewise, not

@@ -6,9 +6,9 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import type { DistrictRecord } from "@school-districts/core";
-import { cityKey, COUNTRY_AT_END, type CityMatch } from "./city-search.ts";
+import { cityKey, COUNTRY_AT_END, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
-import { districtsFoundPage, townPage, type ErrorPageExtra, type ZipElsewhere } from "./error-pages.ts";
+import { districtsFoundPage, townPage, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
@@ -205,6 +205,11 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
   const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
   const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
+  // A town with no post office of its name ("Hoover, AL", "Upper Arlington, OH": their homes have
+  // Birmingham's and Columbus's ZIP codes): the districts of its state named after it, before towns only
+  // close to it or named by its last word (Arlington, OH: pages audit 37 #1, 157 of 276 suburbs).
+  const noPostOffice = districtNamed ? undefined : townWithoutPostOffice(typed, found, site, states);
+  if (noPostOffice !== undefined) return { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
   // Town"): its page, where no town has that name.
   const sameName = districtNamed ? [] : site.districtsNamed(typed);
@@ -238,6 +243,25 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
+}
+
+/**
+ * A town typed with its state ("Hoover, AL", "Hoover Alabama") that no town found has the very name
+ * of, and the districts of that state whose names hold its words (Hoover City School District);
+ * undefined where a town has the name, nothing reads as a state at the end, the text holds a digit
+ * (an address: its town is the last words) or no district is named so.
+ */
+function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
+  const at = states.atEnd(typed);
+  if (at === undefined || at.text === "" || /\d/.test(at.text) || at.text.split(/\s+/).length > MAX_TOWN_WORDS) return undefined;
+  if (found.some((t) => !t.close && t.state === at.state && cityKey(t.city) === cityKey(at.text))) return undefined;
+  // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
+  // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
+  const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
+  const town = words(at.text);
+  const namedAfter = (name: string) => name.split("-").some((part) => words(part).slice(0, town.length).join(" ") === town.join(" "));
+  const districts = site.districtSearch(`${at.text}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
+  return districts.length === 0 ? undefined : { town: at.text, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
 }
 
 /**

@@ -3,7 +3,7 @@ import { stateSearch } from "./state-search.ts";
 
 const NAMES: Record<string, string> = {
   TX: "Texas", CT: "Connecticut", TN: "Tennessee", ME: "Maine", VI: "U.S. Virgin Islands", MP: "Northern Marianas", DC: "District of Columbia", GU: "Guam",
-  CO: "Colorado", ND: "North Dakota", SD: "South Dakota",
+  CO: "Colorado", ND: "North Dakota", SD: "South Dakota", AL: "Alabama", NC: "North Carolina",
 };
 const search = stateSearch(new Set(Object.keys(NAMES)), (code) => NAMES[code]!);
 
@@ -34,5 +34,20 @@ describe("the states the search box reads", () => {
     expect(reversed.speltClose("Nouth Dakota")).toBe("SD");
     // A closer name later in the order still wins.
     expect(search.speltClose("Soth Dakota")).toBe("SD");
+  });
+});
+
+describe("atEnd", () => {
+  it.each([
+    ["Hoover, AL", { text: "Hoover", state: "AL" }],
+    ["Hoover AL", { text: "Hoover", state: "AL" }],
+    ["Winston-Salem, N. C.", { text: "Winston-Salem", state: "NC" }],
+    ["Austin, Texas", { text: "Austin", state: "TX" }],
+    ["Austin, Texas.", { text: "Austin", state: "TX" }],
+  ])("%j ends with a state", (typed, expected) => {
+    expect(search.atEnd(typed)).toEqual(expected);
+  });
+  it.each(["Austin Texas", "Austin", "AL", ", Texas", "Hoover, ZZ", "Winston-Salem, NCX"])("%j ends with none (a name only after a comma, a code only after a place)", (typed) => {
+    expect(search.atEnd(typed)).toBeUndefined();
   });
 });

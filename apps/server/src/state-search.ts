@@ -31,6 +31,11 @@ export interface StateSearch {
    * the site's are sorted by code); else undefined.
    */
   speltClose(typed: string): string | undefined;
+  /**
+   * The state a text ends with, after a comma or a space (its code, with dots or not, or its name
+   * or other name after a comma), and the text before it; undefined where none ends it.
+   */
+  atEnd(typed: string): { text: string; state: string } | undefined;
 }
 
 /**
@@ -40,20 +45,32 @@ export interface StateSearch {
  * const search = stateSearch(new Set(["TX", "CT"]), (c) => ({ TX: "Texas", CT: "Connecticut" })[c]!);
  * search.typedAlone("tx") // "TX"
  * search.speltClose("Conneticut") // "CT"
+ * search.atEnd("Austin, Texas") // { text: "Austin", state: "TX" }
  */
 export function stateSearch(states: ReadonlySet<string>, stateName: (code: string) => string): StateSearch {
   // "Virgin Islands" for CCD's "U.S. Virgin Islands".
   const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us) )+/, "");
+  const typedAlone = (typed: string): string | undefined => {
+    const text = typed.replace(/\.$/, "").trim();
+    // "D.C.", "N.Y.": the code with its dots.
+    const code = text.replace(/\.(?=.)/g, "").toUpperCase();
+    if (/^[A-Z]{2}$/.test(code)) return states.has(code) ? code : undefined;
+    // "U.S.V.I.", "C.N.M.I.": the other names with their dots.
+    const other = STATE_OTHER_NAMES[plain(text)] ?? STATE_OTHER_NAMES[plain(text).replace(/\./g, "")];
+    if (other !== undefined) return states.has(other) ? other : undefined;
+    return [...states].find((s) => plain(stateName(s)) === plain(text));
+  };
   return {
-    typedAlone(typed) {
-      const text = typed.replace(/\.$/, "").trim();
-      // "D.C.", "N.Y.": the code with its dots.
-      const code = text.replace(/\.(?=.)/g, "").toUpperCase();
-      if (/^[A-Z]{2}$/.test(code)) return states.has(code) ? code : undefined;
-      // "U.S.V.I.", "C.N.M.I.": the other names with their dots.
-      const other = STATE_OTHER_NAMES[plain(text)] ?? STATE_OTHER_NAMES[plain(text).replace(/\./g, "")];
-      if (other !== undefined) return states.has(other) ? other : undefined;
-      return [...states].find((s) => plain(stateName(s)) === plain(text));
+    typedAlone,
+    atEnd(typed) {
+      const text = typed.trim();
+      // The code after a comma or a space ("Hoover AL", "Hoover, A.L."); a name after a comma ("Hoover, Alabama").
+      const code = /^(.*?\S)(?:\s*,\s*|\s+)([A-Za-z]\.?\s?[A-Za-z]\.?)$/.exec(text);
+      const state = code === null ? undefined : typedAlone(code[2]!.replace(/\s/g, ""));
+      if (code !== null && state !== undefined) return { text: code[1]!.replace(/,$/, "").trim(), state };
+      const comma = text.lastIndexOf(",");
+      const named = comma < 0 ? undefined : typedAlone(text.slice(comma + 1));
+      return named === undefined || comma === 0 ? undefined : { text: text.slice(0, comma).trim(), state: named };
     },
     speltClose(typed) {
       const text = typed.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
