@@ -92,7 +92,7 @@ export function basisWords(basis: DistrictOverlap["basis"]): string {
 }
 
 /** What a top share is a share of, after the percentage: "65 % of residents". */
-const UNIT: Record<DistrictOverlap["basis"], string> = {
+export const SHARE_UNIT: Record<DistrictOverlap["basis"], string> = {
   population: "of residents",
   land: "of its land area",
   "post office": "of the ZIP area of its post office",
@@ -164,7 +164,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     const shares = level.districts.some((d) => share(d) > 0);
     return `no district teaching ${what} covers the people of ${subject}: ${joinNames(level.districts.map(name))} ${level.districts.length === 1 ? "covers" : "cover"} ${shares ? "parts of it" : `parts with ${NONE[top.basis]}`}`;
   }
-  const unit = UNIT[pick.basis];
+  const unit = SHARE_UNIT[pick.basis];
   const p = share(pick);
   const rest = level.districts.filter((d) => d !== pick);
   const withShare = rest.filter((d) => share(d) > 0);

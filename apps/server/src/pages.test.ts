@@ -574,10 +574,11 @@ describe("the answer in one sentence", () => {
     expect(html).toContain('<a href="http://www.bhusd.org" rel="external">www.bhusd.org</a>');
     for (const text of Object.values(EXPLAIN)) expect(html).toContain(text);
     expect(html).toContain('<link rel="canonical" href="http://localhost:8080/zip/90210">');
-    expect(html).toMatch(/<title>ZIP code 90210 \(Beverly Hills, CA\) school district: Beverly Hills Unified School District<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by Beverly Hills Unified School District; 1 other district covers part of it/);
+    // A split ZIP's title and preview say the shares, as its sentence does (pages audit 37 #2: "is served by" the 65 %'s district).
+    expect(html).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: Beverly Hills Unified School District (65 %) and Los Angeles Unified School District (35 %)</title>");
+    expect(html).toMatch(/<meta name="description" content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is mostly in Beverly Hills Unified School District \(65 % of residents\); 1 other district covers part of it/);
     // A link's preview (chat apps read og:*): the same title and description, and the page's address.
-    expect(html).toContain('<meta property="og:title" content="ZIP code 90210 (Beverly Hills, CA) school district: Beverly Hills Unified School District">');
+    expect(html).toContain('<meta property="og:title" content="ZIP code 90210 (Beverly Hills, CA) school districts: Beverly Hills Unified School District (65 %) and Los Angeles Unified School District (35 %)">');
     expect(html).toContain('<meta property="og:url" content="http://localhost:8080/zip/90210">');
     expect(html).toMatch(/<meta property="og:description" content="ZIP code 90210 in Beverly Hills/);
     const split = await (await get("/zip/01002")).text();
@@ -716,6 +717,22 @@ describe("the home page", () => {
     expect(states.find((s) => s.code === "AZ")!.text).toBe("AZ");
     const shown = states.map((s) => s.text);
     expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en")));
+  });
+});
+
+describe("a split ZIP's title and preview (pages audit 37 #2)", () => {
+  it("name how many other districts, 'is split' under half, and the district alone from 90 %", async () => {
+    const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
+    const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
+    const page = (shares: number[]) => zipPage({ ...record, district: "A" }, { ...all, districts: shares.map((share, i) => d("ABCD"[i]!, "unified", share, "population", i === 0 ? ALL : [])) }, site.facts);
+    const three = page([0.45, 0.35, 0.2]);
+    expect(three).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (45 %) and 2 other districts</title>");
+    expect(three).toContain('content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is split: the largest part (45 % of residents) is in A; 2 other districts cover part of it');
+    const mostly = page([0.9, 0.1]);
+    expect(mostly).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school district: A</title>");
+    expect(mostly).toContain('content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by A; 1 other district covers part of it');
+    // A part with no residents is no other district of the title's.
+    expect(page([0.6, 0.4, 0])).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (60 %) and B (40 %)</title>");
   });
 });
 

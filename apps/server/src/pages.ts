@@ -5,7 +5,7 @@
  * and description, and a canonical URL. Error pages are in error-pages.ts.
  */
 import type { DistrictOverlap, DistrictRecord, ZipDistricts } from "@school-districts/core";
-import { answer, basisWords, gradeLevels, highSchoolDistrict, joinNames, labelsOf, lastGrade, mostlyInNoDistrict, percent, type GradeLevel } from "./answer.ts";
+import { answer, basisWords, gradeLevels, highSchoolDistrict, joinNames, labelsOf, lastGrade, mostlyInNoDistrict, percent, SHARE_UNIT, type GradeLevel } from "./answer.ts";
 import { escapeHtml as e, scriptJson } from "./html.ts";
 import { CAVEAT, districtHref, fact, inSentence, layout, phoneHint, phoneLink, searchForm, shareHtml, websiteLink, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { locationForm } from "./location-form.ts";
@@ -167,6 +167,9 @@ export function placeLine(r: { city: string; county: string; state: string }): s
   return [r.city, county, r.state].filter((x) => x !== "").join(", ");
 }
 
+/** Below this share of the ZIP code's record's district, its page's title and preview name the shares, not one district (pages audit 37 #2: 2,063 ZIP codes where people live under 60 %). */
+const MOSTLY = 0.9;
+
 /**
  * The page of one ZIP (its `page_url`): the answer in a sentence, the main
  * district's facts each with what it means (its phone within two screens of a
@@ -210,6 +213,12 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const labels = labelsOf(levels);
   const others = all.districts.filter((d) => !d.chosen && d !== high && (d.share_elementary > 0 || d.share_secondary > 0)).length;
   const servedBy = high ? `${r.district} (${labels.elementary.toLowerCase()}) and ${high.district} (${labels.high.toLowerCase()})` : r.district;
+  // A split ZIP's title and preview say the shares, as its sentence does: a link shared from Bexley's
+  // 43209 previewed "is served by Columbus City School District", which has 52 % (pages audit 37 #2).
+  const peopled = all.districts.filter((d) => !d.chosen && (d.share_elementary > 0 || d.share_secondary > 0)).sort((a, b) => b.share - a.share);
+  const split = !high && own !== undefined && own.share < MOSTLY && peopled.length > 0 ? { own: own.share, next: peopled[0]!, more: peopled.length - 1 } : undefined;
+  const splitTitle = split && `${r.district}${elsewhere(own)} (${percent(split.own)}) and ${split.more === 0 ? `${split.next.district}${elsewhere(split.next)} (${percent(split.next.share)})` : `${split.more + 1} other districts`}`;
+  const splitServed = split && (split.own >= 0.5 ? `is mostly in ${r.district} (${percent(split.own)} ${SHARE_UNIT[own!.basis]})` : `is split: the largest part (${percent(split.own)} ${SHARE_UNIT[own!.basis]}) is in ${r.district}`);
   // Where the answer names the district only up to a grade below the last it lists (Cottonwood-Oak
   // Creek, Pre-K to 12th, "up to 7th grade" under Mingus Union from 8th in 86326), the Grades line says why.
   const namedLast = lastGrade(r.grade_span);
@@ -229,10 +238,12 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
         ? `ZIP code ${r.zip} (${place}): most of it in no school district; ${r.district}${elsewhere(own)} covers a part`
         : high
           ? `ZIP code ${r.zip} (${place}) school districts: ${r.district}${elsewhere(own)} and ${high.district}${elsewhere(high)}`
-          : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
+          : splitTitle
+            ? `ZIP code ${r.zip} (${place}) school districts: ${splitTitle}`
+            : `ZIP code ${r.zip} (${place}) school district: ${r.district}${elsewhere(own)}`,
       description: mostInNone
         ? `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""}: most of its residents live in no school district; ${r.district}${elsewhere(own)} covers a part. Shares, phone, website, rating, students and spending per pupil.`
-        : `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} is served by ${servedBy}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
+        : `ZIP code ${r.zip} in ${place}${r.county ? `, ${r.county}` : ""} ${splitServed ?? `is served by ${servedBy}`}${others ? `; ${others} other ${others === 1 ? "district covers" : "districts cover"} part of it` : ""}: shares, phone, website, rating, students and spending per pupil.`,
       canonical: `/zip/${r.zip}`,
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(placeLine(r))}</p>
