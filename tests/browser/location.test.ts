@@ -55,7 +55,7 @@ describe("the location page in the browser", () => {
     expect(await button.isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     // With the accuracy the device reported (pages audit 36 #3: it was dropped).
-    await Promise.all([page.waitForURL(/\/location\?lat=34\.07360&lon=-118\.40040&acc=20$/), button.click()]);
+    await Promise.all([page.waitForURL(/\/location\?lat=34\.0736&lon=-118\.4004&acc=20$/), button.click()]);
     expect(await page.locator("main strong").first().textContent()).toBe("This place is in Beverly Hills Unified School District (Kindergarten – 12th).");
     expect(await page.locator("main").textContent()).not.toContain("Your device placed you only within");
     expect(problems).toEqual([]);
@@ -64,7 +64,7 @@ describe("the location page in the browser", () => {
 
   it('"Use my location" with a rough position (no GPS fix) says the home may be in another district, at 320 px without sideways scroll or axe violations', async () => {
     const { page, problems, close } = await open("/", 320, { geolocation: { latitude: 34.0736, longitude: -118.4004, accuracy: 1500 }, permissions: ["geolocation"] });
-    await Promise.all([page.waitForURL(/\/location\?lat=34\.07360&lon=-118\.40040&acc=1500$/), page.getByRole("button", { name: "Use my location" }).click()]);
+    await Promise.all([page.waitForURL(/\/location\?lat=34\.0736&lon=-118\.4004&acc=1500$/), page.getByRole("button", { name: "Use my location" }).click()]);
     expect(await page.locator("main p.answer").first().textContent()).toMatch(/^Your device placed you only within about 0\.9 miles of this point: the home may be in another district\. Check with the home's ZIP code \(this point is in 90210\)/);
     const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);

@@ -70,8 +70,10 @@ export function locationPage(
   // A position the device found only roughly (no GPS fix: a cell tower's or Wi-Fi's, a kilometre or
   // more off): the answer is for the point, and the home may be across a district's edge (pages
   // audit 36 #3: the page said "This place is in X" whatever the phone reported).
+  // Said first, before the districts of the point (pages audit 37 #3: a 40 km fix led with "This place is in X" in bold).
+  const rough = accuracyM !== undefined && accuracyM > ROUGH_POSITION_M;
   const roughNote =
-    accuracyM !== undefined && accuracyM > ROUGH_POSITION_M
+    accuracyM !== undefined && rough
       ? `<p class="answer">${accuracyM > ROUGHEST_SAID_M ? `Your device could not place you closer than ${distanceWords(ROUGHEST_SAID_M)} to this point` : `Your device placed you only within about ${distanceWords(accuracyM)} of this point`}: the home may be in another district. Check with the home's ZIP code${a.zip ? ` (${a.in_zip_area ? "this point is in" : "the nearest to this point is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a>)` : ""}, or try again outdoors or with location services set to precise.</p>\n`
       : "";
   // A district newer than the maps with its office in the place's ZIP code (Orange Beach City): it may serve it.
@@ -86,7 +88,9 @@ export function locationPage(
   // Just outside every drawn edge (a shore strip or small island the simplified maps cut off): the nearest, said as such.
   const sentence =
     a.beyond_edge_m === null
-      ? `This place is in ${listed}.`
+      ? rough
+        ? `The point it gave is in ${listed}.`
+        : `This place is in ${listed}.`
       : `This place is most likely in ${listed}: it lies just outside the edge as drawn (about ${distanceWords(a.beyond_edge_m)} away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm.`;
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
   const ask = locationAsks(a.districts)
@@ -131,17 +135,18 @@ export function locationPage(
   // The heading names the town where the place lies in its ZIP code's area ("Use my location"
   // gave coordinates no parent reads); a nearest ZIP code's town may be another's, so the numbers.
   const town = a.zip && a.in_zip_area ? `${a.zip.city}, ${a.zip.state}` : undefined;
-  const heading = town ? `School districts of this place in ${town}` : `School districts at ${where}`;
+  const heading = rough ? `School districts of the point your device gave${town ? ` in ${town}` : ""}` : town ? `School districts of this place in ${town}` : `School districts at ${where}`;
   return layout(
     {
       // The answer in the title too (a tab, a bookmark, a shared link's preview).
-      title: a.districts.length === 0 ? heading : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} ${town ? `in ${town} (${where})` : `at ${where}`}`,
+      // (Not a device's position to the metre: it stays in history and bookmarks, pages audit 37 #6.)
+      title: a.districts.length === 0 || rough ? heading : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} ${town ? `in ${town}` : `at ${where}`}`,
       description: `The public school districts at ${where}: ${a.districts.map((d) => d.district).join(" and ")}, with a map and the nearest ZIP code.`,
       // One page per point: not for search engines.
       canonical: null,
       main: `<h1>${e(heading)}</h1>
-<p><strong>${sentence}</strong></p>
-${roughNote}${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${roughNote}<p>${rough ? sentence : `<strong>${sentence}</strong>`}</p>
+${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

@@ -189,7 +189,8 @@ describe("GET /location (the page)", () => {
     expect(html).toContain('<p>This place (34.07360, -118.40040) lies in ZIP code <a href="/zip/90210">90210</a> (Beverly Hills, CA); its page lists every district the ZIP code overlaps.</p>');
     // The heading says the town, not the numbers alone (the place's ZIP code's area holds it).
     expect(html).toContain("<h1>School districts of this place in Beverly Hills, CA</h1>");
-    expect(html).toMatch(/<title>[^<]+ in Beverly Hills, CA \(34\.07360, -118\.40040\)<\/title>/);
+    // The title names the town, not the point to the metre (a device's position stays in history and bookmarks: pages audit 37 #6).
+    expect(html).toMatch(/<title>[^<]+ in Beverly Hills, CA<\/title>/);
     // Right under the answer, before the map (a screen or more on a phone).
     expect(html.indexOf("This place lies in ZIP code")).toBeLessThan(html.indexOf("<svg"));
     const { site } = await testApp();
@@ -286,7 +287,12 @@ describe("GET /location (the page)", () => {
     expect(rough.status).toBe(200);
     const html = await rough.text();
     expect(html).toContain(`<p class="answer">Your device placed you only within about 0.9 miles of this point: the home may be in another district. Check with the home's ZIP code (this point is in <a href="/zip/90210">90210</a>), or try again outdoors or with location services set to precise.</p>`);
-    expect(html.indexOf("Your device placed you")).toBeGreaterThan(html.indexOf("This place is in"));
+    // Said first, and the districts as the point's, not the home's (pages audit 37 #3): in the heading and the title too.
+    expect(html.indexOf("Your device placed you")).toBeLessThan(html.indexOf("The point it gave is in"));
+    expect(html).not.toContain("This place is in");
+    expect(html).not.toContain("<strong>The point it gave");
+    expect(html).toContain("<h1>School districts of the point your device gave in Beverly Hills, CA</h1>");
+    expect(html).toContain("<title>School districts of the point your device gave in Beverly Hills, CA</title>");
     // A distance no one reads out: said as more than 50 km (review stop 36 #6: "within about 6213.7 miles").
     expect(await (await app.request("/location?lat=34.0736&lon=-118.4004&acc=9999999")).text()).toContain("Your device could not place you closer than 31.1 miles to this point: the home may be in another district.");
     for (const acc of ["200", "15", "abc", "-5", "1.5"]) {
