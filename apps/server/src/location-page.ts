@@ -96,6 +96,16 @@ export function locationPage(
   const ask = locationAsks(a.districts)
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)
     .join("");
+  // A district the directory lists no grades, schools or phone for (Fairfax City, VA, whose children
+  // Fairfax County's schools teach; Maine's unorganized territories): said so, not "serves every grade
+  // it teaches here" (pages audit 37 #4).
+  const noSchools = a.districts
+    .filter((d) => d.grade_span === "" && phoneOf(d.leaid) === "")
+    .map(
+      (d) =>
+        `<p class="answer"><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education which schools serve this place${a.zip ? `; the page of ZIP code <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> names the districts around it` : ""}.</p>\n`,
+    )
+    .join("");
   const border = a.districts.filter((d) => d.on_border);
   // Within a few hundred metres of a border the drawing cannot tell (17 m from Kansas City 33 is
   // Shawnee Mission, in Kansas): say so under the answer, name the districts beside it, draw them.
@@ -128,7 +138,7 @@ export function locationPage(
   const list = a.districts
     .map((d) => {
       const phone = phoneOf(d.leaid);
-      const facts = [BOUNDARY_FOR[d.level], d.grade_span ? `its schools teach ${e(d.grade_span)}` : "", phone ? `phone ${phoneLink(phone)}` : "", d.on_border ? "the place lies on its border" : ""];
+      const facts = [d.grade_span === "" && d.level === "unified" ? "the district of every grade here, as drawn" : BOUNDARY_FOR[d.level], d.grade_span ? `its schools teach ${e(d.grade_span)}` : "", phone ? `phone ${phoneLink(phone)}` : "", d.on_border ? "the place lies on its border" : ""];
       return `<li><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a>: ${facts.filter((f) => f !== "").join("; ")}</li>`;
     })
     .join("\n");
@@ -146,7 +156,7 @@ export function locationPage(
       canonical: null,
       main: `<h1>${e(heading)}</h1>
 ${roughNote}<p>${rough ? sentence : `<strong>${sentence}</strong>`}</p>
-${newerNote}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
+${newerNote}${noSchools}${ask}${nearNote}${border.length ? `<p class="note">The place lies on a district border as drawn; by this service's border rule it is given to ${e(border.map((d) => d.district).join(" and "))}. Ask the districts.</p>\n` : ""}${zip}${figure}
 <h2>The districts</h2>
 <ul>
 ${list}

@@ -557,6 +557,18 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect(locationPage(a, location!, facts)).not.toContain("13th:");
   });
 
+  it("a district with no grades, schools or phone in the directory is said so, not 'serves every grade it teaches here' (Fairfax City, VA: pages audit 37 #4)", () => {
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    const facts = { updated: "2026-11-27", records: 1, baseUrl: BASE };
+    const empty = { ...a, districts: a.districts.map((d) => ({ ...d, grade_span: "" as const })) };
+    const html = locationPage(empty, location!, facts);
+    expect(html).toContain(`<p class="answer"><a href="/district/4835250">Point Isabel Independent School District</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education which schools serve this place; the page of ZIP code <a href="/zip/78597">78597</a> names the districts around it.</p>`);
+    expect(html).not.toContain("serves every grade it teaches here");
+    // With its phone, or its grades, none of it.
+    expect(locationPage(empty, location!, facts, () => "(956) 943-0000")).not.toContain("has no schools, grades or phone");
+    expect(locationPage(a, location!, facts)).not.toContain("has no schools, grades or phone");
+  });
+
   it("beside a lake the Census draws in no district, the nearest district answers (Put-in-Bay, OH, 13 m off its edge: at least 10); a hole left by a 2016 district never drawn gets no neighbour its ZIP lacks (Palo, MI)", () => {
     const island = JSON.parse(at("41.654242", "-82.822465").stdout) as LocationAnswer;
     expect([island.districts.map((d) => d.leaid), island.beyond_edge_m]).toEqual([["3904897"], 10]);
