@@ -140,6 +140,22 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   return "";
 }
 
+/** Spanish words a search may hold ("escuelas cerca de mí", "colegios en …"). */
+const SPANISH_WORDS = /(?:^|\s)(?:escuelas?|colegios?|distritos?|escolar(?:es)?|cerca|c[óo]digo|d[óo]nde|p[úu]blic[ao]s?)(?:\s|$)/i;
+
+/**
+ * What to type, in Spanish, under a 400 whose text holds Spanish words (pages audit 37 #5: the page
+ * was English only), marked as Spanish for a screen reader; "" otherwise.
+ *
+ * @example
+ * spanishStep("escuelas cerca de mí", "near") // '<p lang="es">Esta casilla no sabe dónde está usted: …</p>'
+ */
+export function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["reads"]): string {
+  if (typed === undefined || !SPANISH_WORDS.test(typed)) return "";
+  const where = reads === "near" ? "Esta casilla no sabe dónde está usted: abra <a href=\"/location\" lang=\"en\">Find the districts of a place</a> y pulse “<span lang=\"en\">Use my location</span>” (usar mi ubicación), o escriba" : "Escriba";
+  return `\n<p lang="es">${where} el código postal de la casa (5 dígitos) o la ciudad y el estado, por ejemplo Houston, TX.</p>`;
+}
+
 /**
  * The search box's own error message on the page of a text that is neither a ZIP code nor a
  * town (HTML): short, what to type instead.
@@ -552,7 +568,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
     const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
     body = readsOtherwise
-      ? `${next.replace(/^<p>/, '<p class="answer">')}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}`
+      ? `${next.replace(/^<p>/, '<p class="answer">')}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}${spanishStep(extra.typed, extra.reads)}`
       : `<p class="answer">${e(PLAIN[kind])}</p>
 ${next}`;
   }

@@ -384,11 +384,29 @@ describe("schools in a place, in Spanish (pages audit 35 #7: a dead end)", () =>
     ["Escuelas públicas de Ponce", "Ponce, PR"],
     ["distrito escolar de Miami", "Miami, FL"],
     ["escuelas en San Juan cerca de mí", "San Juan, PR"],
+    // Without "de", after the place, "colegios" (pages audit 37 #5: 400s for every city tried).
+    ["distrito escolar Miami", "Miami, FL"],
+    ["escuelas publicas Ponce", "Ponce, PR"],
+    ["Ponce distrito escolar", "Ponce, PR"],
+    ["Miami escuelas públicas", "Miami, FL"],
+    ["colegios en San Juan", "San Juan, PR"],
   ])("%j: the towns' page, %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toBe(first);
+  });
+});
+
+describe("a 400 for Spanish words says what to type in Spanish too (pages audit 37 #5)", () => {
+  it("'escuelas cerca de mí' is the near-me page, with a Spanish line marked lang=es; English text has none", async () => {
+    const near = await (await app.request(`/zip?zip=${encodeURIComponent("escuelas cerca de mí")}`, { headers: { Accept: "text/html" } })).text();
+    expect(near).toContain("<h1>Schools near you: use your location or the home&#39;s ZIP code</h1>");
+    expect(near).toContain('<p lang="es">Esta casilla no sabe dónde está usted: abra <a href="/location" lang="en">Find the districts of a place</a>');
+    const unknown = await (await app.request(`/zip?zip=${encodeURIComponent("escuelas en Xyzzyq")}`, { headers: { Accept: "text/html" } })).text();
+    expect(unknown).toContain('<p lang="es">Escriba el código postal de la casa (5 dígitos) o la ciudad y el estado, por ejemplo Houston, TX.</p>');
+    const english = await (await app.request(`/zip?zip=${encodeURIComponent("schools near me")}`, { headers: { Accept: "text/html" } })).text();
+    expect(english).not.toContain('lang="es"');
   });
 });
 

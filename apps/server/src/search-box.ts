@@ -18,7 +18,9 @@ import type { StateSearch } from "./state-search.ts";
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
 const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 /** "Schools in <place>" in Spanish ("escuelas en San Juan", "distrito escolar de Miami"): Puerto Rico's and many parents' language (pages audit 35 #7). */
-const SPANISH_SCHOOLS_OF = /^(?:(?:las|los|el)\s+)?(?:escuelas?(?:\s+p[úu]blicas?)?|distritos?\s+escolar(?:es)?)\s+(?:en|de|del|para)\s+(.*\p{L}.*)$/iu;
+const SPANISH_SCHOOLS_OF = /^(?:(?:las|los|el)\s+)?(?:(?:escuelas?|colegios?)(?:\s+p[úu]blic[ao]s?)?|distritos?\s+escolar(?:es)?)(?:\s+(?:en|de|del|para))?\s+(.*\p{L}.*)$/iu;
+/** The same words after the place ("Houston distrito escolar", "Miami escuelas públicas"), as "Houston schools" reads (pages audit 37 #5: 400s, with or without "de"). */
+const SPANISH_SCHOOLS_AFTER = /^(.*\p{L}.*?)\s+(?:(?:escuelas?|colegios?)(?:\s+p[úu]blic[ao]s?)?|distritos?\s+escolar(?:es)?)$/iu;
 /** School words after a ZIP code ("90210 schools", "90210 public school district"). */
 const ZIP_SCHOOL_WORDS = /[\s,]+(?:public\s+)?(?:schools?|school\s+districts?)$/i;
 /** One symbol or emoji (with its joiners and variation selectors, or a keycap: "1️⃣"), or white space. */
@@ -34,7 +36,8 @@ const NO_TOWN = /^(?:the\s+)?(?:best|top|good|great|local|nearby|my|our|public|p
 
 /** Schools with no place ("schools", "public schools", "good school districts"), as typed before "near me": NO_TOWN's words. */
 function noPlaceSchools(text: string): boolean {
-  const m = /^(?:(.*\S)\s+)?(?:schools?|school\s+districts?)$/i.exec(text);
+  // (In Spanish too: "escuelas cerca de mí".)
+  const m = /^(?:(.*\S)\s+)?(?:schools?|school\s+districts?|escuelas?(?:\s+p[úu]blicas?)?|colegios?|distritos?\s+escolar(?:es)?)$/i.exec(text);
   return m !== null && (m[1] === undefined || NO_TOWN.test(m[1]));
 }
 
@@ -167,7 +170,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const place = ours ? after.place : spoken;
   // In Spanish, the place after the words, as "schools in <place>" reads.
   // (A comma, colon or "!" after it is no part of it: "Sioux Falls, SD," and "Huron, SD!" read "SD" as a school district, pages audit 36 #1.)
-  const typed = (SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? place).replace(/[\s,;:!?]+$/, "") || place;
+  const typed = (SPANISH_SCHOOLS_OF.exec(place)?.[1]?.trim() ?? SPANISH_SCHOOLS_AFTER.exec(place)?.[1]?.trim() ?? place).replace(/[\s,;:!?]+$/, "") || place;
   // A ZIP+4 copied from an address (90210-1234) goes to its 5-digit ZIP; a pasted address line that
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
