@@ -6,6 +6,7 @@
  */
 import { foldedPlaceName } from "@school-districts/core";
 import { COUNTRY } from "./near-path.ts";
+import { ownTable } from "./own-table.ts";
 
 /** A country after the state, as near-path.ts addressZip reads it. */
 export const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
@@ -57,13 +58,13 @@ const NYC_BOROUGHS: readonly Borough[] = [
 ];
 
 /** The typed names (cityKey) of New York City, all five boroughs, and of a borough no town is named. */
-const NYC_NAMES: Readonly<Record<string, readonly Borough[]>> = {
+const NYC_NAMES = ownTable<readonly Borough[]>({
   nyc: NYC_BOROUGHS,
   newyorkcity: NYC_BOROUGHS,
   cityofnewyork: NYC_BOROUGHS,
   manhattan: NYC_BOROUGHS.filter((b) => b.borough === "Manhattan"),
   thebronx: NYC_BOROUGHS.filter((b) => b.borough === "The Bronx"),
-};
+});
 
 /**
  * The states' abbreviations of newspapers and older addresses (the AP Stylebook's, and the common
@@ -127,7 +128,7 @@ const STATE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
  * Croix, IN: pages audits 32, 33, 34). Only names of one place each ("KC" is two Kansas Cities,
  * "SA" many places: left out). "LA" is also Louisiana's code: its page then links the state first.
  */
-const PLACE_NAMES: Readonly<Record<string, { towns: readonly string[]; state: string; first?: true }>> = {
+const PLACE_NAMES = ownTable<{ towns: readonly string[]; state: string; first?: true }>({
   la: { towns: ["Los Angeles"], state: "CA" },
   sf: { towns: ["San Francisco"], state: "CA" },
   philly: { towns: ["Philadelphia"], state: "PA" },
@@ -142,7 +143,7 @@ const PLACE_NAMES: Readonly<Record<string, { towns: readonly string[]; state: st
   cruzbay: { towns: ["St John"], state: "VI" },
   garapan: { towns: ["Saipan"], state: "MP" },
   kona: { towns: ["Kailua Kona"], state: "HI" },
-};
+});
 
 /**
  * How a page names a town or county found: "Boston, MA"; a borough typed as its name and the
@@ -159,7 +160,7 @@ export function placeOf(c: CityMatch): string {
 export const MAX_CITY_MATCHES = 8;
 
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
-const SPELLED_OUT: Record<string, string> = {
+const SPELLED_OUT = ownTable<string>({
   st: "saint",
   ste: "sainte",
   ft: "fort",
@@ -185,7 +186,7 @@ const SPELLED_OUT: Record<string, string> = {
   vlg: "village",
   cyn: "canyon",
   crk: "creek",
-};
+});
 
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
 export const MAX_TOWN_LENGTH = 64;

@@ -6,6 +6,7 @@
  * dead end. A state's code at the end is the state ("Rapid City, SD" is a town; review 33 #1).
  */
 import { distinctiveDistrictWords } from "@school-districts/core";
+import { ownTable } from "./own-table.ts";
 
 /** A district the search can offer: as `/state/{state}/districts.json` lists it. */
 export interface DistrictMatch {
@@ -139,7 +140,7 @@ export function studentsOf(d: Pick<IndexedDistrict, "students">): number {
 const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})$/;
 
 /** Words people type for the words of district names ("NYC Public Schools", "DC Public Schools"). */
-const TYPED_ALIASES: Readonly<Record<string, readonly string[]>> = { nyc: ["new", "york"], dc: ["columbia"] };
+const TYPED_ALIASES = ownTable<readonly string[]>({ nyc: ["new", "york"], dc: ["columbia"] });
 
 /** The words a search compares: distinctiveDistrictWords without roman numerals, aliases spelled out. */
 function searchWords(name: string): Set<string> {
@@ -147,7 +148,7 @@ function searchWords(name: string): Set<string> {
 }
 
 /** Abbreviations written either way in names ("Mt. Lebanon", "Mount Lebanon School District"). */
-const SPELLED: Readonly<Record<string, string>> = { st: "saint", mt: "mount", ft: "fort", "&": "and" };
+const SPELLED = ownTable<string>({ st: "saint", mt: "mount", ft: "fort", "&": "and" });
 
 /** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED written out. */
 function nameKey(name: string): string {

@@ -6,6 +6,7 @@
  */
 import { OFF_EDGE_M, type AreaWithoutDistrict, type FormerDistrict, type Problem } from "@school-districts/core";
 import { SEARCH_MAX_LENGTH } from "./layout.ts";
+import { ownTable } from "./own-table.ts";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -212,7 +213,7 @@ export function isMilitaryMail(postal: { type: string }): boolean {
  * The countries in free association with the United States that use its mail and ZIP codes
  * (USPS codes PW, FM, MH): no US public school district serves them.
  */
-export const FREELY_ASSOCIATED: Readonly<Record<string, string>> = { PW: "Palau", FM: "the Federated States of Micronesia", MH: "the Marshall Islands" };
+export const FREELY_ASSOCIATED = ownTable<string>({ PW: "Palau", FM: "the Federated States of Micronesia", MH: "the Marshall Islands" });
 
 /**
  * "are" after a country's plural name ("the Marshall Islands are"), else "is" (review 33c #6).
@@ -239,7 +240,7 @@ export function freelyAssociatedNamed(typed: string): string | undefined {
 }
 
 /** The names people give the freely associated countries, lower case, with their USPS codes. */
-const COUNTRY_NAMES: Readonly<Record<string, string>> = { palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" };
+const COUNTRY_NAMES = ownTable<string>({ palau: "PW", belau: "PW", micronesia: "FM", "federated states of micronesia": "FM", fsm: "FM", "marshall islands": "MH", rmi: "MH" });
 /** One of COUNTRY_NAMES at the end of a text, after a place (the longest names first). */
 const COUNTRY_AFTER_PLACE = new RegExp(
   `^(.*?\\S)[\\s,]+(?:(?:the\\s+)?republic\\s+of\\s+)?(?:the\\s+)?(${Object.keys(COUNTRY_NAMES).sort((a, b) => b.length - a.length).map((name) => name.replace(/ /g, "\\s+")).join("|")})\\.?$`,

@@ -260,6 +260,16 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
   });
 });
 
+describe("Object's own keys typed (review 37 #2: 'constructor' was a 500 page)", () => {
+  it.each(["constructor", "__proto__", "CONSTRUCTOR", "the constructor", "Republic of the constructor", "Constructor near me", "toString", "hasOwnProperty", "valueOf schools", "constructor, TX"])("%j is no 500, for a browser or a program", async (typed) => {
+    for (const accept of ["text/html", "application/json"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: accept } });
+      expect(res.status, `${typed} ${accept}`).toBeLessThan(500);
+      expect(await res.text()).not.toContain("Internal error");
+    }
+  });
+});
+
 describe("a neighbourhood before a state's full name (review of the mends 36 S1)", () => {
   // Ballard and Fremont are Seattle's, not towns of Washington state: the 400 that says to type a
   // neighbourhood's city, not the towns named Washington (DC first); "schools in …" likewise, not

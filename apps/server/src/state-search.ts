@@ -4,17 +4,18 @@
  * districts) are app.ts's; this module only reads states.
  */
 import { editDistanceAtMost } from "./city-search.ts";
+import { ownTable } from "./own-table.ts";
 
 /**
  * Names people type for a territory other than the directory's (the home page's "Northern Mariana
  * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.".
  */
-const STATE_OTHER_NAMES: Readonly<Record<string, string>> = {
+const STATE_OTHER_NAMES = ownTable<string>({
   "northern mariana islands": "MP",
   cnmi: "MP",
   usvi: "VI",
   "united states virgin islands": "VI",
-};
+});
 
 /** How the search box reads states, given the states served and their names. */
 export interface StateSearch {
