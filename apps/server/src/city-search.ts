@@ -5,11 +5,8 @@
  * or hyphens ("St. Louis" and "st louis").
  */
 import { foldedPlaceName } from "@school-districts/core";
-import { COUNTRY } from "./near-path.ts";
 import { ownTable } from "./own-table.ts";
-
-/** A country after the state, as near-path.ts addressZip reads it. */
-export const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
+import { COUNTRY_AT_END, STATE_ABBREVIATIONS, stateAtEndReader, type StateAtEnd } from "./state-at-end.ts";
 
 /** One city of the name typed: its ZIP codes with a record, and the district each names. */
 export interface CityMatch {
@@ -37,6 +34,8 @@ export interface CityMatch {
   close?: true;
   /** true where no town has the name typed and this is a county of it ("Queens": Queens County, NY); `city` is the county's name */
   county?: true;
+  /** true where the state's name typed after a comma was read as this town's for want of any other ("Harlem, New York": New York, NY) */
+  stateNamed?: true;
   /** the New York City borough typed ("Manhattan", "NYC"), where its ZIP codes' town or county is named otherwise (New York, NY) */
   borough?: string;
   /** true where what was typed is the place's everyday name ("LA", "Philly", "St Croix"), not its ZIP codes' town's */
@@ -66,58 +65,6 @@ const NYC_NAMES = ownTable<readonly Borough[]>({
   thebronx: NYC_BOROUGHS.filter((b) => b.borough === "The Bronx"),
 });
 
-/**
- * The states' abbreviations of newspapers and older addresses (the AP Stylebook's, and the common
- * "Tex.", "Calif", "Wisc."), lower case, as typed after a town ("Boston, Mass.", "Miami, Fla.":
- * pages audit 34 #4 found them dead ends). Without the dot only where no everyday word is
- * spelt so ("Miss", "Ill" and "Ind" need it).
- */
-const STATE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
-  AL: ["ala."],
-  AZ: ["ariz.", "ariz"],
-  AR: ["ark."],
-  CA: ["calif.", "calif", "cal."],
-  CO: ["colo.", "colo"],
-  CT: ["conn.", "conn"],
-  DC: ["d.c."],
-  DE: ["del."],
-  FL: ["fla.", "fla"],
-  GA: ["ga."],
-  IL: ["ill."],
-  IN: ["ind."],
-  KS: ["kan.", "kans."],
-  KY: ["ky."],
-  LA: ["la."],
-  MD: ["md."],
-  MA: ["mass.", "mass"],
-  MI: ["mich.", "mich"],
-  MN: ["minn.", "minn"],
-  MS: ["miss."],
-  MO: ["mo."],
-  MT: ["mont."],
-  NE: ["neb.", "nebr."],
-  NV: ["nev."],
-  NH: ["n.h."],
-  NJ: ["n.j."],
-  NM: ["n.m.", "n. mex."],
-  NY: ["n.y."],
-  NC: ["n.c."],
-  ND: ["n.d."],
-  OK: ["okla.", "okla"],
-  OR: ["ore.", "oreg."],
-  PA: ["pa.", "penn.", "penna."],
-  RI: ["r.i."],
-  SC: ["s.c."],
-  SD: ["s.d."],
-  TN: ["tenn.", "tenn"],
-  TX: ["tex.", "tex"],
-  VT: ["vt."],
-  VA: ["va."],
-  WA: ["wash."],
-  WV: ["w.va.", "w. va."],
-  WI: ["wis.", "wisc.", "wisc"],
-  WY: ["wyo."],
-};
 
 /**
  * Places by the names people type for them where the records name them otherwise (cityKey of
@@ -191,8 +138,8 @@ const SPELLED_OUT = ownTable<string>({
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
 export const MAX_TOWN_LENGTH = 64;
 
-/** The most words a town's name has where an address typed without commas is read from its end ("Rancho Santa Margarita"). */
-export const MAX_TOWN_WORDS = 4;
+/** The most words a town's name has where an address typed without commas is read from its end ("Rancho Santa Margarita", "King and Queen Court House"). */
+export const MAX_TOWN_WORDS = 5;
 
 /**
  * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces
@@ -226,16 +173,8 @@ export function citySearchIndex(
   states: ReadonlySet<string>,
   stateNames: Readonly<Record<string, string>> = {},
 ): (typed: string) => CityMatch[] {
-  // "Fort Wayne, Indiana", "Boston, Mass.": a state's name or its old abbreviation at the end,
-  // longest first ("West Virginia" before "Virginia").
-  const names = [
-    ...Object.entries(stateNames)
-      .filter(([code, name]) => states.has(code) && name !== "")
-      .map(([code, name]) => [code, name.toLowerCase()] as const),
-    ...Object.entries(STATE_ABBREVIATIONS)
-      .filter(([code]) => states.has(code))
-      .flatMap(([code, forms]) => forms.map((form) => [code, form] as const)),
-  ].sort((a, b) => b[1].length - a[1].length);
+  // "Fort Wayne, Indiana", "Boston, Mass.", "St Thomas, USVI": the state at the end (state-at-end.ts).
+  const stateAtEnd = stateAtEndReader(states, (code) => stateNames[code] ?? "");
   const byName = new Map<string, CityMatch[]>();
   // Counties by their name without "County" ("Queens", "Orange"), for a name no town has.
   const byCounty = new Map<string, CityMatch[]>();
@@ -254,20 +193,10 @@ export function citySearchIndex(
   const townWords = new Set<string>();
   for (const list of byName.values()) for (const m of list) for (const w of m.city.toLowerCase().split(/[^a-z]+/)) if (w !== "") townWords.add(w);
   const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
-  /** The town a text names, with its state's code or name after it or not, and that state. */
-  const parse = (text: string): { state: string | undefined; town: string } => {
-    // "Boston, MA", "Boston MA": a known state's code at the end (after a space or comma) narrows
-    // the search to it. Read from the end, without a backtracking pattern.
-    const code = text.slice(-2).toUpperCase();
-    const lower = text.toLowerCase();
-    const named = names.find(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
-    if (/^[A-Z]{2}$/.test(code) && /[\s,]/.test(text.at(-3) ?? "") && states.has(code)) return { state: code, town: text.slice(0, -2) };
-    // A code written with a space between its letters, dots or none ("Winston-Salem, N. C.", "Albany N Y": review stop 36 #3).
-    const spaced = /[\s,]([A-Za-z])\.? ([A-Za-z])\.?$/.exec(text);
-    const spacedCode = spaced === null ? undefined : `${spaced[1]}${spaced[2]}`.toUpperCase();
-    if (spaced !== null && states.has(spacedCode!)) return { state: spacedCode, town: text.slice(0, spaced.index + 1) };
-    if (named !== undefined) return { state: named[0], town: text.slice(0, -named[1].length) };
-    return { state: undefined, town: text };
+  /** The town a text names, with its state's code or name after it or not, that state, and how it was written. */
+  const parse = (text: string): { state: string | undefined; town: string; form?: StateAtEnd["form"] } => {
+    const read = stateAtEnd(text);
+    return read === undefined ? { state: undefined, town: text } : { state: read.state, town: read.rest, form: read.form };
   };
   const exact = (text: string): CityMatch[] => {
     const { state, town } = parse(text);
@@ -323,11 +252,11 @@ export function citySearchIndex(
   // Punctuation after the place ("Houston, Texas.": a phone's double space types ". "; "Dallas, TX,"):
   // no part of it, but the dot of a state's abbreviation ("Chicago, Ill.") is (pages audit 36 #1: "Houston,
   // Texas." listed the counties named Texas, "Dallas, TX." was a 400).
-  const abbreviated = names.filter(([, name]) => name.endsWith("."));
+  const abbreviated = Object.values(STATE_ABBREVIATIONS).flat().filter((name) => name.endsWith("."));
   const withoutEndPunctuation = (text: string): string => {
     const t = text.trim().replace(/[\s,;:!?)\]]+$/, "");
     const lower = t.toLowerCase();
-    const keepsDot = abbreviated.some(([, name]) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
+    const keepsDot = abbreviated.some((name) => lower.endsWith(name) && /[\s,]/.test(lower.at(-name.length - 1) ?? ""));
     return keepsDot ? t : t.replace(/[\s.,;:!?)\]]+$/, "");
   };
   // The towns of a name that have a ZIP code in one of the areas (a county, a borough): a town
@@ -375,6 +304,10 @@ export function citySearchIndex(
       const nycAfter = isStatePart(rest) ? [] : boroughs(rest);
       const townOfBorough = nycAfter.length > 0 ? townIn(beforeComma(i), nycAfter) : [];
       if (townOfBorough.length > 0) return bySize(townOfBorough);
+      // A town before its island ("Christiansted, St. Croix", "Cruz Bay, St John": Saint Croix, IN before, review 37 #5).
+      const island = isStatePart(rest) ? [] : otherwiseNamed(rest).towns;
+      const townOfIsland = island.length > 0 ? (byName.get(cityKey(beforeComma(i))) ?? []).filter((m) => island.some((t) => t.state === m.state)) : [];
+      if (townOfIsland.length > 0) return bySize(townOfIsland);
       if (nycAfter.length > 0) return [...nycAfter, ...bySize(found)];
       if (found.length > 0) return bySize(found);
     }
@@ -402,7 +335,7 @@ export function citySearchIndex(
     // Typed without commas ("14520 Sunrise Dr Bellevue WA"): with a state at the end, the town is
     // the last words before it, the most words first ("Salt Lake City UT", not "City UT").
     if (state !== undefined) {
-      const words = town.trim().split(/[\s,]+/);
+      const words = town.trim().split(/[\s,]+/).filter((w) => w !== "");
       const townOf = (n: number) => (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
       for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= 1; n--) {
         // "100 Main St Paris OH": an "St" after a street's name ends the street, so the town after
@@ -434,10 +367,12 @@ export function citySearchIndex(
     // a neighbourhood of Seattle, not the towns named Washington, review of the mends 36 S1), but the
     // state's own town of its name stays ("Harlem, New York": New York, NY).
     for (const [i, rest] of afterCommas.entries()) {
-      const found = rest !== "" && isStatePart(rest) ? exact(rest) : [];
-      const own = found.filter((m) => m.state === typedState.state);
+      // (Only a state's name: "Colo." is no Colo, IA, nor "Ark." Ark, VA, review 37 #1.)
+      const found = rest !== "" && typedState.form === "name" && isStatePart(rest) ? exact(rest) : [];
+      const marked = found.map((m): CityMatch => ({ ...m, stateNamed: true }));
+      const own = marked.filter((m) => m.state === typedState.state);
       if (own.length > 0) return bySize(own);
-      if (found.length > 0 && !endsWithTown(beforeComma(i))) return bySize(found);
+      if (found.length > 0 && !endsWithTown(beforeComma(i))) return bySize(marked);
     }
     return bySize(closeTo(text));
   };

@@ -7,6 +7,7 @@
  */
 import { distinctiveDistrictWords } from "@school-districts/core";
 import { ownTable } from "./own-table.ts";
+import { stateAtEndReader } from "./state-at-end.ts";
 
 /** A district the search can offer: as `/state/{state}/districts.json` lists it. */
 export interface DistrictMatch {
@@ -326,20 +327,22 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
       (a, b) => kindsShared(b) - kindsShared(a) || studentsOf(b) - studentsOf(a) || closeness[a.match] - closeness[b.match] || (a.leaid < b.leaid ? -1 : 1),
     );
   };
-  // A code that found nothing as a state may be part of the name ("Knoch SD": School District, not South Dakota).
-  // A state's name after a comma ("Columbus City Schools, Ohio": review 36 #1 listed Ohio County's districts too).
-  const names = Object.entries(stateNames).filter(([code, name]) => states.has(code) && name !== "").map(([code, name]) => [code, `,${name.toLowerCase()}`] as const);
-  const withStateName = (typed: string): { text: string; state?: string } => {
-    const squeezed = typed.trim().replace(/\.$/, "").replace(/\s*,\s*/g, ",").toLowerCase();
-    const named = names.find(([, name]) => squeezed.endsWith(name));
-    return named === undefined ? withoutState(typed, states) : { text: typed.trim().slice(0, typed.trim().toLowerCase().lastIndexOf(",")).trim(), state: named[0] };
-  };
+  // The state at the end in any form the town search reads ("Jeffco Public Schools, Colo." opened Colo, IA;
+  // "Regional School Unit 14, Maine" Maine, NY; "Houston ISD, TX, USA" a list: review 37 #1), as state-at-end.ts reads it.
+  const stateAt = stateAtEndReader(states, (code) => stateNames[code] ?? "");
   const withStateOrNot = (typed: string, search: (text: string, state: string | undefined) => DistrictMatch[]) => {
-    const { text, state } = withStateName(typed);
-    const found = search(text, state);
-    // Only "SD" after a space, not a comma: a state typed after a name that no district of it has is
-    // no district of another state (review 33c #1: "Hazleton Public Schools, IN" opened Pennsylvania's).
-    return found.length > 0 || state !== "SD" || /,\s*SD\.?$/i.test(typed) ? found : search(typed.trim(), undefined);
+    const text = typed.trim();
+    const read = stateAt(text);
+    if (read === undefined) return search(text, undefined);
+    const found = search(read.rest, read.state);
+    // After a comma it is the state: a name no district of it has is no district of another (review 33c #1:
+    // "Hazleton Public Schools, IN" opened Pennsylvania's).
+    if (/^\s*,/.test(text.slice(read.rest.length))) return found;
+    // Without one the words may be the district's own ("Lake Washington", "Knoch SD": School District, not
+    // South Dakota): the whole text where it names a district exactly and the state's reading does not.
+    if (found.some(matchesExactly)) return found;
+    const whole = search(text, undefined);
+    return whole.some(matchesExactly) || (found.length === 0 && read.state === "SD") ? whole : found;
   };
   // By initials, 3 letters or more ("CPS" is Chicago's and many others': a list): its name's, and
   // those it goes by in everyday speech (everydayInitials), which count a fifth as much in the order,

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { testApp } from "../test/helpers.ts";
 import { SEARCH_MAX_LENGTH } from "./layout.ts";
 import { searchedText, zipBeforeItsTown } from "./search-box.ts";
+import { stateSearch } from "./state-search.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
 let app: Hono;
@@ -157,20 +158,24 @@ describe("searchedText and zipBeforeItsTown", () => {
     const site = {
       record: (zip: string) => (zip === "90210" ? { city: "Beverly Hills", state: "CA" as const } : undefined),
       postal: (zip: string) => (zip === "96960" ? { zip, city: "Majuro", state: "MH", type: "PO Box", zcta: "", county: "" } : undefined),
-      stateName: (code: string) => ({ CA: "California", MH: "" })[code] ?? "",
     };
-    expect(zipBeforeItsTown("90210 Beverly Hills", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210, Beverly Hills, CA", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210-1234 beverly hills", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210 Boston", site)).toBeUndefined();
-    expect(zipBeforeItsTown("90210 Beverly Hills, NY", site)).toBeUndefined();
-    expect(zipBeforeItsTown("96960 Majuro", site)).toBe("96960");
-    expect(zipBeforeItsTown("12345 Anywhere", site)).toBeUndefined();
+    const states = stateSearch(new Set(["CA", "NV", "NY", "MH"]), (code) => ({ CA: "California", NV: "Nevada", NY: "New York", MH: "" })[code] ?? "");
+    expect(zipBeforeItsTown("90210 Beverly Hills", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210, Beverly Hills, CA", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210-1234 beverly hills", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Boston", site, states)).toBeUndefined();
+    expect(zipBeforeItsTown("90210 Beverly Hills, NY", site, states)).toBeUndefined();
+    expect(zipBeforeItsTown("96960 Majuro", site, states)).toBe("96960");
+    expect(zipBeforeItsTown("12345 Anywhere", site, states)).toBeUndefined();
     // The state's name, and a country after it (review 36 #1: "98101 Seattle, Washington" listed the towns named Washington).
-    expect(zipBeforeItsTown("90210 Beverly Hills, California", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210 Beverly Hills, CA, USA", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210 Beverly Hills California", site)).toBe("90210");
-    expect(zipBeforeItsTown("90210 Beverly Hills, Nevada", site)).toBeUndefined();
+    expect(zipBeforeItsTown("90210 Beverly Hills, California", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills, CA, USA", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills California", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills, Nevada", site, states)).toBeUndefined();
+    // Any form of its state (review 37 #6: "98101 Seattle, Wash." listed Seattle's ZIP codes).
+    expect(zipBeforeItsTown("90210 Beverly Hills, Calif.", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills, C. A.", site, states)).toBe("90210");
+    expect(zipBeforeItsTown("90210 Beverly Hills ca", site, states)).toBe("90210");
   });
 
   it("reads a state's name after an address's town as the state, in every state (review 36 #1: 56 of 112 were another state's town)", async () => {
@@ -257,6 +262,61 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect((await app.request(`/zip?zip=${encodeURIComponent("Arlington, OH")}`)).status).toBe(200);
     const html = await (await app.request(`/zip?zip=${encodeURIComponent("100 Main St Upper Arlington OH")}`)).text();
     expect(html).not.toContain("No post office is named");
+  });
+});
+
+describe("the state at the end, read by one reader for towns, districts and addresses (review 37 #1, #3 to #6)", () => {
+  async function answerOf(typed: string): Promise<{ status: number; location: string | null; h1: string; html: string }> {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    const html = await res.text();
+    return { status: res.status, location: res.headers.get("location"), h1: /<h1[^>]*>([^<]*)/.exec(html)?.[1] ?? "", html };
+  }
+
+  it.each([
+    // A district's name with its state written otherwise (Colo, IA; Maine, NY; a list before).
+    ["Regional School Unit 14, Maine", "/district/2314793"],
+    ["Houston ISD, Tex.", "/district/4823640"],
+    ["Houston ISD, TX, USA", "/district/4823640"],
+    ["Denver Public Schools Colorado", "/district/0803360"],
+    // A ZIP code before its town with the state abbreviated (its town's list before).
+    ["98101 Seattle, Wash.", "/zip/98101"],
+    ["98101 Seattle, W. A.", "/zip/98101"],
+  ])("%j opens %s", async (typed, path) => {
+    const a = await answerOf(typed);
+    expect([a.status, a.location]).toEqual([303, path]);
+  });
+
+  it.each([
+    // An address with another state's ZIP code, the state as a phone or a newspaper writes it: the town, said so (Providence's ZIP code before, without a word).
+    ["Boston Ma 02901", "Boston, MA"],
+    ["boston ma 02901", "Boston, MA"],
+    ["Boston, Mass. 02901", "Boston, MA"],
+    ["Charleston West Virginia 07099", "Charleston, WV"],
+    ["Winston-Salem, N. C. 90210", "Winston-Salem, NC"],
+  ])("%j is %j's page, with the note that the ZIP code is another's", async (typed, town) => {
+    const a = await answerOf(typed);
+    expect([a.status, a.h1]).toEqual([200, `ZIP codes of ${town}`]);
+    expect(a.html).toContain("The ZIP code typed, ");
+  });
+
+  it.each([
+    // A town of 4 words or more after a street, a comma before the state (a 400).
+    ["1 Main St Lake in the Hills, IL", "Lake in the Hills, IL"],
+    ["1 Main St Cape May Court House, NJ", "Cape May Court House, NJ"],
+    // The territories' other names, and a town before its island (a 400; Saint Croix, IN).
+    ["St Thomas, Virgin Islands", "St Thomas, VI"],
+    ["Saipan, CNMI", "Saipan, MP"],
+    ["Ponce, P.R.", "Ponce, PR"],
+    ["Christiansted, St. Croix", "Christiansted, VI"],
+    ["Boise, Ida.", "Boise, ID"],
+  ])("%j is %j", async (typed, town) => {
+    const a = await answerOf(typed);
+    expect([a.status, a.h1]).toEqual([200, `ZIP codes of ${town}`]);
+  });
+
+  it.each(["1 Main St, Ark.", "1 Main St, Colo."])("%j is no town named after a state's abbreviation (Ark, VA; Colo, IA)", async (typed) => {
+    const a = await answerOf(typed);
+    expect(a.h1).not.toMatch(/Ark, VA|Colo, IA/);
   });
 });
 

@@ -6,7 +6,8 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import type { DistrictRecord } from "@school-districts/core";
-import { cityKey, COUNTRY_AT_END, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { cityKey, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
@@ -92,22 +93,19 @@ export function searchedText(asTyped: string): string {
  * zipBeforeItsTown("90210 Beverly Hills", site) // "90210"
  * zipBeforeItsTown("90210 Boston", site)        // undefined
  */
-export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal" | "stateName">): string | undefined {
+export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal">, states: Pick<StateSearch, "typedAlone" | "atEnd">): string | undefined {
   const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
   if (m === null) return undefined;
   // Its record's town, or, for a ZIP code with no record, its post office's (96960 Majuro).
   const place = site.record(m[1]!) ?? site.postal(m[1]!);
   if (place === undefined) return undefined;
-  // The town alone, or with its state's code or name after it ("Santa Fe" is no town "Santa" in
-  // "FE": review 33c #5; "98101 Seattle, Washington" and "…, WA, USA": review 36 #1).
+  // The town alone, or with its state after it in any form ("Santa Fe" is no town "Santa" in
+  // "FE": review 33c #5; "98101 Seattle, Washington", "…, WA, USA": review 36 #1; "…, Wash.",
+  // "…, W. A.": review 37 #6), or the state alone ("02108, MA", "98101 Washington": review 36 #4).
   const same = (town: string) => cityKey(town) === cityKey(place.city);
   const text = m[2]!.replace(COUNTRY_AT_END, "").trim();
-  // What comes before the state's code or name at the end, if either ends the text ("" where it is all of it: "02108, MA", "98101 Washington", review 36 #4).
-  const lower = text.toLowerCase().replace(/\.$/, "");
-  const before = [place.state.toLowerCase(), site.stateName(place.state).toLowerCase()]
-    .filter((s) => s !== "" && lower.endsWith(s) && (lower.length === s.length || /[\s,]/.test(lower.at(-s.length - 1)!)))
-    .map((s) => lower.slice(0, -s.length).replace(/[\s,]+$/, ""));
-  return same(text) || before.some((b) => b === "" || same(b)) ? m[1] : undefined;
+  const read = states.atEnd(text);
+  return same(text) || states.typedAlone(text) === place.state || (read?.state === place.state && same(read.rest)) ? m[1] : undefined;
 }
 
 /**
@@ -122,18 +120,15 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  * addressElsewhere("Seattle, WA 90210", "90210", site, states) // { towns: [Seattle, WA], zip: { zip: "90210", place: "Beverly Hills, CA" } }
  * addressElsewhere("Beverly Hills, CA 90210", "90210", site, states) // undefined
  */
-export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "typedAlone">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
+export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
   const text = typed.normalize("NFKC");
   const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;.]+$/, "");
   if (!/\p{L}/u.test(before)) return undefined;
-  // The state after the last comma ("Boston, MA"), or the last words: a code in capitals, as an address has it ("Boston MA"), or a name ("Seattle Washington").
-  const last = before.slice(before.lastIndexOf(",") + 1).trim();
-  const words = last.split(" ");
-  let state = before.includes(",") ? states.typedAlone(last) : undefined;
-  for (let n = 1; state === undefined && n <= Math.min(3, words.length - 1); n++) {
-    const part = words.slice(-n).join(" ");
-    if (n > 1 || /^[A-Z]{2}\.?$/.test(part) || part.length > 3) state = states.typedAlone(part);
-  }
+  // The state at the end in any form ("Boston, MA", "Boston Ma" as a phone capitalises it, "Boston, Mass.",
+  // "Charleston West Virginia": review 37 #3, each went to the other state's ZIP code without a word).
+  // (A word read as a state that is none, "in", finds no town of it below.)
+  // (With its dot: "Wash." is Washington's, "Wash" no state.)
+  const state = states.atEnd(text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, ""))?.state;
   const record = site.record(zip);
   const post = site.postal(zip);
   const known = record !== undefined || post !== undefined;
@@ -176,7 +171,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // PO-box ZIP) or says it is unknown.
   // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
   const addressed = addressZip(typed);
-  const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site);
+  const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site, states);
   // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
   if (addressedElsewhere !== undefined) return { page: townPage(typed, addressedElsewhere.towns, site.facts, undefined, undefined, addressedElsewhere.zip), town: true };
@@ -216,7 +211,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
   // Town"): its page, where no town has that name.
   const sameName = districtNamed ? [] : site.districtsNamed(typed);
-  if (sameName.length === 1 && !found.some((t) => !t.close)) return { go: districtHref(sameName[0]!.leaid) };
+  // (Not a town read from the state's name after a comma: "Regional School Unit 14, Maine" is the district, not Maine, NY, review 37 #1.)
+  if (sameName.length === 1 && !found.some((t) => !t.close && !t.stateNamed)) return { go: districtHref(sameName[0]!.leaid) };
   // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
   // name ("California", KY): then their page, with the state's linked first (not for a county
   // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
@@ -256,15 +252,15 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
  */
 function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
   const at = states.atEnd(typed);
-  if (at === undefined || at.text === "" || /\d/.test(at.text) || at.text.split(/\s+/).length > MAX_TOWN_WORDS) return undefined;
-  if (found.some((t) => !t.close && t.state === at.state && cityKey(t.city) === cityKey(at.text))) return undefined;
+  if (at === undefined || at.rest === "" || /\d/.test(at.rest) || at.rest.split(/\s+/).length > MAX_TOWN_WORDS) return undefined;
+  if (found.some((t) => !t.close && t.state === at.state && cityKey(t.city) === cityKey(at.rest))) return undefined;
   // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
   const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
-  const town = words(at.text);
+  const town = words(at.rest);
   const namedAfter = (name: string) => name.split("-").some((part) => words(part).slice(0, town.length).join(" ") === town.join(" "));
-  const districts = site.districtSearch(`${at.text}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
-  return districts.length === 0 ? undefined : { town: at.text, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
+  const districts = site.districtSearch(`${at.rest}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
+  return districts.length === 0 ? undefined : { town: at.rest, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
 }
 
 /**

@@ -4,18 +4,8 @@
  * districts) are app.ts's; this module only reads states.
  */
 import { editDistanceAtMost } from "./city-search.ts";
-import { ownTable } from "./own-table.ts";
+import { stateAtEndReader, STATE_OTHER_NAMES, type StateAtEnd } from "./state-at-end.ts";
 
-/**
- * Names people type for a territory other than the directory's (the home page's "Northern Mariana
- * Islands" for CCD's "Northern Marianas"), lower case, without "the" or "U.S.".
- */
-const STATE_OTHER_NAMES = ownTable<string>({
-  "northern mariana islands": "MP",
-  cnmi: "MP",
-  usvi: "VI",
-  "united states virgin islands": "VI",
-});
 
 /** How the search box reads states, given the states served and their names. */
 export interface StateSearch {
@@ -32,11 +22,8 @@ export interface StateSearch {
    * the site's are sorted by code); else undefined.
    */
   speltClose(typed: string): string | undefined;
-  /**
-   * The state a text ends with, after a comma or a space (its code, with dots or not, or its name
-   * or other name after a comma), and the text before it; undefined where none ends it.
-   */
-  atEnd(typed: string): { text: string; state: string } | undefined;
+  /** The state a text ends with, in any form the search box reads (state-at-end.ts), and the text before it; undefined where none ends it. */
+  atEnd(typed: string): StateAtEnd | undefined;
 }
 
 /**
@@ -46,7 +33,7 @@ export interface StateSearch {
  * const search = stateSearch(new Set(["TX", "CT"]), (c) => ({ TX: "Texas", CT: "Connecticut" })[c]!);
  * search.typedAlone("tx") // "TX"
  * search.speltClose("Conneticut") // "CT"
- * search.atEnd("Austin, Texas") // { text: "Austin", state: "TX" }
+ * search.atEnd("Austin, Tex.") // { state: "TX", form: "abbreviation", rest: "Austin" }
  */
 export function stateSearch(states: ReadonlySet<string>, stateName: (code: string) => string): StateSearch {
   // "Virgin Islands" for CCD's "U.S. Virgin Islands".
@@ -63,16 +50,7 @@ export function stateSearch(states: ReadonlySet<string>, stateName: (code: strin
   };
   return {
     typedAlone,
-    atEnd(typed) {
-      const text = typed.trim();
-      // The code after a comma or a space ("Hoover AL", "Hoover, A.L."); a name after a comma ("Hoover, Alabama").
-      const code = /^(.*?\S)(?:\s*,\s*|\s+)([A-Za-z]\.?\s?[A-Za-z]\.?)$/.exec(text);
-      const state = code === null ? undefined : typedAlone(code[2]!.replace(/\s/g, ""));
-      if (code !== null && state !== undefined) return { text: code[1]!.replace(/,$/, "").trim(), state };
-      const comma = text.lastIndexOf(",");
-      const named = comma < 0 ? undefined : typedAlone(text.slice(comma + 1));
-      return named === undefined || comma === 0 ? undefined : { text: text.slice(0, comma).trim(), state: named };
-    },
+    atEnd: stateAtEndReader(states, stateName),
     speltClose(typed) {
       const text = typed.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
       if (text.length < 5) return undefined;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { stateAtEndReader } from "./state-at-end.ts";
+
+const NAMES: Record<string, string> = {
+  AL: "Alabama", CO: "Colorado", MA: "Massachusetts", NC: "North Carolina", TX: "Texas", VA: "Virginia", WV: "West Virginia", VI: "U.S. Virgin Islands", MP: "Northern Marianas", IN: "Indiana",
+};
+const atEnd = stateAtEndReader(new Set(Object.keys(NAMES)), (code) => NAMES[code]!);
+
+describe("the state at the end of a text (review 37: one reader for the town, district and address searches)", () => {
+  it.each([
+    ["Hoover, AL", "AL", "code", "Hoover"],
+    ["Hoover AL", "AL", "code", "Hoover"],
+    ["Boston ma", "MA", "code", "Boston"],
+    ["Boston, Ma 02901".slice(0, -6), "MA", "code", "Boston"],
+    ["Winston-Salem, N. C.", "NC", "code", "Winston-Salem"],
+    ["Winston-Salem, N.C.", "NC", "abbreviation", "Winston-Salem"],
+    ["Springfield M.A.", "MA", "code", "Springfield"],
+    ["Austin, Texas", "TX", "name", "Austin"],
+    ["Austin Texas", "TX", "name", "Austin"],
+    ["Austin, Texas.", "TX", "name", "Austin"],
+    ["Austin, TX, USA", "TX", "code", "Austin"],
+    ["Austin, Tex.", "TX", "abbreviation", "Austin"],
+    ["Jeffco Public Schools, Colo.", "CO", "abbreviation", "Jeffco Public Schools"],
+    ["Boston, Mass.", "MA", "abbreviation", "Boston"],
+    // The longest name first: West Virginia, not Virginia.
+    ["Charleston West Virginia", "WV", "name", "Charleston"],
+    ["Charleston, Virginia", "VA", "name", "Charleston"],
+    // The territories' other names (review 37 #5: 400s).
+    ["St Thomas, Virgin Islands", "VI", "name", "St Thomas"],
+    ["St Thomas, US Virgin Islands", "VI", "name", "St Thomas"],
+    ["St Thomas, USVI", "VI", "name", "St Thomas"],
+    ["St Thomas, U.S. Virgin Islands", "VI", "name", "St Thomas"],
+    ["Saipan, CNMI", "MP", "name", "Saipan"],
+    ["Saipan, Northern Mariana Islands", "MP", "name", "Saipan"],
+  ])("%j: %s (%s), after %j", (typed, state, form, rest) => {
+    expect(atEnd(typed)).toEqual({ state, form, rest });
+  });
+
+  it.each(["Austin", "AL", "Texas", ", Texas", "Hoover, ZZ", "Winston-Salem, NCX", "Lake in the Hills", "Colorado Springs"])("%j ends with none (nothing before it, or no state)", (typed) => {
+    expect(atEnd(typed)).toBeUndefined();
+  });
+});
