@@ -10,7 +10,7 @@ import { GEO_CSS, GEO_SCRIPT } from "./location-form.ts";
 const CSS = `:root{--fg:#1a1a1a;--bg:#fff;--link:#0645ad;--muted:#444;--line:#ccc;--field:#555;--note:#fff8e1;--note-edge:#8a6300;--code:#f4f4f4;--error:#b00020;--button:#0645ad;--on-button:#fff;color-scheme:light dark;font:100%/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
 @media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#121212;--link:#8ab4f8;--muted:#b4b4b4;--line:#4a4a4a;--field:#9a9a9a;--note:#2a2410;--note-edge:#d9a400;--code:#1e1e1e;--error:#ff8a80;--button:#1f5fbf;--on-button:#fff}}
 @media screen and (prefers-color-scheme:dark){.map .m-bg{fill:#1e1e1e}.map .m-primary{fill:#1f3a5f;stroke:#8ab4f8}.map .m-other{fill:#383838;stroke:#b4b4b4}.map .m-secondary{stroke:#e0a060}.map .m-zip{stroke:#f0f0f0}}
-*{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere}
+*{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere;hyphens:auto}
 a{color:var(--link)}:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
 header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid var(--line);padding:.25rem 0;margin-bottom:1rem}
 header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75rem 0}
@@ -19,7 +19,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:var(--muted);font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
 caption{text-align:left;color:var(--muted);font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:var(--muted);font-size:.9rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
-.note{background:var(--note);border-left:4px solid var(--note-edge);padding:.5rem 1rem}
+.note{background:var(--note);border-left:4px solid var(--note-edge);padding:.5rem clamp(.25rem,3vw,1rem)}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid var(--field);border-radius:4px;width:8rem;color:var(--fg);background:var(--bg)}#zip-main{width:min(100%,16rem)}
 p.error{width:100%;margin:0;color:var(--error);font-weight:600}input[aria-invalid=true]{border:3px solid var(--error)}.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
