@@ -7,7 +7,7 @@
  */
 import { distinctiveDistrictWords } from "@school-districts/core";
 import { ownTable } from "./own-table.ts";
-import { stateAtEndReader } from "./state-at-end.ts";
+import { COUNTRY_AT_END, stateAtEndReader } from "./state-at-end.ts";
 
 /** A district the search can offer: as `/state/{state}/districts.json` lists it. */
 export interface DistrictMatch {
@@ -110,7 +110,8 @@ export function townAskedFor(typed: string, states: ReadonlySet<string>): string
  * namesADistrict("Rapid City, SD", states) // false
  */
 export function namesADistrict(typed: string, states: ReadonlySet<string>): boolean {
-  const { text } = withoutState(typed, states);
+  // (", USA" after the state is no district's word: "Sioux Falls SD USA" is the town, review of the mends 37.)
+  const { text } = withoutState(typed.replace(COUNTRY_AT_END, ""), states);
   // A house number first is an address ("123 Public School St, Springfield, MO"), never a district's name.
   return DISTRICT_WORDS.test(text) && !/^\d+\s/.test(text);
 }

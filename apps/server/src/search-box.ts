@@ -122,13 +122,13 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  */
 export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
   const text = typed.normalize("NFKC");
-  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;.]+$/, "");
+  // (With its dot: "Wash." is Washington's, "Wash" no state; "Birmingham, Ala." a town, review of the mends 37.)
+  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");
   if (!/\p{L}/u.test(before)) return undefined;
   // The state at the end in any form ("Boston, MA", "Boston Ma" as a phone capitalises it, "Boston, Mass.",
   // "Charleston West Virginia": review 37 #3, each went to the other state's ZIP code without a word).
   // (A word read as a state that is none, "in", finds no town of it below.)
-  // (With its dot: "Wash." is Washington's, "Wash" no state.)
-  const state = states.atEnd(text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, ""))?.state;
+  const state = states.atEnd(before)?.state;
   const record = site.record(zip);
   const post = site.postal(zip);
   const known = record !== undefined || post !== undefined;
@@ -203,16 +203,17 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
   const found = (/\p{L}/u.test(typed.replace(/[OolI]/g, "")) ? site.citySearch(typed) : []).filter((t) => !districtNamed || !t.close);
   const towns = meant === undefined || found.some((t) => !t.close) ? found : [];
-  // A town with no post office of its name ("Hoover, AL", "Upper Arlington, OH": their homes have
-  // Birmingham's and Columbus's ZIP codes): the districts of its state named after it, before towns only
-  // close to it or named by its last word (Arlington, OH: pages audit 37 #1, 157 of 276 suburbs).
-  const noPostOffice = districtNamed ? undefined : townWithoutPostOffice(typed, found, site, states);
-  if (noPostOffice !== undefined) return { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   // A district's very name without the words that mark one ("Glenbrook HSD 225", "Munster School
   // Town"): its page, where no town has that name.
   const sameName = districtNamed ? [] : site.districtsNamed(typed);
   // (Not a town read from the state's name after a comma: "Regional School Unit 14, Maine" is the district, not Maine, NY, review 37 #1.)
   if (sameName.length === 1 && !found.some((t) => !t.close && !t.stateNamed)) return { go: districtHref(sameName[0]!.leaid) };
+  // (After a district's very name: "Munster School Town, IN" opens it, review of the mends 37.)
+  // A town with no post office of its name ("Hoover, AL", "Upper Arlington, OH": their homes have
+  // Birmingham's and Columbus's ZIP codes): the districts of its state named after it, before towns only
+  // close to it or named by its last word (Arlington, OH: pages audit 37 #1, 157 of 276 suburbs).
+  const noPostOffice = districtNamed ? undefined : townWithoutPostOffice(typed, found, site, states);
+  if (noPostOffice !== undefined) return { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
   // name ("California", KY): then their page, with the state's linked first (not for a county
   // or a town only close to it: "Utah" is the state, not Utah County; "Alaska" not Akaska, SD).
