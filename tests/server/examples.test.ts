@@ -33,6 +33,16 @@ describe("the contract's examples are the binary's answers", () => {
     expect(spec.components.schemas.DistrictRecord!.example).toEqual(await json("/zip/90210.json"));
   });
 
+  it("the Location of a /location redirect matches the contract's pattern, with the device's accuracy kept (ops audit 37 #2)", async () => {
+    const raw = JSON.parse(readFileSync(resolve(REPO, "openapi/openapi.json"), "utf8")) as { components: { headers: Record<string, { schema: { pattern: string } }> } };
+    const pattern = new RegExp(raw.components.headers.LocationPageLocation!.schema.pattern);
+    for (const query of ["lat=45.7833N&lon=108.5007W&acc=120", "lat=45.7833N&lon=108.5007W", "lat=45.7833N&lon=108.5007W&acc=0050"]) {
+      const res = await fetch(`${server.url}/location?${query}`, { redirect: "manual" });
+      expect(res.status, query).toBe(303);
+      expect(res.headers.get("location"), query).toMatch(pattern);
+    }
+  });
+
   it("the sitemap files' numbers the contract lists are those the index lists (review 36 #6), each a urlset the binary serves", async () => {
     const raw = JSON.parse(readFileSync(resolve(REPO, "openapi/openapi.json"), "utf8")) as { paths: Record<string, { get: { parameters: { name?: string; schema?: { enum?: string[] } }[] } }> };
     const listed = raw.paths["/sitemap-{n}.xml"]!.get.parameters.find((p) => p.name === "n")!.schema!.enum;

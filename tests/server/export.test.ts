@@ -263,6 +263,8 @@ describe("the export's nginx.conf in nginx", () => {
           "CA\u00a090210", "CA\t90210", "\u00a090210\u00a0", "90210\t", "90210\r\n", "Beverly Hills, CA\u00a090210-1234", "90210\u00a01234", "POB 12345", "P.O.B. 12345",
           // The rest of the binary's white space (review 31 #6): narrow no-break, thin and ideographic space, vertical tab, form feed, byte-order mark.
           "CA\u202f90210", "CA\u200990210", "CA\u300090210", "90210\u3000", "CA\u000b90210", "CA\u000c90210", "\u202f90210", "90210\u202f1234", "\ufeff90210", "CA\u200a90210", "CA\u205f90210", "CA\u168090210",
+          // A ZIP code pasted with punctuation or the country after it (ops audit 37 #8: the page saying to type a ZIP code).
+          "90210,", "90210.", "90210;", "90210 ;", "90210 USA", "90210, USA", "90210-1234.",
         ];
         const queries = [...typed.map((t) => `zip=${encodeURIComponent(t).replace(/%20/g, "+")}`), ...typed.slice(10, 12).map((t) => `zip=${encodeURIComponent(t)}`), "zip=Boston&zip=02134", "a=1&zip=90210&zip=x"];
         for (const query of queries) {

@@ -115,9 +115,11 @@ export async function writeExport(site: Site, dir: string, docsCsp: string, onPr
 const WHITE = String.raw`%20|\+|(?i:%0[9A-D]|%C2%A0|%E1%9A%80|%E2%80%8[0-9A]|%E2%80%A[89F]|%E2%81%9F|%E3%80%80|%EF%BB%BF)`;
 const SPACE = `(?:${WHITE})`;
 const FIRST_ZIP_PARAM = String.raw`^(?:(?!zip=)[^&]*&)*zip=`;
-const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?(?:${WHITE}|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:${WHITE}|\.)*)?(?:&.*)?$`;
-/** nginx: the search box's ZIP code or ZIP+4, alone. */
-const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?:-|${WHITE}|%E2%80%93|%E2%80%94)?[0-9]{4})?${SPACE}*(?:&.*)?$`;
+/** After a ZIP code: punctuation, and the country ("90210.", "90210, USA"). */
+const AFTER_ZIP = String.raw`(?:${WHITE}|%2C|,|%3B|;|\.)*(?:(?i:USA|US|U\.S\.A\.?|U\.S\.?|United${SPACE}States(?:${SPACE}of${SPACE}America)?)(?:${WHITE}|\.)*)?(?:&.*)?$`;
+const ADDRESS_END = String.raw`(?:${SPACE}*(?:-|%2D|%E2%80%93|%E2%80%94)${SPACE}*[0-9]{4})?${AFTER_ZIP}`;
+/** nginx: the search box's ZIP code or ZIP+4, alone, maybe with punctuation or the country after it (ops audit 37 #8: "90210," was the page saying to type a ZIP code). */
+const NGINX_SEARCHED_ZIP = String.raw`${FIRST_ZIP_PARAM}${SPACE}*([0-9]{5})(?:(?:-|${WHITE}|%E2%80%93|%E2%80%94)?[0-9]{4})?${AFTER_ZIP}`;
 /** nginx: a text ending with a box or unit number of 5 digits. */
 const NGINX_BOXED_NUMBER = String.raw`${FIRST_ZIP_PARAM}(?:[^&]*(?:${WHITE}|%2C|,))?(?:(?i:box|pob|p\.o\.b|apt|apartment|unit|suite|ste|no|number)\.?|%23)${SPACE}*[0-9]{5}${ADDRESS_END}`;
 /** nginx: a text with a letter, ending with its ZIP code. */

@@ -67,3 +67,30 @@ describe("the access log and a reader that stops reading (review stop 36 #2: a b
   });
 });
 
+
+describe("the access log when it cannot be written (ops audit 37 #3: a full disk lost every line unsaid)", () => {
+  it("counts the lines lost, says the error once on stderr, and gives the count at flush", async () => {
+    // (The lowest free descriptor may be one an earlier test's log still writes to after closing it: taken first, so that only this log writes to /dev/full.)
+    const taken = openSync("/dev/null", "r");
+    const fd = openSync("/dev/full", "w");
+    const said: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      const log = accessLog(false, fd);
+      for (let i = 0; i < 3; i++) log.write(entry);
+      await Bun.sleep(300);
+      for (let i = 0; i < 2; i++) log.write(entry);
+      // The 5 lines, and not the line that said 3 were dropped, which was lost too.
+      expect(await log.flush(500)).toBe(5);
+      expect(said.filter((s) => s.startsWith("access log: cannot write (ENOSPC)")), said.join("|")).toHaveLength(1);
+    } finally {
+      process.stderr.write = write;
+      closeSync(fd);
+      closeSync(taken);
+    }
+  });
+});

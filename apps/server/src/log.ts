@@ -98,6 +98,10 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
   const queue: Buffer[] = [];
   let queued = 0;
   let dropped = 0;
+  // The chunks that say how many lines were dropped, and that number: lost again, it is counted again, not as a line.
+  const droppedRecords = new Map<Buffer, number>();
+  // The first write error said on stderr (disk full, the reader gone: ops audit 37 #3, every line then lost unsaid).
+  let failed = false;
   let writing = false;
   const next = () => {
     const chunk = queue[0];
@@ -107,15 +111,21 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
       writing = false;
       if (error) {
         // A full non-blocking pipe: again shortly. A reader gone (EPIPE): the log ends.
-        if ((error as NodeJS.ErrnoException).code === "EAGAIN") return void setTimeout(next, 10);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EAGAIN") return void setTimeout(next, 10);
+        // Lost, and counted: said at the next line written, if one is, and at exit.
+        for (const lost of queue) dropped += droppedRecords.get(lost) ?? lost.toString("utf8").split("\n").length - 1;
         queue.length = 0;
         queued = 0;
+        droppedRecords.clear();
+        if (!failed) process.stderr.write(`access log: cannot write (${code ?? error.message}): lines are lost and counted until it can\n`);
+        failed = true;
         return;
       }
       // (Counted as written, a part too: review of the mends, L3.)
       queued -= written;
       if (written < chunk.length) queue[0] = chunk.subarray(written);
-      else queue.shift();
+      else droppedRecords.delete(queue.shift()!);
       // Lines dropped while the reader did not read are said once it reads again, not at the next request (L2).
       if (queue.length === 0 && dropped > 0 && timer === undefined) timer = setTimeout(enqueue, 0);
       next();
@@ -126,7 +136,10 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
     const pending = lines;
     lines = [];
     if (dropped > 0 && queued < PENDING_MAX_BYTES / 2) {
-      pending.unshift(`${JSON.stringify({ time: new Date().toISOString(), dropped })}\n`);
+      const record = Buffer.from(`${JSON.stringify({ time: new Date().toISOString(), dropped })}\n`);
+      droppedRecords.set(record, dropped);
+      queue.push(record);
+      queued += record.length;
       dropped = 0;
     }
     for (const chunk of atomicChunks(pending)) {
@@ -152,7 +165,7 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
       const until = performance.now() + waitMs;
       while (queue.length > 0 && performance.now() < until) await Bun.sleep(5);
       // What the reader did not take: said by the caller, not lost unsaid (review of the mends, L1).
-      return dropped + queue.reduce((n, chunk) => n + chunk.toString("utf8").split("\n").length - 1, 0);
+      return dropped + queue.reduce((n, chunk) => n + (droppedRecords.get(chunk) ?? chunk.toString("utf8").split("\n").length - 1), 0);
     },
   };
 }

@@ -1958,7 +1958,7 @@ export interface components {
          */
         Location: string;
         /**
-         * @description This page with the place as plain decimal degrees, `/location?lat={lat}&lon={lon}`.
+         * @description This page with the place as plain decimal degrees, `/location?lat={lat}&lon={lon}`, and the device's accuracy `&acc={metres}` when one was given.
          * @example /location?lat=45.7833&lon=-108.5007
          */
         LocationPageLocation: string;
