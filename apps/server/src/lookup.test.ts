@@ -138,6 +138,16 @@ describe("lookupMany: several ZIP codes at once (audit, ops: one process per ZIP
     return { code, out, err };
   };
 
+  it("--json with one ZIP code, or a district, is one line too (ops audit 37 #5: a script reading JSON Lines broke on a list of one)", () => {
+    for (const zip of ["90210", "00000", "9021"]) {
+      const r = lookup(dataset, { zip }, json);
+      const out = r.stdout || r.stderr;
+      expect(out.endsWith("\n"), zip).toBe(true);
+      expect(out.trimEnd().split("\n"), zip).toHaveLength(1);
+      expect(() => JSON.parse(out), zip).not.toThrow();
+    }
+  });
+
   it("--json: one compact object per line, in order, the record's or the problem's; exit the highest code", async () => {
     const r = run(["90210", "00000", "9021", "02108"], true);
     const lines = r.out.trimEnd().split("\n");

@@ -53,7 +53,7 @@ export function lookupMany(
   let code: 0 | 1 | 2 = 0;
   let printed = false;
   for (const zip of zips) {
-    const result = lookup(dataset, { zip }, { ...options, compact: true });
+    const result = lookup(dataset, { zip }, options);
     // A blank line between answers, not before the first printed (00000 first prints nothing on stdout).
     write(!options.json && printed && result.stdout !== "" ? `\n${result.stdout}` : result.stdout, result.stderr);
     printed ||= result.stdout !== "";
@@ -76,10 +76,11 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
 export function lookup(
   dataset: Dataset,
   query: LookupQuery,
-  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip>; compact?: boolean },
+  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip> },
 ): LookupResult {
   // One object per line where several are printed (JSON Lines: lookupMany), else indented.
-  const toJson = (value: unknown) => `${options.compact ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`;
+  // One line, whatever the number of answers: a script reading JSON Lines must not break on a list of one (ops audit 37 #5).
+  const toJson = (value: unknown) => `${JSON.stringify(value)}\n`;
   const fail = (code: 1 | 2, kind: ProblemKind, detail: string, instance: string): LookupResult => {
     const body = problem(options.baseUrl, kind, detail, instance);
     return options.json ? { code, stdout: toJson(body), stderr: "" } : { code, stdout: "", stderr: `school-districts: ${body.title}: ${detail}\n` };
