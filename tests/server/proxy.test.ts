@@ -105,15 +105,23 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     }
   });
 
-  it("asks the binary for /healthz every time: once it is gone, the probe fails while cached pages are served stale", async () => {
+  it("asks the binary for /healthz every time: once it is gone, the probe fails while cached pages are served stale, and others get a 503 problem", async () => {
     const health = await fetch(`${url}/healthz`);
     expect(health.headers.get("cache-control")).toBe("no-store");
     await health.body?.cancel();
     expect((await fetch(`${url}/zip/90210`)).status).toBe(200);
     await server.stop();
-    expect((await fetch(`${url}/healthz`)).status).toBe(502);
+    expect((await fetch(`${url}/healthz`)).status).toBe(503);
     const stale = await fetch(`${url}/zip/90210`);
     expect(stale.status).toBe(200);
     expect(await stale.text()).toContain("90210");
+    // An address not in the cache: a problem readable cross-origin, never cached (ops audit 37 #7: nginx's HTML 502 without CORS).
+    const down = await fetch(`${url}/zip/60629.json`, { headers: { Origin: "https://a.example" } });
+    expect(down.status).toBe(503);
+    expect(down.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expect(down.headers.get("access-control-allow-origin")).toBe("*");
+    expect(down.headers.get("cache-control")).toBe("no-store");
+    expect(down.headers.get("retry-after")).toBe("10");
+    expect(await down.json()).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503, instance: "/zip/60629.json" });
   });
 });
