@@ -253,7 +253,7 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect(html).toContain(`<a href="/zip?zip=Arlington%2C%20OH">Arlington, OH</a>`);
   });
 
-  it.each(["Crystal, MN", "Ballard, WA"])("%j, whose words only come after another place's in a district's name, stays the 400", async (typed) => {
+  it.each(["Crystal, MN", "Ballard, WA", "West Washington", "Old California"])("%j (words only after another place's in a district's name, or a state's name after a space: A/B sweep of the mends 37) stays the 400", async (typed) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);
   });

@@ -254,7 +254,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
 function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
   const at = states.atEnd(typed);
   if (at === undefined || at.rest === "" || /\d/.test(at.rest) || at.rest.split(/\s+/).length > MAX_TOWN_WORDS) return undefined;
-  if (found.some((t) => !t.close && t.state === at.state && cityKey(t.city) === cityKey(at.rest))) return undefined;
+  // The state after a comma, or its code: a name after a space may be the town's own ("West Washington",
+  // "North Washington", IA; "Old California": A/B sweep of the mends 37, read as a town "West" of Washington).
+  if (at.form !== "code" && !/^\s*,/.test(typed.trim().slice(at.rest.length))) return undefined;
+  if (found.some((t) => !t.close && ((t.state === at.state && cityKey(t.city) === cityKey(at.rest)) || cityKey(t.city) === cityKey(typed)))) return undefined;
   // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
   const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
