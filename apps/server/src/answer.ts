@@ -194,9 +194,11 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     return `The post office of ${subject} is in ${name(pick)}, ${has} of the ZIP area the post office lies in; the rest of that area is in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
   }
   if (p < q) {
+    // The district the data names has less than another (review 37 #7: "X serves the most residents …; parts
+    // of it are in Y (40 %)" for X at 30 %, which contradicts itself): both shares said, and whom to ask.
     const grades = level.name === "all" ? "" : " at these grades";
-    const most = pick.basis === "population" ? `serves the most residents of ${subject}${grades}` : `is the main district of ${subject}${grades}`;
-    return `${name(pick)} ${most}; parts of it are in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
+    const rest = withShare.slice(1);
+    return `The data names ${name(pick)} (${percent(p)} ${unit}) for ${subject}${grades}, though ${name(second)} has more (${percent(q)})${rest.length > 0 ? `; other parts are in ${list(rest)}` : ""}${emptyParts(zero, pick.basis)}: ask the districts which serves the home`;
   }
   // Most of the ZIP's people in no district teaching high school (58572: 91 % in K-8 districts), or
   // in no school district at all (85351 Sun City, AZ: "School District Not Defined"): not "split …
