@@ -90,6 +90,21 @@ describe("the location page in the browser", () => {
     await close();
   });
 
+  it("a keyboard's first Tab shows 'Skip to the answer', which takes focus to the page's main part at 320 px (pages audit 37 #8)", async () => {
+    const { page, close } = await open("/location?lat=45.7833&lon=-108.5007", 320);
+    const skip = page.getByRole("link", { name: "Skip to the answer" });
+    // Off the screen until focused (an element there still counts as visible to Playwright: its box says where).
+    expect((await skip.boundingBox())!.x).toBeLessThan(0);
+    await page.keyboard.press("Tab");
+    expect((await skip.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+    const [scrollWidth, innerWidth] = (await page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")) as [number, number];
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate("document.activeElement.tagName")).toBe("MAIN");
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
+  });
+
   it("without JavaScript the button stays hidden and the form still works", async () => {
     const { page, close } = await open("/", 390, { javaScriptEnabled: false });
     expect(await page.getByRole("button", { name: "Use my location" }).isVisible()).toBe(false);

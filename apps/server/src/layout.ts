@@ -10,7 +10,7 @@ import { GEO_CSS, GEO_SCRIPT } from "./location-form.ts";
 const CSS = `:root{--fg:#1a1a1a;--bg:#fff;--link:#0645ad;--muted:#444;--line:#ccc;--field:#555;--note:#fff8e1;--note-edge:#8a6300;--code:#f4f4f4;--error:#b00020;--button:#0645ad;--on-button:#fff;color-scheme:light dark;font:100%/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
 @media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#121212;--link:#8ab4f8;--muted:#b4b4b4;--line:#4a4a4a;--field:#9a9a9a;--note:#2a2410;--note-edge:#d9a400;--code:#1e1e1e;--error:#ff8a80;--button:#1f5fbf;--on-button:#fff}}
 @media screen and (prefers-color-scheme:dark){.map .m-bg{fill:#1e1e1e}.map .m-primary{fill:#1f3a5f;stroke:#8ab4f8}.map .m-other{fill:#383838;stroke:#b4b4b4}.map .m-secondary{stroke:#e0a060}.map .m-zip{stroke:#f0f0f0}}
-*{box-sizing:border-box}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere;hyphens:auto}
+*{box-sizing:border-box}.skip{position:absolute;left:-100vw}.skip:focus{position:static;display:inline-block;margin:.5rem 0}main:focus{outline:none}body{max-width:46rem;margin:0 auto;padding:0 1rem 1rem;overflow-wrap:anywhere;hyphens:auto}
 a{color:var(--link)}:focus-visible{outline:3px solid var(--fg);outline-offset:2px}
 header{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;border-bottom:1px solid var(--line);padding:.25rem 0;margin-bottom:1rem}
 header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75rem 0}
@@ -102,8 +102,8 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
 <meta property="og:type" content="website"><meta property="og:site_name" content="School districts by ZIP"><meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}">${p.canonical === null ? "" : `<meta property="og:url" content="${e(facts.baseUrl + p.canonical)}">`}
 <link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
-<body><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top", "", undefined, facts.staticCopy)}<a class="find" href="/#zip-main">Search</a>`}</header>
-<main>${p.main}</main>
+<body><a class="skip" href="#main">Skip to the answer</a><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top", "", undefined, facts.staticCopy)}<a class="find" href="/#zip-main">Search</a>`}</header>
+<main id="main" tabindex="-1">${p.main}</main>
 <footer>${footer(facts)}</footer></body></html>
 `;
 }

@@ -53,7 +53,7 @@ describe("mapSvg", () => {
 
   it("mapFigure: the caption says the rest once, escaped, outside the SVG (no <desc> read a second time)", () => {
     const figure = mapFigure([{ polygons: [jagged(-100, 40, 0.1, 40)], style: "primary" }], { ...opts, caption: 'A "place" <here>' });
-    expect(figure).toMatch(/^<figure><svg [^>]*aria-labelledby="m-title"[^>]*>.*<\/svg><figcaption>A &quot;place&quot; &lt;here&gt;<\/figcaption><\/figure>$/s);
+    expect(figure).toMatch(/^<figure aria-labelledby="m-title"><svg [^>]*aria-labelledby="m-title"[^>]*>.*<\/svg><figcaption>A &quot;place&quot; &lt;here&gt;<\/figcaption><\/figure>$/s);
     expect(figure).not.toContain("<desc");
   });
 

@@ -119,9 +119,9 @@ describe("Accept negotiation of errors", () => {
   });
 
   it("a country, a school's name: the page's answer and the box's own message say what it reads as, not the ZIP code's form (pages audit 34 #3)", async () => {
-    const mainOf = (html: string) => html.slice(html.indexOf("<main>"), html.indexOf("</main>"));
+    const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     const palau = mainOf(await (await get("/zip?zip=Palau", { Accept: BROWSER })).text());
-    expect(palau).toMatch(/^<main><h1>Palau is outside the United States<\/h1>\n<p class="answer">Palau is an independent country/);
+    expect(palau).toMatch(/^<main[^>]*><h1>Palau is outside the United States<\/h1>\n<p class="answer">Palau is an independent country/);
     expect(palau).not.toContain("A ZIP code has exactly 5 digits");
     expect(palau).toContain("Palau is outside the United States: type the ZIP code of a home in the United States.");
     expect(palau).not.toContain("or a town's name: type 5 digits");
