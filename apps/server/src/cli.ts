@@ -17,7 +17,8 @@ import { checkMapFiles, PageMaps, readZctaOutlines } from "./page-maps.ts";
 import { dataPaths, openSnapshotFor, requiredText, readAssets, readData, repoAssetPaths, reportPaths, type AssetPaths } from "./assets.ts";
 import { parsePostal } from "./postal.ts";
 import { MAX_EFFORT, STARTUP_EFFORT } from "./compress.ts";
-import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, type Command } from "./config.ts";
+import { availableParallelism } from "node:os";
+import { defaultBaseUrlWarning, parseArgs, USAGE, UsageError, workersWarning, type Command } from "./config.ts";
 import { checkListedFile, DatasetError, parseDataset, type Dataset, type LocationIndex, type ZctaOutlines } from "@school-districts/core";
 import { exportFolderProblem, writeExport } from "./export.ts";
 import { accessLog } from "./log.ts";
@@ -229,6 +230,8 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   const baseUrl = cmd.baseUrl ?? `http://localhost:${server.port}`;
   const warning = worker === 0 ? defaultBaseUrlWarning(cmd.host, cmd.baseUrl, baseUrl) : undefined;
   if (warning !== undefined) process.stderr.write(`school-districts: warning: ${warning}\n`);
+  const tooMany = worker === 0 ? workersWarning(cmd.workers, availableParallelism()) : undefined;
+  if (tooMany !== undefined) process.stderr.write(`school-districts: warning: ${tooMany}\n`);
   mark("listening");
   const site = assembleSite(await rendered(baseUrl), assets, maps);
   mark("site");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultBaseUrlWarning, parseArgs, UsageError } from "./config.ts";
+import { defaultBaseUrlWarning, parseArgs, UsageError, workersWarning } from "./config.ts";
 
 describe("parseArgs", () => {
   it("has the defaults of rule 19", () => {
@@ -121,5 +121,14 @@ describe("lookup of several ZIP codes", () => {
   it("refuses - beside ZIP codes, and several ZIP codes with --district", () => {
     expect(() => parseArgs(["lookup", "-", "90210"], {})).toThrow(UsageError);
     expect(() => parseArgs(["lookup", "90210", "02108", "--district", "0604830"], {})).toThrow(UsageError);
+  });
+});
+
+describe("workersWarning (ops audit 37 #6: --workers 16 on 2 cores took 28 s to answer and 3.8 GB)", () => {
+  it("warns above one worker per core, naming the count to use, and not at or below it", () => {
+    expect(workersWarning(16, 2)).toBe("16 workers on 2 cores: each holds its own copy of the site (about 250 MB) and they start one after another; more than one per core only costs memory and start-up time (--workers 2)");
+    expect(workersWarning(2, 1)).toMatch(/^2 workers on 1 core: /);
+    expect(workersWarning(2, 2)).toBeUndefined();
+    expect(workersWarning(1, 1)).toBeUndefined();
   });
 });

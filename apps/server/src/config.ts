@@ -161,6 +161,18 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
 const LOOPBACK = /^(127\.[0-9.]+|::1|localhost)$/;
 
 /**
+ * The warning for more workers than the machine has cores (ops audit 37 #6: 16 on 2 cores took 28 s
+ * to answer and 3.8 GB; each holds its own copy of the site), or undefined.
+ *
+ * @example
+ * workersWarning(16, 2) // "16 workers on 2 cores: …"
+ * workersWarning(2, 2)  // undefined
+ */
+export function workersWarning(workers: number, cores: number): string | undefined {
+  return workers > cores ? `${workers} workers on ${cores} core${cores === 1 ? "" : "s"}: each holds its own copy of the site (about 250 MB) and they start one after another; more than one per core only costs memory and start-up time (--workers ${cores})` : undefined;
+}
+
+/**
  * The warning for a server reachable from other machines with no --base-url: every record, page
  * and link would point at localhost (and a CDN in front would cache that). Undefined otherwise.
  *
