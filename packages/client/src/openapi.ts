@@ -5423,7 +5423,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["PageNotFound"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
         };
@@ -5514,7 +5514,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadPageNotFound"];
+            404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
     };
@@ -5570,7 +5570,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["PageNotFound"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             412: components["responses"]["PreconditionFailed"];
         };
@@ -5661,7 +5661,7 @@ export interface operations {
                 content?: never;
             };
             304: components["responses"]["NotModified"];
-            404: components["responses"]["HeadPageNotFound"];
+            404: components["responses"]["HeadNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
     };
