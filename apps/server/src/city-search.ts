@@ -356,11 +356,9 @@ export function citySearchIndex(
       const towns = townIn(words.slice(0, -n).join(" "), [...boroughs(area), ...countiesNamed(area)]);
       if (towns.length > 0) return bySize(towns);
     }
-    // Whether the last words of a text are a town's name ("schools in Ballard": Ballard, WV).
-    const endsWithTown = (before: string) => {
-      const words = before.trim().split(/\s+/);
-      return words.some((_, n) => n < MAX_TOWN_WORDS && byName.has(cityKey(words.slice(-n - 1).join(" "))));
-    };
+    // Whether a text is a town's name, after the words asking for its schools if any ("Ballard", "schools in
+    // Ballard": Ballard, WV), not only its last word ("Capitol Hill": Hill, NH; review of stop 37 #6).
+    const endsWithTown = (before: string) => byName.has(cityKey(before.trim().replace(/^.*\b(?:in|of|near|for)\s+/i, "")));
     // The state's name after a comma is a town's after all where nothing before it is one ("350 5th
     // Ave, New York", "Harlem, New York", "1 Main St, Indiana": New York, NY; Indiana, PA: review stop 36 #1).
     // Not where what is before it is a town's name elsewhere ("Ballard, Washington", "Fremont, Washington":

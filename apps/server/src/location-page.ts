@@ -103,7 +103,7 @@ export function locationPage(
     .filter((d) => d.grade_span === "" && phoneOf(d.leaid) === "")
     .map(
       (d) =>
-        `<p class="answer"><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education which schools serve this place${a.zip ? `; the page of ZIP code <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> names the districts around it` : ""}.</p>\n`,
+        `<p class="answer"><a href="${e(districtHref(d.leaid))}">${e(d.district)}</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education (on a military base, its school liaison office) which schools serve this place${a.zip ? `; the page of ZIP code <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> names the districts around it` : ""}.</p>\n`,
     )
     .join("");
   const border = a.districts.filter((d) => d.on_border);

@@ -562,7 +562,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     const facts = { updated: "2026-11-27", records: 1, baseUrl: BASE };
     const empty = { ...a, districts: a.districts.map((d) => ({ ...d, grade_span: "" as const })) };
     const html = locationPage(empty, location!, facts);
-    expect(html).toContain(`<p class="answer"><a href="/district/4835250">Point Isabel Independent School District</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education which schools serve this place; the page of ZIP code <a href="/zip/78597">78597</a> names the districts around it.</p>`);
+    expect(html).toContain(`<p class="answer"><a href="/district/4835250">Point Isabel Independent School District</a> has no schools, grades or phone in the NCES directory: its students may attend another district's schools. Ask the state's department of education (on a military base, its school liaison office) which schools serve this place; the page of ZIP code <a href="/zip/78597">78597</a> names the districts around it.</p>`);
     expect(html).not.toContain("serves every grade it teaches here");
     // With its phone, or its grades, none of it.
     expect(locationPage(empty, location!, facts, () => "(956) 943-0000")).not.toContain("has no schools, grades or phone");

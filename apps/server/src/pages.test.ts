@@ -727,11 +727,15 @@ describe("a split ZIP's title and preview (pages audit 37 #2)", () => {
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
     const page = (shares: number[]) => zipPage({ ...record, district: "A" }, { ...all, districts: shares.map((share, i) => d("ABCD"[i]!, "unified", share, "population", i === 0 ? ALL : [])) }, site.facts);
     const three = page([0.45, 0.35, 0.2]);
-    expect(three).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (45 %) and 2 other districts</title>");
+    expect(three).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (45 %), B (35 %) and 1 other</title>");
     expect(three).toContain('content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is split: the largest part (45 % of residents) is in A; 2 other districts cover part of it');
     const mostly = page([0.9, 0.1]);
     expect(mostly).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school district: A</title>");
     expect(mostly).toContain('content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is served by A; 1 other district covers part of it');
+    // The record's district smaller than another (a PO box's, by its post office: review of stop 37 #5): both shares, the larger said so.
+    const smaller = page([0.29, 0.71]);
+    expect(smaller).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (29 %) and B (71 %)</title>");
+    expect(smaller).toContain('content="ZIP code 90210 in Beverly Hills, CA, Los Angeles County is split: A has 29 % of residents, B more (71 %); 1 other district covers part of it');
     // A part with no residents is no other district of the title's.
     expect(page([0.6, 0.4, 0])).toContain("<title>ZIP code 90210 (Beverly Hills, CA) school districts: A (60 %) and B (40 %)</title>");
   });

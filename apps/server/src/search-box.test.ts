@@ -248,6 +248,28 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect(html).toContain("No post office is named");
   });
 
+  it.each([
+    // A state's name alone, a town's name ending with a state's name, a place people call so, a county, initials (review of stop 37 #1 to #4, #7).
+    ["West Virginia", "/state/WV"],
+    ["Port Washington", "ZIP codes of the towns named “Port Washington”"],
+    ["LA, CA", "ZIP codes of Los Angeles, CA"],
+    ["St Croix, VI", "ZIP codes of the places of “St Croix, VI”"],
+    ["DeKalb, GA", "ZIP codes of DeKalb County, GA"],
+  ])("%j is not read as a town with no post office: %s", async (typed, expected) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    const html = await res.text();
+    expect(html).not.toContain("No post office is named");
+    if (expected.startsWith("/")) expect(res.headers.get("location")).toBe(expected);
+  });
+
+  it("a neighbourhood whose last word is a town's name elsewhere keeps the towns of the state's name ('Capitol Hill, Washington': Washington, DC); a comma is no misspelt state ('Ary, Kansas')", async () => {
+    const hill = await app.request(`/zip?zip=${encodeURIComponent("Capitol Hill, Washington")}`, { headers: { Accept: "text/html" } });
+    expect(hill.status).toBe(200);
+    expect(await hill.text()).toContain("Washington, DC");
+    const ary = await app.request(`/zip?zip=${encodeURIComponent("Ary, Kansas")}`, { headers: { Accept: "text/html" } });
+    expect(ary.headers.get("location")).not.toBe("/state/AR");
+  });
+
   it("names the town of a name like it that the search found (Arlington, OH for Upper Arlington)", async () => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent("Upper Arlington, OH")}`)).text();
     expect(html).toContain(`<a href="/zip?zip=Arlington%2C%20OH">Arlington, OH</a>`);

@@ -221,7 +221,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (state !== undefined && !towns.some((t) => !t.close && !t.county)) return { go: `/state/${state}` };
   // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
   // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
-  const misspelt = state === undefined && !towns.some((t) => !t.close) ? states.speltClose(typed) : undefined;
+  // (Not a text with a comma: "Ary, Kansas" is no Arkansas, "Webb, Virginia" no West Virginia: review of stop 37 #6.)
+  const misspelt = state === undefined && !towns.some((t) => !t.close) && !typed.includes(",") ? states.speltClose(typed) : undefined;
   if (misspelt !== undefined && towns.length === 0) return { go: `/state/${misspelt}` };
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
@@ -258,6 +259,9 @@ function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site:
   // "North Washington", IA; "Old California": A/B sweep of the mends 37, read as a town "West" of Washington).
   if (at.form !== "code" && !/^\s*,/.test(typed.trim().slice(at.rest.length))) return undefined;
   if (found.some((t) => !t.close && ((t.state === at.state && cityKey(t.city) === cityKey(at.rest)) || cityKey(t.city) === cityKey(typed)))) return undefined;
+  // Nor a place people call so, a county or a borough ("LA, CA", "St Croix, VI", "DeKalb, GA": review of stop 37 #3, #4),
+  // nor initials ("RED AZ": #7).
+  if (found.some((t) => t.nickname || t.county || t.borough !== undefined) || /^[A-Z]{2,6}$/.test(at.rest)) return undefined;
   // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
   const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
