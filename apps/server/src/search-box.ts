@@ -90,8 +90,9 @@ export function searchedText(asTyped: string): string {
  * ZIP code, where the town is its record's city (and the state its state); else undefined.
  *
  * @example
- * zipBeforeItsTown("90210 Beverly Hills", site) // "90210"
- * zipBeforeItsTown("90210 Boston", site)        // undefined
+ * zipBeforeItsTown("90210 Beverly Hills", site, states)     // "90210"
+ * zipBeforeItsTown("90210 Beverly Hills, Calif.", site, states) // "90210"
+ * zipBeforeItsTown("90210 Boston", site, states)            // undefined
  */
 export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" | "postal">, states: Pick<StateSearch, "typedAlone" | "atEnd">): string | undefined {
   const m = /^([0-9]{5})(?:-[0-9]{4})?[\s,]+(.+)$/.exec(typed);
@@ -247,9 +248,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
 }
 
 /**
- * A town typed with its state ("Hoover, AL", "Hoover Alabama") that no town found has the very name
- * of, and the districts of that state whose names hold its words (Hoover City School District);
- * undefined where a town has the name, nothing reads as a state at the end, the text holds a digit
+ * A town typed with its state after a comma or as a code ("Hoover, AL", "Hoover, Alabama", "Hoover AL")
+ * that no town found has the very name of, and the districts of that state whose names start with its
+ * words (Hoover City School District); undefined where a town, a place people call so, a county or a
+ * borough has the name, nothing reads as a state at the end, the text holds a digit
  * (an address: its town is the last words) or no district is named so.
  */
 function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
