@@ -257,6 +257,9 @@ describe("the binary", () => {
   it("serves another dataset with --data and another base URL", async () => {
     const other = await startServer(["--quiet", "--data", join(REPO, "apps/server/test/fixtures/small"), "--base-url", "https://schools.example.org"]);
     try {
+      // The start-up line names the manifest served by its sha256 (ops audit 37 #4: a --data folder's was named nowhere).
+      const sha = createHash("sha256").update(readFileSync(join(REPO, "apps/server/test/fixtures/small/manifest.json"))).digest("hex").slice(0, 12);
+      expect(other.stderr()).toContain(`8 ZIP codes (data 2026-11-22, manifest sha256 ${sha}) on http://127.0.0.1:`);
       const health = JSON.parse((await raw(`${other.url}/healthz`)).body.toString());
       expect(health).toEqual({ status: "ok", updated: "2026-11-22", records: 8 });
       const record = JSON.parse((await raw(`${other.url}/zip/90210.json`)).body.toString());

@@ -131,7 +131,7 @@ export function locationPage(
   const figure = mapFigure(shapes, { id: "map", title: `Map of the school districts at ${where}`, caption: description, point: [a.lon, a.lat] });
   const zip = a.zip
     ? // Before the map: the ZIP's page is where its schools, phone and the other districts are.
-      `<p>${a.in_zip_area ? `This place (${where}) lies in ZIP code` : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
+      `<p>${a.in_zip_area ? `${rough ? "This point" : "This place"} (${where}) lies in ZIP code` : "The nearest ZIP code with these districts is"} <a href="/zip/${a.zip.zip}">${a.zip.zip}</a> (${e(a.zip.city)}, ${a.zip.state}); its page lists every district the ZIP code overlaps.</p>\n`
     : "";
   // In words a parent reads: what the boundary here is for, what its schools teach, its phone
   // ("secondary, Kindergarten – 12th" read as a contradiction for Santa Barbara Unified in Goleta).

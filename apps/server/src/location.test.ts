@@ -289,7 +289,8 @@ describe("GET /location (the page)", () => {
     expect(html).toContain(`<p class="answer">Your device placed you only within about 0.9 miles of this point: the home may be in another district. Check with the home's ZIP code (this point is in <a href="/zip/90210">90210</a>), or try again outdoors or with location services set to precise.</p>`);
     // Said first, and the districts as the point's, not the home's (pages audit 37 #3): in the heading and the title too.
     expect(html.indexOf("Your device placed you")).toBeLessThan(html.indexOf("The point it gave is in"));
-    expect(html).not.toContain("This place is in");
+    expect(html).not.toContain("This place");
+    expect(html).toContain("This point (34.07360, -118.40040) lies in ZIP code");
     expect(html).not.toContain("<strong>The point it gave");
     expect(html).toContain("<h1>School districts of the point your device gave in Beverly Hills, CA</h1>");
     expect(html).toContain("<title>School districts of the point your device gave in Beverly Hills, CA</title>");
