@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stateAtEndReader } from "./state-at-end.ts";
+import { plainStateName, stateAtEndReader } from "./state-at-end.ts";
 
 const NAMES: Record<string, string> = {
   AL: "Alabama", CO: "Colorado", MA: "Massachusetts", NC: "North Carolina", TX: "Texas", VA: "Virginia", WV: "West Virginia", VI: "U.S. Virgin Islands", MP: "Northern Marianas", IN: "Indiana",
@@ -38,5 +38,12 @@ describe("the state at the end of a text (review 37: one reader for the town, di
 
   it.each(["Austin", "AL", "Texas", ", Texas", "Hoover, ZZ", "Winston-Salem, NCX", "Lake in the Hills", "Colorado Springs"])("%j ends with none (nothing before it, or no state)", (typed) => {
     expect(atEnd(typed)).toBeUndefined();
+  });
+});
+
+describe("plainStateName", () => {
+  it("compares names without case, extra spaces, or 'the', 'U.S.', 'United States' before them", () => {
+    for (const name of ["the U.S.  Virgin Islands", "U.S. Virgin Islands", "United States Virgin Islands", "virgin islands"]) expect(plainStateName(name), name).toBe("virgin islands");
+    expect(plainStateName("Texas")).toBe("texas");
   });
 });

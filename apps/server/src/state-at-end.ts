@@ -76,6 +76,17 @@ export const STATE_OTHER_NAMES = ownTable<string>({
   "united states virgin islands": "VI",
 });
 
+/**
+ * A state's name as typed names compare with it: lower case, single spaces, without "the", "U.S."
+ * or "United States" before it ("Virgin Islands" for CCD's "U.S. Virgin Islands").
+ *
+ * @example
+ * plainStateName("the U.S.  Virgin Islands") // "virgin islands"
+ */
+export function plainStateName(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us|united states) )+/, "");
+}
+
 /** A state read at the end of a text, how it was written, and the text before it (without the comma between). */
 export interface StateAtEnd {
   state: string;
@@ -98,11 +109,10 @@ export interface StateAtEnd {
  * atEnd("Boston ma, USA") // { state: "MA", form: "code", rest: "Boston" }
  */
 export function stateAtEndReader(states: ReadonlySet<string>, stateName: (code: string) => string): (text: string) => StateAtEnd | undefined {
-  const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us|united states) )+/, "");
   const names: { state: string; form: StateAtEnd["form"]; text: string }[] = [];
   for (const code of states) {
     const name = stateName(code).toLowerCase().replace(/\s+/g, " ");
-    if (name !== "" && name !== code.toLowerCase()) for (const text of new Set([name, plain(name), `us ${plain(name)}`])) names.push({ state: code, form: "name", text });
+    if (name !== "" && name !== code.toLowerCase()) for (const text of new Set([name, plainStateName(name), `us ${plainStateName(name)}`])) names.push({ state: code, form: "name", text });
     for (const text of STATE_ABBREVIATIONS[code] ?? []) names.push({ state: code, form: "abbreviation", text });
   }
   for (const [text, code] of Object.entries(STATE_OTHER_NAMES)) if (code !== undefined && states.has(code)) names.push({ state: code, form: "name", text });

@@ -4,7 +4,7 @@
  * districts) are app.ts's; this module only reads states.
  */
 import { editDistanceAtMost } from "./city-search.ts";
-import { stateAtEndReader, STATE_OTHER_NAMES, type StateAtEnd } from "./state-at-end.ts";
+import { plainStateName, stateAtEndReader, STATE_OTHER_NAMES, type StateAtEnd } from "./state-at-end.ts";
 
 
 /** How the search box reads states, given the states served and their names. */
@@ -36,17 +36,15 @@ export interface StateSearch {
  * search.atEnd("Austin, Tex.") // { state: "TX", form: "abbreviation", rest: "Austin" }
  */
 export function stateSearch(states: ReadonlySet<string>, stateName: (code: string) => string): StateSearch {
-  // "Virgin Islands" for CCD's "U.S. Virgin Islands".
-  const plain = (name: string) => name.toLowerCase().replace(/\s+/g, " ").replace(/^(?:(?:the|u\.s\.|us) )+/, "");
   const typedAlone = (typed: string): string | undefined => {
     const text = typed.replace(/\.$/, "").trim();
     // "D.C.", "N.Y.": the code with its dots.
     const code = text.replace(/\.(?=.)/g, "").toUpperCase();
     if (/^[A-Z]{2}$/.test(code)) return states.has(code) ? code : undefined;
     // "U.S.V.I.", "C.N.M.I.": the other names with their dots.
-    const other = STATE_OTHER_NAMES[plain(text)] ?? STATE_OTHER_NAMES[plain(text).replace(/\./g, "")];
+    const other = STATE_OTHER_NAMES[plainStateName(text)] ?? STATE_OTHER_NAMES[plainStateName(text).replace(/\./g, "")];
     if (other !== undefined) return states.has(other) ? other : undefined;
-    return [...states].find((s) => plain(stateName(s)) === plain(text));
+    return [...states].find((s) => plainStateName(stateName(s)) === plainStateName(text));
   };
   return {
     typedAlone,
