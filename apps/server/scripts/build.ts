@@ -30,6 +30,7 @@ import { finishDocs } from "../src/docs.ts";
 import { assembleSite, bytesOf, compressLarge, isLarge, renderSiteBodies } from "../src/site.ts";
 import { BASE_URL_MARKER, crc32Of, readSnapshot, writeSnapshot } from "../src/snapshot.ts";
 import { bytesSource, fileSource } from "../src/embedded.ts";
+import { sourceFingerprint } from "../src/source-fingerprint.ts";
 
 const root = resolve(import.meta.dirname, "../../..");
 const bundle = resolve(import.meta.dirname, "../.bundle");
@@ -37,6 +38,8 @@ const outfile = join(root, "dist/school-districts");
 const baseUrl = (process.env.BUILD_BASE_URL ?? "http://localhost:8080").replace(/\/+$/, "");
 const version = ((await Bun.file(resolve(import.meta.dirname, "../package.json")).json()) as { version: string }).version;
 mkdirSync(bundle, { recursive: true });
+// Taken before anything is rendered: an edit during the build makes the snapshot stale, never current.
+const source = sourceFingerprint(root);
 const step = (what: string) => console.log(`[build] ${what}`);
 const t0 = performance.now();
 
@@ -100,6 +103,7 @@ for (const [name, key] of Object.entries(EMBEDDED_FILES)) {
   const source = await fileSource(path);
   snapshot.index.files[name] = { size: source.size, crc32: crc32Of(source) };
 }
+snapshot.index.source = source;
 writeFileSync(join(bundle, "site.json"), JSON.stringify(snapshot.index));
 writeFileSync(join(bundle, "site.bin"), snapshot.blob);
 step(`snapshot of ${back.bodies.size} bodies in ${snapshot.index.chunks} zstd chunks, ${(snapshot.blob.length / 1e6).toFixed(1)} MB, checked`);

@@ -3,7 +3,7 @@
  * build generates `.bundle/entry.ts`, which imports them `with { type: "file" }`)
  * or, when running from source, the repository's files.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Coding } from "./compress.ts";
@@ -13,6 +13,7 @@ import type { CodedBody } from "./representation.ts";
 import type { BoundariesFacts } from "./pages.ts";
 import type { Precompressed, SiteAssets, SiteBodies } from "./site.ts";
 import { checkFile, openSnapshot, type SnapshotIndex } from "./snapshot.ts";
+import { sourceFingerprint } from "./source-fingerprint.ts";
 
 /** Files the snapshot's index checks at start-up (SnapshotIndex.files), by name: their key in AssetPaths.data. */
 export const EMBEDDED_FILES: Record<string, keyof AssetPaths["data"]> = { "boundaries.topojson": "boundaries", "zctas.topojson": "zctas" };
@@ -49,7 +50,9 @@ const BUNDLE = resolve(import.meta.dirname, "../.bundle");
 
 /**
  * Paths of the repository's files, for `bun src/cli.ts` and the tests. The docs
- * page comes from `.bundle/` once `bun run build` has made it, else a stub.
+ * page comes from `.bundle/` once `bun run build` has made it, else a stub; the
+ * build's snapshot only while the source and data are those it was rendered from
+ * (else the bodies are rendered at start-up).
  *
  * @example
  * const paths = repoAssetPaths();
@@ -66,8 +69,18 @@ export function repoAssetPaths(): AssetPaths {
     docsScript: join(BUNDLE, "docs.js"),
     docsCsp: join(BUNDLE, "docs-csp.txt"),
     ...(existsSync(pre) ? { precompressed: { index: pre, blob: join(BUNDLE, "precompressed.bin") } } : {}),
-    ...(existsSync(snap) ? { snapshot: { index: snap, blob: join(BUNDLE, "site.bin") } } : {}),
+    ...(snapshotIsCurrent(snap) ? { snapshot: { index: snap, blob: join(BUNDLE, "site.bin") } } : {}),
   };
+}
+
+/** Whether the build's snapshot index was rendered from the repository as it is now (an unreadable one is not). */
+function snapshotIsCurrent(index: string): boolean {
+  if (!existsSync(index)) return false;
+  try {
+    return (JSON.parse(readFileSync(index, "utf8")) as SnapshotIndex).source === sourceFingerprint(REPO);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -61,6 +61,8 @@ export interface SnapshotIndex {
    * the build checked that; CRC-32 through pread costs ~2 ms and no memory.
    */
   files?: Record<string, { size: number; crc32: number }>;
+  /** The sha256 of the source and data it was rendered from (sourceFingerprint): running from source, a snapshot of other code is not used. */
+  source?: string;
   /** The numbered families, in blob order (the records first: `records` of them). */
   families: Family[];
   /** Every other path, in blob order, one chunk each. */
