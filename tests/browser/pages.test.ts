@@ -64,7 +64,7 @@ describe.each(WIDTHS)("at %i px", (width) => {
       // Tap targets: form controls and the links of the header, the navigation (footer too) and link lists; links inside a sentence are exempt (WCAG 2.5.8).
       // The district's phone and website (the page's calls to action) and the links of tables count too, at 32 px or more (they stood at 19).
       const smallFacts = await page.evaluate(() =>
-        Array.from(document.querySelectorAll("dd > a, td a"))
+        Array.from(document.querySelectorAll("dd > a, td a, th a"))
           .map((el) => [el.outerHTML.slice(0, 60), el.getBoundingClientRect().height] as const)
           .filter(([, h]) => h < 32),
       );
@@ -149,6 +149,10 @@ describe("tables on a phone", () => {
     const cells = nodes.filter((n) => n.role?.value === "cell").map((n) => n.name?.value ?? "");
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.filter((name) => /^(District|Main district of|Overlaps): /.test(name))).toEqual([]);
+    // Each row is named by its district (a row header), so "12" is heard with the district it counts (pages audit 37).
+    const rowHeaders = nodes.filter((n) => n.role?.value === "rowheader").map((n) => n.name?.value ?? "");
+    expect(rowHeaders.length).toBe(cells.length / 2);
+    expect(rowHeaders.filter((name) => !/School|District|Schools|Academy|Regional|Collaborative|Charter|\w/.test(name))).toEqual([]);
     // Printed: the answer and lists, not the forms.
     await page.emulateMedia({ media: "print" });
     expect(await page.evaluate(() => getComputedStyle(document.querySelector("header form")!).display)).toBe("none");

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
  */
 export async function squeezedText(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll("main p, main caption, main li, main dd, main td, main h1, main h2, main h3, main figcaption"))
+    Array.from(document.querySelectorAll("main p, main caption, main li, main dd, main td, main tbody th, main h1, main h2, main h3, main figcaption"))
       .filter((el) => (el.textContent ?? "").trim().length > 30 && el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().width < 120)
       .map((el) => `${el.tagName} ${Math.round(el.getBoundingClientRect().width)} px: ${(el.textContent ?? "").trim().slice(0, 40)}`),
   );

@@ -106,7 +106,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     `<table><caption>${caption}</caption>
 <thead><tr><th scope="col">ZIP</th><th scope="col">City</th><th scope="col">Share</th></tr></thead>
 <tbody>
-${zips.map((z) => `<tr><td data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></td><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${shareHtml(percent(share(z)))}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
+${zips.map((z) => `<tr><th scope="row" data-label="ZIP"><a href="/zip/${z.zip}">${z.zip}</a></th><td data-label="City">${e(cityOf(z.zip))}</td><td class="n" data-label="Share">${shareHtml(percent(share(z)))}${z.basis === "land" ? " (land)" : ""}</td></tr>`).join("\n")}
 </tbody></table>`;
   const shareNote = (grades = "at its grade level") => `Share: how much of the ZIP code the district covers ${grades}, of its population where known, else of its land area (marked “land”).`;
   return layout(
@@ -191,10 +191,10 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
     : "";
   // The county of its office under the name (not after a comma, which a phone's narrow column put on a line of its own).
   const row = (d: (typeof byName)[number]) =>
-    `<tr><td><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}${
+    `<tr><th scope="row"><a href="/district/${d.leaid}">${e(d.district)}</a>${d.county ? `<span class="county">${e(d.county)}</span>` : ""}${
       // A district newer than the maps has 0 and 0 below: why (Orange Beach City).
       d.notes?.some((n) => n.code === NEWER_THAN_MAPS) ? `<span class="county">Newer than the maps: no ZIP code's share is known</span>` : ""
-    }</td><td class="n" data-label="Main district of">${namedFor(homesNamed(d), highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${homesOverlapped(d).toLocaleString("en-US")}</td></tr>`;
+    }</th><td class="n" data-label="Main district of">${namedFor(homesNamed(d), highSchoolOf.get(d.leaid) ?? 0)}</td><td class="n" data-label="Overlaps">${homesOverlapped(d).toLocaleString("en-US")}</td></tr>`;
   const table = (ds: typeof byName, caption: string) => `<table aria-describedby="columns"><caption>${caption}</caption>
 <thead><tr><th scope="col">District</th><th scope="col">Main district of</th><th scope="col">Overlaps</th></tr></thead>
 <tbody>

@@ -257,13 +257,13 @@ describe("district and state pages", () => {
     // A PO-box ZIP code (90209: no homes) is listed apart, as on the town pages (pages audit 32 #8).
     expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 1 ZIP code. 1 PO-box ZIP code (no homes) names it too.");
     expect(html).toContain('<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in (1 of them names Beverly Hills Unified School District): look up the ZIP code of a home\'s street address.</p>\n<ul class="zips"><li><a href="/zip/90209">90209</a></li></ul>');
-    expect(html).not.toContain('<a href="/zip/90209">90209</a></td>');
+    expect(html).not.toContain('<a href="/zip/90209">90209</a></th>');
     // Where its office is, which tells apart districts of one name in a state; in the title too.
     expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County. Unified: one district for every grade, from kindergarten to high school.</p>");
     expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
     expect(((await (await get("/district/0604830.json")).json()) as { county: string }).county).toBe("Los Angeles County");
     expect(html).toContain('<h2 id="main-zips">ZIP codes it is the main district of</h2>');
-    expect(html).toContain('<a href="/zip/90210">90210</a></td><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
+    expect(html).toContain('<tr><th scope="row" data-label="ZIP"><a href="/zip/90210">90210</a></th><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
     expect(html).not.toContain("Other ZIP codes it covers part of");
     // The phone first among the facts, tappable, as on the ZIP page.
     expect(html).toContain('<a href="tel:+13105515100">(310) 551-5100</a>');
@@ -289,7 +289,7 @@ describe("district and state pages", () => {
   it("a state page says why a district newer than the maps has no ZIP codes (review 32 #9)", () => {
     const newer = { leaid: "0699999", district: "Newer School District", state: "CA" as const, county: "", level: "unified" as const, grade_span: "", students: "", schools: "", per_pupil: "", rating: null, rating_label: "Not rated", phone: "", website: "", page_url: "", url: "", overlapping_zips: 0, chosen_zips: 0, notes: [{ code: "newer-than-maps" as const, text: "Newer.", zips: ["90210"] }] };
     const html = statePage({ state: "CA", count: 1, source: "", license: "", updated: "2026-11-26", districts: [newer] } as never, site.facts);
-    expect(html).toContain('<a href="/district/0699999">Newer School District</a><span class="county">Newer than the maps: no ZIP code\'s share is known</span></td>');
+    expect(html).toContain('<a href="/district/0699999">Newer School District</a><span class="county">Newer than the maps: no ZIP code\'s share is known</span></th>');
     expect(statePage({ state: "CA", count: 1, source: "", license: "", updated: "2026-11-26", districts: [{ ...newer, notes: [] }] } as never, site.facts)).not.toContain("Newer than the maps");
   });
 
@@ -341,7 +341,7 @@ describe("district and state pages", () => {
     expect(html).toContain('<h2 id="letter-A">A</h2>\n<table aria-describedby="columns"><caption>Districts of Massachusetts whose name begins with A</caption>');
     expect(html.match(/<h2 id="letter-/g)).toHaveLength(5);
     expect(html.match(/<a class="up" href="#letters">Back to the letters<\/a>/g)).toHaveLength(5);
-    expect(html).toContain('<tr><td><a href="/district/2500000">A00 School District</a>');
+    expect(html).toContain('<tr><th scope="row"><a href="/district/2500000">A00 School District</a>');
     // A short list has none.
     expect(statePage(ma, site.facts, "Massachusetts")).not.toContain("Districts by first letter");
   });
@@ -372,9 +372,9 @@ describe("district and state pages", () => {
     expect(links).toEqual([...links].sort((a, b) => a!.localeCompare(b!, "en")));
     // MA has a high-school district (Amherst-Pelham, serving most of 01002's high-school students): its row and the caption say so.
     // Each name followed by the county of its office (three Jefferson Elementary School Districts in California).
-    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501920">[^<]+<\/a><span class="county">Hampshire County<\/span><\/th><td class="n" data-label="Main district of">0, high school of 1<\/td>/);
     expect(html).toContain("a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes.");
-    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><span class="county">Hampshire County<\/span><\/td><td class="n" data-label="Main district of">1<\/td>/);
+    expect(html).toMatch(/<a href="\/district\/2501890">[^<]+<\/a><span class="county">Hampshire County<\/span><\/th><td class="n" data-label="Main district of">1<\/td>/);
     const california = await get("/state/CA");
     expect(california.status).toBe(200);
     expect(await california.text()).not.toContain("high school of");

@@ -17,8 +17,8 @@ header>a{font-weight:600;text-decoration:none;display:inline-block;padding:.75re
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0}h2{font-size:1.25rem;margin-top:1.5rem}
 .answer{font-size:1.15rem}p.place{margin-top:0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}dd small,.hint{display:block;color:var(--muted);font-size:.9rem;font-weight:400}dd>a{display:inline-block;padding:.6rem 0}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:normal}td.n{text-align:right;white-space:nowrap}
-caption{text-align:left;color:var(--muted);font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:var(--muted);font-size:.9rem}td a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:normal}tbody th{font-weight:inherit}td.n{text-align:right;white-space:nowrap}
+caption{text-align:left;color:var(--muted);font-size:.9rem;padding-bottom:.25rem}.county{display:block;color:var(--muted);font-size:.9rem}td a,th a{display:inline-block;padding:.3rem 0}a.up{display:inline-block;padding:.6rem 0}
 .note{background:var(--note);border-left:4px solid var(--note-edge);padding:.5rem clamp(.25rem,3vw,1rem)}
 form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}form label{width:100%;font-weight:600}
 input{font:inherit;min-height:48px;padding:.4rem;border:2px solid var(--field);border-radius:4px;width:8rem;color:var(--fg);background:var(--bg)}#zip-main{width:min(100%,16rem)}
@@ -36,8 +36,8 @@ summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:var(--link)}a.type
 header .find{display:none}@media (max-width:15em){header{font-size:.875rem;column-gap:.75rem}header>a{padding:.5rem 0}header form{display:none}header .find{display:inline-block;padding:.5rem 0;min-height:24px}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}td:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
-td[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
+tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td,tbody th{border:0;padding:.1rem 0;overflow-wrap:anywhere}tr>:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
+td[data-label]::before,th[data-label]::before{content:attr(data-label) ": ";content:attr(data-label) ": " / "";font-weight:600}}
 @media print{:root{color-scheme:light;--fg:#000;--bg:#fff;--link:#0645ad;--muted:#333;--line:#999;--note:#fff;--note-edge:#000;--code:#fff}header form,form,#here,footer nav,ul.letters,a.up{display:none}a[rel=external]::after{content:" (" attr(href) ")"}.map{max-height:10cm}}`;
 
 // On phones a table cell shows its column's name before it (the table is a list of cards); the

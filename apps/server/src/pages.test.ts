@@ -145,6 +145,13 @@ describe("Accept negotiation of errors", () => {
     expect(await (await get("/zip/01002")).text()).toContain("<h3>Up to 6th grade in 01002</h3>");
   });
 
+  it("a district table's rows are headed by their district, so a share is heard with whose it is (pages audit 37)", async () => {
+    const html = await (await get("/zip/90210")).text();
+    const rows = [...html.matchAll(/<tr>(<t[hd][^>]*>)/g)].map((m) => m[1]);
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.slice(1)).toEqual(rows.slice(1).map(() => '<th scope="row" data-label="District">'));
+  });
+
   it("the search box has no pattern, short maxlength or required, and a text keyboard (towns are typed too): the server trims, takes a ZIP+4's digits and names a ZIP meant", async () => {
     const html = await (await get("/")).text();
     expect(html).toMatch(/<input id="zip-main" name="zip" type="text" maxlength="200" autocomplete="postal-code" autocapitalize="words" spellcheck="false" enterkeyhint="search" aria-describedby="zip-main-hint" value="">/);

@@ -139,7 +139,7 @@ function levelTable(zip: string, level: GradeLevel, link: (d: DistrictOverlap) =
   const rows = level.districts
     .map(
       (d) =>
-        `<tr><td data-label="District">${link(d)}</td><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Boundary for">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
+        `<tr><th scope="row" data-label="District">${link(d)}</th><td data-label="Grades">${e(d.grade_span) || "Not reported"}</td><td data-label="Boundary for">${LEVEL_WORDS[d.level]}</td><td class="n" data-label="Share">${shareHtml(percent(level.share(d)))}</td></tr>`,
     )
     .join("\n");
   // Where every district is unified, the section's own heading says it: no second "Every district in …".
