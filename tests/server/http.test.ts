@@ -299,11 +299,17 @@ describe("the binary", () => {
       await raw(`${logged.url}/nope`);
       await raw(`${logged.url}/healthz`); // a native route without the log; logged here
       await raw(`${logged.url}/zip/90210.json`, {}, "HEAD");
+      // A street address typed and a phone's position: not kept beside the IP (review 38 #2).
+      await raw(`${logged.url}/zip?zip=12+Elm+Street%2C+Springfield%2C+IL`);
+      await raw(`${logged.url}/location?lat=39.781721&lon=-89.650148&acc=8`);
     } finally {
       expect(await logged.stop()).toBe(0);
     }
     const lines = logged.stdout().trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toMatchObject({ path: "/zip?zip=(30)", ip: "127.0.0.1" });
+    expect(lines[5]).toMatchObject({ path: "/location?lat=39.78&lon=-89.65&acc=8", status: 200 });
+    expect(logged.stdout()).not.toMatch(/Elm|781721|650148/);
     // HEAD sends no body: 0 bytes, not the GET's length (ops audit 35 #6).
     expect(lines[3]).toMatchObject({ method: "HEAD", path: "/zip/90210.json", status: 200, bytes: 0 });
     expect(lines[0]).toMatchObject({ method: "GET", path: "/zip/90210.json", status: 200, encoding: "identity", ua: "test-agent" });

@@ -25,9 +25,12 @@ export const ALLOW = "GET, HEAD, OPTIONS";
  * res.headers.get("content-type")  // "application/problem+json"
  */
 export function internalError(): Response {
-  return new Response(JSON.stringify({ title: "Internal error", status: 500 }), {
+  // The fields decisions.md 14 asks of every problem (no instance: Bun's error option is given no request),
+  // and a Content-Length, which the access log reads its bytes from (review 38 #1, #10).
+  const body = JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server failed to answer this request and wrote why to its error log. Try again; if it keeps failing, tell the site's operator." });
+  return new Response(body, {
     status: 500,
-    headers: { "Content-Type": "application/problem+json", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
+    headers: { "Content-Type": "application/problem+json", "Content-Length": String(Buffer.byteLength(body)), "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
   });
 }
 

@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessLog, ATOMIC_WRITE, atomicChunks, logLine, type AccessEntry } from "./log.ts";
+import { accessLog, ATOMIC_WRITE, atomicChunks, loggedPath, logLine, type AccessEntry } from "./log.ts";
 
 const entry: AccessEntry = { time: "2026-11-26T18:00:00.000Z", method: "GET", path: "/zip/90210", status: 200, bytes: 1234, encoding: "br", ms: 0.4, ip: "127.0.0.1", ua: "curl/8" };
 
@@ -92,5 +92,23 @@ describe("the access log when it cannot be written (ops audit 37 #3: a full disk
       closeSync(fd);
       closeSync(taken);
     }
+  });
+});
+
+describe("loggedPath: no home's address or position beside an IP (review 38 #2)", () => {
+  it.each([
+    ["/zip?zip=12+Elm+Street+Apt+3%2C+Springfield%2C+IL+62704", "/zip?zip=(42)"],
+    ["/zip?zip=Springfield%2C+IL", "/zip?zip=(15)"],
+    ["/location?lat=39.781721&lon=-89.650148&acc=8", "/location?lat=39.78&lon=-89.65&acc=8"],
+    ["/location?lat=40&lon=-74.5", "/location?lat=40&lon=-74.5"],
+    ["/location?lat=39%C2%B046%27N&lon=x", "/location?lat=(7)&lon=(1)"],
+    // A ZIP code, a state code, a number of results: kept; a path alone is the page's.
+    ["/zip?zip=90210", "/zip?zip=90210"],
+    ["/zip?zip=90210-1234", "/zip?zip=90210-1234"],
+    ["/district?state=RI", "/district?state=RI"],
+    ["/zip/90210", "/zip/90210"],
+    ["/zip?zip=%E0%A4", "/zip?zip=(6)"],
+  ])("%s is logged as %s", (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
   });
 });

@@ -54,6 +54,42 @@ export function logLine(entry: AccessEntry): string {
 }
 
 /**
+ * A request's path and query as the log keeps it: what a person typed in the search box (a
+ * street address) and the position "Use my location" sent are where a child lives, and the log
+ * holds the IP beside them (review 38 #2). So a query value is kept only where it is a ZIP code
+ * (5 digits, or ZIP+4) or a state code; a latitude or longitude is cut to 2 decimals (about
+ * 1 km); any other value is replaced by its length in characters, "(n)".
+ *
+ * @example
+ * loggedPath("/zip?zip=12+Elm+Street%2C+Springfield%2C+IL+62704") // "/zip?zip=(32)"
+ * loggedPath("/location?lat=39.781721&lon=-89.650148&acc=8")     // "/location?lat=39.78&lon=-89.65&acc=8"
+ * loggedPath("/zip?zip=90210")                                   // "/zip?zip=90210"
+ */
+export function loggedPath(path: string): string {
+  const q = path.indexOf("?");
+  if (q < 0) return path;
+  const kept = path
+    .slice(q + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq < 0) return pair.length <= 20 ? pair : `(${pair.length})`;
+      const [name, raw] = [pair.slice(0, eq), pair.slice(eq + 1)];
+      let value: string;
+      try {
+        value = decodeURIComponent(raw.replace(/\+/g, " ")).trim();
+      } catch {
+        value = raw;
+      }
+      if (/^[0-9]{5}(-?[0-9]{4})?$|^[A-Za-z]{2}$|^[0-9]{1,6}$/.test(value)) return `${name}=${raw}`;
+      const degrees = /^(lat|lon)$/.test(name) ? /^(-?[0-9]{1,3})(?:\.([0-9]{1,2})[0-9]*)?$/.exec(value) : null;
+      if (degrees) return `${name}=${degrees[1]}${degrees[2] === undefined ? "" : `.${degrees[2]}`}`;
+      return `${name}=(${[...value].length})`;
+    });
+  return `${path.slice(0, q)}?${kept.join("&")}`;
+}
+
+/**
  * Whole lines in writes of at most ATOMIC_WRITE bytes each.
  *
  * @example

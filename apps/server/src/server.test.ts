@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { accessLog } from "./log.ts";
+import { accessLog, type AccessEntry, type AccessLog } from "./log.ts";
 import { IDLE_TIMEOUT_S, listen, withDate, type Ready } from "./server.ts";
 
 // Bun closes a connection that sends no bytes for 10 s by default, even while its request is
@@ -50,7 +50,10 @@ describe("listen: a throw that escapes the handler (review 34 #4)", () => {
     return Promise.reject(new Error("rejected later"));
   };
   let open: (ready: Ready) => void = () => undefined;
-  const server = listen(new Promise<Ready>((r) => (open = r)), { port: 0, host: "127.0.0.1", log: accessLog(false) });
+  // The log's lines, kept (review 38 #1: a 500 outside Hono had none, and a 500 was logged as 0 bytes).
+  const entries: AccessEntry[] = [];
+  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0 };
+  const server = listen(new Promise<Ready>((r) => (open = r)), { port: 0, host: "127.0.0.1", log });
   afterAll(() => server.stop(true));
 
   /** The answer to `path`, checked to be the app's 500 problem+json. */
@@ -59,7 +62,11 @@ describe("listen: a throw that escapes the handler (review 34 #4)", () => {
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toBe("no-store");
-    if (method !== "HEAD") expect(await res.json()).toEqual({ title: "Internal error", status: 500 });
+    if (method !== "HEAD") {
+      const body = await res.json();
+      expect(body).toMatchObject({ type: "about:blank", title: "Internal Server Error", status: 500 });
+      expect(body.detail).toMatch(/Try again/);
+    }
   };
 
   it("is answered with the app's 500 problem+json, with CORS and no-store, before and after the site is ready", async () => {
@@ -75,8 +82,38 @@ describe("listen: a throw that escapes the handler (review 34 #4)", () => {
       await expectInternalError(await fetch(`http://127.0.0.1:${server.port}/async`, { method: "HEAD" }), "HEAD");
       // Each error is written to stderr, as app.onError does.
       expect(quiet.mock.calls.map(([err]) => (err as Error).message)).toEqual(["thrown at once", "thrown at once", "rejected later", "rejected later"]);
+      // And each is logged, with its body's length and the peer's address.
+      expect(entries.map((e) => [e.method, e.path, e.status])).toEqual([
+        ["GET", "/sync", 500],
+        ["GET", "/sync", 500],
+        ["GET", "/async", 500],
+        ["HEAD", "/async", 500],
+      ]);
+      expect(entries[0]!.bytes).toBeGreaterThan(50);
+      expect(entries.every((e) => e.ip === "127.0.0.1")).toBe(true);
     } finally {
       quiet.mockRestore();
     }
+  });
+});
+
+describe("listen: the access log of a request without a Host (review 38 #1)", () => {
+  const entries: AccessEntry[] = [];
+  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0 };
+  const server = listen(Promise.resolve({ handle: () => new Response("ok") }), { port: 0, host: "127.0.0.1", log });
+  afterAll(() => server.stop(true));
+
+  it("names the peer of an HTTP/1.0 request, which has no Host, and keeps no typed address", async () => {
+    const { connect } = await import("node:net");
+    const reply = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const socket = connect(server.port!, "127.0.0.1", () => socket.write("GET /zip?zip=12+Elm+Street HTTP/1.0\r\n\r\n"));
+      socket.on("data", (chunk) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.[01] 200/);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ path: "/zip?zip=(13)", status: 200, ip: "127.0.0.1" });
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Server } from "bun";
 import { internalError } from "./http.ts";
-import type { AccessLog } from "./log.ts";
+import { loggedPath, type AccessLog } from "./log.ts";
 import type { NativeRoutes } from "./native.ts";
 
 /** Serves requests with `handle` once `ready` resolves (requests arriving earlier wait). */
@@ -64,18 +64,32 @@ export function withDate(req: Request, res: Response): Response {
  */
 export function listen(ready: Promise<Ready>, options: ServeOptions): Server<undefined> {
   const log = options.log;
+  // A throw that escapes the handler (outside Hono, whose onError answers the same): the app's 500
+  // problem+json, with CORS and no-store, instead of Bun's plain-text "Something went wrong!".
+  // Passed to reload as well, so the final handlers do not rely on reload keeping an option it is not given.
+  const error = (err: Error) => {
+    console.error(err);
+    return internalError();
+  };
   const logged = (handle: Handler) => async (req: Request, server: Server<undefined>) => {
+    // The peer of the request as received: absolute() may make another, which Bun knows no peer of (review 38 #1: HTTP/1.0, an empty Host).
+    const ip = server.requestIP(req)?.address;
     req = absolute(req);
     const start = performance.now();
-    const res = await handle(req);
+    let res: Response;
+    try {
+      res = await handle(req);
+    } catch (err) {
+      // Answered as Bun's error option would, and logged (review 38 #1: such a 500 had no line).
+      res = error(err as Error);
+    }
     const url = req.url;
     const pathStart = url.indexOf("/", url.indexOf("//") + 2);
     const ua = req.headers.get("user-agent");
-    const ip = server.requestIP(req)?.address;
     log.write({
       time: new Date().toISOString(),
       method: req.method,
-      path: pathStart < 0 ? "/" : url.slice(pathStart),
+      path: loggedPath(pathStart < 0 ? "/" : url.slice(pathStart)),
       status: res.status,
       // The body sent: none for HEAD, whose Content-Length is the GET's (ops audit 35 #6).
       bytes: req.method === "HEAD" ? 0 : Number(res.headers.get("content-length") ?? 0),
@@ -89,13 +103,6 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
   // Only HEAD waits for its answer to add Date; GET keeps the handler's own (often synchronous) answer.
   const dated = (handle: Handler): Handler => (req) => (req.method === "HEAD" ? Promise.resolve(handle(req)).then((res) => withDate(req, res)) : handle(req));
   const final = (handle: Handler) => (log.enabled ? logged(dated(handle)) : (req: Request) => dated(handle)(absolute(req)));
-  // A throw that escapes the handler (outside Hono, whose onError answers the same): the app's 500
-  // problem+json, with CORS and no-store, instead of Bun's plain-text "Something went wrong!".
-  // Passed to reload as well, so the final handlers do not rely on reload keeping an option it is not given.
-  const error = (err: Error) => {
-    console.error(err);
-    return internalError();
-  };
   const server = Bun.serve({
     port: options.port,
     hostname: options.host,
