@@ -237,7 +237,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * what was typed.
    */
   const locationHtml = async (c: Context) => {
-    const [lat, lon] = [c.req.query("lat") ?? null, c.req.query("lon") ?? null];
+    // A box left empty is a value not given, as the ZIP box's is (review 38 #6: "Latitude “” is not a decimal number").
+    const given = (name: string) => (c.req.query(name)?.trim() ? c.req.query(name)! : null);
+    const [lat, lon] = [given("lat"), given("lon")];
+    const sentEmpty = c.req.query("lat") !== undefined && c.req.query("lon") !== undefined && lat === null && lon === null;
     // The accuracy the device reported with its position ("Use my location"), whole metres; anything else is ignored.
     const acc = c.req.query("acc");
     const accuracyM = acc !== undefined && /^[0-9]{1,7}$/.test(acc) ? Number(acc) : undefined;
@@ -255,7 +258,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const bad = latProblem ?? repeated ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
     const badField = latProblem !== undefined ? "lat" : "lon";
     if (bad === undefined && (lat === null || lon === null)) {
-      const missing = lat === null && lon === null ? "" : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
+      const missing = lat === null && lon === null ? (sentEmpty ? "Nothing was typed: type a latitude and a longitude, or use your device's location." : "") : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
       return ok(locationFormPage(200, missing, lat ?? "", lon ?? "", site.facts));
     }
     const data = await location;

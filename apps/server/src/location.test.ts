@@ -235,6 +235,13 @@ describe("GET /location (the page)", () => {
     const half = await (await app.request("/location?lat=45.7833")).text();
     expect(half).toContain("Both are needed: add the longitude.");
     expect(half).toContain('value="45.7833"');
+    // Boxes left empty are values not given, not wrong numbers (review 38 #6).
+    const empty = await app.request("/location?lat=&lon=");
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toContain("Nothing was typed: type a latitude and a longitude, or use your device");
+    const oneEmpty = await app.request("/location?lat=45.7833&lon=+");
+    expect(oneEmpty.status).toBe(200);
+    expect(await oneEmpty.text()).toContain("Both are needed: add the longitude.");
     const html = { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
     const bad = await app.request("/location?lat=91&lon=0", html);
     expect(bad.status).toBe(400);

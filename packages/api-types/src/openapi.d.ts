@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * Page of the districts of a place
-         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, gets a 200 page naming that district when HTML is asked for; `/location.json` answers such a point 404), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in; a box left empty is not given); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, gets a 200 page naming that district when HTML is asked for; `/location.json` answers such a point 404), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["getLocationPage"];
         put?: never;
@@ -1794,7 +1794,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description If-Match names no current ETag (each content coding of a body has its own: the one the request's Accept-Encoding selects counts), or If-Unmodified-Since is before Last-Modified: the copy the client holds is not the one served now. problem+json on every path (pages too: browsers send no preconditions). Not cached. */
+        /** @description If-Match names no current ETag (the ETag of any content coding of the body holds: identity, br or gzip, whichever the request's Accept-Encoding selects), or If-Unmodified-Since is before Last-Modified: the copy the client holds is not the one served now. problem+json on every path (pages too: browsers send no preconditions). Not cached. */
         PreconditionFailed: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
@@ -1948,6 +1948,8 @@ export interface components {
         ExposeHeaders: "ETag";
         /** @description Representations differ by content coding. */
         Vary: "Accept-Encoding";
+        /** @description `Accept-Encoding`; and `Accept` as well on the page of a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which is this 200 for HTML and a 404 problem for JSON. */
+        VaryLocationPage: "Accept-Encoding" | "Accept, Accept-Encoding";
         /** @description The methods every path accepts. */
         Allow: "GET, HEAD, OPTIONS";
         /** @description The CSV is served as a file download. */
@@ -6001,7 +6003,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryLocationPage"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6018,7 +6020,19 @@ export interface operations {
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            /** @description The client's copy (If-None-Match) is current. No body; the same ETag and caching headers as the 200. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["VaryLocationPage"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The coordinates are not a place (kind invalid-location). Not cached. Negotiated on Accept like every page route: an HTML page saying why, with the form and what was typed (the default, and what browsers get), or the problem details when Accept ranks JSON above text/html or accepts no text/html. */
             400: {
                 headers: {
