@@ -362,7 +362,7 @@ function zipElsewhereLead(z: ZipElsewhere, towns: readonly CityMatch[]): string 
     z.place === undefined
       ? `The ZIP code typed, ${e(z.zip)}, is no ZIP code this service knows`
       : `The ZIP code typed, <a href="/zip/${e(z.zip)}">${e(z.zip)}</a>, is that of ${e(z.place)}, not of ${e(typedPlace)}: check the address, and open ${e(z.zip)} if the home is there`;
-  return `<p class="answer">${zipSaid}. ${towns.length === 1 ? `The ZIP codes of ${e(typedPlace)} are below` : "The towns of the name typed are below, with their ZIP codes"}: open the address's for its school district's phone and the other districts it covers.</p>`;
+  return `<p class="answer">${zipSaid}. ${towns.length === 1 ? `The ZIP codes of ${e(typedPlace)} are below` : "The towns of the name typed are below, with their ZIP codes"}: open the home's ZIP code for its school district's phone and the other districts it covers.</p>`;
 }
 
 /** How many districts named with a town's words elsewhere its schools' page links. */

@@ -114,10 +114,10 @@ ${
 <li><a href="/docs">API documentation</a> and the <a href="/openapi.json">OpenAPI description</a></li>
 <li>One ZIP code as JSON: <a href="/zip/90210.json">/zip/90210.json</a></li>
 <li>Every district of a ZIP code: <a href="/zip/90210/districts.json">/zip/90210/districts.json</a></li>
-<li>One state: <a href="/state/CA.json">/state/CA.json</a>; the <a href="/index.json">index of every ZIP code</a></li>
-<li>One district: <a href="/district/0604830.json">/district/0604830.json</a>; a state's districts: <a href="/state/CA/districts.json">/state/CA/districts.json</a>; every district: <a href="/bulk/districts.csv">districts.csv</a></li>
-<li>Everything at once: <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
-<li>Every ZIP code's districts, with their NCES ids (LEAID) and shares, to join with other data: <a href="/bulk/zip-districts.csv">zip-districts.csv</a></li>
+<li>One state: <a href="/state/CA.json">/state/CA.json</a>; the <a href="/index.json">index of every ZIP code</a> (megabytes)</li>
+<li>One district: <a href="/district/0604830.json">/district/0604830.json</a>; a state's districts: <a href="/state/CA/districts.json">/state/CA/districts.json</a>; every district: <a href="/bulk/districts.csv">districts.csv</a> (megabytes)</li>
+<li>Everything at once, tens of megabytes (for programs; not for a phone's data plan): <a href="/bulk/all-districts.json">all-districts.json</a> or <a href="/bulk/all-districts.csv">all-districts.csv</a></li>
+<li>Every ZIP code's districts, with their NCES ids (LEAID) and shares, to join with other data: <a href="/bulk/zip-districts.csv">zip-districts.csv</a> (megabytes)</li>
 <li>To check the downloads: their SHA-256, <a href="/bulk/sha256sums.txt">sha256sums.txt</a></li>
 </ul>`,
     },
@@ -242,6 +242,14 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
   const noneNote = mostInNone
     ? `<p class="note">Most of the residents of ${r.zip} live in no school district: the Census draws their area as “School District Not Defined” (an area that has left or never joined one). ${e(r.district)} covers a part; ask it, or the state's department of education, which school serves an address.</p>\n`
     : "";
+  // Split at some grade level (the largest district under 95 % beside another with residents): the exact spot
+  // settles it, which the location page can (pages audit 38 #1: one home in ten reads another district first,
+  // and the page offered only a phone call). Not for a PO box (the home is elsewhere) nor the static copy (no /location).
+  const splitHere =
+    !facts.staticCopy && own?.basis !== "post office" && levels.some((l) => l.districts.length > 1 && l.share(l.districts[0]!) < 0.95 && l.share(l.districts[1]!) > 0);
+  const spotNote = splitHere
+    ? `<p>Not sure which of these districts the home is in? At the home, <a href="/location">find the district of the exact spot</a> from your phone's location, or ask the district.</p>\n`
+    : "";
   return layout(
     {
       title: mostInNone
@@ -258,7 +266,7 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
       main: `<h1>ZIP code ${r.zip}</h1>
 <p class="place">${e(placeLine(r))}</p>
 ${sentences.map((s) => `<p class="answer">${s}</p>`).join("\n")}
-${newerNote(all, contact)}${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
+${newerNote(all, contact)}${postOfficeNote(r.zip, all.zcta, own, zctaChosen, link)}${askNotes(levels, all.zcta)}${noneNote}${spotNote}<h2 id="district">${high ? `${e(labels.elementary)}: ` : ""}${own ? `<a href="${e(districtHref(own.leaid))}">${e(r.district)}</a>${e(elsewhere(own))}` : e(r.district)}</h2>
 <dl>
 ${districtFacts(r, noRatingReason(own), cutHint)}
 </dl>
