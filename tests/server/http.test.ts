@@ -222,10 +222,10 @@ describe("the binary", () => {
     for (const flag of ["--port", "--host", "--base-url", "--data", "--quiet", "export"]) expect(help.stdout).toContain(flag);
     const version = await runBinary(["--version"]);
     expect(version.code).toBe(0);
-    expect(version.stdout).toMatch(/^school-districts \d+\.\d+\.\d+ \(embedded data \d{4}-\d{2}-\d{2}, manifest sha256 [0-9a-f]{12}\)\n$/);
+    expect(version.stdout).toMatch(/^school-districts \d+\.\d+\.\d+ \(embedded data \d{4}-\d{2}-\d{2}, manifest sha256 [0-9a-f]{12}, source [0-9a-f]{12}\)\n$/);
     // The checksum is the committed manifest's: a binary built from other data says another.
     const manifest = readFileSync(join(REPO, "data/manifest.json"));
-    expect(version.stdout).toContain(`manifest sha256 ${createHash("sha256").update(manifest).digest("hex").slice(0, 12)})`);
+    expect(version.stdout).toContain(`manifest sha256 ${createHash("sha256").update(manifest).digest("hex").slice(0, 12)}, source `);
   });
 
   it("a bad flag exits 2 with the usage", async () => {

@@ -4,9 +4,11 @@
  * in its start-up line on stderr, which is read here (no race between choosing
  * a port and binding it). Servers bind 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+// The one piece of the server's source the black-box suites use: what the build fingerprints, to refuse a stale binary.
+import { sourceFingerprint } from "../../apps/server/src/source-fingerprint.ts";
 
 export const REPO = resolve(import.meta.dirname, "../..");
 export const BINARY = resolve(REPO, "dist/school-districts");
@@ -35,6 +37,23 @@ export function env(): NodeJS.ProcessEnv {
 }
 
 /**
+ * Throws unless `dist/school-districts` was built from the tree as it is (its `--version` names the
+ * source it rendered, sourceFingerprint): a stale binary, put back by a build cache, was tested (ops audit 38 #1).
+ *
+ * @example
+ * checkBinaryIsCurrent() // undefined, or throws naming both fingerprints
+ */
+export function checkBinaryIsCurrent(): void {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` first`);
+  const version = execFileSync(BINARY, ["--version"], { encoding: "utf8", env: env() });
+  const built = /, source ([0-9a-f]{12})\)/.exec(version)?.[1];
+  const tree = sourceFingerprint(REPO).slice(0, 12);
+  if (built !== tree) throw new Error(`${BINARY} was built from other source or data (${built ?? "unnamed"}) than the tree's (${tree}): run \`bun run build\``);
+}
+
+let checked = false;
+
+/**
  * Runs the binary with `args` after `--port 0 --host 127.0.0.1`, waits for its
  * "ready" line (at most `timeoutMs`).
  *
@@ -44,7 +63,8 @@ export function env(): NodeJS.ProcessEnv {
  * await server.stop();
  */
 export async function startServer(args: string[] = ["--quiet", "--base-url", DEFAULT_BASE], timeoutMs = 30_000): Promise<RunningServer> {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` first`);
+  if (!checked) checkBinaryIsCurrent();
+  checked = true;
   const proc = spawn(BINARY, ["--port", "0", "--host", "127.0.0.1", ...args], { cwd: REPO, env: env(), stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";

@@ -105,7 +105,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     const text = await Bun.file(paths.data.manifest).text();
     const { updated } = JSON.parse(text) as { updated: string };
     const fingerprint = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
-    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${updated}, manifest sha256 ${fingerprint})\n`);
+    // And the source and data the build rendered (sourceFingerprint): a binary older than the tree is told apart (ops audit 38 #1).
+    const source = paths.snapshot ? ((await Bun.file(paths.snapshot.index).json()) as { source?: string }).source : undefined;
+    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${updated}, manifest sha256 ${fingerprint}${source ? `, source ${source.slice(0, 12)}` : ""})\n`);
   }
   mark("args");
   if (cmd.kind === "lookup") {
