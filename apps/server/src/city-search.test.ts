@@ -389,6 +389,12 @@ describe("the search box's page for a town", () => {
     expect(mostly).toContain('<li><a href="/zip/02109">02109</a></li>');
     const one = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [boston[0]!.zips[1]!] }]);
     expect(one).toContain("Its ZIP code where people live is in <a href=\"/district/2502790\">Boston School District</a>. A tenth of it or less is in another district");
+    // The other districts of a tenth or more of a ZIP code's residents are named, with their parts (pages audit 38 #2).
+    expect(html).not.toContain("Other districts with");
+    const also = cityMatchesHtml("Boston, MA", [
+      { ...boston[0]!, zips: boston[0]!.zips.map((z) => (z.zip === "02108" ? { ...z, also: [{ district: "Brookline School District", leaid: "2502820", share: 0.29 }] } : z)) },
+    ]);
+    expect(also).toContain('<p>Other districts with a tenth or more of a ZIP code\'s residents: <a href="/district/2502820">Brookline School District</a> (29 % of <a href="/zip/02108">02108</a>).</p>');
     const whole = cityMatchesHtml("Boston, MA", [{ ...boston[0]!, zips: [{ ...boston[0]!.zips[1]!, share: 0.996 }] }]);
     expect(whole).not.toContain("tenth");
     expect(whole).not.toContain("percentage");

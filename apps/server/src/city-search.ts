@@ -18,7 +18,8 @@ export interface CityMatch {
    * delivery ZIP (no homes: it repeats the answer of the ZIP area its post office lies in); `none`,
    * most of its residents in no school district; `high`, the district of its high-school grades
    * where another than the named one serves most of them (Billings High School District); `newer`,
-   * the districts newer than the maps whose office is in it (Orange Beach City in 36561).
+   * the districts newer than the maps whose office is in it (Orange Beach City in 36561); `also`, the
+   * other districts of a tenth or more of its residents (Richardson ISD in Garland's 75040).
    */
   zips: {
     zip: string;
@@ -29,6 +30,8 @@ export interface CityMatch {
     none?: true;
     high?: { district: string; leaid: string };
     newer?: { district: string; leaid: string; office_zip: string }[];
+    /** the other districts of a tenth or more of its residents (at its elementary or only grade level), with their part */
+    also?: { district: string; leaid: string; share: number }[];
   }[];
   /** true where no town has the name typed and this one's is close to it ("Cincinatti": Cincinnati) */
   close?: true;

@@ -318,12 +318,28 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
     boxes.length === 0
       ? ""
       : `\n<h3>PO-box ZIP codes of ${e(place)} (no homes)</h3>\n<ul class="zips">${boxes.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
+  // The other districts of a tenth or more of a ZIP code's residents, each with its parts (pages audit 38 #2: the
+  // home's district was named nowhere on its town's page for 7 % of homes; Garland, TX: Richardson ISD).
+  const alsoBy = new Map<string, { district: string; leaid: string; parts: string[] }>();
+  for (const z of homes) {
+    for (const a of z.none ? [] : (z.also ?? [])) (alsoBy.get(a.leaid) ?? alsoBy.set(a.leaid, { district: a.district, leaid: a.leaid, parts: [] }).get(a.leaid)!).parts.push(`${percent(a.share)} of <a href="/zip/${z.zip}">${z.zip}</a>`);
+  }
+  // (At most 8 districts, 4 parts each, on a phone's screen: the ZIP codes' pages list the rest.)
+  const alsoList = [...alsoBy.values()].sort((a, b) => b.parts.length - a.parts.length || (a.district < b.district ? -1 : 1));
+  const partsOf = (parts: string[]) => (parts.length <= 4 ? parts.join(", ") : `${parts.slice(0, 3).join(", ")} and ${parts.length - 3} more ZIP codes`);
+  const alsoNote =
+    alsoList.length === 0
+      ? ""
+      : `\n<p>Other districts with a tenth or more of a ZIP code's residents: ${alsoList
+          .slice(0, 8)
+          .map((d) => `${named(d)} (${partsOf(d.parts)})`)
+          .join("; ")}${alsoList.length > 8 ? `; and ${alsoList.length - 8} more, on the ZIP codes' pages` : ""}.</p>`;
   // A district newer than the maps with its office in one of the town's ZIP codes (Orange Beach City): it may serve the town.
   const newer = [...new Map(c.zips.flatMap((z) => z.newer ?? []).map((n) => [n.leaid, n])).values()];
   const newerNote = newer.map((n) => `\n<p class="answer">${newerDistrictSentence(named(n), n.office_zip)}</p>`).join("");
   return `<h2>${e(heading)}</h2>
 ${summary}${highNote}${newerNote}
-${lists}${boxList}`;
+${lists}${alsoNote}${boxList}`;
 }
 
 /** A town's ZIP codes most of whose residents live in no school district, in words (townGroupHtml). */

@@ -476,6 +476,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     }
     return towns;
   };
+  /** The share from which a town page names a ZIP code's other district (namedOf's `also`). */
+  const ALSO_SHARE = 0.1;
   // The cities a page shows get each ZIP code's named district's LEAID, so the page can link it.
   // And whether it is a PO-box ZIP (no homes: the answer of the ZIP area its post office is in), and
   // the part of its residents in that district, so the page can set those apart and say which are split.
@@ -483,8 +485,14 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   const namedOf = (zip: string) => {
     const all = json<ZipDistricts>(`/zip/${zip}/districts.json`);
     const chosen = all.districts.find((d) => d.chosen);
-    const high = highSchoolDistrict(gradeLevels(all.districts));
+    const levels = gradeLevels(all.districts);
+    const high = highSchoolDistrict(levels);
+    // The other districts of a tenth or more of its residents at its first grade level (pages audit 38 #2:
+    // typing "Garland, TX" never named Richardson ISD, the district of 7 % of homes so found).
+    const first = levels[0];
+    const also = first === undefined ? [] : first.districts.filter((d) => !d.chosen && d !== high && first.share(d) >= ALSO_SHARE).map((d) => ({ district: d.district, leaid: d.leaid, share: first.share(d) }));
     return {
+      ...(also.length > 0 && all.zcta === all.zip ? { also } : {}),
       leaid: chosen?.leaid ?? "",
       share: chosen?.share ?? 0,
       poBox: all.zcta !== all.zip,
