@@ -1554,6 +1554,7 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1563,6 +1564,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -1583,6 +1585,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -1604,6 +1607,7 @@ export interface components {
                 Allow: components["headers"]["Allow"];
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -1628,6 +1632,7 @@ export interface components {
                 "Access-Control-Max-Age": components["headers"]["MaxAge"];
                 Allow: components["headers"]["Allow"];
                 Vary: components["headers"]["PreflightVary"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1639,6 +1644,7 @@ export interface components {
                 "Cache-Control": components["headers"]["NoStore"];
                 /** @description The media type of the GET response's problem details. */
                 "Content-Type": string;
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1650,6 +1656,7 @@ export interface components {
                 "Cache-Control": components["headers"]["CacheControl"];
                 /** @description The media type of the GET response's problem details. */
                 "Content-Type": string;
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1660,6 +1667,9 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1683,6 +1693,9 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1705,6 +1718,9 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1729,6 +1745,9 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1754,6 +1773,7 @@ export interface components {
                 /** @description The media type of the GET response: the HTML page or the problem details. */
                 "Content-Type": string;
                 Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1766,6 +1786,7 @@ export interface components {
                 /** @description The media type of the GET response: the HTML page or the problem details. */
                 "Content-Type": string;
                 Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1777,6 +1798,7 @@ export interface components {
                 "Cache-Control": components["headers"]["CacheControl"];
                 /** @description The media type of the GET response: the HTML page or the problem details. */
                 "Content-Type": string;
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1790,6 +1812,7 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1799,6 +1822,7 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["NoStore"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -1821,6 +1845,7 @@ export interface components {
                 "Cache-Control": components["headers"]["NoStore"];
                 /** @description The media type of the GET response's problem details. */
                 "Content-Type": string;
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1834,6 +1859,7 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                 Vary: components["headers"]["Vary"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1987,6 +2013,14 @@ export interface components {
         BulkLink: "<https://creativecommons.org/licenses/by/4.0/>; rel=\"license\", </about#sources>; rel=\"describedby\"";
         /** @description Lets browsers read the ETag, the file name and the licence link. */
         BulkExposeHeaders: "ETag, Content-Disposition, Link";
+        /** @description Sent with every response that has a body: browsers take the Content-Type as given, never guessing another (ops audit 38 #6). */
+        XContentTypeOptions: "nosniff";
+        /** @description On HTML pages: a link followed from a page sends no Referer, so a district's site does not learn the ZIP code, town or place a parent looked up. */
+        ReferrerPolicy: "no-referrer";
+        /** @description On HTML pages: scripts and styles only the page's own (by their sha256) or, on /docs/interactive, its script file; nothing loaded from elsewhere. */
+        ContentSecurityPolicy: string;
+        /** @description On the large bulk files: Range requests are not served (the whole body is sent, 200). */
+        AcceptRangesNone: "none";
     };
     pathItems: never;
 }
@@ -2037,6 +2071,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2153,6 +2188,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2208,6 +2244,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2339,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2357,6 +2395,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2451,6 +2490,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2506,6 +2546,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2600,6 +2641,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2655,6 +2697,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2749,6 +2792,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2799,6 +2843,8 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2881,6 +2927,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2931,6 +2979,8 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ContentDisposition"];
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3068,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3068,6 +3120,8 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["DistrictsContentDisposition"];
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +3209,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3205,6 +3261,8 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "Content-Disposition": components["headers"]["ZipDistrictsContentDisposition"];
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3351,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3342,6 +3402,8 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3492,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3478,6 +3542,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +3624,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3607,6 +3673,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3759,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3740,6 +3808,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3828,6 +3897,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3876,6 +3946,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3957,6 +4030,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4011,6 +4085,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4023,6 +4100,7 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4108,6 +4186,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4118,6 +4197,7 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4172,6 +4252,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4266,6 +4349,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4321,6 +4405,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +4502,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4470,6 +4558,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4564,6 +4655,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4613,6 +4705,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4694,6 +4789,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4742,6 +4838,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,6 +4922,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4877,6 +4977,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4970,6 +5073,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5018,6 +5122,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5099,6 +5206,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5147,6 +5255,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5235,6 +5344,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5283,6 +5393,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,6 +5475,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5418,6 +5530,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5511,6 +5624,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5565,6 +5679,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5658,6 +5775,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5706,6 +5824,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5787,6 +5906,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5846,6 +5966,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5939,6 +6060,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6004,6 +6126,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["VaryLocationPage"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6016,6 +6141,7 @@ export interface operations {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6029,6 +6155,7 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["VaryLocationPage"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6039,6 +6166,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["NoStore"];
                     Vary: components["headers"]["VaryAccept"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6052,6 +6182,9 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["VaryAccept"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6148,6 +6281,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6158,6 +6292,7 @@ export interface operations {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
