@@ -3,7 +3,7 @@
  * Output is deterministic for a given input and settings, so an ETag derived
  * from the identity body and the settings identifies the coded bytes.
  */
-import { brotliCompressSync, constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** A content coding the service can send. */
 export type Coding = "br" | "gzip";
@@ -31,16 +31,20 @@ export const SMALL_EFFORT: Effort = { br: 9, gzip: 9 };
  * compress(new TextEncoder().encode("{}"), "gzip", SMALL_EFFORT) // Uint8Array [31, 139, ...]
  */
 export function compress(body: Uint8Array<ArrayBuffer>, coding: Coding, effort: Effort): Uint8Array<ArrayBuffer> {
-  if (coding === "gzip") return Bun.gzipSync(body, { level: effort.gzip });
-  return new Uint8Array(
-    brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort.br,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  );
+  // The same library and settings as the workers' (WORKER_SOURCE): one ETag tag ("br9") names one byte
+  // stream whichever thread made it (review 38 #9: the window differed, 22 here, 24 there).
+  const out =
+    coding === "gzip"
+      ? gzipSync(body, { level: effort.gzip })
+      : brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: effort.br,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_LGWIN]: effort.br >= 6 ? 24 : 22,
+          },
+        });
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength).slice();
 }
 
 const WORKER_SOURCE = `
