@@ -116,7 +116,12 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
     let location: LocationData | undefined;
     if ("lat" in cmd.query) {
       const [used, label] = [cmd.data ? dataPaths(cmd.data) : paths.data, cmd.data ?? "(embedded data)"];
-      location = await orExit(() => loadLocationData(used, label, undefined, undefined, () => readZctaOutlines(used, label)), LOOKUP_DATA_ERROR);
+      // The ZIP outlines are read now, not on first use inside lookup(): a missing or damaged
+      // zctas.topojson is then a damaged install (one line, exit 3), as boundaries.topojson is;
+      // read there, its DatasetError escaped as a stack trace, exit 1, "not found" (ops audit 38 #2).
+      // locate() reads them for every point anyway, found or not.
+      const outlines = orExit(() => readZctaOutlines(used, label), LOOKUP_DATA_ERROR);
+      location = await orExit(() => loadLocationData(used, label, undefined, undefined, () => outlines), LOOKUP_DATA_ERROR);
     }
     // data/postal.csv: what a real USPS ZIP without a record is.
     const postalPath = cmd.data ? reportPaths(cmd.data).postal : paths.postal;

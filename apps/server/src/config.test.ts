@@ -101,6 +101,37 @@ describe("parseArgs", () => {
   });
 });
 
+describe("serving's options outside serve (ops audit 38 #4, review 38 #8: lookup and export took them silently)", () => {
+  it.each([["--port", "9"], ["--host", "1.2.3.4"], ["--workers", "3"], ["--quiet"]])("lookup refuses %s, in the words of the refusals of lookup's options", (...flag) => {
+    expect(() => parseArgs(["lookup", "90210", ...flag], {})).toThrow(`${flag[0]} goes with serving the API, not lookup (lookup's URLs take --base-url): school-districts --host 0.0.0.0 --port 8080 --workers 2`);
+    expect(() => parseArgs(["lookup", "--district", "0604830", ...flag], {})).toThrow(UsageError);
+    expect(() => parseArgs(["lookup", "--lat", "45", "--lon", "-108", ...flag], {})).toThrow(UsageError);
+    expect(() => parseArgs(["lookup", "-", ...flag], {})).toThrow(UsageError);
+  });
+  it("names every one given, even a value serve would refuse (--workers abc)", () => {
+    expect(() => parseArgs(["lookup", "90210", "--workers", "abc", "--host", "999.1.1.1", "--quiet"], {})).toThrow("--host, --workers and --quiet go with serving the API, not lookup");
+  });
+  it("export refuses --host and --workers, and keeps --quiet (its progress lines) and --port (its default base URL, http://localhost:<port>)", () => {
+    expect(() => parseArgs(["export", "out", "--workers", "4", "--port", "9"], {})).toThrow("--workers goes with serving the API, not export: ");
+    expect(() => parseArgs(["export", "out", "--host", "0.0.0.0"], {})).toThrow(UsageError);
+    expect(parseArgs(["export", "out", "--quiet", "--port", "9000"], {})).toEqual({ kind: "export", dir: "out", baseUrl: "http://localhost:9000", data: undefined, quiet: true });
+    expect(parseArgs(["export", "out"], { PORT: "9001", HOST: "0.0.0.0" })).toMatchObject({ baseUrl: "http://localhost:9001" });
+  });
+  it("lookup ignores PORT and HOST, the service's environment: its URLs are the build's default base URL unless --base-url or BASE_URL says otherwise", () => {
+    for (const argv of [["lookup", "90210"], ["lookup", "--district", "0604830"], ["lookup", "--lat", "45", "--lon", "-108"], ["lookup", "90210", "02108"]]) {
+      expect(parseArgs(argv, { PORT: "9999", HOST: "0.0.0.0" }), argv.join(" ")).toMatchObject({ kind: "lookup", baseUrl: "http://localhost:8080" });
+      // Not even read: a PORT only the service would refuse does not stop a lookup.
+      expect(parseArgs(argv, { PORT: "abc" })).toMatchObject({ baseUrl: "http://localhost:8080" });
+      expect(parseArgs(argv, { PORT: "9999", BASE_URL: "https://schools.example.org/" })).toMatchObject({ baseUrl: "https://schools.example.org" });
+      expect(parseArgs([...argv, "--base-url", "http://127.0.0.1:9999"], { PORT: "1" })).toMatchObject({ baseUrl: "http://127.0.0.1:9999" });
+    }
+  });
+  it("serve still reads and checks PORT", () => {
+    expect(parseArgs([], { PORT: "9999" })).toMatchObject({ kind: "serve", port: 9999 });
+    expect(() => parseArgs([], { PORT: "abc" })).toThrow('port "abc" is not a number from 0 to 65535');
+  });
+});
+
 describe("defaultBaseUrlWarning", () => {
   it("warns where other machines can connect and no --base-url is given (bodies would link to localhost)", () => {
     expect(defaultBaseUrlWarning("0.0.0.0", undefined, "http://localhost:8080")).toBe(

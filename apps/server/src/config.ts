@@ -36,20 +36,25 @@ Options:
   --port <n>        port to listen on (env PORT, default 8080; 0 picks a free port)
   --host <addr>     address to bind (env HOST, default 127.0.0.1; 0.0.0.0 for all)
   --base-url <url>  public URL of the service, used in page_url, url, servers and
-                    problem types (env BASE_URL, default http://localhost:<port>)
+                    problem types (env BASE_URL, default http://localhost:<port>;
+                    for lookup http://localhost:8080, whatever PORT is)
   --data <dir>      serve another compiled dataset folder instead of the embedded
                     one: every file bun run data:build writes there (manifest.json,
                     zips.csv, districts.csv, overlaps.csv, boundaries.topojson,
                     zctas.topojson, postal.csv, RATING.md, SOURCES.md)
   --workers <n>     serve with n processes sharing the port (SO_REUSEPORT), one
                     per core is the most useful; each holds its own copy (default 1)
-  --quiet           no access log (one JSON line per request on stdout)
+  --quiet           no access log (one JSON line per request on stdout); with
+                    export, no progress lines
   --json            lookup: print the API's JSON (the record and the ZIP's districts,
                     or /district/{leaid}.json; a problem details object when not found)
   --district <id>   lookup: the 7-digit NCES district id (LEAID) to look up
   --lat, --lon      lookup: a point in WGS84 decimal degrees (as /location.json takes)
   --help, -h        this text
   --version         the version
+
+lookup refuses --port, --host, --workers and --quiet (they are for serving the API);
+export refuses --host and --workers.
 `;
 
 /**
@@ -96,9 +101,13 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
   // An environment variable set to "" (as in `BASE_URL= school-districts`) counts as unset.
   const fromEnv = (name: string) => (env[name] === undefined || env[name].trim() === "" ? undefined : env[name]);
-  const portText = str("port") ?? fromEnv("PORT") ?? "8080";
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`port "${portText}" is not a number from 0 to 65535`);
+  // Read only where a port is used (serve; export's default base URL): PORT in the environment is
+  // the service's, and a lookup run beside it must neither fail on it nor print its URLs (ops audit 38 #4).
+  const port = () => {
+    const portText = str("port") ?? fromEnv("PORT") ?? "8080";
+    if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`port "${portText}" is not a number from 0 to 65535`);
+    return Number(portText);
+  };
   let baseUrl = str("base-url") ?? fromEnv("BASE_URL");
   if (baseUrl !== undefined) {
     const given = baseUrl;
@@ -122,39 +131,64 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const data = str("data");
   const quiet = flags.quiet === true;
   if (positional[0] === "lookup") {
+    refuseServeOptions("lookup", flags);
+    // The build's default, whatever PORT the service's environment sets: lookup listens on nothing (ops audit 38 #4).
+    const lookupBase = baseUrl ?? DEFAULT_BASE_URL;
     const leaid = str("district");
     const [lat, lon] = [str("lat"), str("lon")];
     if (lat !== undefined || lon !== undefined) {
       if (lat === undefined || lon === undefined || positional.length > 1 || leaid !== undefined) {
         throw new UsageError("lookup by location needs both --lat and --lon (and no ZIP code or --district): school-districts lookup --lat 45.7833 --lon -108.5007");
       }
-      return { kind: "lookup", query: { lat, lon }, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+      return { kind: "lookup", query: { lat, lon }, json: flags.json === true, baseUrl: lookupBase, data };
     }
     // Several ZIP codes, or "-": ZIP codes read from stdin (a batch: one answer per ZIP, JSON Lines with --json).
     if (leaid === undefined && (positional.length > 2 || positional[1] === "-")) {
       const zips = positional.slice(1);
       if (zips.includes("-") && zips.length > 1) throw new UsageError('"-" (ZIP codes from stdin) goes alone: school-districts lookup - < zips.txt');
-      return { kind: "lookup", query: { zips: zips[0] === "-" ? "-" : zips }, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+      return { kind: "lookup", query: { zips: zips[0] === "-" ? "-" : zips }, json: flags.json === true, baseUrl: lookupBase, data };
     }
     if (positional.length > 2 || (positional.length === 2) === (leaid !== undefined)) {
       throw new UsageError("lookup needs one ZIP code or --district <leaid>: school-districts lookup 90210, school-districts lookup --district 0604830");
     }
     const query = leaid !== undefined ? { leaid } : { zip: positional[1]! };
-    return { kind: "lookup", query, json: flags.json === true, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data };
+    return { kind: "lookup", query, json: flags.json === true, baseUrl: lookupBase, data };
   }
   if (flags.json || flags.district !== undefined || flags.lat !== undefined || flags.lon !== undefined) {
     throw new UsageError("--json, --district, --lat and --lon go with lookup: school-districts lookup 90210 --json");
   }
   if (positional[0] === "export") {
+    refuseServeOptions("export", flags);
     const dir = positional[1];
     if (!dir || positional.length > 2) throw new UsageError("export needs exactly one folder: school-districts export <dir>");
-    return { kind: "export", dir, baseUrl: baseUrl ?? `http://localhost:${port || 8080}`, data, quiet };
+    // --port/PORT still set the default base URL, http://localhost:<port>, as README and deploy/README say.
+    return { kind: "export", dir, baseUrl: baseUrl ?? `http://localhost:${port() || 8080}`, data, quiet };
   }
   if (positional.length > 0) throw new UsageError(`unexpected argument "${positional[0]}"`);
   const workersText = str("workers") ?? "1";
   const workers = Number(workersText);
   if (!/^\d+$/.test(workersText) || workers < 1 || workers > 64) throw new UsageError(`workers "${workersText}" is not a number from 1 to 64`);
-  return { kind: "serve", port, host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet, workers };
+  return { kind: "serve", port: port(), host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet, workers };
+}
+
+/** The base URL where none is given: the build's default (scripts/build.ts BUILD_BASE_URL) and serve's on its default port. */
+const DEFAULT_BASE_URL = "http://localhost:8080";
+
+/**
+ * Options of serving that `lookup` and `export` would ignore: refused, as serve refuses lookup's
+ * (ops audit 38 #4, review 38 #8: `lookup 90210 --workers abc --host 999.1.1.1 --quiet` exited 0, and
+ * `--port` changed lookup's URLs). `export` keeps --quiet (it silences its progress lines) and
+ * --port (its default base URL is http://localhost:<port>).
+ */
+const SERVE_ONLY = { lookup: ["port", "host", "workers", "quiet"], export: ["host", "workers"] } as const;
+
+/** Throws a UsageError naming the serve-only options given to `command`, if any. */
+function refuseServeOptions(command: keyof typeof SERVE_ONLY, flags: Record<string, string | true>): void {
+  const given = SERVE_ONLY[command].filter((name) => name in flags).map((name) => `--${name}`);
+  if (given.length === 0) return;
+  const list = given.length === 1 ? given[0]! : `${given.slice(0, -1).join(", ")} and ${given.at(-1)!}`;
+  const hint = command === "lookup" ? " (lookup's URLs take --base-url)" : "";
+  throw new UsageError(`${list} ${given.length === 1 ? "goes" : "go"} with serving the API, not ${command}${hint}: school-districts --host 0.0.0.0 --port 8080 --workers 2`);
 }
 
 /** Hosts only this machine reaches. */

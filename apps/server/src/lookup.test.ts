@@ -6,17 +6,24 @@
 import type { Dataset, District } from "@school-districts/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, loadFixture, testApp } from "../test/helpers.ts";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { lookup, lookupMany } from "./lookup.ts";
+import { zipPage } from "./pages.ts";
 import { parsePostal } from "./postal.ts";
+import { zipDistricts, zipRecord } from "./records.ts";
+import type { Site } from "./site.ts";
 
 let dataset: Dataset;
 let api: (path: string) => Promise<unknown>;
+let site: Site;
 beforeAll(async () => {
   dataset = await loadFixture();
-  const { app } = await testApp();
-  api = async (path) => (await app.request(path)).json();
+  const test = await testApp();
+  site = test.site;
+  api = async (path) => (await test.app.request(path)).json();
 });
 
 const text = { json: false, baseUrl: BASE };
@@ -126,6 +133,112 @@ describe("lookup", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`school-districts: ${problem.title}: ${problem.detail}\n`);
   });
+});
+
+/** `dataset` with ZIP `zip`'s record naming `leaid`, or its shares scaled by `factor` (most of it then in no district). */
+function changed(base: Dataset, zip: string, change: { leaid?: string; factor?: number }): Dataset {
+  const zips = base.zips.map((z) => (z.zip === zip && change.leaid !== undefined ? { ...z, leaid: change.leaid } : z));
+  const factor = change.factor ?? 1;
+  const rows = base.overlaps.get(zip)!.map((o) => ({ ...o, share: o.share * factor, shareElementary: o.shareElementary * factor, shareSecondary: o.shareSecondary * factor }));
+  return { ...base, zips, overlaps: new Map([...base.overlaps, [zip, rows]]) };
+}
+
+describe("lookup says what the ZIP page says of a PO-box ZIP and of one mostly in no district (review 38 #3)", () => {
+  it("a PO-box ZIP: not \"is served by\"; whose area the districts are, to look up the home's ZIP, and the table's shares of that area", () => {
+    const r = lookup(dataset, { zip: "90209" }, text);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("90209 (Beverly Hills, Los Angeles County, CA) is a PO-box ZIP code whose post office lies in ZIP code 90210; its record names Beverly Hills Unified School District.");
+    expect(lines).toContain(
+      "90209 is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code 90210, so these are the districts of 90210. A school district serves the address where a child lives: look up the ZIP code of the home's street address.",
+    );
+    expect(lines).toContain("90210, the ZIP area of the post office of 90209, is split: every district overlapping it (share of 90210):");
+    expect(r.stdout).toContain("   65.4%  Beverly Hills Unified School District (0604830, unified, by post office)  <- named in the record\n");
+    expect(r.stdout).not.toContain("is served by");
+    expect(r.stdout).not.toContain("share of the ZIP");
+    // A ZIP with its own area is as before.
+    expect(lookup(dataset, { zip: "90210" }, text).stdout).not.toContain("PO-box");
+  });
+
+  it("a PO-box ZIP whose post office lies in another district than most of its area (01252 in Southern Berkshire, most of 01230 in Berkshire Hills) says both", () => {
+    const r = lookup(changed(dataset, "90209", { leaid: "0622710" }), { zip: "90209" }, text);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("90209 (Beverly Hills, Los Angeles County, CA) is a PO-box ZIP code whose post office lies in ZIP code 90210; its record names Los Angeles Unified School District.");
+    expect(r.stdout).toContain(
+      "so these are the districts of 90210. By its location in the ZIP code lists, the post office itself is in Los Angeles Unified School District, so its record names that district; most of 90210 is in Beverly Hills Unified School District. A school district serves",
+    );
+    expect(r.stdout).toContain("   34.6%  Los Angeles Unified School District (0622710, unified, by post office)  <- named in the record\n");
+  });
+
+  it("a ZIP most of whose residents live in no district (85351): its first line does not call the district of a sliver the ZIP's", () => {
+    const r = lookup(changed(dataset, "90210", { factor: 0.01 }), { zip: "90210" }, text);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("90210 (Beverly Hills, Los Angeles County, CA): most of it is in no school district; Beverly Hills Unified School District covers a part.");
+    expect(lines).toContain(
+      "Most of the residents of 90210 live in no school district: the Census draws their area as “School District Not Defined” (an area that has left or never joined one). Beverly Hills Unified School District covers a part; ask it, or the state's department of education, which school serves an address.",
+    );
+    expect(lines).toContain("90210 is mostly in no school district: every district overlapping it (share of the ZIP):");
+    expect(r.stdout).not.toContain("is served by");
+    expect(r.stdout).not.toContain(" is split");
+  });
+
+  it("follows the page's predicates for every ZIP of the fixture, as is and changed (a PO box, mostly in no district, both)", () => {
+    const cases: [Dataset, string][] = [
+      ...dataset.zips.map((z): [Dataset, string] => [dataset, z.zip]),
+      [changed(dataset, "90209", { leaid: "0622710" }), "90209"],
+      [changed(dataset, "90210", { factor: 0.01 }), "90210"],
+      [changed(dataset, "90210", { factor: 0.01 }), "90209"],
+    ];
+    for (const [data, zip] of cases) {
+      const row = data.zips.find((z) => z.zip === zip)!;
+      const page = zipPage(zipRecord(data, row, BASE), zipDistricts(data, row), site.facts);
+      const out = lookup(data, { zip }, text).stdout;
+      const first = out.split("\n")[0]!;
+      const poBox = page.includes('<p id="post-office">');
+      const none = page.includes("live in no school district");
+      expect(first.includes("is a PO-box ZIP code"), zip).toBe(poBox);
+      expect(out.includes("look up the ZIP code of the home's street address"), zip).toBe(poBox);
+      expect(out.includes("live in no school district"), zip).toBe(none);
+      expect(first.includes("most of it is in no school district"), zip).toBe(none && !poBox);
+      expect(first.includes("is served by"), zip).toBe(!poBox && !none);
+    }
+  });
+});
+
+describe("lookup --lat with missing or damaged ZIP outlines (ops audit 38 #2)", () => {
+  const DATA = resolve(import.meta.dirname, "../../../data");
+  const CLI = resolve(import.meta.dirname, "cli.ts");
+  /** A --data folder: the committed data linked, but zctas.topojson missing or `damaged` (its first bytes). */
+  const folder = (damaged: boolean) => {
+    const dir = mkdtempSync(join(tmpdir(), "sd-lookup-zctas-"));
+    for (const name of readdirSync(DATA)) if (name !== "zctas.topojson") symlinkSync(join(DATA, name), join(dir, name));
+    if (damaged) writeFileSync(join(dir, "zctas.topojson"), readFileSync(join(DATA, "zctas.topojson")).subarray(0, 5000));
+    return dir;
+  };
+  const run = (dir: string, ...more: string[]) => {
+    // Without the service's environment (vitest sets BASE_URL).
+    const env = { ...process.env };
+    for (const name of ["PORT", "HOST", "BASE_URL"]) delete env[name];
+    return spawnSync(process.execPath, [CLI, "lookup", "--lat", "45.7833", "--lon", "-108.5007", "--data", dir, ...more], { encoding: "utf8", env });
+  };
+
+  it.each([
+    ["missing", false, "missing (the manifest lists it)"],
+    ["truncated", true, "sha256 mismatch (file corrupt or edited after the build)"],
+  ])("%s: one line naming the file, exit 3 (the data cannot be read), not a stack trace and exit 1", (_, damaged, problem) => {
+    const dir = folder(damaged);
+    try {
+      for (const more of [[], ["--json"]]) {
+        const r = run(dir, ...more);
+        expect(r.status, r.stderr).toBe(3);
+        expect(r.stdout).toBe("");
+        expect(r.stderr).toBe(`school-districts: cannot load the dataset: ${join(dir, "zctas.topojson")}: ${problem}\n`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("lookupMany: several ZIP codes at once (audit, ops: one process per ZIP took ~0.5 s each)", () => {

@@ -11,7 +11,7 @@ import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { zipDistricts, zipRecord } from "./records.ts";
 import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
-import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, newerDistrictSentence } from "./answer.ts";
+import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
 
@@ -62,6 +62,57 @@ export function lookupMany(
   return code;
 }
 const orUnknown = (value: string) => (value === "" ? "not reported" : value);
+
+/**
+ * The first line of a ZIP code's text answer, by the predicates of its page (pages.ts zipPage), not
+ * "is served by" whatever the record names (review 38 #3: `lookup 01252` said Southern Berkshire
+ * serves a PO box whose shares are 01230's; `lookup 85351` said Peoria Unified serves a ZIP it
+ * covers under 1 % of). A PO-box ZIP (`zcta` ≠ `zip`) says so and where its post office lies;
+ * a ZIP most of whose residents live in no district says that, as the page's title does.
+ * `named(by)` names the record's district(s), `by` before a second one ("by " or "").
+ *
+ * @example
+ * zipHeadline("01252", "01230", "North Egremont, Berkshire County, MA", () => "Southern Berkshire School District", false)
+ * // "01252 (North Egremont, Berkshire County, MA) is a PO-box ZIP code whose post office lies in ZIP code 01230; its record names Southern Berkshire School District."
+ * zipHeadline("85351", "85351", "Sun City, Maricopa County, AZ", () => "Peoria Unified School District", true)
+ * // "85351 (Sun City, Maricopa County, AZ): most of it is in no school district; Peoria Unified School District covers a part."
+ */
+export function zipHeadline(zip: string, zcta: string, place: string, named: (by: string) => string, mostInNone: boolean): string {
+  if (zcta !== zip) return `${zip} (${place}) is a PO-box ZIP code whose post office lies in ZIP code ${zcta}; its record names ${named("")}.`;
+  if (mostInNone) return `${zip} (${place}): most of it is in no school district; ${named("by ")} covers a part.`;
+  return `${zip} (${place}) is served by ${named("by ")}.`;
+}
+
+/**
+ * A PO-box ZIP's note, in the words of its page's (pages.ts `postOfficeNote`, which writes HTML and is
+ * not exported): whose districts these are, the post office's own district when its ZIP area's record
+ * names another (`zctaChosen`), and to look up the home's ZIP code. None for a ZIP with its own area.
+ */
+function postOfficeLines(zip: string, zcta: string, own: DistrictOverlap | undefined, zctaChosen: DistrictOverlap | undefined, name: (d: DistrictOverlap) => string): string[] {
+  if (zcta === zip) return [];
+  const located =
+    own !== undefined && zctaChosen !== undefined && zctaChosen.leaid !== own.leaid
+      ? ` By its location in the ZIP code lists, the post office itself is in ${name(own)}, so its record names that district; most of ${zcta} is in ${name(zctaChosen)}.`
+      : "";
+  return [
+    `${zip} is a PO-box ZIP code (a post office or delivery ZIP with no area of its own); its post office lies in ZIP code ${zcta}, so these are the districts of ${zcta}.${located} A school district serves the address where a child lives: look up the ZIP code of the home's street address.`,
+  ];
+}
+
+/** The page's note where most residents live in no district (pages.ts zipPage `noneNote`), of the ZIP area the shares are of (`zcta`). */
+function noDistrictSentence(zcta: string, district: string): string {
+  return `Most of the residents of ${zcta} live in no school district: the Census draws their area as “School District Not Defined” (an area that has left or never joined one). ${district} covers a part; ask it, or the state's department of education, which school serves an address.`;
+}
+
+/**
+ * The heading of the table of shares: whose shares they are (a PO box's are its post office's ZIP
+ * area's, `zcta`: review 38 #3 printed 01230's as "share of the ZIP" 01252), and not "split" where
+ * most of the area is in no district.
+ */
+function tableHeading(zip: string, zcta: string, mostInNone: boolean, byLevel: boolean): string {
+  const [subject, area] = zcta === zip ? [zip, "the ZIP"] : [`${zcta}, the ZIP area of the post office of ${zip},`, zcta];
+  return `${subject} ${mostInNone ? "is mostly in no school district" : "is split"}: every district overlapping it (share of ${area}${byLevel ? " at the elementary grades, at high school" : ""}):`;
+}
 
 /**
  * Looks a ZIP code or district up in `dataset`; `baseUrl` goes into page URLs
@@ -121,13 +172,16 @@ export function lookup(
     // The page's labels: "for up to 6th grade and by … for 7th grade and up" where the grades are cut there (93117).
     const labels = labelsOf(levels);
     const grades = (label: string) => (label === "Elementary grades" ? "the elementary grades" : label.toLowerCase());
-    const servedBy = high
-      ? `${record.district}${elsewhere(row.leaid)} for ${grades(labels.elementary)} and by ${high.district}${elsewhere(high.leaid)} for ${grades(labels.high)}`
-      : highLevel === undefined || highLevel.pick?.chosen === true
-        ? `${record.district}${elsewhere(row.leaid)}`
-        : `${record.district}${elsewhere(row.leaid)} for the elementary grades (for high school, see below)`;
+    const named = (by: string) =>
+      high
+        ? `${record.district}${elsewhere(row.leaid)} for ${grades(labels.elementary)} and ${by}${high.district}${elsewhere(high.leaid)} for ${grades(labels.high)}`
+        : highLevel === undefined || highLevel.pick?.chosen === true
+          ? `${record.district}${elsewhere(row.leaid)}`
+          : `${record.district}${elsewhere(row.leaid)} for the elementary grades (for high school, see below)`;
+    // The page's predicates (pages.ts zipPage), so the first line and the table say what the page says (review 38 #3).
+    const mostInNone = mostlyInNoDistrict(all.districts, high);
     const lines = [
-      `${zip} (${place}) is served by ${servedBy}.`,
+      zipHeadline(zip, all.zcta, place, named, mostInNone),
       `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
       `  Students:   ${orUnknown(record.students)}`,
       `  Schools:    ${orUnknown(record.schools)}`,
@@ -139,16 +193,22 @@ export function lookup(
     ];
     for (const n of all.newer_districts) lines.push(newerDistrictSentence(n.district, n.office_zip));
     const others = all.districts.filter((d) => !d.chosen);
+    const nameOf = (d: DistrictOverlap) => `${d.district}${elsewhere(d.leaid)}`;
+    if (others.length > 0) lines.push(...answer(zip, all.districts, nameOf));
+    // Under the answer, as on the page: whose districts a PO box's are, and whom to ask where most residents live in none.
+    const own = all.districts.find((d) => d.chosen);
+    const zctaRow = all.zcta === zip ? undefined : indexesOf(dataset).zipRow.get(all.zcta);
+    const zctaChosen = zctaRow && zipDistricts(dataset, zctaRow).districts.find((d) => d.chosen);
+    lines.push(...postOfficeLines(zip, all.zcta, own, zctaChosen, nameOf));
+    if (mostInNone) lines.push(noDistrictSentence(all.zcta, `${record.district}${elsewhere(row.leaid)}`));
     if (others.length > 0) {
-      lines.push(...answer(zip, all.districts, (d) => `${d.district}${elsewhere(d.leaid)}`));
-      const named = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
-      if (all.districts.every((d) => d.level === "unified")) {
-        lines.push(`${zip} is split: every district overlapping it (share of the ZIP):`);
-        for (const d of all.districts) lines.push(`  ${percent(d.share).padStart(6)}  ${named(d)}`);
-      } else {
+      const described = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
+      const byLevel = !all.districts.every((d) => d.level === "unified");
+      lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel));
+      for (const d of all.districts) {
         // Elementary and high-school districts: each district's share at each grade level.
-        lines.push(`${zip} is split: every district overlapping it (share of the ZIP at the elementary grades, at high school):`);
-        for (const d of all.districts) lines.push(`  ${percent(d.share_elementary).padStart(6)}  ${percent(d.share_secondary).padStart(6)}  ${named(d)}`);
+        const shares = byLevel ? `${percent(d.share_elementary).padStart(6)}  ${percent(d.share_secondary).padStart(6)}` : percent(d.share).padStart(6);
+        lines.push(`  ${shares}  ${described(d)}`);
       }
     }
     lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
