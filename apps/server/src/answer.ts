@@ -57,7 +57,10 @@ export function gradeLevels(districts: readonly DistrictOverlap[]): GradeLevel[]
     const pick = members.find((d) => marked(d, name)) ?? (name === "high" ? (markedNoHighSchool ? members.find((d) => share(d) > 0) : undefined) : members.find((d) => d.chosen === true));
     return { name, pick, share, districts: pick === undefined ? members : [pick, ...members.filter((d) => d !== pick)] };
   };
-  if (districts.every((d) => d.level === "unified")) return [level("all", () => true)];
+  // A district with no residents here and no mark splits no answer by grade (pages audit 38 #7: 157 ZIP pages said
+  // "all of 36117 is in Montgomery County" twice, once per level, for Pike Road City's empty elementary piece).
+  const emptyHere = (d: DistrictOverlap) => d.share_elementary === 0 && d.share_secondary === 0 && d.chosen !== true && (d.serves_most ?? []).length === 0;
+  if (districts.every((d) => d.level === "unified" || emptyHere(d))) return [level("all", () => true)];
   return [level("elementary", (d) => d.level !== "secondary"), level("high", (d) => d.level !== "elementary")].filter((l) => l.districts.length > 0);
 }
 

@@ -153,6 +153,18 @@ describe("Accept negotiation of errors", () => {
     expect(await (await get("/zip/90209")).text()).not.toContain(note);
   });
 
+  it("a district with no residents and no mark splits no answer by grade level (pages audit 38 #7: 'all of 36117 is in …' twice)", () => {
+    const row = (leaid: string, level: DistrictOverlap["level"], share: number, chosen: boolean) =>
+      ({ leaid, district: `District ${leaid}`, level, share, share_elementary: share, share_secondary: share, basis: "population", chosen, serves_most: chosen ? ["elementary", "secondary"] : [], grade_span: "Kindergarten – 12th" }) as unknown as DistrictOverlap;
+    const levels = gradeLevels([row("0102460", "unified", 1, true), row("0100012", "elementary", 0, false)]);
+    expect(levels.map((l) => l.name)).toEqual(["all"]);
+    expect(answer("36117", [row("0102460", "unified", 1, true), row("0100012", "elementary", 0, false)], (d) => d.district)).toEqual([
+      "All of 36117 is in District 0102460; 1 other district covers a part with no residents.",
+    ]);
+    // An elementary district with residents still splits it.
+    expect(gradeLevels([row("0102460", "unified", 0.9, true), row("0100012", "elementary", 0.1, false)]).map((l) => l.name)).toEqual(["elementary", "high"]);
+  });
+
   it("a district table's rows are headed by their district, so a share is heard with whose it is (pages audit 37)", async () => {
     const html = await (await get("/zip/90210")).text();
     const rows = [...html.matchAll(/<tr>(<t[hd][^>]*>)/g)].map((m) => m[1]);
