@@ -3,12 +3,12 @@
  * pages (pages.ts): the answer in plain words first, then the facts and a
  * table that fits a phone.
  */
-import { NEWER_THAN_MAPS, type District, type StateDistricts } from "@school-districts/core";
+import { NEWER_THAN_MAPS, type District, type DistrictOverlap, type StateDistricts } from "@school-districts/core";
 import { aboutFigures, askNote, noRatingReason } from "./figures.ts";
 import { escapeHtml as e } from "./html.ts";
-import { fullStop, percent } from "./answer.ts";
+import { fullStop, joinNames, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
-import { CAVEAT, fact, inSentence, layout, shareHtml, type SiteFacts } from "./layout.ts";
+import { CAVEAT, districtHref, fact, inSentence, layout, phoneLink, shareHtml, type SiteFacts } from "./layout.ts";
 import { districtFacts } from "./pages.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -52,15 +52,94 @@ export function levelWords(level: District["level"], gradeSpan: string): string 
   return "Secondary: it teaches high school; elementary districts teach the lower grades in its area.";
 }
 
+/** A district of the other grade level over a district's area, with its weight there (levelPartners). */
+export interface LevelPartner {
+  leaid: string;
+  district: string;
+  weight: number;
+}
+
+/** Every district of a ZIP code (its `/zip/{zip}/districts.json` list), for a district page's other-level districts. */
+export type DistrictsOf = (zip: string) => readonly DistrictOverlap[];
+
+/**
+ * The districts of the other grade level over an elementary or secondary district's area, largest
+ * first (pages audit 38 #3: an elementary district's page never named its high-school district, nor
+ * the reverse). Each ZIP code where people live weighs in with the product of the district's share
+ * of it at its own level and the other district's share at the other level: a map overlap the data
+ * do not hold, estimated from the ZIP codes both cover (ZIP codes weigh alike: their populations are
+ * not on the page). PO-box ZIP codes repeat their post office's ZIP area, so they would count it twice.
+ * Unified districts, and a unified district's page, have no partners.
+ *
+ * @example
+ * levelPartners(district65, districtsOf) // [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 4.008 }, …]
+ */
+export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf): LevelPartner[] {
+  if (d.level === "unified") return [];
+  const [own, other, otherLevel] = d.level === "elementary" ? (["share_elementary", "share_secondary", "secondary"] as const) : (["share_secondary", "share_elementary", "elementary"] as const);
+  const weights = new Map<string, LevelPartner>();
+  for (const z of d.zips) {
+    if (z.basis === "post office" || z[own] === 0) continue;
+    for (const o of districtsOf(z.zip)) {
+      if (o.level !== otherLevel || o.leaid === d.leaid || o[other] === 0) continue;
+      const p = weights.get(o.leaid) ?? weights.set(o.leaid, { leaid: o.leaid, district: o.district, weight: 0 }).get(o.leaid)!;
+      p.weight += z[own] * o[other];
+    }
+  }
+  return [...weights.values()].sort((a, b) => b.weight - a.weight || (a.leaid < b.leaid ? -1 : 1));
+}
+
+/**
+ * The sentence naming the districts of the other grade level (levelPartners), linked: at most three,
+ * largest first, each holding a tenth of the weight or more (the ZIP codes' products also pair a
+ * district with its neighbour's partner, Evanston 65's 9 % of Skokie's 60076 with Niles Township 219:
+ * the tenth keeps such a pair out), and how many more hold a tenth. "" where none is found.
+ *
+ * @example
+ * partnersSentence("elementary", [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 4 }])
+ * // 'High school: the ZIP codes of its area are mostly in <a href="/district/1714490">Evanston Township High School District 202</a>, the district teaching high school there.'
+ */
+export function partnersSentence(level: District["level"], partners: readonly LevelPartner[]): string {
+  const total = partners.reduce((sum, p) => sum + p.weight, 0);
+  const kept = partners.filter((p, i) => i === 0 || p.weight >= total / 10);
+  if (level === "unified" || kept.length === 0) return "";
+  const links = kept.slice(0, 3).map((p) => `<a href="${districtHref(p.leaid)}">${e(p.district)}</a>`);
+  const names = joinNames(kept.length > 3 ? [...links, `${kept.length - 3} more`] : links);
+  const one = kept.length === 1;
+  const order = one ? "" : " (largest share first)";
+  return level === "elementary"
+    ? `High school: the ZIP codes of its area are mostly in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there.`
+    : `Lower grades: its students come mostly from ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`;
+}
+
+/**
+ * The ZIP codes a district touches with a share of 0, apart from those it covers part of, worded as
+ * the ZIP pages word it (pages audit 38 #6: Hadley's "covers part of 1 more", 01002 at 0 %).
+ *
+ * @example
+ * zeroPartsHtml([{ zip: "01002", basis: "population" }]) // '<h2 id="no-resident-zips">ZIP codes it touches where it has no residents</h2>…'
+ */
+export function zeroPartsHtml(zips: readonly Pick<District["zips"][number], "zip" | "basis">[]): string {
+  if (zips.length === 0) return "";
+  const one = zips.length === 1;
+  // A share by land area of 0 is a part with no land (a border line), as the ZIP page says it.
+  const none = zips.every((z) => z.basis === "land") ? "no land area" : zips.some((z) => z.basis === "land") ? "no residents (or no land area)" : "no residents";
+  return `<h2 id="no-resident-zips">ZIP codes it touches where it has no residents</h2>
+<p>${one ? "Its part of this ZIP code has" : "Its parts of these ZIP codes have"} ${none} (0&nbsp;%); ${one ? "its page names the districts" : "their pages name the districts"} serving ${one ? "it" : "them"}.</p>
+<ul class="zips">${zips.map((z) => `<li><a href="/zip/${z.zip}">${z.zip}</a></li>`).join("")}</ul>`;
+}
+
 /**
  * The page of one district (its `page_url`): what it is, its facts, and every
  * ZIP code it overlaps, linked to the ZIP's page. `cityOf` names a ZIP's city;
- * `map` is the map section (page-maps.ts), "" for none; `stateName` the name of its state.
+ * `map` is the map section (page-maps.ts), "" for none; `stateName` the name of its state;
+ * `districtsOf` gives a ZIP code's districts, for an elementary or secondary district's page to name
+ * the districts of the other grade level (pages audit 38 #3); without it, the page names none.
  *
  * @example
  * districtPage(district, (zip) => "Beverly Hills", facts, "", "California") // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
-export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state): string {
+export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state, districtsOf?: DistrictsOf): string {
   // PO-box ZIP codes (no homes: their shares are those of the ZIP area of their post office) are listed apart, as on the town pages.
   const boxes = d.zips.filter((z) => z.basis === "post office");
   const homes = d.zips.filter((z) => z.basis !== "post office");
@@ -68,7 +147,10 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
   // A high-school district is named in no record (records name the elementary-or-unified
   // district) but serves most residents' high-school grades where serves_most says so.
   const highSchool = highSchoolZips(d.grade_span, homes);
-  const overlapped = homes.filter((z) => !z.chosen && !highSchool.includes(z));
+  // A part with no residents is no part a parent's home is in (pages audit 38 #6): listed apart, not counted.
+  const touched = homes.filter((z) => !z.chosen && !highSchool.includes(z));
+  const overlapped = touched.filter((z) => z.share > 0);
+  const empty = touched.filter((z) => z.share === 0);
   const others = overlapped.length;
   const grades = d.grade_span ? `, ${e(d.grade_span)}` : "";
   // A long district page (New York City: 313 ZIP codes, 35,000 px on a phone) says what its lists are, linked.
@@ -76,6 +158,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
     ["main-zips", "ZIP codes it is the main district of", named.length],
     ["high-school-zips", "ZIP codes it is the high-school district of", highSchool.length],
     ["other-zips", "Other ZIP codes it covers part of", overlapped.length],
+    ["no-resident-zips", "ZIP codes it touches where it has no residents", empty.length],
     ["po-box-zips", "PO-box ZIP codes (no homes)", boxes.length],
   ];
   const jumpLinks =
@@ -100,7 +183,11 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
         ? `${e(d.district)} is newer than the school-district maps this service uses, so no ZIP code's answer names it: the NCES directory of 2023-24 lists it with its office in ZIP code ${offices.map((z) => `<a href="/zip/${z}">${z}</a>`).join(", ")}, whose page names it. Ask it whether it serves your address.`
         : others > 0
           ? `${e(d.district)} is not the main district of any ZIP code where people live, but it covers part of ${count(others, "ZIP code", "ZIP codes")}.${boxWords}`
-          : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
+          : empty.length > 0
+            ? `${e(d.district)} has no residents in any ZIP code: it touches ${count(empty.length, "ZIP code", "ZIP codes")} only in ${empty.length === 1 ? "a part" : "parts"} with no residents.${boxWords}`
+            : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
+  // Right after the lead, where a parent landing on an elementary district asks where high school is (pages audit 38 #3).
+  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf));
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>
@@ -117,7 +204,7 @@ ${zips.map((z) => `<tr><th scope="row" data-label="ZIP"><a href="/zip/${z.zip}">
       main: `<p><a class="up" href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>
 <p>${answer} It is ${d.level === "elementary" ? "an" : "a"} ${d.level} district in ${e(inSentence(stateName))}${grades}${d.county ? `, with its office in ${e(d.county)}` : ""}. ${levelWords(d.level, d.grade_span)}</p>
-${ask ? `<p class="answer">${ask}</p>\n` : ""}${jumpLinks}<h2>Facts</h2>
+${partners ? `<p>${partners}</p>\n` : ""}${ask ? `<p class="answer">${ask}</p>\n` : ""}${jumpLinks}<h2>Facts</h2>
 <dl>
 ${districtFacts(d, noRatingReason(d))}
 ${fact("District id (NCES)", d.leaid, "The district's id in the NCES Common Core of Data.")}
@@ -128,6 +215,7 @@ ${map}
 ${named.length > 0 ? `<h2 id="main-zips">ZIP codes it is the main district of</h2>\n${table(named, `The ${count(named.length, "ZIP code", "ZIP codes")} whose record names ${fullStop(e(d.district))} ${shareNote()}`)}` : ""}
 ${highSchool.length > 0 ? `<h2 id="high-school-zips">ZIP codes it is the high-school district of</h2>\n${table(highSchool, `The ${count(highSchool.length, "ZIP code", "ZIP codes")} where ${e(d.district)} is the largest district drawn for the high-school grades (its share: how much of the ZIP code it serves at those grades; elementary districts with none drawn over them may hold the rest); their records name their elementary district. ${shareNote("at the high-school grades")}`, (z) => z.share_secondary)}` : ""}
 ${overlapped.length > 0 ? `<h2 id="other-zips">Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
+${zeroPartsHtml(empty)}
 ${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in${namedBoxes > 0 ? ` (${namedBoxes} of them ${namedBoxes === 1 ? "names" : "name"} ${e(d.district)})` : ""}: look up the ZIP code of a home's street address.</p>\n${boxLists(d.district, boxes)}` : ""}
 <p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
     },
@@ -154,6 +242,26 @@ function boxLists(district: string, boxes: readonly { zip: string; chosen: boole
   return own.length === 0 ? othersSaid : `${list(own)}\n${othersSaid}`;
 }
 
+/**
+ * A state page's pointer to the header's search box (pages audit 38 #4: no state page said how to
+ * find a home's district). ZIP codes only: the static copy swaps in a box that takes no town
+ * (assembleSite, site.ts), on the same page.
+ */
+export const SEARCH_HINT = "To find the district of a home, type its ZIP code in the search box at the top of this page.";
+
+/**
+ * The answer of a state or territory with one district, as the location page says it for Puerto
+ * Rico: the district linked, and its phone where known.
+ *
+ * @example
+ * oneDistrictSentence(hawaiiDoe, "Hawaii")
+ * // 'One public school district serves every address in Hawaii: <a href="/district/1500030">Hawaii Department of Education</a>, phone <a href="tel:+18085863400">(808) 586-3400</a>.'
+ */
+export function oneDistrictSentence(d: Pick<StateDistricts["districts"][number], "leaid" | "district" | "phone">, stateName: string): string {
+  const phone = d.phone ? `, phone ${phoneLink(d.phone)}` : "";
+  return `One public school district serves every address in ${e(inSentence(stateName))}: <a href="${districtHref(d.leaid)}">${e(d.district)}</a>${phone}.`;
+}
+
 /** What a state page counts besides its districts' JSON: each district's high-school ZIPs and PO-box ZIPs (renderDistrictBodies). */
 export interface StatePageCounts {
   highSchoolOf?: ReadonlyMap<string, number>;
@@ -175,8 +283,12 @@ export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.
   const homesOverlapped = (d: (typeof byName)[number]) => d.overlapping_zips - (postOfficeOf.get(d.leaid)?.overlapping ?? 0);
   const named = s.districts.reduce((n, d) => n + homesNamed(d), 0);
   const boxes = s.districts.reduce((n, d) => n + (postOfficeOf.get(d.leaid)?.named ?? 0), 0);
-  const answer =
-    s.count === 0
+  // A state or territory of one district (HI, DC, PR, GU, AS, MP): the answer itself first, and no
+  // split-ZIP caveat, which cannot happen there (pages audit 38 #4). Not one newer than the maps, which is the main district of none.
+  const only = s.count === 1 && s.districts.length === 1 && homesNamed(s.districts[0]!) > 0 ? s.districts[0]! : undefined;
+  const answer = only
+    ? `${oneDistrictSentence(only, name)} It is the main district of ${count(named, "ZIP code", "ZIP codes")} where people live${boxes > 0 ? ` (and of ${count(boxes, "PO-box ZIP code", "PO-box ZIP codes")}, with no homes)` : ""}.`
+    : s.count === 0
       ? `No school district of ${e(inSentence(name))} is in this dataset.`
       : `${count(s.count, "school district", "school districts")} of ${e(inSentence(name))} ${s.count === 1 ? "is" : "are"} in this dataset, the main ${s.count === 1 ? "district" : "districts"} of ${count(named, "ZIP code", "ZIP codes")} where people live in all${boxes > 0 ? ` (and of ${count(boxes, "PO-box ZIP code", "PO-box ZIP codes")}, with no homes)` : ""}. Open a district to see its ZIP codes.`;
   // A long list gets an index by first letter (Texas: over a thousand districts, 120,000 px on a phone)
@@ -210,8 +322,8 @@ ${ds.map(row).join("\n")}
       canonical: `/state/${s.state}`,
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
-<p class="note">${CAVEAT}</p>
-<p id="columns">Districts by name, with the county of their office: the number of ZIP codes where people live each is the main district of (the district serving most of their residents, which their records name), and the number of them it overlaps; PO-box ZIP codes are on each district's page.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
+<p>${SEARCH_HINT}</p>
+${only ? "" : `<p class="note">${CAVEAT}</p>\n`}<p id="columns">Districts by name, with the county of their office: the number of ZIP codes where people live each is the main district of (the district serving most of their residents, which their records name), and the number of them it overlaps; PO-box ZIP codes are on each district's page.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
 ${index}${tables}
 <p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
     },

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { zipDistrictCsvRow } from "@school-districts/testing";
 import { BASE, loadFixture, readCsv, testApp, testAssets } from "../test/helpers.ts";
 import { createApp } from "./app.ts";
-import { districtPage, levelWords, statePage } from "./district-pages.ts";
+import { districtPage, levelPartners, levelWords, partnersSentence, SEARCH_HINT, statePage, type DistrictsOf } from "./district-pages.ts";
 import { inSentence } from "./layout.ts";
 import { highSchoolZips } from "./districts.ts";
 import { buildSite, type Site } from "./site.ts";
@@ -389,6 +389,141 @@ describe("district and state pages", () => {
     const page = await get("/district/0000000");
     expect([page.status, page.headers.get("content-type"), page.headers.get("vary")]).toEqual([404, "text/html; charset=utf-8", "Accept"]);
     for (const leaid of ["2501920", "2501890", "2509390", "2510800", "2505580"]) expect(html).toContain(`<a href="/district/${leaid}">`);
+  });
+});
+
+/** Every fixture ZIP code's districts, as /zip/{zip}/districts.json lists them: the lookup a district page is given. */
+async function fixtureDistrictsOf(): Promise<DistrictsOf> {
+  const lists = new Map<string, ZipDistricts["districts"]>();
+  for (const path of site.paths().filter((p) => /^\/zip\/\d{5}\/districts\.json$/.test(p))) {
+    const z = (await (await get(path)).json()) as ZipDistricts;
+    lists.set(z.zip, z.districts);
+  }
+  return (zip) => lists.get(zip) ?? [];
+}
+const districtJson = async (leaid: string) => (await (await get(`/district/${leaid}.json`)).json()) as District;
+/** The first paragraph after a page's lead (the one after its h1), "" for none. */
+const afterLead = (html: string) => /<h1>[^]*?<\/p>\n(<p>[^]*?<\/p>)\n/.exec(html)?.[1] ?? "";
+
+describe("the district of the other grade level on elementary and high-school district pages (pages audit 38 #3)", () => {
+  it("an elementary district's page names its high-school district, linked, right after the lead (split-level 01002)", async () => {
+    const amherst = districtPage(await districtJson("2501890"), () => "", site.facts, "", "Massachusetts", await fixtureDistrictsOf());
+    expect(afterLead(amherst)).toBe('<p>High school: the ZIP codes of its area are mostly in <a href="/district/2501920">Amherst-Pelham School District</a>, the district teaching high school there.</p>');
+    // Before the facts, where a parent landing on the page reads.
+    expect(amherst.indexOf("High school: the ZIP codes")).toBeLessThan(amherst.indexOf("<h2>Facts</h2>"));
+  });
+
+  it("a high-school district's page names the elementary districts its students come from, largest share first, not those of a tenth or less", async () => {
+    const regional = districtPage(await districtJson("2501920"), () => "", site.facts, "", "Massachusetts", await fixtureDistrictsOf());
+    // 01002: Amherst 50 %, Pelham 43 %, Shutesbury 7 % (under a tenth of the weight), Hadley 0 %.
+    expect(afterLead(regional)).toBe(
+      '<p>Lower grades: its students come mostly from <a href="/district/2501890">Amherst School District</a> and <a href="/district/2509390">Pelham School District</a> (largest share first), the elementary districts of the ZIP codes it covers.</p>',
+    );
+    expect(regional).not.toContain('href="/district/2510800"');
+  });
+
+  it("says nothing on a unified district's page, where no pairing is found, or without the ZIP codes' districts", async () => {
+    const districtsOf = await fixtureDistrictsOf();
+    const hadley = districtPage(await districtJson("2505580"), () => "", site.facts, "", "Massachusetts", districtsOf);
+    expect(hadley).not.toContain("High school: the ZIP codes");
+    // An elementary district whose ZIP codes have no high-school district (a K-8 that pays another's tuition).
+    const alone = { ...(await districtJson("2501890")), zips: [] };
+    expect(afterLead(districtPage(alone, () => "", site.facts, "", "Massachusetts", districtsOf))).not.toMatch(/High school:|Lower grades:/);
+    expect(districtPage(await districtJson("2501890"), () => "", site.facts)).not.toContain("High school: the ZIP codes");
+  });
+
+  it("levelPartners weighs each ZIP code by both shares, skips PO-box ZIP codes and districts of the same level", () => {
+    const overlap = (leaid: string, level: "elementary" | "secondary" | "unified", share_elementary: number, share_secondary: number) =>
+      ({ leaid, district: `D${leaid}`, level, grade_span: "", share: 1, basis: "population", chosen: false, serves_most: [], share_elementary, share_secondary }) as ZipDistricts["districts"][number];
+    const lists: Record<string, ZipDistricts["districts"]> = {
+      "10001": [overlap("1", "elementary", 1, 0), overlap("2", "secondary", 0, 0.75), overlap("3", "secondary", 0, 0.25), overlap("4", "elementary", 0.5, 0), overlap("5", "unified", 0.5, 0.5)],
+      "10002": [overlap("1", "elementary", 1, 0), overlap("3", "secondary", 0, 1)],
+      "10003": [overlap("1", "elementary", 1, 0), overlap("6", "secondary", 0, 1)],
+    };
+    const zip = (z: string, share: number, basis = "population") => ({ zip: z, share, basis, chosen: false, serves_most: [], share_elementary: share, share_secondary: 0 }) as District["zips"][number];
+    const d = { leaid: "1", level: "elementary" as const, zips: [zip("10001", 1), zip("10002", 1), zip("10003", 1, "post office")] };
+    // 3: 1 × 0.25 + 1 × 1; 2: 1 × 0.75. Never 4 (elementary), 5 (unified), or 6 (only in a PO-box ZIP code).
+    expect(levelPartners(d, (z) => lists[z] ?? [])).toEqual([
+      { leaid: "3", district: "D3", weight: 1.25 },
+      { leaid: "2", district: "D2", weight: 0.75 },
+    ]);
+    // The district's own share weighs: half of 10001 halves its pairs there.
+    expect(levelPartners({ ...d, zips: [zip("10001", 0.5)] }, (z) => lists[z] ?? [])).toEqual([
+      { leaid: "2", district: "D2", weight: 0.375 },
+      { leaid: "3", district: "D3", weight: 0.125 },
+    ]);
+    expect(levelPartners({ ...d, level: "unified" }, (z) => lists[z] ?? [])).toEqual([]);
+  });
+
+  it("partnersSentence names at most three, largest first, and counts the rest of a tenth or more", () => {
+    const p = (leaid: string, weight: number) => ({ leaid, district: `District ${leaid}`, weight });
+    const many = partnersSentence("secondary", [p("1", 5), p("2", 4), p("3", 3), p("4", 2), p("5", 2), p("6", 0.1)]);
+    expect(many).toBe(
+      'Lower grades: its students come mostly from <a href="/district/1">District 1</a>, <a href="/district/2">District 2</a>, <a href="/district/3">District 3</a> and 2 more (largest share first), the elementary districts of the ZIP codes it covers.',
+    );
+    // The first is named whatever its weight; one under a tenth is not.
+    expect(partnersSentence("elementary", [p("1", 0.02), p("2", 0.001)])).toBe('High school: the ZIP codes of its area are mostly in <a href="/district/1">District 1</a>, the district teaching high school there.');
+    expect(partnersSentence("elementary", [])).toBe("");
+    expect(partnersSentence("unified", [p("1", 1)])).toBe("");
+    expect(partnersSentence("elementary", [{ leaid: "1", district: "A <b>", weight: 1 }])).toContain(">A &lt;b&gt;</a>");
+  });
+});
+
+describe("ZIP codes a district touches with no residents (pages audit 38 #6)", () => {
+  it("are neither counted nor listed as parts it covers, but listed apart as the ZIP pages word them", async () => {
+    // Hadley's only ZIP code is 01002, where its share is 0 %.
+    const hadley = await (await get("/district/2505580")).text();
+    expect(hadley).toContain("<p>Hadley School District has no residents in any ZIP code: it touches 1 ZIP code only in a part with no residents. It is a unified district");
+    expect(hadley).not.toContain("covers part of");
+    expect(hadley).not.toContain('id="other-zips"');
+    expect(hadley).toContain('<h2 id="no-resident-zips">ZIP codes it touches where it has no residents</h2>\n<p>Its part of this ZIP code has no residents (0&nbsp;%); its page names the districts serving it.</p>\n<ul class="zips"><li><a href="/zip/01002">01002</a></li></ul>');
+  });
+
+  it("a district with residents: the lead counts only the parts above 0 %, the table lists only them", async () => {
+    const bh = await districtJson("0604830");
+    const part = (zip: string, share: number, basis: "population" | "land" = "population") => ({ zip, share, basis, chosen: false, serves_most: [], share_elementary: share, share_secondary: share });
+    const html = districtPage({ ...bh, zips: [...bh.zips, part("90046", 0), part("90069", 0, "land"), part("90212", 0.2)] }, () => "", site.facts);
+    expect(html).toContain("<p>Beverly Hills Unified School District is the main school district of 1 ZIP code and covers part of 1 more.");
+    const other = html.slice(html.indexOf('<h2 id="other-zips">'), html.indexOf('<h2 id="no-resident-zips">'));
+    expect(other).toContain('<a href="/zip/90212">');
+    expect(other).not.toContain('<a href="/zip/90046">');
+    expect(html).toContain('<p>Its parts of these ZIP codes have no residents (or no land area) (0&nbsp;%); their pages name the districts serving them.</p>\n<ul class="zips"><li><a href="/zip/90046">90046</a></li><li><a href="/zip/90069">90069</a></li></ul>');
+  });
+
+  it("a long page's list of lists links them apart", async () => {
+    const real = await districtJson("0604830");
+    const zip = (n: number, chosen: boolean, share = 1) => ({ zip: String(10000 + n), share, basis: "population" as const, chosen, serves_most: chosen ? (["elementary"] as ["elementary"]) : [], share_elementary: share, share_secondary: share });
+    const long = districtPage({ ...real, zips: [...Array.from({ length: 41 }, (_, i) => zip(i, true)), zip(98, false, 0.5), zip(99, false, 0)] }, () => "", site.facts);
+    expect(long).toContain('<li><a href="#other-zips">Other ZIP codes it covers part of (1)</a></li><li><a href="#no-resident-zips">ZIP codes it touches where it has no residents (1)</a></li>');
+  });
+});
+
+describe("state pages: the answer of a one-district state, and the search box (pages audit 38 #4)", () => {
+  it("a territory of one district says it first, linked, with its phone, and has no split-ZIP caveat", async () => {
+    const guam = await (await get("/state/GU")).text();
+    expect(guam).toContain('<h1>School districts of Guam</h1>\n<p>One public school district serves every address in Guam: <a href="/district/6600002">Guam Department of Education</a>, phone <a href="tel:+16713001547">(671) 300-1547</a>. It is the main district of 1 ZIP code where people live.</p>');
+    expect(guam).not.toContain("can be split across several districts");
+    expect(guam).not.toContain("is in this dataset");
+  });
+
+  it("a state of several districts keeps its count and the caveat; every state page points to the header's search box", async () => {
+    const ma = await (await get("/state/MA")).text();
+    expect(ma).toContain("can be split across several districts");
+    expect(ma).not.toContain("One public school district serves every address");
+    for (const html of [ma, await (await get("/state/GU")).text(), await (await get("/state/WY")).text()]) {
+      expect(html).toContain(`<p>${SEARCH_HINT}</p>`);
+      // The box it points to is the header's, on the same page.
+      expect(html.indexOf('<input id="zip-top"')).toBeGreaterThan(-1);
+      expect(html.indexOf('<input id="zip-top"')).toBeLessThan(html.indexOf(SEARCH_HINT));
+    }
+  });
+
+  it("a one-district state whose district is newer than the maps (the main district of no ZIP code) gets the count, not the answer", async () => {
+    const gu = (await (await get("/state/GU/districts.json")).json()) as StateDistricts;
+    const newer = { ...gu.districts[0]!, chosen_zips: 0, overlapping_zips: 0 };
+    const html = statePage({ ...gu, districts: [newer] }, site.facts, "Guam");
+    expect(html).not.toContain("One public school district serves every address");
+    expect(html).toContain("1 school district of Guam is in this dataset");
   });
 });
 

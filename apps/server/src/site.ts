@@ -426,7 +426,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);
-      return districtPage(d, cityOf, facts, maps?.district(d), stateName(stateNames, d.state));
+      // (The ZIP codes' district lists, read only for an elementary or high-school district's page: the other level's district, pages audit 38 #3.)
+      return districtPage(d, cityOf, facts, maps?.district(d), stateName(stateNames, d.state), (zip) => json<ZipDistricts>(`/zip/${zip}/districts.json`).districts);
     }
     return undefined;
   };
