@@ -322,6 +322,7 @@ export class StandIn {
     const headers: [string, string][] = [
       ["Content-Type", "application/problem+json"],
       ["Cache-Control", status === 404 ? CACHE : "no-store"],
+      ["X-Content-Type-Options", "nosniff"],
       ...extra,
     ];
     if (!(this.faults.has("missing-cors") && status === 404)) headers.push(["Access-Control-Allow-Origin", "*"]);
@@ -490,6 +491,10 @@ export class StandIn {
       }
     }
     headers.push(["Content-Type", res.type], ...(res.extra ?? []).filter(([name]) => name !== "Access-Control-Expose-Headers"));
+    // What every body carries, what a page carries, and a bulk file's refusal of ranges (the contract's, ops audit 38 #6).
+    headers.push(["X-Content-Type-Options", "nosniff"]);
+    if (res.type.startsWith("text/html")) headers.push(["Content-Security-Policy", "default-src 'none'"], ["Referrer-Policy", "no-referrer"]);
+    if (key.startsWith("/bulk/") && key !== "/bulk/sha256sums.txt") headers.push(["Accept-Ranges", "none"]);
     if (coding !== "identity") headers.push(["Content-Encoding", coding]);
     const body = this.faults.has("bad-gzip") && coding === "gzip" ? res.variants.identity.body : variant.body;
     return { status: 200, headers, body };

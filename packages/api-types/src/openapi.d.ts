@@ -1554,7 +1554,6 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                 Vary: components["headers"]["Vary"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1632,7 +1631,6 @@ export interface components {
                 "Access-Control-Max-Age": components["headers"]["MaxAge"];
                 Allow: components["headers"]["Allow"];
                 Vary: components["headers"]["PreflightVary"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1668,8 +1666,6 @@ export interface components {
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1694,8 +1690,6 @@ export interface components {
                 "Cache-Control": components["headers"]["CacheControl"];
                 Vary: components["headers"]["VaryAccept"];
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1719,8 +1713,6 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1746,8 +1738,6 @@ export interface components {
                 "Cache-Control": components["headers"]["NoStore"];
                 Vary: components["headers"]["VaryAccept"];
                 "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -1812,7 +1802,6 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                 Vary: components["headers"]["Vary"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1859,7 +1848,6 @@ export interface components {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Access-Control-Expose-Headers": components["headers"]["BulkExposeHeaders"];
                 Vary: components["headers"]["Vary"];
-                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1927,7 +1915,7 @@ export interface components {
          */
         Lon: string;
         /**
-         * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
+         * @description Latitude, decimal degrees; leave both out, or empty, for the form alone (a box left empty is not given). What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
          * @example 45.7833
          */
         LatPage: string;
@@ -2013,7 +2001,7 @@ export interface components {
         BulkLink: "<https://creativecommons.org/licenses/by/4.0/>; rel=\"license\", </about#sources>; rel=\"describedby\"";
         /** @description Lets browsers read the ETag, the file name and the licence link. */
         BulkExposeHeaders: "ETag, Content-Disposition, Link";
-        /** @description Sent with every response that has a body: browsers take the Content-Type as given, never guessing another (ops audit 38 #6). */
+        /** @description Sent with every response that has a body or would have one (HEAD): browsers take the Content-Type as given, never guessing another (ops audit 38 #6). */
         XContentTypeOptions: "nosniff";
         /** @description On HTML pages: a link followed from a page sends no Referer, so a district's site does not learn the ZIP code, town or place a parent looked up. */
         ReferrerPolicy: "no-referrer";
@@ -3403,7 +3391,6 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     Link: components["headers"]["BulkLink"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3493,7 +3480,6 @@ export interface operations {
                     "Content-Type": string;
                     Link: components["headers"]["BulkLink"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                    "Accept-Ranges": components["headers"]["AcceptRangesNone"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4031,6 +4017,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4100,7 +4088,6 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4187,6 +4174,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4197,7 +4186,6 @@ export interface operations {
                     Location: components["headers"]["Location"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4350,6 +4338,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4503,6 +4493,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4656,6 +4648,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4790,6 +4784,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4923,6 +4919,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5074,6 +5072,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5207,6 +5207,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5776,6 +5778,8 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6075,7 +6079,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
+                 * @description Latitude, decimal degrees; leave both out, or empty, for the form alone (a box left empty is not given). What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
@@ -6141,7 +6145,6 @@ export interface operations {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6155,7 +6158,6 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["VaryLocationPage"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6167,8 +6169,6 @@ export interface operations {
                     "Cache-Control": components["headers"]["NoStore"];
                     Vary: components["headers"]["VaryAccept"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,8 +6183,6 @@ export interface operations {
                     "Cache-Control": components["headers"]["CacheControl"];
                     Vary: components["headers"]["VaryAccept"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
-                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
-                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6228,7 +6226,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Latitude, decimal degrees; leave both out for the form alone. What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
+                 * @description Latitude, decimal degrees; leave both out, or empty, for the form alone (a box left empty is not given). What a person pastes or types that is not a plain decimal but reads as a place (a "lat, lon" pair in this one box with `lon` empty, degree signs, N/S/E/W, degrees-minutes-seconds, a typographic minus, a decimal comma) is answered 303 to this page with plain decimals; anything else outside the pattern gets the 400 page. Given once: a repeated coordinate gets 400 invalid-location, as which value was meant is not known.
                  * @example 45.7833
                  */
                 lat?: components["parameters"]["LatPage"];
@@ -6278,10 +6276,12 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["Vary"];
+                    Vary: components["headers"]["VaryLocationPage"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    "Referrer-Policy": components["headers"]["ReferrerPolicy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6292,12 +6292,23 @@ export interface operations {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Cache-Control": components["headers"]["CacheControl"];
-                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            304: components["responses"]["NotModified"];
+            /** @description The client's copy (If-None-Match) is current. No body; the same ETag and caching headers as the 200. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
+                    Vary: components["headers"]["VaryLocationPage"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["HeadPageBadRequest"];
             404: components["responses"]["HeadPageNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
