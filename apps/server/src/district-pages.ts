@@ -76,12 +76,15 @@ export type DistrictsOf = (zip: string) => readonly DistrictOverlap[];
  */
 export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf): LevelPartner[] {
   if (d.level === "unified") return [];
-  const [own, other, otherLevel] = d.level === "elementary" ? (["share_elementary", "share_secondary", "secondary"] as const) : (["share_secondary", "share_elementary", "elementary"] as const);
+  const [own, other] = d.level === "elementary" ? (["share_elementary", "share_secondary"] as const) : (["share_secondary", "share_elementary"] as const);
+  // An elementary district's high school may be a unified district's (Goleta Union under Santa Barbara Unified in
+  // 93117: review of stop 38 #1 named a high-school district of 2 % there); a high-school district's students come from elementary districts.
+  const partnerLevel = (level: DistrictOverlap["level"]) => (d.level === "elementary" ? level !== "elementary" : level === "elementary");
   const weights = new Map<string, LevelPartner>();
   for (const z of d.zips) {
     if (z.basis === "post office" || z[own] === 0) continue;
     for (const o of districtsOf(z.zip)) {
-      if (o.level !== otherLevel || o.leaid === d.leaid || o[other] === 0) continue;
+      if (!partnerLevel(o.level) || o.leaid === d.leaid || o[other] === 0) continue;
       const p = weights.get(o.leaid) ?? weights.set(o.leaid, { leaid: o.leaid, district: o.district, weight: 0 }).get(o.leaid)!;
       p.weight += z[own] * o[other];
     }
@@ -99,17 +102,24 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
  * partnersSentence("elementary", [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 4 }])
  * // 'High school: the ZIP codes of its area are mostly in <a href="/district/1714490">Evanston Township High School District 202</a>, the district teaching high school there.'
  */
-export function partnersSentence(level: District["level"], partners: readonly LevelPartner[]): string {
-  const total = partners.reduce((sum, p) => sum + p.weight, 0);
-  const kept = partners.filter((p, i) => i === 0 || p.weight >= total / 10);
+export function partnersSentence(level: District["level"], partners: readonly LevelPartner[], area = partners.reduce((sum, p) => sum + p.weight, 0)): string {
+  // Each named one holds a tenth of the district's own area or more (`area`: its shares of the ZIP codes where people
+  // live), and "mostly" only where those named hold half of it (review of stop 38 #1: a district of 0 % was named "mostly").
+  const kept = partners.filter((p) => p.weight > 0 && p.weight >= area / 10);
   if (level === "unified" || kept.length === 0) return "";
   const links = kept.slice(0, 3).map((p) => `<a href="${districtHref(p.leaid)}">${e(p.district)}</a>`);
   const names = joinNames(kept.length > 3 ? [...links, `${kept.length - 3} more`] : links);
   const one = kept.length === 1;
   const order = one ? "" : " (largest share first)";
-  return level === "elementary"
-    ? `High school: the ZIP codes of its area are mostly in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there.`
-    : `Lower grades: its students come mostly from ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`;
+  const mostly = kept.reduce((sum, p) => sum + p.weight, 0) >= area / 2;
+  if (level === "elementary") {
+    return mostly
+      ? `High school: the ZIP codes of its area are mostly in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there.`
+      : `High school: part of its area is in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there; ask it which high school the rest attend.`;
+  }
+  return mostly
+    ? `Lower grades: its students come mostly from ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`
+    : `Lower grades: part of its area is in ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`;
 }
 
 /**
@@ -187,7 +197,8 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
             ? `${e(d.district)} has no residents in any ZIP code: it touches ${count(empty.length, "ZIP code", "ZIP codes")} only in ${empty.length === 1 ? "a part" : "parts"} with no residents.${boxWords}`
             : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
   // Right after the lead, where a parent landing on an elementary district asks where high school is (pages audit 38 #3).
-  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf));
+  const ownShare = (z: District["zips"][number]) => (d.level === "secondary" ? z.share_secondary : z.share_elementary);
+  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), homes.reduce((sum, z) => sum + ownShare(z), 0));
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>

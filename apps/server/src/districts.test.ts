@@ -442,15 +442,23 @@ describe("the district of the other grade level on elementary and high-school di
     };
     const zip = (z: string, share: number, basis = "population") => ({ zip: z, share, basis, chosen: false, serves_most: [], share_elementary: share, share_secondary: 0 }) as District["zips"][number];
     const d = { leaid: "1", level: "elementary" as const, zips: [zip("10001", 1), zip("10002", 1), zip("10003", 1, "post office")] };
-    // 3: 1 × 0.25 + 1 × 1; 2: 1 × 0.75. Never 4 (elementary), 5 (unified), or 6 (only in a PO-box ZIP code).
+    // 3: 1 × 0.25 + 1 × 1; 2: 1 × 0.75; 5, a unified district teaching high school there: 1 × 0.5 (review of stop 38 #1:
+    // Santa Barbara Unified over Goleta Union). Never 4 (elementary) or 6 (only in a PO-box ZIP code).
     expect(levelPartners(d, (z) => lists[z] ?? [])).toEqual([
       { leaid: "3", district: "D3", weight: 1.25 },
       { leaid: "2", district: "D2", weight: 0.75 },
+      { leaid: "5", district: "D5", weight: 0.5 },
     ]);
     // The district's own share weighs: half of 10001 halves its pairs there.
     expect(levelPartners({ ...d, zips: [zip("10001", 0.5)] }, (z) => lists[z] ?? [])).toEqual([
       { leaid: "2", district: "D2", weight: 0.375 },
+      { leaid: "5", district: "D5", weight: 0.25 },
       { leaid: "3", district: "D3", weight: 0.125 },
+    ]);
+    // A high-school district's students come from elementary districts only.
+    expect(levelPartners({ leaid: "3", level: "secondary", zips: [{ ...zip("10001", 0), share_secondary: 0.25 }] }, (z) => lists[z] ?? [])).toEqual([
+      { leaid: "1", district: "D1", weight: 0.25 },
+      { leaid: "4", district: "D4", weight: 0.125 },
     ]);
     expect(levelPartners({ ...d, level: "unified" }, (z) => lists[z] ?? [])).toEqual([]);
   });
@@ -461,8 +469,13 @@ describe("the district of the other grade level on elementary and high-school di
     expect(many).toBe(
       'Lower grades: its students come mostly from <a href="/district/1">District 1</a>, <a href="/district/2">District 2</a>, <a href="/district/3">District 3</a> and 2 more (largest share first), the elementary districts of the ZIP codes it covers.',
     );
-    // The first is named whatever its weight; one under a tenth is not.
-    expect(partnersSentence("elementary", [p("1", 0.02), p("2", 0.001)])).toBe('High school: the ZIP codes of its area are mostly in <a href="/district/1">District 1</a>, the district teaching high school there.');
+    // Each named one holds a tenth of the district's area (review of stop 38 #1: one of 0 % was named "mostly"), "mostly" only from half.
+    expect(partnersSentence("elementary", [p("1", 0.02), p("2", 0.001)], 1)).toBe("");
+    expect(partnersSentence("elementary", [p("1", 0)], 0)).toBe("");
+    expect(partnersSentence("elementary", [p("1", 0.3), p("2", 0.05)], 1)).toBe(
+      'High school: part of its area is in <a href="/district/1">District 1</a>, the district teaching high school there; ask it which high school the rest attend.',
+    );
+    expect(partnersSentence("elementary", [p("1", 0.6), p("2", 0.05)], 1)).toBe('High school: the ZIP codes of its area are mostly in <a href="/district/1">District 1</a>, the district teaching high school there.');
     expect(partnersSentence("elementary", [])).toBe("");
     expect(partnersSentence("unified", [p("1", 1)])).toBe("");
     expect(partnersSentence("elementary", [{ leaid: "1", district: "A <b>", weight: 1 }])).toContain(">A &lt;b&gt;</a>");
