@@ -258,7 +258,8 @@ function boxLists(district: string, boxes: readonly { zip: string; chosen: boole
  * find a home's district). ZIP codes only: the static copy swaps in a box that takes no town
  * (assembleSite, site.ts), on the same page.
  */
-export const SEARCH_HINT = "To find the district of a home, type its ZIP code in the search box at the top of this page.";
+// (The home page's box too: with large text the top box folds into a Search link, review of stop 38 #8.)
+export const SEARCH_HINT = 'To find the district of a home, type its ZIP code in the search box at the top of this page, or on the <a href="/">home page</a>.';
 
 /**
  * The answer of a state or territory with one district, as the location page says it for Puerto

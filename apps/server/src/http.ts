@@ -30,7 +30,7 @@ export function internalError(): Response {
   const body = JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server failed to answer this request and wrote why to its error log. Try again; if it keeps failing, tell the site's operator." });
   return new Response(body, {
     status: 500,
-    headers: { "Content-Type": "application/problem+json", "Content-Length": String(Buffer.byteLength(body)), "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", Allow: ALLOW },
+    headers: { "Content-Type": "application/problem+json", "Content-Length": String(Buffer.byteLength(body)), "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", Allow: ALLOW },
   });
 }
 

@@ -104,7 +104,8 @@ describe("loggedPath: no home's address or position beside an IP (review 38 #2)"
     ["/location?lat=39%C2%B046%27N&lon=x", "/location?lat=(7)&lon=(1)"],
     // A ZIP code, a state code, a number of results: kept; a path alone is the page's.
     ["/zip?zip=90210", "/zip?zip=90210"],
-    ["/zip?zip=90210-1234", "/zip?zip=90210-1234"],
+    ["/zip?zip=90210-1234", "/zip?zip=90210-(4)"],
+    ["/zip?12+Elm+Street", "/zip?(13)"],
     ["/district?state=RI", "/district?state=RI"],
     ["/zip/90210", "/zip/90210"],
     ["/zip?zip=%E0%A4", "/zip?zip=(6)"],

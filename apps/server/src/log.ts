@@ -57,11 +57,11 @@ export function logLine(entry: AccessEntry): string {
  * A request's path and query as the log keeps it: what a person typed in the search box (a
  * street address) and the position "Use my location" sent are where a child lives, and the log
  * holds the IP beside them (review 38 #2). So a query value is kept only where it is a ZIP code
- * (5 digits, or ZIP+4) or a state code; a latitude or longitude is cut to 2 decimals (about
- * 1 km); any other value is replaced by its length in characters, "(n)".
+ * (5 digits; a ZIP+4's last 4 as their length) or a state code; a latitude or longitude is cut to 2
+ * decimals (about 1 km); any other value, or a query part without "=", is replaced by its length in characters, "(n)".
  *
  * @example
- * loggedPath("/zip?zip=12+Elm+Street%2C+Springfield%2C+IL+62704") // "/zip?zip=(32)"
+ * loggedPath("/zip?zip=12+Elm+Street%2C+Springfield%2C+IL+62704") // "/zip?zip=(36)"
  * loggedPath("/location?lat=39.781721&lon=-89.650148&acc=8")     // "/location?lat=39.78&lon=-89.65&acc=8"
  * loggedPath("/zip?zip=90210")                                   // "/zip?zip=90210"
  */
@@ -73,7 +73,7 @@ export function loggedPath(path: string): string {
     .split("&")
     .map((pair) => {
       const eq = pair.indexOf("=");
-      if (eq < 0) return pair.length <= 20 ? pair : `(${pair.length})`;
+      if (eq < 0) return `(${pair.length})`;
       const [name, raw] = [pair.slice(0, eq), pair.slice(eq + 1)];
       let value: string;
       try {
@@ -81,7 +81,9 @@ export function loggedPath(path: string): string {
       } catch {
         value = raw;
       }
-      if (/^[0-9]{5}(-?[0-9]{4})?$|^[A-Za-z]{2}$|^[0-9]{1,6}$/.test(value)) return `${name}=${raw}`;
+      if (/^[0-9]{5}$|^[A-Za-z]{2}$|^[0-9]{1,6}$/.test(value)) return `${name}=${raw}`;
+      // A ZIP+4 points at a block or a building: its 5 digits only (review of stop 38 #6).
+      if (/^[0-9]{5}-?[0-9]{4}$/.test(value)) return `${name}=${value.slice(0, 5)}-(4)`;
       const degrees = /^(lat|lon)$/.test(name) ? /^(-?[0-9]{1,3})(?:\.([0-9]{1,2})[0-9]*)?$/.exec(value) : null;
       if (degrees) return `${name}=${degrees[1]}${degrees[2] === undefined ? "" : `.${degrees[2]}`}`;
       return `${name}=(${[...value].length})`;

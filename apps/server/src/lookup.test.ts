@@ -183,6 +183,15 @@ describe("lookup says what the ZIP page says of a PO-box ZIP and of one mostly i
     expect(r.stdout).not.toContain(" is split");
   });
 
+  it("a ZIP whose other districts have no residents there is not called split (36117, review of stop 38 #7)", () => {
+    const base = dataset.overlaps.get("90210")!;
+    const empty = base.map((o, i) => (i === 0 ? { ...o, share: 1, shareElementary: 1, shareSecondary: 1 } : { ...o, share: 0, shareElementary: 0, shareSecondary: 0 }));
+    const r = lookup({ ...dataset, overlaps: new Map([...dataset.overlaps, ["90210", empty]]) }, { zip: "90210" }, text);
+    expect(r.stdout).toContain("All of 90210 is in Beverly Hills Unified School District; 1 other district covers a part with no residents.");
+    expect(r.stdout).toContain("90210: every district overlapping it (share of the ZIP):");
+    expect(r.stdout).not.toContain(" is split");
+  });
+
   it("follows the page's predicates for every ZIP of the fixture, as is and changed (a PO box, mostly in no district, both)", () => {
     const cases: [Dataset, string][] = [
       ...dataset.zips.map((z): [Dataset, string] => [dataset, z.zip]),

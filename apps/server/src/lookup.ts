@@ -107,11 +107,12 @@ function noDistrictSentence(zcta: string, district: string): string {
 /**
  * The heading of the table of shares: whose shares they are (a PO box's are its post office's ZIP
  * area's, `zcta`: review 38 #3 printed 01230's as "share of the ZIP" 01252), and not "split" where
- * most of the area is in no district.
+ * most of the area is in no district, nor where the other districts have no residents there (36117, review of stop 38 #7).
  */
-function tableHeading(zip: string, zcta: string, mostInNone: boolean, byLevel: boolean): string {
+function tableHeading(zip: string, zcta: string, mostInNone: boolean, byLevel: boolean, split: boolean): string {
   const [subject, area] = zcta === zip ? [zip, "the ZIP"] : [`${zcta}, the ZIP area of the post office of ${zip},`, zcta];
-  return `${subject} ${mostInNone ? "is mostly in no school district" : "is split"}: every district overlapping it (share of ${area}${byLevel ? " at the elementary grades, at high school" : ""}):`;
+  const state = mostInNone ? " is mostly in no school district" : split ? " is split" : "";
+  return `${subject}${state}: every district overlapping it (share of ${area}${byLevel ? " at the elementary grades, at high school" : ""}):`;
 }
 
 /**
@@ -204,7 +205,8 @@ export function lookup(
     if (others.length > 0) {
       const described = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
       const byLevel = !all.districts.every((d) => d.level === "unified");
-      lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel));
+      const split = others.some((d) => d.share_elementary > 0 || d.share_secondary > 0);
+      lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel, split));
       for (const d of all.districts) {
         // Elementary and high-school districts: each district's share at each grade level.
         const shares = byLevel ? `${percent(d.share_elementary).padStart(6)}  ${percent(d.share_secondary).padStart(6)}` : percent(d.share).padStart(6);

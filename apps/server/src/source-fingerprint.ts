@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The files, from the repository's root, whose change changes a rendered body: the server's and its packages' source, the contract and the dataset's manifest (which holds every data file's sha256). */
-const RENDER_INPUTS = ["apps/server/src/**/*.ts", "packages/core/src/**/*.ts", "packages/api-types/src/**/*.ts", "openapi/openapi.json", "data/manifest.json"];
+/** The files, from the repository's root, whose change changes a rendered body: the server's and its packages' source, its build script, its dependencies (bun.lock), the contract and the dataset's manifest (which holds every data file's sha256). */
+const RENDER_INPUTS = ["apps/server/src/**/*.ts", "apps/server/scripts/**/*.ts", "apps/server/package.json", "packages/core/src/**/*.ts", "packages/api-types/src/**/*.ts", "openapi/openapi.json", "data/manifest.json", "bun.lock"];
 
 /**
  * The sha256 of every file a rendered body depends on (tests excluded), in path order.
