@@ -124,6 +124,10 @@ describe("formatWebsite", () => {
     ["http://www.x.org/a#b", "http://www.x.org/a#b"],
     ["http://www.http.org", "http://www.http.org"],
     ["http://N/A", ""],
+    // An e-mail address typed as the site (data audit 38 #4): the host it names, no login.
+    ["http://AWICKER@CDWILDCATS.COM", "http://cdwildcats.com"],
+    ["http://tyrone@tyronebobcats.org", "http://tyronebobcats.org"],
+    ["https://user:pw@www.x.org/a", "https://www.x.org/a"],
   ])("formats %j as %j", (raw, text) => {
     expect(formatWebsite(raw)).toBe(text);
   });

@@ -149,6 +149,7 @@ export function repairedWebsite(value: string): string {
  * formatWebsite("www.lausd.net")         // "http://www.lausd.net"
  * formatWebsite("https://www.bhusd.org") // "https://www.bhusd.org"
  * formatWebsite("605 Bel Air Bvd")       // ""
+ * formatWebsite("http://AWICKER@CDWILDCATS.COM") // "http://cdwildcats.com"
  */
 export function formatWebsite(raw: string): string {
   const trimmed = repairedWebsite(raw.trim());
@@ -161,5 +162,8 @@ export function formatWebsite(raw: string): string {
     return "";
   }
   if (/\s/.test(trimmed) || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname)) return "";
+  // An e-mail address typed as the site ("http://tyrone@tyronebobcats.org"): the host it names, without
+  // the user part, which a browser takes for a login and warns of (data audit 38 #4).
+  if (url.username !== "" || url.password !== "") return withScheme.replace(/^(https?:\/\/)[^/]*@([^/]*)/i, (_, scheme: string, host: string) => `${scheme}${host.toLowerCase()}`);
   return withScheme;
 }

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { DATASET_FORMAT, formatCount, formatGradeSpan, formatPerPupil, formatPhone, formatWebsite } from "@school-districts/core";
+import { districtPhone, sharedTollFreePhones } from "./shared-phones.ts";
 import { InputError } from "./errors.ts";
 import {
   FILES,
@@ -178,6 +179,8 @@ export function build(opts: BuildOptions): BuildResult {
   const websitesLabel = opts.websitesLabel ?? "data/websites.csv";
   const websiteChoices = new Map((opts.websites === undefined ? [] : loadWebsiteChoices(opts.websites, websitesLabel)).map((w) => [w.leaid, w]));
   const websitesChosen: BuildStats["websitesChosen"] = [];
+  const sharedPhones = sharedTollFreePhones(ccd2324.values());
+  const phonesDropped: BuildStats["phonesDropped"] = [];
   const poNames = loadUdsPoNames(raw);
   const cityCasing = casingIndex(poNames.values());
   const uds = loadUds(raw);
@@ -897,6 +900,9 @@ export function build(opts: BuildOptions): BuildResult {
       notes.push({ code: "rating-none", text: why });
     }
 
+    const givenPhone = d === undefined ? "" : formatPhone(d.row.phone);
+    const phone = districtPhone(givenPhone, formatPhone(ccd1819.get(leaid)?.phone ?? ""), sharedPhones);
+    if (phone !== givenPhone) phonesDropped.push({ leaid, from: givenPhone, to: phone });
     const districtState = stateOf(leaid) ?? d?.row.st ?? "";
     const office = offices.get(leaid);
     const officeZip = office?.lzip || office?.mzip || "";
@@ -908,7 +914,7 @@ export function build(opts: BuildOptions): BuildResult {
       name,
       level: levels.get(leaid)!,
       grade_span: gradeSpan,
-      phone: d === undefined ? "" : formatPhone(d.row.phone),
+      phone,
       website,
       schools,
       students: formatCount(studentsN),
@@ -987,6 +993,7 @@ export function build(opts: BuildOptions): BuildResult {
     repairs,
     nameChanges,
     websitesChosen,
+    phonesDropped,
     umbrellas,
     noSchoolDistricts,
     newerDistricts: newerCandidates,

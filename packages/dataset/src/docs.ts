@@ -243,6 +243,14 @@ export function coverageMarkdown(s: BuildStats): string {
     for (const w of s.websitesChosen) L.push(`| ${w.leaid} | ${w.from || "(none)"} | ${w.to} | ${w.reason} |`);
   }
   L.push("");
+  L.push("## Phones that are not the district's own office's", "");
+  L.push("A toll-free number the 2023-24 directory gives to districts with offices in different ZIP codes is an agency's line, not a district's (`shared-phones.ts`): the 2018-19 directory's phone is used where it is a local one, else none.", "");
+  if (s.phonesDropped.length === 0) L.push("None.");
+  else {
+    L.push("| LEAID | 2023-24 phone | used |", "|---|---|---|");
+    for (const p of s.phonesDropped) L.push(`| ${p.leaid} | ${p.from} | ${p.to || "(none)"} |`);
+  }
+  L.push("");
   L.push("## Joins applied (data/joins.csv, then those found by rule)", "");
   L.push("| GRF21 LEAID | ZCTA | LEAID | reason |", "|---|---|---|---|");
   for (const j of s.joins) L.push(`| ${j.grfLeaid} | ${j.zcta || "all"} | ${j.leaid} | ${j.reason} |`);

@@ -86,18 +86,33 @@ export function districtCase(name: string): string {
 
 /**
  * The casing of `name` as another source spells the same name (same letters, case aside),
- * when that source has internal capitals the first lacks ("Mckeesport" + "McKeesport").
- * Otherwise `name` unchanged.
+ * when that source only adds capitals inside words ("Mckeesport" + "McKeesport") or writes
+ * small words in lower case ("Fond du Lac", "Croton on Hudson") or acronyms in capitals
+ * ("McConnell AFB"). Not a source that writes a two-letter word in capitals: the post-office
+ * names' "LA Place", "MI Wuk Village", "Pointe A LA Hache" (data audit 38 #9; so "Southern Md
+ * Facility" stays as the other source writes it). Otherwise `name` unchanged.
  *
  * @example
  * casedLike("Mckeesport", "McKeesport") // "McKeesport"
  * casedLike("Mckeesport", "Pittsburgh") // "Mckeesport"
+ * casedLike("La Place", "LA Place")     // "La Place"
  */
 export function casedLike(name: string, other: string | undefined): string {
   if (other === undefined || other === name) return name;
-  if (other.toLowerCase() !== name.toLowerCase()) return name;
-  // Only take the other spelling when it is not all capitals (a capitals-only source has no casing to give).
-  if (!/[a-z]/.test(other)) return name;
+  if (other.toLowerCase() !== name.toLowerCase() || other.length !== name.length) return name;
+  // A capitals-only source has no casing to give.
+  if (!/\p{Ll}/u.test(other)) return name;
+  const isLetter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
+  for (let i = 0; i < other.length; i++) {
+    if (other[i] === name[i]) continue;
+    // A capital added after a letter (Mc|K, La|G, O|B) in a word not all in capitals, or a word begun in lower case (du, on, of).
+    const word = /\p{L}+$/u.exec(other.slice(0, i + 1))![0] + (/^\p{L}*/u.exec(other.slice(i + 1))?.[0] ?? "");
+    const upper = other[i] !== other[i]!.toLowerCase();
+    // (Two letters in capitals are a word, "LA Place", "MI Wuk": longer ones are acronyms, "McConnell AFB", "MCBH Kaneohe Bay".)
+    const capitalAdded = upper && isLetter(other[i - 1]) && !(word.length === 2 && word === word.toUpperCase());
+    const smallWord = !upper && !isLetter(other[i - 1]);
+    if (!capitalAdded && !smallWord) return name;
+  }
   return other;
 }
 
@@ -121,17 +136,19 @@ export function casingIndex(names: Iterable<string>): Map<string, string> {
     const set = spellings.get(key) ?? new Set<string>();
     spellings.set(key, set.add(name));
   }
-  const plain = (name: string) => name.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
   return new Map(
-    [...spellings].filter(([, set]) => set.size === 1 && plain([...set][0]!) !== [...set][0]).map(([key, set]) => [key, [...set][0]!]),
+    [...spellings].filter(([, set]) => set.size === 1 && plainCase([...set][0]!) !== [...set][0]).map(([key, set]) => [key, [...set][0]!]),
   );
 }
+
+/** A name in lower case with each word's first letter a capital ("avon by the sea" -> "Avon By The Sea"). */
+const plainCase = (name: string) => name.toLowerCase().replace(/(^|[\s\-'.(\/])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
 
 /**
  * Military place names the sources write as words ("Jber", "Usaf Academy", "Jbsa Ft Sam Houston"):
  * the bases' acronyms, written in capitals in a city.
  */
-const CITY_ACRONYMS = new Set(["AFB", "MCAS", "NAS", "JBER", "JBSA", "USAF", "APO", "FPO", "DPO", "MDL"]);
+const CITY_ACRONYMS = new Set(["AFB", "MCAS", "NAS", "JBER", "JBSA", "JBPHH", "USAF", "APO", "FPO", "DPO", "MDL"]);
 
 /**
  * A city name with the military acronyms of CITY_ACRONYMS in capitals.

@@ -157,6 +157,8 @@ export interface BuildStats {
   nameChanges: NameChange[];
   /** districts whose website is the 2018-19 directory's (data/websites.csv): the 2023-24 one, the one used, why */
   websitesChosen: { leaid: string; from: string; to: string; reason: string }[];
+  /** Districts whose 2023-24 phone is a toll-free line shared by districts with other offices (shared-phones.ts): the 2018-19 phone used, or none. */
+  phonesDropped: { leaid: string; from: string; to: string }[];
   umbrellas: UmbrellaOut[];
   /** districts with no schools in their directory row that are no supervisory union (counted, facts as published) */
   noSchoolDistricts: { leaid: string; name: string; state: string; records: number; reason: string }[];

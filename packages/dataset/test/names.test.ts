@@ -78,6 +78,16 @@ describe("casedLike", () => {
     expect(casedLike("Mckeesport", "Pittsburgh")).toBe("Mckeesport");
     expect(casedLike("Mckeesport", undefined)).toBe("Mckeesport");
   });
+  it("takes small words in lower case and acronyms, not a two-letter word in capitals (data audit 38 #9)", () => {
+    expect(casedLike("Fond Du Lac", "Fond du Lac")).toBe("Fond du Lac");
+    expect(casedLike("Mcconnell AFB", "McConnell AFB")).toBe("McConnell AFB");
+    expect(casedLike("Mcbh Kaneohe Bay", "MCBH Kaneohe Bay")).toBe("MCBH Kaneohe Bay");
+    expect(casedLike("La Place", "LA Place")).toBe("La Place");
+    expect(casedLike("Mi Wuk Village", "MI Wuk Village")).toBe("Mi Wuk Village");
+    expect(casedLike("Pointe A La Hache", "Pointe A LA Hache")).toBe("Pointe A La Hache");
+    // A word capitalised at its start by the other source is no internal capital.
+    expect(casedLike("Prairie du Sac", "Prairie Du Sac")).toBe("Prairie du Sac");
+  });
 });
 
 describe("completedName", () => {
@@ -117,6 +127,7 @@ describe("casingIndex and cityAcronyms (audit 4: 'Mckinney', 'Jber', 'Usaf Acade
     ["Jbsa Ft Sam Houston", "JBSA Ft Sam Houston"],
     ["Usaf Academy", "USAF Academy"],
     ["Hanscom Afb", "Hanscom AFB"],
+    ["Jbphh", "JBPHH"],
     ["Nashville", "Nashville"],
     ["Napa", "Napa"],
   ])("%s -> %s", (city, cased) => expect(cityAcronyms(city)).toBe(cased));
