@@ -48,8 +48,10 @@ describe("the search box over every district of data/", () => {
     expect(open + list).toBe(districts.length);
     // Measured: a change to clearDistrict or the list shows here (update with the reason). 21 very
     // names of a small town's district ("Chattanooga Public Schools", OK) list it first on the page of
-    // the much larger town of that name (pages audit 34 #1), where they opened it before.
-    expect({ open, list }).toEqual({ open: 10_682, list: 2_488 });
+    // the much larger town of that name (pages audit 34 #1), where they opened it before. Data of
+    // 2026-11-28: Rivendell Interstate's New Hampshire part joined to its Vermont id, one district of
+    // that name now (it opens; the two were listed).
+    expect({ open, list }).toEqual({ open: 10_683, list: 2_486 });
   }, 600_000);
 
   it("'<town> schools' reaches a district the town's own ZIP codes name, for the 150 towns with the most ZIP codes", async () => {
