@@ -657,7 +657,7 @@ export interface paths {
         };
         /**
          * Sitemap index
-         * @description A sitemaps.org sitemap index listing the files `/sitemap-1.xml`, `/sitemap-2.xml`, …, each a `urlset` of at most 50,000 URLs (the home page, `/about`, `/docs`, every district page, every state page and every ZIP page, with the build date as `lastmod`), served like this index (`application/xml`, cached, ETag) at `/sitemap-{n}.xml`; a number beyond the last file gets 404. How many files there are depends on the data (the data of 2026-11-27 needs two). Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
+         * @description A sitemaps.org sitemap index listing the files `/sitemap-1.xml`, `/sitemap-2.xml`, …, each a `urlset` of at most 50,000 URLs (the home page, `/about`, `/docs`, every district page, every state page and every ZIP page, with the build date as `lastmod`), served like this index (`application/xml`, cached, ETag) at `/sitemap-{n}.xml`; a number beyond the last file gets 404. How many files there are depends on the data (the data of 2026-11-28 needs two). Supports HEAD, OPTIONS (204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getSitemapIndex"];
         put?: never;
@@ -856,7 +856,7 @@ export interface components {
          *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *       "source_url": "https://nces.ed.gov/ccd/",
          *       "license": "https://creativecommons.org/licenses/by/4.0/",
-         *       "updated": "2026-11-27"
+         *       "updated": "2026-11-28"
          *     }
          */
         DistrictRecord: {
@@ -938,7 +938,7 @@ export interface components {
             /**
              * Format: date
              * @description Date the dataset was built (YYYY-MM-DD).
-             * @example 2026-11-27
+             * @example 2026-11-28
              */
             updated: string;
         };
@@ -968,7 +968,7 @@ export interface components {
             license: "https://creativecommons.org/licenses/by/4.0/";
             /**
              * Format: date
-             * @example 2026-11-27
+             * @example 2026-11-28
              */
             updated: string;
             /** @description All records, sorted by ZIP. */
@@ -1205,7 +1205,7 @@ export interface components {
          *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *       "source_url": "https://nces.ed.gov/ccd/",
          *       "license": "https://creativecommons.org/licenses/by/4.0/",
-         *       "updated": "2026-11-27",
+         *       "updated": "2026-11-28",
          *       "zips": [
          *         {
          *           "zip": "90046",
@@ -1478,7 +1478,7 @@ export interface components {
          *         "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
          *         "source_url": "https://nces.ed.gov/ccd/",
          *         "license": "https://creativecommons.org/licenses/by/4.0/",
-         *         "updated": "2026-11-27"
+         *         "updated": "2026-11-28"
          *       },
          *       "in_zip_area": true,
          *       "boundaries": {
@@ -2082,7 +2082,7 @@ export interface operations {
                      *       "source": "National Center for Education Statistics (NCES): Common Core of Data and EDGE",
                      *       "source_url": "https://nces.ed.gov/ccd/",
                      *       "license": "https://creativecommons.org/licenses/by/4.0/",
-                     *       "updated": "2026-11-27"
+                     *       "updated": "2026-11-28"
                      *     }
                      */
                     "application/json": components["schemas"]["DistrictRecord"];
@@ -2974,7 +2974,7 @@ export interface operations {
                 content: {
                     /**
                      * @example zip,district,city,state,county,rating,rating_label,students,schools,per_pupil,grade_span,phone,website,page_url,updated
-                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-27
+                     *     90210,Beverly Hills Unified School District,Beverly Hills,CA,Los Angeles County,9,Excellent,"3,074",6,"$61,911/yr",Kindergarten – 12th,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/zip/90210,2026-11-28
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -3115,7 +3115,7 @@ export interface operations {
                 content: {
                     /**
                      * @example leaid,district,state,county,level,grade_span,students,schools,per_pupil,rating,rating_label,phone,website,page_url,overlapping_zips,chosen_zips,per_pupil_year,rating_source,notes,updated
-                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2022,seda,,2026-11-27
+                     *     0604830,Beverly Hills Unified School District,CA,Los Angeles County,unified,Kindergarten – 12th,"3,074",6,"$61,911/yr",9,Excellent,(310) 551-5100,http://www.bhusd.org,http://localhost:8080/district/0604830,7,5,2022,seda,,2026-11-28
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -3256,8 +3256,8 @@ export interface operations {
                 content: {
                     /**
                      * @example zip,zcta,state,leaid,district,level,grade_span,share,share_elementary,share_secondary,basis,chosen,serves_most,per_pupil_year,rating_source,notes,updated
-                     *     90210,90210,CA,0604830,Beverly Hills Unified School District,unified,Kindergarten – 12th,0.6544,0.6544,0.6544,population,true,elementary secondary,2022,seda,,2026-11-27
-                     *     90210,90210,CA,0622710,Los Angeles Unified School District,unified,Kindergarten – 12th,0.3456,0.3456,0.3456,population,false,,2022,seda,,2026-11-27
+                     *     90210,90210,CA,0604830,Beverly Hills Unified School District,unified,Kindergarten – 12th,0.6544,0.6544,0.6544,population,true,elementary secondary,2022,seda,,2026-11-28
+                     *     90210,90210,CA,0622710,Los Angeles Unified School District,unified,Kindergarten – 12th,0.3456,0.3456,0.3456,population,false,,2022,seda,,2026-11-28
                      */
                     "text/csv; charset=utf-8": string;
                 };
@@ -3395,10 +3395,10 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example d81e58f5abf3afbfb8c3a4a89f22423f1945138e8fca574aa2659381bd918cc7  all-districts.json
-                     *     dd7f336718d35d63247e443fa3a7ee39a7e025e55f68a56ed981d64e3a4f5c09  all-districts.csv
-                     *     e2ff2425fc48e3725800577b10b07d4c244ad70f264c75370ee32e45e84c3241  districts.csv
-                     *     ac9764088e28d2fa3bc3a098f683178a7c7465205d8be67023d8e0752fe9a96b  zip-districts.csv
+                     * @example d2e60660863880c129e201ba1d54577d8d0b582514df1c18b6a3ed27d24d0b66  all-districts.json
+                     *     66f74fbca90c6758e9ec75028a783eca103be99e388421b957f827a618b97992  all-districts.csv
+                     *     83a6589097d80de681a16c653fac7ce46955127e3816846225439a5094a6edd4  districts.csv
+                     *     e0f6bd992a638add1568ab0a72458a0bd3c22479fa8bacb07535d5607d18c2ca  zip-districts.csv
                      */
                     "text/plain; charset=utf-8": string;
                 };
@@ -3801,7 +3801,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "updated": "2026-11-27",
+                     *       "updated": "2026-11-28",
                      *       "records": 40881
                      *     }
                      */
@@ -5514,7 +5514,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-28 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
                 n: "1" | "2";
@@ -5567,7 +5567,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-28 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
                 n: "1" | "2";
@@ -5606,7 +5606,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-27 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
+                 * @description The file's number, as the index lists it: 1 and 2 for the data of 2026-11-28 (how many there are follows from the data: a test holds this list to the index). Any other gets 404.
                  * @example 1
                  */
                 n: "1" | "2";
