@@ -800,6 +800,10 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
     expect(zipPage({ ...record, grade_span: "Pre-Kindergarten – 13th" }, all, site.facts)).toContain("13th: a year after 12th grade that some of its schools offer (NCES grade 13).");
+    // A district with no schools answers for its grades, it does not teach them (pages audit 38 #7: Maine's tuition districts).
+    const none = zipPage({ ...record, schools: "0" }, all, site.facts);
+    expect(none).toContain("The grades the district is responsible for, from the NCES district directory: it runs no school of its own");
+    expect(none).not.toContain("The grades the district teaches");
     expect(zipPage(record, all, site.facts)).not.toContain("NCES grade 13");
   });
 

@@ -31,8 +31,11 @@ export const EXPLAIN = {
  *
  * @example
  * gradesHint("Kindergarten – 13th") // "The grades the district teaches, from the NCES district directory. 13th: …"
+ * gradesHint("Kindergarten – 12th", "0")  // "The grades the district is responsible for, from the NCES district directory: it runs no school …"
  */
-export function gradesHint(gradeSpan: string): string {
+export function gradesHint(gradeSpan: string, schools = ""): string {
+  // A district with no schools teaches no grade: it answers for them, its students taught elsewhere (pages audit 38 #7: 58 Maine districts).
+  if (schools === "0") return "The grades the district is responsible for, from the NCES district directory: it runs no school of its own, so its students attend other districts' or private schools, as it arranges.";
   return /13th$/.test(gradeSpan) ? `${EXPLAIN.grades} 13th: a year after 12th grade that some of its schools offer (NCES grade 13).` : EXPLAIN.grades;
 }
 
@@ -56,7 +59,7 @@ export function districtFacts(d: DistrictFigures, noRating: string, gradesNote =
     fact("Students", e(d.students), EXPLAIN.students),
     fact("Schools", e(d.schools), EXPLAIN.schools),
     fact("Spending per pupil", e(d.per_pupil), EXPLAIN.perPupil),
-    fact("Grades", e(d.grade_span), `${gradesHint(d.grade_span)}${gradesNote}`),
+    fact("Grades", e(d.grade_span), `${gradesHint(d.grade_span, d.schools)}${gradesNote}`),
   ].join("\n");
 }
 
