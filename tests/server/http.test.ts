@@ -226,6 +226,13 @@ describe("the binary", () => {
     // The checksum is the committed manifest's: a binary built from other data says another.
     const manifest = readFileSync(join(REPO, "data/manifest.json"));
     expect(version.stdout).toContain(`manifest sha256 ${createHash("sha256").update(manifest).digest("hex").slice(0, 12)}, source `);
+    // With --data: that folder's data, or a line naming what cannot be read (ops audit 38 #4: the embedded data, exit 0).
+    const folder = await runBinary(["--version", "--data", join(REPO, "data")]);
+    expect(folder.code).toBe(0);
+    expect(folder.stdout).toMatch(/\(data \d{4}-\d{2}-\d{2} in .*\/data, manifest sha256 [0-9a-f]{12}\)\n$/);
+    const missing = await runBinary(["--version", "--data", join(REPO, "no-such-folder")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no-such-folder/manifest.json");
   });
 
   it("a bad flag exits 2 with the usage", async () => {

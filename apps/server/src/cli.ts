@@ -102,12 +102,19 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
   if (cmd.kind === "version") {
     // The manifest's checksum tells two builds of one date apart (pages audit 34 #5: a stale binary
     // said the same version and date as one with 13 names renamed); it holds every data file's sha256.
-    const text = await Bun.file(paths.data.manifest).text();
-    const { updated } = JSON.parse(text) as { updated: string };
+    const manifest = cmd.data ? dataPaths(cmd.data).manifest : paths.data.manifest;
+    let text: string;
+    let updated: string;
+    try {
+      text = await Bun.file(manifest).text();
+      ({ updated } = JSON.parse(text) as { updated: string });
+    } catch (e) {
+      return fail(`cannot read ${manifest}: ${(e as Error).message}`, 1);
+    }
     const fingerprint = new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 12);
     // And the source and data the build rendered (sourceFingerprint): a binary older than the tree is told apart (ops audit 38 #1).
-    const source = paths.snapshot ? ((await Bun.file(paths.snapshot.index).json()) as { source?: string }).source : undefined;
-    return void process.stdout.write(`school-districts ${paths.version} (embedded data ${updated}, manifest sha256 ${fingerprint}${source ? `, source ${source.slice(0, 12)}` : ""})\n`);
+    const source = !cmd.data && paths.snapshot ? ((await Bun.file(paths.snapshot.index).json()) as { source?: string }).source : undefined;
+    return void process.stdout.write(`school-districts ${paths.version} (${cmd.data ? `data ${updated} in ${cmd.data}` : `embedded data ${updated}`}, manifest sha256 ${fingerprint}${source ? `, source ${source.slice(0, 12)}` : ""})\n`);
   }
   mark("args");
   if (cmd.kind === "lookup") {

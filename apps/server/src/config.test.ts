@@ -83,6 +83,8 @@ describe("parseArgs", () => {
     expect(parseArgs(["--help"], {})).toEqual({ kind: "help" });
     expect(parseArgs(["-h"], {})).toEqual({ kind: "help" });
     expect(parseArgs(["--version"], {})).toEqual({ kind: "version" });
+    // With --data, that folder's (ops audit 38 #4: it named the embedded data).
+    expect(parseArgs(["--version", "--data", "/srv/data"], {})).toEqual({ kind: "version", data: "/srv/data" });
   });
   it.each([
     [["--port", "x"]],

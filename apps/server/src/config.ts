@@ -8,7 +8,7 @@ export type Command =
   | { kind: "export"; dir: string; baseUrl: string; data: string | undefined; quiet: boolean }
   | { kind: "lookup"; query: { zip: string } | { zips: string[] | "-" } | { leaid: string } | { lat: string; lon: string }; json: boolean; baseUrl: string; data: string | undefined }
   | { kind: "help" }
-  | { kind: "version" };
+  | { kind: "version"; data?: string };
 
 /** A usage error: the message says what to fix. */
 export class UsageError extends Error {}
@@ -97,7 +97,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     } else throw new UsageError(`unknown option --${name}`);
   }
   if (flags.help) return { kind: "help" };
-  if (flags.version) return { kind: "version" };
+  // With --data: that folder's data, which the service would serve (ops audit 38 #4: it named the embedded data).
+  if (flags.version) return typeof flags.data === "string" ? { kind: "version", data: flags.data } : { kind: "version" };
   const str = (name: string) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
   // An environment variable set to "" (as in `BASE_URL= school-districts`) counts as unset.
   const fromEnv = (name: string) => (env[name] === undefined || env[name].trim() === "" ? undefined : env[name]);
