@@ -37,7 +37,7 @@ const ZIP = /^[0-9]{5}$/;
 const STATE = /^[A-Z]{2}$/;
 const LEAID = /^[0-9]{7}$/;
 const decoder = new TextDecoder();
-/** How many town pages (/zip?zip=Boston) are kept once made: a few hundred towns typed most, about 5 KB each. */
+/** How many town pages (/zip?zip=Boston) are kept once made: the few hundred towns typed most lately (least recently used go first), about 5 KB each. */
 const TOWN_PAGES_KEPT = 256;
 /** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
 const FORMAT_GUESS = /\.(?:csv|json)$/i;

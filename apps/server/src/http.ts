@@ -3,7 +3,7 @@
  * or a problem. Every response carries `Access-Control-Allow-Origin: *`.
  */
 import type { Problem } from "@school-districts/core";
-import { chooseCoding, codingFor, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
+import { codingFor, noneMatchHits, notModifiedSince, prefersHtml } from "./negotiate.ts";
 import { PAGE_HEADERS } from "./layout.ts";
 import { problem, type ProblemKind } from "./problems.ts";
 import type { Representation } from "./representation.ts";

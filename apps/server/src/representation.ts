@@ -86,14 +86,6 @@ export function notModifiedHeaders(etag: string, lastModified: string, cacheCont
 }
 
 /**
- * A body with its content type and headers. Coded variants come from `coded`
- * (made ahead of time) or are made on first use with SMALL_EFFORT.
- *
- * @example
- * const rep = new Representation("{}", "application/json; charset=utf-8", { lastModified });
- * rep.variant("br").headers // { "Content-Type": ..., "Content-Length": ..., ETag: ..., ..., "Content-Encoding": "br" }
- */
-/**
  * A body kept out of memory until asked for: `load` makes its bytes
  * (each time; the caller drops them), `etag` is its identity ETag when known
  * without loading (made by the build for the same bytes, or from the ETags of
@@ -109,6 +101,14 @@ export interface LazyBody {
 /** No extra headers (shared, so that a body without any holds no array of its own). */
 const NO_HEADERS: [string, string][] = [];
 
+/**
+ * A body with its content type and headers. Coded variants come from `coded`
+ * (made ahead of time) or are made on first use with SMALL_EFFORT.
+ *
+ * @example
+ * const rep = new Representation("{}", "application/json; charset=utf-8", "Sun, 22 Nov 2026 00:00:00 GMT");
+ * rep.variant("br").headers // { "Content-Type": ..., "Content-Length": ..., ETag: ..., ..., "Content-Encoding": "br" }
+ */
 export class Representation {
   readonly #body: Uint8Array<ArrayBuffer> | undefined;
   readonly #load: (() => Uint8Array<ArrayBuffer>) | undefined;

@@ -7,7 +7,7 @@ import { internalError } from "./http.ts";
 import { loggedPath, type AccessLog } from "./log.ts";
 import type { NativeRoutes } from "./native.ts";
 
-/** Serves requests with `handle` once `ready` resolves (requests arriving earlier wait). */
+/** Where and how `listen` serves: its port, host, access log and whether the port is shared. */
 export interface ServeOptions {
   port: number;
   host: string;
