@@ -169,13 +169,17 @@ export function phoneLink(phone: string): string {
 
 /**
  * What the phone's hint says: whom to call to confirm the school, or, where the NCES directory
- * lists no phone (military-base districts, Maine's unorganized territories), whom to ask instead.
+ * lists no phone of the district's own (military-base districts, Maine's unorganized territories;
+ * three Ohio districts for which it lists only the state's toll-free line, which the data leaves
+ * out: review of stop 38's data), where to find one and whom to ask instead.
  *
  * @example
- * phoneHint("", "Call the district …") // "The NCES directory lists no phone for this district: ask the state's department of education which school serves your address."
+ * phoneHint("", "Call the district …") // "The NCES directory lists no phone of the district's own: ask the state's department of education which school serves your address."
+ * phoneHint("", "Call the district …", "http://www.midviewk12.org/") // "… of the district's own: its website, above, gives one; or ask …"
  */
-export function phoneHint(phone: string, confirm: string): string {
-  return phone === "" ? "The NCES directory lists no phone for this district: ask the state's department of education which school serves your address." : confirm;
+export function phoneHint(phone: string, confirm: string, website = ""): string {
+  if (phone !== "") return confirm;
+  return `The NCES directory lists no phone of the district's own: ${website === "" ? "ask" : "its website, above, gives one; or ask"} the state's department of education which school serves your address.`;
 }
 
 /**

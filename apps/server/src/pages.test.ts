@@ -810,8 +810,11 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
   it("where the NCES directory lists no phone, says whom to ask instead of 'Call the district' (Fort Bragg Schools, 28310)", async () => {
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
-    const html = zipPage({ ...record, phone: "" }, all, site.facts);
-    expect(html).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone for this district: ask the state's department of education which school serves your address.</small></dd>");
+    const html = zipPage({ ...record, phone: "", website: "" }, all, site.facts);
+    expect(html).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone of the district's own: ask the state's department of education which school serves your address.</small></dd>");
+    // With a website, the page says it gives one (review of stop 38's data: 3 Ohio districts the directory gives only the state's line).
+    const withSite = zipPage({ ...record, phone: "" }, all, site.facts);
+    expect(withSite).toContain("The NCES directory lists no phone of the district's own: its website, above, gives one; or ask the state's department of education");
     expect(html).not.toContain("Call the district");
     expect(zipPage(record, all, site.facts)).toContain("Call the district to confirm which school serves your address.");
   });
@@ -828,7 +831,7 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
         state_name: "the ZIP's state",
       }));
     const high = (html: string) => html.slice(html.indexOf('<h2 id="high-school">'));
-    expect(high(page("(508) 998-0260"))).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone for this district: ask Acushnet School District, above, which high school serves your address.</small></dd>");
+    expect(high(page("(508) 998-0260"))).toContain("<dt>Phone</dt><dd>Not reported<small>The NCES directory lists no phone of the district's own: ask Acushnet School District, above, which high school serves your address.</small></dd>");
     expect(high(page(""))).toContain("ask the state's department of education which school serves your address.");
   });
 });

@@ -53,7 +53,7 @@ export type DistrictFigures = Pick<DistrictRecord, "phone" | "website" | "rating
 export function districtFacts(d: DistrictFigures, noRating: string, gradesNote = ""): string {
   const rating = d.rating === null ? noRating : `${d.rating} of 10 (${e(d.rating_label)})`;
   return [
-    fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address.")),
+    fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address.", d.website)),
     fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory."),
     fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`),
     fact("Students", e(d.students), EXPLAIN.students),
@@ -331,7 +331,7 @@ function highSchoolContact(high: DistrictOverlap, label: string, contact: Distri
   // Acushnet (9-12)"), the district named above, whose phone the page shows, is the one to ask.
   const hint =
     contact.phone === "" && own.phone !== ""
-      ? `The NCES directory lists no phone for this district: ask ${e(own.district)}, above, which ${which}.`
+      ? `The NCES directory lists no phone of the district's own: ask ${e(own.district)}, above, which ${which}.`
       : phoneHint(contact.phone, `Call it to confirm which ${which}.`);
   return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a>${e(elsewhere)}</h2>
 <dl>
