@@ -63,48 +63,48 @@ export interface LevelPartner {
 export type DistrictsOf = (zip: string) => readonly DistrictOverlap[];
 
 /**
- * The districts of the other grade level over an elementary or secondary district's area, largest
- * first (pages audit 38 #3: an elementary district's page never named its high-school district, nor
- * the reverse). Each ZIP code where people live weighs in with the product of the district's share
- * of it at its own level and the other district's share at the other level: a map overlap the data
- * do not hold, estimated from the ZIP codes both cover (ZIP codes weigh alike: their populations are
- * not on the page). PO-box ZIP codes repeat their post office's ZIP area, so they would count it twice.
- * Unified districts, and a unified district's page, have no partners.
+ * The districts of the other grade level of an elementary or secondary district, most first (pages
+ * audit 38 #3: an elementary district's page never named its high-school district, nor the reverse):
+ * in each ZIP code where people live and the district serves the most at its level (`serves_most`),
+ * the district serving the most at the other level counts once. Not a product of shares, which
+ * paired a district with its neighbour's high school (review of stop 38's late commits #1: Alhambra
+ * Elementary with Glendale Union, Washington Elementary's, in 369 pages); a unified district serving
+ * the high-school grades counts (Santa Barbara Unified for Goleta Union); a high-school district's
+ * students come from elementary districts. PO-box ZIP codes repeat their post office's area and
+ * would count it twice. Unified districts have no partners.
  *
  * @example
- * levelPartners(district65, districtsOf) // [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 4.008 }, …]
+ * levelPartners(district65, districtsOf) // [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 3 }]
  */
 export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf): LevelPartner[] {
   if (d.level === "unified") return [];
-  const [own, other] = d.level === "elementary" ? (["share_elementary", "share_secondary"] as const) : (["share_secondary", "share_elementary"] as const);
-  // An elementary district's high school may be a unified district's (Goleta Union under Santa Barbara Unified in
-  // 93117: review of stop 38 #1 named a high-school district of 2 % there); a high-school district's students come from elementary districts.
+  const [ownMark, otherMark] = d.level === "elementary" ? (["elementary", "secondary"] as const) : (["secondary", "elementary"] as const);
   const partnerLevel = (level: DistrictOverlap["level"]) => (d.level === "elementary" ? level !== "elementary" : level === "elementary");
   const weights = new Map<string, LevelPartner>();
-  for (const z of d.zips) {
-    if (z.basis === "post office" || z[own] === 0) continue;
-    for (const o of districtsOf(z.zip)) {
-      if (!partnerLevel(o.level) || o.leaid === d.leaid || o[other] === 0) continue;
-      const p = weights.get(o.leaid) ?? weights.set(o.leaid, { leaid: o.leaid, district: o.district, weight: 0 }).get(o.leaid)!;
-      p.weight += z[own] * o[other];
-    }
+  for (const z of mainZips(d)) {
+    const o = districtsOf(z.zip).find((o) => o.leaid !== d.leaid && partnerLevel(o.level) && (o.serves_most ?? []).includes(otherMark));
+    if (o === undefined) continue;
+    const p = weights.get(o.leaid) ?? weights.set(o.leaid, { leaid: o.leaid, district: o.district, weight: 0 }).get(o.leaid)!;
+    p.weight += 1;
   }
   return [...weights.values()].sort((a, b) => b.weight - a.weight || (a.leaid < b.leaid ? -1 : 1));
+  // (ownMark: which of the district's ZIP codes count, mainZips.)
+  function mainZips(district: Pick<District, "zips">) {
+    return district.zips.filter((z) => z.basis !== "post office" && (z.serves_most ?? []).includes(ownMark));
+  }
 }
 
 /**
  * The sentence naming the districts of the other grade level (levelPartners), linked: at most three,
- * largest first, each holding a tenth of the weight or more (the ZIP codes' products also pair a
- * district with its neighbour's partner, Evanston 65's 9 % of Skokie's 60076 with Niles Township 219:
- * the tenth keeps such a pair out), and how many more hold a tenth. "" where none is found.
+ * largest first, each serving the most in a tenth or more of `area` (the ZIP codes where the page's
+ * district serves the most at its level), and how many more do. "" where none is found.
  *
  * @example
  * partnersSentence("elementary", [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 4 }])
  * // 'High school: the ZIP codes of its area are mostly in <a href="/district/1714490">Evanston Township High School District 202</a>, the district teaching high school there.'
  */
 export function partnersSentence(level: District["level"], partners: readonly LevelPartner[], area = partners.reduce((sum, p) => sum + p.weight, 0)): string {
-  // Each named one holds a tenth of the district's own area or more (`area`: its shares of the ZIP codes where people
-  // live), and "mostly" only where those named hold half of it (review of stop 38 #1: a district of 0 % was named "mostly").
+  // "Mostly" only where those named serve the most in half of them (review of stop 38 #1: a district of 0 % was named "mostly").
   const kept = partners.filter((p) => p.weight > 0 && p.weight >= area / 10);
   if (level === "unified" || kept.length === 0) return "";
   const links = kept.slice(0, 3).map((p) => `<a href="${districtHref(p.leaid)}">${e(p.district)}</a>`);
@@ -197,8 +197,9 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
             ? `${e(d.district)} has no residents in any ZIP code: it touches ${count(empty.length, "ZIP code", "ZIP codes")} only in ${empty.length === 1 ? "a part" : "parts"} with no residents.${boxWords}`
             : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
   // Right after the lead, where a parent landing on an elementary district asks where high school is (pages audit 38 #3).
-  const ownShare = (z: District["zips"][number]) => (d.level === "secondary" ? z.share_secondary : z.share_elementary);
-  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), homes.reduce((sum, z) => sum + ownShare(z), 0));
+  // Weighed against the ZIP codes where it serves the most at its level (levelPartners counts one per such ZIP code).
+  const ownMark = d.level === "secondary" ? "secondary" : "elementary";
+  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), homes.filter((z) => (z.serves_most ?? []).includes(ownMark)).length);
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>

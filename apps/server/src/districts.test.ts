@@ -413,13 +413,15 @@ describe("the district of the other grade level on elementary and high-school di
     expect(amherst.indexOf("High school: the ZIP codes")).toBeLessThan(amherst.indexOf("<h2>Facts</h2>"));
   });
 
-  it("a high-school district's page names the elementary districts its students come from, largest share first, not those of a tenth or less", async () => {
+  it("a high-school district's page names the elementary district serving the most where it does, not the others of those ZIP codes", async () => {
     const regional = districtPage(await districtJson("2501920"), () => "", site.facts, "", "Massachusetts", await fixtureDistrictsOf());
-    // 01002: Amherst 50 %, Pelham 43 %, Shutesbury 7 % (under a tenth of the weight), Hadley 0 %.
+    // 01002: Amherst 50 % (the elementary mark), Pelham 43 %, Shutesbury 7 %, Hadley 0 %: only the marked one
+    // counts (a product of shares named a neighbour's district on 369 pages, review of stop 38's late commits #1).
     expect(afterLead(regional)).toBe(
-      '<p>Lower grades: its students come mostly from <a href="/district/2501890">Amherst School District</a> and <a href="/district/2509390">Pelham School District</a> (largest share first), the elementary districts of the ZIP codes it covers.</p>',
+      '<p>Lower grades: its students come mostly from <a href="/district/2501890">Amherst School District</a>, the elementary district of the ZIP codes it covers.</p>',
     );
     expect(regional).not.toContain('href="/district/2510800"');
+    expect(regional).not.toContain('href="/district/2509390"');
   });
 
   it("says nothing on a unified district's page, where no pairing is found, or without the ZIP codes' districts", async () => {
@@ -432,33 +434,29 @@ describe("the district of the other grade level on elementary and high-school di
     expect(districtPage(await districtJson("2501890"), () => "", site.facts)).not.toContain("High school: the ZIP codes");
   });
 
-  it("levelPartners weighs each ZIP code by both shares, skips PO-box ZIP codes and districts of the same level", () => {
-    const overlap = (leaid: string, level: "elementary" | "secondary" | "unified", share_elementary: number, share_secondary: number) =>
-      ({ leaid, district: `D${leaid}`, level, grade_span: "", share: 1, basis: "population", chosen: false, serves_most: [], share_elementary, share_secondary }) as ZipDistricts["districts"][number];
+  it("levelPartners counts, in each ZIP code where the district serves the most at its level, the district serving the most at the other (review of stop 38's late commits #1)", () => {
+    type Mark = "elementary" | "secondary";
+    const overlap = (leaid: string, level: "elementary" | "secondary" | "unified", marks: Mark[]) =>
+      ({ leaid, district: `D${leaid}`, level, grade_span: "", share: 0.5, basis: "population", chosen: false, serves_most: marks, share_elementary: 0.5, share_secondary: 0.5 }) as ZipDistricts["districts"][number];
     const lists: Record<string, ZipDistricts["districts"]> = {
-      "10001": [overlap("1", "elementary", 1, 0), overlap("2", "secondary", 0, 0.75), overlap("3", "secondary", 0, 0.25), overlap("4", "elementary", 0.5, 0), overlap("5", "unified", 0.5, 0.5)],
-      "10002": [overlap("1", "elementary", 1, 0), overlap("3", "secondary", 0, 1)],
-      "10003": [overlap("1", "elementary", 1, 0), overlap("6", "secondary", 0, 1)],
+      // Its neighbour's high school has as much of 10001 as its own: only the marked one counts.
+      "10001": [overlap("1", "elementary", ["elementary"]), overlap("2", "secondary", ["secondary"]), overlap("3", "secondary", []), overlap("4", "elementary", [])],
+      "10002": [overlap("1", "elementary", ["elementary"]), overlap("2", "secondary", ["secondary"])],
+      // A unified district serving the high-school grades (Santa Barbara Unified over Goleta Union).
+      "10003": [overlap("1", "elementary", ["elementary"]), overlap("5", "unified", ["secondary"])],
+      // Where another elementary district serves the most, 1's part does not count.
+      "10004": [overlap("1", "elementary", []), overlap("4", "elementary", ["elementary"]), overlap("3", "secondary", ["secondary"])],
+      "10005": [overlap("1", "elementary", ["elementary"]), overlap("6", "secondary", ["secondary"])],
     };
-    const zip = (z: string, share: number, basis = "population") => ({ zip: z, share, basis, chosen: false, serves_most: [], share_elementary: share, share_secondary: 0 }) as District["zips"][number];
-    const d = { leaid: "1", level: "elementary" as const, zips: [zip("10001", 1), zip("10002", 1), zip("10003", 1, "post office")] };
-    // 3: 1 × 0.25 + 1 × 1; 2: 1 × 0.75; 5, a unified district teaching high school there: 1 × 0.5 (review of stop 38 #1:
-    // Santa Barbara Unified over Goleta Union). Never 4 (elementary) or 6 (only in a PO-box ZIP code).
+    const zip = (z: string, marks: Mark[], basis = "population") => ({ zip: z, share: 0.5, basis, chosen: false, serves_most: marks, share_elementary: 0.5, share_secondary: 0 }) as District["zips"][number];
+    const d = { leaid: "1", level: "elementary" as const, zips: [zip("10001", ["elementary"]), zip("10002", ["elementary"]), zip("10003", ["elementary"]), zip("10004", []), zip("10005", ["elementary"], "post office")] };
     expect(levelPartners(d, (z) => lists[z] ?? [])).toEqual([
-      { leaid: "3", district: "D3", weight: 1.25 },
-      { leaid: "2", district: "D2", weight: 0.75 },
-      { leaid: "5", district: "D5", weight: 0.5 },
+      { leaid: "2", district: "D2", weight: 2 },
+      { leaid: "5", district: "D5", weight: 1 },
     ]);
-    // The district's own share weighs: half of 10001 halves its pairs there.
-    expect(levelPartners({ ...d, zips: [zip("10001", 0.5)] }, (z) => lists[z] ?? [])).toEqual([
-      { leaid: "2", district: "D2", weight: 0.375 },
-      { leaid: "5", district: "D5", weight: 0.25 },
-      { leaid: "3", district: "D3", weight: 0.125 },
-    ]);
-    // A high-school district's students come from elementary districts only.
-    expect(levelPartners({ leaid: "3", level: "secondary", zips: [{ ...zip("10001", 0), share_secondary: 0.25 }] }, (z) => lists[z] ?? [])).toEqual([
-      { leaid: "1", district: "D1", weight: 0.25 },
-      { leaid: "4", district: "D4", weight: 0.125 },
+    // A high-school district's students come from the elementary districts serving the most where it does.
+    expect(levelPartners({ leaid: "2", level: "secondary", zips: [{ ...zip("10001", ["secondary"]) }, { ...zip("10002", ["secondary"]) }] }, (z) => lists[z] ?? [])).toEqual([
+      { leaid: "1", district: "D1", weight: 2 },
     ]);
     expect(levelPartners({ ...d, level: "unified" }, (z) => lists[z] ?? [])).toEqual([]);
   });
