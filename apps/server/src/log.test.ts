@@ -108,6 +108,10 @@ describe("loggedPath: no home's address or position beside an IP (review 38 #2)"
     ["/zip?12+Elm+Street", "/zip?(13)"],
     ["/district?state=RI", "/district?state=RI"],
     ["/zip/90210", "/zip/90210"],
+    ["/zip/90210-1234", "/zip/90210-(4)"],
+    ["/zip/902101234.json", "/zip/90210-(4).json"],
+    ["/zip/12%20Elm%20Street%2C%20Springfield", "/zip/(26)"],
+    ["/state/CA/districts.json", "/state/CA/districts.json"],
     ["/zip?zip=%E0%A4", "/zip?zip=(6)"],
   ])("%s is logged as %s", (path, logged) => {
     expect(loggedPath(path)).toBe(logged);

@@ -67,7 +67,7 @@ export function logLine(entry: AccessEntry): string {
  */
 export function loggedPath(path: string): string {
   const q = path.indexOf("?");
-  if (q < 0) return path;
+  if (q < 0) return loggedSegments(path);
   const kept = path
     .slice(q + 1)
     .split("&")
@@ -88,7 +88,29 @@ export function loggedPath(path: string): string {
       if (degrees) return `${name}=${degrees[1]}${degrees[2] === undefined ? "" : `.${degrees[2]}`}`;
       return `${name}=(${[...value].length})`;
     });
-  return `${path.slice(0, q)}?${kept.join("&")}`;
+  return `${loggedSegments(path.slice(0, q))}?${kept.join("&")}`;
+}
+
+/**
+ * A path with what a person may have typed into it as the query's values are kept: a ZIP+4 as its
+ * 5 digits, a segment with a space or a comma ("/zip/12 Elm Street, Springfield") as its length
+ * (review of stop 38's late commits #6: the path was logged as typed).
+ */
+function loggedSegments(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      let text: string;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        text = segment;
+      }
+      const zip4 = /^([0-9]{5})-?[0-9]{4}(\.[a-z]+)?$/i.exec(text);
+      if (zip4) return `${zip4[1]}-(4)${zip4[2] ?? ""}`;
+      return /[\s,]/.test(text) ? `(${[...text].length})` : segment;
+    })
+    .join("/");
 }
 
 /**

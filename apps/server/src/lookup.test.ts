@@ -192,6 +192,15 @@ describe("lookup says what the ZIP page says of a PO-box ZIP and of one mostly i
     expect(r.stdout).not.toContain(" is split");
   });
 
+  it("a ZIP wholly in one elementary and one high-school district is not called split (01012, review of stop 38's late commits #6)", () => {
+    const rows = dataset.overlaps.get("01002")!.map((o) =>
+      o.leaid === "2501890" ? { ...o, share: 1, shareElementary: 1, shareSecondary: 0 } : o.leaid === "2501920" ? { ...o, share: 1, shareElementary: 0, shareSecondary: 1 } : { ...o, share: 0, shareElementary: 0, shareSecondary: 0 },
+    );
+    const r = lookup({ ...dataset, overlaps: new Map([...dataset.overlaps, ["01002", rows]]) }, { zip: "01002" }, text);
+    expect(r.stdout).toContain("01002: every district overlapping it (share of the ZIP at the elementary grades, at high school):");
+    expect(r.stdout).not.toContain(" is split");
+  });
+
   it("follows the page's predicates for every ZIP of the fixture, as is and changed (a PO box, mostly in no district, both)", () => {
     const cases: [Dataset, string][] = [
       ...dataset.zips.map((z): [Dataset, string] => [dataset, z.zip]),

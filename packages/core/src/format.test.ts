@@ -128,6 +128,7 @@ describe("formatWebsite", () => {
     ["http://AWICKER@CDWILDCATS.COM", "http://cdwildcats.com"],
     ["http://tyrone@tyronebobcats.org", "http://tyronebobcats.org"],
     ["https://user:pw@www.x.org/a", "https://www.x.org/a"],
+    ["http://ceeschool@gmail.com", ""],
   ])("formats %j as %j", (raw, text) => {
     expect(formatWebsite(raw)).toBe(text);
   });

@@ -164,6 +164,10 @@ export function formatWebsite(raw: string): string {
   if (/\s/.test(trimmed) || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname)) return "";
   // An e-mail address typed as the site ("http://tyrone@tyronebobcats.org"): the host it names, without
   // the user part, which a browser takes for a login and warns of (data audit 38 #4).
-  if (url.username !== "" || url.password !== "") return withScheme.replace(/^(https?:\/\/)[^/]*@([^/]*)/i, (_, scheme: string, host: string) => `${scheme}${host.toLowerCase()}`);
+  if (url.username !== "" || url.password !== "") {
+    // But a mail provider's host is nobody's website ("http://ceeschool@gmail.com"): none.
+    if (/^(www\.)?(gmail|googlemail|yahoo|hotmail|outlook|live|msn|aol|icloud|me|mail|comcast|att|verizon|sbcglobal|bellsouth)\.(com|net)$/i.test(url.hostname)) return "";
+    return withScheme.replace(/^(https?:\/\/)[^/]*@([^/]*)/i, (_, scheme: string, host: string) => `${scheme}${host.toLowerCase()}`);
+  }
   return withScheme;
 }
