@@ -210,8 +210,17 @@ ${zips.map((z) => `<tr><th scope="row" data-label="ZIP"><a href="/zip/${z.zip}">
   const shareNote = (grades = "at its grade level") => `Share: how much of the ZIP code the district covers ${grades}, of its population where known, else of its land area (marked “land”).`;
   return layout(
     {
-      title: `${d.district} (${d.county ? `${d.county}, ` : ""}${d.state}): school district ${d.leaid}`,
-      description: `${d.district}, ${d.county ? `${d.county}, ` : ""}${d.state} (NCES ${d.leaid}): the ZIP codes it serves and how much of each, students, schools, rating, spending per pupil, phone and website.`,
+      // What a search result shows: the place and what the page answers, then facts the data has, not a promise of
+      // facts it may lack, and the NCES id last (pages audit 38 #4: "school district 3620580" meant nothing to a parent).
+      title: `${d.district} (${d.county ? `${d.county}, ` : ""}${d.state}): the ZIP codes it serves`,
+      description: `${d.district}, ${d.county ? `${d.county}, ` : ""}${d.state}: ${[
+        named.length > 0 ? `the main school district of ${count(named.length, "ZIP code", "ZIP codes")}` : `a ${d.level} school district`,
+        d.grade_span,
+        d.students ? `${d.students} students` : "",
+        d.phone ? `phone ${d.phone}` : "",
+      ]
+        .filter((x) => x !== "")
+        .join(", ")}. NCES id ${d.leaid}.`,
       canonical: `/district/${d.leaid}`,
       main: `<p><a class="up" href="/state/${d.state}">Districts of ${e(inSentence(stateName))}</a></p>
 <h1>${e(d.district)}</h1>

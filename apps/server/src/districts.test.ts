@@ -260,7 +260,9 @@ describe("district and state pages", () => {
     expect(html).not.toContain('<a href="/zip/90209">90209</a></th>');
     // Where its office is, which tells apart districts of one name in a state; in the title too.
     expect(html).toContain("It is a unified district in California, Kindergarten – 12th, with its office in Los Angeles County. Unified: one district for every grade, from kindergarten to high school.</p>");
-    expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): school district 0604830</title>");
+    expect(html).toContain("<title>Beverly Hills Unified School District (Los Angeles County, CA): the ZIP codes it serves</title>");
+    // The preview says facts the data has, the NCES id last (pages audit 38 #4).
+    expect(html).toContain('<meta name="description" content="Beverly Hills Unified School District, Los Angeles County, CA: the main school district of 1 ZIP code, Kindergarten – 12th, 3,074 students, phone (310) 551-5100. NCES id 0604830.">');
     expect(((await (await get("/district/0604830.json")).json()) as { county: string }).county).toBe("Los Angeles County");
     expect(html).toContain('<h2 id="main-zips">ZIP codes it is the main district of</h2>');
     expect(html).toContain('<tr><th scope="row" data-label="ZIP"><a href="/zip/90210">90210</a></th><td data-label="City">Beverly Hills</td><td class="n" data-label="Share">65&nbsp;%</td>');
