@@ -179,7 +179,7 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
     // A tail under 1 % is no one's answer (07465: "Most of 07465 (> 99 %) … covers the rest").
     if (level.name === "high" && p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
-    if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; no district teaching ${highGrades} covers the rest${emptyParts(zero, pick.basis)}`;
+    if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; ${noHighSchoolDrawn(highGrades)}${emptyParts(zero, pick.basis)}`;
     if (level.name === "high") return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit})${emptyParts(zero, pick.basis)}`;
     // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).
     if (rest.length === 0) {
@@ -211,12 +211,14 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // The part no district of these grades covers: at high school, of people in no district at all
   // where the elementary grades leave as much uncovered (85339: Gila River, "School District Not Defined").
   const noneCovers = level.name === "high" && !restInNoDistrict ? `no district teaching ${highGrades}` : "no school district";
+  // The rest of the ZIP code at these grades, in words that do not read as "no high school for you" (pages audit 38 #7: 408 pages).
+  const restUncovered = level.name === "high" && !restInNoDistrict ? noHighSchoolDrawn(highGrades) : "no school district covers the rest";
   // Not at the elementary grades of a split-level ZIP (as `uncovered` below).
   if (level.name !== "elementary" && p < 0.5 && total < 0.5) {
     return `${noneCovers} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit}), and ${list(withShare)} ${withShare.length === 1 ? "covers" : "cover"} less${emptyParts(zero, pick.basis)}`;
   }
   if (level.name !== "elementary" && p < 0.5 && total < 0.98 && percent(p) !== percent(q)) {
-    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(withShare)} ${withShare.length === 1 ? "covers" : "cover"} less, and ${noneCovers} covers the rest${emptyParts(zero, pick.basis)}`;
+    return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; ${list(withShare)} ${withShare.length === 1 ? "covers" : "cover"} less, and ${restUncovered}${emptyParts(zero, pick.basis)}`;
   }
   if (percent(p) === percent(q)) {
     const more = withShare.length > 1 ? `; the rest is in ${list(withShare.slice(1))}` : "";
@@ -228,11 +230,25 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
   // 10 % none), as is a part in no school district (85373 Sun City: 47 % "School District Not Defined").
   // Not at the elementary grades of a split-level ZIP: there a K-12 district drawn only as a
   // high-school district (Geyser K-12 in 59479) covers people no elementary district does.
-  const uncovered = (level.name !== "elementary" || restInNoDistrict) && 1 - total >= 0.02 ? `, and ${noneCovers} covers the rest` : "";
+  const uncovered = (level.name !== "elementary" || restInNoDistrict) && 1 - total >= 0.02 ? `, and ${restUncovered}` : "";
   if (p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; part is in ${list(withShare)}${uncovered}${emptyParts(zero, pick.basis)}`;
   return `${subject} is split: the largest part (${percent(p)} ${unit}) is in ${name(pick)}; the rest is in ${list(withShare)}${emptyParts(zero, pick.basis)}`;
 }
 
+
+/**
+ * The part of a ZIP code no district teaching the high-school grades is drawn over (a K-8 district's
+ * land, whose older students go to a school it arranges): said so, and who says where they go, not
+ * "no district teaching high school covers the rest", which reads as no high school at all (pages audit 38 #7).
+ *
+ * @example
+ * noHighSchoolDrawn("high school") // "the rest has no high-school district of its own: there, the elementary district says which high school serves them"
+ */
+function noHighSchoolDrawn(highGrades: string): string {
+  return highGrades === "high school"
+    ? "the rest has no high-school district of its own: there, the elementary district says which high school serves them"
+    : `the rest has no district teaching ${highGrades} of its own: there, the elementary district says which school teaches them`;
+}
 
 /** A share below one half, never shown as "50 %" beside "covers most" denied (74441: 49.7 %). */
 function underHalf(share: number): number {

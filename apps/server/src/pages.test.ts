@@ -381,7 +381,7 @@ describe("the answer in one sentence", () => {
     const all = [d("Rockbridge", "unified", 0.5794, "population", ALL), d("Lexington", "elementary", 0.4206, "population", [], "Pre-Kindergarten – 8th"), d("Botetourt", "unified", 0)];
     expect(answer("24450", all, name)).toEqual([
       "Elementary grades: most of 24450 (58 % of residents) is in Rockbridge; part is in Lexington (42 %); 1 other district covers a part with no residents.",
-      "High school: most of 24450 (58 % of residents) is in Rockbridge; no district teaching high school covers the rest; 1 other district covers a part with no residents.",
+      "High school: most of 24450 (58 % of residents) is in Rockbridge; the rest has no high-school district of its own: there, the elementary district says which high school serves them; 1 other district covers a part with no residents.",
       // The rest is Lexington's, which stops at 8th grade: the page says whom to ask, and how much of the ZIP it is (audit 4).
       "Lexington (42 % of 24450) teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
@@ -443,7 +443,7 @@ describe("the answer in one sentence", () => {
     expect(answer("07825", all, name)).toEqual([
       "Up to 6th grade: most of 07825 (62 % of residents) is in Blairstown; part is in Frelinghuysen (20 %) and Hope (17 %).",
       // Under "7th grade and up" the grades are not all high school.
-      "7th grade and up: most of 07825 (83 % of residents) is in North Warren; no district teaching these grades covers the rest.",
+      "7th grade and up: most of 07825 (83 % of residents) is in North Warren; the rest has no district teaching these grades of its own: there, the elementary district says which school teaches them.",
       "Hope (17 % of 07825) teaches only up to 8th grade: ask it which school its older students attend.",
     ]);
   });
@@ -497,7 +497,7 @@ describe("the answer in one sentence", () => {
       d("Flasher", "unified", 0.39, "population", [], "Pre-Kindergarten – 12th", [0.39, 0.39]),
       d("Menoken", "elementary", 0.15, "population", [], "Kindergarten – 8th", [0.15, 0]),
     ];
-    expect(answer("58570", all, name)[1]).toBe("High school: 58570 is split: the largest part (46 % of residents) is in Solen; Flasher (39 %) covers less, and no district teaching high school covers the rest.");
+    expect(answer("58570", all, name)[1]).toBe("High school: 58570 is split: the largest part (46 % of residents) is in Solen; Flasher (39 %) covers less, and the rest has no high-school district of its own: there, the elementary district says which high school serves them.");
     const half = [
       d("Hulbert", "unified", 0.497, "population", ["elementary", "secondary"], "Pre-Kindergarten – 12th", [0.497, 0.497]),
       d("Keys", "elementary", 0.503, "population", [], "Kindergarten – 8th", [0.503, 0]),
@@ -511,7 +511,7 @@ describe("the answer in one sentence", () => {
       d("Hughson", "unified", 0.05, "population", [], "Kindergarten – 12th", [0.05, 0.05]),
       d("Gratton", "elementary", 0.1, "population", [], "Kindergarten – 8th", [0.1, 0]),
     ];
-    expect(answer("95316", all, name)[1]).toBe("High school: most of 95316 (85 % of residents) is in Denair; part is in Hughson (5 %), and no district teaching high school covers the rest.");
+    expect(answer("95316", all, name)[1]).toBe("High school: most of 95316 (85 % of residents) is in Denair; part is in Hughson (5 %), and the rest has no high-school district of its own: there, the elementary district says which high school serves them.");
     const tail = [d("Denair", "unified", 0.85, "population", ["elementary", "secondary"], "Kindergarten – 12th", [0.85, 0.85]), d("Hughson", "unified", 0.14, "population", [], "Kindergarten – 12th", [0.14, 0.14]), d("Gratton", "elementary", 0.01, "population", [], "Kindergarten – 8th", [0.01, 0])];
     expect(answer("95316", tail, name)[1]).toBe("High school: most of 95316 (85 % of residents) is in Denair; part is in Hughson (14 %).");
   });
@@ -520,7 +520,7 @@ describe("the answer in one sentence", () => {
     const all = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.995, "population", ["secondary"], "9th – 12th", [0, 0.9949])];
     expect(answer("07465", all, name)[1]).toBe("High school: almost all of 07465 (> 99 % of residents) is in Lakeland.");
     const most = [d("Wanaque", "elementary", 1, "population", ["elementary"], "Pre-Kindergarten – 8th", [1, 0]), d("Lakeland", "secondary", 0.9, "population", ["secondary"], "9th – 12th", [0, 0.9])];
-    expect(answer("07465", most, name)[1]).toBe("High school: most of 07465 (90 % of residents) is in Lakeland; no district teaching high school covers the rest.");
+    expect(answer("07465", most, name)[1]).toBe("High school: most of 07465 (90 % of residents) is in Lakeland; the rest has no high-school district of its own: there, the elementary district says which high school serves them.");
   });
 
   it("counts every level's districts where one sentence says the same for all of them (60629)", () => {
