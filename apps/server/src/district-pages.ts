@@ -78,7 +78,7 @@ export type DistrictsOf = (zip: string) => readonly DistrictOverlap[];
  */
 export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf): LevelPartner[] {
   if (d.level === "unified") return [];
-  const [ownMark, otherMark] = d.level === "elementary" ? (["elementary", "secondary"] as const) : (["secondary", "elementary"] as const);
+  const otherMark = d.level === "elementary" ? "secondary" : "elementary";
   const partnerLevel = (level: DistrictOverlap["level"]) => (d.level === "elementary" ? level !== "elementary" : level === "elementary");
   const weights = new Map<string, LevelPartner>();
   for (const z of mainZips(d)) {
@@ -88,10 +88,12 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
     p.weight += 1;
   }
   return [...weights.values()].sort((a, b) => b.weight - a.weight || (a.leaid < b.leaid ? -1 : 1));
-  // (ownMark: which of the district's ZIP codes count, mainZips.)
-  function mainZips(district: Pick<District, "zips">) {
-    return district.zips.filter((z) => z.basis !== "post office" && (z.serves_most ?? []).includes(ownMark));
-  }
+}
+
+/** The ZIP codes where people live in which a district serves the most at its own grade level: what levelPartners counts in, and weighs against. */
+function mainZips(d: Pick<District, "level" | "zips">): District["zips"] {
+  const mark = d.level === "secondary" ? "secondary" : "elementary";
+  return d.zips.filter((z) => z.basis !== "post office" && (z.serves_most ?? []).includes(mark));
 }
 
 /**
@@ -198,8 +200,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
             : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
   // Right after the lead, where a parent landing on an elementary district asks where high school is (pages audit 38 #3).
   // Weighed against the ZIP codes where it serves the most at its level (levelPartners counts one per such ZIP code).
-  const ownMark = d.level === "secondary" ? "secondary" : "elementary";
-  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), homes.filter((z) => (z.serves_most ?? []).includes(ownMark)).length);
+  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), mainZips(d).length);
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>

@@ -75,15 +75,10 @@ export function loggedPath(path: string): string {
       const eq = pair.indexOf("=");
       if (eq < 0) return `(${pair.length})`;
       const [name, raw] = [pair.slice(0, eq), pair.slice(eq + 1)];
-      let value: string;
-      try {
-        value = decodeURIComponent(raw.replace(/\+/g, " ")).trim();
-      } catch {
-        value = raw;
-      }
+      const value = decoded(raw.replace(/\+/g, " ")).trim();
       if (/^[0-9]{5}$|^[A-Za-z]{2}$|^[0-9]{1,6}$/.test(value)) return `${name}=${raw}`;
-      // A ZIP+4 points at a block or a building: its 5 digits only (review of stop 38 #6).
-      if (/^[0-9]{5}-?[0-9]{4}$/.test(value)) return `${name}=${value.slice(0, 5)}-(4)`;
+      const zip4 = zipPlus4(value);
+      if (zip4 !== undefined) return `${name}=${zip4}`;
       const degrees = /^(lat|lon)$/.test(name) ? /^(-?[0-9]{1,3})(?:\.([0-9]{1,2})[0-9]*)?$/.exec(value) : null;
       if (degrees) return `${name}=${degrees[1]}${degrees[2] === undefined ? "" : `.${degrees[2]}`}`;
       return `${name}=(${[...value].length})`;
@@ -100,17 +95,25 @@ function loggedSegments(path: string): string {
   return path
     .split("/")
     .map((segment) => {
-      let text: string;
-      try {
-        text = decodeURIComponent(segment);
-      } catch {
-        text = segment;
-      }
-      const zip4 = /^([0-9]{5})-?[0-9]{4}(\.[a-z]+)?$/i.exec(text);
-      if (zip4) return `${zip4[1]}-(4)${zip4[2] ?? ""}`;
-      return /[\s,]/.test(text) ? `(${[...text].length})` : segment;
+      const text = decoded(segment);
+      return zipPlus4(text) ?? (/[\s,]/.test(text) ? `(${[...text].length})` : segment);
     })
     .join("/");
+}
+
+/** Percent-escapes undone, or the text as it came where they are broken. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A ZIP+4 (with a file extension in a path) as its 5 digits: the last 4 point at a block or a building (review of stop 38 #6); undefined for anything else. */
+function zipPlus4(text: string): string | undefined {
+  const m = /^([0-9]{5})-?[0-9]{4}(\.[a-z]+)?$/i.exec(text);
+  return m === null ? undefined : `${m[1]}-(4)${m[2] ?? ""}`;
 }
 
 /**

@@ -206,7 +206,7 @@ export function lookup(
       const described = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
       const byLevel = !all.districts.every((d) => d.level === "unified");
       // Split where a grade level has residents in two districts or more, not where an elementary and a high-school district each hold all (01012).
-      const split = gradeLevels(all.districts).some((l) => l.districts.filter((d) => l.share(d) > 0).length > 1);
+      const split = levels.some((l) => l.districts.filter((d) => l.share(d) > 0).length > 1);
       lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel, split));
       for (const d of all.districts) {
         // Elementary and high-school districts: each district's share at each grade level.
