@@ -66,7 +66,10 @@ describe("createClient against the binary", () => {
       ["elementary", expect.stringMatching(/^Billings Elementary/)],
       ["secondary", expect.stringMatching(/^Billings High School/)],
     ]);
-    expect(billings.data?.boundaries.vintage).toMatch(/2016/);
+    expect(billings.data?.boundaries?.vintage).toMatch(/2016/);
+    // Puerto Rico has no boundary file: its one district, and `boundaries` null (the type says it may be).
+    const sanJuan = await client.location(18.4655, -66.1057);
+    expect([sanJuan.data?.districts.map((d) => d.leaid), sanJuan.data?.boundaries]).toEqual([["7200030"], null]);
     const ocean = await client.location(40, -40);
     expect(ocean.problem?.status).toBe(404);
     expect(ocean.problem?.type).toMatch(/\/problems\/location-not-found$/);

@@ -43,20 +43,19 @@ describe("the contract's examples are the binary's answers", () => {
     }
   });
 
-  it("a territory place's page (200, and 304) sends a Vary the contract allows: it varies on Accept too (review 38 #4)", async () => {
+  it("a territory place's page (200, and 304) sends a Vary the contract allows, the same for every Accept: /location.json answers such a place too", async () => {
     const raw = JSON.parse(readFileSync(resolve(REPO, "openapi/openapi.json"), "utf8")) as { components: { headers: Record<string, { schema: { enum: string[] } }> } };
-    const allowed = raw.components.headers.VaryLocationPage!.schema.enum;
+    const allowed = raw.components.headers.Vary!.schema.enum;
     const page = await fetch(`${server.url}/location?lat=18.4655&lon=-66.1057`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<h1>The school district of this place</h1>");
-    expect(page.headers.get("vary")).toBe("Accept, Accept-Encoding");
     expect(allowed).toContain(page.headers.get("vary"));
     const again = await fetch(`${server.url}/location?lat=18.4655&lon=-66.1057`, { headers: { "If-None-Match": page.headers.get("etag")! } });
     expect(again.status).toBe(304);
     expect(allowed).toContain(again.headers.get("vary"));
-    const mainland = await fetch(`${server.url}/location?lat=45.7833&lon=-108.5007`);
-    expect(mainland.status).toBe(200);
-    expect(allowed).toContain(mainland.headers.get("vary"));
+    // A program asking the page for JSON gets the same page, as for any place a district holds.
+    const asJson = await fetch(`${server.url}/location?lat=18.4655&lon=-66.1057`, { headers: { Accept: "application/json" } });
+    expect([asJson.status, asJson.headers.get("content-type"), asJson.headers.get("etag")]).toEqual([200, "text/html; charset=utf-8", page.headers.get("etag")]);
   });
 
   it("the sitemap files' numbers the contract lists are those the index lists (review 36 #6), each a urlset the binary serves", async () => {

@@ -18,7 +18,9 @@ interface Answer {
   districts: { leaid: string; district: string; level: string; url: string }[];
   zip: { zip: string; district: string } | null;
   in_zip_area: boolean;
-  boundaries: { vintage: string; scale: string };
+  boundaries: { vintage: string; scale: string } | null;
+  near_border: unknown;
+  beyond_edge_m: number | null;
 }
 const locate = async (lat: string, lon: string) => fetch(`${server.url}/location.json?lat=${lat}&lon=${lon}`);
 
@@ -92,6 +94,18 @@ describe("GET /location.json on the binary", () => {
     expect(billings).not.toContain("</a>, Montana");
   });
 
+  it("a place in Puerto Rico, which has no boundary file: its one district, boundaries null, the nearest ZIP code; 30 miles out at sea: 404", async () => {
+    const res = await locate("18.4655", "-66.1057");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body.districts.map((d) => [d.leaid, d.district, d.level])).toEqual([["7200030", "Puerto Rico Department of Education", "unified"]]);
+    expect([body.boundaries, body.in_zip_area, body.near_border, body.beyond_edge_m, body.zip?.district]).toEqual([null, false, null, null, "Puerto Rico Department of Education"]);
+    expect(body.zip?.zip).toMatch(/^009/);
+    // The Virgin Islands have two districts and no boundaries: no answer from a point there.
+    expect((await locate("18.3419", "-64.9307")).status).toBe(404);
+    expect((await locate("18.9", "-66.1057")).status).toBe(404);
+  });
+
   it("lat 91: 400 invalid-location", async () => {
     const res = await locate("91", "-108.5");
     expect(res.status).toBe(400);
@@ -132,6 +146,9 @@ describe("lookup --lat --lon on the binary", () => {
     expect(ok.stdout).toContain("45.78330, -108.50070 is in Billings Elementary School District and Billings High School District.");
     const json = await runBinary(["lookup", "--lat", "34.0736", "--lon", "-118.4004", "--json"]);
     expect((JSON.parse(json.stdout) as Answer).districts.map((d) => d.district)).toEqual(["Beverly Hills Unified School District"]);
+    const pr = await runBinary(["lookup", "--lat", "18.4655", "--lon", "-66.1057"]);
+    expect(pr.code, pr.stderr).toBe(0);
+    expect(pr.stdout).toContain("18.46550, -66.10570 is in Puerto Rico, where one public school district serves every address: Puerto Rico Department of Education (7200030, unified");
     const bad = await runBinary(["lookup", "--lat", "91", "--lon", "0"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("out of range");

@@ -12,7 +12,7 @@ import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { errorPage, type ErrorPageExtra } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, locateInTerritory, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -30,7 +30,7 @@ import {
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedZip } from "./near-path.ts";
-import { placeHint, readPlace } from "./place-input.ts";
+import { milesAway, placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -41,13 +41,6 @@ const decoder = new TextDecoder();
 const TOWN_PAGES_KEPT = 256;
 /** A page route's value ending in a format (its lowercase .json twin is routed as JSON before it). */
 const FORMAT_GUESS = /\.(?:csv|json)$/i;
-
-/**
- * How near its nearest ZIP code's point a place in a one-district territory must be to be
- * answered as in that territory: the points of Puerto Rico's ZIP areas lie a few miles apart
- * (132 over 9,100 km²); a place farther off is likely at sea.
- */
-const TERRITORY_NEAR_MILES = 6;
 
 /** How many times the query string gives each coordinate (a repeated one is refused: repeatedProblem). */
 const givenTimes = (c: Context) => ({ lat: c.req.queries("lat")?.length ?? 0, lon: c.req.queries("lon")?.length ?? 0 });
@@ -172,16 +165,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   };
 
   const zipsOf = overlappedZipsOf(site);
-  /** The answer for a point, or undefined for a point in no district. */
+  /** The answer for a point, or undefined for a point in no district (a one-district territory's place is in its district: locateInTerritory). */
   const answerAt = (data: LocationData, lat: string, lon: string) =>
-    locate(
-      data,
-      Number(lat),
-      Number(lon),
-      site.baseUrl,
-      (zip) => json(`/zip/${zip}.json`),
-      zipsOf,
-    );
+    locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), zipsOf) ??
+    locateInTerritory(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), onlyDistrictOf);
 
   /** The /location page's hint for a point that gives no answer (place-input.ts): inside districts per the boundaries, ZIP records per the site. */
   const placeHintAt = (data: LocationData, lat: number, lon: number) =>
@@ -214,9 +201,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       oneDistrictZip = new Map([...first].map(([st, e]) => [st, e?.zip]));
     }
     const zip = oneDistrictZip.get(state);
-    const record = zip === undefined ? undefined : (json(`/zip/${zip}.json`) as DistrictRecord | undefined);
     const chosen = zip === undefined ? undefined : (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
-    return record && chosen ? { district: record.district, leaid: chosen.leaid, phone: record.phone } : undefined;
+    return chosen ? { leaid: chosen.leaid, level: chosen.level } : undefined;
   };
 
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
@@ -269,18 +255,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
-      // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
-      const near = data ? hint() : undefined;
-      // Only near its ZIP codes' points: the territories have no ZIP outlines either, and open sea
-      // 30 miles off San Juan is no home in Puerto Rico (review 30 #2).
-      const inTerritory = near?.state !== undefined && TERRITORIES.has(near.state) && near.miles !== undefined && near.miles <= TERRITORY_NEAR_MILES;
-      const only = inTerritory ? onlyDistrictOf(near!.state!) : undefined;
-      // (The JSON of this address stays the 404 problem: the page varies on Accept.)
-      if (near && only && prefersHtml(c.req.raw.headers.get("accept"), true)) {
-        return sendRepresentation(c.req.raw, pageOf(territoryPage(only, near, lat!, lon!, site.facts), [...PAGE_HEADERS, ["Vary", "Accept, Accept-Encoding"]]));
-      }
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))) : "This service was built without boundaries.";
       return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
+    }
+    // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
+    if (answer.boundaries === null) {
+      const only = answer.districts[0]!;
+      const phone = (json(`/district/${only.leaid}.json`) as { phone?: string } | undefined)?.phone ?? "";
+      const point = data.index.zctaPoint(answer.zip.zip);
+      const distance = point === undefined ? undefined : milesAway(Number(lat), Number(lon), point);
+      const zip = { ...answer.zip, stateName: site.stateName(answer.zip.state), ...(distance === undefined ? {} : { distance }) };
+      return ok(territoryPage({ district: only.district, leaid: only.leaid, phone }, zip, lat!, lon!, site.facts));
     }
     // Each district's phone, from its resource (a parent calls to confirm the school).
     // Each district's body parsed once for this page (its phone and state are both asked for).

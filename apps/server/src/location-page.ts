@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { nearBorderSentence, type LocationAnswer, type LocationData } from "./location.ts";
+import { nearBorderSentence, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { joinNames, locationAsks, newerDistrictSentence } from "./answer.ts";
 import type { ZipDistricts } from "@school-districts/core";
@@ -18,7 +18,7 @@ import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, inSentence, layout, phoneLink, type SiteFacts } from "./layout.ts";
 import { TERRITORIES } from "@school-districts/core";
 
-const LIMITS = (b: LocationAnswer["boundaries"]) =>
+const LIMITS = (b: DrawnAnswer["boundaries"]) =>
   `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of yards, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
 
 /** What a district's boundary at this place is drawn for, in words. */
@@ -58,7 +58,7 @@ const grades = (span: string) => (span === "" ? "" : ` (${e(span)})`);
  * locationPage(answer, data, facts) // "<!doctype html>…<h1>School districts of this place in Billings, MT</h1>…"
  */
 export function locationPage(
-  a: LocationAnswer,
+  a: DrawnAnswer,
   data: LocationData,
   facts: SiteFacts,
   phoneOf: (leaid: string) => string = () => "",
@@ -200,10 +200,10 @@ ${locationForm(lat, lon, false, field === undefined ? undefined : { field, messa
  * districts there, but the answer is that district, from its ZIP codes (200, an answer).
  *
  * @example
- * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 759-2000" }, hint, "18.4655", "-66.1057", facts)
+ * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 759-2000" }, { zip: "00901", city: "San Juan", state: "PR", stateName: "Puerto Rico", distance: "less than a mile away" }, "18.4655", "-66.1057", facts)
  */
-export function territoryPage(district: { district: string; leaid: string; phone: string }, hint: PlaceHint, lat: string, lon: string, facts: SiteFacts): string {
-  const where = inSentence(hint.stateName ?? hint.state ?? "");
+export function territoryPage(district: { district: string; leaid: string; phone: string }, zip: { zip: string; city: string; state: string; stateName: string; distance?: string }, lat: string, lon: string, facts: SiteFacts): string {
+  const where = inSentence(zip.stateName);
   return layout(
     {
       title: `${district.district}: the school district of ${lat}, ${lon}`,
@@ -211,7 +211,7 @@ export function territoryPage(district: { district: string; leaid: string; phone
       canonical: null,
       main: `<h1>The school district of this place</h1>
 <p class="answer">This place is in ${e(where)}, where one public school district serves every address: <a href="${e(districtHref(district.leaid))}">${e(district.district)}</a>.</p>
-${district.phone ? `<p>Phone: ${phoneLink(district.phone)}. Call the district to learn which school serves an address.</p>\n` : ""}<p>The ZIP code of this place is probably <a href="${e(hint.href)}">${e(hint.link)}</a>${hint.distance ? `, the nearest, ${e(hint.distance)}` : ""}.</p>
+${district.phone ? `<p>Phone: ${phoneLink(district.phone)}. Call the district to learn which school serves an address.</p>\n` : ""}<p>The ZIP code of this place is probably <a href="${e(`/zip/${zip.zip}`)}">${e(`${zip.zip} (${zip.city}, ${zip.state})`)}</a>${zip.distance ? `, the nearest, ${e(zip.distance)}` : ""}.</p>
 <p class="note">The Census boundary files have no school districts in ${e(where)}: this answer comes from its ZIP codes, every one of which is in this district.</p>
 ${locationForm(lat, lon)}`,
     },

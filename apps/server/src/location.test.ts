@@ -11,7 +11,7 @@ import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { parse } from "csv-parse/sync";
-import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type LocationAnswer, type LocationData } from "./location.ts";
+import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
 import { readZctaOutlines } from "./page-maps.ts";
 import { lookup } from "./lookup.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
@@ -334,7 +334,7 @@ describe("GET /location (the page)", () => {
     // an error page for the simplest answer): that district, its phone, the nearest ZIP code (00601's point, in the fixture).
     const pr = await app.request("/location?lat=18.1806&lon=-66.75", html);
     expect(pr.status).toBe(200);
-    expect(pr.headers.get("vary")).toBe("Accept, Accept-Encoding");
+    expect(pr.headers.get("vary")).toBe("Accept-Encoding");
     const prHtml = await pr.text();
     expect(prHtml).toContain('<p class="answer">This place is in Puerto Rico, where one public school district serves every address: <a href="/district/7200030">Puerto Rico Department of Education</a>.</p>');
     expect(prHtml).toContain('The ZIP code of this place is probably <a href="/zip/00601">00601 (Adjuntas, PR)</a>, the nearest, less than a mile away.');
@@ -343,10 +343,21 @@ describe("GET /location (the page)", () => {
     expect(sea.status).toBe(404);
     expect(await sea.text()).not.toContain("This place is in Puerto Rico");
     expect((await app.request("/location?lat=18.12&lon=-66.75", html)).status).toBe(200);
-    // A program asking for JSON still gets the 404 problem (no boundary holds the point).
-    const prJson = await app.request("/location?lat=18.1806&lon=-66.75", { headers: { Accept: "application/json" } });
-    expect(prJson.status).toBe(404);
-    expect(prJson.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    // /location.json answers it too (pages audit 38: it was a 404 while the page named the district), as does lookup.
+    const prJson = await app.request("/location.json?lat=18.1806&lon=-66.75");
+    expect(prJson.status).toBe(200);
+    const prAnswer = (await prJson.json()) as LocationAnswer;
+    expect([prAnswer.districts.map((d) => [d.leaid, d.level, d.on_border]), prAnswer.zip?.zip, prAnswer.in_zip_area, prAnswer.boundaries, prAnswer.near_border, prAnswer.beyond_edge_m]).toEqual([
+      [["7200030", "unified", false]],
+      "00601",
+      false,
+      null,
+      null,
+      null,
+    ]);
+    expect((await app.request("/location.json?lat=18.08&lon=-66.75")).status).toBe(404);
+    // The page asked for JSON is the page, as for any place a district holds.
+    expect((await app.request("/location?lat=18.1806&lon=-66.75", { headers: { Accept: "application/json" } })).headers.get("content-type")).toBe("text/html; charset=utf-8");
     // Nothing near the middle of the Pacific.
     const pacific = await app.request("/location?lat=30&lon=-140", html);
     expect(pacific.status).toBe(404);
@@ -487,6 +498,16 @@ describe("lookup --lat --lon", () => {
     expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
     expect(lookup(dataset, { lat: "91", lon: "0" }, opts)).toMatchObject({ code: 2, stderr: expect.stringContaining('lat "91" is out of range') });
     expect(lookup(dataset, { lat: "33.5", lon: "-119.5" }, opts)).toMatchObject({ code: 1, stderr: expect.stringContaining("No school district at this location") });
+    // A place in Puerto Rico (no boundary file, one district): that district, as the page and /location.json say; at sea, none.
+    const pr = lookup(dataset, { lat: "18.1806", lon: "-66.75" }, opts);
+    expect(pr.code).toBe(0);
+    expect(pr.stdout).toBe(
+      "18.18060, -66.75000 is in Puerto Rico, where one public school district serves every address: Puerto Rico Department of Education (7200030, unified, Pre-Kindergarten – 12th).\n" +
+        `Nearest ZIP code: 00601 (Adjuntas, PR), ${BASE}/zip/00601\n` +
+        "The Census boundary files have no school districts in Puerto Rico: this answer comes from its ZIP codes, every one of which is in this district.\n",
+    );
+    expect((JSON.parse(lookup(dataset, { lat: "18.1806", lon: "-66.75" }, { ...opts, json: true }).stdout) as LocationAnswer).boundaries).toBeNull();
+    expect(lookup(dataset, { lat: "18.08", lon: "-66.75" }, opts).code).toBe(1);
   });
 });
 
@@ -514,7 +535,7 @@ describe("locationPage's list of districts", () => {
       lon: -108.5007,
       districts: [{ leaid: "3003900", district: "Billings High School District", level: "secondary", grade_span: "9th – 12th", on_border: false }],
       boundaries: { source: "Census", vintage: "2016", scale: "1:500,000" },
-    } as unknown as LocationAnswer;
+    } as unknown as DrawnAnswer;
     const html = locationPage(answer, { index } as LocationData, { updated: "2026-11-22", records: 1, baseUrl: BASE }, (leaid) => (leaid === "3003900" ? "(406) 281-5000" : ""));
     expect(html).toContain('serves the upper grades here (high school); its schools teach 9th – 12th; phone <a href="tel:+14062815000">(406) 281-5000</a></li>');
   });
@@ -529,7 +550,7 @@ describe("locationPage's list of districts", () => {
         { leaid: "3008480", district: "Custer County High School District", level: "secondary", grade_span: "9th – 12th", on_border: false },
       ],
       boundaries: { source: "Census", vintage: "2016", scale: "1:500,000" },
-    } as unknown as LocationAnswer;
+    } as unknown as DrawnAnswer;
     const html = locationPage(answer, { index } as LocationData, { updated: "2026-11-22", records: 1, baseUrl: BASE });
     expect(html).toContain(
       '<p class="answer">Kinsey Elementary School District teaches only up to 6th grade, and Custer County High School District from 9th grade: ask Kinsey Elementary School District which school teaches 7th and 8th grade.</p>',
@@ -546,7 +567,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
 
   it("a home on South Padre Island, which the drawn coast leaves out: Point Isabel ISD, 490 m away, and its own ZIP 78597 (pages audit 32 #2)", () => {
-    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as DrawnAnswer;
     expect([a.districts.map((d) => [d.leaid, d.on_border]), a.beyond_edge_m, a.near_border, a.zip?.zip, a.in_zip_area]).toEqual([[["4835250", false]], 490, null, "78597", false]);
     // The page and the CLI say "most likely", how far, and to ask.
     const html = locationPage(a, location!, { updated: "2026-11-26", records: 1, baseUrl: BASE });
@@ -554,11 +575,11 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect(html).toContain("with the place marked by a red dot just outside its edge.");
     expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("is most likely in Point Isabel Independent School District: it lies 490 m outside the edge as drawn");
     // Inside a district, none.
-    expect((JSON.parse(at("34.0736", "-118.4004").stdout) as LocationAnswer).beyond_edge_m).toBeNull();
+    expect((JSON.parse(at("34.0736", "-118.4004").stdout) as DrawnAnswer).beyond_edge_m).toBeNull();
   });
 
   it("a grade span to 13th is said what it is on the location page too (pages audit 33 #8), and only then", () => {
-    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as DrawnAnswer;
     const facts = { updated: "2026-11-27", records: 1, baseUrl: BASE };
     const thirteenth = { ...a, districts: a.districts.map((d) => ({ ...d, grade_span: "Pre-Kindergarten – 13th" })) };
     expect(locationPage(thirteenth, location!, facts)).toContain("<p>13th: a year after 12th grade that some of a district's schools offer (NCES grade 13).</p>");
@@ -566,7 +587,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   });
 
   it("a district with no grades, schools or phone in the directory is said so, not 'serves every grade it teaches here' (Fairfax City, VA: pages audit 37 #4)", () => {
-    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as LocationAnswer;
+    const a = JSON.parse(at("26.09947", "-97.173798").stdout) as DrawnAnswer;
     const facts = { updated: "2026-11-27", records: 1, baseUrl: BASE };
     const empty = { ...a, districts: a.districts.map((d) => ({ ...d, grade_span: "" as const })) };
     const html = locationPage(empty, location!, facts);
@@ -578,21 +599,21 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   });
 
   it("beside a lake the Census draws in no district, the nearest district answers (Put-in-Bay, OH, 13 m off its edge: at least 10); a hole left by a 2016 district never drawn gets no neighbour its ZIP lacks (Palo, MI)", () => {
-    const island = JSON.parse(at("41.654242", "-82.822465").stdout) as LocationAnswer;
+    const island = JSON.parse(at("41.654242", "-82.822465").stdout) as DrawnAnswer;
     expect([island.districts.map((d) => d.leaid), island.beyond_edge_m]).toEqual([["3904897"], 10]);
     // St. Clair Shores, MI, on the shore of Lake St. Clair: inside Lakeview as drawn, as before.
-    expect((JSON.parse(at("42.491544", "-82.885389").stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["2620880"]);
+    expect((JSON.parse(at("42.491544", "-82.885389").stdout) as DrawnAnswer).districts.map((d) => d.leaid)).toEqual(["2620880"]);
     expect(lookup(dataset, { lat: "43.1112", lon: "-84.9834" }, { json: false, baseUrl: BASE, location })).toMatchObject({
       code: 1,
       stderr: expect.stringContaining("43.1112, -84.9834 lies in the area of Palo Community School District as the Census drew it in 2016, which this service finds no school district of today for"),
     });
     // An island 24 m off its district's drawn edge, whose ZIP (04859) the district does not overlap: within the drawing's error, answered.
-    expect((JSON.parse(at("43.91345", "-69.036691").stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["2314410"]);
+    expect((JSON.parse(at("43.91345", "-69.036691").stdout) as DrawnAnswer).districts.map((d) => d.leaid)).toEqual(["2314410"]);
   });
 
   it("land the Census draws in no school district: 404 saying so (Sun City, AZ, 260 m from Peoria's edge: review 32b #1), unless a district's drawn edge is within 30 m", () => {
     expect(lookup(dataset, { lat: "33.6037", lon: "-112.2766" }, { json: false, baseUrl: BASE, location })).toMatchObject({ code: 1, stderr: expect.stringContaining("lies in land the Census draws in no school district") });
-    expect((JSON.parse(at("33.654688", "-112.355911").stdout) as LocationAnswer).beyond_edge_m).toBe(10);
+    expect((JSON.parse(at("33.654688", "-112.355911").stdout) as DrawnAnswer).beyond_edge_m).toBe(10);
     expect(at("33.603323", "-112.266619").code).toBe(1);
   });
 });

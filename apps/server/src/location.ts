@@ -10,11 +10,15 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
-import { isMapLink } from "./place-input.ts";
-import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
+import { isMapLink, milesBetween } from "./place-input.ts";
+import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
 export type LocationAnswer = components["schemas"]["LocationAnswer"];
+/** An answer a drawn boundary decided (locate's). */
+export type DrawnAnswer = LocationAnswer & { boundaries: NonNullable<LocationAnswer["boundaries"]> };
+/** An answer no boundary decided: a one-district territory's place (locateInTerritory's). */
+export type TerritoryAnswer = LocationAnswer & { boundaries: null; zip: DistrictRecord };
 type LocatedDistrict = components["schemas"]["LocatedDistrict"];
 
 /** The boundary file's name in a dataset folder and in the manifest. */
@@ -31,7 +35,7 @@ export interface LocationData {
   index: LocationIndex;
   /** LEAID -> name and grade span */
   districts: DistrictNames;
-  boundaries: LocationAnswer["boundaries"];
+  boundaries: DrawnAnswer["boundaries"];
   /** The ZIP outlines (data/zctas.topojson), read on first use; undefined (or none) when the dataset has none: the ZIP is then the nearest. */
   zctas?: () => ZctaOutlines | undefined;
 }
@@ -281,7 +285,7 @@ export function locate(
   baseUrl: string,
   record: (zip: string) => DistrictRecord | undefined,
   zipsOf: (leaid: string) => readonly string[],
-): LocationAnswer | undefined {
+): DrawnAnswer | undefined {
   let hits = data.index.districtsAt(lon, lat);
   // Outside every drawn district: a shore strip or small island the simplified outlines cut off
   // (South Padre Island), answered by the nearest drawn within OFF_EDGE_M, if it overlaps the ZIP
@@ -319,6 +323,54 @@ export function locate(
   };
 }
 
+
+/**
+ * How near its nearest ZIP code's point a place in a one-district territory must be to be
+ * answered as in that territory: the points of Puerto Rico's ZIP areas lie a few miles apart
+ * (132 over 9,100 km²); a place farther off is likely at sea (review 30 #2: 30 miles off San Juan).
+ */
+export const TERRITORY_NEAR_MILES = 6;
+
+/**
+ * The answer for a point no boundary holds, in a territory whose every ZIP code is in one
+ * district (Puerto Rico, Guam, American Samoa, the Northern Mariana Islands): the Census draws no
+ * districts there, but that district serves the place. Only within TERRITORY_NEAR_MILES of one
+ * of its ZIP codes' points; `boundaries` is null (no boundary decided it) and the ZIP is the
+ * nearest, `in_zip_area` false (the territories have no ZIP outlines either). `onlyDistrict(state)`
+ * names the one district of a state or territory, undefined where it has several.
+ *
+ * @example
+ * locateInTerritory(data, 18.4655, -66.1057, base, record, onlyDistrict)?.districts[0].leaid // "7200030"
+ */
+export function locateInTerritory(
+  data: LocationData,
+  lat: number,
+  lon: number,
+  baseUrl: string,
+  record: (zip: string) => DistrictRecord | undefined,
+  onlyDistrict: (state: string) => { leaid: string; level: BoundaryLevel } | undefined,
+): TerritoryAnswer | undefined {
+  const zip = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
+  const point = zip === undefined ? undefined : data.index.zctaPoint(zip);
+  const zipRecord = zip === undefined ? undefined : record(zip);
+  if (zipRecord === undefined || point === undefined || !TERRITORIES.has(zipRecord.state) || milesBetween(lat, lon, point) > TERRITORY_NEAR_MILES) return undefined;
+  const only = onlyDistrict(zipRecord.state);
+  const names = only === undefined ? undefined : data.districts.get(only.leaid);
+  if (only === undefined || names === undefined) return undefined;
+  return {
+    lat,
+    lon,
+    districts: [{ leaid: only.leaid, district: names.name, level: only.level, grade_span: names.grade_span as LocatedDistrict["grade_span"], on_border: false, url: `${baseUrl}/district/${only.leaid}.json` }],
+    zip: zipRecord,
+    in_zip_area: false,
+    boundaries: null,
+    near_border: null,
+    beyond_edge_m: null,
+  };
+}
+
+/** How far (degrees) the nearest ZIP code's point is sought for a territory's place: a little more than TERRITORY_NEAR_MILES anywhere. */
+const TERRITORY_NEAR_DEGREES = 0.2;
 
 /**
  * How close to a drawn border a place must be for its answer to be in doubt (metres): the

@@ -9,11 +9,12 @@ import { typedZip } from "./near-path.ts";
 import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "@school-districts/core";
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
-import { zipDistricts, zipRecord } from "./records.ts";
-import { coordinateProblem, locate, nearBorderSentence, type LocationData } from "./location.ts";
+import { LEVELS, zipDistricts, zipRecord } from "./records.ts";
+import { coordinateProblem, locate, locateInTerritory, nearBorderSentence, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
+import { inSentence } from "./layout.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
 export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
@@ -28,10 +29,15 @@ export interface LookupResult {
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** A dataset's records by ZIP and its city index, made once per dataset (a batch asks for thousands). */
-const indexes = new WeakMap<Dataset, { zipRow: Map<string, Dataset["zips"][number]>; cityZips: (city: string, state: string) => string[] }>();
+const indexes = new WeakMap<Dataset, { zipRow: Map<string, Dataset["zips"][number]>; cityZips: (city: string, state: string) => string[]; onlyDistrict: Map<string, string | undefined> }>();
 function indexesOf(dataset: Dataset) {
   let made = indexes.get(dataset);
-  if (made === undefined) indexes.set(dataset, (made = { zipRow: new Map(dataset.zips.map((r) => [r.zip, r])), cityZips: cityZipIndex(dataset.zips) }));
+  if (made === undefined) {
+    // Each state's one district, where every ZIP code of it names the same (Puerto Rico's): a place there is in it (locateInTerritory).
+    const onlyDistrict = new Map<string, string | undefined>();
+    for (const r of dataset.zips) onlyDistrict.set(r.state, !onlyDistrict.has(r.state) || onlyDistrict.get(r.state) === r.leaid ? r.leaid : undefined);
+    indexes.set(dataset, (made = { zipRow: new Map(dataset.zips.map((r) => [r.zip, r])), cityZips: cityZipIndex(dataset.zips), onlyDistrict }));
+  }
   return made;
 }
 
@@ -222,20 +228,31 @@ export function lookup(
     const bad = coordinateProblem(query.lat, query.lon);
     if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
     const [lat, lon] = [Number(query.lat), Number(query.lon)];
-    const rowOf = indexesOf(dataset).zipRow;
+    const { zipRow: rowOf, onlyDistrict } = indexesOf(dataset);
     const zipsByDistrict = districtZips(dataset);
+    const recordOf = (zip: string) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined);
+    const onlyOf = (state: string) => {
+      const leaid = onlyDistrict.get(state);
+      const row = leaid === undefined ? undefined : dataset.districts.get(leaid);
+      return row && { leaid: row.leaid, level: LEVELS[row.level] };
+    };
     const answer =
       options.location &&
-      locate(
-        options.location,
-        lat,
-        lon,
-        options.baseUrl,
-        (zip) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined),
-        (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip),
-      );
+      (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
+        locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf));
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, options.location.index.areaWithoutDistrictAt(lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
+    if (answer.boundaries === null) {
+      // A one-district territory's place, as its /location page says it (territoryPage).
+      const only = answer.districts[0]!;
+      const where = inSentence(stateName(dataset.manifest.state_names, answer.zip.state));
+      const lines = [
+        `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${where}, where one public school district serves every address: ${only.district} (${only.leaid}, ${only.level}${only.grade_span ? `, ${only.grade_span}` : ""}).`,
+        `Nearest ZIP code: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`,
+        `The Census boundary files have no school districts in ${where}: this answer comes from its ZIP codes, every one of which is in this district.`,
+      ];
+      return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+    }
     const lines = [
       answer.beyond_edge_m === null
         ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`

@@ -206,8 +206,13 @@ export function milesAway(lat: number, lon: number, zipPoint: [number, number]):
   return `about ${rounded} ${rounded === 1 ? "mile" : "miles"} away`;
 }
 
-/** Miles on the earth's surface from a place to a point [lon, lat]. */
-function milesBetween(lat: number, lon: number, point: [number, number]): number {
+/**
+ * Miles on the earth's surface from a place to a point [lon, lat].
+ *
+ * @example
+ * milesBetween(43.65, -79.38, [-78.69, 43.33]) // about 40
+ */
+export function milesBetween(lat: number, lon: number, point: [number, number]): number {
   return geoDistance([lon, lat], point) * EARTH_RADIUS_MILES;
 }
 const EARTH_RADIUS_MILES = 3958.8;

@@ -28,7 +28,7 @@ export type StateDistricts = Schemas["StateDistricts"];
 export type District = Schemas["District"];
 /** `/bulk/all-districts.json`: every record. */
 export type BulkCollection = Schemas["BulkCollection"];
-/** `/location.json`: the districts holding a point, the nearest ZIP code's record, the boundaries' vintage. */
+/** `/location.json`: the districts holding a point, the nearest ZIP code's record, the boundaries' vintage (null for a place in a one-district territory, which has none). */
 export type LocationAnswer = Schemas["LocationAnswer"];
 /** One of the 56 state and territory codes. */
 export type StateCode = Schemas["StateCode"];

@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * The districts of a point
-         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point just outside every drawn district, within 1,600 m of one (a shore strip or small island the simplified outlines cut off), gets the nearest with `beyond_edge_m`; a point farther from every district (open water, outside the 50 states and DC: the territories have no boundary file) or in land the Census draws in no school district gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
+         * @description The school districts whose boundaries hold a point (WGS84 decimal degrees): one per level (a unified district, or an elementary and a secondary district), each with its LEAID, name, level, grade span and a link to its district resource; the record of the nearest ZIP; and the boundaries' vintage. Boundaries are the Census cartographic school-district boundaries of 2016 (school year 2015-16) at 1:500,000, simplified: approximate at the edges (tens of metres, more where the simplification cut a corner), so a house near a border may belong to the neighbour; enrollment is decided by the district. **Border rule:** per level, a district that holds the point strictly inside wins over one whose border the point lies on (then `on_border` is true); among equals the lowest LEAID wins, so a point on a shared border always gets the same answer. A point just outside every drawn district, within 1,600 m of one (a shore strip or small island the simplified outlines cut off), gets the nearest with `beyond_edge_m`; a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (which have no boundary file, and whose every ZIP code is in one district) within 6 miles of one of its ZIP codes' points gets that district, with `boundaries` null; a point farther from every district (open water, outside the 50 states, DC and those territories, or in the Virgin Islands, which have two districts and no boundary file) or in land the Census draws in no school district gets 404 location-not-found; a missing, malformed or out-of-range coordinate gets 400 invalid-location. Supports HEAD, OPTIONS (CORS preflight, 204) and conditional requests (304). Other methods get 405.
          */
         get: operations["getLocation"];
         put?: never;
@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * Page of the districts of a place
-         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in; a box left empty is not given); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, gets a 200 page naming that district when HTML is asked for; `/location.json` answers such a point 404), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in; a box left empty is not given); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, gets a 200 page naming that district, as `/location.json` answers it), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["getLocationPage"];
         put?: never;
@@ -1420,7 +1420,7 @@ export interface components {
             /** @example Billings Elementary School District */
             district: string;
             /**
-             * @description The level of the boundary that holds the point (or lies nearest, where `beyond_edge_m` is set).
+             * @description The level of the boundary that holds the point (or lies nearest, where `beyond_edge_m` is set); where `boundaries` is null (a territory's one district), the district's own level.
              * @example elementary
              * @enum {string}
              */
@@ -1510,14 +1510,14 @@ export interface components {
              * @example true
              */
             in_zip_area: boolean;
-            /** @description The boundary file the answer comes from. */
+            /** @description The boundary file the answer comes from; null where no boundary decided it: a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (no boundary file is drawn there), within 6 miles of one of its ZIP codes' points, is in its one district, which every ZIP code there names (then `zip` is the nearest, `in_zip_area` false, and `near_border` and `beyond_edge_m` null). */
             boundaries: {
                 source: string;
                 /** @example 2016 (school year 2015-16) */
                 vintage: string;
                 /** @example 1:500,000 */
                 scale: string;
-            };
+            } | null;
             /**
              * @description Where the point lies within 300 m of a border of its districts as drawn (the 1:500,000 drawing and its simplification are off by up to about that much), how far and the districts beside it across that border, which may be the ones serving the address; null where it is farther, lies on a border (`on_border`), or no district lies across (a coast). The page says it under the answer.
              * @example null
@@ -1962,8 +1962,6 @@ export interface components {
         ExposeHeaders: "ETag";
         /** @description Representations differ by content coding. */
         Vary: "Accept-Encoding";
-        /** @description `Accept-Encoding`; and `Accept` as well on the page of a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which is this 200 for HTML and a 404 problem for JSON. */
-        VaryLocationPage: "Accept-Encoding" | "Accept, Accept-Encoding";
         /** @description The methods every path accepts. */
         Allow: "GET, HEAD, OPTIONS";
         /** @description The CSV is served as a file download. */
@@ -6129,7 +6127,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["VaryLocationPage"];
+                    Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
                     "Referrer-Policy": components["headers"]["ReferrerPolicy"];
@@ -6157,7 +6155,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["VaryLocationPage"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6276,7 +6274,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["VaryLocationPage"];
+                    Vary: components["headers"]["Vary"];
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
@@ -6304,7 +6302,7 @@ export interface operations {
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
-                    Vary: components["headers"]["VaryLocationPage"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
