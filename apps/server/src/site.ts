@@ -25,6 +25,7 @@ import type { PageMaps } from "./page-maps.ts";
 import { formerDistrictNow, FREELY_ASSOCIATED, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { CACHE_CONTROL, entityTag, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
+import { RepresentationCache } from "./representation-cache.ts";
 
 type Health = components["schemas"]["Health"];
 
@@ -286,47 +287,6 @@ const DISTRICT_JSON = /^\/district\/[0-9]{7}\.json$/;
 /** ZIP and district pages: the path of the JSON body they are rendered from. */
 const ZIP_PAGE = /^\/zip\/[0-9]{5}$/;
 const DISTRICT_PAGE = /^\/district\/[0-9]{7}$/;
-
-/**
- * Pages and negotiated small bodies (over IDENTITY_MAX: their coded variants
- * are worth keeping) once made are kept in two generations: a hit in the old
- * one moves the entry to the young one; when the young one holds
- * CACHE_GENERATION bytes it becomes the old one and the old one goes. So the
- * cache holds at most twice that, and whatever was asked for within the last
- * generation stays. An entry counts its identity body plus CACHE_ENTRY_COST for
- * its objects and coded variants. (Identity-only bodies are kept as bytes by
- * the snapshot, snapshot.ts, and get a Representation per request.)
- */
-export const CACHE_GENERATION = 8 << 20;
-const CACHE_ENTRY_COST = 4096;
-
-/** A two-generation cache of representations by path (see CACHE_GENERATION). */
-class RepresentationCache {
-  #young = new Map<string, Representation>();
-  #old = new Map<string, Representation>();
-  #youngBytes = 0;
-
-  get(path: string): Representation | undefined {
-    const hit = this.#young.get(path);
-    if (hit) return hit;
-    const old = this.#old.get(path);
-    if (old) {
-      this.#old.delete(path);
-      this.set(path, old);
-    }
-    return old;
-  }
-
-  set(path: string, rep: Representation): void {
-    this.#young.set(path, rep);
-    this.#youngBytes += rep.size + CACHE_ENTRY_COST;
-    if (this.#youngBytes >= CACHE_GENERATION) {
-      this.#old = this.#young;
-      this.#young = new Map();
-      this.#youngBytes = 0;
-    }
-  }
-}
 
 /**
  * Makes the site from rendered bodies (renderSiteBodies, or the build's
