@@ -371,7 +371,8 @@ describe("the binary", () => {
     const s = await startServer();
     try {
       s.proc.kill("SIGHUP");
-      for (let i = 0; i < 600 && !s.stderr().includes("SIGHUP"); i++) await Bun.sleep(10);
+      // Until it says so (the test's timeout guards a hang), then it must still answer.
+      while (!s.stderr().includes("SIGHUP")) await Bun.sleep(10);
       expect(s.stderr()).toContain("SIGHUP: ignored (nothing to reload); SIGTERM or SIGINT stops the service\n");
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
     } finally {
@@ -387,10 +388,11 @@ describe("the binary", () => {
     client.pause();
     try {
       await new Promise((r) => client.once("readable", r));
+      // Two back to back are the same stop delivered twice (systemd and a terminal signal the whole group): still draining.
+      // (Sent together, not after reading the first's log line: how long that takes on a busy machine is no part of the test.)
       s.proc.kill("SIGINT");
-      for (let tries = 0; !s.stderr().includes("SIGINT: stopping") && tries < 500; tries++) await new Promise((r) => setTimeout(r, 20));
-      // One at once is the same stop delivered twice (a --workers group gets two): still draining.
       s.proc.kill("SIGINT");
+      while (!s.stderr().includes("SIGINT: stopping")) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 300));
       expect(s.proc.exitCode).toBeNull();
       expect(s.stderr()).not.toContain("again");

@@ -76,7 +76,7 @@ describe("--workers 2", () => {
     const server = await startServer(["--quiet", "--base-url", DEFAULT_BASE, "--workers", "2"]);
     const workerPid = await bothReady(server);
     expect(workerPid).toBeGreaterThan(0);
-    // The worker gets the signal twice (from outside and forwarded by the primary): the same stop, not a forced one.
+    // The worker gets the signal from outside, then its primary closes its stdin (workers.ts): one stop, not a forced one.
     process.kill(workerPid, "SIGTERM");
     expect(await server.stop()).toBe(0);
     expect(server.stderr()).not.toContain("again");
