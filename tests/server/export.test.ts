@@ -3,14 +3,13 @@
  * .gz variants, a _headers file and an nginx snippet. Run on the small fixture
  * (--data) so the test writes ~60 files rather than 300k.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@school-districts/testing";
-import { ensurePackage } from "../support/packages.ts";
+import { startNginx } from "../support/nginx.ts";
 import { raw, REPO, runBinary, startServer } from "../support/server.ts";
 
 const FIXTURE = join(REPO, "apps/server/test/fixtures/small");
@@ -119,29 +118,15 @@ describe("the export's nginx.conf in nginx", () => {
   // nginx-light from Debian, installed on demand like chromium; it has no ngx_brotli, and the
   // snippet's brotli_static line is commented out: the file is used as written.
   it("passes nginx -t and serves the pages, the search box's redirect, the downloads and the JSON", async () => {
-    const nginx = ensurePackage("nginx-light", "/usr/sbin/nginx");
-    const port = await freePort();
     const work = mkdtempSync(join(tmpdir(), "sd-nginx-"));
-    const site = readFileSync(join(dir, "nginx.conf"), "utf8").replace("listen 80;", `listen 127.0.0.1:${port};`);
-    writeFileSync(join(work, "site.conf"), site);
-    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${work};`).join(" ");
-    const conf = join(work, "nginx.conf");
-    // As root, the workers read the test's private folder as root too.
-    writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1; daemon off; error_log ${work}/error.log; pid ${work}/nginx.pid; events {} http { access_log off; ${temp} include ${work}/site.conf; }\n`);
+    const written = readFileSync(join(dir, "nginx.conf"), "utf8");
     // Named for the host of the base URL (consumers audit 30 #4: beside a default site it was never reached).
-    expect(site).toContain(`server_name ${new URL(BASE).hostname};`);
-    const syntax = spawnSync(nginx, ["-t", "-c", conf], { encoding: "utf8" });
-    expect(syntax.status, syntax.stderr).toBe(0);
-    const proc = spawn(nginx, ["-c", conf], { stdio: "ignore" });
+    expect(written).toContain(`server_name ${new URL(BASE).hostname};`);
+    expect(written).toContain("listen 80;");
+    const nginx = await startNginx(work, (listen) => written.replace("listen 80;", `listen ${listen};`));
+    const { url, proc } = nginx;
     try {
-      const url = `http://127.0.0.1:${port}`;
-      // Up when it answers (a hang guard, not a timing: vitest's hook timeout bounds it).
-      for (let tries = 0; ; tries++) {
-        const up = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (tries > 300) throw new Error(`nginx did not answer on ${url}: ${readFileSync(join(work, "error.log"), "utf8")}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
       for (const [path, status, type] of [
         ["/", 200, "text/html; charset=utf-8"],
         ["/zip/90210", 200, "text/html; charset=utf-8"],

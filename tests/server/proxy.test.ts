@@ -6,51 +6,36 @@
  * ignored as the service ignores it (#7), and /healthz reaches the binary every time while the
  * pages are served stale once it is gone.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@school-districts/testing";
-import { ensurePackage } from "../support/packages.ts";
+import { startNginx, type RunningNginx } from "../support/nginx.ts";
 import { REPO, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
-let nginx: ChildProcess;
+let nginx: RunningNginx;
 let work: string;
 let url: string;
 
 beforeAll(async () => {
-  const bin = ensurePackage("nginx-light", "/usr/sbin/nginx");
   server = await startServer(["--quiet", "--base-url", "https://schools.example.org"]);
-  const port = await freePort();
   work = mkdtempSync(join(tmpdir(), "sd-proxy-"));
   const shipped = readFileSync(join(REPO, "deploy/nginx-proxy.conf"), "utf8");
-  const site = shipped
-    .replace("listen 443 ssl http2;", `listen 127.0.0.1:${port};`)
-    .replaceAll("http://127.0.0.1:8080", server.url)
-    .replace("/var/cache/nginx/school-districts", join(work, "cache"));
+  const siteFor = (listen: string) =>
+    shipped
+      .replace("listen 443 ssl http2;", `listen ${listen};`)
+      .replaceAll("http://127.0.0.1:8080", server.url)
+      .replace("/var/cache/nginx/school-districts", join(work, "cache"));
   // The three lines the test changes are in the file as shipped.
-  expect(site).not.toBe(shipped);
-  expect(site).not.toContain("8080");
-  writeFileSync(join(work, "site.conf"), site);
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${work};`).join(" ");
-  const conf = join(work, "nginx.conf");
-  writeFileSync(conf, `${process.getuid?.() === 0 ? "user root;" : ""} worker_processes 1; daemon off; error_log ${work}/error.log; pid ${work}/nginx.pid; events {} http { access_log off; ${temp} include ${work}/site.conf; }\n`);
-  const syntax = spawnSync(bin, ["-t", "-c", conf], { encoding: "utf8" });
-  expect(syntax.status, syntax.stderr).toBe(0);
-  nginx = spawn(bin, ["-c", conf], { stdio: "ignore" });
-  url = `http://127.0.0.1:${port}`;
-  // Up when it answers (a hang guard, not a timing: the hook's timeout bounds it).
-  for (let tries = 0; ; tries++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (tries > 300) throw new Error(`nginx did not answer on ${url}: ${readFileSync(join(work, "error.log"), "utf8")}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  expect(siteFor("127.0.0.1:1")).not.toBe(shipped);
+  expect(siteFor("127.0.0.1:1")).not.toContain("8080");
+  nginx = await startNginx(work, siteFor);
+  url = nginx.url;
 }, 120_000);
 
 afterAll(async () => {
-  nginx?.kill("SIGTERM");
+  nginx?.stop();
   await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });

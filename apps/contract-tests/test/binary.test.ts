@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, type Report } from "../src/runner.ts";
 import { buildSpec } from "../src/spec.ts";
-import { binaryExists, defaultBinary, startBinary, type Started } from "../src/server.ts";
+import { binaryExists, checkBinaryIsCurrent, defaultBinary, startBinary, type Started } from "../src/server.ts";
 
 const BINARY = process.env.SCHOOL_DISTRICTS_BINARY ?? defaultBinary();
 const present = binaryExists(BINARY);
@@ -29,6 +29,7 @@ describe.skipIf(!present)(`contract run against ${BINARY}`, () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
+    if (BINARY === defaultBinary()) checkBinaryIsCurrent(BINARY);
     server = await startBinary(BINARY);
     report = await run({ baseUrl: server.baseUrl, seed: SEED, runs: RUNS, log: (l) => lines.push(l) });
     console.log(lines.join("\n"));

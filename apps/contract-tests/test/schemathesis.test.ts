@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSpec, findRepoRoot } from "../src/spec.ts";
-import { binaryExists, defaultBinary, startBinary, type Started } from "../src/server.ts";
+import { binaryExists, checkBinaryIsCurrent, defaultBinary, startBinary, type Started } from "../src/server.ts";
 
 const root = findRepoRoot();
 const BINARY = process.env.SCHOOL_DISTRICTS_BINARY ?? defaultBinary(root);
@@ -99,6 +99,7 @@ describe.skipIf(!runnable)(`Schemathesis against ${BINARY}`, () => {
     if (ensure.status !== 0) throw new Error(`scripts/ensure-schemathesis.sh failed (${ensure.status}):\n${ensure.stderr}`);
     const st = ensure.stdout.trim().split("\n").at(-1)!;
     version = spawnSync(st, ["--version"], { encoding: "utf8" }).stdout.trim();
+    if (BINARY === defaultBinary()) checkBinaryIsCurrent(BINARY);
     server = await startBinary(BINARY);
     runs.push(schemathesis(st, server, "GET, but the whole-dataset bodies", ["-M", "GET", "-E", NOT_WHOLE_DATASET], EXAMPLES));
     runs.push(schemathesis(st, server, "HEAD and OPTIONS", ["-M", "HEAD", "-M", "OPTIONS"], SIDE_EXAMPLES));
