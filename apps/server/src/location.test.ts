@@ -21,7 +21,12 @@ import { loadFixture } from "../test/helpers.ts";
 
 const DATA = resolve(import.meta.dirname, "../../../data");
 /** The committed location data, with the ZIP outlines as the server reads them. */
-const withOutlines = () => loadLocationData(dataPaths(DATA), "data", undefined, undefined, () => readZctaOutlines(dataPaths(DATA)));
+// The committed boundaries (and ZIP outlines), read once for the file: each read is seconds of a busy machine's time.
+let outlined: ReturnType<typeof loadLocationData> | undefined;
+let unoutlined: ReturnType<typeof loadLocationData> | undefined;
+const withOutlines = () => (outlined ??= loadLocationData(dataPaths(DATA), "data", undefined, undefined, () => readZctaOutlines(dataPaths(DATA))));
+/** The same boundaries without ZIP outlines: the ZIP of a place is then only the nearest. */
+const withoutOutlines = () => (unoutlined ??= loadLocationData(dataPaths(DATA)));
 
 describe("coordinateProblem", () => {
   it.each([
@@ -45,13 +50,13 @@ describe("coordinateProblem", () => {
 
 describe("zipsByDistance and zipAt (the committed ZCTA points and outlines)", () => {
   it("measures on the sphere, across 180°: from 179.1° E in the Aleutians, Adak (176.6° W) is nearer than Unalaska (166.5° W)", async () => {
-    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const { index } = (await withoutOutlines())!;
     expect(zipsByDistance(index, 179.1, 51.45, ["99685", "99546"])).toEqual(["99546", "99685"]);
     // A plane in degrees would put both 345° or more away, Unalaska 10° nearer.
     expect(zipsByDistance(index, -166.6, 53.9, ["99685", "99546"])).toEqual(["99685", "99546"]);
   });
   it("skips ZIPs without a ZCTA point and answers undefined when none has one", async () => {
-    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const { index } = (await withoutOutlines())!;
     expect(zipsByDistance(index, -118.4004, 34.0736, ["00000", "90210", "90210"])).toEqual(["90210"]);
     expect(zipAt(index, undefined, -118.4004, 34.0736, ["00000"])).toBeUndefined();
   });
@@ -194,7 +199,7 @@ describe("GET /location (the page)", () => {
     // Right under the answer, before the map (a screen or more on a phone).
     expect(html.indexOf("This place lies in ZIP code")).toBeLessThan(html.indexOf("<svg"));
     const { site } = await testApp();
-    const nearest = await (await createApp(site, loadLocationData(dataPaths(DATA))).request("/location?lat=34.0736&lon=-118.4004")).text();
+    const nearest = await (await createApp(site, withoutOutlines()).request("/location?lat=34.0736&lon=-118.4004")).text();
     expect(nearest).toContain('<p>The nearest ZIP code with these districts is <a href="/zip/90210">90210</a>');
     // A nearest ZIP code's town may be another's: the heading keeps the numbers.
     expect(nearest).toContain("<h1>School districts at 34.07360, -118.40040</h1>");
@@ -492,7 +497,7 @@ describe("lookup --lat --lon", () => {
     );
     expect(text.stdout).not.toContain("from the edge of its district");
     // Without ZIP outlines, the ZIP is only the nearest, and says so.
-    const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await loadLocationData(dataPaths(DATA)) });
+    const nearest = lookup(dataset, { lat: "34.0736", lon: "-118.4004" }, { ...opts, location: await withoutOutlines() });
     expect(nearest.stdout).toContain("Nearest ZIP code with these districts: 90210 (Beverly Hills, CA)");
     const json = lookup(dataset, { lat: "45.7833", lon: "-108.5007" }, { ...opts, json: true });
     expect((JSON.parse(json.stdout) as LocationAnswer).districts.map((d) => d.leaid)).toEqual(["3003870", "3003900"]);
@@ -529,7 +534,7 @@ describe("districtNamesOf: names and grade spans from a site's district resource
 
 describe("locationPage's list of districts", () => {
   it("gives each district's phone as a link where its resource has one", async () => {
-    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const { index } = (await withoutOutlines())!;
     const answer = {
       lat: 45.7833,
       lon: -108.5007,
@@ -541,7 +546,7 @@ describe("locationPage's list of districts", () => {
   });
 
   it("asks about the grades between an elementary district's last and the high-school district's first, as the ZIP page does (Kinsey, 59338)", async () => {
-    const { index } = (await loadLocationData(dataPaths(DATA)))!;
+    const { index } = (await withoutOutlines())!;
     const answer = {
       lat: 46.5,
       lon: -105.7,

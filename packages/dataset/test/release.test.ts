@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dateAhead, datedChangeProblem } from "../src/release.ts";
 
@@ -43,5 +47,20 @@ describe("dateAhead (ops audit 33 #3: a typo such as 2027-06-01 could not be tak
     expect(dateAhead("2026-11-27", now)).toBeUndefined();
     expect(dateAhead("2026-11-28", now)).toMatch(/^2026-11-28 is after tomorrow \(2026-11-27\)/);
     expect(dateAhead("2027-06-01", now)).toMatch(/^2027-06-01 is after tomorrow/);
+  });
+});
+
+describe("data:build refuses a date after tomorrow before it builds (the guard in cli.ts, not only the function)", () => {
+  it("exits 1 naming --date, writes nothing, reads no raw file", () => {
+    const out = mkdtempSync(join(tmpdir(), "sd-date-"));
+    try {
+      // A raw folder that does not exist: the refusal comes first, or this would fail on the raw files instead.
+      const run = spawnSync(process.execPath, [join(import.meta.dirname, "../src/cli.ts"), "--raw", join(out, "no-raw"), "--date", "2999-01-01", "--out", out], { encoding: "utf8" });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^data:build failed: .*--date.*2999-01-01 is after tomorrow/);
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

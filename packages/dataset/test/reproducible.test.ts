@@ -6,7 +6,7 @@
  * repository root). Outside CI they are skipped, with a visible warning, when the folder
  * is absent; under CI (CI set) the folder is always beside the clone, so its absence fails.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LocationIndex } from "@school-districts/core";
@@ -40,7 +40,10 @@ describe.skipIf(!present)("the committed dataset, rebuilt from the raw files", (
     r = await buildWithBoundaries({ raw, date: manifest.updated, joins: join(data, "joins.csv"), websites: join(data, "websites.csv"), evidence, baseline: join(data, "baseline.csv") }, sha256);
   }, REBUILD_TIMEOUT_MS);
 
-  it("rebuilding with the manifest's date gives byte-identical files", () => {
+  it("rebuilding with the manifest's date gives byte-identical files, and every file of data/ but the build's inputs", () => {
+    // Written by hand or by other commands, and read by the build: not its output.
+    const inputs = new Set(["README.md", "joins.csv", "websites.csv", "baseline.csv", "baseline-log.csv"]);
+    expect([...r.files.keys()].sort(), "the files the build writes: a file it stopped writing would go stale unseen").toEqual(readdirSync(data).filter((name) => !inputs.has(name)).sort());
     for (const [name, text] of r.files) {
       const committed = readFileSync(join(data, name), "utf8");
       expect(text === committed, `${name} differs from the committed data/${name}: rebuild with bun run data:build`).toBe(true);
