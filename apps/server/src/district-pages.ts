@@ -10,6 +10,7 @@ import { fullStop, joinNames, percent } from "./answer.ts";
 import { highSchoolZips } from "./districts.ts";
 import { CAVEAT, districtHref, fact, inSentence, layout, phoneLink, shareHtml, type SiteFacts } from "./layout.ts";
 import { districtFacts } from "./pages.ts";
+import { studentsOf } from "./district-search.ts";
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -71,12 +72,13 @@ export type DistrictsOf = (zip: string) => readonly DistrictOverlap[];
  * Elementary with Glendale Union, Washington Elementary's, in 369 pages); a unified district serving
  * the high-school grades counts (Santa Barbara Unified for Goleta Union); a high-school district's
  * students come from elementary districts. PO-box ZIP codes repeat their post office's area and
- * would count it twice. Unified districts have no partners.
+ * would count it twice. Unified districts have no partners. `districtOf` gives a partner's students and ZIP
+ * codes, to order them (see below).
  *
  * @example
  * levelPartners(district65, districtsOf) // [{ leaid: "1714490", district: "Evanston Township High School District 202", weight: 3 }]
  */
-export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf): LevelPartner[] {
+export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, districtsOf: DistrictsOf, districtOf: (leaid: string) => PartnerSize | undefined = () => undefined): LevelPartner[] {
   if (d.level === "unified") return [];
   const otherMark = d.level === "elementary" ? "secondary" : "elementary";
   const partnerLevel = (level: DistrictOverlap["level"]) => (d.level === "elementary" ? level !== "elementary" : level === "elementary");
@@ -87,8 +89,24 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
     const p = weights.get(o.leaid) ?? weights.set(o.leaid, { leaid: o.leaid, district: o.district, weight: 0 }).get(o.leaid)!;
     p.weight += 1;
   }
-  return [...weights.values()].sort((a, b) => b.weight - a.weight || (a.leaid < b.leaid ? -1 : 1));
+  // A ZIP code each is no equal size (pages audit 39 #2: Butte High School District named Ramsay Elementary, 7 % of its
+  // residents, before Butte Elementary, 93 %, by LEAID), and the data has no ZIP code's population to weigh by. A high-school
+  // district's elementary districts are ordered by the students each has in its area: its students times the part of its own
+  // ZIP codes that are the high-school district's (measured against the 2016 polygons and 2020 population: the first named
+  // is under half the largest on 7 of 288 pages, against 96 by count and LEAID). An elementary district's high-school
+  // districts, by count, then students (that estimate ordered them no better there: 26 pages).
+  const students = (leaid: string) => studentsOf(districtOf(leaid) ?? { students: "" });
+  const inArea = (p: LevelPartner) => {
+    const partner = districtOf(p.leaid);
+    return partner === undefined ? 0 : (students(p.leaid) * p.weight) / Math.max(1, mainZips(partner).length);
+  };
+  const byCount = (a: LevelPartner, b: LevelPartner) => b.weight - a.weight || students(b.leaid) - students(a.leaid);
+  const byStudents = (a: LevelPartner, b: LevelPartner) => inArea(b) - inArea(a) || b.weight - a.weight;
+  return [...weights.values()].sort((a, b) => (d.level === "secondary" ? byStudents : byCount)(a, b) || (a.leaid < b.leaid ? -1 : 1));
 }
+
+/** What levelPartners reads of another district to order the partners: its students and its ZIP codes. */
+export type PartnerSize = Pick<District, "students" | "level" | "zips">;
 
 /** The ZIP codes where people live in which a district serves the most at its own grade level: what levelPartners counts in, and weighs against. */
 function mainZips(d: Pick<District, "level" | "zips">): District["zips"] {
@@ -112,16 +130,15 @@ export function partnersSentence(level: District["level"], partners: readonly Le
   const links = kept.slice(0, 3).map((p) => `<a href="${districtHref(p.leaid)}">${e(p.district)}</a>`);
   const names = joinNames(kept.length > 3 ? [...links, `${kept.length - 3} more`] : links);
   const one = kept.length === 1;
-  const order = one ? "" : " (largest share first)";
   const mostly = kept.reduce((sum, p) => sum + p.weight, 0) >= area / 2;
   if (level === "elementary") {
     return mostly
-      ? `High school: the ZIP codes of its area are mostly in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there.`
-      : `High school: part of its area is in ${names}${order}, ${one ? "the district" : "the districts"} teaching high school there; ask it which high school the rest attend.`;
+      ? `High school: the ZIP codes of its area are mostly in ${names}, ${one ? "the district" : "the districts"} teaching high school there.`
+      : `High school: part of its area is in ${names}, ${one ? "the district" : "the districts"} teaching high school there; ask it which high school the rest attend.`;
   }
   return mostly
-    ? `Lower grades: its students come mostly from ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`
-    : `Lower grades: part of its area is in ${names}${order}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`;
+    ? `Lower grades: its students come mostly from ${names}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`
+    : `Lower grades: part of its area is in ${names}, ${one ? "the elementary district" : "the elementary districts"} of the ZIP codes it covers.`;
 }
 
 /**
@@ -151,7 +168,7 @@ export function zeroPartsHtml(zips: readonly Pick<District["zips"][number], "zip
  * @example
  * districtPage(district, (zip) => "Beverly Hills", facts, "", "California") // "<!doctype html>...<h1>Beverly Hills Unified School District</h1>..."
  */
-export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state, districtsOf?: DistrictsOf): string {
+export function districtPage(d: District, cityOf: (zip: string) => string, facts: SiteFacts, map = "", stateName: string = d.state, districtsOf?: DistrictsOf, districtOf?: (leaid: string) => PartnerSize | undefined): string {
   // PO-box ZIP codes (no homes: their shares are those of the ZIP area of their post office) are listed apart, as on the town pages.
   const boxes = d.zips.filter((z) => z.basis === "post office");
   const homes = d.zips.filter((z) => z.basis !== "post office");
@@ -200,7 +217,7 @@ export function districtPage(d: District, cityOf: (zip: string) => string, facts
             : `${e(d.district)} covers no ZIP code ${boxes.length > 0 ? "where people live" : "in this dataset"}.${boxWords}`;
   // Right after the lead, where a parent landing on an elementary district asks where high school is (pages audit 38 #3).
   // Weighed against the ZIP codes where it serves the most at its level (levelPartners counts one per such ZIP code).
-  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf), mainZips(d).length);
+  const partners = districtsOf === undefined ? "" : partnersSentence(d.level, levelPartners(d, districtsOf, districtOf), mainZips(d).length);
   const ask = askNote(d);
   const table = (zips: District["zips"], caption: string, share: (z: District["zips"][number]) => number = (z) => z.share) =>
     `<table><caption>${caption}</caption>
@@ -239,7 +256,7 @@ ${highSchool.length > 0 ? `<h2 id="high-school-zips">ZIP codes it is the high-sc
 ${overlapped.length > 0 ? `<h2 id="other-zips">Other ZIP codes it covers part of</h2>\n${table(overlapped, `ZIP codes whose main district is another, that ${e(d.district)} also overlaps. ${shareNote()}`)}` : ""}
 ${zeroPartsHtml(empty)}
 ${boxes.length > 0 ? `<h2 id="po-box-zips">PO-box ZIP codes (no homes)</h2>\n<p>ZIP codes of post-office boxes or single buildings, with no homes, that repeat the answer of the ZIP area their post office lies in${namedBoxes > 0 ? ` (${namedBoxes} of them ${namedBoxes === 1 ? "names" : "name"} ${e(d.district)})` : ""}: look up the ZIP code of a home's street address.</p>\n${boxLists(d.district, boxes)}` : ""}
-<p>As JSON: <a href="/district/${d.leaid}.json">/district/${d.leaid}.json</a>.</p>`,
+<p>As JSON: <a href="/district/${d.leaid}.json">this district and its ZIP codes</a>.</p>`,
     },
     facts,
   );
@@ -289,6 +306,8 @@ export function oneDistrictSentence(d: Pick<StateDistricts["districts"][number],
 export interface StatePageCounts {
   highSchoolOf?: ReadonlyMap<string, number>;
   postOfficeOf?: ReadonlyMap<string, { named: number; overlapping: number }>;
+  /** each district's ZIP codes touched only where no one lives (DistrictBodies.emptyOf): not counted as overlapped, as its page does not */
+  emptyOf?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -299,11 +318,12 @@ export interface StatePageCounts {
  * statePage(stateDistricts, facts, "Rhode Island") // "<!doctype html>...<h1>School districts of Rhode Island</h1>..."
  */
 export function statePage(s: StateDistricts, facts: SiteFacts, name: string = s.state, counts: StatePageCounts = {}): string {
-  const { highSchoolOf = new Map(), postOfficeOf = new Map() } = counts;
+  const { highSchoolOf = new Map(), postOfficeOf = new Map(), emptyOf = new Map() } = counts;
   const byName = [...s.districts].sort((a, b) => a.district.localeCompare(b.district, "en") || (a.leaid < b.leaid ? -1 : 1));
   // ZIP codes where people live, as each district's page counts them (its PO-box ZIP codes set apart: pages audit 34 #6, DC's 255 and 57).
   const homesNamed = (d: (typeof byName)[number]) => d.chosen_zips - (postOfficeOf.get(d.leaid)?.named ?? 0);
-  const homesOverlapped = (d: (typeof byName)[number]) => d.overlapping_zips - (postOfficeOf.get(d.leaid)?.overlapping ?? 0);
+  // (Nor those it touches only where no one lives, which its page lists apart: pages audit 39 #7, Attalla City's "0 / 2" beside "covers part of 1".)
+  const homesOverlapped = (d: (typeof byName)[number]) => d.overlapping_zips - (postOfficeOf.get(d.leaid)?.overlapping ?? 0) - (emptyOf.get(d.leaid) ?? 0);
   const named = s.districts.reduce((n, d) => n + homesNamed(d), 0);
   const boxes = s.districts.reduce((n, d) => n + (postOfficeOf.get(d.leaid)?.named ?? 0), 0);
   // A state or territory of one district (HI, DC, PR, GU, AS, MP): the answer itself first, and no
@@ -346,9 +366,9 @@ ${ds.map(row).join("\n")}
       main: `<h1>School districts of ${e(inSentence(name))}</h1>
 <p>${answer}</p>
 <p>${SEARCH_HINT}</p>
-${only ? "" : `<p class="note">${CAVEAT}</p>\n`}<p id="columns">Districts by name, with the county of their office: the number of ZIP codes where people live each is the main district of (the district serving most of their residents, which their records name), and the number of them it overlaps; PO-box ZIP codes are on each district's page.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
+${only ? "" : `<p class="note">${CAVEAT}</p>\n`}<p id="columns">Districts by name, with the county of their office: the number of ZIP codes where people live each is the main district of (the district serving most of their residents, which their records name), and the number of them it covers a part of where people live; PO-box ZIP codes, and those it touches only where no one lives, are on each district's page.${highSchoolOf.size > 0 && s.districts.some((d) => highSchoolOf.has(d.leaid)) ? " A ZIP code's record names its elementary or unified district; a district that serves most of a ZIP code's high-school students besides is counted as “high school of” those ZIP codes." : ""}</p>
 ${index}${tables}
-<p>As JSON: <a href="/state/${s.state}/districts.json">/state/${s.state}/districts.json</a> (districts), <a href="/state/${s.state}.json">/state/${s.state}.json</a> (ZIP records).</p>`,
+<p>As JSON: <a href="/state/${s.state}/districts.json">the districts of ${e(inSentence(name))}</a>, <a href="/state/${s.state}.json">its ZIP codes' records</a>.</p>`,
     },
     facts,
   );

@@ -461,13 +461,33 @@ describe("the district of the other grade level on elementary and high-school di
       { leaid: "1", district: "D1", weight: 2 },
     ]);
     expect(levelPartners({ ...d, level: "unified" }, (z) => lists[z] ?? [])).toEqual([]);
+    // Counted as often (one ZIP code each), the one with more students first, not the lower LEAID.
+    const partner = (students: string, mainZips: number) => ({ students, level: "elementary" as const, zips: Array.from({ length: mainZips }, (_, i) => zip(String(20000 + i), ["elementary"])) });
+    const sizes: Record<string, ReturnType<typeof partner>> = { "5": partner("4,200", 1), "2": partner("90", 1) };
+    const oneEach = { ...d, zips: [zip("10002", ["elementary"]), zip("10003", ["elementary"])] };
+    expect(levelPartners(oneEach, (z) => lists[z] ?? [], (leaid) => sizes[leaid]).map((p) => p.leaid)).toEqual(["5", "2"]);
+    expect(levelPartners(oneEach, (z) => lists[z] ?? []).map((p) => p.leaid)).toEqual(["2", "5"]);
+    // A high-school district's elementary districts: by the students each has in its area (pages audit 39 #2: Butte High School
+    // District named Ramsay Elementary, 7 % of its residents, before Butte Elementary, 93 %). District 4 serves the most in two of
+    // the high-school district's ZIP codes but is large elsewhere (2 of its 40); district 1 lies wholly inside it.
+    const high: Record<string, ZipDistricts["districts"]> = {
+      "30001": [overlap("9", "secondary", ["secondary"]), overlap("4", "elementary", ["elementary"])],
+      "30002": [overlap("9", "secondary", ["secondary"]), overlap("4", "elementary", ["elementary"])],
+      "30003": [overlap("9", "secondary", ["secondary"]), overlap("1", "elementary", ["elementary"])],
+    };
+    const highSchoolDistrict = { leaid: "9", level: "secondary" as const, zips: ["30001", "30002", "30003"].map((z) => zip(z, ["secondary"])) };
+    const elementary: Record<string, ReturnType<typeof partner>> = { "4": partner("20,000", 40), "1": partner("3,000", 1) };
+    expect(levelPartners(highSchoolDistrict, (z) => high[z] ?? [], (leaid) => elementary[leaid]).map((p) => [p.leaid, p.weight])).toEqual([
+      ["1", 1],
+      ["4", 2],
+    ]);
   });
 
   it("partnersSentence names at most three, largest first, and counts the rest of a tenth or more", () => {
     const p = (leaid: string, weight: number) => ({ leaid, district: `District ${leaid}`, weight });
     const many = partnersSentence("secondary", [p("1", 5), p("2", 4), p("3", 3), p("4", 2), p("5", 2), p("6", 0.1)]);
     expect(many).toBe(
-      'Lower grades: its students come mostly from <a href="/district/1">District 1</a>, <a href="/district/2">District 2</a>, <a href="/district/3">District 3</a> and 2 more (largest share first), the elementary districts of the ZIP codes it covers.',
+      'Lower grades: its students come mostly from <a href="/district/1">District 1</a>, <a href="/district/2">District 2</a>, <a href="/district/3">District 3</a> and 2 more, the elementary districts of the ZIP codes it covers.',
     );
     // Each named one holds a tenth of the district's area (review of stop 38 #1: one of 0 % was named "mostly"), "mostly" only from half.
     expect(partnersSentence("elementary", [p("1", 0.02), p("2", 0.001)], 1)).toBe("");
@@ -558,5 +578,21 @@ describe("levelWords: what a district's level means, on its page (pages audit 33
     expect(levelWords("unified", "")).toBe("Unified: the Census draws it for every grade.");
     // East Side Union High (CA): drawn secondary, NCES from Kindergarten.
     expect(levelWords("secondary", "Kindergarten – 12th")).toBe("Secondary: the Census draws it for high school over elementary districts, though NCES lists it from Kindergarten; ask it which schools serve your address.");
+  });
+});
+
+describe("a state page's Overlaps counts what its districts' pages count (pages audit 39 #7)", () => {
+  it("not the ZIP codes a district touches only where no one lives, nor PO boxes (Attalla City's '0 / 2' beside 'covers part of 1')", async () => {
+    const html = await (await get("/state/MA")).text();
+    const overlapsOf = (leaid: string) => Number(new RegExp(`href="/district/${leaid}">[^]*?data-label="Overlaps">([0-9,]+)<`).exec(html)?.[1]?.replace(/,/g, ""));
+    const state = (await (await get("/state/MA/districts.json")).json()) as { districts: { leaid: string }[] };
+    let touchedOnlyEmpty = 0;
+    for (const { leaid } of state.districts) {
+      const homes = (await districtJson(leaid)).zips.filter((z) => z.basis !== "post office");
+      touchedOnlyEmpty += homes.filter((z) => !z.chosen && z.share === 0).length;
+      expect(overlapsOf(leaid), leaid).toBe(homes.filter((z) => z.chosen || z.share > 0).length);
+    }
+    // The fixture has such a district (Hadley in 01002, at 0 %): the check above met the case.
+    expect(touchedOnlyEmpty).toBeGreaterThan(0);
   });
 });

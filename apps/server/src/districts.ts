@@ -147,6 +147,8 @@ export interface DistrictBodies {
    * overlaps, which the state page leaves out of its counts as the district page sets them apart.
    */
   postOfficeOf: Map<string, { named: number; overlapping: number }>;
+  /** LEAID -> the ZIP codes where people live that it touches only in a part with no residents (share 0, not named): its page lists them apart, not as covered (pages audit 39 #7) */
+  emptyOf: Map<string, number>;
 }
 
 /**
@@ -180,11 +182,15 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
   const csv: string[][] = [[...DISTRICT_CSV_COLUMNS]];
   const highSchoolOf = new Map<string, number>();
   const postOfficeOf = new Map<string, { named: number; overlapping: number }>();
+  const emptyOf = new Map<string, number>();
   for (const d of rows) {
     const list = zips.get(d.leaid) ?? [];
     // ZIP codes where people live, as the district's page counts them (review 34 #5: Phoenix Union 44 against 22).
-    const highSchool = highSchoolZips(d.grade_span, list).filter((z) => z.basis !== "post office").length;
+    const highSchoolList = highSchoolZips(d.grade_span, list).filter((z) => z.basis !== "post office");
+    const highSchool = highSchoolList.length;
     if (highSchool > 0) highSchoolOf.set(d.leaid, highSchool);
+    const empty = list.filter((z) => z.basis !== "post office" && !z.chosen && !highSchoolList.includes(z) && z.share === 0).length;
+    if (empty > 0) emptyOf.set(d.leaid, empty);
     const boxes = list.filter((z) => z.basis === "post office");
     if (boxes.length > 0) postOfficeOf.set(d.leaid, { named: boxes.filter((z) => z.chosen).length, overlapping: boxes.length });
     districts.set(`/district/${d.leaid}.json`, JSON.stringify(districtDetail(d, list, dataset.updated, baseUrl)));
@@ -204,5 +210,5 @@ export function renderDistrictBodies(dataset: Dataset, baseUrl: string, states: 
     };
     stateBodies.set(`/state/${state}/districts.json`, JSON.stringify(body));
   }
-  return { districts, states: stateBodies, csv: toCsv(csv), highSchoolOf, postOfficeOf };
+  return { districts, states: stateBodies, csv: toCsv(csv), highSchoolOf, postOfficeOf, emptyOf };
 }

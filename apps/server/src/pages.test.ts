@@ -18,6 +18,8 @@ import type { Site } from "./site.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 const CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+/** A district contact's figures where a test does not need them: none reported. */
+const NO_FIGURES = { rating: null, rating_label: "" as const, students: "", schools: "", per_pupil: "" };
 let app: Hono;
 let site: Site;
 beforeAll(async () => {
@@ -777,6 +779,7 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
         phone: "(603) 643-6050",
         website: "",
         grade_span: highGrades,
+        ...NO_FIGURES,
         state: record.state,
         state_name: "the ZIP's state",
       }));
@@ -786,10 +789,25 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
     expect(page("9th – 12th")).toContain("Call it to confirm which high school serves your address.");
   });
 
+  it("gives the high-school district's figures as the named district's: rating, students, schools, spending (pages audit 39 #3: only phone, website and grades)", async () => {
+    // Amherst, MA: Amherst (Pre-K to 6th) and Amherst-Pelham (7th to 12th).
+    const html = await (await get("/zip/01002", { Accept: "text/html" })).text();
+    const high = html.slice(html.indexOf('<h2 id="high-school">'), html.indexOf("</dl>", html.indexOf('<h2 id="high-school">')));
+    const amherstPelham = (await (await get("/district/2501920.json")).json()) as { students: string; schools: string; per_pupil: string; rating: number };
+    expect(high).toContain("Amherst-Pelham School District");
+    expect(high).toContain(`<dd>${amherstPelham.rating} of 10`);
+    for (const [label, value] of [["Students", amherstPelham.students], ["Schools", amherstPelham.schools], ["Spending per pupil", amherstPelham.per_pupil]] as const) {
+      expect(value, label).not.toBe("");
+      expect(high, label).toContain(`<dt>${label}</dt>`);
+      expect(high, label).toContain(value);
+    }
+    expect(high).toContain("<dt>Rating</dt>");
+  });
+
   it("says why the named district's Grades line runs past the grades the answer names it for (Cottonwood-Oak Creek, Pre-K to 12th, up to 7th grade in 86326)", async () => {
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
-    const contact = () => ({ phone: "(928) 634-2288", website: "", grade_span: "8th – 12th", state: record.state, state_name: "the ZIP's state" });
+    const contact = () => ({ phone: "(928) 634-2288", website: "", grade_span: "8th – 12th", ...NO_FIGURES, state: record.state, state_name: "the ZIP's state" });
     const page = (span: string) =>
       zipPage({ ...record, district: "Cottonwood-Oak Creek", grade_span: span }, { ...all, districts: [d("Cottonwood-Oak Creek", "elementary", 1, "population", ["elementary"], span, [1, 0]), d("Mingus Union", "secondary", 1, "population", ["secondary"], "8th – 12th", [0, 1])] }, site.facts, "", undefined, contact);
     expect(page("Pre-Kindergarten – 12th")).toContain("The directory lists them for the whole district; for this ZIP code the page names it up to 7th grade, and Mingus Union for 8th grade and up.");
@@ -827,6 +845,7 @@ describe("the high-school district's contact on a split-level ZIP's page", () =>
         phone: "",
         website: "",
         grade_span: "",
+        ...NO_FIGURES,
         state: record.state,
         state_name: "the ZIP's state",
       }));
@@ -841,7 +860,7 @@ describe("a district in another state than the ZIP's", () => {
     const record = (await (await get("/zip/90210.json")).json()) as Parameters<typeof zipPage>[0];
     const all = (await (await get("/zip/90210/districts.json")).json()) as Parameters<typeof zipPage>[1];
     const other = all.districts.find((x) => !x.chosen)!;
-    const contactOf = (leaid: string) => ({ phone: "", website: "", grade_span: "", ...(leaid === other.leaid ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
+    const contactOf = (leaid: string) => ({ phone: "", website: "", grade_span: "", ...NO_FIGURES, ...(leaid === other.leaid ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
     const html = zipPage(record, all, site.facts, "", undefined, contactOf);
     expect(html).toContain(`${other.district}</a> in Nevada`);
     expect(html).not.toContain("in California");
@@ -855,7 +874,7 @@ describe("a district in another state than the ZIP's", () => {
     const chosen = all.districts.find((x) => x.chosen)!;
     const side = all.districts.filter((x) => !x.chosen && x.share > 0).sort((a, b) => b.share - a.share);
     expect(side.length).toBeGreaterThan(0);
-    const contacts = (away: string | undefined) => (leaid: string) => ({ phone: "", website: "", grade_span: "", ...(leaid === away ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
+    const contacts = (away: string | undefined) => (leaid: string) => ({ phone: "", website: "", grade_span: "", ...NO_FIGURES, ...(leaid === away ? { state: "NV", state_name: "Nevada" } : { state: record.state, state_name: "California" }) });
     const html = zipPage(record, all, site.facts, "", undefined, contacts(chosen.leaid));
     const named = `<a href="/district/${side[0]!.leaid}">${side[0]!.district}</a>`;
     expect(html).toContain(`<p class="answer">A home on the California side is in ${side.length === 1 ? named : `a district of California: ${named} covers the most of it`} (`);
@@ -917,7 +936,7 @@ describe("a district newer than every map (newer_districts, its newer-than-maps 
     // Named, never given a share.
     expect(all.districts.map((d) => d.leaid)).not.toContain("0699999");
     const r = JSON.parse(new TextDecoder().decode(site.get("/zip/90210.json")!.body)) as Parameters<typeof zipPage>[0];
-    const contact = (leaid: string) => (leaid === "0699999" ? { phone: "(310) 555-0100", website: "", grade_span: town.grade_span, state: "CA", state_name: "California" } : undefined);
+    const contact = (leaid: string) => (leaid === "0699999" ? { phone: "(310) 555-0100", website: "", grade_span: town.grade_span, ...NO_FIGURES, state: "CA", state_name: "California" } : undefined);
     const page = zipPage(r, all, site.facts, "", undefined, contact);
     const note = page.indexOf(`<p class="answer"><a href="/district/0699999">Beverly Hills Newer School District</a> (its schools teach ${town.grade_span}, phone <a href="tel:`);
     expect(note).toBeGreaterThan(page.indexOf('<p class="answer">'));

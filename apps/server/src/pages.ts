@@ -45,15 +45,16 @@ export type DistrictFigures = Pick<DistrictRecord, "phone" | "website" | "rating
 /**
  * The facts of one district, each with what it means (the `<dt>`/`<dd>` pairs of a `<dl>`): the
  * ZIP page's answer and the district's own page show the same list, said the same way.
- * `noRating` is said where the district has no rating; `gradesNote` follows the grades' hint.
+ * `noRating` is said where the district has no rating; `gradesNote` follows the grades' hint; `phoneFact`,
+ * where given, is the phone's pair instead (a high-school district's, whose hint names whom to ask).
  *
  * @example
  * `<dl>\n${districtFacts(record, noRatingReason(own))}\n</dl>`
  */
-export function districtFacts(d: DistrictFigures, noRating: string, gradesNote = ""): string {
+export function districtFacts(d: DistrictFigures, noRating: string, gradesNote = "", phoneFact?: string): string {
   const rating = d.rating === null ? noRating : `${d.rating} of 10 (${e(d.rating_label)})`;
   return [
-    fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address.", d.website)),
+    phoneFact ?? fact("Phone", phoneLink(d.phone), phoneHint(d.phone, "Call the district to confirm which school serves your address.", d.website)),
     fact("Website", websiteLink(d.website), "The district's own website, from the NCES district directory."),
     fact("Rating", rating, `${EXPLAIN.rating} <a href="/about#rating">How the rating is computed</a>.`),
     fact("Students", e(d.students), EXPLAIN.students),
@@ -285,11 +286,8 @@ ${levels.map((l) => levelTable(r.zip, l, link, labels)).join("\n")}
   );
 }
 
-/** How to reach a district: what a ZIP page shows of a high-school district besides the record's, and its state. */
-export interface DistrictContact {
-  phone: string;
-  website: string;
-  grade_span: string;
+/** What a ZIP page shows of a district besides the record's (a high-school district's figures, as the record's: pages audit 39 #3), and its state. */
+export interface DistrictContact extends DistrictFigures, Pick<DistrictOverlap, "notes"> {
   /** its state's code, and the name a page gives it ("South Dakota") */
   state: string;
   state_name: string;
@@ -320,9 +318,9 @@ function sameSideSentence(r: DistrictRecord, own: DistrictOverlap | undefined, d
 }
 
 /**
- * On a split-level ZIP's page, the phone and website of the district serving most of its
- * high-school grades, after the record's district's facts: a parent calls both ("" where
- * one district serves every grade, or its contact is not known).
+ * On a split-level ZIP's page, the facts of the district serving most of its high-school grades,
+ * after the record's district's, in the same list: a parent calls both, and compares them (pages
+ * audit 39 #3: 1,946 pages gave it only a phone, a website and grades). "" where its facts are not known.
  */
 function highSchoolContact(high: DistrictOverlap, label: string, contact: DistrictContact | undefined, elsewhere: string, own: { district: string; phone: string }): string {
   if (contact === undefined) return "";
@@ -335,9 +333,7 @@ function highSchoolContact(high: DistrictOverlap, label: string, contact: Distri
       : phoneHint(contact.phone, `Call it to confirm which ${which}.`);
   return `<h2 id="high-school">${e(label)}: <a href="${e(districtHref(high.leaid))}">${e(high.district)}</a>${e(elsewhere)}</h2>
 <dl>
-${fact("Phone", phoneLink(contact.phone), hint)}
-${fact("Website", websiteLink(contact.website), "The district's own website, from the NCES district directory.")}
-${fact("Grades", e(contact.grade_span), gradesHint(contact.grade_span))}
+${districtFacts(contact, noRatingReason(contact), "", fact("Phone", phoneLink(contact.phone), hint))}
 </dl>
 `;
 }

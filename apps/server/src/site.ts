@@ -212,7 +212,7 @@ export function renderSiteBodies(dataset: Dataset, baseUrl: string, openapiText:
   for (const [path, body] of districts.states) {
     bodies.set(path, encoder.encode(body));
     const collection = JSON.parse(body) as StateDistricts;
-    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest.state_names, collection.state), { highSchoolOf: districts.highSchoolOf, postOfficeOf: districts.postOfficeOf })));
+    bodies.set(path.slice(0, -"/districts.json".length), encoder.encode(statePage(collection, facts, stateName(dataset.manifest.state_names, collection.state), { highSchoolOf: districts.highSchoolOf, postOfficeOf: districts.postOfficeOf, emptyOf: districts.emptyOf })));
   }
   bodies.set("/bulk/districts.csv", encoder.encode(districts.csv));
   bodies.set("/index.json", rendered.index);
@@ -380,14 +380,16 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       const contactOf = (leaid: string): DistrictContact | undefined => {
         if (!rendered.bodies.has(`/district/${leaid}.json`)) return undefined;
         const d = json<District>(`/district/${leaid}.json`);
-        return { phone: d.phone, website: d.website, grade_span: d.grade_span, state: d.state, state_name: stateName(stateNames, d.state) };
+        const { phone, website, grade_span, rating, rating_label, students, schools, per_pupil, notes } = d;
+        return { phone, website, grade_span, rating, rating_label, students, schools, per_pupil, ...(notes === undefined ? {} : { notes }), state: d.state, state_name: stateName(stateNames, d.state) };
       };
       return zipPage(r, all, facts, maps?.zip(r, all), zctaChosen, contactOf);
     }
     if (DISTRICT_PAGE.test(path) && rendered.bodies.has(`${path}.json`)) {
       const d = json<District>(`${path}.json`);
       // (The ZIP codes' district lists, read only for an elementary or high-school district's page: the other level's district, pages audit 38 #3.)
-      return districtPage(d, cityOf, facts, maps?.district(d), stateName(stateNames, d.state), (zip) => json<ZipDistricts>(`/zip/${zip}/districts.json`).districts);
+      const districtOf = (leaid: string) => (rendered.bodies.has(`/district/${leaid}.json`) ? json<District>(`/district/${leaid}.json`) : undefined);
+      return districtPage(d, cityOf, facts, maps?.district(d), stateName(stateNames, d.state), (zip) => json<ZipDistricts>(`/zip/${zip}/districts.json`).districts, districtOf);
     }
     return undefined;
   };
