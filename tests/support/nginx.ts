@@ -30,8 +30,9 @@ export interface RunningNginx {
  */
 export async function startNginx(work: string, siteFor: (listen: string) => string): Promise<RunningNginx> {
   const bin = ensurePackage("nginx-light", "/usr/sbin/nginx");
-  const log = join(work, "error.log");
   for (let attempt = 1; ; attempt++) {
+    // A log per attempt: only this attempt's failure decides whether to try another port.
+    const log = join(work, `error-${attempt}.log`);
     const port = await freePort();
     writeFileSync(join(work, "site.conf"), siteFor(`127.0.0.1:${port}`));
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${work};`).join(" ");

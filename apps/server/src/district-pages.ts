@@ -93,7 +93,7 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
   // residents, before Butte Elementary, 93 %, by LEAID), and the data has no ZIP code's population to weigh by. A high-school
   // district's elementary districts are ordered by the students each has in its area: its students times the part of its own
   // ZIP codes that are the high-school district's (measured against the 2016 polygons and 2020 population: the first named
-  // is under half the largest on 7 of 288 pages, against 96 by count and LEAID). An elementary district's high-school
+  // is under half the largest on 6 of 287 pages, against 96 by count and LEAID). An elementary district's high-school
   // districts, by count, then students (that estimate ordered them no better there: 26 pages).
   const students = (leaid: string) => studentsOf(districtOf(leaid) ?? { students: "" });
   const inArea = (p: LevelPartner) => {
