@@ -10,7 +10,7 @@ import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresenta
 import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
 import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
-import { errorPage, type ErrorPageExtra } from "./error-pages.ts";
+import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, locateInTerritory, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
@@ -29,7 +29,8 @@ import {
 } from "./problems.ts";
 import { notModifiedHeaders, Representation } from "./representation.ts";
 import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
-import { nearPath, typedZip } from "./near-path.ts";
+import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
+import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
 import { TYPES, type Site } from "./site.ts";
 
@@ -78,6 +79,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    * PO-box ZIP, what that ZIP is and the ZIP pages of its city; `render`, when
    * given, makes that page instead, e.g. the location form with what was typed).
    */
+  /** The ZIP codes of each first 3 digits, from /index.json when a ZIP code with no record is first asked for. */
+  let nearZipsOf: ((zip: string) => NearZip[]) | undefined;
   const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
@@ -86,11 +89,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
     const countyTown = postal && cityZips.length === 0 ? site.countyTown(postal.county, postal.state) : undefined;
+    // No record at all (a digit mistyped: /zip/60291): the ZIP codes of its first 3 digits (pages audit 39 #6).
+    const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}) })),
     });
   };
 
@@ -149,7 +154,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
 
   /** GET /district/{leaid}.json, /district/{leaid}: validate, then look up `path`. */
   const districtPath = (c: Context, leaid: string, suffix: string) => {
-    if (!LEAID.test(leaid)) return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`));
+    if (!LEAID.test(leaid)) {
+      // A link damaged in copying (a leading zero lost, a full stop added): the district meant, where it has a page (pages audit 39 #6).
+      const guess = typedLeaid(leaid);
+      const meant = guess !== undefined && answers(`/district/${guess}${suffix}`) ? `/district/${guess}${suffix}` : undefined;
+      // (The detail stays the CLI's, lookup.ts: the page names the district meant.)
+      return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`), meant === undefined ? {} : { meant });
+    }
     const rep = site.get(`/district/${leaid}${suffix}`);
     if (!rep) {
       const former = site.formerDistrict(leaid);

@@ -9,7 +9,7 @@ import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch 
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUndrawnArea, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isRetired, isUndrawnArea, isUnnamedTown, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -52,6 +52,13 @@ export function problemPage(kind: ProblemKind, facts: SiteFacts): string {
   );
 }
 
+/** A ZIP code with a record and its town, as a mistyped ZIP code's page lists it. */
+export interface NearZip {
+  zip: string;
+  city: string;
+  state: string;
+}
+
 /** A USPS ZIP code with no record: a PO-box or single-building ZIP (data/postal.csv). */
 export interface PostalZip {
   zip: string;
@@ -91,6 +98,8 @@ export interface ErrorPageExtra {
   cityZips?: string[];
   /** Where its city has none: the ZIP codes of its county (21522, Bittinger, MD: Garrett County). */
   countyTown?: CityMatch;
+  /** A ZIP code of 5 digits with no record at all: the ZIP codes of its first 3 digits, likeliest first (postal.ts nearZipIndex). */
+  nearZips?: readonly NearZip[];
   /** A district id of the 2016 boundaries that is not a district today, and the district drawn over its area. */
   former?: FormerDistrictNow & { leaid: string };
   /** The static export's page for a search it cannot answer (a town, an address, a place): ZIP codes only. */
@@ -134,10 +143,30 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
     return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL; for a neighbourhood (Harlem, Hollywood), its city.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
+  // A district link damaged in copying (/district/622710, /district/1714460.): why, then the district meant (pages audit 39 #6).
+  if (kind === "invalid-leaid" && meant !== undefined)
+    return `<p>A link copied through a spreadsheet or a text message can lose the leading zero or gain a full stop or a bracket. Did you mean <a href="${e(meant)}">district ${e(meant.slice(meant.lastIndexOf("/") + 1).replace(/\.json$/, ""))}</a>?</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
   if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
   return "";
+}
+
+/**
+ * The ZIP codes a mistyped one may have meant, those of its first 3 digits with their towns,
+ * under the 404 of a ZIP code with no record (pages audit 39 #6: the page said only "Check the
+ * digits"); "" where none shares them.
+ *
+ * @example
+ * nearZipsHtml("60291", [{ zip: "60201", city: "Evanston", state: "IL" }])
+ * // '<h2>ZIP codes that begin with 602</h2>\n<p>If a digit was mistyped, …</p>\n<ul class="links"><li><a href="/zip/60201">60201</a> Evanston, IL</li></ul>'
+ */
+export function nearZipsHtml(zip: string, near: readonly NearZip[]): string {
+  if (near.length === 0) return "";
+  const items = near.map((z) => `<li><a href="/zip/${e(z.zip)}">${e(z.zip)}</a> ${e(`${z.city}, ${z.state}`)}</li>`).join("");
+  return `<h2>ZIP codes that begin with ${e(zip.slice(0, 3))}</h2>
+<p>If a digit was mistyped, the home's ZIP code may be one of these, ${near.length === 1 ? "the only one that begins the same" : "the likeliest first"}. Pick it by the town:</p>
+<ul class="links">${items}</ul>`;
 }
 
 /** Spanish words a search may hold ("escuelas cerca de mí", "colegios en …"). */
@@ -385,6 +414,20 @@ function zipElsewhereLead(z: ZipElsewhere, towns: readonly CityMatch[]): string 
 const MAX_NAMESAKES = 5;
 
 /**
+ * A town's name as typed without the state code typed after it ("Pittsburg PA": "Pittsburg")
+ * where a town listed is in that state, so a heading quotes a town's name, not its state
+ * (pages audit 39 #7); else the text as typed.
+ *
+ * @example
+ * withoutState("Pittsburg PA", [{ city: "Pittsburgh", state: "PA", … }]) // "Pittsburg"
+ * withoutState("Chicgo", chicagos) // "Chicgo"
+ */
+export function withoutState(typed: string, towns: readonly Pick<CityMatch, "state">[]): string {
+  const m = /^(.*?\S)[\s,]+([A-Za-z]{2})\.?$/.exec(typed.trim());
+  return m !== null && towns.some((t) => t.state === m[2]!.toUpperCase()) ? m[1]!.replace(/,$/, "") : typed;
+}
+
+/**
  * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
  * its ZIP codes, grouped by the district their records name, and the search box; first, where
  * the text is also a state's name or code (`state`: "California"), a link to the state's page.
@@ -400,7 +443,10 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
         ? "New York City"
         : towns.some((t) => t.nickname)
         ? `the places of “${shortened(schools?.town ?? typed)}”`
-        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(schools?.town ?? zipElsewhere?.typedPlace ?? townWithin(typed, towns) ?? typed)}”`;
+        : towns.every((t) => t.close)
+        ? // Only names like the one typed ("Chicgo"): not "the towns named “Chicgo”" (pages audit 39 #7).
+          `towns with a name like “${shortened(withoutState(schools?.town ?? typed, towns))}”`
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(withoutState(schools?.town ?? zipElsewhere?.typedPlace ?? townWithin(typed, towns) ?? typed, towns))}”`;
   const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
   // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
   const named = schools?.named ?? [];
@@ -517,6 +563,18 @@ ${items}
 }
 
 /**
+ * The answer for a retired ZIP code (a ZIP area the Census draws that USPS lists no more):
+ * no longer in use, not "a real ZIP code" (pages audit 39 #6), with its town or county.
+ *
+ * @example
+ * retiredAnswer({ zip: "45418", … }, "Montgomery County, OH")
+ * // '<p class="answer">45418 is a ZIP code no longer in use (retired), in Montgomery County, OH: …</p>'
+ */
+function retiredAnswer(postal: PostalZip, place: string): string {
+  return `<p class="answer">${postal.zip} is a ZIP code no longer in use (retired), in ${e(place)}: the Postal Service no longer lists it, so this service has no school district record for it. Homes there now have another ZIP code: look up the one of the home's street address, or try a neighbouring ZIP code of ${e(place)} below.</p>`;
+}
+
+/**
  * The HTML page a browser gets instead of a problem+json body: the title, what
  * went wrong in plain words, where to go next, a search box (pre-filled with
  * what was typed) and a link home. For a PO-box or single-building ZIP, it says
@@ -545,6 +603,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
       : military
         ? `ZIP code ${postal.zip} is a military mail ZIP code`
+        : isRetired(postal)
+        ? `ZIP code ${postal.zip} is no longer in use`
         : `ZIP code ${postal.zip} has no school district record`
     : kind === "zip-not-found" && extra.typed
       ? `ZIP code ${shortened(extra.typed)} not found`
@@ -568,15 +628,18 @@ ${ZIP_LOOKUP_NOTE}`;
     body = `<p class="answer">${postal.zip} (${e(`${postal.city} ${postal.state}`)}) is a military mail ZIP code: it carries mail to members of the U.S. forces and their families abroad, and has no area and no public school district. A school district serves the address where a child lives: for a home in the United States, look up the ZIP code of its street address.</p>
 <p>USPS type: ${e(postal.type)}.</p>`;
   } else if (postal) {
-    const place = `${postal.city}, ${postal.state}`;
+    // Its town, or its county where the data names no town ("ZCTA 45418": pages audit 39 #6).
+    const place = postalPlace(postal);
     const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
     body = postOffice
       ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
+      : isRetired(postal)
+      ? retiredAnswer(postal, place)
       : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but ${isUndrawnArea(postal) ? "the Census Bureau draws no ZIP area for it" : "this service has no school district record for it"}, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
     body += `
-<p>USPS type: ${e(postal.type)}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
-${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
-      !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${postal.city} is`)}` : ""
+<p>${isRetired(postal) ? `Source: UDS Mapper's ZIP-to-ZCTA crosswalk, type “${e(postal.type)}”` : `USPS type: ${e(postal.type)}`}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
+${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : isUnnamedTown(postal) ? "" : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
+      !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
   } else {
     const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country);
@@ -586,7 +649,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     body = readsOtherwise
       ? `${next.replace(/^<p>/, '<p class="answer">')}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}${spanishStep(extra.typed, extra.reads)}`
       : `<p class="answer">${e(PLAIN[kind])}</p>
-${next}`;
+${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(extra.typed, extra.nearZips ?? []) : ""}`;
   }
   return layout(
     {
@@ -607,7 +670,9 @@ ${next}`;
             ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
             : postOffice
               ? "It belongs to a post office or one large mail customer, not to an area where people live: look up the ZIP code of the home's street address."
-              : `${isUndrawnArea(postal) ? "The Census Bureau draws no ZIP area for it" : "This service has no school district record for it"}: try a neighbouring ZIP code of ${postal.city}, ${postal.state}.`
+              : isRetired(postal)
+              ? `It was retired: look up the ZIP code of the home's street address, such as a neighbouring ZIP code of ${postalPlace(postal)}.`
+              : `${isUndrawnArea(postal) ? "The Census Bureau draws no ZIP area for it" : "This service has no school district record for it"}: try a neighbouring ZIP code of ${postalPlace(postal)}.`
       }`,
       canonical: null,
       search: false,

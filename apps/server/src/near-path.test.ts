@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressZip, nearPath, typedZip } from "./near-path.ts";
+import { addressZip, nearPath, typedLeaid, typedZip } from "./near-path.ts";
 
 const answering = new Set(["/", "/zip/90210", "/zip/90210.json", "/zip/02108", "/state/CA", "/state/CA.json", "/district/0622710", "/about"]);
 const exists = (path: string) => answering.has(path);
@@ -66,4 +66,15 @@ describe("addressZip", () => {
   it.each(["12345 Main St", "90210 Beverly Hills", "45.78330", "-108.50070", "123456", "Boston", "", "PO Box 12345", "P.O. Box 12345", "Apt 10025", "POB 12345", "P.O.B. 12345", "Unit #10025", "Suite 10025", "9021 01234"])("%j ends with no ZIP", (typed) =>
     expect(addressZip(typed)).toBeUndefined(),
   );
+});
+
+describe("typedLeaid (pages audit 39 #6)", () => {
+  it.each([
+    ["622710", "0622710"],
+    ["1714460.", "1714460"],
+    ["1714460)", "1714460"],
+    ["1714460”.", "1714460"],
+    ["622710,", "0622710"],
+  ])("%j means %s", (typed, leaid) => expect(typedLeaid(typed)).toBe(leaid));
+  it.each(["1714460", "17144", "17144600", "(1714460", "17a4460", "", "1714460.json"])("%j means no other id", (typed) => expect(typedLeaid(typed)).toBeUndefined());
 });

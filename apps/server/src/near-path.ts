@@ -51,6 +51,25 @@ export function typedZip(typed: string): string | undefined {
   return zips.size === 1 ? [...zips][0] : undefined;
 }
 
+/**
+ * The 7-digit district id (NCES LEAID) a link damaged in copying most likely meant, or undefined:
+ * a leading zero lost in a spreadsheet or the CCD enrollment file ("622710"), or punctuation a
+ * text message or a sentence adds after it ("1714460.", "1714460)") (pages audit 39 #6). The
+ * caller checks that a district has it.
+ *
+ * @example
+ * typedLeaid("622710")   // "0622710"
+ * typedLeaid("1714460.") // "1714460"
+ * typedLeaid("1714460)") // "1714460"
+ * typedLeaid("17144")    // undefined
+ */
+export function typedLeaid(typed: string): string | undefined {
+  // Closing marks and sentence ends only: a digit changed or dropped inside is not guessed.
+  const digits = typed.replace(/[.,;:!?)\]}'"’”»>]+$/u, "");
+  if (/^[0-9]{7}$/.test(digits)) return digits === typed ? undefined : digits;
+  return /^[0-9]{6}$/.test(digits) ? `0${digits}` : undefined;
+}
+
 /** The country an address copied from a map ends with ("USA", "U.S.", "United States of America"), as a pattern source. */
 export const COUNTRY = String.raw`(?:U\.?S\.?A?\.?|United States(?: of America)?)`;
 

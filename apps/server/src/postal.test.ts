@@ -1,6 +1,6 @@
 import { DatasetError } from "@school-districts/core";
 import { describe, expect, it } from "vitest";
-import { cityZipIndex, parsePostal, POSTAL_COLUMNS } from "./postal.ts";
+import { cityZipIndex, MAX_NEAR_ZIPS, nearZipIndex, parsePostal, POSTAL_COLUMNS } from "./postal.ts";
 
 const HEADER = POSTAL_COLUMNS.join(",");
 const GOOD = "90209,Beverly Hills,CA,Post Office or large volume customer,90210,Los Angeles County";
@@ -66,5 +66,23 @@ describe("cityZipIndex", () => {
     expect(zips("beverly hills", "CA")).toEqual(["90210", "90211"]);
     expect(zips("Beverly Hills", "OH")).toEqual(["43004"]);
     expect(zips("Beverly Hills", "TX")).toEqual([]);
+  });
+});
+
+describe("nearZipIndex (pages audit 39 #6)", () => {
+  const evanston = (zip: string) => ({ zip, city: "Evanston", state: "IL" });
+  const near = nearZipIndex([evanston("60201"), evanston("60202"), evanston("60208"), { zip: "60290", city: "Chicago", state: "IL" }, { zip: "60301", city: "Oak Park", state: "IL" }]);
+  it("offers the ZIP codes of the same first 3 digits, one digit off first, then the nearest numbers", () => {
+    // 60201 and 60290 are one digit off 60291; 60290 is nearer. Oak Park (603) is not offered.
+    expect(near("60291").map((z) => z.zip)).toEqual(["60290", "60201", "60208", "60202"]);
+    expect(near("60291")[1]).toEqual({ zip: "60201", city: "Evanston", state: "IL" });
+  });
+  it("ranks by nearness where none is one digit off", () => expect(near("60255").map((z) => z.zip)).toEqual(["60290", "60208", "60202", "60201"]));
+  it("offers none where no ZIP code shares the first 3 digits", () => expect(near("99999")).toEqual([]));
+  it("offers a handful at most", () => {
+    const many = nearZipIndex(Array.from({ length: 30 }, (_, i) => evanston(String(60200 + i))));
+    expect(many("60299")).toHaveLength(MAX_NEAR_ZIPS);
+    // 60229, 60219 and 60209 are one digit off 60299.
+    expect(many("60299").slice(0, 4).map((z) => z.zip)).toEqual(["60229", "60219", "60209", "60228"]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { DatasetError } from "@school-districts/core";
-import type { PostalZip } from "./error-pages.ts";
+import type { NearZip, PostalZip } from "./error-pages.ts";
 
 /**
  * The ZIP codes of each city, from entries with a zip, city and state (the records: /index.json
@@ -26,6 +26,50 @@ export function cityZipIndex(entries: Iterable<{ zip: string; city: string; stat
     else cities.set(key(entry.city, entry.state), [entry.zip]);
   }
   return (city, state) => cities.get(key(city, state)) ?? [];
+}
+
+/** How many ZIP codes a mistyped ZIP code's page offers: a handful, on a phone's screen. */
+export const MAX_NEAR_ZIPS = 8;
+
+/**
+ * Whether two 5-digit ZIP codes differ in exactly one digit (a digit mistyped: 60291 for 60201).
+ *
+ * @example
+ * oneDigitOff("60291", "60201") // true
+ */
+function oneDigitOff(a: string, b: string): boolean {
+  let off = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) off++;
+  return off === 1;
+}
+
+/**
+ * The ZIP codes with a record that share a mistyped ZIP code's first 3 digits (its USPS
+ * sectional centre: 602, Evanston and north Cook County, IL), with their towns, from the records
+ * (/index.json entries): those one digit off first, as one mistyped digit gives them, then the
+ * nearest numbers; at most MAX_NEAR_ZIPS (pages audit 39 #6: 47 % of one-digit typos of real ZIP
+ * codes got a 404 with no help).
+ *
+ * @example
+ * nearZipIndex([{ zip: "60201", city: "Evanston", state: "IL" }, { zip: "60202", city: "Evanston", state: "IL" }])("60291")
+ * // [{ zip: "60201", city: "Evanston", state: "IL" }, { zip: "60202", city: "Evanston", state: "IL" }]
+ */
+export function nearZipIndex(entries: Iterable<NearZip>): (zip: string) => NearZip[] {
+  const byPrefix = new Map<string, NearZip[]>();
+  for (const { zip, city, state } of entries) {
+    const list = byPrefix.get(zip.slice(0, 3));
+    if (list) list.push({ zip, city, state });
+    else byPrefix.set(zip.slice(0, 3), [{ zip, city, state }]);
+  }
+  return (zip) => {
+    const rank = (z: NearZip) => [oneDigitOff(z.zip, zip) ? 0 : 1, Math.abs(Number(z.zip) - Number(zip))] as const;
+    return (byPrefix.get(zip.slice(0, 3)) ?? [])
+      .filter((z) => z.zip !== zip)
+      .map((z) => ({ z, r: rank(z) }))
+      .sort((a, b) => a.r[0] - b.r[0] || a.r[1] - b.r[1] || (a.z.zip < b.z.zip ? -1 : 1))
+      .slice(0, MAX_NEAR_ZIPS)
+      .map(({ z }) => z);
+  };
 }
 
 /** The columns of data/postal.csv, in order. */

@@ -168,7 +168,7 @@ export function districtNotFoundDetail(leaid: string, former?: FormerDistrictNow
  * zipNotFoundDetail("01086", { city: "Westfield", state: "MA", type: "Post Office or large volume customer" }, ["01085"])
  * // "ZIP code 01086 is a real ZIP code of Westfield, MA (USPS: Post Office or large volume customer) with no area of its own, so no school district record: ..."
  */
-export function zipNotFoundDetail(zip: string, postal?: { city: string; state: string; type: string }, cityZips: readonly string[] = []): string {
+export function zipNotFoundDetail(zip: string, postal?: { city: string; state: string; type: string; county?: string }, cityZips: readonly string[] = []): string {
   if (postal === undefined) return `ZIP code ${zip} is not in the dataset. /index.json lists every ZIP code covered.`;
   if (FREELY_ASSOCIATED[postal.state] !== undefined) return `ZIP code ${zip} is a ZIP code of ${postal.city}, ${postal.state}. ${freelyAssociatedWords(postal.state)}`;
   if (isMilitaryMail(postal)) {
@@ -176,7 +176,11 @@ export function zipNotFoundDetail(zip: string, postal?: { city: string; state: s
   }
   const shown = cityZips.slice(0, 5).join(", ");
   const more = cityZips.length > 5 ? ` and ${cityZips.length - 5} more` : "";
-  const others = cityZips.length > 0 ? `ZIP codes of ${postal.city}, ${postal.state} with a record: ${shown}${more}.` : `No other ZIP code of ${postal.city}, ${postal.state} has a record.`;
+  const place = postalPlace(postal);
+  // (Where the data names no town, its city's ZIP codes were not looked up: no "no other" sentence.)
+  const others = cityZips.length > 0 ? `ZIP codes of ${place} with a record: ${shown}${more}.` : isUnnamedTown(postal) ? "" : `No other ZIP code of ${place} has a record.`;
+  // Not "a real ZIP code" of "ZCTA 45418, OH" (pages audit 39 #6): USPS lists it no more.
+  if (isRetired(postal)) return `ZIP code ${zip} is no longer in use (${place}; UDS Mapper: ${postal.type}): USPS no longer lists it, though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code of the home's street address.${others ? ` ${others}` : ""}`;
   // A post office's or one building's ZIP has no area; a "Zip Code Area" the 2020 Census draws no ZCTA
   // for has one, undrawn; a "populated ZCTA, missing zip" is drawn, but USPS no longer lists it.
   const why = /^post office/i.test(postal.type)
@@ -185,6 +189,41 @@ export function zipNotFoundDetail(zip: string, postal?: { city: string; state: s
       ? "for which the 2020 Census draws no ZIP area, so no school district record"
       : "with no school district record in this dataset";
   return `ZIP code ${zip} is a real ZIP code of ${postal.city}, ${postal.state} (USPS: ${postal.type}) ${why}: look up the ZIP code of the home's street address. ${others}`;
+}
+
+/**
+ * Whether a ZIP without a record is retired: a ZIP area the 2020 Census draws, with residents,
+ * that USPS no longer lists (UDS Mapper's type "populated ZCTA, missing zip": 45418, Dayton, OH).
+ *
+ * @example
+ * isRetired({ type: "populated ZCTA, missing zip" }) // true
+ */
+export function isRetired(postal: { type: string }): boolean {
+  return /^populated ZCTA, missing zip$/i.test(postal.type);
+}
+
+/**
+ * Where a ZIP without a record is, as a page says it: its town and state ("Salona, PA"); where
+ * the data names the town only by its ZIP area ("ZCTA 45418"), its county and state instead,
+ * never "ZCTA 45418" as a town (pages audit 39 #6); the state alone where no county is known.
+ *
+ * @example
+ * postalPlace({ city: "Salona", state: "PA", county: "Clinton County" }) // "Salona, PA"
+ * postalPlace({ city: "ZCTA 45418", state: "OH", county: "Montgomery County" }) // "Montgomery County, OH"
+ */
+export function postalPlace(postal: { city: string; state: string; county?: string }): string {
+  if (!isUnnamedTown(postal)) return `${postal.city}, ${postal.state}`;
+  return postal.county ? `${postal.county}, ${postal.state}` : postal.state;
+}
+
+/**
+ * Whether the data names a ZIP's town only by its ZIP area ("ZCTA 45418"): no town's name.
+ *
+ * @example
+ * isUnnamedTown({ city: "ZCTA 45418" }) // true
+ */
+export function isUnnamedTown(postal: { city: string }): boolean {
+  return /^ZCTA [0-9]{5}$/.test(postal.city);
 }
 
 /**
