@@ -7,12 +7,12 @@
  */
 import { Hono, type Context } from "hono";
 import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import { TERRITORIES, type DistrictRecord, type Problem, type ZipDistricts } from "@school-districts/core";
+import { type DistrictRecord, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, locateInTerritory, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -197,23 +197,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
-  /**
-   * The district every ZIP code of a state names, if they all name one (Puerto Rico's), with its
-   * phone: the states are sorted out in one pass over /index.json, when first asked.
-   */
-  let oneDistrictZip: Map<string, string | undefined> | undefined;
+  /** The one district every ZIP code of a state names, with its level, from the state's district list (onlyNamedDistrict). */
   const onlyDistrictOf = (state: string) => {
-    if (oneDistrictZip === undefined) {
-      const first = new Map<string, { zip: string; district: string } | undefined>();
-      for (const e of json("/index.json") as { zip: string; state: string; district: string }[]) {
-        if (!first.has(e.state)) first.set(e.state, e);
-        else if (first.get(e.state)?.district !== e.district) first.set(e.state, undefined);
-      }
-      oneDistrictZip = new Map([...first].map(([st, e]) => [st, e?.zip]));
-    }
-    const zip = oneDistrictZip.get(state);
-    const chosen = zip === undefined ? undefined : (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
-    return chosen ? { leaid: chosen.leaid, level: chosen.level } : undefined;
+    const list = json(`/state/${state}/districts.json`) as StateDistricts | undefined;
+    const leaid = list === undefined ? undefined : onlyNamedDistrict(list.districts.map((d) => ({ leaid: d.leaid, named: d.chosen_zips })));
+    const only = leaid === undefined ? undefined : list!.districts.find((d) => d.leaid === leaid);
+    return only && { leaid: only.leaid, level: only.level };
   };
 
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */

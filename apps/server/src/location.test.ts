@@ -11,7 +11,7 @@ import { BASE, SMALL, testApp } from "../test/helpers.ts";
 import { dataPaths } from "./assets.ts";
 import { createApp } from "./app.ts";
 import { parse } from "csv-parse/sync";
-import { coordinateProblem, districtNamesOf, loadLocationData, zipAt, zipsByDistance, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
+import { coordinateProblem, districtNamesOf, loadLocationData, onlyNamedDistrict, zipAt, zipsByDistance, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
 import { readZctaOutlines } from "./page-maps.ts";
 import { lookup } from "./lookup.ts";
 import { locationFormPage, locationPage } from "./location-page.ts";
@@ -620,5 +620,14 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     expect(lookup(dataset, { lat: "33.6037", lon: "-112.2766" }, { json: false, baseUrl: BASE, location })).toMatchObject({ code: 1, stderr: expect.stringContaining("lies in land the Census draws in no school district") });
     expect((JSON.parse(at("33.654688", "-112.355911").stdout) as DrawnAnswer).beyond_edge_m).toBe(10);
     expect(at("33.603323", "-112.266619").code).toBe(1);
+  });
+});
+
+describe("onlyNamedDistrict: a territory's one district, the same rule for the page, the JSON and the CLI (review of stop 39 #6)", () => {
+  it("is the one district ZIP codes name; none where two are named; a district no ZIP code names does not count", () => {
+    expect(onlyNamedDistrict([{ leaid: "7200030", named: 174 }])).toBe("7200030");
+    expect(onlyNamedDistrict([{ leaid: "7800002", named: 6 }, { leaid: "7800030", named: 5 }])).toBeUndefined();
+    expect(onlyNamedDistrict([{ leaid: "6600002", named: 11 }, { leaid: "6600040", named: 0 }])).toBe("6600002");
+    expect(onlyNamedDistrict([])).toBeUndefined();
   });
 });

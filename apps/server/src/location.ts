@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
 import { shortened } from "./problems.ts";
-import { isMapLink, milesBetween } from "./place-input.ts";
+import { isMapLink, milesBetween, TERRITORY_NEAR_MILES } from "./place-input.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
@@ -325,13 +325,6 @@ export function locate(
 
 
 /**
- * How near its nearest ZIP code's point a place in a one-district territory must be to be
- * answered as in that territory: the points of Puerto Rico's ZIP areas lie a few miles apart
- * (132 over 9,100 km²); a place farther off is likely at sea (review 30 #2: 30 miles off San Juan).
- */
-export const TERRITORY_NEAR_MILES = 6;
-
-/**
  * The answer for a point no boundary holds, in a territory whose every ZIP code is in one
  * district (Puerto Rico, Guam, American Samoa, the Northern Mariana Islands): the Census draws no
  * districts there, but that district serves the place. Only within TERRITORY_NEAR_MILES of one
@@ -367,6 +360,21 @@ export function locateInTerritory(
     near_border: null,
     beyond_edge_m: null,
   };
+}
+
+/**
+ * The one district every ZIP code of a state or territory names (its record's), given each district
+ * of it with how many ZIP codes name it; undefined where two or more are named (the Virgin Islands).
+ * The page, /location.json and `lookup --lat` decide a territory's place by it (review of stop 39 #6:
+ * they had a rule each).
+ *
+ * @example
+ * onlyNamedDistrict([{ leaid: "7200030", named: 174 }]) // "7200030"
+ * onlyNamedDistrict([{ leaid: "7800002", named: 6 }, { leaid: "7800030", named: 5 }]) // undefined
+ */
+export function onlyNamedDistrict(districts: readonly { leaid: string; named: number }[]): string | undefined {
+  const named = districts.filter((d) => d.named > 0);
+  return named.length === 1 ? named[0]!.leaid : undefined;
 }
 
 /** How far (degrees) the nearest ZIP code's point is sought for a territory's place: a little more than TERRITORY_NEAR_MILES anywhere. */

@@ -10,7 +10,7 @@ import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { LEVELS, zipDistricts, zipRecord } from "./records.ts";
-import { coordinateProblem, locate, locateInTerritory, nearBorderSentence, type LocationData } from "./location.ts";
+import { coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -34,8 +34,12 @@ function indexesOf(dataset: Dataset) {
   let made = indexes.get(dataset);
   if (made === undefined) {
     // Each state's one district, where every ZIP code of it names the same (Puerto Rico's): a place there is in it (locateInTerritory).
-    const onlyDistrict = new Map<string, string | undefined>();
-    for (const r of dataset.zips) onlyDistrict.set(r.state, !onlyDistrict.has(r.state) || onlyDistrict.get(r.state) === r.leaid ? r.leaid : undefined);
+    const named = new Map<string, Map<string, number>>();
+    for (const r of dataset.zips) {
+      const ofState = named.get(r.state) ?? named.set(r.state, new Map()).get(r.state)!;
+      ofState.set(r.leaid, (ofState.get(r.leaid) ?? 0) + 1);
+    }
+    const onlyDistrict = new Map([...named].map(([state, counts]) => [state, onlyNamedDistrict([...counts].map(([leaid, n]) => ({ leaid, named: n })))]));
     indexes.set(dataset, (made = { zipRow: new Map(dataset.zips.map((r) => [r.zip, r])), cityZips: cityZipIndex(dataset.zips), onlyDistrict }));
   }
   return made;

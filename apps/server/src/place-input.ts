@@ -219,3 +219,12 @@ const EARTH_RADIUS_MILES = 3958.8;
 
 /** How far from any US ZIP code a place in no district reads as outside the country (or off its coast), not beside a ZIP. */
 export const FAR_FROM_ZIPS_MILES = 10;
+
+/**
+ * How near its nearest ZIP code's point a place in a one-district territory must be to be
+ * answered as in that territory (locateInTerritory): the points of Puerto Rico's ZIP areas lie a few
+ * miles apart (132 over 9,100 km²); a place farther off is likely at sea (review 30 #2: 30 miles off
+ * San Juan). American Samoa has one ZIP code, whose point is in west Tutuila: its east and Manu'a are
+ * farther (review of stop 39 #1), and the territories have no outline to tell land from sea.
+ */
+export const TERRITORY_NEAR_MILES = 6;

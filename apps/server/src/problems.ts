@@ -7,6 +7,7 @@
 import { OFF_EDGE_M, type AreaWithoutDistrict, type FormerDistrict, type Problem } from "@school-districts/core";
 import { SEARCH_MAX_LENGTH } from "./layout.ts";
 import { ownTable } from "./own-table.ts";
+import { TERRITORY_NEAR_MILES } from "./place-input.ts";
 
 /** The kinds of problem; `type` is `{base_url}/problems/<kind>`, a page documenting the kind (error-pages.ts). */
 export const PROBLEM_KINDS = [
@@ -328,7 +329,9 @@ export function locationNotFoundDetail(lat: number, lon: number, forPage = false
     : area?.kind === "no-district"
       ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
       : `No school district boundary holds ${lat}, ${lon}, and none drawn within a mile serves the ZIP code there: open water, outside the 50 states and DC, or an area with no school district.`;
-  return forPage || area !== undefined ? found : `${found} The territories have no boundary file: look them up by ZIP code (/index.json).`;
+  return forPage || area !== undefined
+    ? found
+    : `${found} The territories have no boundary file: a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (one district each) is answered; elsewhere in them, look it up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */
@@ -390,7 +393,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: Puerto Rico and the other territories have no boundary file), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so).`,
+    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so).`,
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },
