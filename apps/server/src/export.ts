@@ -277,6 +277,9 @@ server {
   # must not hand the .gz or .br bytes to a client that did not ask for them.
   gzip_vary on;
   etag on;
+  # Range ignored, the whole body sent, as the binary and nginx-proxy.conf do (ops audit 39 #5: a
+  # range past the end got a 416 sending every header twice, CORS's "*, *" among them).
+  max_ranges 0;
   # Redirects (the search box's 303) keep the path only, as the binary's: behind a CDN or TLS
   # proxy an absolute one would name this server's scheme, host and port.
   absolute_redirect off;
@@ -304,7 +307,7 @@ server {
     ${page(PAGE_CSP)}
   }
   # The API (*.json, *.csv): a missing file is the binary's 404 problem+json, not an HTML page.
-  location ~ \\.(json|csv)$ {
+  location ~* \\.(json|csv)$ {
     ${common}
     error_page 404 = @not-found;
     # (A location's error_page hides the server's: the 412 again.)
@@ -315,7 +318,7 @@ server {
   ${problemAt("not-found", 404, CACHE_CONTROL, problemBody("not-found", STATIC_NOT_FOUND))}
   # The export's own files under their names (the precompressed copies, pages by their file): not
   # addresses of the service, as the binary has none of them (gzip_static and try_files still read them).
-  location ~ \\.(gz|br|html)$ { return 404; }
+  location ~* \\.(gz|br|html)$ { return 404; }
   # Never cached, as the binary sends it (a static copy's healthz says only that the host serves files).
   location = /healthz {
     ${preflight}
