@@ -1693,15 +1693,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /** @example <!doctype html><html lang="en">…<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>…</html> */
+                /** @example <!doctype html><html lang="en">…<h1>ZIP code 01086 is a post-office or single-address ZIP code</h1>…</html> */
                 "text/html; charset=utf-8": string;
                 /**
                  * @example {
                  *       "type": "http://localhost:8080/problems/zip-not-found",
                  *       "title": "ZIP code not found",
                  *       "status": 404,
-                 *       "detail": "ZIP code 00000 is not in the dataset. /index.json lists every ZIP code covered.",
-                 *       "instance": "/zip/00000.json"
+                 *       "detail": "ZIP code 01086 is a real ZIP code of Westfield, MA (USPS: Post Office or large volume customer) with no area of its own, so no school district record: look up the ZIP code of the home's street address. ZIP codes of Westfield, MA with a record: 01085.",
+                 *       "instance": "/zip/01086"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -1716,15 +1716,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /** @example <!doctype html><html lang="en">…<h1>ZIP code 90209 is a post-office or single-address ZIP code</h1>…</html> */
+                /** @example <!doctype html><html lang="en">…<h1>Not found</h1>…</html> */
                 "text/html; charset=utf-8": string;
                 /**
                  * @example {
-                 *       "type": "http://localhost:8080/problems/zip-not-found",
-                 *       "title": "ZIP code not found",
+                 *       "type": "http://localhost:8080/problems/not-found",
+                 *       "title": "Not found",
                  *       "status": 404,
-                 *       "detail": "ZIP code 00000 is not in the dataset. /index.json lists every ZIP code covered.",
-                 *       "instance": "/zip/00000.json"
+                 *       "detail": "Nothing at \"/problems/nope\". See /docs for the paths this service answers.",
+                 *       "instance": "/problems/nope"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
@@ -1741,7 +1741,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /** @example <!doctype html><html lang="en">…<h1>Invalid ZIP code</h1>…</html> */
+                /** @example <!doctype html><html lang="en">…<h1>Method not allowed</h1>…</html> */
                 "text/html; charset=utf-8": string;
                 /**
                  * @example {
@@ -1749,7 +1749,7 @@ export interface components {
                  *       "title": "Method not allowed",
                  *       "status": 405,
                  *       "detail": "POST is not supported: this service is read-only. Use GET, HEAD or OPTIONS.",
-                 *       "instance": "/zip/90210.json"
+                 *       "instance": "/zip/90210"
                  *     }
                  */
                 "application/problem+json": components["schemas"]["Problem"];
