@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, editDistanceAtMost, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
 import { cityMatchesHtml, townPage } from "./error-pages.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -61,10 +61,11 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(cityMatchesHtml("14520 Sunrise Dr Boston MA", search("14520 Sunrise Dr Boston MA"))).toContain(
       "<p class=\"answer\">“14520 Sunrise Dr Boston MA” is an address without its ZIP code. The ZIP codes of Boston, MA are below: open the one of the address",
     );
-    // Only the state's towns; without a state at the end, no guess from the last words.
+    // Only the state's towns; without a state at the end, the towns of the words after the street
+    // (pages audit 39 #1: they were 400s), as the town typed alone.
     expect(search("14520 Sunrise Dr Boston GA").map((m) => m.state)).toEqual(["GA"]);
     expect(search("14520 Sunrise Dr Boston MO")).toEqual([]);
-    expect(search("14520 Sunrise Dr Boston")).toEqual([]);
+    expect(search("14520 Sunrise Dr Boston").map((m) => [m.city, m.state])).toEqual(search("Boston").map((m) => [m.city, m.state]));
     // A street's "St" is not the town's Saint (review 30 #3: "100 Main St Paris OH" was Saint Paris).
     const saints = citySearchIndex(
       [
@@ -87,6 +88,28 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(saints("100 Main St St Paris OH").map((m) => m.city)).toEqual(["Saint Paris"]);
     expect(saints("1 Market St St Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
     expect(saints("1 Market Street St Louis MO").map((m) => m.city)).toEqual(["Saint Louis"]);
+  });
+
+  it("reads the town after a house number and a street typed without commas or a state (pages audit 39 #1: '3205 S Rural Rd Tempe' was a 400)", () => {
+    const towns = (typed: string) => search(typed).map((m) => `${m.city}, ${m.state}`);
+    expect(towns("45 Oak Ave Boston")).toEqual(["Boston, MA", "Boston, GA"]);
+    expect(towns("45 Oak Ave. Saint Louis")).toEqual(["Saint Louis, MO"]);
+    expect(towns("12 Main St St Louis")).toEqual(["Saint Louis, MO"]);
+    // After a direction, a road's number, a suite's letter, a PO box.
+    expect(towns("220 3rd St W Boston")).toEqual(["Boston, MA", "Boston, GA"]);
+    expect(towns("1201 State Highway 99 Boston")).toEqual(["Boston, MA", "Boston, GA"]);
+    expect(towns("903 6th Avenue Ct NE Ste A Boston")).toEqual(["Boston, MA", "Boston, GA"]);
+    expect(towns("PO Box 13 Boston")).toEqual(["Boston, MA", "Boston, GA"]);
+    // A direction's letter after a street word is the street's; spelled out, it may be the town's.
+    const east = citySearchIndex([...entries, { zip: "05833", city: "East Boston", state: "MA", district: "Boston School District" }], new Set(["MA", "GA", "MO"]));
+    expect(east("1900 Kanawha Blvd. E. Boston").map((m) => m.city)).toEqual(["Boston", "Boston"]);
+    expect(east("1900 Kanawha Blvd East Boston").map((m) => m.city)).toEqual(["East Boston"]);
+    // Not without a street word before the town (a street's own name may be a town's), nor without a house number.
+    expect(towns("45 Boston")).toEqual([]);
+    expect(towns("45 Main Boston")).toEqual([]);
+    expect(towns("Oak Ave Boston")).toEqual([]);
+    expect(endsAStreet("Rd.")).toBe(true);
+    expect(endsAStreet("Rural")).toBe(false);
   });
 
   it("finds a county by its name where no town has it (pages audit 30 #6: 'Queens' was Queen, PA), before the towns only close to it", () => {

@@ -351,6 +351,13 @@ export function citySearchIndex(
         if (found.length > 0) return bySize(found);
       }
     }
+    // Typed without commas or a state ("3205 S Rural Rd Tempe", "45 Oak Ave Evanston"): the town is
+    // the last words after a house number and a street (pages audit 39 #1: 400 of 400 were 400s), and
+    // a state's name no town of it comes before is a town's ("319 E 117th St New York": New York, NY).
+    if (state === undefined || typedState.form === "name") {
+      const found = townAfterStreet(text, (name) => byName.get(cityKey(name)) ?? []);
+      if (found.length > 0) return bySize(found);
+    }
     // A town before its county or borough without a comma ("Astoria Queens", "Bethesda Montgomery County MD",
     // "Astoria Queens, New York": before the state's name read as a town, review of the mends S2).
     const words = (state !== undefined ? town : text).trim().split(/[\s,]+/).filter((w) => w !== "");
@@ -383,6 +390,59 @@ export function citySearchIndex(
 const STREET_WORDS = new Set(
   "st street ave avenue rd road dr drive blvd boulevard ln lane way ct court pl place hwy highway pkwy parkway cir circle ter terrace trl trail sq square".split(" "),
 );
+
+/** Directions written after a street's name ("220 3rd St W Hector", "1600 Pennsylvania Ave NW Washington"). */
+const DIRECTIONS = new Set("n s e w ne nw se sw north south east west".split(" "));
+
+/** Words before a suite's, apartment's or room's number or letter. */
+const UNIT_WORDS = /^(?:suite|ste|apt|apartment|unit|rm|room|bldg|building|#)\.?$/i;
+
+/** An address's start: a house number ("3205", "12B", "31-10"), or a PO box ("PO Box 13", "Box 13"). */
+const ADDRESS_START = /^(?:[0-9]+[a-z]?(?:-[0-9]+)?\s|(?:p\.?\s*o\.?\s*)?box\s+[0-9]+\s)/i;
+
+/**
+ * Whether a word can end an address's street part, so that a town may follow it: a street word
+ * ("Rd", "Ave.", "Street"), a direction after the street ("St W"), or a number ("Highway 99", "Box 250", "Suite 4").
+ *
+ * @example
+ * endsAStreet("Rd.") // true
+ * endsAStreet("Rural") // false
+ */
+export function endsAStreet(word: string): boolean {
+  const w = word.toLowerCase().replace(/[.,]+$/, "");
+  return STREET_WORDS.has(w) || DIRECTIONS.has(w) || /^#?[0-9]+[a-z]?$/.test(w);
+}
+
+/**
+ * The towns an address typed without commas or a state ends with ("3205 S Rural Rd Tempe": the
+ * towns named Tempe): after a house number or PO box and a street, the last words that name a
+ * town (the most words first, "Westhampton Beach" before "Beach"), where a street word, a direction
+ * or a number comes just before them (so "100 Pine Ridge" is no town "Ridge"); [] for other text.
+ *
+ * @example
+ * townAfterStreet("45 Oak Ave Evanston", (name) => towns.get(name) ?? []) // the towns named Evanston
+ * townAfterStreet("Evanston", …) // []
+ */
+export function townAfterStreet(text: string, townsNamed: (name: string) => CityMatch[]): CityMatch[] {
+  if (!ADDRESS_START.test(text.trim())) return [];
+  const words = text.trim().split(/\s+/);
+  // At least the house number and one street word before the town.
+  for (let n = Math.min(words.length - 2, MAX_TOWN_WORDS); n >= 1; n--) {
+    // (Or a suite's or room's number or letter: "903 6th Avenue Ct NE Ste A Isanti".)
+    const before = words[words.length - n - 1]!;
+    const unit = UNIT_WORDS.test(words[words.length - n - 2] ?? "") && /^#?[0-9a-z-]{1,6}$/i.test(before);
+    if (!endsAStreet(before) && !unit) continue;
+    // A direction's letter after a street word is the street's ("1900 Kanawha Blvd. E. Charleston":
+    // Charleston, not East Charleston, VT), as the USPS writes it; a direction spelled out may be the town's.
+    const first = words[words.length - n]!.toLowerCase().replace(/\.$/, "");
+    const streets = n > 1 && STREET_WORDS.has(before.toLowerCase().replace(/\.$/, "")) && /^(?:[nsew]|ne|nw|se|sw)$/.test(first);
+    const shorter = streets ? townsNamed(words.slice(-(n - 1)).join(" ")) : [];
+    if (shorter.length > 0) return shorter;
+    const found = townsNamed(words.slice(-n).join(" "));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
 
 /** The word a county's name ends with (Census: County, Parish, Borough, Municipio…), and the "County" a person may type. */
 export const COUNTY_WORD = /[\s,]+(county|parish|borough|census area|city and borough|municipio|municipality)[\s,]*$/i;

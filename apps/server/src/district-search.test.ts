@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDistrict, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict, webInitials } from "./district-search.ts";
+import { clearDistrict, districtNumbers, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict, webInitials } from "./district-search.ts";
 import { districtsFoundPage } from "./error-pages.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
@@ -280,5 +280,50 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     // A very name of no reported size is not ranked below any.
     const unknown = [m("1", "Madison County School District", "MS", "12,000", "words"), m("2", "Madison County Schools", "NC", "", "name")];
     expect(listOrder("Madison County Schools", unknown).map((x) => x.leaid)).toEqual(["2", "1"]);
+  });
+});
+
+describe("a district's everyday name and number (pages audit 39 #1, #5)", () => {
+  const everyday = districtSearchIndex(
+    [
+      ...DISTRICTS,
+      d("4816110", "Cypress-Fairbanks Independent School District", "TX", "117,000"),
+      d("0804800", "Jefferson County School District R-1", "CO", "76,000"),
+      d("1741690", "Indian Prairie Community Unit School District 204", "IL", "26,000"),
+      d("1727710", "Naperville Community Unit School District 203", "IL", "16,000"),
+      d("1704680", "Aurora East Unit School District 131", "IL", "14,000"),
+      d("0800600", "Aurora Public Schools", "CO", "39,000"),
+      d("1709931", "Chicago Heights School District 170", "IL", "3,000"),
+      d("2922110", "New York R-IV School District", "MO", "500"),
+      d("3100204", "Hitchcock School District 204", "NE", "300"),
+    ],
+    STATES,
+  );
+  const first = (typed: string) => everyday.find(typed)[0]?.leaid;
+  const clearly = (typed: string) => clearDistrict(typed, everyday.find(typed))?.leaid;
+
+  it("reads the numbers of a name, a letter joined by a hyphen with its number", () => {
+    expect(districtNumbers("School District U-46")).toEqual(new Set(["u46"]));
+    expect(districtNumbers("Indian Prairie Community Unit School District 204")).toEqual(new Set(["204"]));
+    expect(districtNumbers("Klein")).toEqual(new Set());
+  });
+
+  it("a number typed finds the districts of that number and the words typed, the most students first", () => {
+    expect(clearly("Chicago 299")).toBe("1709930");
+    expect(clearly("Naperville 203")).toBe("1727710");
+    // Not Aurora, CO, the largest Aurora: the number says which.
+    expect(clearly("Aurora 131")).toBe("1704680");
+    expect(clearly("U-46")).toBe("1700105");
+    expect(everyday.find("District 204").map((m) => m.leaid)).toEqual(["1741690", "3100204"]);
+    expect(first("District 46")).toBe("1700105");
+    // A very name keeps its own search ("City of Chicago School District 299": its name first).
+    expect(everyday.find("City of Chicago School District 299")[0]).toMatchObject({ leaid: "1709930", match: "name" });
+  });
+
+  it("spells out everyday names ('Cy-Fair', 'Jeffco') and reads 'DOE' as a Department of Education", () => {
+    expect(clearly("Cy-Fair")).toBe("4816110");
+    expect(clearly("CyFair ISD")).toBe("4816110");
+    expect(everyday.find("Jeffco").map((m) => m.leaid)).toContain("0804800");
+    expect(clearly("NYC DOE")).toBe("3620580");
   });
 });

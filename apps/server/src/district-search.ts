@@ -48,6 +48,8 @@ const KINDS: readonly [RegExp, RegExp][] = [
   [/\b(cusd|community unit)\b/i, /\b(cusd|community unit)\b/i],
   [/\bcounty\b/i, /\bcounty\b/i],
   [/\bcity\b/i, /\bcity\b/i],
+  // ("NYC DOE" is New York City's Department of Education, not New York R-IV: pages audit 39 #5.)
+  [/\b(doe|department of education)\b/i, /\bdepartment of education\b/i],
 ];
 
 /**
@@ -144,9 +146,46 @@ const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})$/;
 /** Words people type for the words of district names ("NYC Public Schools", "DC Public Schools"). */
 const TYPED_ALIASES = ownTable<readonly string[]>({ nyc: ["new", "york"], dc: ["columbia"] });
 
-/** The words a search compares: distinctiveDistrictWords without roman numerals, aliases spelled out. */
+/**
+ * Everyday names people type for districts whose names have other words (pages audit 39 #1:
+ * "Cy-Fair" for Cypress-Fairbanks ISD, "Jeffco" for Jefferson County), written as the name has them.
+ */
+const EVERYDAY_NAMES: readonly [RegExp, string][] = [
+  [/\bcy[\s-]*fair\b/gi, "Cypress-Fairbanks"],
+  [/\bjeffco\b/gi, "Jefferson County"],
+];
+
+/** Kind words people type that no name has as a word: "DOE", "BOE" (Department, Board of Education: "NYC DOE", pages audit 39 #5). */
+const TYPED_KIND_WORDS = new Set(["doe", "boe"]);
+
+/** The words a search compares: distinctiveDistrictWords without roman numerals or typed kind words, everyday names and aliases spelled out. */
 function searchWords(name: string): Set<string> {
-  return new Set([...distinctiveDistrictWords(name)].filter((w) => !ROMAN.test(w)).flatMap((w) => TYPED_ALIASES[w] ?? [w]));
+  const spelled = EVERYDAY_NAMES.reduce((text, [typed, named]) => text.replace(typed, named), name);
+  return new Set([...distinctiveDistrictWords(spelled)].filter((w) => !ROMAN.test(w) && !TYPED_KIND_WORDS.has(w)).flatMap((w) => TYPED_ALIASES[w] ?? [w]));
+}
+
+/**
+ * Whether a name's numbers (districtNumbers) have the one typed: the same, or for a bare number
+ * the same after a letter ("District 46" is School District U-46 too; "U-46" only it).
+ *
+ * @example
+ * hasNumber(new Set(["u46"]), "46") // true
+ * hasNumber(new Set(["46"]), "u46") // false
+ */
+function hasNumber(numbers: ReadonlySet<string>, typed: string): boolean {
+  return numbers.has(typed) || (/^[0-9]/.test(typed) && [...numbers].some((n) => n.replace(/^[a-z]+/, "") === typed));
+}
+
+/**
+ * The numbers of a district's name or a text typed, with a letter joined to one by a hyphen
+ * ("School District U-46": u46; "Naperville 203": 203), as Illinois parents call districts by them.
+ *
+ * @example
+ * districtNumbers("School District U-46") // Set { "u46" }
+ * districtNumbers("Indian Prairie Community Unit School District 204") // Set { "204" }
+ */
+export function districtNumbers(name: string): Set<string> {
+  return new Set([...name.toLowerCase().matchAll(/(?<![a-z0-9])(?:([a-z]{1,2})-)?([0-9]+)(?![0-9])/g)].map((m) => `${m[1] ?? ""}${m[2]}`));
 }
 
 /** Abbreviations written either way in names ("Mt. Lebanon", "Mount Lebanon School District"). */
@@ -299,15 +338,28 @@ export function webInitials(name: string, website: string, state: string): strin
 export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states: ReadonlySet<string>, stateNames: Readonly<Record<string, string>> = {}): DistrictSearch {
   // "RD" of Colorado's "Wray School District RD-2" says what kind of district it is, no place: a
   // street's "Rd" typed does not find it (review 33c #4).
-  const all = [...districts].map((d) => ({ d, words: new Set([...searchWords(d.district)].filter((w) => w !== "rd")), key: nameKey(d.district) }));
+  const all = [...districts].map((d) => ({ d, words: new Set([...searchWords(d.district)].filter((w) => w !== "rd")), key: nameKey(d.district), numbers: districtNumbers(d.district) }));
   const byKey = new Map<string, IndexedDistrict[]>();
   for (const x of all) (byKey.get(x.key) ?? byKey.set(x.key, []).get(x.key)!).push(x.d);
   const closeness: Record<DistrictMatch["match"], number> = { name: 0, words: 1, wider: 2, narrower: 3 };
   const namedIn = (text: string, state: string | undefined): DistrictMatch[] =>
     (byKey.get(nameKey(text)) ?? []).filter((d) => state === undefined || d.state === state).map((d) => ({ ...d, match: "name" as const }));
+  // The districts whose name has every number typed and every word typed: the very words and number
+  // ("Chicago 299" is Chicago Public School District 299, not Chicago Heights' 170), the most students first.
+  const numberedIn = (words: Set<string>, numbers: Set<string>, state: string | undefined): DistrictMatch[] =>
+    all
+      .filter((x) => (state === undefined || x.d.state === state) && [...numbers].every((n) => hasNumber(x.numbers, n)) && [...words].every((w) => x.words.has(w)))
+      .map((x) => ({ ...x.d, match: "words" as const }))
+      .sort((a, b) => studentsOf(b) - studentsOf(a) || (a.leaid < b.leaid ? -1 : 1));
   const find = (text: string, state: string | undefined): DistrictMatch[] => {
     const words = searchWords(text);
     const key = nameKey(text);
+    // A district's number typed ("District 204", "Naperville 203", "U-46"): those of that number and
+    // the words typed, where any has them (pages audit 39 #1: 38 of 44 were 400s).
+    const numbers = districtNumbers(text);
+    // (A district's very name keeps the search it had: "Florence School District 4" among Florence's.)
+    const numbered = numbers.size === 0 || byKey.has(key) ? [] : numberedIn(words, numbers, state);
+    if (numbered.length > 0) return numbered;
     if (words.size === 0) return namedIn(text, state).sort((a, b) => studentsOf(b) - studentsOf(a));
     const within = (a: Set<string>, b: Set<string>) => [...a].every((w) => b.has(w));
     const kinds = KINDS.filter(([typedKind]) => typedKind.test(text)).map(([, nameKind]) => nameKind);

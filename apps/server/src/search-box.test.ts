@@ -277,9 +277,15 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect(html).toContain(`<a href="/zip?zip=Arlington%2C%20OH">Arlington, OH</a>`);
   });
 
-  it.each(["Crystal, MN", "Ballard, WA", "West Washington", "Old California"])("%j (words only after another place's in a district's name, or a state's name after a space: A/B sweep of the mends 37) stays the 400", async (typed) => {
+  it.each(["Crystal, MN", "Ballard, WA", "Old California"])("%j (words only after another place's in a district's name, or a state's name after a space: A/B sweep of the mends 37) stays the 400", async (typed) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);
+  });
+
+  it("'West Washington' is no town West of Washington, but the everyday name of West Washington School Corporation (pages audit 39 #1: it was a 400)", async () => {
+    const found = await search("West Washington");
+    expect(found.status).toBe(200);
+    expect(found.links[0]).toBe("1812930");
   });
 
   it("keeps a town that has a post office of its name, and an address's town", async () => {
@@ -542,3 +548,89 @@ describe("a district's page over data/: its PO-box ZIP codes (pages audit 36 #8)
   });
 });
 
+describe("a district's everyday name, without the words that mark one (pages audit 39 #1: 136 of the 988 largest districts were 400s)", () => {
+  it.each([
+    ["Klein", "4825740"],
+    ["Charlotte-Mecklenburg", "3702970"],
+    ["Cypress-Fairbanks", "4816110"],
+    ["Cy-Fair", "4816110"],
+    ["cy fair", "4816110"],
+    ["Anoka-Hennepin", "2703180"],
+    ["Capistrano", "0607440"],
+    ["Poudre", "0803990"],
+    ["Mount Diablo", "0626370"],
+    // Illinois's numbers: the town's and the number, or the letter and number ("U-46").
+    ["Naperville 203", "1727710"],
+    ["Chicago 299", "1709930"],
+    ["U-46", "1713710"],
+    ["Aurora 131", "1704680"],
+    // "X High School" is X High School District where one is named so (it was 400 "Schools are not listed").
+    ["Evanston Township High School", "1714490"],
+    ["New Trier Township High School", "1728200"],
+    // (pages audit 39 #5: a 400.)
+    ["NYC DOE", "3620580"],
+  ])("%j opens its district", async (typed, leaid) => {
+    expect((await search(typed)).opens).toBe(leaid);
+  });
+
+  it.each([
+    // A number many districts have: the list, the most students first.
+    ["District 204", "1741690"],
+    ["District 65", "1714460"],
+    ["District 46", "1713710"],
+    // Jefferson County's districts: Colorado's "Jeffco" among them.
+    ["Jeffco", "0804800"],
+  ])("%j lists %s among the districts of that name", async (typed, leaid) => {
+    const found = await search(typed);
+    expect(found.status).toBe(200);
+    expect(found.links.slice(0, 5)).toContain(leaid);
+  });
+
+  it("comes before towns only close to the words typed ('McLean 5' was McLean's page), not before a town misspelt ('For Worth')", async () => {
+    expect((await search("McLean 5")).opens).toBe("1728620");
+    expect((await search("Aldine")).opens).toBe("4807710");
+    for (const typo of ["For Worth", "Cincinatti", "Seatle"]) {
+      const res = await app.request(`/zip?zip=${encodeURIComponent(typo)}`);
+      expect(res.status, typo).toBe(200);
+      expect(/<title>([^<]*)/.exec(await res.text())?.[1], typo).toContain("ZIP codes of");
+    }
+  });
+
+  it("keeps towns, states, ZIP codes, schools and nonsense as they were", async () => {
+    const title = async (typed: string) => /<title>([^<]*)/.exec(await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).text())?.[1] ?? "";
+    expect(await title("Boston")).toContain("ZIP codes of the towns named “Boston”");
+    expect(await title("Springfield")).toContain("ZIP codes of the towns named “Springfield”");
+    expect((await app.request("/zip?zip=Texas")).headers.get("location")).toBe("/state/TX");
+    expect((await app.request(`/zip?zip=${encodeURIComponent("1 Main St, Boston, MA 02108")}`)).headers.get("location")).toBe("/zip/02108");
+    expect((await search("asdf")).status).toBe(400);
+    expect((await search("Lincoln High School")).status).toBe(400);
+    expect((await search("Lincoln Elementary School")).status).toBe(400);
+    // A district's number with its town typed as a district's name keeps its own search.
+    expect((await search("Klein schools")).opens).toBe("4825740");
+  });
+});
+
+describe("an address typed without commas (pages audit 39 #1: 400 of 400 were 400s)", () => {
+  it.each([
+    ["3205 S Rural Rd Tempe", "ZIP codes of Tempe, AZ"],
+    ["45 Oak Ave Evanston", "ZIP codes of the towns named “Evanston”"],
+    ["4 Laurel Street Malden", "Malden"],
+    ["319 E 117th St New York", "ZIP codes of New York, NY"],
+    ["903 6th Avenue Ct NE Ste A Isanti", "Isanti"],
+    ["PO Box 13 Tempe", "ZIP codes of Tempe, AZ"],
+  ])("%j is the page of the town after the street: %s", async (typed, expected) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+    expect(res.status).toBe(200);
+    expect(/<title>([^<]*)/.exec(await res.text())?.[1]).toContain(expected);
+  });
+});
+
+describe("New York City's schools (pages audit 39 #5: Queens was left out, 'NYC school' a 400)", () => {
+  it.each(["NYC", "NYC schools", "nyc schools", "NYC public schools", "schools in NYC", "NYC school"])("%j lists all five boroughs, Queens with them", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const borough of ["Manhattan", "Brooklyn", "Queens", "Bronx", "Staten Island"]) expect(html, borough).toContain(borough);
+    expect(html).not.toContain("4 towns have that name");
+  });
+});

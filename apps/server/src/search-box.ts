@@ -5,10 +5,10 @@
  * "Raleigh schools") to the page of its ZIP codes; a state's code or name to its page; anything
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
-import type { DistrictRecord } from "@school-districts/core";
+import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
 import { cityKey, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
-import { clearDistrict, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
@@ -225,6 +225,12 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Not a text with a comma: "Ary, Kansas" is no Arkansas, "Webb, Virginia" no West Virginia: review of stop 37 #6.)
   const misspelt = state === undefined && !towns.some((t) => !t.close) && !typed.includes(",") ? states.speltClose(typed) : undefined;
   if (misspelt !== undefined && towns.length === 0) return { go: `/state/${misspelt}` };
+  // A district's everyday name before towns only close to it ("McLean 5": McLean County Unit District 5, not McLean):
+  // the words typed are its very words (pages audit 39 #1).
+  const closeOnly = towns.length > 0 && towns.every((t) => t.close) && state === undefined && misspelt === undefined;
+  // (Only where every word typed is a place's or a number: "For Worth" is Fort Worth misspelt.)
+  const everydayFirst = closeOnly && !districtNamed && allWordsDistinctive(typed) ? everydayDistrictName(typed, site) : undefined;
+  if (everydayFirst !== undefined) return everydayFirst;
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
     return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }), town: true };
@@ -242,9 +248,77 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Also where the letters are a district word themselves: "CCSD", Clark County's, review 34b #2.)
   const initialed = site.districtsInitialed(typed);
   if (initialed.length > 0) return { page: districtsFoundPage(typed, initialed, site.facts, { initials: true }) };
+  // "NYC school", "Raleigh school": read as "NYC schools" where that finds something (pages audit 39 #5: a 400).
+  // (Not one school's name: "Lincoln Elementary School" stays the schools' 400.)
+  const plural = districtNamed || namesASchool(typed) || !/\sschool$/i.test(typed) ? undefined : searchAnswer(`${typed}s`, site, states);
+  if (plural !== undefined && !("invalid" in plural)) return plural;
+  // A district's everyday name without its kind words ("Klein", "Charlotte-Mecklenburg", "Naperville 203"),
+  // or "X High School" for X High School District: the district, as "Klein schools" finds it (pages audit 39 #1).
+  const everyday = districtNamed ? undefined : everydayDistrictName(typed, site);
+  if (everyday !== undefined) return everyday;
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
+}
+
+/**
+ * The district a text names by its everyday name, without the words that mark a district, where no
+ * town, state or initials read it (pages audit 39 #1: 136 of the 988 largest districts' everyday names
+ * were 400s): "X High School" is X High School District where one is named so ("Evanston Township High
+ * School"), else the districts of the words typed, as "X schools" finds them ("Klein": Klein ISD;
+ * "Naperville 203"; "District 204" a list); undefined for an address (a house number first), another
+ * school's name ("Lincoln Elementary"), or words no district has as its very words ("asdf"; "Crystal, MN",
+ * only within Lake Crystal-Wellcome Memorial's).
+ *
+ * @example
+ * everydayDistrictName("Klein", site) // { go: "/district/4825740" }
+ * everydayDistrictName("Evanston Township High School", site) // { go: "/district/1714490" }
+ * everydayDistrictName("asdf", site) // undefined
+ */
+function everydayDistrictName(typed: string, site: SearchSite): SearchAnswer | undefined {
+  if (/^\d+\s/.test(typed) || !/\p{L}/u.test(typed)) return undefined;
+  const answer = (found: readonly DistrictMatch[]): SearchAnswer | undefined => {
+    const one = clearDistrict(typed, found);
+    if (one !== undefined) return { go: districtHref(one.leaid) };
+    return found.length > 0 ? { page: districtsFoundPage(typed, found, site.facts) } : undefined;
+  };
+  if (/\bhigh\s+school$/i.test(typed)) {
+    // The district named with these words and "District" (and its number: "Evanston Township High School District 202").
+    const start = `${nameWords(typed)} district`;
+    const highSchool = site.districtSearch(`${typed} District`).filter((d) => `${nameWords(d.district)} `.startsWith(`${start} `));
+    const found = answer(highSchool.map((d) => ({ ...d, match: "name" as const })));
+    if (found !== undefined) return found;
+  }
+  if (namesASchool(typed)) return undefined;
+  // Only where a district has the very words typed: words found only within a longer name are
+  // another place's ("Crystal, MN" in Lake Crystal-Wellcome Memorial: A/B sweep of the mends 37).
+  const strong = site.districtSearch(typed).filter((d) => d.match !== "narrower");
+  return strong.some(matchesExactly) ? answer(strong) : undefined;
+}
+
+/**
+ * Whether every word of a text is a word that tells one district from another or a number (no
+ * "Fort", "County", "Schools", no single letter): a district's everyday name as typed, not a town
+ * misspelt ("For Worth").
+ *
+ * @example
+ * allWordsDistinctive("McLean 5") // true
+ * allWordsDistinctive("For Worth") // false
+ */
+function allWordsDistinctive(text: string): boolean {
+  return nameWords(text)
+    .split(" ")
+    .every((w) => /^[0-9]+$/.test(w) || (w.length > 1 && !GENERIC_DISTRICT_WORDS.has(w)));
+}
+
+/**
+ * A name's words as compared here: lower case, separated by one space, punctuation left out.
+ *
+ * @example
+ * nameWords("Evanston Township High School") // "evanston township high school"
+ */
+function nameWords(name: string): string {
+  return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
 }
 
 /**
@@ -292,7 +366,8 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const askedIn = townAsked.includes(",") ? states.typedAlone(townAsked.slice(townAsked.lastIndexOf(",") + 1)) : undefined;
   const found = site.citySearch(townAsked).filter((t) => !t.close && (askedIn === undefined || t.state === askedIn));
   // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
-  const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county) : found;
+  // (A borough that is a county is New York City's own: "NYC schools" keeps Queens, pages audit 39 #5.)
+  const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county || t.borough !== undefined) : found;
   const veryName = strong.filter((d) => d.match === "name");
   // (A district's very name is its own: "District of Columbia Public Schools".)
   // (A state's name that only counties have, "Texas schools near me": Texas County, review 34c #3; the state.)
