@@ -165,7 +165,9 @@ export function cityKey(name: string): string {
 /**
  * An index of the records' cities (entries of /index.json: zip, city, state, district) that
  * finds the cities a typed text names, with or without its state's code or name after it; the
- * cities with the most ZIP codes first.
+ * cities with the most ZIP codes first. With `withClose`, where towns have the very name typed, the
+ * towns only close to it follow them, marked close (a small town's name one letter off a city's:
+ * "Huston", pages audit 39 #4).
  *
  * @example
  * const search = citySearchIndex([{ zip: "02108", city: "Boston", state: "MA", district: "Boston School District" }], new Set(["MA"]));
@@ -175,7 +177,7 @@ export function citySearchIndex(
   entries: Iterable<{ zip: string; city: string; state: string; district: string; county?: string }>,
   states: ReadonlySet<string>,
   stateNames: Readonly<Record<string, string>> = {},
-): (typed: string) => CityMatch[] {
+): (typed: string, withClose?: boolean) => CityMatch[] {
   // "Fort Wayne, Indiana", "Boston, Mass.", "St Thomas, USVI": the state at the end (state-at-end.ts).
   const stateAtEnd = stateAtEndReader(states, (code) => stateNames[code] ?? "");
   const byName = new Map<string, CityMatch[]>();
@@ -268,7 +270,7 @@ export function citySearchIndex(
     const zips = new Set(areas.flatMap((a) => a.zips.map((z) => `${a.state}\t${z.zip}`)));
     return (byName.get(cityKey(name)) ?? []).filter((m) => m.zips.some((z) => zips.has(`${m.state}\t${z.zip}`)));
   };
-  return (typed) => {
+  return (typed, withClose = false) => {
     // A country after the state, as an address copied from a map has it ("Springfield, IL, USA").
     const text = withoutEndPunctuation(withoutEndPunctuation(typed).replace(COUNTRY_AT_END, ""));
     if (text.length > MAX_TOWN_LENGTH) return [];
@@ -278,7 +280,7 @@ export function citySearchIndex(
     // The borough first: "Manhattan" is New York, NY before Manhattan, KS.
     const nyc = boroughs(text);
     if (nyc.length > 0) return [...nyc, ...bySize(all)];
-    if (all.length > 0) return bySize(all);
+    if (all.length > 0) return withClose ? [...bySize(all), ...bySize(closeTo(text).filter((m) => !all.some((a) => a.city === m.city && a.state === m.state)))] : bySize(all);
     // A county's name ("Queens", "Orange County, California"), where no town has it: before the
     // towns after a comma ("California", KY) and those only close to it. A county word typed
     // ("Jefferson Parish") keeps the counties of that word.

@@ -255,7 +255,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
   const intro = lead !== undefined
     ? lead
     : schools
-    ? `<p class="answer">A home's public schools are those of the school district of its ZIP code. ${
+    ? `<p class="answer">A home's public schools are those of the school district of its address: most ZIP codes are in one, some are split. ${
         cities.some((c) => c.nickname)
           ? `“${e(shortened(typed))}” reads as ${e(joinNames(cities.filter((c) => c.nickname).map(placeOf)))}${readAs(cities)}, each with its district`
           : cities.length === 1
@@ -435,7 +435,7 @@ export function withoutState(typed: string, towns: readonly Pick<CityMatch, "sta
  * @example
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
-export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools, zipElsewhere?: ZipElsewhere): string {
+export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools, zipElsewhere?: ZipElsewhere, larger: readonly CityMatch[] = []): string {
   const places =
     towns.length === 1
       ? placeOf(towns[0]!)
@@ -466,12 +466,24 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
       search: false,
-      main: `<h1>${e(title)}</h1>${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
+      main: `<h1>${e(title)}</h1>${larger.length > 0 ? largerTownsLine(larger) : ""}${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
 ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,
   );
+}
+
+/**
+ * The much larger towns a letter off the name typed, asked about first (pages audit 39 #4: "Huston"
+ * listed Huston, ID, a PO box, and never Houston, TX).
+ *
+ * @example
+ * largerTownsLine([houston]) // '\n<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The towns of the very name typed are below.</p>'
+ */
+function largerTownsLine(larger: readonly CityMatch[]): string {
+  const links = larger.map((t) => `<a href="/zip?zip=${encodeURIComponent(`${t.city}, ${t.state}`)}">${e(placeOf(t))}</a>`);
+  return `\n<p><strong>Did you mean ${links.join(" or ")}?</strong> The towns of the very name typed are below.</p>`;
 }
 
 /** The title of the search box's 400 page for what the text typed reads as (review 33 #9: "Invalid ZIP code" for a district's name). */

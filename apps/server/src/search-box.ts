@@ -233,7 +233,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (everydayFirst !== undefined) return everydayFirst;
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
-    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }), town: true };
+    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }, undefined, undefined, muchLargerTowns(typed, towns, site)), town: true };
   }
   // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
   if (districts.length > 0) return districtsPage(districts);
@@ -319,6 +319,31 @@ function allWordsDistinctive(text: string): boolean {
  */
 function nameWords(name: string): string {
   return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
+}
+
+/**
+ * How many times more ZIP codes where people live a town a letter off the name typed must have than
+ * every town of that very name to be offered first ("Huston": Huston, ID, 1 PO-box ZIP code, and
+ * Houston, TX, 170).
+ */
+const MUCH_LARGER_CLOSE_TOWN = 10;
+
+/**
+ * The towns only a letter or two off the name typed that are much larger than every town of that very
+ * name (pages audit 39 #4: "Huston", "Pittsburg", "Savanna" never offered Houston, Pittsburgh or
+ * Savannah): the two largest such ("Ashville": Nashville and Asheville), or none. Not where the text
+ * has a digit (an address) or the towns found are themselves only close to it.
+ *
+ * @example
+ * muchLargerTowns("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
+ * muchLargerTowns("Boston", [bostonMa], site) // []
+ */
+function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
+  if (/\d/.test(typed) || towns.some((t) => t.close || t.county || t.nickname || t.borough !== undefined)) return [];
+  const homes = (t: CityMatch) => t.zips.filter((z) => !z.poBox).length;
+  const largest = Math.max(...towns.map(homes));
+  const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest));
+  return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
 }
 
 /**

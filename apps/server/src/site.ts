@@ -107,8 +107,8 @@ export interface Site {
    * district of today drawn over its area, with that district's name; undefined otherwise.
    */
   formerDistrict(leaid: string): FormerDistrictNow | undefined;
-  /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts. */
-  citySearch(typed: string): CityMatch[];
+  /** The cities a text typed into the ZIP box names ("Boston, MA"), with their ZIP codes and districts; with `withClose`, those only close to it after those of its very name. */
+  citySearch(typed: string, withClose?: boolean): CityMatch[];
   /** The country in free association (PW, FM, MH) a town typed into the box is in, by its post offices' names ("Majuro": MH); undefined otherwise. */
   freelyAssociatedTown(typed: string): string | undefined;
   /** The districts a name typed into the box means ("Houston ISD"), the likeliest first (district-search.ts). */
@@ -426,7 +426,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   // The town search, and the ZIP codes of each county, both from the bulk records (their county:
   // a county's name is searched where no town has it, "Queens"), read once when either is first
   // used, and not kept.
-  let towns: { search: (typed: string) => CityMatch[]; byCounty: Map<string, { zip: string; district: string }[]> } | undefined;
+  let towns: { search: (typed: string, withClose?: boolean) => CityMatch[]; byCounty: Map<string, { zip: string; district: string }[]> } | undefined;
   const townIndexes = () => {
     if (towns === undefined) {
       const records = (JSON.parse(decoder.decode(get("/bulk/all-districts.json")!.body)) as { records: DistrictRecord[] }).records;
@@ -476,8 +476,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       states,
       stateNames,
     ));
-  const cityMatches = (typed: string): CityMatch[] =>
-    townIndexes().search(typed).map((m, i) =>
+  const cityMatches = (typed: string, withClose = false): CityMatch[] =>
+    townIndexes().search(typed, withClose).map((m, i) =>
       i < MAX_CITY_MATCHES ? { ...m, zips: m.zips.map((z) => ({ ...z, ...namedOf(z.zip) })) } : m,
     );
   const pagePaths = function* () {
