@@ -442,13 +442,13 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect(await columbus.text()).toContain('<a href="/district/3904380">Columbus City School District</a> (OH)');
     expect((await page("Seattle schools")).location).toBe("/district/5307710");
     // A small town's name a letter off a big city's asks about the city first (pages audit 39 #4: "Huston" was Huston, ID, only).
-    const huston = await app.request(`/zip?zip=Huston`, { headers: { Accept: "text/html" } }).then((r) => r.text());
+    const huston = await (await app.request(`/zip?zip=Huston`, { headers: { Accept: "text/html" } })).text();
     expect(huston).toContain('<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The towns of the very name typed are below.</p>');
     expect(huston).toContain("<h1>ZIP codes of Huston, ID</h1>");
-    const pittsburg = await app.request(`/zip?zip=Pittsburg`, { headers: { Accept: "text/html" } }).then((r) => r.text());
+    const pittsburg = await (await app.request(`/zip?zip=Pittsburg`, { headers: { Accept: "text/html" } })).text();
     expect(pittsburg).toContain('Did you mean <a href="/zip?zip=Pittsburgh%2C%20PA">Pittsburgh, PA</a>');
     for (const town of ["Boston", "Springfield", "Austin", "Portland"]) {
-      const html = await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } }).then((r) => r.text());
+      const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
       expect(html, town).not.toContain("Did you mean");
     }
     const raleigh = await page("Raleigh schools");
