@@ -81,10 +81,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   /** The ZIP codes of each first 3 digits, from /index.json when a ZIP code with no record is first asked for. */
   let nearZipsOf: ((zip: string) => NearZip[]) | undefined;
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, former, reads, country } = page;
+    const { typed, meant, render, former, reads, country, idState } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -95,7 +95,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}) })),
     });
   };
 
@@ -152,6 +152,19 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     return sendRepresentation(c.req.raw, rep);
   };
 
+  /** Each state's two-digit prefix of its districts' ids (its FIPS code), from its district list, when a district not found is first asked for. */
+  let statesByPrefix: Map<string, string> | undefined;
+  const stateOfLeaid = (leaid: string) => {
+    if (statesByPrefix === undefined) {
+      statesByPrefix = new Map();
+      for (const state of site.states) {
+        const first = (json(`/state/${state}/districts.json`) as StateDistricts | undefined)?.districts[0];
+        if (first !== undefined) statesByPrefix.set(first.leaid.slice(0, 2), state);
+      }
+    }
+    return statesByPrefix.get(leaid.slice(0, 2));
+  };
+
   /** GET /district/{leaid}.json, /district/{leaid}: validate, then look up `path`. */
   const districtPath = (c: Context, leaid: string, suffix: string) => {
     if (!LEAID.test(leaid)) {
@@ -164,7 +177,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const rep = site.get(`/district/${leaid}${suffix}`);
     if (!rep) {
       const former = site.formerDistrict(leaid);
-      return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid, former), former ? { former: { ...former, leaid } } : {});
+      const state = former ? undefined : stateOfLeaid(leaid);
+      return fail(c.req.raw, "district-not-found", districtNotFoundDetail(leaid, former), former ? { former: { ...former, leaid } } : state ? { idState: { code: state, name: site.stateName(state) } } : {});
     }
     return sendRepresentation(c.req.raw, rep);
   };

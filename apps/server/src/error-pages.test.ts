@@ -94,3 +94,16 @@ describe("the page of towns with a name like the one typed (pages audit 39 #7)",
     ["Chicgo", "Chicgo"],
   ])("withoutState(%j) is %j", (typed, name) => expect(withoutState(typed, [{ state: "PA" }])).toBe(name));
 });
+
+describe("a district id not in the dataset names the state of its first two digits (pages audit 39 #6)", () => {
+  it("links the state's page, whose list has every district of it; not for digits no state has", async () => {
+    // 72 is Puerto Rico's (7200030); 7299999 is no district.
+    const res = await page("/district/7299999");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<p>Its first two digits are those of the districts of Puerto Rico: <a href="/state/PR">every school district of Puerto Rico</a> is on its page.</p>');
+    const none = await (await page("/district/9999999")).text();
+    expect(none).not.toContain("Its first two digits");
+    expect(none).toContain("Every district is listed on its state's page");
+  });
+});

@@ -8,7 +8,7 @@ import { cityKey, COUNTY_WORD, isCanadianPostcode, MAX_CITY_MATCHES, placeOf, ty
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
-import { districtHref, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
+import { districtHref, inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isRetired, isUndrawnArea, isUnnamedTown, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
@@ -112,6 +112,8 @@ export interface ErrorPageExtra {
   reads?: "district" | "school" | "abroad" | "near" | "long";
   /** Where it reads "abroad": the country's USPS code (PW, FM, MH), from its name or a town of it (Majuro). */
   country?: string;
+  /** For a district id not in the dataset: the state or territory its first two digits are those of (Guam's 66), whose page lists its districts. */
+  idState?: { code: string; name: string };
 }
 
 /**
@@ -119,7 +121,7 @@ export interface ErrorPageExtra {
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
-function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string): string {
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string, idState?: ErrorPageExtra["idState"]): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   // A town's name in the page's address (/zip/Beverly Hills): its page of ZIP codes.
@@ -148,6 +150,9 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
     return `<p>A link copied through a spreadsheet or a text message can lose the leading zero or gain a full stop or a bracket. Did you mean <a href="${e(meant)}">district ${e(meant.slice(meant.lastIndexOf("/") + 1).replace(/\.json$/, ""))}</a>?</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
+  // A district id's first two digits are its state's (pages audit 39 #6: Guam's 6600040, a Census id, got a bare 404).
+  if (kind === "district-not-found" && idState !== undefined)
+    return `<p>Its first two digits are those of the districts of ${e(inSentence(idState.name))}: <a href="/state/${e(idState.code)}">every school district of ${e(inSentence(idState.name))}</a> is on its page.</p>`;
   if (kind === "invalid-leaid" || kind === "district-not-found") return `<p>Every district is listed on its state's page: pick the state on the <a href="/#states">home page</a>.</p>`;
   return "";
 }
@@ -654,7 +659,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
       !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
   } else {
-    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country);
+    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState);
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
     const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
