@@ -1077,6 +1077,7 @@ export interface components {
         /**
          * @example {
          *       "zip": "90210",
+         *       "zcta": "90210",
          *       "districts": [
          *         {
          *           "leaid": "0604830",
@@ -1091,7 +1092,9 @@ export interface components {
          *             "secondary"
          *           ],
          *           "share_elementary": 0.6544,
-         *           "share_secondary": 0.6544
+         *           "share_secondary": 0.6544,
+         *           "per_pupil_year": "2022",
+         *           "rating_source": "seda"
          *         },
          *         {
          *           "leaid": "0622710",
@@ -1103,10 +1106,11 @@ export interface components {
          *           "chosen": false,
          *           "serves_most": [],
          *           "share_elementary": 0.3456,
-         *           "share_secondary": 0.3456
+         *           "share_secondary": 0.3456,
+         *           "per_pupil_year": "2022",
+         *           "rating_source": "seda"
          *         }
          *       ],
-         *       "zcta": "90210",
          *       "newer_districts": []
          *     }
          */
