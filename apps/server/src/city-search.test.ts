@@ -108,6 +108,15 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(towns("45 Boston")).toEqual([]);
     expect(towns("45 Main Boston")).toEqual([]);
     expect(towns("Oak Ave Boston")).toEqual([]);
+    // Nor after a street with no name, only a direction or numbers ("6101 W Madison", "9120 S 300 W"), nor where the
+    // text ends as a street does ("420 Court Street", "306 Main St W"): a street typed without its town (review of the late commits 39 #1).
+    expect(towns("6101 W Boston")).toEqual([]);
+    expect(towns("9120 S 300 W Boston")).toEqual([]);
+    const street = citySearchIndex([...entries, { zip: "21666", city: "Street", state: "MD", district: "Harford County Public Schools" }, { zip: "40000", city: "West", state: "MS", district: "Holmes County" }], new Set(["MA", "GA", "MO", "MD", "MS"]));
+    expect(street("420 Court Street")).toEqual([]);
+    expect(street("306 Main St W")).toEqual([]);
+    // A PO box needs no street: "Box 250 Boston".
+    expect(towns("Box 250 Boston")).toEqual(["Boston, MA", "Boston, GA"]);
     expect(endsAStreet("Rd.")).toBe(true);
     expect(endsAStreet("Rural")).toBe(false);
   });

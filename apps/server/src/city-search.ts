@@ -400,7 +400,7 @@ const DIRECTIONS = new Set("n s e w ne nw se sw north south east west".split(" "
 const UNIT_WORDS = /^(?:suite|ste|apt|apartment|unit|rm|room|bldg|building|#)\.?$/i;
 
 /** An address's start: a house number ("3205", "12B", "31-10"), or a PO box ("PO Box 13", "Box 13"). */
-const ADDRESS_START = /^(?:[0-9]+[a-z]?(?:-[0-9]+)?\s|(?:p\.?\s*o\.?\s*)?box\s+[0-9]+\s)/i;
+export const ADDRESS_START = /^(?:[0-9]+[a-z]?(?:-[0-9]+)?\s|(?:p\.?\s*o\.?\s*)?box\s+[0-9]+\s)/i;
 
 /**
  * Whether a word can end an address's street part, so that a town may follow it: a street word
@@ -428,6 +428,7 @@ export function endsAStreet(word: string): boolean {
 export function townAfterStreet(text: string, townsNamed: (name: string) => CityMatch[]): CityMatch[] {
   if (!ADDRESS_START.test(text.trim())) return [];
   const words = text.trim().split(/\s+/);
+  const boxed = /^(?:p\.?\s*o\.?\s*)?box\s/i.test(text.trim());
   // At least the house number and one street word before the town.
   for (let n = Math.min(words.length - 2, MAX_TOWN_WORDS); n >= 1; n--) {
     // (Or a suite's or room's number or letter: "903 6th Avenue Ct NE Ste A Isanti".)
@@ -438,8 +439,16 @@ export function townAfterStreet(text: string, townsNamed: (name: string) => City
     // Charleston, not East Charleston, VT), as the USPS writes it; a direction spelled out may be the town's.
     const first = words[words.length - n]!.toLowerCase().replace(/\.$/, "");
     const streets = n > 1 && STREET_WORDS.has(before.toLowerCase().replace(/\.$/, "")) && /^(?:[nsew]|ne|nw|se|sw)$/.test(first);
+    // The street before the town has a name, not only a direction or numbers ("6101 W Madison" is a street
+    // with no town, not the towns named Madison; "9120 S 300 W": review of the late commits 39 #1).
+    // (A PO box has no street: "Box 250 Tempe".)
+    const street = words.slice(1, words.length - n).map((w) => w.toLowerCase().replace(/[.,]+$/, ""));
+    if (!boxed && !street.some((w) => !DIRECTIONS.has(w) && !/^#?[0-9]+[a-z]?$/.test(w))) continue;
     const shorter = streets ? townsNamed(words.slice(-(n - 1)).join(" ")) : [];
     if (shorter.length > 0) return shorter;
+    // Nor a lone street word or direction as a town ("420 Court Street": Street, MD; "306 Main St W": West).
+    const lone = n === 1 ? words.at(-1)!.toLowerCase().replace(/[.,]+$/, "") : "";
+    if (STREET_WORDS.has(lone) || DIRECTIONS.has(lone)) continue;
     const found = townsNamed(words.slice(-n).join(" "));
     if (found.length > 0) return found;
   }

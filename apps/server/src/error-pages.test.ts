@@ -47,15 +47,18 @@ describe("a retired ZIP code the data names by its ZIP area (pages audit 39 #6)"
   it("never names “ZCTA 45418” as a town, nor calls it real", () => {
     expect(html).not.toContain("ZCTA 45418");
     expect(html).not.toContain("real ZIP code");
-    expect(html).toContain("<h1>ZIP code 45418 is no longer in use</h1>");
-    expect(html).toContain("45418 is a ZIP code no longer in use (retired), in Montgomery County, OH:");
+    expect(html).toContain("<h1>ZIP code 45418 is not on the Postal Service&#39;s list</h1>");
+    expect(html).toContain("45418 is not on the Postal Service's list of ZIP codes this service uses (UDS Mapper, 2020), though the 2020 Census draws its area, in Montgomery County, OH:");
+    // Not "retired", nor that its homes have another ZIP code: the list lacking it does not say why (review of the late commits 39 #3).
+    expect(html).not.toContain("retired");
+    expect(html).not.toContain("now have another ZIP code");
     expect(html).toContain("<h2>ZIP codes of Montgomery County, OH, where 45418 is</h2>");
     // Its city's ZIP codes were never looked up: not "no other ZIP code of Montgomery County has a record".
     expect(html).not.toContain("No other ZIP code");
   });
   it("says the same in the problem's detail", () => {
     expect(zipNotFoundDetail("45418", dayton)).toBe(
-      "ZIP code 45418 is no longer in use (Montgomery County, OH; UDS Mapper: populated ZCTA, missing zip): USPS no longer lists it, though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code of the home's street address.",
+      "ZIP code 45418 is not on the Postal Service's list of ZIP codes (Montgomery County, OH; UDS Mapper: populated ZCTA, missing zip), though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code of the home's street address.",
     );
   });
 });

@@ -9,7 +9,7 @@ import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch 
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isRetired, isUndrawnArea, isUnnamedTown, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUnlisted, isUndrawnArea, isUnnamedTown, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -580,15 +580,16 @@ ${items}
 }
 
 /**
- * The answer for a retired ZIP code (a ZIP area the Census draws that USPS lists no more):
- * no longer in use, not "a real ZIP code" (pages audit 39 #6), with its town or county.
+ * The answer for a ZIP code the Census draws an area for that the Postal Service's list (UDS Mapper's,
+ * 2020) lacks: what is known, not "a real ZIP code" (pages audit 39 #6), nor that it was retired, which
+ * the data cannot tell from a PO-box-only ZIP code (review of the late commits 39 #3), with its town or county.
  *
  * @example
- * retiredAnswer({ zip: "45418", … }, "Montgomery County, OH")
- * // '<p class="answer">45418 is a ZIP code no longer in use (retired), in Montgomery County, OH: …</p>'
+ * unlistedAnswer({ zip: "45418", … }, "Montgomery County, OH")
+ * // '<p class="answer">45418 is not on the Postal Service's list of ZIP codes this service uses (UDS Mapper, 2020), …</p>'
  */
-function retiredAnswer(postal: PostalZip, place: string): string {
-  return `<p class="answer">${postal.zip} is a ZIP code no longer in use (retired), in ${e(place)}: the Postal Service no longer lists it, so this service has no school district record for it. Homes there now have another ZIP code: look up the one of the home's street address, or try a neighbouring ZIP code of ${e(place)} below.</p>`;
+function unlistedAnswer(postal: PostalZip, place: string): string {
+  return `<p class="answer">${postal.zip} is not on the Postal Service's list of ZIP codes this service uses (UDS Mapper, 2020), though the 2020 Census draws its area, in ${e(place)}: this service has no school district record for it. Look up the ZIP code of the home's street address, or try a neighbouring ZIP code of ${e(place)} below.</p>`;
 }
 
 /**
@@ -620,8 +621,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `ZIP code ${postal.zip} is a post-office or single-address ZIP code`
       : military
         ? `ZIP code ${postal.zip} is a military mail ZIP code`
-        : isRetired(postal)
-        ? `ZIP code ${postal.zip} is no longer in use`
+        : isUnlisted(postal)
+        ? `ZIP code ${postal.zip} is not on the Postal Service's list`
         : `ZIP code ${postal.zip} has no school district record`
     : kind === "zip-not-found" && extra.typed
       ? `ZIP code ${shortened(extra.typed)} not found`
@@ -650,11 +651,11 @@ ${ZIP_LOOKUP_NOTE}`;
     const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
     body = postOffice
       ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
-      : isRetired(postal)
-      ? retiredAnswer(postal, place)
+      : isUnlisted(postal)
+      ? unlistedAnswer(postal, place)
       : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but ${isUndrawnArea(postal) ? "the Census Bureau draws no ZIP area for it" : "this service has no school district record for it"}, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;
     body += `
-<p>${isRetired(postal) ? `Source: UDS Mapper's ZIP-to-ZCTA crosswalk, type “${e(postal.type)}”` : `USPS type: ${e(postal.type)}`}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
+<p>${isUnlisted(postal) ? `Source: UDS Mapper's ZIP-to-ZCTA crosswalk, type “${e(postal.type)}”` : `USPS type: ${e(postal.type)}`}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : isUnnamedTown(postal) ? "" : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
       !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
@@ -687,8 +688,8 @@ ${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(ex
             ? "It carries mail to the U.S. forces abroad and has no area and no public school district: look up the ZIP code of the home's street address."
             : postOffice
               ? "It belongs to a post office or one large mail customer, not to an area where people live: look up the ZIP code of the home's street address."
-              : isRetired(postal)
-              ? `It was retired: look up the ZIP code of the home's street address, such as a neighbouring ZIP code of ${postalPlace(postal)}.`
+              : isUnlisted(postal)
+              ? `Look up the ZIP code of the home's street address, such as a neighbouring ZIP code of ${postalPlace(postal)}.`
               : `${isUndrawnArea(postal) ? "The Census Bureau draws no ZIP area for it" : "This service has no school district record for it"}: try a neighbouring ZIP code of ${postalPlace(postal)}.`
       }`,
       canonical: null,

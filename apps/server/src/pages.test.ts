@@ -302,9 +302,9 @@ describe("a real USPS ZIP without a record (PO box whose post office the crosswa
     // A ZIP area the Census draws but USPS no longer lists (17767, Salona, PA): not "draws no ZIP area" (review 30 #5).
     const drawn = { zip: "17767", city: "Salona", state: "PA", type: "populated ZCTA, missing zip", zcta: "17767", county: "Clinton County" };
     // And retired, not "a real ZIP code" (pages audit 39 #6).
-    expect(zipNotFoundDetail("17767", drawn)).toContain("ZIP code 17767 is no longer in use (Salona, PA; UDS Mapper: populated ZCTA, missing zip): USPS no longer lists it, though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code");
+    expect(zipNotFoundDetail("17767", drawn)).toContain("ZIP code 17767 is not on the Postal Service's list of ZIP codes (Salona, PA; UDS Mapper: populated ZCTA, missing zip), though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code");
     const drawnPage = errorPage(problem(BASE, "zip-not-found", zipNotFoundDetail("17767", drawn), "/zip/17767"), "zip-not-found", facts, { postal: drawn, cityZips: [] });
-    expect(drawnPage).toContain("17767 is a ZIP code no longer in use (retired), in Salona, PA: the Postal Service no longer lists it, so this service has no school district record for it.");
+    expect(drawnPage).toContain("17767 is not on the Postal Service's list of ZIP codes this service uses (UDS Mapper, 2020), though the 2020 Census draws its area, in Salona, PA: this service has no school district record for it.");
     expect(drawnPage).not.toContain("real ZIP code");
     expect(drawnPage).not.toContain("draws no ZIP area");
     const json = await get("/zip/90213.json", { Accept: BROWSER });

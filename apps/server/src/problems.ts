@@ -181,7 +181,7 @@ export function zipNotFoundDetail(zip: string, postal?: { city: string; state: s
   // (Where the data names no town, its city's ZIP codes were not looked up: no "no other" sentence.)
   const others = cityZips.length > 0 ? `ZIP codes of ${place} with a record: ${shown}${more}.` : isUnnamedTown(postal) ? "" : `No other ZIP code of ${place} has a record.`;
   // Not "a real ZIP code" of "ZCTA 45418, OH" (pages audit 39 #6): USPS lists it no more.
-  if (isRetired(postal)) return `ZIP code ${zip} is no longer in use (${place}; UDS Mapper: ${postal.type}): USPS no longer lists it, though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code of the home's street address.${others ? ` ${others}` : ""}`;
+  if (isUnlisted(postal)) return `ZIP code ${zip} is not on the Postal Service's list of ZIP codes (${place}; UDS Mapper: ${postal.type}), though the 2020 Census draws its area, so no school district record in this dataset: look up the ZIP code of the home's street address.${others ? ` ${others}` : ""}`;
   // A post office's or one building's ZIP has no area; a "Zip Code Area" the 2020 Census draws no ZCTA
   // for has one, undrawn; a "populated ZCTA, missing zip" is drawn, but USPS no longer lists it.
   const why = /^post office/i.test(postal.type)
@@ -193,13 +193,14 @@ export function zipNotFoundDetail(zip: string, postal?: { city: string; state: s
 }
 
 /**
- * Whether a ZIP without a record is retired: a ZIP area the 2020 Census draws, with residents,
- * that USPS no longer lists (UDS Mapper's type "populated ZCTA, missing zip": 45418, Dayton, OH).
+ * Whether a ZIP without a record is off the Postal Service's list: a ZIP area the 2020 Census draws, with
+ * residents, that UDS Mapper's 2020 list lacks (its type "populated ZCTA, missing zip": 45418, Dayton, OH),
+ * retired or PO-box only, which the data cannot tell apart.
  *
  * @example
- * isRetired({ type: "populated ZCTA, missing zip" }) // true
+ * isUnlisted({ type: "populated ZCTA, missing zip" }) // true
  */
-export function isRetired(postal: { type: string }): boolean {
+export function isUnlisted(postal: { type: string }): boolean {
   return /^populated ZCTA, missing zip$/i.test(postal.type);
 }
 
@@ -214,6 +215,8 @@ export function isRetired(postal: { type: string }): boolean {
  */
 export function postalPlace(postal: { city: string; state: string; county?: string }): string {
   if (!isUnnamedTown(postal)) return `${postal.city}, ${postal.state}`;
+  // (The District of Columbia is its own county: not "District of Columbia, DC", review of the late commits 39 #3.)
+  if (postal.county && postal.state === "DC") return `the ${postal.county}`;
   return postal.county ? `${postal.county}, ${postal.state}` : postal.state;
 }
 

@@ -638,6 +638,23 @@ describe("an address typed without commas (pages audit 39 #1: 400 of 400 were 40
   });
 });
 
+describe("a street typed without its town, an address with a hyphen or a letter in its number (review of the late commits 39 #1, #4)", () => {
+  it.each(["6101 W Madison", "433 N Hall", "9120 S 300 W", "420 Court Street", "306 Main St W", "1305 N Willow Street", "122-05 Smith St", "300A Greylock St."])("%j is no town's or district's page", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect([res.status, res.headers.get("location")], typed).toEqual([400, null]);
+  });
+});
+
+describe("'X High School' where towns of other states have the name (review of the late commits 39 #2)", () => {
+  it("lists the district of that name, not opening it ('Troy High School': Troy, MT's, and a Troy in many states); opens it where no other town has the name", async () => {
+    const troy = await app.request(`/zip?zip=${encodeURIComponent("Troy High School")}`, { headers: { Accept: "text/html" } });
+    expect(troy.status).toBe(200);
+    expect(await troy.text()).toContain('href="/district/3026580"');
+    const evanston = await app.request(`/zip?zip=${encodeURIComponent("Evanston Township High School")}`);
+    expect([evanston.status, evanston.headers.get("location")]).toEqual([303, "/district/1714490"]);
+  });
+});
+
 describe("New York City's schools (pages audit 39 #5: Queens was left out, 'NYC school' a 400)", () => {
   it.each(["NYC", "NYC schools", "nyc schools", "NYC public schools", "schools in NYC", "NYC school"])("%j lists all five boroughs, Queens with them", async (typed) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`);

@@ -6,7 +6,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { cityKey, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
@@ -276,7 +276,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
  * everydayDistrictName("asdf", site) // undefined
  */
 function everydayDistrictName(typed: string, site: SearchSite): SearchAnswer | undefined {
-  if (/^\d+\s/.test(typed) || !/\p{L}/u.test(typed)) return undefined;
+  // Not an address ("122-05 Smith St", "300A Greylock St.": review of the late commits 39 #4).
+  if (ADDRESS_START.test(typed) || !/\p{L}/u.test(typed)) return undefined;
   const answer = (found: readonly DistrictMatch[]): SearchAnswer | undefined => {
     const one = clearDistrict(typed, found);
     if (one !== undefined) return { go: districtHref(one.leaid) };
@@ -286,7 +287,11 @@ function everydayDistrictName(typed: string, site: SearchSite): SearchAnswer | u
     // The district named with these words and "District" (and its number: "Evanston Township High School District 202").
     const start = `${nameWords(typed)} district`;
     const highSchool = site.districtSearch(`${typed} District`).filter((d) => `${nameWords(d.district)} `.startsWith(`${start} `));
-    const found = answer(highSchool.map((d) => ({ ...d, match: "name" as const })));
+    // Where towns of another state have the name ("Troy High School": Troy, MT's district, and a Troy in 20 states), a
+    // school of one of them may be meant: the district listed, not opened (review of the late commits 39 #2).
+    const place = typed.replace(/\s+high\s+school$/i, "");
+    const elsewhere = site.citySearch(place).some((t) => !t.close && !highSchool.some((d) => d.state === t.state));
+    const found = elsewhere && highSchool.length > 0 ? { page: districtsFoundPage(typed, highSchool, site.facts) } : answer(highSchool.map((d) => ({ ...d, match: "name" as const })));
     if (found !== undefined) return found;
   }
   if (namesASchool(typed)) return undefined;
