@@ -389,7 +389,8 @@ describe("the binary", () => {
     try {
       await new Promise((r) => client.once("readable", r));
       // Two back to back are the same stop delivered twice (systemd and a terminal signal the whole group): still draining.
-      // (Sent together, not after reading the first's log line: how long that takes on a busy machine is no part of the test.)
+      // (Sent together, not after reading the first's log line: how long that takes on a busy machine is no part of the test.
+      // The kernel may merge them into one; the window itself is tested in server.test.ts with a clock of the test's.)
       s.proc.kill("SIGINT");
       s.proc.kill("SIGINT");
       while (!s.stderr().includes("SIGINT: stopping")) await new Promise((r) => setTimeout(r, 20));

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { accessLog, type AccessEntry, type AccessLog } from "./log.ts";
-import { IDLE_TIMEOUT_S, listen, withDate, type Ready } from "./server.ts";
+import { IDLE_TIMEOUT_S, listen, SECOND_SIGNAL_MS, stopOnSignals, withDate, type Ready } from "./server.ts";
 
 // Bun closes a connection that sends no bytes for 10 s by default, even while its request is
 // still being answered; a client then sees an empty reply. The server must keep such a
@@ -115,5 +115,41 @@ describe("listen: the access log of a request without a Host (review 38 #1)", ()
     expect(reply).toMatch(/^HTTP\/1\.[01] 200/);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ path: "/zip?zip=(13)", status: 200, ip: "127.0.0.1" });
+  });
+});
+
+describe("stopOnSignals: a second signal (review of stop 39 #5: two kills sent at once are often merged by the kernel, so the binary's test could not tell)", () => {
+  it("within SECOND_SIGNAL_MS of the first is the same stop; after it, a stop at once with exit 1", async () => {
+    const listeners = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM"), SIGHUP: process.listeners("SIGHUP") };
+    let now = 0;
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => now);
+    const exits: (number | undefined)[] = [];
+    const exit = vi.spyOn(process, "exit").mockImplementation(((code?: number) => void exits.push(code)) as never);
+    const said: string[] = [];
+    const write = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string) => (said.push(String(chunk)), true)) as never);
+    try {
+      const server = { pendingRequests: 1, stop: async () => undefined } as unknown as Parameters<typeof stopOnSignals>[0];
+      const log: AccessLog = { enabled: false, write() {}, flush: async () => 0 };
+      // Not started yet: the first stop waits (20 ms of grace) before draining.
+      const stop = stopOnSignals(server, log, 20, async () => true, new Promise(() => undefined));
+      const first = stop("SIGINT");
+      now = SECOND_SIGNAL_MS - 1;
+      await stop("SIGINT");
+      expect(said.join("")).not.toContain("again");
+      expect(exits).toEqual([]);
+      now = SECOND_SIGNAL_MS;
+      await stop("SIGINT");
+      expect(said.join("")).toContain("SIGINT again: stopping now, cutting 1 in-flight request(s)\n");
+      expect(exits).toEqual([1]);
+      (server as { pendingRequests: number }).pendingRequests = 0;
+      await first;
+    } finally {
+      clock.mockRestore();
+      exit.mockRestore();
+      write.mockRestore();
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+        for (const l of process.listeners(signal)) if (!listeners[signal].includes(l)) process.removeListener(signal, l);
+      }
+    }
   });
 });
