@@ -2011,6 +2011,8 @@ export interface components {
         ContentSecurityPolicy: string;
         /** @description On the large bulk files: Range requests are not served (the whole body is sent, 200). */
         AcceptRangesNone: "none";
+        /** @description `inline`, with a br or gzip body read from the build's precompressed files (when serving the base URL the binary was built for): Bun 1.4.5 would otherwise name such a body an attachment under the binary's internal file name (`curl -OJ` saved the sitemap as it). Other bodies carry none, nor does a static copy. */
+        SitemapContentDisposition: "inline";
     };
     pathItems: never;
 }
@@ -5398,6 +5400,7 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Disposition": components["headers"]["SitemapContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,6 +5483,7 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Disposition": components["headers"]["SitemapContentDisposition"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5535,6 +5539,7 @@ export interface operations {
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
                     Vary: components["headers"]["Vary"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Disposition": components["headers"]["SitemapContentDisposition"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5629,6 +5634,7 @@ export interface operations {
                     /** @description The media type of the GET response's body. */
                     "Content-Type": string;
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "Content-Disposition": components["headers"]["SitemapContentDisposition"];
                     [name: string]: unknown;
                 };
                 content?: never;
