@@ -439,11 +439,12 @@ export function townAfterStreet(text: string, townsNamed: (name: string) => City
     // Charleston, not East Charleston, VT), as the USPS writes it; a direction spelled out may be the town's.
     const first = words[words.length - n]!.toLowerCase().replace(/\.$/, "");
     const streets = n > 1 && STREET_WORDS.has(before.toLowerCase().replace(/\.$/, "")) && /^(?:[nsew]|ne|nw|se|sw)$/.test(first);
-    // The street before the town has a name, not only a direction or numbers ("6101 W Madison" is a street
-    // with no town, not the towns named Madison; "9120 S 300 W": review of the late commits 39 #1).
-    // (A PO box has no street: "Box 250 Tempe".)
+    // The street before the town is more than a direction ("6101 W Madison" is a street with no town, not
+    // the towns named Madison: review of the late commits 39 #1).
+    // (A PO box has no street: "Box 250 Tempe"; a grid's numbers are a street: "2150 S 1300 E Salt Lake City",
+    // review of the newest commits 39 #1.)
     const street = words.slice(1, words.length - n).map((w) => w.toLowerCase().replace(/[.,]+$/, ""));
-    if (!boxed && !street.some((w) => !DIRECTIONS.has(w) && !/^#?[0-9]+[a-z]?$/.test(w))) continue;
+    if (!boxed && street.every((w) => DIRECTIONS.has(w))) continue;
     const shorter = streets ? townsNamed(words.slice(-(n - 1)).join(" ")) : [];
     if (shorter.length > 0) return shorter;
     // Nor a lone street word or direction as a town ("420 Court Street": Street, MD; "306 Main St W": West).

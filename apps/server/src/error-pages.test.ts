@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import type { CityMatch } from "./city-search.ts";
 import { errorPage, nearZipsHtml, townPage, withoutState } from "./error-pages.ts";
-import { problem, zipNotFoundDetail } from "./problems.ts";
+import { countyPlace, problem, zipNotFoundDetail } from "./problems.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const facts = { updated: "2026-11-22", records: 1, baseUrl: BASE };
@@ -108,5 +108,12 @@ describe("a district id not in the dataset names the state of its first two digi
     const none = await (await page("/district/9999999")).text();
     expect(none).not.toContain("Its first two digits");
     expect(none).toContain("Every district is listed on its state's page");
+  });
+});
+
+describe("countyPlace (review of the late commits 39 #3, newest #5)", () => {
+  it("names a county with its state's code, and the District of Columbia as itself", () => {
+    expect(countyPlace("Montgomery County", "OH")).toBe("Montgomery County, OH");
+    expect(countyPlace("District of Columbia", "DC")).toBe("the District of Columbia");
   });
 });

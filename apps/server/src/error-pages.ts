@@ -9,7 +9,7 @@ import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch 
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
-import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUnlisted, isUndrawnArea, isUnnamedTown, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
+import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUnlisted, isUndrawnArea, isUnnamedTown, countyPlace, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
 
 const REASONS = { 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 412: "Precondition Failed" } as const;
 
@@ -566,7 +566,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length} school districts have ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
+<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>
@@ -657,7 +657,7 @@ ${ZIP_LOOKUP_NOTE}`;
     body += `
 <p>${isUnlisted(postal) ? `Source: UDS Mapper's ZIP-to-ZCTA crosswalk, type “${e(postal.type)}”` : `USPS type: ${e(postal.type)}`}.${postal.zcta && postal.zcta !== postal.zip ? ` ${postOffice ? "The post office or building lies" : "It lies"} in ZIP area <a href="/zip/${e(postal.zcta)}">${e(postal.zcta)}</a> (UDS Mapper ZIP-to-ZCTA crosswalk, 2020).` : ""}</p>
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : isUnnamedTown(postal) ? "" : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
-      !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${extra.countyTown.city}, ${extra.countyTown.state}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
+      !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${countyPlace(extra.countyTown.city, extra.countyTown.state)}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
   } else {
     const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState);

@@ -215,9 +215,19 @@ export function isUnlisted(postal: { type: string }): boolean {
  */
 export function postalPlace(postal: { city: string; state: string; county?: string }): string {
   if (!isUnnamedTown(postal)) return `${postal.city}, ${postal.state}`;
-  // (The District of Columbia is its own county: not "District of Columbia, DC", review of the late commits 39 #3.)
-  if (postal.county && postal.state === "DC") return `the ${postal.county}`;
-  return postal.county ? `${postal.county}, ${postal.state}` : postal.state;
+  return postal.county ? countyPlace(postal.county, postal.state) : postal.state;
+}
+
+/**
+ * A county as a sentence names it: with its state's code, but the District of Columbia, its own county,
+ * as itself (not "District of Columbia, DC": review of the late commits 39 #3).
+ *
+ * @example
+ * countyPlace("Montgomery County", "OH") // "Montgomery County, OH"
+ * countyPlace("District of Columbia", "DC") // "the District of Columbia"
+ */
+export function countyPlace(county: string, state: string): string {
+  return state === "DC" ? `the ${county}` : `${county}, ${state}`;
 }
 
 /**

@@ -6,10 +6,10 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, editDistanceAtMost, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
-import { districtsFoundPage, townPage, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
+import { districtsFoundPage, townPage, withoutState, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
@@ -223,7 +223,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A state's name misspelt ("Tennesee", "Conneticut"): the state where no town has that very
   // name; beside towns of a close name (Tennessee, IL), the state's link leads their page.
   // (Not a text with a comma: "Ary, Kansas" is no Arkansas, "Webb, Virginia" no West Virginia: review of stop 37 #6.)
-  const misspelt = state === undefined && !towns.some((t) => !t.close) && !typed.includes(",") ? states.speltClose(typed) : undefined;
+  // (Nor a street typed alone: "128 S Kansas" is no Arkansas, review of the newest commits 39 #3.)
+  const misspelt = state === undefined && !towns.some((t) => !t.close) && !typed.includes(",") && !ADDRESS_START.test(typed) ? states.speltClose(typed) : undefined;
   if (misspelt !== undefined && towns.length === 0) return { go: `/state/${misspelt}` };
   // A district's everyday name before towns only close to it ("McLean 5": McLean County Unit District 5, not McLean):
   // the words typed are its very words (pages audit 39 #1).
@@ -334,10 +335,10 @@ function nameWords(name: string): string {
 const MUCH_LARGER_CLOSE_TOWN = 10;
 
 /**
- * The towns only a letter or two off the name typed that are much larger than every town of that very
- * name (pages audit 39 #4: "Huston", "Pittsburg", "Savanna" never offered Houston, Pittsburgh or
- * Savannah): the two largest such ("Ashville": Nashville and Asheville), or none. Not where the text
- * has a digit (an address) or the towns found are themselves only close to it.
+ * The towns a letter off the name typed that are much larger than every town of that very name, where
+ * those have no ZIP code where people live (pages audit 39 #4: "Huston", a PO box in Idaho, never offered
+ * Houston): the two largest such, or none. Not where the text has a digit (an address) or the towns
+ * found are themselves only close to it.
  *
  * @example
  * muchLargerTowns("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
@@ -346,8 +347,14 @@ const MUCH_LARGER_CLOSE_TOWN = 10;
 function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
   if (/\d/.test(typed) || towns.some((t) => t.close || t.county || t.nickname || t.borough !== undefined)) return [];
   const homes = (t: CityMatch) => t.zips.filter((z) => !z.poBox).length;
+  // Only places with no ZIP code where people live (PO boxes: Huston, ID), and a name one letter off: a town
+  // with homes is likely meant as typed (review of the newest commits 39 #2: Lewisville, TX, was asked
+  // "Louisville, KY?", Cortland "Portland?"; 162 real towns' pages asked, 52 with one ZIP code).
+  // (And the scan of every town's name, about 5 ms, only then.)
   const largest = Math.max(...towns.map(homes));
-  const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest));
+  if (largest > 0) return [];
+  const typedKey = cityKey(withoutState(typed, towns));
+  const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest) && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
   return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
 }
 
