@@ -81,10 +81,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   /** The ZIP codes of each first 3 digits, from /index.json when a ZIP code with no record is first asked for. */
   let nearZipsOf: ((zip: string) => NearZip[]) | undefined;
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState" | "meantName"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, former, reads, country, idState } = page;
+    const { typed, meant, render, former, reads, country, idState, meantName } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -95,7 +95,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       onPage: where === "page",
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}) })),
     });
   };
 
@@ -172,7 +172,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const guess = typedLeaid(leaid);
       const meant = guess !== undefined && answers(`/district/${guess}${suffix}`) ? `/district/${guess}${suffix}` : undefined;
       // (The detail stays the CLI's, lookup.ts: the page names the district meant.)
-      return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`), meant === undefined ? {} : { meant });
+      // Named, so a parent can tell it is theirs (review of the late commits 39 #5: "district 0622710" alone).
+      const meantName = meant === undefined ? undefined : (json(`/district/${guess}.json`) as { district?: string } | undefined)?.district;
+      return fail(c.req.raw, "invalid-leaid", invalidLeaidDetail(leaid, `/district/0604830${suffix}`), meant === undefined ? {} : { meant, ...(meantName ? { meantName } : {}) });
     }
     const rep = site.get(`/district/${leaid}${suffix}`);
     if (!rep) {

@@ -67,7 +67,8 @@ describe("a district link damaged in copying gets the district meant (pages audi
   it.each(["/district/604830", "/district/0604830.", "/district/0604830)", "/district/604830,"])("%s suggests /district/0604830", async (path) => {
     const res = await page(path);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Did you mean <a href="/district/0604830">district 0604830</a>?');
+    // Named, so a parent can tell it is theirs (review of the late commits 39 #5).
+    expect(await res.text()).toContain('Did you mean <a href="/district/0604830">Beverly Hills Unified School District (0604830)</a>?');
   });
   it("keeps the problem's detail the command line's (lookup.ts)", async () => {
     const res = await app.request("/district/604830.json");

@@ -112,6 +112,8 @@ export interface ErrorPageExtra {
   reads?: "district" | "school" | "abroad" | "near" | "long";
   /** Where it reads "abroad": the country's USPS code (PW, FM, MH), from its name or a town of it (Majuro). */
   country?: string;
+  /** The name of the district `meant` opens, where it is one (a damaged district link's suggestion says it). */
+  meantName?: string;
   /** For a district id not in the dataset: the state or territory its first two digits are those of (Guam's 66), whose page lists its districts. */
   idState?: { code: string; name: string };
 }
@@ -121,7 +123,7 @@ export interface ErrorPageExtra {
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
-function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string, idState?: ErrorPageExtra["idState"]): string {
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string, idState?: ErrorPageExtra["idState"], meantName?: string): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   // A town's name in the page's address (/zip/Beverly Hills): its page of ZIP codes.
@@ -147,7 +149,7 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   // A district link damaged in copying (/district/622710, /district/1714460.): why, then the district meant (pages audit 39 #6).
   if (kind === "invalid-leaid" && meant !== undefined)
-    return `<p>A link copied through a spreadsheet or a text message can lose the leading zero or gain a full stop or a bracket. Did you mean <a href="${e(meant)}">district ${e(meant.slice(meant.lastIndexOf("/") + 1).replace(/\.json$/, ""))}</a>?</p>`;
+    return `<p>A link copied through a spreadsheet or a text message can lose the leading zero or gain a full stop or a bracket. Did you mean <a href="${e(meant)}">${meantName ? e(meantName) : "district"} (${e(meant.slice(meant.lastIndexOf("/") + 1).replace(/\.json$/, ""))})</a>?</p>`;
   if (didYouMean) return `<p>${didYouMean}</p>`;
   if (kind === "invalid-state" || kind === "state-not-found") return `<p>The states and territories covered are listed on the <a href="/#states">home page</a>.</p>`;
   // A district id's first two digits are its state's (pages audit 39 #6: Guam's 6600040, a Census id, got a bare 404).
@@ -660,7 +662,7 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
       !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${countyPlace(extra.countyTown.city, extra.countyTown.state)}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
   } else {
-    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState);
+    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState, extra.meantName);
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
     const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
