@@ -451,6 +451,12 @@ describe("an address's ZIP code and the town and state typed before it (review 3
       const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
       expect(html, town).not.toContain("Did you mean");
     }
+    // A county of the very name, ten times larger than its towns, is asked about first (pages audit 39 #4: "Westchester"
+    // listed Westchester, IL, and West Chester, PA, never Westchester County, NY); not with a state typed.
+    const westchester = await (await app.request(`/zip?zip=Westchester`, { headers: { Accept: "text/html" } })).text();
+    expect(westchester).toContain('<p><strong>Did you mean <a href="/zip?zip=Westchester%20County%2C%20NY">Westchester County, NY</a>?</strong>');
+    const bergen = await (await app.request(`/zip?zip=${encodeURIComponent("Bergen, NY")}`, { headers: { Accept: "text/html" } })).text();
+    expect(bergen).not.toContain("Did you mean");
     const raleigh = await page("Raleigh schools");
     expect(raleigh.h1).toBe("School districts of the towns named “Raleigh”, by ZIP code");
     // A home's schools are its address's district, not its ZIP code's: some are split (pages audit 39 #7).

@@ -334,11 +334,15 @@ function nameWords(name: string): string {
  */
 const MUCH_LARGER_CLOSE_TOWN = 10;
 
+/** How many ZIP codes where people live a county must have for its bare name to be asked about ("Westchester", "Bergen", "Cook"). */
+const BIG_COUNTY_ZIPS = 25;
+
 /**
  * The towns a letter off the name typed that are much larger than every town of that very name, where
  * those have no ZIP code where people live (pages audit 39 #4: "Huston", a PO box in Idaho, never offered
  * Houston): the two largest such, or none. Not where the text has a digit (an address) or the towns
- * found are themselves only close to it.
+ * found are themselves only close to it. Or the counties of the very name typed with ten times the ZIP
+ * codes of its towns ("Westchester": Westchester County, NY).
  *
  * @example
  * muchLargerTowns("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
@@ -352,6 +356,16 @@ function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: Searc
   // "Louisville, KY?", Cortland "Portland?"; 162 real towns' pages asked, 52 with one ZIP code).
   // (And the scan of every town's name, about 5 ms, only then.)
   const largest = Math.max(...towns.map(homes));
+  // A county of the very name typed, much larger than its towns ("Westchester": Westchester, IL, and
+  // Westchester County, NY; "Bergen", "Hennepin", "Bexar": pages audit 39 #4). Not where a state or a
+  // comma is typed ("Bergen, NY" is the town).
+  const bare = withoutState(typed, towns) === typed && !typed.includes(",");
+  // (Not a county with a town of the name in its state: "Alameda" is the city of Alameda County's, listed below;
+  // and only a county people call by its name alone, of BIG_COUNTY_ZIPS or more: not "Bell" or "Bay".)
+  const counties = bare
+    ? site.citySearch(`${typed} County`).filter((c) => c.county && !towns.some((t) => t.state === c.state) && homes(c) >= Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest)))
+    : [];
+  if (counties.length > 0) return counties.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
   if (largest > 0) return [];
   const typedKey = cityKey(withoutState(typed, towns));
   const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest) && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
