@@ -95,13 +95,15 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
   // ZIP codes that are the high-school district's (measured against the 2016 polygons and 2020 population: the first named
   // is under half the largest on 6 of 287 pages, against 96 by count and LEAID). An elementary district's high-school
   // districts, by count, then students (that estimate ordered them no better there: 26 pages).
-  const students = (leaid: string) => studentsOf(districtOf(leaid) ?? { students: "" });
-  const inArea = (p: LevelPartner) => {
+  // Each partner's district read once (a sort compares each several times; its resource is parsed per read).
+  const sizes = new Map([...weights.values()].map((p) => {
     const partner = districtOf(p.leaid);
-    return partner === undefined ? 0 : (students(p.leaid) * p.weight) / Math.max(1, mainZips(partner).length);
-  };
-  const byCount = (a: LevelPartner, b: LevelPartner) => b.weight - a.weight || students(b.leaid) - students(a.leaid);
-  const byStudents = (a: LevelPartner, b: LevelPartner) => inArea(b) - inArea(a) || b.weight - a.weight;
+    const students = partner === undefined ? 0 : studentsOf(partner);
+    return [p.leaid, { students, inArea: partner === undefined ? 0 : (students * p.weight) / Math.max(1, mainZips(partner).length) }];
+  }));
+  const size = (p: LevelPartner) => sizes.get(p.leaid)!;
+  const byCount = (a: LevelPartner, b: LevelPartner) => b.weight - a.weight || size(b).students - size(a).students;
+  const byStudents = (a: LevelPartner, b: LevelPartner) => size(b).inArea - size(a).inArea || b.weight - a.weight;
   return [...weights.values()].sort((a, b) => (d.level === "secondary" ? byStudents : byCount)(a, b) || (a.leaid < b.leaid ? -1 : 1));
 }
 

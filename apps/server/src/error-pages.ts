@@ -293,7 +293,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
   const others =
     rest.length === 0
       ? ""
-      : `\n<p>The other ${rest.length === 1 ? "" : `${rest.length} `}${cities.every((c) => c.county) ? (rest.length === 1 ? "county" : "counties") : rest.length === 1 ? "town" : "towns"} named so: ${rest.map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`).join(", ")}.</p>`;
+      : `\n<p>The other ${rest.length === 1 ? "" : `${rest.length} `}${cities.every((c) => c.county) ? (rest.length === 1 ? "county" : "counties") : rest.length === 1 ? "town" : "towns"} named so: ${rest.map(townLink).join(", ")}.</p>`;
   return `${intro}${others}${between === "" ? "" : `\n${between}`}
 ${groups.join("\n")}`;
 }
@@ -482,6 +482,16 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
 }
 
 /**
+ * A town's (or county's) link to its own page of ZIP codes, named as pages name it.
+ *
+ * @example
+ * townLink(houston) // '<a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>'
+ */
+function townLink(c: CityMatch): string {
+  return `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`;
+}
+
+/**
  * The much larger towns a letter off the name typed, asked about first (pages audit 39 #4: "Huston"
  * listed Huston, ID, a PO box, and never Houston, TX).
  *
@@ -489,8 +499,7 @@ ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm(
  * largerTownsLine([houston]) // '\n<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The towns of the very name typed are below.</p>'
  */
 function largerTownsLine(larger: readonly CityMatch[]): string {
-  const links = larger.map((t) => `<a href="/zip?zip=${encodeURIComponent(`${t.city}, ${t.state}`)}">${e(placeOf(t))}</a>`);
-  return `\n<p><strong>Did you mean ${links.join(" or ")}?</strong> The towns of the very name typed are below.</p>`;
+  return `\n<p><strong>Did you mean ${larger.map(townLink).join(" or ")}?</strong> The towns of the very name typed are below.</p>`;
 }
 
 /** The title of the search box's 400 page for what the text typed reads as (review 33 #9: "Invalid ZIP code" for a district's name). */
@@ -514,7 +523,7 @@ export interface NoPostOffice {
 
 /** The lead of the districts named after a town with no post office of its name (pages audit 37 #1: "Hoover, AL" was a 400 saying no town is written so). */
 function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
-  const others = asked.towns.slice(0, 3).map((c) => `<a href="/zip?zip=${encodeURIComponent(`${c.city}, ${c.state}`)}">${e(placeOf(c))}</a>`);
+  const others = asked.towns.slice(0, 3).map(townLink);
   return `No post office is named “${e(shortened(asked.town))}” in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${
     districts === 1 ? `A school district of ${e(asked.stateName)} is named after it` : `${districts} school districts of ${e(asked.stateName)} are named after it or with its words`
   }, below with ${districts === 1 ? "its" : "their"} county: if the home is in ${districts === 1 ? "it" : "one"}, open it for its ZIP codes, phone and grades; else type the home's ZIP code.${

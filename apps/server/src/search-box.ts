@@ -359,7 +359,8 @@ function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: Searc
   // A county of the very name typed, much larger than its towns ("Westchester": Westchester, IL, and
   // Westchester County, NY; "Bergen", "Hennepin", "Bexar": pages audit 39 #4). Not where a state or a
   // comma is typed ("Bergen, NY" is the town).
-  const bare = withoutState(typed, towns) === typed && !typed.includes(",");
+  const name = withoutState(typed, towns);
+  const bare = name === typed && !typed.includes(",");
   // (Not a county with a town of the name in its state: "Alameda" is the city of Alameda County's, listed below;
   // and only a county people call by its name alone, of BIG_COUNTY_ZIPS or more: not "Bell" or "Bay".)
   const counties = bare
@@ -367,7 +368,7 @@ function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: Searc
     : [];
   if (counties.length > 0) return counties.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
   if (largest > 0) return [];
-  const typedKey = cityKey(withoutState(typed, towns));
+  const typedKey = cityKey(name);
   const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest) && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
   return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
 }
