@@ -1,9 +1,25 @@
 import { execFileSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { accessLog, ATOMIC_WRITE, atomicChunks, loggedPath, logLine, type AccessEntry } from "./log.ts";
+
+/** What a non-blocking reader finds in the pipe now, without waiting: "" when it is empty. */
+function readAvailable(fd: number): string {
+  const buffer = Buffer.alloc(1 << 16);
+  let text = "";
+  for (;;) {
+    try {
+      const n = readSync(fd, buffer);
+      if (n === 0) return text;
+      text += buffer.subarray(0, n).toString("utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") return text;
+      throw error;
+    }
+  }
+}
 
 const entry: AccessEntry = { time: "2026-11-26T18:00:00.000Z", method: "GET", path: "/zip/90210", status: 200, bytes: 1234, encoding: "br", ms: 0.4, ip: "127.0.0.1", ua: "curl/8" };
 
@@ -43,8 +59,8 @@ describe("the access log and a reader that stops reading (review stop 36 #2: a b
     execFileSync("mkfifo", [fifo]);
     // Opened for reading and writing, so that opening does not wait for a reader; nothing reads it yet.
     const fd = openSync(fifo, "r+");
+    const log = accessLog(false, fd);
     try {
-      const log = accessLog(false, fd);
       // Far more than a pipe holds (64 KiB): the writes wait for a reader, the caller does not.
       for (let i = 0; i < 500; i++) log.write({ ...entry, path: `/zip/90210?i=${i}`, ua: "U".repeat(3000) });
       let answered = false;
@@ -60,7 +76,23 @@ describe("the access log and a reader that stops reading (review stop 36 #2: a b
       const lines = got.split("\n").slice(0, -1);
       expect(lines.length).toBeGreaterThan(0);
       for (const [i, line] of lines.entries()) expect((JSON.parse(line) as AccessEntry).path).toBe(`/zip/90210?i=${i}`);
+      // Closed (review of the tests 39: the writer went on writing into the descriptor the test closed):
+      // the write under way ends, whole, and none starts after it, with the reader reading again.
+      await log.close();
+      const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+      try {
+        const rest = readAvailable(reader);
+        expect(Buffer.byteLength(rest)).toBeLessThanOrEqual(ATOMIC_WRITE);
+        expect(rest === "" || rest.endsWith("\n")).toBe(true);
+        await Bun.sleep(100);
+        log.write(entry);
+        await Bun.sleep(200);
+        expect(readAvailable(reader)).toBe("");
+      } finally {
+        closeSync(reader);
+      }
     } finally {
+      await log.close();
       closeSync(fd);
       rmSync(dir, { recursive: true, force: true });
     }
@@ -70,8 +102,6 @@ describe("the access log and a reader that stops reading (review stop 36 #2: a b
 
 describe("the access log when it cannot be written (ops audit 37 #3: a full disk lost every line unsaid)", () => {
   it("counts the lines lost, says the error once on stderr, and gives the count at flush", async () => {
-    // (The lowest free descriptor may be one an earlier test's log still writes to after closing it: taken first, so that only this log writes to /dev/full.)
-    const taken = openSync("/dev/null", "r");
     const fd = openSync("/dev/full", "w");
     const said: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
@@ -79,8 +109,8 @@ describe("the access log when it cannot be written (ops audit 37 #3: a full disk
       said.push(String(chunk));
       return true;
     }) as typeof process.stderr.write;
+    const log = accessLog(false, fd);
     try {
-      const log = accessLog(false, fd);
       for (let i = 0; i < 3; i++) log.write(entry);
       await Bun.sleep(300);
       for (let i = 0; i < 2; i++) log.write(entry);
@@ -89,8 +119,8 @@ describe("the access log when it cannot be written (ops audit 37 #3: a full disk
       expect(said.filter((s) => s.startsWith("access log: cannot write (ENOSPC)")), said.join("|")).toHaveLength(1);
     } finally {
       process.stderr.write = write;
+      await log.close();
       closeSync(fd);
-      closeSync(taken);
     }
   });
 });

@@ -27,6 +27,12 @@ export interface AccessLog {
    * (at exit: never a hang), with how many lines were not written (dropped, or still waiting).
    */
   flush(waitMs?: number): Promise<number>;
+  /**
+   * Stops writing: what waits is let go, and no write starts after it; resolves once the write
+   * under way, if one is, has returned (or after `waitMs`), so that the descriptor can be closed
+   * without a late write landing on whatever reuses its number.
+   */
+  close(waitMs?: number): Promise<void>;
 }
 
 /**
@@ -154,7 +160,7 @@ const PENDING_MAX_BYTES = 64 * 1024 * 1024;
  * log.write({ time: new Date().toISOString(), method: "GET", path: "/healthz", status: 200, bytes: 51, encoding: "identity", ms: 0.1 });
  */
 export function accessLog(quiet: boolean, fd = 1): AccessLog {
-  if (quiet) return { enabled: false, write() {}, flush: async () => 0 };
+  if (quiet) return { enabled: false, write() {}, flush: async () => 0, close: async () => {} };
   let lines: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Chunks waiting for the reader, the one being written first.
@@ -166,12 +172,14 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
   // The first write error said on stderr (disk full, the reader gone: ops audit 37 #3, every line then lost unsaid).
   let failed = false;
   let writing = false;
+  let closed = false;
   const next = () => {
     const chunk = queue[0];
-    if (chunk === undefined || writing) return;
+    if (chunk === undefined || writing || closed) return;
     writing = true;
     write(fd, chunk, (error, written) => {
       writing = false;
+      if (closed) return;
       if (error) {
         // A full non-blocking pipe: again shortly. A reader gone (EPIPE): the log ends.
         const code = (error as NodeJS.ErrnoException).code;
@@ -219,6 +227,7 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
   return {
     enabled: true,
     write(entry) {
+      if (closed) return;
       lines.push(logLine(entry));
       timer ??= setTimeout(enqueue, 100);
     },
@@ -229,6 +238,15 @@ export function accessLog(quiet: boolean, fd = 1): AccessLog {
       while (queue.length > 0 && performance.now() < until) await Bun.sleep(5);
       // What the reader did not take: said by the caller, not lost unsaid (review of the mends, L1).
       return dropped + queue.reduce((n, chunk) => n + (droppedRecords.get(chunk) ?? chunk.toString("utf8").split("\n").length - 1), 0);
+    },
+    async close(waitMs = 2000) {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      lines = [];
+      queue.length = 0;
+      const until = performance.now() + waitMs;
+      while (writing && performance.now() < until) await Bun.sleep(5);
     },
   };
 }

@@ -52,7 +52,7 @@ describe("listen: a throw that escapes the handler (review 34 #4)", () => {
   let open: (ready: Ready) => void = () => undefined;
   // The log's lines, kept (review 38 #1: a 500 outside Hono had none, and a 500 was logged as 0 bytes).
   const entries: AccessEntry[] = [];
-  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0 };
+  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0, close: async () => {} };
   const server = listen(new Promise<Ready>((r) => (open = r)), { port: 0, host: "127.0.0.1", log });
   afterAll(() => server.stop(true));
 
@@ -99,7 +99,7 @@ describe("listen: a throw that escapes the handler (review 34 #4)", () => {
 
 describe("listen: the access log of a request without a Host (review 38 #1)", () => {
   const entries: AccessEntry[] = [];
-  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0 };
+  const log: AccessLog = { enabled: true, write: (entry) => void entries.push(entry), flush: async () => 0, close: async () => {} };
   const server = listen(Promise.resolve({ handle: () => new Response("ok") }), { port: 0, host: "127.0.0.1", log });
   afterAll(() => server.stop(true));
 
@@ -129,7 +129,7 @@ describe("stopOnSignals: a second signal (review of stop 39 #5: two kills sent a
     const write = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string) => (said.push(String(chunk)), true)) as never);
     try {
       const server = { pendingRequests: 1, stop: async () => undefined } as unknown as Parameters<typeof stopOnSignals>[0];
-      const log: AccessLog = { enabled: false, write() {}, flush: async () => 0 };
+      const log: AccessLog = { enabled: false, write() {}, flush: async () => 0, close: async () => {} };
       // Not started yet: the first stop waits (20 ms of grace) before draining.
       const stop = stopOnSignals(server, log, 20, async () => true, new Promise(() => undefined));
       const first = stop("SIGINT");
