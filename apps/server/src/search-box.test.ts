@@ -583,6 +583,9 @@ describe("a district's everyday name, without the words that mark one (pages aud
     ["Chicago 299", "1709930"],
     ["U-46", "1713710"],
     ["Aurora 131", "1704680"],
+    // A state's name as the district's first word: not that state misspelt (they opened Maine's and Indiana's pages).
+    ["Maine 207", "1724090"],
+    ["Indian 204", "1741690"],
     // "X High School" is X High School District where one is named so (it was 400 "Schools are not listed").
     ["Evanston Township High School", "1714490"],
     ["New Trier Township High School", "1728200"],

@@ -19,7 +19,8 @@ export interface StateSearch {
    * The state whose name a text misspells ("Tennesee", "Conneticut"): by a letter for a name of
    * 5 to 7 letters ("Texs" is too short to tell, "Main" is a street), by two for a longer one;
    * the closest where several are (of names equally close, the first in the order of `states`:
-   * the site's are sorted by code); else undefined.
+   * the site's are sorted by code); else undefined, and for a text with a digit ("Maine 207" is
+   * Maine Township High School District 207, "Indian 204" Indian Prairie School District 204).
    */
   speltClose(typed: string): string | undefined;
   /** The state a text ends with, in any form the search box reads (state-at-end.ts), and the text before it; undefined where none ends it. */
@@ -50,6 +51,7 @@ export function stateSearch(states: ReadonlySet<string>, stateName: (code: strin
     typedAlone,
     atEnd: stateAtEndReader(states, stateName),
     speltClose(typed) {
+      if (/\d/.test(typed)) return undefined;
       const text = typed.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
       if (text.length < 5) return undefined;
       let best: { code: string; distance: number } | undefined;
