@@ -86,6 +86,18 @@ describe("LocationIndex", () => {
     expect(idx.nearestZcta(0.9, 0.5, 0.01)).toBeUndefined();
     expect(idx.nearestZcta(50, 50)).toBeUndefined();
   });
+  it("finds the nearest ZCTA points by distance on the globe, away from the equator too (audit truth 40 #1)", () => {
+    // At 45 N, 120 W: 00011 is 0.05 degree north (5.6 km), 00012 0.1 degree east (7.9 km). Indexed on
+    // (lon * cos(lat), lat), 00011 was 9.9 km off and 00012 nearer; Puerto Rico's places 5 miles from a ZIP code got a 404.
+    const objects = { ...(JSON.parse(topo()) as { objects: Record<string, unknown> }).objects, zctas: { type: "GeometryCollection", geometries: [{ type: "Point", id: "00011", coordinates: [-120000, 45050] }, { type: "Point", id: "00012", coordinates: [-119900, 45000] }] } };
+    const far = LocationIndex.parse(topo({ objects }), "t.topojson");
+    expect(far.nearestZcta(-120, 45)).toBe("00011");
+    expect(far.nearestZctas(-120, 45, 2)).toEqual(["00011", "00012"]);
+    // Within 0.06 degree of arc (6.7 km): 00011 only.
+    expect(far.nearestZcta(-120, 45, 0.06)).toBe("00011");
+    expect(far.nearestZcta(-120, 45, 0.04)).toBeUndefined();
+    expect(far.zctaPoint("00012")).toEqual([-119.9, 45]);
+  });
   it("gives a ZCTA's internal point as [lon, lat], undefined for a ZCTA without one", () => {
     const [lon, lat] = idx.zctaPoint("00002")!;
     expect(lon).toBeCloseTo(1.5, 9);

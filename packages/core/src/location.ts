@@ -9,6 +9,7 @@
  * lowest LEAID wins.
  */
 import Flatbush from "flatbush";
+import { around } from "geoflatbush";
 import { orient2d } from "robust-predicates";
 import { DatasetError } from "./dataset.ts";
 
@@ -198,6 +199,9 @@ export const NO_DISTRICT_NEAR_M = 30;
  */
 export const OFF_EDGE_M = 1600;
 
+/** A degree of arc on geoflatbush's globe (radius 6,371 km), in km. */
+const KM_PER_DEGREE = (6371 * Math.PI) / 180;
+
 /**
  * The boundary file, decoded for point lookups.
  *
@@ -306,7 +310,8 @@ export class LocationIndex {
       this.partIndex = idx;
     }
 
-    // ZCTA internal points, indexed on (lon * cos(lat), lat) so that distances are about even.
+    // ZCTA internal points, indexed on (lon, lat) and searched by great-circle distance (geoflatbush): not on
+    // (lon * cos(lat), lat), which measured a point 0.1 degree north at 120 W as 16 km east (audit truth 40 #1).
     const points = topo.objects.zctas?.geometries ?? [];
     this.zctaXY = new Float64Array(points.length * 2);
     points.forEach((p, i) => {
@@ -314,7 +319,7 @@ export class LocationIndex {
       const x = p.coordinates[0] * sx + tx;
       const y = p.coordinates[1] * sy + ty;
       this.zctas.push(p.id);
-      this.zctaXY[2 * i] = x * Math.cos((y * Math.PI) / 180);
+      this.zctaXY[2 * i] = x;
       this.zctaXY[2 * i + 1] = y;
     });
     this.zctaIndex = null;
@@ -470,8 +475,7 @@ export class LocationIndex {
     this.zctaAt ??= new Map(this.zctas.map((z, i) => [z, i]));
     const i = this.zctaAt.get(zcta);
     if (i === undefined) return undefined;
-    const lat = this.zctaXY[2 * i + 1]!;
-    return [this.zctaXY[2 * i]! / Math.cos((lat * Math.PI) / 180), lat];
+    return [this.zctaXY[2 * i]!, this.zctaXY[2 * i + 1]!];
   }
 
   /**
@@ -482,20 +486,19 @@ export class LocationIndex {
    */
   nearestZctas(lon: number, lat: number, k: number): string[] {
     if (this.zctaIndex === null) return [];
-    return this.zctaIndex.neighbors(lon * Math.cos((lat * Math.PI) / 180), lat, k).map((i) => this.zctas[i]!);
+    return around(this.zctaIndex, lon, lat, k).map((i) => this.zctas[i]!);
   }
 
   /**
-   * The ZCTA whose internal point is nearest to (lon, lat) within `maxDegrees` (on the
-   * plane, longitude scaled by the cosine of the latitude); undefined when there is none.
+   * The ZCTA whose internal point is nearest to (lon, lat) within `maxDegrees` of arc on the
+   * globe (a degree is about 111 km); undefined when there is none.
    *
    * @example
    * idx.nearestZcta(-118.4004, 34.0736) // "90210"
    */
   nearestZcta(lon: number, lat: number, maxDegrees = 2): string | undefined {
     if (this.zctaIndex === null) return undefined;
-    const x = lon * Math.cos((lat * Math.PI) / 180);
-    const [i] = this.zctaIndex.neighbors(x, lat, 1, maxDegrees);
+    const [i] = around(this.zctaIndex, lon, lat, 1, maxDegrees * KM_PER_DEGREE);
     return i === undefined ? undefined : this.zctas[i];
   }
 
