@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { nearBorderSentence, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
+import { beyondEdgeSentence, distanceWords, nearBorderSentence, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { joinNames, locationAsks, newerDistrictSentence } from "./answer.ts";
 import type { ZipDistricts } from "@school-districts/core";
@@ -27,20 +27,6 @@ const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string>
   elementary: "serves the elementary grades here",
   secondary: "serves the upper grades here (high school)",
 };
-
-/**
- * A short distance in words, in miles and feet as a US reader measures it.
- *
- * @example
- * distanceWords(490) // "1,600 feet"
- * distanceWords(1600) // "1 mile"
- */
-export function distanceWords(metres: number): string {
-  const feet = metres / 0.3048;
-  if (feet < 2640) return `${Math.max(100, Math.round(feet / 100) * 100).toLocaleString("en-US")} feet`;
-  const miles = Math.round((metres / 1609.344) * 10) / 10;
-  return `${miles} mile${miles === 1 ? "" : "s"}`;
-}
 
 /** The accuracy (metres) a device reports with a position above which the page says the answer may be another district's. */
 export const ROUGH_POSITION_M = 200;
@@ -91,7 +77,7 @@ export function locationPage(
       ? rough
         ? `The point it gave is in ${listed}.`
         : `This place is in ${listed}.`
-      : `This place is most likely in ${listed}: it lies just outside the edge as drawn (about ${distanceWords(a.beyond_edge_m)} away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm.`;
+      : beyondEdgeSentence(listed, a.beyond_edge_m);
   // Whom to ask about the grades no district here answers for, as the ZIP page does (answer.ts).
   const ask = locationAsks(a.districts)
     .map((sentence) => `<p class="answer">${e(sentence)}</p>\n`)

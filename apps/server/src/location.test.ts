@@ -578,7 +578,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
     const html = locationPage(a, location!, { updated: "2026-11-26", records: 1, baseUrl: BASE });
     expect(html).toMatch(/<p><strong>This place is most likely in <a href="\/district\/4835250">Point Isabel Independent School District<\/a>[^<]*: it lies just outside the edge as drawn \(about 1,600 feet away\), and the simplified maps leave out some shores, small islands and edges\. Ask the district to confirm\.<\/strong><\/p>/);
     expect(html).toContain("with the place marked by a red dot just outside its edge.");
-    expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("is most likely in Point Isabel Independent School District: it lies 490 m outside the edge as drawn");
+    expect(lookup(dataset, { lat: "26.09947", lon: "-97.173798" }, { json: false, baseUrl: BASE, location }).stdout).toContain("26.09947, -97.17380: This place is most likely in Point Isabel Independent School District: it lies just outside the edge as drawn (about 1,600 feet away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm. (490 m)");
     // Inside a district, none.
     expect((JSON.parse(at("34.0736", "-118.4004").stdout) as DrawnAnswer).beyond_edge_m).toBeNull();
   });

@@ -452,6 +452,33 @@ export function zipHolding(data: LocationData, lon: number, lat: number): string
 }
 
 /**
+ * A short distance in words, in miles and feet as a US reader measures it.
+ *
+ * @example
+ * distanceWords(490) // "1,600 feet"
+ * distanceWords(1600) // "1 mile"
+ */
+export function distanceWords(metres: number): string {
+  const feet = metres / 0.3048;
+  if (feet < 2640) return `${Math.max(100, Math.round(feet / 100) * 100).toLocaleString("en-US")} feet`;
+  const miles = Math.round((metres / 1609.344) * 10) / 10;
+  return `${miles} mile${miles === 1 ? "" : "s"}`;
+}
+
+/**
+ * The sentence a point just outside every drawn edge gets (a shore strip or small island the simplified
+ * maps cut off), on the page and from `lookup`: the nearest district (`listed`: links, or names), said as
+ * such, how far, and whom to ask.
+ *
+ * @example
+ * beyondEdgeSentence("Point Isabel ISD", 490)
+ * // "This place is most likely in Point Isabel ISD: it lies just outside the edge as drawn (about 1,600 feet away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm."
+ */
+export function beyondEdgeSentence(listed: string, metres: number): string {
+  return `This place is most likely in ${listed}: it lies just outside the edge as drawn (about ${distanceWords(metres)} away), and the simplified maps leave out some shores, small islands and edges. Ask the district to confirm.`;
+}
+
+/**
  * The sentence a place near a border gets, on the page and from `lookup`: how far, the districts
  * beside it (each as `name` gives it: a link, or the name and id) and whom to ask.
  *

@@ -10,7 +10,7 @@ import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { LEVELS, zipDistricts, zipRecord } from "./records.ts";
-import { coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, type LocationData } from "./location.ts";
+import { beyondEdgeSentence, coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -260,7 +260,7 @@ export function lookup(
     const lines = [
       answer.beyond_edge_m === null
         ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
-        : `${lat.toFixed(5)}, ${lon.toFixed(5)} is most likely in ${answer.districts.map((d) => d.district).join(" and ")}: it lies ${answer.beyond_edge_m} m outside the edge as drawn (the simplified maps leave out some shores, small islands and edges); ask the district.`,
+        : `${lat.toFixed(5)}, ${lon.toFixed(5)}: ${beyondEdgeSentence(answer.districts.map((d) => d.district).join(" and "), answer.beyond_edge_m)} (${answer.beyond_edge_m} m)`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
       ...(answer.zip && rowOf.has(answer.zip.zip) ? zipDistricts(dataset, rowOf.get(answer.zip.zip)!).newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)) : []),
       ...locationAsks(answer.districts),
