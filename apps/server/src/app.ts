@@ -334,6 +334,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     states: site.states,
     stateName: site.stateName,
     citySearch: site.citySearch,
+    countiesNamed: site.countiesNamed,
+    countyTown: site.countyTown,
     districtSearch: site.districtSearch,
     districtsNamed: site.districtsNamed,
     districtsInitialed: site.districtsInitialed,

@@ -253,12 +253,14 @@ function townWithin(typed: string, cities: readonly CityMatch[]): string | undef
  */
 export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false, lead?: string): string {
   const shown = cities.slice(0, MAX_CITY_MATCHES);
+  // ("El Paso County schools": "2 counties have that name", not towns: review 40.)
+  const places = cities.every((c) => c.county) ? "counties" : "towns";
   const which =
     cities.length === 1
       ? "Its ZIP codes are below"
       : cities.length > shown.length
-        ? `${cities.length} towns have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
-        : `${cities.length} towns have that name; their ZIP codes are below`;
+        ? `${cities.length} ${places} have that name; the ${shown.length} with the most ZIP codes are below, after links to the others`
+        : `${cities.length} ${places} have that name; their ZIP codes are below`;
   const intro = lead !== undefined
     ? lead
     : schools
@@ -278,7 +280,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
         cities.length === 1 ? `${e(cities[0]!.borough!)} is a borough of New York City. Its ZIP codes are below` : `New York City's ${cities.length} boroughs are below, each with its ZIP codes`
       }. Open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.county)
-    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way, but ${cities.length === 1 ? `${e(cities[0]!.city)}, ${cities[0]!.state} is a county. Its ZIP codes are below` : which.replace("towns have", "counties have")}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
+    ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way, but ${cities.length === 1 ? `${e(cities[0]!.city)}, ${cities[0]!.state} is a county. Its ZIP codes are below` : which}: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : cities.every((c) => c.close)
     ? `<p class="answer">“${e(shortened(typed))}” is not a ZIP code, and no town is written that way. ${cities.length === 1 ? "A town with a close name is" : "Towns with a close name are"} below: open your ZIP code for its school district's phone and the other districts it covers.</p>`
     : /^\d+\s+\p{L}/u.test(typed.trim())
@@ -473,7 +475,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
       search: false,
-      main: `<h1>${e(title)}</h1>${larger.length > 0 ? largerTownsLine(larger) : ""}${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
+      main: `<h1>${e(title)}</h1>${larger.length > 0 ? largerTownsLine(larger, towns.length) : ""}${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
 ${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}
 <p><a class="up" href="/">Home page</a></p>`,
     },
@@ -492,14 +494,15 @@ function townLink(c: CityMatch): string {
 }
 
 /**
- * The much larger towns a letter off the name typed, asked about first (pages audit 39 #4: "Huston"
+ * The much larger places asked about first, above the `towns` of the very name typed: the counties of
+ * that name (Westchester County, NY, for "Westchester") or towns a letter off it (pages audit 39 #4: "Huston"
  * listed Huston, ID, a PO box, and never Houston, TX).
  *
  * @example
- * largerTownsLine([houston]) // '\n<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The towns of the very name typed are below.</p>'
+ * largerTownsLine([houston], 1) // '\n<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The town of the very name typed is below.</p>'
  */
-function largerTownsLine(larger: readonly CityMatch[]): string {
-  return `\n<p><strong>Did you mean ${larger.map(townLink).join(" or ")}?</strong> The towns of the very name typed are below.</p>`;
+function largerTownsLine(larger: readonly CityMatch[], towns: number): string {
+  return `\n<p><strong>Did you mean ${larger.map(townLink).join(" or ")}?</strong> ${towns === 1 ? "The town of the very name typed is below." : "The towns of the very name typed are below."}</p>`;
 }
 
 /** The title of the search box's 400 page for what the text typed reads as (review 33 #9: "Invalid ZIP code" for a district's name). */
@@ -542,9 +545,13 @@ export const MAX_DISTRICT_MATCHES = 25;
  *
  * @example
  * districtsFoundPage("Clark County School District", [{ leaid: "3200060", district: "Clark County School District", state: "NV", county: "Clark County", students: "309,397" }, …], facts)
+ * With `counties`, the counties of the name typed ("Kent County schools": Kent County, MI, and four more), each linked
+ * to its page of ZIP codes, after the lead.
+ *
+ * @example
  * districtsFoundPage("CPS", site.districtsInitialed("CPS"), facts, { initials: true })
  */
-export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts, options: { initials?: boolean; noPostOffice?: NoPostOffice } = {}): string {
+export function districtsFoundPage(typed: string, found: readonly DistrictMatch[], facts: SiteFacts, options: { initials?: boolean; noPostOffice?: NoPostOffice; counties?: readonly CityMatch[] } = {}): string {
   const title = found.every((d) => d.match === "name") ? `School districts named “${shortened(typed)}”` : `School districts for “${shortened(typed)}”`;
   const exact = found.filter(matchesExactly).length;
   const same = found.every((d) => d.match === "name") ? "that name" : "a name with these words";
@@ -577,7 +584,11 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>
+<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>${
+        options.counties !== undefined && options.counties.length > 0
+          ? `\n<p>Or ${options.counties.length === 1 ? "the county" : `the ${options.counties.length} counties`} of that name, with the district of each of ${options.counties.length === 1 ? "its" : "their"} ZIP codes: ${options.counties.map(townLink).join(", ")}.</p>`
+          : ""
+      }
 <h2>Search again</h2>
 ${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>

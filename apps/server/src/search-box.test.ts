@@ -83,6 +83,26 @@ describe("the search box over every district of data/", () => {
     const ohio = await page("Ohio schools");
     expect(ohio.status === 303 ? ohio.location : /Looking for the state\? <a href="(\/state\/OH)">/.exec(ohio.html)?.[1]).toBe("/state/OH");
     expect((await page("Queens schools")).html).toMatch(/<h2>Queens County, NY<\/h2>/);
+    // A county asked for by its word, where a district of another state has the words (review 40 #1: Tarrant City
+    // School District, AL, opened; Westchester SD 92-5, IL; Suffolk City Public Schools, VA): the county's page.
+    for (const [typed, county] of [["Tarrant County schools", "Tarrant County, TX"], ["Westchester County schools", "Westchester County, NY"], ["Suffolk County schools", "Suffolk County, NY"]] as const) {
+      const found = await page(typed);
+      expect(found.status, typed).toBe(200);
+      expect(found.html, typed).toContain(`<h2>${county}</h2>`);
+    }
+    // Counties said as counties (they were "2 towns have that name").
+    expect((await page("El Paso County schools")).html).toContain("2 counties have that name; their ZIP codes are below, each with its district");
+    // The district of every ZIP code of the only county of the name: opened.
+    expect((await search("Monongalia County schools")).opens).toBe("5400930");
+    // Districts named after the county keep their list (Fulton County School District, GA, first); none of them opened where
+    // counties of the name are in several states, and those linked ("Kent County schools" opened Kent County Public Schools, MD).
+    const fulton = await search("Fulton County schools");
+    expect([fulton.status, fulton.links[0]]).toEqual([200, "1302280"]);
+    const kent = await page("Kent County schools");
+    expect(kent.status).toBe(200);
+    expect(kent.html).toContain('<a href="/zip?zip=Kent%20County%2C%20MI">Kent County, MI</a>');
+    // One county of the name, and its district: opened.
+    expect((await search("Wake County schools")).opens).toBe("3704720");
     // The districts with the words, not the town of Magnet, NE (and a 200: an error page would have passed, review 35 #6).
     const magnet = await page("magnet schools");
     expect(magnet.status).toBe(200);
@@ -443,11 +463,13 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect((await page("Seattle schools")).location).toBe("/district/5307710");
     // A small town's name a letter off a big city's asks about the city first (pages audit 39 #4: "Huston" was Huston, ID, only).
     const huston = await (await app.request(`/zip?zip=Huston`, { headers: { Accept: "text/html" } })).text();
-    expect(huston).toContain('<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The towns of the very name typed are below.</p>');
+    expect(huston).toContain('<p><strong>Did you mean <a href="/zip?zip=Houston%2C%20TX">Houston, TX</a>?</strong> The town of the very name typed is below.</p>');
     expect(huston).toContain("<h1>ZIP codes of Huston, ID</h1>");
     // Not for a town of several ZIP codes where people live, nor two letters off (review of the newest commits 39 #2:
     // Lewisville, TX, asked "Louisville, KY?", Tustin "Austin, TX?", Zanesville "Gainesville, FL?").
-    for (const town of ["Boston", "Springfield", "Austin", "Portland", "Lewisville", "Tustin", "Layton", "Brookline", "Zanesville"]) {
+    // Nor for a county with a town of its name in it ("Alameda"), a small county ("Bell", "Bay"), a state's name
+    // ("Delaware": the state first), or words spaced otherwise ("West Chester" is no Westchester): review 40 #3, #5, #6.
+    for (const town of ["Boston", "Springfield", "Austin", "Portland", "Lewisville", "Tustin", "Layton", "Brookline", "Zanesville", "Alameda", "Bell", "Bay", "Delaware", "West Chester"]) {
       const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
       expect(html, town).not.toContain("Did you mean");
     }
@@ -457,6 +479,12 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect(westchester).toContain('<p><strong>Did you mean <a href="/zip?zip=Westchester%20County%2C%20NY">Westchester County, NY</a>?</strong>');
     const bergen = await (await app.request(`/zip?zip=${encodeURIComponent("Bergen, NY")}`, { headers: { Accept: "text/html" } })).text();
     expect(bergen).not.toContain("Did you mean");
+    // A town of the name elsewhere in the county's state leaves the county asked (review 40 #2: Marion, IN, is in
+    // Grant County, not Indianapolis's Marion County; Maricopa, AZ, is in Pinal County; Nassau, NY, in Rensselaer).
+    for (const [town, county] of [["Marion", "Marion County, IN"], ["Maricopa", "Maricopa County, AZ"], ["Nassau", "Nassau County, NY"]] as const) {
+      const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
+      expect(/<strong>Did you mean (.*?)\?<\/strong>/.exec(html)?.[1], town).toContain(`>${county}</a>`);
+    }
     const raleigh = await page("Raleigh schools");
     expect(raleigh.h1).toBe("School districts of the towns named “Raleigh”, by ZIP code");
     // A home's schools are its address's district, not its ZIP code's: some are split (pages audit 39 #7).
@@ -467,6 +495,9 @@ describe("an address's ZIP code and the town and state typed before it (review 3
 describe("text longer than the box takes (review 35 #1: 15,000 spaces took 5 s of the server's thread)", () => {
   it("counts a run of white space once, so no reading sees a long run", () => {
     expect(searchedText("Boston,\n\t  MA")).toBe("Boston, MA");
+    // Full-width forms, as a Japanese or Chinese keyboard types them (review 40 #10: a 400).
+    expect(searchedText("Ｂｏｓｔｏｎ,\u3000ＭＡ")).toBe("Boston, MA");
+    expect(searchedText("９０２１０")).toBe("90210");
     // Invisible characters copied with a ZIP code (pages audit 35 #7): a zero-width space, a byte-order mark, a word joiner.
     expect(["\u200B90210", "\uFEFF90210 ", "902\u206010", "90210\u200E"].map(searchedText)).toEqual(["90210", "90210", "90210", "90210"]);
     expect(searchedText(`${" ".repeat(15_000)}90210${"\n".repeat(15_000)}`)).toBe("90210");

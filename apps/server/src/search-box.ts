@@ -6,7 +6,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, editDistanceAtMost, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import { districtsFoundPage, townPage, withoutState, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
@@ -50,7 +50,7 @@ function noPlaceSchools(text: string): boolean {
 const MUCH_LARGER_TOWN = 5;
 
 /** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
-export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "districtSearch" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtSearch" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
   record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
   hasPage(path: string): boolean;
 };
@@ -72,6 +72,7 @@ export type SearchAnswer =
  * @example
  * searchedText(" 🏫 90210 ") // "90210"
  * searchedText("\u200B90210") // "90210" (a zero-width space copied with it)
+ * searchedText("Ｂｏｓｔｏｎ, ＭＡ") // "Boston, MA"
  */
 export function searchedText(asTyped: string): string {
   // Runs of white space as one space (a pasted address's line breaks), in one linear pass: the
@@ -79,7 +80,8 @@ export function searchedText(asTyped: string): string {
   // 15,000 spaces took 5 s of the server's one thread).
   // Invisible format characters (a zero-width space or a byte-order mark that chat apps and web
   // pages copy along with a ZIP code: pages audit 35 #7) are no part of it.
-  const trimmed = asTyped.replace(/\p{Cf}/gu, "").replace(/\s+/g, " ").trim();
+  // Full-width letters and digits (a Japanese or Chinese keyboard's "Ｂｏｓｔｏｎ": review 40 #10) as their plain forms (NFKC).
+  const trimmed = asTyped.normalize("NFKC").replace(/\p{Cf}/gu, "").replace(/\s+/g, " ").trim();
   // Longer than the box takes: not read at all (searchAnswer says so), not even for symbols.
   if (trimmed.length > SEARCH_MAX_LENGTH) return trimmed;
   return trimmed.replace(EDGE_SYMBOLS, "").trim() || trimmed;
@@ -234,7 +236,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (everydayFirst !== undefined) return everydayFirst;
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
-    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }, undefined, undefined, muchLargerTowns(typed, towns, site)), town: true };
+    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }, undefined, undefined, stateShown === undefined ? askedFirst(typed, towns, site) : []), town: true };
   }
   // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
   if (districts.length > 0) return districtsPage(districts);
@@ -334,42 +336,84 @@ function nameWords(name: string): string {
  */
 const MUCH_LARGER_CLOSE_TOWN = 10;
 
+/** How many times more ZIP codes where people live a county must have than every town of its name to be asked about first ("Westchester"). */
+const MUCH_LARGER_COUNTY = 10;
+
+/**
+ * How many times more ZIP codes where people live the largest county of a name typed with its county word must have
+ * than the county of the one district found, in another state, for the districts to be listed with the counties, not
+ * that district opened ("Kent County schools": Kent County, MI, 28, and Kent County Public Schools's Kent County, MD, 9).
+ */
+const MUCH_LARGER_COUNTY_ELSEWHERE = 3;
+
 /** How many ZIP codes where people live a county must have for its bare name to be asked about ("Westchester", "Bergen", "Cook"). */
 const BIG_COUNTY_ZIPS = 25;
+
+/** A place's ZIP codes where people live: not PO-box ZIP codes (as the site marks them). */
+function homes(place: CityMatch | undefined): number {
+  return place?.zips.filter((z) => !z.poBox).length ?? 0;
+}
+
+/**
+ * What a town's page asks about first ("Did you mean …?"), for a town's name typed alone: the counties
+ * of that very name much larger than its towns (largerCounties), else, where those towns have no ZIP
+ * code where people live, the much larger towns a letter off it (largerTownsLetterOff); none where a
+ * state's name is typed ("Delaware") or the towns found are only close to it.
+ *
+ * @example
+ * askedFirst("Westchester", westchesters, site) // [{ city: "Westchester County", state: "NY", county: true, zips: [...] }]
+ * askedFirst("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
+ * askedFirst("Boston", [bostonMa], site) // []
+ */
+function askedFirst(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
+  if (/\d/.test(typed) || towns.some((t) => t.close || t.county || t.nickname || t.borough !== undefined)) return [];
+  const counties = largerCounties(typed, towns, site);
+  return counties.length > 0 ? counties : largerTownsLetterOff(typed, towns, site);
+}
+
+/**
+ * The counties of the very name typed ("Westchester": Westchester, IL, and West Chester, PA, are its
+ * towns) with BIG_COUNTY_ZIPS ZIP codes where people live or more and MUCH_LARGER_COUNTY times those
+ * of every town of the name, where no town of the name is in the county ("Alameda" is the city of Alameda
+ * County, listed below; but Marion, IN, is not in Marion County, Indianapolis's): the two largest, or none.
+ * Not where a state's code or a comma is typed ("Bergen, NY" is the town), nor for the words spaced
+ * otherwise ("West Chester" is no Westchester).
+ *
+ * @example
+ * largerCounties("Westchester", westchesters, site) // [{ city: "Westchester County", state: "NY", county: true, zips: [...] }]
+ * largerCounties("Alameda", alamedas, site) // []
+ */
+function largerCounties(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
+  if (withoutState(typed, towns) !== typed || typed.includes(",")) return [];
+  const words = nameWords(typed).split(" ").length;
+  const largest = Math.max(...towns.map(homes));
+  const floor = Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_COUNTY * largest);
+  // (The ZIP codes of every county first, PO boxes too: no county below the floor is read further.)
+  const big = site.countiesNamed(typed).filter((c) => c.zips.length >= floor && nameWords(c.city.replace(COUNTY_WORD, "")).split(" ").length === words);
+  const counties = big.flatMap((c) => {
+    const zips = new Set(c.zips.map((z) => z.zip));
+    if (towns.some((t) => t.state === c.state && t.zips.some((z) => zips.has(z.zip)))) return [];
+    const county = site.countyTown(c.city, c.state);
+    return county !== undefined && homes(county) >= floor ? [county] : [];
+  });
+  return counties.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
+}
 
 /**
  * The towns a letter off the name typed that are much larger than every town of that very name, where
  * those have no ZIP code where people live (pages audit 39 #4: "Huston", a PO box in Idaho, never offered
- * Houston): the two largest such, or none. Not where the text has a digit (an address) or the towns
- * found are themselves only close to it. Or the counties of the very name typed with ten times the ZIP
- * codes of its towns ("Westchester": Westchester County, NY).
+ * Houston; a town with homes is likely meant as typed: review of the newest commits 39 #2, "Lewisville"
+ * asked "Louisville, KY?"): the two largest such, or none.
  *
  * @example
- * muchLargerTowns("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
- * muchLargerTowns("Boston", [bostonMa], site) // []
+ * largerTownsLetterOff("Huston", [hustonId], site) // [{ city: "Houston", state: "TX", close: true, zips: [...] }]
+ * largerTownsLetterOff("Lewisville", [lewisvilleTx], site) // []
  */
-function muchLargerTowns(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
-  if (/\d/.test(typed) || towns.some((t) => t.close || t.county || t.nickname || t.borough !== undefined)) return [];
-  const homes = (t: CityMatch) => t.zips.filter((z) => !z.poBox).length;
-  // Only places with no ZIP code where people live (PO boxes: Huston, ID), and a name one letter off: a town
-  // with homes is likely meant as typed (review of the newest commits 39 #2: Lewisville, TX, was asked
-  // "Louisville, KY?", Cortland "Portland?"; 162 real towns' pages asked, 52 with one ZIP code).
-  // (And the scan of every town's name, about 5 ms, only then.)
-  const largest = Math.max(...towns.map(homes));
-  // A county of the very name typed, much larger than its towns ("Westchester": Westchester, IL, and
-  // Westchester County, NY; "Bergen", "Hennepin", "Bexar": pages audit 39 #4). Not where a state or a
-  // comma is typed ("Bergen, NY" is the town).
-  const name = withoutState(typed, towns);
-  const bare = name === typed && !typed.includes(",");
-  // (Not a county with a town of the name in its state: "Alameda" is the city of Alameda County's, listed below;
-  // and only a county people call by its name alone, of BIG_COUNTY_ZIPS or more: not "Bell" or "Bay".)
-  const counties = bare
-    ? site.citySearch(`${typed} County`).filter((c) => c.county && !towns.some((t) => t.state === c.state) && homes(c) >= Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest)))
-    : [];
-  if (counties.length > 0) return counties.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
-  if (largest > 0) return [];
-  const typedKey = cityKey(name);
-  const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN * Math.max(1, largest) && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
+function largerTownsLetterOff(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
+  if (towns.some((t) => homes(t) > 0)) return [];
+  const typedKey = cityKey(withoutState(typed, towns));
+  // (The scan of every town's name, a few milliseconds, only here.)
+  const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
   return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
 }
 
@@ -419,18 +463,33 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const found = site.citySearch(townAsked).filter((t) => !t.close && (askedIn === undefined || t.state === askedIn));
   // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
   // (A borough that is a county is New York City's own: "NYC schools" keeps Queens, pages audit 39 #5.)
-  const towns = found.some((t) => !t.county) || strong.length > 0 ? found.filter((t) => !t.county || t.borough !== undefined) : found;
+  // A county asked for by its word ("Tarrant County schools") keeps its counties where no district is named after them
+  // (review 40 #1: they were dropped for any district with the words, and Tarrant City School District, AL, opened;
+  // "Westchester County schools" an Illinois district). Where districts are, those, as before ("Montgomery County
+  // schools": Montgomery County Public Schools, MD, first); listed with the counties, not one opened, where a county of
+  // the name in another state is much larger than the district's ("Kent County schools" opened Kent County Public
+  // Schools, MD, never naming Grand Rapids's Kent County, MI).
+  const counties = COUNTY_WORD.test(townAsked.replace(/,[^,]*$/, "")) ? found.filter((t) => t.county) : [];
+  const afterCounty = counties.length > 0 ? strong.filter((d) => counties.some((c) => ` ${nameWords(d.district)} `.includes(` ${nameWords(c.city)} `))) : [];
+  const countyAsked = counties.length > 0 && afterCounty.length === 0;
+  const largest = counties[0];
+  const largerElsewhere =
+    one !== undefined && one.match !== "name" && largest !== undefined && largest.state !== one.state && homes(largest) >= MUCH_LARGER_COUNTY_ELSEWHERE * Math.max(1, homes(counties.find((c) => c.state === one.state)));
+  if (afterCounty.length > 0 && largerElsewhere && state === undefined) return { page: districtsFoundPage(typed, strong, site.facts, { counties }) };
+  const towns = !countyAsked && (found.some((t) => !t.county) || strong.length > 0) ? found.filter((t) => !t.county || t.borough !== undefined) : found;
   const veryName = strong.filter((d) => d.match === "name");
   // (A district's very name is its own: "District of Columbia Public Schools".)
   // (A state's name that only counties have, "Texas schools near me": Texas County, review 34c #3; the state.)
   if (towns.length === 0 || (state !== undefined && towns.every((t) => t.county))) return state === undefined || veryName.length > 0 ? undefined : { go: `/state/${state}` };
   const stateShown = state === undefined ? undefined : { code: state, name: site.stateName(state) };
-  const homes = (t: CityMatch | undefined) => t?.zips.filter((z) => !z.poBox).length ?? 0;
   // (A city much larger than the very name's own town: Chattanooga, TN's 17 ZIP codes to Chattanooga, OK's 1.)
   const muchLarger = (t: CityMatch) => veryName.every((d) => d.state !== t.state && homes(t) >= MUCH_LARGER_TOWN * Math.max(1, homes(towns.find((o) => o.state === d.state))));
   if (veryName.length > 0 && !muchLarger(towns[0]!)) return undefined;
   const servedBy = (list: readonly CityMatch[]) => new Set(list.flatMap((t) => t.zips.flatMap((z) => [z.leaid, ...(z.high ? [z.high.leaid] : [])])));
-  if (one !== undefined && state === undefined && servedBy(towns.slice(0, 1)).has(one.leaid)) return { go: districtHref(one.leaid) };
+  // (For a county asked for, only the district of every ZIP code of the largest county of the name: "Monongalia County
+  // schools" is Monongalia School District; "El Paso County schools" are several districts', of two counties.)
+  const servesFirst = servedBy(towns.slice(0, 1));
+  if (one !== undefined && state === undefined && servesFirst.has(one.leaid) && (!countyAsked || servesFirst.size === 1)) return { go: districtHref(one.leaid) };
   const served = servedBy(towns);
   // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
   const namesakes = towns.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");

@@ -4,7 +4,7 @@
  * build's snapshot of it, see snapshot.ts). The HTTP layer
  * (app.ts) and the static export (export.ts) both read it.
  */
-import { citySearchIndex, cityKey, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
+import { citySearchIndex, cityKey, COUNTY_WORD, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
 import { districtSearchIndex, type DistrictMatch, type DistrictSearch } from "./district-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
@@ -100,6 +100,12 @@ export interface Site {
   cityZips(city: string, state: string): string[];
   /** The ZIP codes with a record of a county (as records name it), with their districts, as a town page lists them; undefined for none. */
   countyTown(county: string, state: string): CityMatch | undefined;
+  /**
+   * The counties of a name without its county word ("Westchester": Westchester County, NY), each with
+   * its ZIP codes and their districts, undecorated (no PO-box mark: countyTown gives those); a lookup,
+   * not the town search's fallbacks.
+   */
+  countiesNamed(name: string): CityMatch[];
   /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
   stateName(code: string): string;
   /**
@@ -426,16 +432,23 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   // The town search, and the ZIP codes of each county, both from the bulk records (their county:
   // a county's name is searched where no town has it, "Queens"), read once when either is first
   // used, and not kept.
-  let towns: { search: (typed: string, withClose?: boolean) => CityMatch[]; byCounty: Map<string, { zip: string; district: string }[]> } | undefined;
+  let towns: { search: (typed: string, withClose?: boolean) => CityMatch[]; byCounty: Map<string, { zip: string; district: string }[]>; countiesByName: Map<string, CityMatch[]> } | undefined;
   const townIndexes = () => {
     if (towns === undefined) {
       const records = (JSON.parse(decoder.decode(get("/bulk/all-districts.json")!.body)) as { records: DistrictRecord[] }).records;
       const byCounty = new Map<string, { zip: string; district: string }[]>();
+      const countiesByName = new Map<string, CityMatch[]>();
       for (const { zip, district, county, state } of records) {
         const key = `${state}\t${county}`;
-        (byCounty.get(key) ?? byCounty.set(key, []).get(key)!).push({ zip, district });
+        let zips = byCounty.get(key);
+        if (zips === undefined && county !== "") {
+          byCounty.set(key, (zips = []));
+          const name = cityKey(county.replace(COUNTY_WORD, ""));
+          (countiesByName.get(name) ?? countiesByName.set(name, []).get(name)!).push({ city: county, state, county: true, zips });
+        }
+        zips?.push({ zip, district });
       }
-      towns = { search: citySearchIndex(records, states, rendered.stateNames), byCounty };
+      towns = { search: citySearchIndex(records, states, rendered.stateNames), byCounty, countiesByName };
     }
     return towns;
   };
@@ -493,6 +506,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     postal: (zip) => postal.get(zip),
     cityZips,
     countyTown,
+    countiesNamed: (name) => townIndexes().countiesByName.get(cityKey(name)) ?? [],
     stateName: (code) => stateName(rendered.stateNames, code),
     formerDistrict: (leaid) =>
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
