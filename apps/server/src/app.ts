@@ -12,7 +12,7 @@ import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -229,7 +229,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const data = await location;
     if (data === undefined) return fail(c.req.raw, "not-found", "This dataset was built without boundaries: look up by ZIP code instead.");
     const answer = answerAt(data, lat!, lon!);
-    if (answer === undefined) return fail(c.req.raw, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon), false, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))));
+    if (answer === undefined) return fail(c.req.raw, "location-not-found", locationNotFoundDetail(Number(lat), Number(lon), false, placeWithoutDistrict(data, Number(lon), Number(lat))));
     return sendRepresentation(c.req.raw, new Representation(JSON.stringify(answer), TYPES.json, site.lastModified));
   };
 
@@ -271,8 +271,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
-      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, data.index.areaWithoutDistrictAt(Number(lon), Number(lat))) : "This service was built without boundaries.";
-      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, hint()) });
+      const where = data ? placeWithoutDistrict(data, Number(lon), Number(lat)) : undefined;
+      const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, where) : "This service was built without boundaries.";
+      // (In Canada or Mexico, the country said first and alone: no nearest ZIP code across the border.)
+      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, where?.kind === "abroad" ? undefined : hint()) });
     }
     // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
     if (answer.boundaries === null) {

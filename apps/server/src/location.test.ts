@@ -623,6 +623,37 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   });
 });
 
+describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most likely in' San Ysidro's district, as were 736 of 775 places a mile over the land border)", () => {
+  let dataset: Awaited<ReturnType<typeof loadFixture>>;
+  let location: Awaited<ReturnType<typeof withOutlines>>;
+  beforeAll(async () => {
+    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+  }, 60_000);
+  const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: false, baseUrl: BASE, location });
+
+  it.each([
+    ["32.532", "-117.03", "Mexico"], // Tijuana
+    ["31.738", "-106.485", "Mexico"], // Ciudad Juárez
+    ["25.875", "-97.5", "Mexico"], // Matamoros
+    ["42.317", "-83.04", "Canada"], // Windsor, ON
+    ["49.01", "-122.75", "Canada"], // South Surrey, BC
+    ["49.011", "-104.01", "Canada"], // 1.2 km north of the 49th parallel
+  ])("%s, %s is abroad: a 404 naming the country, no district", (lat, lon, country) => {
+    const result = at(lat, lon);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${lat}, ${lon} lies in ${country}, as Natural Earth's map draws the border: this service covers the public school districts of the United States.`);
+  });
+
+  it("the places beside them in the United States keep their districts, and a shore strip its nearest", () => {
+    const inside = (lat: string, lon: string) => (JSON.parse(lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location }).stdout) as DrawnAnswer).districts.map((d) => d.leaid);
+    // San Ysidro, El Paso and Brownsville, a few hundred metres from the border (Natural Earth puts some of Brownsville in Mexico: a district holds it).
+    expect(inside("32.556", "-117.05").length).toBeGreaterThan(0);
+    expect(inside("31.76", "-106.49")).toEqual(["4818300"]);
+    expect(inside("25.909302", "-97.516076")).toEqual(["4811680"]);
+    expect(inside("26.09947", "-97.173798")).toEqual(["4835250"]);
+  });
+});
+
 describe("onlyNamedDistrict: a territory's one district, the same rule for the page, the JSON and the CLI (review of stop 39 #6)", () => {
   it("is the one district ZIP codes name; none where two are named; a district no ZIP code names does not count", () => {
     expect(onlyNamedDistrict([{ leaid: "7200030", named: 174 }])).toBe("7200030");

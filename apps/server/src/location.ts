@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
-import { shortened } from "./problems.ts";
+import { neighbourAt } from "./abroad.ts";
+import { shortened, type PlaceWithoutDistrict } from "./problems.ts";
 import { isMapLink, milesBetween, TERRITORY_NEAR_MILES } from "./place-input.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
@@ -38,6 +39,8 @@ export interface LocationData {
   boundaries: DrawnAnswer["boundaries"];
   /** The ZIP outlines (data/zctas.topojson), read on first use; undefined (or none) when the dataset has none: the ZIP is then the nearest. */
   zctas?: () => ZctaOutlines | undefined;
+  /** The neighbour of the United States a place lies in ("Canada", "Mexico"), if any (abroad.ts). */
+  abroad?: (lon: number, lat: number) => string | undefined;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function loadLocationData(
   for (const d of index.districts) if (!districts.has(d.leaid)) throw new DatasetError(file, `district ${d.leaid} is not in districts.csv`);
   // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
   Bun.gc(true);
-  return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale }, ...(zctas ? { zctas } : {}) };
+  return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale }, ...(zctas ? { zctas } : {}), abroad: await neighbourAt() };
 }
 
 async function namesFromCsv(path: string): Promise<Map<string, { name: string; grade_span: string }>> {
@@ -287,6 +290,8 @@ export function locate(
   zipsOf: (leaid: string) => readonly string[],
 ): DrawnAnswer | undefined {
   let hits = data.index.districtsAt(lon, lat);
+  // Outside every drawn district and in Canada or Mexico: abroad, not a shore strip (pages audit 40 #1: Tijuana).
+  if (hits.length === 0 && data.abroad?.(lon, lat) !== undefined) return undefined;
   // Outside every drawn district: a shore strip or small island the simplified outlines cut off
   // (South Padre Island), answered by the nearest drawn within OFF_EDGE_M, if it overlaps the ZIP
   // whose area holds the place or lies nearest (nor in the area of a 2016 district mapped to none
@@ -323,6 +328,20 @@ export function locate(
   };
 }
 
+
+/**
+ * Where a place that gets no answer lies, for its 404: land the Census draws in no district, a 2016
+ * district of none today, or Canada or Mexico; undefined elsewhere (water, or too far from any district).
+ *
+ * @example
+ * placeWithoutDistrict(data, -117.03, 32.532) // { kind: "abroad", country: "Mexico" }
+ */
+export function placeWithoutDistrict(data: LocationData, lon: number, lat: number): PlaceWithoutDistrict | undefined {
+  const area = data.index.areaWithoutDistrictAt(lon, lat);
+  if (area !== undefined) return area;
+  const country = data.abroad?.(lon, lat);
+  return country === undefined ? undefined : { kind: "abroad", country };
+}
 
 /**
  * The answer for a point no boundary holds, in a territory whose every ZIP code is in one

@@ -10,7 +10,7 @@ import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { LEVELS, zipDistricts, zipRecord } from "./records.ts";
-import { beyondEdgeSentence, coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, type LocationData } from "./location.ts";
+import { beyondEdgeSentence, coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, placeWithoutDistrict, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -244,7 +244,7 @@ export function lookup(
       options.location &&
       (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
         locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf));
-    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, options.location.index.areaWithoutDistrictAt(lon, lat)) : "This dataset was built without boundaries.", instance);
+    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, placeWithoutDistrict(options.location, lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     if (answer.boundaries === null) {
       // A one-district territory's place, as its /location page says it (territoryPage).

@@ -336,8 +336,13 @@ export function notFoundDetail(path: string, meant?: string): string {
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
-export function locationNotFoundDetail(lat: number, lon: number, forPage = false, area?: AreaWithoutDistrict): string {
-  const found = area?.kind === "unmapped"
+/** Where a place no district holds lies: land of no district, a 2016 district of none today, or Canada or Mexico (abroad.ts). */
+export type PlaceWithoutDistrict = AreaWithoutDistrict | { kind: "abroad"; country: string };
+
+export function locationNotFoundDetail(lat: number, lon: number, forPage = false, area?: PlaceWithoutDistrict): string {
+  const found = area?.kind === "abroad"
+    ? `${lat}, ${lon} lies in ${area.country}, as Natural Earth's map draws the border: this service covers the public school districts of the United States.`
+    : area?.kind === "unmapped"
     ? `${lat}, ${lon} lies in the area of ${area.name} as the Census drew it in 2016, which this service finds no school district of today for: look up the ZIP code of the address, whose page names its districts.`
     : area?.kind === "no-district"
       ? `${lat}, ${lon} lies in land the Census draws in no school district ("School District Not Defined", as most of Sun City, AZ): ask the state's department of education which schools serve it.`
@@ -406,7 +411,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so).`,
+    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so), or in Canada or Mexico as Natural Earth's 1:10m map draws them (the detail names the country), however near a district's edge.`,
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },

@@ -1,0 +1,67 @@
+/**
+ * Canada and Mexico near the United States, as Natural Earth's 1:10m countries draw them (the
+ * world-atlas package; public domain): a place outside every school district drawn that lies in one
+ * of them is abroad, not a shore strip or small island the simplified district outlines cut off
+ * (pages audit 40 #1: Tijuana's centre was "most likely in" San Ysidro Elementary School District, as
+ * were 736 of 775 places a mile inside Canada or Mexico). Natural Earth draws the land border within
+ * a few hundred metres: it decides only for places no district holds.
+ */
+import countries from "world-atlas/countries-10m.json" with { type: "file" };
+import { clipPolygon } from "lineclip";
+import pointInPolygon from "point-in-polygon-hao";
+import { feature } from "topojson-client";
+import type { GeometryCollection, Topology } from "topojson-specification";
+
+/** The neighbours by their ISO 3166 numeric codes, as world-atlas ids them. */
+const NEIGHBOURS: Readonly<Record<string, string>> = { "124": "Canada", "484": "Mexico" };
+
+/**
+ * The boxes [west, south, east, north] along the land borders that the neighbours are kept in (a
+ * place elsewhere is never beside both a drawn district and a neighbour): the 49th parallel and the
+ * Great Lakes, Alaska's border with Canada, and the Mexican border.
+ */
+const BORDER_BOXES: readonly [number, number, number, number][] = [
+  [-125.5, 41, -66.5, 49.6],
+  [-141.1, 54.5, -129.5, 69.8],
+  [-117.5, 25.5, -96.9, 33],
+];
+
+/** A neighbour's land in one border box: an outer ring of [lon, lat], and its box to test first. */
+interface NeighbourPart {
+  country: string;
+  ring: [number, number][];
+  box: [number, number, number, number];
+}
+
+/**
+ * Which neighbour of the United States a place lies in, if any: "Canada", "Mexico" or undefined.
+ * Read from the package's file once, the parts near the borders kept (about 8,000 points).
+ *
+ * @example
+ * const abroad = await neighbourAt();
+ * abroad(-117.03, 32.532) // "Mexico" (Tijuana)
+ * abroad(-117.06, 32.56) // undefined (San Ysidro)
+ */
+export async function neighbourAt(): Promise<(lon: number, lat: number) => string | undefined> {
+  // Bun gives a file imported so as its path (embedded in the binary); Vite, which runs the tests, gives the parsed JSON.
+  const imported: unknown = countries;
+  const topo = (typeof imported === "string" ? await Bun.file(imported).json() : imported) as Topology<{ countries: GeometryCollection }>;
+  const parts: NeighbourPart[] = [];
+  for (const geometry of topo.objects.countries.geometries) {
+    const country = NEIGHBOURS[String(geometry.id)];
+    if (country === undefined) continue;
+    const found = feature(topo, geometry);
+    const shape = "geometry" in found ? found.geometry : undefined;
+    const polygons = shape?.type === "Polygon" ? [shape.coordinates] : shape?.type === "MultiPolygon" ? shape.coordinates : [];
+    for (const polygon of polygons) {
+      for (const box of BORDER_BOXES) {
+        const ring = clipPolygon(polygon[0]! as [number, number][], box);
+        if (ring.length < 3) continue;
+        const lons = ring.map((p) => p[0]);
+        const lats = ring.map((p) => p[1]);
+        parts.push({ country, ring, box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] });
+      }
+    }
+  }
+  return (lon, lat) => parts.find(({ ring, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], [ring]) !== false)?.country;
+}
