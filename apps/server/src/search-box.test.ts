@@ -481,7 +481,7 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect(bergen).not.toContain("Did you mean");
     // A town of the name elsewhere in the county's state leaves the county asked (review 40 #2: Marion, IN, is in
     // Grant County, not Indianapolis's Marion County; Maricopa, AZ, is in Pinal County; Nassau, NY, in Rensselaer).
-    for (const [town, county] of [["Marion", "Marion County, IN"], ["Maricopa", "Maricopa County, AZ"], ["Nassau", "Nassau County, NY"]] as const) {
+    for (const [town, county] of [["Marion", "Marion County, IN"], ["Maricopa", "Maricopa County, AZ"], ["Nassau", "Nassau County, NY"], ["Saint Marys", "St. Mary&#39;s County, MD"]] as const) {
       const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
       expect(/<strong>Did you mean (.*?)\?<\/strong>/.exec(html)?.[1], town).toContain(`>${county}</a>`);
     }

@@ -385,11 +385,13 @@ function askedFirst(typed: string, towns: readonly CityMatch[], site: SearchSite
  */
 function largerCounties(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
   if (withoutState(typed, towns) !== typed || typed.includes(",")) return [];
-  const words = nameWords(typed).split(" ").length;
+  // (Words as spaced, an apostrophe or full stop no break: "Saint Marys" is St. Mary's County's two.)
+  const wordCount = (name: string) => name.replace(/['’.]/g, "").trim().split(/\s+/).length;
+  const words = wordCount(typed);
   const largest = Math.max(...towns.map(homes));
   const floor = Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_COUNTY * largest);
   // (The ZIP codes of every county first, PO boxes too: no county below the floor is read further.)
-  const big = site.countiesNamed(typed).filter((c) => c.zips.length >= floor && nameWords(c.city.replace(COUNTY_WORD, "")).split(" ").length === words);
+  const big = site.countiesNamed(typed).filter((c) => c.zips.length >= floor && wordCount(c.city.replace(COUNTY_WORD, "")) === words);
   const counties = big.flatMap((c) => {
     const zips = new Set(c.zips.map((z) => z.zip));
     if (towns.some((t) => t.state === c.state && t.zips.some((z) => zips.has(z.zip)))) return [];
