@@ -108,5 +108,12 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     expect(down.headers.get("cache-control")).toBe("no-store");
     expect(down.headers.get("retry-after")).toBe("10");
     expect(await down.json()).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503, instance: "/zip/60629.json" });
+    // A path with a quote, a backslash, a line break or a made-up field is JSON still, its instance left empty (ops audit 40 #1:
+    // the decoded path went into the body raw: invalid JSON, or a second "status":200).
+    for (const path of ["/zip/%22.json", "/zip/%5C.json", "/zip/%0A.json", "/x%22,%22status%22:200,%22y%22:%22"]) {
+      const odd = await fetch(`${url}${path}`);
+      expect(odd.status, path).toBe(503);
+      expect(JSON.parse(await odd.text()), path).toMatchObject({ status: 503, instance: "" });
+    }
   });
 });
