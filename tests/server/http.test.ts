@@ -367,7 +367,7 @@ describe("the binary", () => {
     }
   });
 
-  it("SIGHUP is ignored and said so: the service keeps answering (ops audit 36 #5: it died at once, exit 129, unlogged)", async () => {
+  it("SIGHUP, SIGUSR1 and SIGUSR2 are ignored and said so: the service keeps answering (ops audit 36 #5: it died at once, exit 129, unlogged)", async () => {
     const s = await startServer();
     try {
       s.proc.kill("SIGHUP");
@@ -375,6 +375,13 @@ describe("the binary", () => {
       while (!s.stderr().includes("SIGHUP")) await Bun.sleep(10);
       expect(s.stderr()).toContain("SIGHUP: ignored (nothing to reload); SIGTERM or SIGINT stops the service\n");
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      // SIGUSR1 (logrotate's "reopen your log") and SIGUSR2 alike (ops audit 40 #2: exit 138 and 140 at once, a download cut).
+      for (const signal of ["SIGUSR1", "SIGUSR2"] as const) {
+        s.proc.kill(signal);
+        while (!s.stderr().includes(`${signal}:`)) await Bun.sleep(10);
+        expect(s.stderr()).toContain(`${signal}: ignored (no log file to reopen: the log is stdout); SIGTERM or SIGINT stops the service\n`);
+        expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      }
     } finally {
       expect(await s.stop()).toBe(0);
     }

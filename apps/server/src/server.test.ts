@@ -120,7 +120,7 @@ describe("listen: the access log of a request without a Host (review 38 #1)", ()
 
 describe("stopOnSignals: a second signal (review of stop 39 #5: two kills sent at once are often merged by the kernel, so the binary's test could not tell)", () => {
   it("within SECOND_SIGNAL_MS of the first is the same stop; after it, a stop at once with exit 1", async () => {
-    const listeners = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM"), SIGHUP: process.listeners("SIGHUP") };
+    const listeners = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM"), SIGHUP: process.listeners("SIGHUP"), SIGUSR1: process.listeners("SIGUSR1"), SIGUSR2: process.listeners("SIGUSR2") };
     let now = 0;
     const clock = vi.spyOn(performance, "now").mockImplementation(() => now);
     const exits: (number | undefined)[] = [];
@@ -147,7 +147,7 @@ describe("stopOnSignals: a second signal (review of stop 39 #5: two kills sent a
       clock.mockRestore();
       exit.mockRestore();
       write.mockRestore();
-      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP", "SIGUSR1", "SIGUSR2"] as const) {
         for (const l of process.listeners(signal)) if (!listeners[signal].includes(l)) process.removeListener(signal, l);
       }
     }

@@ -130,7 +130,7 @@ export function listen(ready: Promise<Ready>, options: ServeOptions): Server<und
 export const SECOND_SIGNAL_MS = 1000;
 
 /**
- * On SIGTERM or SIGINT (SIGHUP is said and ignored): stop accepting, let in-flight requests finish, then
+ * On SIGTERM or SIGINT (SIGHUP, SIGUSR1 and SIGUSR2 are said and ignored): stop accepting, let in-flight requests finish, then
  * close idle keep-alive connections (at most `graceMs` in all), run `also`
  * (stopping --workers) meanwhile, flush the log and exit 0 (1 when `also`
  * says something failed). Returns the stop function, for other reasons to stop.
@@ -195,5 +195,10 @@ export function stopOnSignals(
   // there is nothing to reload (the data is in the binary, the options are read at start-up), and a
   // `kill -HUP`, a habit for "reload", or a closed terminal must not take the service down.
   process.on("SIGHUP", () => void process.stderr.write("SIGHUP: ignored (nothing to reload); SIGTERM or SIGINT stops the service\n"));
+  // Nor SIGUSR1 and SIGUSR2 (ops audit 40 #2: they killed it at once, a download cut, nothing said): USR1 is
+  // logrotate's "reopen your log", and the log is stdout, which whoever redirects it reopens.
+  for (const signal of ["SIGUSR1", "SIGUSR2"] as const) {
+    process.on(signal, () => void process.stderr.write(`${signal}: ignored (no log file to reopen: the log is stdout); SIGTERM or SIGINT stops the service\n`));
+  }
   return stop;
 }
