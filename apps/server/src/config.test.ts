@@ -44,13 +44,17 @@ describe("parseArgs", () => {
   it("quotes the base URL as given when it is refused", () => {
     expect(() => parseArgs([], { BASE_URL: "/" })).toThrow('base URL "/" must be');
   });
-  it.each(["http://x.org/it's", "https://example.org/a$b", "http://x.org/a;b", "http://x.org/{a}", "http://user:pw@x.org", "http://x.org:99999", "http://x.org/%zz", "ftp://x.org", "http://x.org?a=1", "http://a b.org"])(
+  it.each(["http://x.org/it's", "https://example.org/a$b", "http://x.org/a;b", "http://x.org/{a}", "http://user:pw@x.org", "http://x.org:99999", "http://x.org/%zz", "ftp://x.org", "http://x.org?a=1", "http://a b.org", "https://example.org/a&b"])(
     "refuses base URL %j (an apostrophe breaks nginx.conf; credentials must not be in URLs; an invalid port or escape makes every URL invalid)",
     (url) => expect(() => parseArgs(["--base-url", url], {})).toThrow(UsageError),
   );
   it.each(["https://schools.example.org", "http://127.0.0.1:8080", "https://x.example.org/api", "http://[::1]:8080", "https://x.org/a%20b"])("accepts base URL %j", (url) =>
     expect(parseArgs(["--base-url", url], {})).toMatchObject({ baseUrl: url }),
   );
+  it("writes a host or path in other letters than ASCII as URLs carry them (ops audit 40 #3: every page_url failed format: uri)", () => {
+    expect(parseArgs(["--base-url", "https://schüle.example.org"], {})).toMatchObject({ baseUrl: "https://xn--schle-mva.example.org" });
+    expect(parseArgs(["--base-url", "https://x.example.org/schüle"], {})).toMatchObject({ baseUrl: "https://x.example.org/sch%C3%BCle" });
+  });
   it("writes a scheme and host given in capitals in lower case, the path as given (ops audit 35 #9)", () => {
     expect(parseArgs(["--base-url", "HTTP://Example.ORG/Schools"], {})).toMatchObject({ baseUrl: "http://example.org/Schools" });
     expect(() => parseArgs(["--base-url", "http://x.org#top"], {})).toThrow("without user name, query, fragment");

@@ -114,19 +114,22 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     const given = baseUrl;
     // Scheme and host in any case, as URLs allow ("HTTP://Example.ORG": ops audit 35 #9), written in lower case.
     baseUrl = baseUrl.replace(/\/+$/, "").replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, (origin) => origin.toLowerCase());
-    // No quote, apostrophe, backslash, comma, space, $, ; or braces: JSON, CSV and nginx.conf (where $
-    // starts a variable even in quotes) then write it as is;
+    // A host or path in other letters than ASCII ("schüle.example.org") written as URLs carry it (xn--schle-kva…):
+    // every page_url must be a URI (ops audit 40 #3: each record failed the contract's format: uri).
+    if (/[^\x00-\x7f]/.test(baseUrl) && URL.canParse(baseUrl)) baseUrl = new URL(baseUrl).href.replace(/\/+$/, "");
+    // No quote, apostrophe, backslash, comma, space, $, ;, & or braces: JSON, CSV, XML (the sitemaps: ops audit 40 #3)
+    // and nginx.conf (where $ starts a variable even in quotes) then write it as is;
     // a URL that parses (a port up to 65535), with no user name or password (RFC 9110 §4.2.4) and
     // only whole percent-escapes.
     const parsed = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
     if (
-      !/^https?:\/\/[^/?#\s"'\\,<>$;{}\x00-\x1f]+(\/[^?#\s"'\\,<>$;{}\x00-\x1f]*)?$/.test(baseUrl) ||
+      !/^https?:\/\/[^/?#\s"'\\,<>$;&{}\x00-\x1f]+(\/[^?#\s"'\\,<>$;&{}\x00-\x1f]*)?$/.test(baseUrl) ||
       parsed === undefined ||
       parsed.username !== "" ||
       parsed.password !== "" ||
       /%(?![0-9A-Fa-f]{2})/.test(baseUrl)
     ) {
-      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL (a port up to 65535) without user name, query, fragment, quotes, commas, spaces, $, ; or braces, like https://schools.example.org`);
+      throw new UsageError(`base URL "${given}" must be an absolute http(s) URL (a port up to 65535) without user name, query, fragment, quotes, commas, spaces, $, ;, & or braces, like https://schools.example.org`);
     }
   }
   const data = str("data");
