@@ -150,6 +150,14 @@ describe("lookup of many ZIP codes (audit, ops: one process per ZIP, pretty JSON
       expect(run.stdout).toBe("");
       expect(run.stderr).toBe("school-districts: lookup -: no ZIP codes on stdin (separate them by spaces, commas or lines)\n");
     }
+    // A stdin that cannot be read (a directory): said in one line, exit 2 (ops audit 40 #5: 3 KB of source, and exit 1, "not found").
+    const dir = openSync(tmpdir(), "r");
+    try {
+      const run = spawnSync(BINARY, ["lookup", "-"], { stdio: [dir, "pipe", "pipe"], encoding: "utf8", timeout: 120_000, env: env() });
+      expect([run.status, run.stdout, run.stderr]).toEqual([2, "", "school-districts: lookup -: cannot read stdin (EISDIR)\n"]);
+    } finally {
+      closeSync(dir);
+    }
   });
 
   it("a reader that stops early ends the output quietly (exit 0); a full disk says so, exit 4", () => {

@@ -144,7 +144,9 @@ export async function main(paths: AssetPaths, argv: readonly string[] = process.
       fail(`cannot write the output: ${e.message}`, LOOKUP_WRITE_ERROR);
     });
     if ("zips" in cmd.query) {
-      const zips = cmd.query.zips === "-" ? (await Bun.stdin.text()).split(/[\s,]+/).filter((z) => z !== "") : cmd.query.zips;
+      // (A stdin that cannot be read, a directory: said, exit 2, not a stack trace and the "not found" exit 1: ops audit 40 #5.)
+      const stdin = async () => Bun.stdin.text().catch((e: Error) => fail(`lookup -: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? e.message})`, 2));
+      const zips = cmd.query.zips === "-" ? (await stdin()).split(/[\s,]+/).filter((z) => z !== "") : cmd.query.zips;
       // An empty upstream is bad input, not a batch of nothing that succeeded.
       if (zips.length === 0) fail("lookup -: no ZIP codes on stdin (separate them by spaces, commas or lines)", 2);
       process.exitCode = lookupMany(dataset, zips, { ...cmd, postal: await postal }, (out, err) => {
