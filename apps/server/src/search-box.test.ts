@@ -113,7 +113,20 @@ describe("the search box over every district of data/", () => {
     expect((await page("Texas schools near me")).location).toBe("/state/TX");
     const raleigh = await page("Raleigh schools, N.C.");
     expect(raleigh.status).toBe(200);
-    expect(/<h2>([^<]+)<\/h2>/.exec(raleigh.html.slice(raleigh.html.indexOf("Search again") + 1))?.[1]).toBe("Raleigh, NC");
+    expect(/<h2>([^<]+)<\/h2>/.exec(raleigh.html.slice(raleigh.html.indexOf("<main")))?.[1]).toBe("Raleigh, NC");
+  });
+
+  it("puts one town's ZIP codes and districts before the box to search again, several towns' after it (pages audit 40 #4: at 320 px the form pushed the districts below the first screen)", async () => {
+    const order = async (typed: string) => {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+      return { town: html.indexOf("<h2>"), form: html.indexOf('<h2 class="vh">Search again</h2>') };
+    };
+    const evanston = await order("Evanston, IL");
+    expect(evanston.town).toBeGreaterThan(0);
+    expect(evanston.town).toBeLessThan(evanston.form);
+    const springfield = await order("Springfield");
+    expect(springfield.form).toBeGreaterThan(0);
+    expect(springfield.form).toBeLessThan(springfield.town);
   });
 
   it.each([
@@ -164,7 +177,7 @@ describe("the search box over every district of data/", () => {
     const html = await res.text();
     expect(html).toMatch(/<title>School districts of [^<]+, by ZIP code<\/title>/);
     // The first town on the page is the one of that name with the most ZIP codes.
-    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toMatch(new RegExp(`, ${state}$`));
+    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("<main")))?.[1]).toMatch(new RegExp(`, ${state}$`));
   });
 });
 
@@ -549,7 +562,7 @@ describe("schools in a place, in Spanish (pages audit 35 #7: a dead end)", () =>
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("Search again") + 1))?.[1]).toBe(first);
+    expect(/<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("<main")))?.[1]).toBe(first);
   });
 });
 
