@@ -177,18 +177,21 @@ export function levelClause(level: GradeLevel, subject: string, name: (d: Distri
     // "All" only where the table beside it says 100 % (pages audit 39: 07420's "all of 07420 is in
     // Lakeland Regional" beside its "> 99 %", 0.42 % of its people being in Bloomingdale, Pre-K to 8th).
     if (p >= 1) return `All of ${subject} is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
-    // A tail under 1 % is no one's answer, at any level (07465: "Most of 07465 (> 99 %) … covers the rest").
-    if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     // The one high-school district covers part of the ZIP: no district teaching high school is
     // drawn over the rest (a K-8 town, Derry, 03038, whose older students go elsewhere).
+    // A tail under 1 % is no one's answer (07465: "Most of 07465 (> 99 %) … covers the rest").
+    if (level.name === "high" && p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     if (level.name === "high" && p >= 0.5) return `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}; ${noHighSchoolDrawn(highGrades)}${emptyParts(zero, pick.basis)}`;
     if (level.name === "high") return `no district teaching ${highGrades} covers most of ${subject}; ${name(pick)} covers a part (${percent(underHalf(p))} ${unit})${emptyParts(zero, pick.basis)}`;
     // The only district, covering part of the ZIP's people: the rest lie in no school district as drawn (08212, 96 %).
     if (rest.length === 0) {
       if (p === 0) return `All of ${subject} is in ${name(pick)}`;
       const part = p > 0.99 ? `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}` : p >= 0.5 ? `Most of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}` : `${name(pick)} covers part of ${subject} (${percent(p)} ${unit})`;
-      return `${part}; no school district covers the rest`;
+      // (Not for a rest under half a percent, which was "all" before: 85215, 99.89 %; the table's "> 99 %" says it.)
+      return p >= 0.995 ? part : `${part}; no school district covers the rest`;
     }
+    // Beside districts with none of its people, > 99 % as the table says it, not "all" (07420, above).
+    if (p > 0.99) return `Almost all of ${subject} (${percent(p)} ${unit}) is in ${name(pick)}${emptyParts(zero, pick.basis)}`;
     return `${name(pick)} is ${onlyDistrict(level.name, pick.basis, subject)}${emptyParts(zero, pick.basis)}`;
   }
   const second = withShare[0]!;

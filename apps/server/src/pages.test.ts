@@ -329,6 +329,9 @@ describe("the answer in one sentence", () => {
   const name = (x: DistrictOverlap) => x.district;
   it("one district, most and part, split", () => {
     expect(answer("12345", [d("A", "unified", 1, "land", ALL)], name)).toEqual(["All of 12345 is in A."]);
+    // Short of 1, as the table says it (07420: "all" beside "> 99 %"); the rest in no district said from half a percent (55417).
+    expect(answer("85215", [d("Mesa", "unified", 0.9989, "population", ALL)], name)).toEqual(["Almost all of 85215 (> 99 % of residents) is in Mesa."]);
+    expect(answer("55417", [d("Minneapolis", "unified", 0.992, "population", ALL)], name)).toEqual(["Almost all of 55417 (> 99 % of residents) is in Minneapolis; no school district covers the rest."]);
     expect(answer("90210", [d("B", "unified", 0.6544, "population", ALL), d("L", "unified", 0.3456)], name)).toEqual([
       "Most of 90210 (65 % of residents) is in B; part is in L (35 %).",
     ]);
