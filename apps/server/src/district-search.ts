@@ -5,7 +5,8 @@
  * the district's page, or a short list, instead of a town with a close name (Houstonia, MO) or a
  * dead end. A state's code at the end is the state ("Rapid City, SD" is a town; review 33 #1).
  */
-import { distinctiveDistrictWords } from "@school-districts/core";
+import { distinctiveDistrictWords, GENERIC_DISTRICT_WORDS } from "@school-districts/core";
+import { editDistanceAtMost } from "./city-search.ts";
 import { ownTable } from "./own-table.ts";
 import { COUNTRY_AT_END, stateAtEndReader } from "./state-at-end.ts";
 
@@ -212,6 +213,12 @@ export interface DistrictSearch {
   named(typed: string): DistrictMatch[];
   /** The districts whose name's initials are the letters typed ("HISD", "LAUSD"), the most students first; "wider" matches, as the name holds more than was typed. */
   initialed(typed: string): DistrictMatch[];
+  /**
+   * The text typed with its words that no district's name has respelled as the one a letter off (two from 9 letters)
+   * that names the most students ("Chicgo schools": "Chicago schools"; "Seattle Public Schols": "Seattle Public
+   * Schools"); undefined where no word is respelled.
+   */
+  respelled(typed: string): string | undefined;
 }
 
 /**
@@ -422,7 +429,35 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
       .sort((a, b) => b.weight * studentsOf(b.d) - a.weight * studentsOf(a.d))
       .map(({ d }) => ({ ...d, match: "wider" as const }));
   };
-  return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed) };
+  // Every word of every district's name, generic ones too ("schools"), with the students of the districts named with it:
+  // made on the first respelling (a search that found nothing).
+  let vocabulary: Map<string, number> | undefined;
+  const wordsOf = (name: string) => name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z]+/).filter((w) => w.length > 1);
+  const respelled = (typed: string): string | undefined => {
+    if (vocabulary === undefined) {
+      vocabulary = new Map();
+      for (const x of all) for (const w of new Set(wordsOf(x.d.district))) vocabulary.set(w, (vocabulary.get(w) ?? 0) + studentsOf(x.d) + 1);
+      for (const w of GENERIC_DISTRICT_WORDS) if (w.length > 1 && !vocabulary.has(w)) vocabulary.set(w, 1);
+    }
+    const known = vocabulary;
+    let changed = false;
+    const text = typed.replace(/\p{L}+/gu, (word) => {
+      const lower = word.toLowerCase();
+      if (lower.length < 5 || known.has(lower) || !/^[a-z]+$/.test(lower)) return word;
+      const most = lower.length >= 9 ? 2 : 1;
+      let best: { w: string; distance: number; weight: number } | undefined;
+      for (const [w, weight] of known) {
+        if (Math.abs(w.length - lower.length) > most) continue;
+        const distance = editDistanceAtMost(lower, w, most);
+        if (distance <= most && (best === undefined || distance < best.distance || (distance === best.distance && weight > best.weight))) best = { w, distance, weight };
+      }
+      if (best === undefined) return word;
+      changed = true;
+      return word === word.toUpperCase() ? best.w.toUpperCase() : /^\p{Lu}/u.test(word) ? best.w[0]!.toUpperCase() + best.w.slice(1) : best.w;
+    });
+    return changed ? text : undefined;
+  };
+  return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed), respelled };
 }
 
 /**

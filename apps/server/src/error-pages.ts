@@ -114,6 +114,8 @@ export interface ErrorPageExtra {
   country?: string;
   /** The name of the district `meant` opens, where it is one (a damaged district link's suggestion says it). */
   meantName?: string;
+  /** The text typed with a word respelled ("Chicago schools" for "Chicgo schools"), where that search finds something: offered first. */
+  respelled?: string;
   /** For a district id not in the dataset: the state or territory its first two digits are those of (Guam's 66), whose page lists its districts. */
   idState?: { code: string; name: string };
 }
@@ -199,8 +201,9 @@ export function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["r
  * @example
  * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
  */
-function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string): string {
+function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string, respelled?: string): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
+  if (respelled !== undefined) return `Nothing is named “${e(shortened(typed))}”: did you mean “${e(shortened(respelled))}”?`;
   if (reads === "abroad") return `${e(READS_TITLE.abroad(typed, country))}: type the ZIP code of a home in the United States.`;
   if (reads === "school") return `“${e(shortened(typed))}” reads as a school: type the ZIP code of the home's street address, or its town and state.`;
   if (reads === "near") return "This box cannot tell where you are: type the home's ZIP code, or its town and state.";
@@ -689,10 +692,12 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
     const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
-    body = readsOtherwise
-      ? `${next.replace(/^<p>/, '<p class="answer">')}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}${spanishStep(extra.typed, extra.reads)}`
+    // A word one letter off, respelled ("Chicgo schools"), asked first where that search finds something (pages audit 40 #2).
+    const offer = extra.respelled === undefined ? "" : `<p class="answer"><strong>Did you mean <a href="/zip?zip=${e(encodeURIComponent(extra.respelled))}">“${e(shortened(extra.respelled))}”</a>?</strong></p>\n`;
+    body = offer + (readsOtherwise
+      ? `${next.replace(/^<p>/, offer === "" ? '<p class="answer">' : "<p>")}${extra.reads === "abroad" ? "" : `\n<p>${e(PLAIN[kind])}</p>`}${spanishStep(extra.typed, extra.reads)}`
       : `<p class="answer">${e(PLAIN[kind])}</p>
-${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(extra.typed, extra.nearZips ?? []) : ""}`;
+${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(extra.typed, extra.nearZips ?? []) : ""}`);
   }
   return layout(
     {
@@ -722,7 +727,7 @@ ${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(ex
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country) : undefined, facts.staticCopy)}
+${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country, extra.respelled) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

@@ -578,6 +578,29 @@ describe("a 400 for Spanish words says what to type in Spanish too (pages audit 
   });
 });
 
+describe("a word one letter off (pages audit 40 #2: 'Chicgo schools' and 453 of 457 large districts' names with a letter dropped were 400s saying nothing more)", () => {
+  it.each([
+    ["Chicgo schools", "Chicago schools"],
+    ["Gwinnet County Public Schools", "Gwinnett County Public Schools"],
+    ["Austn ISD", "Austin ISD"],
+    ["Seattle Public Schols", "Seattle Public Schools"],
+    ["schools in Chcago", "schools in Chicago"],
+  ])("%j asks 'Did you mean %s?', whose search finds it", async (typed, meant) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(`<p class="answer"><strong>Did you mean <a href="/zip?zip=${encodeURIComponent(meant)}">“${meant}”</a>?</strong></p>`);
+    expect((await search(meant)).status).not.toBe(400);
+  });
+
+  it("offers nothing where no word is a letter off a district's, nor for a school's name", async () => {
+    for (const typed of ["asdfgh schools", "qwertyuiop", "Lincon Elementary School", "the woodlands", "socal"]) {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+      expect(html, typed).not.toContain("Did you mean");
+    }
+  });
+});
+
 describe("near me (review 34c #3)", () => {
   it("reads the place before 'near me', and sends 'schools near me' to the location lookup, which knows where the phone is", async () => {
     const boston = await app.request("/zip?zip=Boston%20near%20me");

@@ -50,7 +50,7 @@ function noPlaceSchools(text: string): boolean {
 const MUCH_LARGER_TOWN = 5;
 
 /** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
-export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtSearch" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtSearch" | "districtRespelled" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
   record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
   hasPage(path: string): boolean;
 };
@@ -63,7 +63,7 @@ export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "cou
 export type SearchAnswer =
   | { go: string }
   | { page: string; town?: true }
-  | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country"> };
+  | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country" | "respelled"> };
 
 /**
  * The text typed, without the symbols and emoji around it ("🏫 90210", as a phone's keyboard
@@ -261,7 +261,14 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (everyday !== undefined) return everyday;
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
-  return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }) } };
+  // A word of a district's or town's name one letter off ("Chicgo schools", "Austn ISD", "Seattle Public Schols"): the
+  // text respelled is offered where it finds something (pages audit 40 #2: 453 of 457 large districts were lost so).
+  // (Also where a district's word itself is misspelt: "Seattle Public Schols". Not a school's name, nor an address.)
+  const respelled = reads !== "school" && meant === undefined && !ADDRESS_START.test(typed) ? site.districtRespelled(typed) : undefined;
+  // (Only a text that names a district once respelled: not "the woodlands" as "the woodland", nor "socal" as "local".)
+  const again = respelled === undefined || !namesADistrict(respelled, site.states) ? undefined : searchAnswer(respelled, site, states);
+  const offered = again !== undefined && !("invalid" in again) ? { respelled: respelled! } : {};
+  return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }), ...offered } };
 }
 
 /**
@@ -389,7 +396,8 @@ function largerCounties(typed: string, towns: readonly CityMatch[], site: Search
   const wordCount = (name: string) => name.replace(/['’.]/g, "").trim().split(/\s+/).length;
   const words = wordCount(typed);
   const largest = Math.max(...towns.map(homes));
-  const floor = Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_COUNTY * largest);
+  // (And more than all the towns of the name together: "Clinton", 26 towns' ZIP codes, asks no Clinton County, NY, of 25: review of stop 40 #3.)
+  const floor = Math.max(BIG_COUNTY_ZIPS, MUCH_LARGER_COUNTY * largest, towns.reduce((sum, t) => sum + homes(t), 0) + 1);
   // (The ZIP codes of every county first, PO boxes too: no county below the floor is read further.)
   const big = site.countiesNamed(typed).filter((c) => c.zips.length >= floor && wordCount(c.city.replace(COUNTY_WORD, "")) === words);
   const counties = big.flatMap((c) => {

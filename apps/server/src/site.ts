@@ -123,6 +123,8 @@ export interface Site {
   districtsNamed(typed: string): DistrictMatch[];
   /** The districts whose name's initials are the letters typed ("HISD"), the most students first. */
   districtsInitialed(typed: string): DistrictMatch[];
+  /** The text typed with words no district's name has respelled as the closest that one has ("Chicgo schools": "Chicago schools"), if any. */
+  districtRespelled(typed: string): string | undefined;
   /** The representation of a path, or undefined when the service has nothing there. */
   get(path: string): Representation | undefined;
   /**
@@ -512,6 +514,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
     districtSearch: (typed) => districtIndex().find(typed),
+    districtRespelled: (typed) => districtIndex().respelled(typed),
     districtsNamed: (typed) => districtIndex().named(typed),
     districtsInitialed: (typed) => districtIndex().initialed(typed),
     freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
