@@ -44,7 +44,7 @@ describe("parseArgs", () => {
   it("quotes the base URL as given when it is refused", () => {
     expect(() => parseArgs([], { BASE_URL: "/" })).toThrow('base URL "/" must be');
   });
-  it.each(["http://x.org/it's", "https://example.org/a$b", "http://x.org/a;b", "http://x.org/{a}", "http://user:pw@x.org", "http://x.org:99999", "http://x.org/%zz", "ftp://x.org", "http://x.org?a=1", "http://a b.org", "https://example.org/a&b"])(
+  it.each(["http://x.org/it's", "https://example.org/a$b", "http://x.org/a;b", "http://x.org/{a}", "http://user:pw@x.org", "http://x.org:99999", "http://x.org/%zz", "ftp://x.org", "http://x.org?a=1", "http://a b.org", "https://example.org/a&b", "https://schüle.example.org/a b", "https://schüle.example.org/{a}"])(
     "refuses base URL %j (an apostrophe breaks nginx.conf; credentials must not be in URLs; an invalid port or escape makes every URL invalid)",
     (url) => expect(() => parseArgs(["--base-url", url], {})).toThrow(UsageError),
   );

@@ -97,6 +97,9 @@ describe("LocationIndex", () => {
     expect(far.nearestZcta(-120, 45, 0.06)).toBe("00011");
     expect(far.nearestZcta(-120, 45, 0.04)).toBeUndefined();
     expect(far.zctaPoint("00012")).toEqual([-119.9, 45]);
+    // Across 180 degrees (the Aleutians, Guam): the point 0.2 degree east over the line, not the one 1 degree west.
+    const line = { ...objects, zctas: { type: "GeometryCollection", geometries: [{ type: "Point", id: "00021", coordinates: [-179900, 52000] }, { type: "Point", id: "00022", coordinates: [179000, 52000] }] } };
+    expect(LocationIndex.parse(topo({ objects: line }), "t.topojson").nearestZcta(179.9, 52)).toBe("00021");
   });
   it("gives a ZCTA's internal point as [lon, lat], undefined for a ZCTA without one", () => {
     const [lon, lat] = idx.zctaPoint("00002")!;
