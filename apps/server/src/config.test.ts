@@ -59,6 +59,10 @@ describe("parseArgs", () => {
     expect(parseArgs(["--base-url", "HTTP://Example.ORG/Schools"], {})).toMatchObject({ baseUrl: "http://example.org/Schools" });
     expect(() => parseArgs(["--base-url", "http://x.org#top"], {})).toThrow("without user name, query, fragment");
   });
+  it("reads an IPv6 host given in brackets, as URLs write it, as the address (ops audit 40 #3)", () => {
+    expect(parseArgs(["--host", "[::1]"], {})).toMatchObject({ host: "::1" });
+    expect(parseArgs([], { HOST: "[::]" })).toMatchObject({ host: "::" });
+  });
   it("accepts port 0", () => {
     expect(parseArgs(["--port", "0"], {})).toMatchObject({ port: 0 });
   });

@@ -174,7 +174,9 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const workersText = str("workers") ?? "1";
   const workers = Number(workersText);
   if (!/^\d+$/.test(workersText) || workers < 1 || workers > 64) throw new UsageError(`workers "${workersText}" is not a number from 1 to 64`);
-  return { kind: "serve", port: port(), host: str("host") ?? fromEnv("HOST") ?? "127.0.0.1", baseUrl, data, quiet, workers };
+  // An IPv6 address as URLs write it ("[::1]"): the address itself (ops audit 40 #3: "http://[[::1]]:8960", warned as not loopback).
+  const host = (str("host") ?? fromEnv("HOST") ?? "127.0.0.1").replace(/^\[(.*)\]$/, "$1");
+  return { kind: "serve", port: port(), host, baseUrl, data, quiet, workers };
 }
 
 /** The base URL where none is given: the build's default (scripts/build.ts BUILD_BASE_URL) and serve's on its default port. */
