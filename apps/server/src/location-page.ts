@@ -162,6 +162,8 @@ ${locationForm(String(a.lat), String(a.lon))}`,
  * locationFormPage(400, 'lat "91" is out of range…', "91", "0", facts)
  */
 export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint, field?: "lat" | "lon"): string {
+  // The form ("Use my location" first) before how to type coordinates (pages audit 40 #5: at 320 x 568 px the button
+  // was below the first screen, under that paragraph).
   // Near a territory's ZIP codes (San Juan), the place is not "in no district": this service has no boundaries there.
   const territory = status === 404 && hint?.state !== undefined && TERRITORIES.has(hint.state);
   const title =
@@ -173,8 +175,8 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
-${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude, or the link its Share button gives), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. The territories have no boundary file: a place in one with a single school district gets it; elsewhere in them, look it up by <a href="/">ZIP code</a>.</p>
-${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}`,
+${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}
+<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude, or the link its Share button gives), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. The territories have no boundary file: a place in one with a single school district gets it; elsewhere in them, look it up by <a href="/">ZIP code</a>.</p>`,
     },
     facts,
   );
