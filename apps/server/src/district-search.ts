@@ -214,11 +214,11 @@ export interface DistrictSearch {
   /** The districts whose name's initials are the letters typed ("HISD", "LAUSD"), the most students first; "wider" matches, as the name holds more than was typed. */
   initialed(typed: string): DistrictMatch[];
   /**
-   * The text typed with its words that no district's name has respelled as the one a letter off (two from 9 letters)
-   * that names the most students ("Chicgo schools": "Chicago schools"; "Seattle Public Schols": "Seattle Public
-   * Schools"); undefined where no word is respelled.
+   * The text typed with its words that no district's name has, nor `known` (a town's), respelled as the one a letter off
+   * with the same first letter that names the most students ("Chicgo schools": "Chicago schools"; "Seattle Public Schols":
+   * "Seattle Public Schools"), at most three; undefined where no word is respelled.
    */
-  respelled(typed: string): string | undefined;
+  respelled(typed: string, known?: (word: string) => boolean): string | undefined;
 }
 
 /**
@@ -429,35 +429,65 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
       .sort((a, b) => b.weight * studentsOf(b.d) - a.weight * studentsOf(a.d))
       .map(({ d }) => ({ ...d, match: "wider" as const }));
   };
-  // Every word of every district's name, generic ones too ("schools"), with the students of the districts named with it:
-  // made on the first respelling (a search that found nothing).
-  let vocabulary: Map<string, number> | undefined;
-  const wordsOf = (name: string) => name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z]+/).filter((w) => w.length > 1);
-  const respelled = (typed: string): string | undefined => {
-    if (vocabulary === undefined) {
-      vocabulary = new Map();
-      for (const x of all) for (const w of new Set(wordsOf(x.d.district))) vocabulary.set(w, (vocabulary.get(w) ?? 0) + studentsOf(x.d) + 1);
-      for (const w of GENERIC_DISTRICT_WORDS) if (w.length > 1 && !vocabulary.has(w)) vocabulary.set(w, 1);
+  // Every word of every district's name, generic ones too ("schools"), as the name writes it ("McAllen"), with the students
+  // of the districts named with it, and each word with one letter left out, to find the words a letter off (SymSpell's
+  // deletions, distance 1): made on the first respelling (a search that found nothing), then a lookup per word typed.
+  let vocabulary: { words: Map<string, { form: string; weight: number }>; deletions: Map<string, string[]> } | undefined;
+  const wordsOf = (name: string) => name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/['’]/g, "").split(/[^A-Za-z]+/).filter((w) => w.length > 1);
+  const deletionsOf = (word: string) => Array.from({ length: word.length }, (_, i) => word.slice(0, i) + word.slice(i + 1));
+  const vocabularyOf = () => {
+    if (vocabulary !== undefined) return vocabulary;
+    const words = new Map<string, { form: string; weight: number }>();
+    for (const x of all) for (const form of new Set(wordsOf(x.d.district))) {
+      const w = form.toLowerCase();
+      const known = words.get(w);
+      words.set(w, { form: known?.form ?? (form === form.toUpperCase() ? w : form), weight: (known?.weight ?? 0) + studentsOf(x.d) + 1 });
     }
-    const known = vocabulary;
-    let changed = false;
-    const text = typed.replace(/\p{L}+/gu, (word) => {
-      const lower = word.toLowerCase();
-      if (lower.length < 5 || known.has(lower) || !/^[a-z]+$/.test(lower)) return word;
-      const most = lower.length >= 9 ? 2 : 1;
-      let best: { w: string; distance: number; weight: number } | undefined;
-      for (const [w, weight] of known) {
-        if (Math.abs(w.length - lower.length) > most) continue;
-        const distance = editDistanceAtMost(lower, w, most);
-        if (distance <= most && (best === undefined || distance < best.distance || (distance === best.distance && weight > best.weight))) best = { w, distance, weight };
-      }
-      if (best === undefined) return word;
-      changed = true;
-      return word === word.toUpperCase() ? best.w.toUpperCase() : /^\p{Lu}/u.test(word) ? best.w[0]!.toUpperCase() + best.w.slice(1) : best.w;
+    for (const w of GENERIC_DISTRICT_WORDS) if (w.length > 1 && !words.has(w)) words.set(w, { form: w, weight: 1 });
+    const deletions = new Map<string, string[]>();
+    for (const w of words.keys()) for (const d of new Set([w, ...deletionsOf(w)])) (deletions.get(d) ?? deletions.set(d, []).get(d)!).push(w);
+    return (vocabulary = { words, deletions });
+  };
+  /** The word of a district's name a letter off `lower` (added, dropped, changed or two swapped), its first letter the same, naming the most students. */
+  const closestWord = (lower: string): string | undefined => {
+    const { words, deletions } = vocabularyOf();
+    const candidates = new Set([...(deletions.get(lower) ?? []), ...deletionsOf(lower).flatMap((d) => [...(words.has(d) ? [d] : []), ...(deletions.get(d) ?? [])])]);
+    let best: { w: string; weight: number } | undefined;
+    for (const w of candidates) {
+      if (w[0] !== lower[0] || w === lower || editDistanceAtMost(lower, w, 2) > (swapped(lower, w) ? 2 : 1)) continue;
+      const weight = words.get(w)!.weight;
+      if (best === undefined || weight > best.weight) best = { w, weight };
+    }
+    return best?.w;
+  };
+  const respelled = (typed: string, known: (word: string) => boolean = () => false): string | undefined => {
+    const { words } = vocabularyOf();
+    let changed = 0;
+    const text = typed.replace(/\p{L}+(?:['’]\p{L}+)?/gu, (word) => {
+      const lower = word.toLowerCase().replace(/['’]/g, "");
+      // (At most three words respelled: a text of junk is no name misspelt.)
+      if (changed >= 3 || lower.length < 5 || words.has(lower) || !/^[a-z]+$/.test(lower) || known(lower)) return word;
+      const found = closestWord(lower);
+      if (found === undefined) return word;
+      changed++;
+      const form = words.get(found)!.form;
+      return word === word.toUpperCase() ? form.toUpperCase() : /^\p{Lu}/u.test(word) ? form[0]!.toUpperCase() + form.slice(1) : form.toLowerCase();
     });
-    return changed ? text : undefined;
+    return changed > 0 ? text : undefined;
   };
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed), respelled };
+}
+
+/**
+ * Whether two words differ by two letters next to each other swapped ("Tamap", "Tampa"): one typing slip, though two edits.
+ *
+ * @example
+ * swapped("chciago", "chicago") // true
+ */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
 }
 
 /**

@@ -248,8 +248,7 @@ function townWithin(typed: string, cities: readonly CityMatch[]): string | undef
  * district linked and its ZIP codes as a wrapped grid of links, the district with the most first,
  * a split ZIP code with the part of its residents in the district; then the PO-box ZIP codes.
  * Where more towns have the name than a page shows, the others are linked after the first
- * sentence; `between` (the search box, to add the state) comes before the towns where several
- * have the name, after the one town's ZIP codes otherwise.
+ * sentence; `between` (the search box, to add the state) comes before the towns.
  *
  * @example
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
@@ -300,10 +299,8 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
     rest.length === 0
       ? ""
       : `\n<p>The other ${rest.length === 1 ? "" : `${rest.length} `}${cities.every((c) => c.county) ? (rest.length === 1 ? "county" : "counties") : rest.length === 1 ? "town" : "towns"} named so: ${rest.map(townLink).join(", ")}.</p>`;
-  // The search box, to add the state, before the towns where several have the name; after one town's ZIP codes, which are
-  // the answer (pages audit 40 #4: at 320 px the form pushed a town's districts below the first screen on 299 of 299 pages).
-  const form = between === "" ? "" : `\n${between}`;
-  return cities.length > 1 ? `${intro}${others}${form}\n${groups.join("\n")}` : `${intro}${others}\n${groups.join("\n")}${form}`;
+  return `${intro}${others}${between === "" ? "" : `\n${between}`}
+${groups.join("\n")}`;
 }
 
 /**
@@ -471,6 +468,11 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       : `\n<p>${named.length === 1 ? "A school district has" : `${named.length} school districts have`} the very name typed: ${named.map((d) => `<a href="${districtHref(d.leaid)}">${e(d.district)}</a> (${e([d.county, d.state].filter((x) => x !== "").join(", "))})`).join(", ")}. The towns named “${e(shortened(schools!.town))}” are below.</p>`;
   // Districts elsewhere whose names have the town's words (Raleigh County, WV, for "Raleigh schools"): one tap away, after the answer.
   const namesakes = schools?.namesakes.slice(0, MAX_NAMESAKES) ?? [];
+  // The search box, to add the state or retype an address, before the towns where several have the name or the address's
+  // ZIP code is another place's; after one town's ZIP codes otherwise, which are the answer (pages audit 40 #4: at 320 px
+  // the form pushed a town's districts below the first screen on 299 of 299 pages).
+  const form = `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`;
+  const formFirst = towns.length > 1 || zipElsewhere !== undefined;
   const namesakeLine =
     namesakes.length === 0
       ? ""
@@ -482,7 +484,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>${larger.length > 0 ? largerTownsLine(larger, towns.length) : ""}${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
-${cityMatchesHtml(typed, towns, `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`, schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}
+${cityMatchesHtml(typed, towns, formFirst ? form : "", schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}${formFirst ? "" : `\n${form}`}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,

@@ -255,6 +255,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Not one school's name: "Lincoln Elementary School" stays the schools' 400.)
   const plural = districtNamed || namesASchool(typed) || !/\sschool$/i.test(typed) ? undefined : searchAnswer(`${typed}s`, site, states);
   if (plural !== undefined && !("invalid" in plural)) return plural;
+  // ("Chicgo school": the plural's offer, "Chicago schools", review of the late commits 40 #3.)
+  const pluralOffer = plural !== undefined && "invalid" in plural && plural.invalid.respelled !== undefined ? { respelled: plural.invalid.respelled } : undefined;
   // A district's everyday name without its kind words ("Klein", "Charlotte-Mecklenburg", "Naperville 203"),
   // or "X High School" for X High School District: the district, as "Klein schools" finds it (pages audit 39 #1).
   const everyday = districtNamed ? undefined : everydayDistrictName(typed, site);
@@ -264,10 +266,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A word of a district's or town's name one letter off ("Chicgo schools", "Austn ISD", "Seattle Public Schols"): the
   // text respelled is offered where it finds something (pages audit 40 #2: 453 of 457 large districts were lost so).
   // (Also where a district's word itself is misspelt: "Seattle Public Schols". Not a school's name, nor an address.)
-  const respelled = reads !== "school" && meant === undefined && !ADDRESS_START.test(typed) ? site.districtRespelled(typed) : undefined;
+  const respelled = pluralOffer === undefined && reads !== "school" && meant === undefined && !ADDRESS_START.test(typed) ? site.districtRespelled(typed) : undefined;
   // (Only a text that names a district once respelled: not "the woodlands" as "the woodland", nor "socal" as "local".)
   const again = respelled === undefined || !namesADistrict(respelled, site.states) ? undefined : searchAnswer(respelled, site, states);
-  const offered = again !== undefined && !("invalid" in again) ? { respelled: respelled! } : {};
+  const offered = again !== undefined && !("invalid" in again) ? { respelled: respelled! } : (pluralOffer ?? {});
   return { invalid: { detail: invalidZipDetail(typed, "/zip/02108", meant), ...(meant === undefined ? {} : { meant }), ...(reads === undefined ? {} : { reads }), ...offered } };
 }
 

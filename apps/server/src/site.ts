@@ -430,6 +430,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let indexEntries: { zip: string; city: string; state: string; district: string }[] | undefined;
   const indexRecords = () => (indexEntries ??= JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[]);
   let cities: ReturnType<typeof cityZipIndex> | undefined;
+  // Every word of the records' town names, on the first respelling.
+  let townWords: Set<string> | undefined;
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
   // The town search, and the ZIP codes of each county, both from the bulk records (their county:
   // a county's name is searched where no town has it, "Queens"), read once when either is first
@@ -514,7 +516,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
     districtSearch: (typed) => districtIndex().find(typed),
-    districtRespelled: (typed) => districtIndex().respelled(typed),
+    // (A town's word is no misspelling: "Tampa", "Greensboro" are no district's words, review of the late commits 40 #2.)
+    districtRespelled: (typed) => districtIndex().respelled(typed, (word) => (townWords ??= new Set(indexRecords().flatMap((r) => r.city.toLowerCase().replace(/['’]/g, "").split(/[^a-z]+/)))).has(word)),
     districtsNamed: (typed) => districtIndex().named(typed),
     districtsInitialed: (typed) => districtIndex().initialed(typed),
     freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
