@@ -4,8 +4,8 @@
  * of them is abroad, not a shore strip or small island the simplified district outlines cut off
  * (pages audit 40 #1: Tijuana's centre was "most likely in" San Ysidro Elementary School District, as
  * were 736 of 775 places a mile inside Canada or Mexico). Natural Earth's land border is off by up to
- * about a kilometre (along the Rio Grande at Laredo): it decides only for places no district and no ZIP
- * area holds, more than 100 m from every district drawn (location.ts).
+ * about a kilometre (along the Rio Grande at Laredo): it decides only for places no district holds, more
+ * than 100 m from every district drawn (500 m where a ZIP area holds them: location.ts).
  */
 import countries from "world-atlas/countries-10m.json" with { type: "file" };
 import { clipPolygon } from "lineclip";

@@ -295,10 +295,11 @@ export function locate(
   // whose area holds the place or lies nearest (nor in the area of a 2016 district mapped to none
   // today: Palo, MI, is Carson City-Crystal's, as its ZIP says, not Central Montcalm's).
   const here = hits.length === 0 ? zipAt(data.index, data.zctas?.(), lon, lat, data.index.nearestZctas(lon, lat, HOLDING_TRIED)) : undefined;
-  // Not where Natural Earth draws Canada or Mexico (pages audit 40 #1: Tijuana was San Ysidro's), unless a ZIP area
-  // holds the place or a district is drawn within ABROAD_CLEAR_M: its border is off by a kilometre along the Rio
+  // Not where Natural Earth draws Canada or Mexico (pages audit 40 #1: Tijuana was San Ysidro's), unless a district is
+  // drawn within ABROAD_CLEAR_M, or ABROAD_ZIP_AREA_M where a ZIP area holds the place: its border is off by a kilometre along the Rio
   // Grande, where 1,587 strips of Laredo or Eagle Pass the outlines leave out were called Mexico (review of stop 40 #1).
-  if (here !== undefined && !here.inArea && data.abroad?.(lon, lat) !== undefined && data.index.nearestWithin(lon, lat, ABROAD_CLEAR_M).length === 0) return undefined;
+  // (A ZIP area's exception, within ABROAD_ZIP_AREA_M: review of the late commits 40 #7, places 0.5-1.15 km into Mexico in a ZIP area drawn over the border.)
+  if (here !== undefined && data.abroad?.(lon, lat) !== undefined && data.index.nearestWithin(lon, lat, here.inArea ? ABROAD_ZIP_AREA_M : ABROAD_CLEAR_M).length === 0) return undefined;
   // Within the drawing's own error (NEAR_BORDER_M) the ZIP is not asked: an island 24 m off its district's edge (04859, ME).
   const near = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M).filter((n) => n.metres <= NEAR_BORDER_M || zipsOf(n.district.leaid).includes(here.zip));
   if (hits.length === 0) hits = near.map((n) => ({ district: n.district, onBorder: false }));
@@ -341,8 +342,8 @@ export function locate(
 export function placeWithoutDistrict(data: LocationData, lon: number, lat: number): PlaceWithoutDistrict | undefined {
   const area = data.index.areaWithoutDistrictAt(lon, lat);
   if (area !== undefined) return area;
-  // (As locate decides it: not where a ZIP area holds the place.)
-  const country = zipHolding(data, lon, lat) === undefined ? data.abroad?.(lon, lat) : undefined;
+  // (Where locate answers none, Natural Earth's country.)
+  const country = data.abroad?.(lon, lat);
   return country === undefined ? undefined : { kind: "abroad", country };
 }
 
@@ -401,6 +402,9 @@ export function onlyNamedDistrict(districts: readonly { leaid: string; named: nu
 
 /** How near (metres) a drawn district keeps a place Natural Earth puts in Canada or Mexico in the United States: the drawing's own error. */
 const ABROAD_CLEAR_M = 100;
+
+/** The same where a ZIP area holds the place: the strips of Laredo and Eagle Pass the outlines leave out lie within it. */
+const ABROAD_ZIP_AREA_M = 500;
 
 /** How far (degrees) the nearest ZIP code's point is sought for a territory's place: a little more than TERRITORY_NEAR_MILES anywhere. */
 const TERRITORY_NEAR_DEGREES = 0.2;
