@@ -215,7 +215,7 @@ export interface DistrictSearch {
   initialed(typed: string): DistrictMatch[];
   /**
    * The text typed with its words that no district's name has, nor `known` (a town's), respelled as the one a letter off
-   * with the same first letter that names the most students ("Chicgo schools": "Chicago schools"; "Seattle Public Schols":
+   * (two from 9 letters) with the same first letter that names the most students ("Chicgo schools": "Chicago schools"; "Seattle Public Schols":
    * "Seattle Public Schools"), at most three; undefined where no word is respelled.
    */
   respelled(typed: string, known?: (word: string) => boolean): string | undefined;
@@ -432,7 +432,7 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
   // Every word of every district's name, generic ones too ("schools"), as the name writes it ("McAllen"), with the students
   // of the districts named with it, and each word with one letter left out, to find the words a letter off (SymSpell's
   // deletions, distance 1): made on the first respelling (a search that found nothing), then a lookup per word typed.
-  let vocabulary: { words: Map<string, { form: string; weight: number }>; deletions: Map<string, string[]> } | undefined;
+  let vocabulary: { words: Map<string, { form: string; weight: number }>; deletions: Map<string, string[]>; byFirst: Map<string, string[]> } | undefined;
   const wordsOf = (name: string) => name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/['’]/g, "").split(/[^A-Za-z]+/).filter((w) => w.length > 1);
   const deletionsOf = (word: string) => Array.from({ length: word.length }, (_, i) => word.slice(0, i) + word.slice(i + 1));
   const vocabularyOf = () => {
@@ -446,27 +446,38 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     for (const w of GENERIC_DISTRICT_WORDS) if (w.length > 1 && !words.has(w)) words.set(w, { form: w, weight: 1 });
     const deletions = new Map<string, string[]>();
     for (const w of words.keys()) for (const d of new Set([w, ...deletionsOf(w)])) (deletions.get(d) ?? deletions.set(d, []).get(d)!).push(w);
-    return (vocabulary = { words, deletions });
+    const byFirst = new Map<string, string[]>();
+    for (const w of words.keys()) (byFirst.get(w[0]!) ?? byFirst.set(w[0]!, []).get(w[0]!)!).push(w);
+    return (vocabulary = { words, deletions, byFirst });
   };
-  /** The word of a district's name a letter off `lower` (added, dropped, changed or two swapped), its first letter the same, naming the most students. */
+  /**
+   * The word of a district's name a letter off `lower` (added, dropped, changed or two swapped), its first letter the same,
+   * naming the most students; for a word of 9 letters or more, two letters off where none is one off ("Cincinatti").
+   */
   const closestWord = (lower: string): string | undefined => {
-    const { words, deletions } = vocabularyOf();
-    const candidates = new Set([...(deletions.get(lower) ?? []), ...deletionsOf(lower).flatMap((d) => [...(words.has(d) ? [d] : []), ...(deletions.get(d) ?? [])])]);
-    let best: { w: string; weight: number } | undefined;
-    for (const w of candidates) {
-      if (w[0] !== lower[0] || w === lower || editDistanceAtMost(lower, w, 2) > (swapped(lower, w) ? 2 : 1)) continue;
-      const weight = words.get(w)!.weight;
-      if (best === undefined || weight > best.weight) best = { w, weight };
-    }
-    return best?.w;
+    const { words, deletions, byFirst } = vocabularyOf();
+    const heaviest = (candidates: Iterable<string>, most: number) => {
+      let best: { w: string; weight: number } | undefined;
+      for (const w of candidates) {
+        if (w[0] !== lower[0] || w === lower || Math.abs(w.length - lower.length) > most || editDistanceAtMost(lower, w, most) > most) continue;
+        const weight = words.get(w)!.weight;
+        if (best === undefined || weight > best.weight) best = { w, weight };
+      }
+      return best?.w;
+    };
+    const oneOff = heaviest(new Set([...(deletions.get(lower) ?? []), ...deletionsOf(lower).flatMap((d) => [...(words.has(d) ? [d] : []), ...(deletions.get(d) ?? [])])]), 1);
+    // (Two off: the words of the same first letter, scanned: a few hundred, and only for a long word one off found none.)
+    return oneOff ?? (lower.length >= 9 ? heaviest(byFirst.get(lower[0]!) ?? [], 2) : undefined);
   };
   const respelled = (typed: string, known: (word: string) => boolean = () => false): string | undefined => {
     const { words } = vocabularyOf();
     let changed = 0;
+    let tried = 0;
     const text = typed.replace(/\p{L}+(?:['’]\p{L}+)?/gu, (word) => {
       const lower = word.toLowerCase().replace(/['’]/g, "");
-      // (At most three words respelled: a text of junk is no name misspelt.)
-      if (changed >= 3 || lower.length < 5 || words.has(lower) || !/^[a-z]+$/.test(lower) || known(lower)) return word;
+      // (At most four words looked up, three respelled: a text of junk is no name misspelt, and costs no more than one.)
+      if (tried >= 4 || changed >= 3 || lower.length < 5 || words.has(lower) || !/^[a-z]+$/.test(lower) || known(lower)) return word;
+      tried++;
       const found = closestWord(lower);
       if (found === undefined) return word;
       changed++;
@@ -476,18 +487,6 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     return changed > 0 ? text : undefined;
   };
   return { find: (typed) => withStateOrNot(typed, find), named: (typed) => withStateOrNot(typed, namedIn), initialed: (typed) => withStateOrNot(typed, initialed), respelled };
-}
-
-/**
- * Whether two words differ by two letters next to each other swapped ("Tamap", "Tampa"): one typing slip, though two edits.
- *
- * @example
- * swapped("chciago", "chicago") // true
- */
-function swapped(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
 }
 
 /**

@@ -592,6 +592,8 @@ describe("a word one letter off (pages audit 40 #2: 'Chicgo schools' and 453 of 
     // The plural's offer for "school", and the name's own capitals (review of the late commits 40 #3, #4).
     ["Chicgo school", "Chicago schools"],
     ["Mcalen ISD", "McAllen ISD"],
+    // Two letters off a name of 9 or more (review of the final mends 40 #1).
+    ["Cincinatti schools", "Cincinnati schools"],
   ])("%j asks 'Did you mean %s?', whose search finds it", async (typed, meant) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);
