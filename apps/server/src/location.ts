@@ -295,13 +295,13 @@ export function locate(
   // whose area holds the place or lies nearest (nor in the area of a 2016 district mapped to none
   // today: Palo, MI, is Carson City-Crystal's, as its ZIP says, not Central Montcalm's).
   const here = hits.length === 0 ? zipAt(data.index, data.zctas?.(), lon, lat, data.index.nearestZctas(lon, lat, HOLDING_TRIED)) : undefined;
+  const nearest = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M);
   // Not where Natural Earth draws Canada or Mexico (pages audit 40 #1: Tijuana was San Ysidro's), unless a district is
-  // drawn within ABROAD_CLEAR_M, or ABROAD_ZIP_AREA_M where a ZIP area holds the place: its border is off by a kilometre along the Rio
-  // Grande, where 1,587 strips of Laredo or Eagle Pass the outlines leave out were called Mexico (review of stop 40 #1).
-  // (A ZIP area's exception, within ABROAD_ZIP_AREA_M: review of the late commits 40 #7, places 0.5-1.15 km into Mexico in a ZIP area drawn over the border.)
-  if (here !== undefined && data.abroad?.(lon, lat) !== undefined && data.index.nearestWithin(lon, lat, here.inArea ? ABROAD_ZIP_AREA_M : ABROAD_CLEAR_M).length === 0) return undefined;
+  // drawn within ABROAD_CLEAR_M, or ABROAD_ZIP_AREA_M where a ZIP area holds the place: that border is off by a kilometre
+  // along the Rio Grande, where 1,587 strips of Laredo or Eagle Pass the outlines leave out were called Mexico.
+  if (here !== undefined && data.abroad?.(lon, lat) !== undefined && !nearest.some((n) => n.metres <= (here.inArea ? ABROAD_ZIP_AREA_M : ABROAD_CLEAR_M))) return undefined;
   // Within the drawing's own error (NEAR_BORDER_M) the ZIP is not asked: an island 24 m off its district's edge (04859, ME).
-  const near = here === undefined ? [] : data.index.nearestWithin(lon, lat, OFF_EDGE_M).filter((n) => n.metres <= NEAR_BORDER_M || zipsOf(n.district.leaid).includes(here.zip));
+  const near = here === undefined ? [] : nearest.filter((n) => n.metres <= NEAR_BORDER_M || zipsOf(n.district.leaid).includes(here.zip));
   if (hits.length === 0) hits = near.map((n) => ({ district: n.district, onBorder: false }));
   if (hits.length === 0) return undefined;
   const found = zipAt(data.index, data.zctas?.(), lon, lat, hits.flatMap((h) => zipsOf(h.district.leaid)));
