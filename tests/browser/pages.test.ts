@@ -113,6 +113,12 @@ describe("with the browser's text size at 200 % (default font 32 px)", () => {
         expect(await page.locator("header form").isVisible()).toBe(false);
         expect(await page.locator("header").getByRole("link", { name: "Search" }).isVisible()).toBe(true);
       }
+      // The answer starts on the first screen of a 320 x 568 phone (pages audit 40 #6: 569 px down on a ZIP
+      // page, 765 on a district's): a one-row header, smaller headings, the state's link close above its heading.
+      if (width === 320 && /^\/(zip|district)\/\d/.test(path)) {
+        const answerTop = await page.evaluate(() => (document.querySelector("main p.answer") ?? document.querySelector("main h1 ~ p"))!.getBoundingClientRect().top);
+        expect(answerTop, `${path}: the answer's top at 320 px with large text`).toBeLessThan(568);
+      }
       await page.close();
     }
   });

@@ -479,6 +479,7 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
       : `\n<p>Not these? ${namesakes.length === 1 ? "A district" : "Districts"} named with “${e(shortened(schools!.town))}” elsewhere: ${namesakes.map((d) => `<a href="${districtHref(d.leaid)}">${e(d.district)}</a> (${d.state})`).join(", ")}${schools!.namesakes.length > namesakes.length ? `, and ${schools!.namesakes.length - namesakes.length} more` : ""}.</p>`;
   return layout(
     {
+      answer: true,
       title,
       description: `${title}, each with the public school district its record names.`,
       canonical: null,
@@ -587,6 +588,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
     .join("\n");
   return layout(
     {
+      answer: true,
       title,
       description: `${found.length} public school districts with the name typed, or its words: each with its state and students.`,
       canonical: null,

@@ -33,7 +33,7 @@ pre{white-space:pre-wrap;background:var(--code);padding:.5rem}code{overflow-wrap
 footer{margin-top:2rem;font-size:.9rem;color:var(--muted);border-top:1px solid var(--line)}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:var(--link)}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:22.5rem){.answer{font-size:1.05rem}}
-header .find{display:none}@media (max-width:15em){header{font-size:.875rem;column-gap:.75rem}header>a{padding:.5rem 0}header form{display:none}header .find{display:inline-block;padding:.5rem 0;min-height:24px}}
+header .find{display:none}@media (max-width:15em){body{padding:0 .5rem 1rem}header{font-size:.75rem;column-gap:.5rem;flex-wrap:nowrap;margin-bottom:.5rem}header>a{flex:0 1 auto;padding:.25rem 0}header form{display:none}header .find{display:inline-block;flex:none;padding:.25rem 0;min-height:24px}h1{font-size:1.2rem}main>p:first-child{margin:0}a.up{font-size:.75rem;padding:.25rem 0}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td,tbody th{border:0;padding:.1rem 0;overflow-wrap:anywhere}tr>:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
@@ -42,7 +42,10 @@ td[data-label]::before,th[data-label]::before{content:attr(data-label) ": ";cont
 
 // On phones a table cell shows its column's name before it (the table is a list of cards); the
 // empty alternative text keeps screen readers, which announce the column header, from saying it
-// twice (a browser without that syntax keeps the first declaration). Printed, the page keeps the
+// twice (a browser without that syntax keeps the first declaration). Below 15 em (a phone with
+// its text at 200 %: 320 px is 10 em at 32 px) the header is one row and the headings smaller, so
+// the answer starts on the first screen (pages audit 40 #6: 569 px down on a ZIP page, 765 on a
+// district's, of 568). Printed, the page keeps the
 // answer, the facts and the lists, not the forms, and writes each district website's address.
 
 /**
@@ -84,6 +87,8 @@ export interface PageParts {
   canonical: string | null;
   main: string;
   head?: string;
+  /** The page answers a question (a ZIP code's, a place's, a search's): its skip link says "Skip to the answer", others' "Skip to the content". */
+  answer?: boolean;
   /** The header's search box (off on the home page, whose main form is the search). */
   search?: boolean;
 }
@@ -102,7 +107,7 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 <title>${e(p.title)}</title><meta name="description" content="${e(p.description)}">${canonical}
 <meta property="og:type" content="website"><meta property="og:site_name" content="School districts by ZIP"><meta property="og:title" content="${e(p.title)}"><meta property="og:description" content="${e(p.description)}">${p.canonical === null ? "" : `<meta property="og:url" content="${e(facts.baseUrl + p.canonical)}">`}
 <link rel="icon" href="data:,"><style>${CSS}</style><style>${GEO_CSS}</style>${p.head ?? ""}</head>
-<body><a class="skip" href="#main">Skip to the answer</a><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top", "", undefined, facts.staticCopy)}<a class="find" href="/#zip-main">Search</a>`}</header>
+<body><a class="skip" href="#main">Skip to the ${p.answer === true ? "answer" : "content"}</a><header><a href="/">School districts by ZIP</a>${p.search === false ? "" : `${searchForm("top", "", undefined, facts.staticCopy)}<a class="find" href="/#zip-main">Search</a>`}</header>
 <main id="main" tabindex="-1">${p.main}</main>
 <footer>${footer(facts)}</footer></body></html>
 `;

@@ -134,6 +134,7 @@ export function locationPage(
   const heading = rough ? `School districts of the point your device gave${town ? ` in ${town}` : ""}` : town ? `School districts of this place in ${town}` : `School districts at ${where}`;
   return layout(
     {
+      answer: true,
       // The answer in the title too (a tab, a bookmark, a shared link's preview).
       // (Not a device's position to the metre: it stays in history and bookmarks, pages audit 37 #6.)
       title: a.districts.length === 0 || rough ? heading : `${a.districts[0]!.district}${a.districts.length > 1 ? ` and ${a.districts.length - 1} more` : ""} ${town ? `in ${town}` : `at ${where}`}`,
@@ -194,6 +195,7 @@ export function territoryPage(district: { district: string; leaid: string; phone
   const where = inSentence(zip.stateName);
   return layout(
     {
+      answer: true,
       title: `${district.district}: the school district of ${lat}, ${lon}`,
       description: `This place is in ${where}, where one public school district serves every address: ${district.district}.`,
       canonical: null,

@@ -148,7 +148,7 @@ describe("Accept negotiation of errors", () => {
   });
 
   it("a split ZIP's page points to the exact spot's district (pages audit 38 #1); one district's, or a PO box's, does not", async () => {
-    const note = 'At the home, <a href="/location">find the district of the exact spot</a>';
+    const note = '<a href="/location">Find the district of the exact spot</a> from a map\'s link to the home';
     expect(await (await get("/zip/90210")).text()).toContain(note);
     expect(await (await get("/zip/01002")).text()).toContain(note);
     expect(await (await get("/zip/10001")).text()).not.toContain(note);
@@ -196,6 +196,12 @@ describe("Accept negotiation of errors", () => {
     const res = await get(path);
     expect(res.status).toBe(status);
     expect(((await res.json()) as { detail: string }).detail).toContain(detail);
+  });
+
+  it("the skip link says 'answer' on the pages that give one (a ZIP code's, a town's; a place's: tests/browser), 'content' elsewhere (pages audit 40 #7)", async () => {
+    const skipOf = async (path: string) => /<a class="skip" href="#main">([^<]+)<\/a>/.exec(await (await get(path, { Accept: BROWSER })).text())?.[1];
+    for (const path of ["/zip/90210", "/zip?zip=beverly+hills"]) expect(await skipOf(path), path).toBe("Skip to the answer");
+    for (const path of ["/", "/about", "/district/0604830", "/state/CA", "/zip/00000", "/location"]) expect(await skipOf(path), path).toBe("Skip to the content");
   });
 
   it("the home page's list of states is the target of those links", async () => {

@@ -248,14 +248,16 @@ export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, 
     : "";
   // Split at some grade level (the largest district under 95 % beside another with residents): the exact spot
   // settles it, which the location page can (pages audit 38 #1: one home in ten reads another district first,
-  // and the page offered only a phone call). Not for a PO box (the home is elsewhere) nor the static copy (no /location).
+  // and the page offered only a phone call). A map's place first: without JavaScript the page reads coordinates
+  // but not the phone's position (pages audit 40 #6). Not for a PO box (the home is elsewhere) nor the static copy (no /location).
   const splitHere =
     !facts.staticCopy && own?.basis !== "post office" && levels.some((l) => l.districts.length > 1 && l.share(l.districts[0]!) < 0.95 && l.share(l.districts[1]!) > 0);
   const spotNote = splitHere
-    ? `<p>Not sure which of these districts the home is in? At the home, <a href="/location">find the district of the exact spot</a> from your phone's location, or ask the district.</p>\n`
+    ? `<p>Not sure which of these districts the home is in? <a href="/location">Find the district of the exact spot</a> from a map's link to the home, or your phone's location there, or ask the district.</p>\n`
     : "";
   return layout(
     {
+      answer: true,
       title: mostInNone
         ? `ZIP code ${r.zip} (${place}): most of it in no school district; ${r.district}${elsewhere(own)} covers a part`
         : high
