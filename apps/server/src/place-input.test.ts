@@ -53,6 +53,13 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["https://www.google.com/maps/place/45%C2%B046'59.9%22N+108%C2%B030'02.5%22W/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
     ["geo:45.7833,-108.5007", "45.7833", "-108.5007"],
     ["GEO:45.7833,-108.5007;u=35?z=17", "45.7833", "-108.5007"],
+    // OpenStreetMap's and Bing's: a marker before the view (pages audit 40 #7: "a link with no coordinates in it").
+    ["https://www.openstreetmap.org/#map=17/41.88200/-87.62780", "41.882", "-87.6278"],
+    ["https://www.openstreetmap.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780", "41.8825", "-87.6231"],
+    ["https://www.openstreetmap.org/search?query=chicago#map=12.5/41.88200/-87.62780", "41.882", "-87.6278"],
+    ["https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15", "41.882", "-87.6278"],
+    ["https://www.bing.com/maps?cp=41.882%7E-87.6278&lvl=15.0", "41.882", "-87.6278"],
+    ["https://www.bing.com/maps?sp=point.41.8825_-87.6231_Dropped%20pin&cp=41.882~-87.6278&lvl=15", "41.8825", "-87.6231"],
   ])("%s", (link, lat, lon) => {
     expect(linkPlace(link)).toEqual({ lat, lon });
     expect(readPlace(link, "")).toEqual({ lat, lon });
@@ -67,6 +74,8 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.google.com/maps/dir/Billings,+MT/Laurel,+MT/@45.72,-108.65,12z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/search/schools/@45.7833,-108.5007,14z")).toBeUndefined();
     expect(linkPlace("https://maps.apple.com/?q=Billings&sll=45.7833,-108.5007")).toBeUndefined();
+    expect(linkPlace("https://www.openstreetmap.org/#map=17/41.88200")).toBeUndefined();
+    expect(linkPlace("https://www.bing.com/maps?q=chicago&lvl=15")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

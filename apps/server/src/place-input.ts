@@ -32,7 +32,8 @@ const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
 /**
  * Where a map link says its place is, most precise first: Google's place (`!3d…!4d…`), a query or
  * marked point (`?q=`, `q=loc:`, Apple's `ll=`, `query=`, `destination=`), a place's or a bare map's
- * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870). Not a search's or a route's view
+ * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870), OpenStreetMap's
+ * and Bing's marker or view. Not a search's or a route's view
  * (`/maps/search/…/@`, `/maps/dir/…/@`: the middle of the screen, no place), nor Apple's `sll=`, a
  * search's hint (review stop 36 #5).
  */
@@ -41,6 +42,12 @@ const LINK_PLACES = [
   new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`/maps/(?:place/[^/?#]+/)?@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
+  // OpenStreetMap's marker (`?mlat=…&mlon=…`), Bing's pin (`sp=point.lat_lon`), then their views
+  // (`#map=17/lat/lon`, `cp=lat~lon`) as Google's bare map's (pages audit 40 #7: "no coordinates in it").
+  new RegExp(String.raw`[?&]mlat=${LINK_DEGREES}&mlon=${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`[?&]sp=point\.${LINK_DEGREES}_${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`#map=[0-9]{1,2}(?:\.[0-9]+)?/${LINK_DEGREES}/${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`[?&]cp=${LINK_DEGREES}~${LINK_DEGREES}(?![0-9.])`),
 ];
 
 /**
