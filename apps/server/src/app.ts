@@ -27,7 +27,7 @@ import {
   stateNotFoundDetail,
   zipNotFoundDetail,
 } from "./problems.ts";
-import { notModifiedHeaders, Representation } from "./representation.ts";
+import { CACHE_CONTROL, DEVICE_CACHE_CONTROL, notModifiedHeaders, Representation } from "./representation.ts";
 import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
@@ -50,10 +50,10 @@ const givenTimes = (c: Context) => ({ lat: c.req.queries("lat")?.length ?? 0, lo
 const NEAR_ZIP_DEGREES = 0.5;
 
 /** A form's answer: 303 to the page it names (cached like the pages: the same query always goes to the same page). */
-function redirect(location: string): Response {
+function redirect(location: string, cacheControl = CACHE_CONTROL): Response {
   return new Response(null, {
     status: 303,
-    headers: { Location: location, "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800" },
+    headers: { Location: location, "Access-Control-Allow-Origin": "*", "Cache-Control": cacheControl },
   });
 }
 
@@ -81,10 +81,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   /** The ZIP codes of each first 3 digits, from /index.json when a ZIP code with no record is first asked for. */
   let nearZipsOf: ((zip: string) => NearZip[]) | undefined;
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState" | "meantName" | "respelled"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string; cacheControl?: string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState" | "meantName" | "respelled"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, former, reads, country, idState, meantName, respelled } = page;
+    const { typed, meant, render, cacheControl, former, reads, country, idState, meantName, respelled } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -93,6 +93,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
+      ...(cacheControl === undefined ? {} : { cacheControl }),
       render:
         render ??
         ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}) })),
@@ -246,14 +247,16 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // The accuracy the device reported with its position ("Use my location"), whole metres; anything else is ignored.
     const acc = c.req.query("acc");
     const accuracyM = acc !== undefined && /^[0-9]{1,7}$/.test(acc) ? Number(acc) : undefined;
-    const ok = (html: string) => sendRepresentation(c.req.raw, pageOf(html));
+    // A device's position is kept by the browser only, not by a shared cache (DEVICE_CACHE_CONTROL).
+    const cacheControl = accuracyM === undefined ? CACHE_CONTROL : DEVICE_CACHE_CONTROL;
+    const ok = (html: string) => sendRepresentation(c.req.raw, pageOf(html, accuracyM === undefined ? PAGE_HEADERS : [...PAGE_HEADERS, ["Cache-Control", DEVICE_CACHE_CONTROL]]));
     const times = givenTimes(c);
     const repeated = repeatedProblem(times, true);
     // What a person pasted or typed (a pair in one box, degree signs, N/S/E/W, a typographic minus):
     // read, then redirected to plain decimal degrees, the page's one address per place.
     if ((lat !== null || lon !== null) && repeated === undefined) {
       const read = readPlace(lat ?? "", lon ?? "");
-      if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}${accuracyM === undefined ? "" : `&acc=${accuracyM}`}`);
+      if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}${accuracyM === undefined ? "" : `&acc=${accuracyM}`}`, cacheControl);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
     const latProblem = times.lat > 1 ? repeated : lat === null ? undefined : degreesProblem("lat", lat, true);
@@ -274,7 +277,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       const where = data ? placeWithoutDistrict(data, Number(lon), Number(lat)) : undefined;
       const detail = data ? locationNotFoundDetail(Number(lat), Number(lon), true, where) : "This service was built without boundaries.";
       // (In Canada or Mexico, the country said first and alone: no nearest ZIP code across the border.)
-      return fail(c.req.raw, "location-not-found", detail, { render: () => locationFormPage(404, detail, lat!, lon!, site.facts, where?.kind === "abroad" ? undefined : hint()) });
+      return fail(c.req.raw, "location-not-found", detail, { cacheControl, render: () => locationFormPage(404, detail, lat!, lon!, site.facts, where?.kind === "abroad" ? undefined : hint()) });
     }
     // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
     if (answer.boundaries === null) {

@@ -61,6 +61,8 @@ export interface ProblemPage {
   onPage: boolean;
   /** Renders the page for the problem. */
   render: (p: Problem) => string;
+  /** A 404's Cache-Control where not CACHE_CONTROL (a device's position: DEVICE_CACHE_CONTROL). */
+  cacheControl?: string;
 }
 
 /**
@@ -79,7 +81,7 @@ export function sendProblem(req: Request, baseUrl: string, kind: ProblemKind, de
   const html = page !== undefined && prefersHtml(req.headers.get("accept"), page.onPage);
   const headers: [string, string][] = [
     ["Content-Type", html ? TYPES.html : TYPES.problem],
-    ["Cache-Control", body.status === 404 ? CACHE_CONTROL : "no-store"],
+    ["Cache-Control", body.status === 404 ? (page?.cacheControl ?? CACHE_CONTROL) : "no-store"],
     ["Access-Control-Allow-Origin", "*"],
   ];
   if (page) headers.push(["Vary", "Accept"]);

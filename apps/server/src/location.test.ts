@@ -319,6 +319,26 @@ describe("GET /location (the page)", () => {
     expect(pasted.headers.get("location")).toBe("/location?lat=45.7833&lon=-108.5007&acc=1500");
   });
 
+  it("a device's position (acc) is kept by the browser, not a shared cache: 200, 304, 303 and 404 are private; without it, public (pages audit 40 #7)", async () => {
+    const PRIVATE = "private, max-age=86400";
+    const PUBLIC = "public, max-age=86400, stale-while-revalidate=604800";
+    const page = await app.request("/location?lat=45.7833&lon=-108.5007&acc=15");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe(PRIVATE);
+    const again = await app.request("/location?lat=45.7833&lon=-108.5007&acc=15", { headers: { "If-None-Match": page.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("cache-control")).toBe(PRIVATE);
+    const pasted = await app.request("/location?lat=45.7833%2C%20-108.5007&lon=&acc=15");
+    expect([pasted.status, pasted.headers.get("cache-control")]).toEqual([303, PRIVATE]);
+    const sea = await app.request("/location?lat=30&lon=-140&acc=15", { headers: { Accept: "text/html" } });
+    expect([sea.status, sea.headers.get("cache-control")]).toEqual([404, PRIVATE]);
+    for (const path of ["/location?lat=45.7833&lon=-108.5007", "/location?lat=45.7833&lon=-108.5007&acc=abc", "/location?lat=30&lon=-140"]) {
+      expect((await app.request(path)).headers.get("cache-control"), path).toBe(PUBLIC);
+    }
+    // A bad value is no one's position: not cached at all, as every 400.
+    expect((await app.request("/location?lat=91&lon=0&acc=15")).headers.get("cache-control")).toBe("no-store");
+  });
+
   it("a link with no coordinates in it (a short share link) says what to copy instead; the box takes a long link", async () => {
     const res = await app.request(`/location?lat=${encodeURIComponent("https://maps.app.goo.gl/AbCd123")}&lon=`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);

@@ -47,6 +47,13 @@ const BLOB_MIN = 16 << 10;
 export const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 
 /**
+ * Cache-Control of a location page given a device's position ("Use my location" adds its accuracy,
+ * `&acc=`): the browser may keep it, a shared cache (a CDN, a proxy) may not, so a person's home is
+ * not stored where others' requests are answered (pages audit 37 #6, 40 #7).
+ */
+export const DEVICE_CACHE_CONTROL = "private, max-age=86400";
+
+/**
  * Bodies up to this many bytes are sent uncoded whatever Accept-Encoding says
  * (issue 15; figures in bench/FINDINGS.md P3): their whole response fits in one
  * TCP segment either way, so br saves ~200 bytes but no round trip, and

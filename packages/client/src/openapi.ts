@@ -1929,7 +1929,7 @@ export interface components {
          */
         LonPage: string;
         /**
-         * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+         * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it, and the answer given it (200, 303, 304 or 404) is `Cache-Control: private, max-age=86400`, kept by the browser, not by a shared cache. The JSON answer (`/location.json`) takes no accuracy.
          * @example 1500
          */
         AccuracyPage: string;
@@ -1953,6 +1953,8 @@ export interface components {
         ETag: string;
         /** @description Caching policy of successful responses and 404s. */
         CacheControl: "public, max-age=86400, stale-while-revalidate=604800";
+        /** @description Caching policy of the location page (and its 303 and 404): as every page's, but `private` when the request gives a device's accuracy (`acc`, which only the "Use my location" button sends): a browser may keep the page of a person's own position, a shared cache (a CDN, a proxy) may not. */
+        PlaceCacheControl: "public, max-age=86400, stale-while-revalidate=604800" | "private, max-age=86400";
         /** @description Errors caused by the request itself are not cached. */
         NoStore: "no-store";
         /**
@@ -6097,7 +6099,7 @@ export interface operations {
                  */
                 lon?: components["parameters"]["LonPage"];
                 /**
-                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it, and the answer given it (200, 303, 304 or 404) is `Cache-Control: private, max-age=86400`, kept by the browser, not by a shared cache. The JSON answer (`/location.json`) takes no accuracy.
                  * @example 1500
                  */
                 acc?: components["parameters"]["AccuracyPage"];
@@ -6133,7 +6135,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -6152,7 +6154,7 @@ export interface operations {
                 headers: {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6161,7 +6163,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -6188,7 +6190,7 @@ export interface operations {
             404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     Vary: components["headers"]["VaryAccept"];
                     "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
@@ -6244,7 +6246,7 @@ export interface operations {
                  */
                 lon?: components["parameters"]["LonPage"];
                 /**
-                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it. The JSON answer (`/location.json`) takes no accuracy.
+                 * @description The accuracy the device reported with its position, in whole metres, as the page's "Use my location" button sends it (it asks for a precise position). Above 200 the page says, under the answer, that the device placed the person only within about that distance of the point, so the home may be in another district, and links the point's ZIP code; at 200 or less, or left out, nothing is said. A value that is not a whole number of metres is ignored (the page answers as without it); a redirect to plain decimals keeps it, and the answer given it (200, 303, 304 or 404) is `Cache-Control: private, max-age=86400`, kept by the browser, not by a shared cache. The JSON answer (`/location.json`) takes no accuracy.
                  * @example 1500
                  */
                 acc?: components["parameters"]["AccuracyPage"];
