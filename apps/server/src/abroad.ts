@@ -6,6 +6,10 @@
  * were 736 of 775 places a mile inside Canada or Mexico). Natural Earth's land border is off by up to
  * about a kilometre (along the Rio Grande at Laredo): it decides only for places no district holds, more
  * than 100 m from every district drawn (500 m where a ZIP area holds them: location.ts).
+ *
+ * And the land of the territories, which have no boundary file: a place on it is in the territory
+ * however far from its ZIP codes' points (pages audit 40 #7: Manu'a, 70 miles from American Samoa's
+ * one ZIP code's point, was "open water").
  */
 import countries from "world-atlas/countries-10m.json" with { type: "file" };
 import { clipPolygon } from "lineclip";
@@ -15,6 +19,9 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 
 /** The neighbours by their ISO 3166 numeric codes, as world-atlas ids them. */
 const NEIGHBOURS: Readonly<Record<string, string>> = { "124": "Canada", "484": "Mexico" };
+
+/** The territories' USPS codes by their ISO 3166 numeric codes (American Samoa, Guam, the Northern Mariana Islands, Puerto Rico, the Virgin Islands). */
+const TERRITORY_CODES: Readonly<Record<string, string>> = { "016": "AS", "316": "GU", "580": "MP", "630": "PR", "850": "VI" };
 
 /**
  * The boxes [west, south, east, north] along the land borders that the neighbours are kept in (a
@@ -39,22 +46,16 @@ interface NeighbourPart {
  * Read from the package's file once, the parts near the borders kept (about 8,000 points).
  *
  * @example
- * const abroad = await neighbourAt();
+ * const abroad = neighbourAt(await readCountries());
  * abroad(-117.03, 32.532) // "Mexico" (Tijuana)
  * abroad(-117.06, 32.56) // undefined (San Ysidro)
  */
-export async function neighbourAt(): Promise<(lon: number, lat: number) => string | undefined> {
-  // Bun gives a file imported so as its path (embedded in the binary); Vite, which runs the tests, gives the parsed JSON.
-  const imported: unknown = countries;
-  const topo = (typeof imported === "string" ? await Bun.file(imported).json() : imported) as Topology<{ countries: GeometryCollection }>;
+export function neighbourAt(topo: Countries): (lon: number, lat: number) => string | undefined {
   const parts: NeighbourPart[] = [];
   for (const geometry of topo.objects.countries.geometries) {
     const country = NEIGHBOURS[String(geometry.id)];
     if (country === undefined) continue;
-    const found = feature(topo, geometry);
-    const shape = "geometry" in found ? found.geometry : undefined;
-    const polygons = shape?.type === "Polygon" ? [shape.coordinates] : shape?.type === "MultiPolygon" ? shape.coordinates : [];
-    for (const polygon of polygons) {
+    for (const polygon of polygonsOf(topo, geometry)) {
       for (const box of BORDER_BOXES) {
         const ring = clipPolygon(polygon[0]! as [number, number][], box);
         if (ring.length < 3) continue;
@@ -65,4 +66,47 @@ export async function neighbourAt(): Promise<(lon: number, lat: number) => strin
     }
   }
   return (lon, lat) => parts.find(({ ring, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], [ring]) !== false)?.country;
+}
+
+/**
+ * Which territory's land holds a place, by its USPS code ("AS", "GU", "MP", "PR", "VI"), or undefined:
+ * Natural Earth's islands, holes (lagoons) left out as the map's scale does.
+ *
+ * @example
+ * const territory = territoryAt(await readCountries());
+ * territory(-169.66, -14.17) // "AS" (Ofu, Manu'a)
+ * territory(-170.2, -14.1) // undefined (the sea between)
+ */
+export function territoryAt(topo: Countries): (lon: number, lat: number) => string | undefined {
+  const parts: { code: string; polygon: [number, number][][]; box: [number, number, number, number] }[] = [];
+  for (const geometry of topo.objects.countries.geometries) {
+    const code = TERRITORY_CODES[String(geometry.id)];
+    if (code === undefined) continue;
+    for (const polygon of polygonsOf(topo, geometry)) {
+      const outer = polygon[0]!;
+      const lons = outer.map((p) => p[0]!);
+      const lats = outer.map((p) => p[1]!);
+      parts.push({ code, polygon: polygon as [number, number][][], box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] });
+    }
+  }
+  return (lon, lat) => parts.find(({ polygon, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], polygon) !== false)?.code;
+}
+
+/** Natural Earth's countries as world-atlas's TopoJSON holds them. */
+export type Countries = Topology<{ countries: GeometryCollection }>;
+
+/**
+ * world-atlas's 1:10m countries, read once at start-up by whoever needs them (neighbourAt, territoryAt keep only their parts).
+ * Bun gives a file imported so as its path (embedded in the binary); Vite, which runs the tests, the parsed JSON.
+ */
+export async function readCountries(): Promise<Countries> {
+  const imported: unknown = countries;
+  return (typeof imported === "string" ? await Bun.file(imported).json() : imported) as Countries;
+}
+
+/** A country's polygons (rings of [lon, lat], the outer first). */
+function polygonsOf(topo: Countries, geometry: GeometryCollection["geometries"][number]): number[][][][] {
+  const found = feature(topo, geometry);
+  const shape = "geometry" in found ? found.geometry : undefined;
+  return shape?.type === "Polygon" ? [shape.coordinates] : shape?.type === "MultiPolygon" ? shape.coordinates : [];
 }

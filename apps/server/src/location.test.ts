@@ -678,6 +678,30 @@ describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most like
   });
 });
 
+describe("a territory's islands far from its ZIP codes' points (pages audit 40 #7: Manu'a was 'open water')", () => {
+  let dataset: Awaited<ReturnType<typeof loadFixture>>;
+  let location: Awaited<ReturnType<typeof withOutlines>>;
+  beforeAll(async () => {
+    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+  }, 60_000);
+  const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
+
+  it.each([
+    ["-14.17", "-169.66"], // Ofu, Manu'a: 70 miles from 96799's point
+    ["-14.24", "-169.45"], // Ta'u
+    ["-14.27", "-170.62"], // east Tutuila
+  ])("%s, %s, on American Samoa's land, gets its one district and its one ZIP code", (lat, lon) => {
+    const result = at(lat, lon);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as { districts: { leaid: string }[]; zip: { zip: string } | null; boundaries: unknown };
+    expect([answer.districts.map((d) => d.leaid), answer.zip?.zip, answer.boundaries]).toEqual([["6000030"], "96799", null]);
+  });
+
+  it("the sea between the islands, and beyond them, is no place of the territory", () => {
+    for (const [lat, lon] of [["-14.1", "-170.2"], ["-14.2", "-169.0"], ["13.9", "145.0"]]) expect(at(lat!, lon!).code, `${lat}, ${lon}`).toBe(1);
+  });
+});
+
 describe("onlyNamedDistrict: a territory's one district, the same rule for the page, the JSON and the CLI (review of stop 39 #6)", () => {
   it("is the one district ZIP codes name; none where two are named; a district no ZIP code names does not count", () => {
     expect(onlyNamedDistrict([{ leaid: "7200030", named: 174 }])).toBe("7200030");

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
-import { neighbourAt } from "./abroad.ts";
+import { neighbourAt, readCountries, territoryAt } from "./abroad.ts";
 import { shortened, type PlaceWithoutDistrict } from "./problems.ts";
 import { isMapLink, milesBetween, TERRITORY_NEAR_MILES } from "./place-input.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
@@ -41,6 +41,8 @@ export interface LocationData {
   zctas?: () => ZctaOutlines | undefined;
   /** The neighbour of the United States a place lies in ("Canada", "Mexico"), if any (abroad.ts). */
   abroad?: (lon: number, lat: number) => string | undefined;
+  /** The territory whose land holds a place, by its USPS code ("AS"), if any (abroad.ts). */
+  territory?: (lon: number, lat: number) => string | undefined;
 }
 
 /**
@@ -70,9 +72,12 @@ export async function loadLocationData(
   // holds anyway: parsing the CSV would add tens of MB of resident memory for 13k short strings.
   const districts = names ?? (await namesFromCsv(paths.districts));
   for (const d of index.districts) if (!districts.has(d.leaid)) throw new DatasetError(file, `district ${d.leaid} is not in districts.csv`);
-  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head): collect it now, once.
+  // Natural Earth's countries, read once: the parts near the land borders and the territories' islands are kept.
+  const countries = await readCountries();
+  const natural = { abroad: neighbourAt(countries), territory: territoryAt(countries) };
+  // Parsing left some tens of MB of garbage (the file's bytes, its JSON head, the countries): collect it now, once.
   Bun.gc(true);
-  return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale }, ...(zctas ? { zctas } : {}), abroad: await neighbourAt() };
+  return { index, districts, boundaries: { source: b.source, vintage: b.vintage, scale: b.scale }, ...(zctas ? { zctas } : {}), ...natural };
 }
 
 async function namesFromCsv(path: string): Promise<Map<string, { name: string; grade_span: string }>> {
@@ -351,7 +356,7 @@ export function placeWithoutDistrict(data: LocationData, lon: number, lat: numbe
  * The answer for a point no boundary holds, in a territory whose every ZIP code is in one
  * district (Puerto Rico, Guam, American Samoa, the Northern Mariana Islands): the Census draws no
  * districts there, but that district serves the place. Only within TERRITORY_NEAR_MILES of one
- * of its ZIP codes' points; `boundaries` is null (no boundary decided it) and the ZIP is the
+ * of its ZIP codes' points, or on its land as Natural Earth draws it (Manu'a); `boundaries` is null (no boundary decided it) and the ZIP is the
  * nearest, `in_zip_area` false (the territories have no ZIP outlines either). `onlyDistrict(state)`
  * names the one district of a state or territory, undefined where it has several.
  *
@@ -366,10 +371,20 @@ export function locateInTerritory(
   record: (zip: string) => DistrictRecord | undefined,
   onlyDistrict: (state: string) => { leaid: string; level: BoundaryLevel } | undefined,
 ): TerritoryAnswer | undefined {
-  const zip = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
-  const point = zip === undefined ? undefined : data.index.zctaPoint(zip);
-  const zipRecord = zip === undefined ? undefined : record(zip);
-  if (zipRecord === undefined || point === undefined || !TERRITORIES.has(zipRecord.state) || milesBetween(lat, lon, point) > TERRITORY_NEAR_MILES) return undefined;
+  const near = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
+  const point = near === undefined ? undefined : data.index.zctaPoint(near);
+  const nearRecord = near === undefined ? undefined : record(near);
+  // Beyond it, a place on a territory's land (Natural Earth's) is in the territory, its ZIP code the territory's nearest.
+  const land = data.territory?.(lon, lat);
+  const farZip = land === undefined ? undefined : data.index.nearestZcta(lon, lat, TERRITORY_LAND_DEGREES);
+  const farRecord = farZip === undefined ? undefined : record(farZip);
+  const zipRecord =
+    nearRecord !== undefined && point !== undefined && TERRITORIES.has(nearRecord.state) && milesBetween(lat, lon, point) <= TERRITORY_NEAR_MILES
+      ? nearRecord
+      : farRecord !== undefined && farRecord.state === land
+        ? farRecord
+        : undefined;
+  if (zipRecord === undefined) return undefined;
   const only = onlyDistrict(zipRecord.state);
   const names = only === undefined ? undefined : data.districts.get(only.leaid);
   if (only === undefined || names === undefined) return undefined;
@@ -408,6 +423,9 @@ const ABROAD_ZIP_AREA_M = 500;
 
 /** How far (degrees) the nearest ZIP code's point is sought for a territory's place: a little more than TERRITORY_NEAR_MILES anywhere. */
 const TERRITORY_NEAR_DEGREES = 0.2;
+
+/** The same for a place on a territory's land: Manu'a is 1.1 degrees from American Samoa's one ZIP code's point, the Northern Islands' Agrihan 3.6 from Saipan's. */
+const TERRITORY_LAND_DEGREES = 6;
 
 /**
  * How close to a drawn border a place must be for its answer to be in doubt (metres): the

@@ -232,6 +232,7 @@ export const FAR_FROM_ZIPS_MILES = 10;
  * answered as in that territory (locateInTerritory): the points of Puerto Rico's ZIP areas lie a few
  * miles apart (132 over 9,100 km²); a place farther off is likely at sea (review 30 #2: 30 miles off
  * San Juan). American Samoa has one ZIP code, whose point is in west Tutuila: its east and Manu'a are
- * farther (review of stop 39 #1), and the territories have no outline to tell land from sea.
+ * farther (review of stop 39 #1); a place on a territory's land as Natural Earth draws it is answered
+ * however far (locateInTerritory, pages audit 40 #7).
  */
 export const TERRITORY_NEAR_MILES = 6;

@@ -1514,7 +1514,7 @@ export interface components {
              * @example true
              */
             in_zip_area: boolean;
-            /** @description The boundary file the answer comes from; null where no boundary decided it: a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (no boundary file is drawn there), within 6 miles of one of its ZIP codes' points, is in its one district, which every ZIP code there names (then `zip` is the nearest, `in_zip_area` false, and `near_border` and `beyond_edge_m` null). */
+            /** @description The boundary file the answer comes from; null where no boundary decided it: a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (no boundary file is drawn there), within 6 miles of one of its ZIP codes' points or on its land as Natural Earth's 1:10m countries draw it (Manu'a, 70 miles from American Samoa's one ZIP code's point), is in its one district, which every ZIP code there names (then `zip` is the nearest, `in_zip_area` false, and `near_border` and `beyond_edge_m` null). */
             boundaries: {
                 source: string;
                 /** @example 2016 (school year 2015-16) */
