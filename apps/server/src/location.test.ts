@@ -697,6 +697,11 @@ describe("a territory's islands far from its ZIP codes' points (pages audit 40 #
     expect([answer.districts.map((d) => d.leaid), answer.zip?.zip, answer.boundaries]).toEqual([["6000030"], "96799", null]);
   });
 
+  it("Attu, across 180 degrees, is told the nearest ZIP code of its district the short way round: Adak's, not Unalaska's (pages audit 40 #7)", () => {
+    const answer = JSON.parse(at("52.85", "173.18").stdout) as { zip: { zip: string } | null; in_zip_area: boolean };
+    expect([answer.zip?.zip, answer.in_zip_area]).toEqual(["99546", false]);
+  });
+
   it("the sea between the islands, and beyond them, is no place of the territory", () => {
     for (const [lat, lon] of [["-14.1", "-170.2"], ["-14.2", "-169.0"], ["13.9", "145.0"]]) expect(at(lat!, lon!).code, `${lat}, ${lon}`).toBe(1);
   });

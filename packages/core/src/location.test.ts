@@ -4,7 +4,7 @@ import fc from "fast-check";
 import pointInPolygon from "point-in-polygon-hao";
 import { describe, expect, it } from "vitest";
 import { DatasetError } from "./dataset.ts";
-import { LocationIndex } from "./location.ts";
+import { edgeDistance, LocationIndex } from "./location.ts";
 
 /**
  * A hand-made quantized topology (scale 0.001°): unified A = [0,1]x[0,1] with a hole
@@ -123,6 +123,20 @@ describe("LocationIndex", () => {
 });
 
 const committed = join(import.meta.dirname, "../../../data/boundaries.topojson");
+describe("edgeDistance", () => {
+  it("measures longitude the short way round across 180 degrees (pages audit 40 #7: Attu's nearest ZIP area was Unalaska's, not Adak's)", () => {
+    const west = [[[[-176.8, 51.8], [-176.5, 51.8], [-176.5, 52], [-176.8, 52], [-176.8, 51.8]]]] as [number, number][][][]; // near Adak
+    const farWest = [[[[-166.8, 53.8], [-166.4, 53.8], [-166.4, 54], [-166.8, 54], [-166.8, 53.8]]]] as [number, number][][][]; // near Unalaska
+    const fromAttu = (p: [number, number][][][]) => edgeDistance(p, 173.18, 52.85);
+    expect(fromAttu(west)).toBeLessThan(fromAttu(farWest));
+    // 10.3 degrees of longitude at 52 N (about 700 km) and the 0.85 degree north: not 340 degrees round the other way.
+    expect(fromAttu(west)).toBeGreaterThan(650_000);
+    expect(fromAttu(west)).toBeLessThan(800_000);
+    // Off the 180th meridian nothing changes: 0.001 degree east of a square's east edge at the equator is about 111 m.
+    expect(edgeDistance([[[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]], 1.001, 0.5)).toBeCloseTo(111, -1);
+  });
+});
+
 describe("the committed boundaries", () => {
   const idx = LocationIndex.parse(readFileSync(committed), "data/boundaries.topojson");
   it("the centre of Billings, MT is in Billings Elementary and Billings High School district", () => {

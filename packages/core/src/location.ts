@@ -617,13 +617,17 @@ export function edgeDistance(polygons: readonly (readonly (readonly [number, num
   return best;
 }
 
-/** Distance in metres from (lon, lat) to the nearest edge of rings of [lon, lat], `kx`, `ky` metres per degree there. */
+/**
+ * Distance in metres from (lon, lat) to the nearest edge of rings of [lon, lat], `kx`, `ky` metres per degree there.
+ * Longitudes are taken the short way round (pages audit 40 #7: from Attu, at 173° E, Unalaska's ZIP area at 166° W
+ * was measured 340° west, nearer than Adak's at 176° W).
+ */
 function ringsDistance(rings: readonly (readonly [number, number])[][], lon: number, lat: number, kx: number, ky: number): number {
   let best = Infinity;
   for (const ring of rings) {
     for (let i = 1; i < ring.length; i++) {
-      const [ax, ay] = [(ring[i - 1]![0] - lon) * kx, (ring[i - 1]![1] - lat) * ky];
-      const [bx, by] = [(ring[i]![0] - lon) * kx, (ring[i]![1] - lat) * ky];
+      const [ax, ay] = [eastOf(ring[i - 1]![0], lon) * kx, (ring[i - 1]![1] - lat) * ky];
+      const [bx, by] = [eastOf(ring[i]![0], lon) * kx, (ring[i]![1] - lat) * ky];
       const [dx, dy] = [bx - ax, by - ay];
       const len = dx * dx + dy * dy;
       const s = len === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len));
@@ -632,6 +636,12 @@ function ringsDistance(rings: readonly (readonly [number, number])[][], lon: num
     }
   }
   return best;
+}
+
+/** Degrees from `lon` east to `x` the short way round, in [-180, 180]. */
+function eastOf(x: number, lon: number): number {
+  const d = x - lon;
+  return d > 180 ? d - 360 : d < -180 ? d + 360 : d;
 }
 
 /**
