@@ -355,7 +355,15 @@ describe("pages (rules 21, 22)", () => {
     const record = JSON.parse(/<script type="application\/json" id="record">([\s\S]*?)<\/script>/.exec(html)![1]!);
     expect(record).toEqual(await (await get("/zip/01002.json")).json());
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
-    expect(ld).toMatchObject({ "@context": "https://schema.org", name: "Amherst School District" });
+    // Every district with 1 % or more of the residents, the record's first with its contact (pages audit 40 #7: a split ZIP's named one); not Hadley (0 %).
+    expect(ld["@context"]).toBe("https://schema.org");
+    expect((ld["@graph"] as { name: string }[]).map((o) => o.name)).toEqual(["Amherst School District", "Amherst-Pelham School District", "Pelham School District", "Shutesbury School District"]);
+    expect(ld["@graph"][0]).toMatchObject({ "@type": "EducationalOrganization", url: "http://www.arps.org", areaServed: { postalCode: "01002" } });
+    expect(ld["@graph"][1]).toMatchObject({ "@type": "EducationalOrganization", areaServed: { postalCode: "01002" } });
+    // One district: the organization itself.
+    const single = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(await (await get("/zip/02108")).text())![1]!);
+    expect(single).toMatchObject({ "@context": "https://schema.org", "@type": "EducationalOrganization", areaServed: { postalCode: "02108" } });
+    expect(single["@graph"]).toBeUndefined();
   });
 
   it("escapes names in HTML and in embedded JSON", async () => {

@@ -187,14 +187,18 @@ const MOSTLY = 0.9;
  * zipPage(record, districts, facts) // "<!doctype html>...<h1>ZIP code 90210</h1>..."
  */
 export function zipPage(r: DistrictRecord, all: ZipDistricts, facts: SiteFacts, map = "", zctaChosen?: DistrictOverlap, contactOf?: (leaid: string) => DistrictContact | undefined): string {
-  const ld = {
-    "@context": "https://schema.org",
+  // Structured data: the record's district, and every other with 1 % or more of the residents beside it
+  // (pages audit 40 #7: 43209's named Columbus City alone, though 48 % is Bexley's), each serving the ZIP area.
+  const areaServed = { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" };
+  const recordOrganization = {
     "@type": "EducationalOrganization",
     name: r.district,
     ...(r.website ? { url: r.website } : {}),
     ...(r.phone ? { telephone: r.phone } : {}),
-    areaServed: { "@type": "PostalAddress", postalCode: r.zip, addressLocality: r.city, addressRegion: r.state, addressCountry: "US" },
+    areaServed,
   };
+  const alsoServing = all.districts.filter((d) => !d.chosen && d.district !== r.district && d.share >= 0.01).map((d) => ({ "@type": "EducationalOrganization", name: d.district, areaServed }));
+  const ld = alsoServing.length === 0 ? { "@context": "https://schema.org", ...recordOrganization } : { "@context": "https://schema.org", "@graph": [recordOrganization, ...alsoServing] };
   // A district in another state says which (58439, Forbes, ND: "Leola School District 44-2 in South Dakota").
   const contacts = new Map<string, DistrictContact | undefined>();
   const contact = (leaid: string) => (contacts.has(leaid) ? contacts.get(leaid) : contacts.set(leaid, contactOf?.(leaid)).get(leaid));
