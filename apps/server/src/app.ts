@@ -12,7 +12,7 @@ import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, repeatedProblem, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, repeatedProblem, withNewerDistricts, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -194,9 +194,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
 
   const zipsOf = overlappedZipsOf(site);
   /** The answer for a point, or undefined for a point in no district (a one-district territory's place is in its district: locateInTerritory). */
-  const answerAt = (data: LocationData, lat: string, lon: string) =>
-    locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), zipsOf) ??
-    locateInTerritory(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), onlyDistrictOf);
+  const answerAt = (data: LocationData, lat: string, lon: string) => {
+    const found = locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), zipsOf) ?? locateInTerritory(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), onlyDistrictOf);
+    return found && withNewerDistricts(found, (zip) => (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.newer_districts ?? []);
+  };
 
   /** The /location page's hint for a point that gives no answer (place-input.ts): inside districts per the boundaries, ZIP records per the site. */
   const placeHintAt = (data: LocationData, lat: number, lon: number) =>
@@ -302,7 +303,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         site.facts,
         (leaid) => districtOf(leaid)?.phone ?? "",
         (leaid) => (districtOf(leaid)?.state ? site.stateName(districtOf(leaid)!.state!) : ""),
-        answer.zip ? ((json(`/zip/${answer.zip.zip}/districts.json`) as ZipDistricts | undefined)?.newer_districts ?? []) : [],
+        answer.newer_districts,
         accuracyM,
       ),
     );

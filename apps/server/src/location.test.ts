@@ -678,7 +678,7 @@ describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most like
   });
 });
 
-describe("a territory's islands far from its ZIP codes' points (pages audit 40 #7: Manu'a was 'open water')", () => {
+describe("places the boundaries alone answered badly: a territory's islands far from its ZIP codes' points, across 180 degrees, a district newer than the maps (pages audit 40 #7)", () => {
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
@@ -700,6 +700,15 @@ describe("a territory's islands far from its ZIP codes' points (pages audit 40 #
   it("Attu, across 180 degrees, is told the nearest ZIP code of its district the short way round: Adak's, not Unalaska's (pages audit 40 #7)", () => {
     const answer = JSON.parse(at("52.85", "173.18").stdout) as { zip: { zip: string } | null; in_zip_area: boolean };
     expect([answer.zip?.zip, answer.in_zip_area]).toEqual(["99546", false]);
+  });
+
+  it("names the districts newer than the maps whose office is in the place's ZIP code, as the page does (/location.json had none): Orange Beach City beside Baldwin County", () => {
+    const answer = JSON.parse(at("30.29", "-87.57").stdout) as { districts: { leaid: string }[]; zip: { zip: string } | null; newer_districts: { leaid: string; office_zip: string }[] };
+    expect([answer.districts.map((d) => d.leaid), answer.zip?.zip]).toEqual([["0100270"], "36561"]);
+    expect(answer.newer_districts).toMatchObject([{ leaid: "0103581", district: "Orange Beach City School District", office_zip: "36561" }]);
+    expect(lookup(dataset, { lat: "30.29", lon: "-87.57" }, { json: false, baseUrl: BASE, location }).stdout).toContain("Orange Beach City School District");
+    // Elsewhere, and in a territory, none.
+    expect((JSON.parse(at("-14.17", "-169.66").stdout) as { newer_districts: unknown[] }).newer_districts).toEqual([]);
   });
 
   it("the sea between the islands, and beyond them, is no place of the territory", () => {

@@ -16,10 +16,26 @@ import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M,
 import type { components } from "@school-districts/api-types";
 
 export type LocationAnswer = components["schemas"]["LocationAnswer"];
+/** A place's answer before its ZIP code's newer districts are added (withNewerDistricts). */
+type Located = Omit<LocationAnswer, "newer_districts">;
 /** An answer a drawn boundary decided (locate's). */
-export type DrawnAnswer = LocationAnswer & { boundaries: NonNullable<LocationAnswer["boundaries"]> };
+export type DrawnAnswer = Located & { boundaries: NonNullable<LocationAnswer["boundaries"]> };
 /** An answer no boundary decided: a one-district territory's place (locateInTerritory's). */
-export type TerritoryAnswer = LocationAnswer & { boundaries: null; zip: DistrictRecord };
+export type TerritoryAnswer = Located & { boundaries: null; zip: DistrictRecord };
+/** A district newer than every map, with its office in a ZIP code. */
+type NewerDistrict = components["schemas"]["NewerDistrict"];
+
+/**
+ * A place's answer with the districts newer than the maps whose office is in its ZIP code, as that
+ * ZIP code's districts list them (`newerOf`): the page, /location.json and `lookup --lat` say them
+ * alike (/location.json had none, though the page named Orange Beach City beside Baldwin County).
+ *
+ * @example
+ * withNewerDistricts(locate(data, 30.29, -87.57, base, record, zipsOf)!, (zip) => zipDistricts(zip).newer_districts).newer_districts[0]?.district // "Orange Beach City School District"
+ */
+export function withNewerDistricts<T extends Located>(answer: T, newerOf: (zip: string) => readonly NewerDistrict[]): T & Pick<LocationAnswer, "newer_districts"> {
+  return { ...answer, newer_districts: answer.zip === null ? [] : [...newerOf(answer.zip.zip)] };
+}
 type LocatedDistrict = components["schemas"]["LocatedDistrict"];
 
 /** The boundary file's name in a dataset folder and in the manifest. */

@@ -10,7 +10,7 @@ import { NEWER_THAN_MAPS, stateName, type Dataset, type DistrictOverlap } from "
 import { districtDetail, districtZips } from "./districts.ts";
 import { districtNotFoundDetail, formerDistrictNow, invalidLeaidDetail, invalidZipDetail, locationNotFoundDetail, problem, zipNotFoundDetail, type ProblemKind } from "./problems.ts";
 import { LEVELS, zipDistricts, zipRecord } from "./records.ts";
-import { beyondEdgeSentence, coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, placeWithoutDistrict, type LocationData } from "./location.ts";
+import { beyondEdgeSentence, coordinateProblem, locate, locateInTerritory, nearBorderSentence, onlyNamedDistrict, placeWithoutDistrict, withNewerDistricts, type LocationData } from "./location.ts";
 import { answer, gradeLevels, highSchoolDistrict, labelsOf, locationAsks, mostlyInNoDistrict, newerDistrictSentence } from "./answer.ts";
 import type { PostalZip } from "./error-pages.ts";
 import { cityZipIndex } from "./postal.ts";
@@ -240,10 +240,11 @@ export function lookup(
       const row = leaid === undefined ? undefined : dataset.districts.get(leaid);
       return row && { leaid: row.leaid, level: LEVELS[row.level] };
     };
-    const answer =
+    const found =
       options.location &&
       (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
         locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf));
+    const answer = found && withNewerDistricts(found, (zip) => (rowOf.has(zip) ? zipDistricts(dataset, rowOf.get(zip)!).newer_districts : []));
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, placeWithoutDistrict(options.location, lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     if (answer.boundaries === null) {
@@ -262,7 +263,7 @@ export function lookup(
         ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
         : `${lat.toFixed(5)}, ${lon.toFixed(5)}: ${beyondEdgeSentence(answer.districts.map((d) => d.district).join(" and "), answer.beyond_edge_m)} (${answer.beyond_edge_m} m)`,
       ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
-      ...(answer.zip && rowOf.has(answer.zip.zip) ? zipDistricts(dataset, rowOf.get(answer.zip.zip)!).newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)) : []),
+      ...answer.newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)),
       ...locationAsks(answer.districts),
       ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),
       ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),

@@ -1124,18 +1124,20 @@ export interface components {
             /** @description Largest share first. */
             districts: components["schemas"]["DistrictOverlap"][];
             /** @description Districts newer than every map the shares come from (the Census 2016 boundaries, the NCES 2021 ZIP relationships, the 2018-19 directory), whose office the NCES district directory of 2023-24 places in this ZIP (or, for a PO-box ZIP, in the ZCTA the shares are measured on): a town's own district that may now serve part or all of it, though no source says which addresses, so it has no share here (its `newer-than-maps` note; data/README.md). Ask it. Its facts are at `/district/{leaid}.json`. Empty almost everywhere (36561 Orange Beach, AL, names Orange Beach City). */
-            newer_districts: {
-                leaid: components["schemas"]["DistrictOverlap"]["leaid"];
-                /** @example Orange Beach City School District */
-                district: string;
-                level: components["schemas"]["DistrictOverlap"]["level"];
-                grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
-                /**
-                 * @description The ZIP code of its office (CCD 2023-24 LZIP): this ZIP, or the ZCTA the shares are measured on.
-                 * @example 36561
-                 */
-                office_zip: string;
-            }[];
+            newer_districts: components["schemas"]["NewerDistrict"][];
+        };
+        /** @description A district newer than every map the shares come from, whose office the 2023-24 directory places in a ZIP code (ZipDistricts.newer_districts). */
+        NewerDistrict: {
+            leaid: components["schemas"]["DistrictOverlap"]["leaid"];
+            /** @example Orange Beach City School District */
+            district: string;
+            level: components["schemas"]["DistrictOverlap"]["level"];
+            grade_span: components["schemas"]["DistrictRecord"]["grade_span"];
+            /**
+             * @description The ZIP code of its office (CCD 2023-24 LZIP): this ZIP, or the ZCTA the shares are measured on.
+             * @example 36561
+             */
+            office_zip: string;
         };
         Health: {
             /** @enum {string} */
@@ -1491,7 +1493,8 @@ export interface components {
          *         "scale": "1:500,000"
          *       },
          *       "near_border": null,
-         *       "beyond_edge_m": null
+         *       "beyond_edge_m": null,
+         *       "newer_districts": []
          *     }
          */
         LocationAnswer: {
@@ -1546,6 +1549,8 @@ export interface components {
              * @example null
              */
             beyond_edge_m: number | null;
+            /** @description The districts newer than every map whose office is in `zip` (its `newer_districts` at `/zip/{zip}/districts.json`): a town's own district that may now serve the place, though no boundary of it is drawn (36561 Orange Beach, AL, names Orange Beach City beside Baldwin County); the page says so under the answer. Empty almost everywhere, and where `zip` is null. */
+            newer_districts: components["schemas"]["NewerDistrict"][];
         };
     };
     responses: {
