@@ -68,16 +68,22 @@ export function neighbourAt(topo: Countries): (lon: number, lat: number) => stri
   return (lon, lat) => parts.find(({ ring, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], [ring]) !== false)?.country;
 }
 
+/** A territory's island a place lies on: the territory's USPS code, and a number telling its islands apart (Natural Earth's polygon). */
+export interface TerritoryLand {
+  code: string;
+  island: number;
+}
+
 /**
- * Which territory's land holds a place, by its USPS code ("AS", "GU", "MP", "PR", "VI"), or undefined:
- * Natural Earth's islands, holes (lagoons) left out as the map's scale does.
+ * Which territory's land holds a place, by its USPS code ("AS", "GU", "MP", "PR", "VI") and island, or
+ * undefined: Natural Earth's islands, holes (lagoons) left out as the map's scale does.
  *
  * @example
  * const territory = territoryAt(await readCountries());
- * territory(-169.66, -14.17) // "AS" (Ofu, Manu'a)
+ * territory(-169.66, -14.17) // { code: "AS", island: 3 } (Ofu, Manu'a)
  * territory(-170.2, -14.1) // undefined (the sea between)
  */
-export function territoryAt(topo: Countries): (lon: number, lat: number) => string | undefined {
+export function territoryAt(topo: Countries): (lon: number, lat: number) => TerritoryLand | undefined {
   const parts: { code: string; polygon: [number, number][][]; box: [number, number, number, number] }[] = [];
   for (const geometry of topo.objects.countries.geometries) {
     const code = TERRITORY_CODES[String(geometry.id)];
@@ -89,7 +95,10 @@ export function territoryAt(topo: Countries): (lon: number, lat: number) => stri
       parts.push({ code, polygon: polygon as [number, number][][], box: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] });
     }
   }
-  return (lon, lat) => parts.find(({ polygon, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], polygon) !== false)?.code;
+  return (lon, lat) => {
+    const island = parts.findIndex(({ polygon, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], polygon) !== false);
+    return island === -1 ? undefined : { code: parts[island]!.code, island };
+  };
 }
 
 /** Natural Earth's countries as world-atlas's TopoJSON holds them. */

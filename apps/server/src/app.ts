@@ -195,7 +195,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
   const zipsOf = overlappedZipsOf(site);
   /** The answer for a point, or undefined for a point in no district (a one-district territory's place is in its district: locateInTerritory). */
   const answerAt = (data: LocationData, lat: string, lon: string) => {
-    const found = locate(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), zipsOf) ?? locateInTerritory(data, Number(lat), Number(lon), site.baseUrl, (zip) => json(`/zip/${zip}.json`), onlyDistrictOf);
+    const record = (zip: string) => json(`/zip/${zip}.json`) as DistrictRecord | undefined;
+    const found = locate(data, Number(lat), Number(lon), site.baseUrl, record, zipsOf) ?? locateInTerritory(data, Number(lat), Number(lon), site.baseUrl, record, onlyDistrictOf, namedDistrictOf);
     return found && withNewerDistricts(found, (zip) => (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.newer_districts ?? []);
   };
 
@@ -221,6 +222,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const leaid = list === undefined ? undefined : onlyNamedDistrict(list.districts.map((d) => ({ leaid: d.leaid, named: d.chosen_zips })));
     const only = leaid === undefined ? undefined : list!.districts.find((d) => d.leaid === leaid);
     return only && { leaid: only.leaid, level: only.level };
+  };
+
+  /** The district a ZIP code's record names, with its level (its districts' `chosen`). */
+  const namedDistrictOf = (zip: string) => {
+    const chosen = (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.districts.find((d) => d.chosen);
+    return chosen && { leaid: chosen.leaid, level: chosen.level };
   };
 
   /** `GET /location.json?lat=&lon=`: validate, find the districts, answer (rendered per request, cached like the records). */
@@ -280,14 +287,15 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       // (In Canada or Mexico, the country said first and alone: no nearest ZIP code across the border.)
       return fail(c.req.raw, "location-not-found", detail, { cacheControl, render: () => locationFormPage(404, detail, lat!, lon!, site.facts, where?.kind === "abroad" ? undefined : hint()) });
     }
-    // A territory whose every ZIP code is in one district (Puerto Rico): that district, though no boundary is drawn there.
+    // A territory whose every ZIP code is in one district (Puerto Rico), or an island whose every ZIP code is (St. Croix):
+    // that district, though no boundary is drawn there.
     if (answer.boundaries === null) {
       const only = answer.districts[0]!;
       const phone = (json(`/district/${only.leaid}.json`) as { phone?: string } | undefined)?.phone ?? "";
       const point = data.index.zctaPoint(answer.zip.zip);
       const distance = point === undefined ? undefined : milesAway(Number(lat), Number(lon), point);
       const zip = { ...answer.zip, stateName: site.stateName(answer.zip.state), ...(distance === undefined ? {} : { distance }) };
-      return ok(territoryPage({ district: only.district, leaid: only.leaid, phone }, zip, lat!, lon!, site.facts));
+      return ok(territoryPage({ district: only.district, leaid: only.leaid, phone }, zip, lat!, lon!, site.facts, onlyDistrictOf(answer.zip.state) === undefined));
     }
     // Each district's phone, from its resource (a parent calls to confirm the school).
     // Each district's body parsed once for this page (its phone and state are both asked for).

@@ -177,7 +177,7 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
       main: `<h1>${title}</h1>
 ${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}
-<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude, or the link its Share button gives), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. The territories have no boundary file: a place in one with a single school district gets it; elsewhere in them, look it up by <a href="/">ZIP code</a>.</p>`,
+<p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude, or the link its Share button gives), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. The territories have no boundary file: a place in one with a single school district, or on an island of the Virgin Islands, gets its district; elsewhere in them, look it up by <a href="/">ZIP code</a>.</p>`,
     },
     facts,
   );
@@ -185,24 +185,26 @@ ${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}<
 
 /**
  * The page of a place in a territory whose every ZIP code is in one school district (Puerto
- * Rico, Guam, American Samoa, the Northern Mariana Islands): the Census boundary files draw no
+ * Rico, Guam, American Samoa, the Northern Mariana Islands), or, `island`, on an island of one
+ * whose every ZIP code is (St. Croix, in the Virgin Islands): the Census boundary files draw no
  * districts there, but the answer is that district, from its ZIP codes (200, an answer).
  *
  * @example
  * territoryPage({ district: "Puerto Rico Department of Education", leaid: "7200030", phone: "(787) 759-2000" }, { zip: "00901", city: "San Juan", state: "PR", stateName: "Puerto Rico", distance: "less than a mile away" }, "18.4655", "-66.1057", facts)
  */
-export function territoryPage(district: { district: string; leaid: string; phone: string }, zip: { zip: string; city: string; state: string; stateName: string; distance?: string }, lat: string, lon: string, facts: SiteFacts): string {
+export function territoryPage(district: { district: string; leaid: string; phone: string }, zip: { zip: string; city: string; state: string; stateName: string; distance?: string }, lat: string, lon: string, facts: SiteFacts, island = false): string {
   const where = inSentence(zip.stateName);
+  const serves = island ? `This place is on an island of ${where} where one public school district serves every address` : `This place is in ${where}, where one public school district serves every address`;
   return layout(
     {
       answer: true,
       title: `${district.district}: the school district of ${lat}, ${lon}`,
-      description: `This place is in ${where}, where one public school district serves every address: ${district.district}.`,
+      description: `${serves}: ${district.district}.`,
       canonical: null,
       main: `<h1>The school district of this place</h1>
-<p class="answer">This place is in ${e(where)}, where one public school district serves every address: <a href="${e(districtHref(district.leaid))}">${e(district.district)}</a>.</p>
+<p class="answer">${e(serves)}: <a href="${e(districtHref(district.leaid))}">${e(district.district)}</a>.</p>
 ${district.phone ? `<p>Phone: ${phoneLink(district.phone)}. Call the district to learn which school serves an address.</p>\n` : ""}<p>The ZIP code of this place is probably <a href="${e(`/zip/${zip.zip}`)}">${e(`${zip.zip} (${zip.city}, ${zip.state})`)}</a>${zip.distance ? `, the nearest, ${e(zip.distance)}` : ""}.</p>
-<p class="note">The Census boundary files have no school districts in ${e(where)}: this answer comes from its ZIP codes, every one of which is in this district.</p>
+<p class="note">The Census boundary files have no school districts in ${e(where)}: this answer comes from ${island ? "the ZIP codes of this island" : "its ZIP codes"}, every one of which is in this district.</p>
 ${locationForm(lat, lon)}`,
     },
     facts,

@@ -235,7 +235,7 @@ describe("GET /location (the page)", () => {
     expect(formHtml).toContain('<input id="lat" name="lat"');
     expect(formHtml).not.toContain("Both are needed");
     // The territories: not "look them up by ZIP code" where Puerto Rico's places get its district (pages audit 34 #6).
-    expect(formHtml).toContain("The territories have no boundary file: a place in one with a single school district gets it; elsewhere in them, look it up by");
+    expect(formHtml).toContain("The territories have no boundary file: a place in one with a single school district, or on an island of the Virgin Islands, gets its district; elsewhere in them, look it up by");
     // One coordinate alone: the form with it filled in, saying what is missing.
     const half = await (await app.request("/location?lat=45.7833")).text();
     expect(half).toContain("Both are needed: add the longitude.");
@@ -711,8 +711,21 @@ describe("places the boundaries alone answered badly: a territory's islands far 
     expect((JSON.parse(at("-14.17", "-169.66").stdout) as { newer_districts: unknown[] }).newer_districts).toEqual([]);
   });
 
+  it.each([
+    ["17.746", "-64.703", "7800002", "00820"], // Christiansted, St. Croix
+    ["17.72", "-64.85", "7800002", "00840"], // Frederiksted, St. Croix
+    ["18.341", "-64.93", "7800030", "00802"], // Charlotte Amalie, St. Thomas
+    ["18.331", "-64.794", "7800030", "00830"], // Cruz Bay, St. John
+  ])("%s, %s, on an island of the Virgin Islands (two districts), gets the district every ZIP code of the island names (round 36 #7)", (lat, lon, leaid, zip) => {
+    const result = at(lat, lon);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as { districts: { leaid: string }[]; zip: { zip: string } | null; boundaries: unknown };
+    expect([answer.districts.map((d) => d.leaid), answer.zip?.zip, answer.boundaries]).toEqual([[leaid], zip, null]);
+    expect(lookup(dataset, { lat, lon }, { json: false, baseUrl: BASE, location }).stdout).toContain("is on an island of the U.S. Virgin Islands where one public school district serves every address");
+  });
+
   it("the sea between the islands, and beyond them, is no place of the territory", () => {
-    for (const [lat, lon] of [["-14.1", "-170.2"], ["-14.2", "-169.0"], ["13.9", "145.0"]]) expect(at(lat!, lon!).code, `${lat}, ${lon}`).toBe(1);
+    for (const [lat, lon] of [["-14.1", "-170.2"], ["-14.2", "-169.0"], ["13.9", "145.0"], ["18.0", "-64.8"]]) expect(at(lat!, lon!).code, `${lat}, ${lon}`).toBe(1);
   });
 });
 

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { geoDistance } from "d3-geo";
 import { readOpened } from "./embedded.ts";
-import { neighbourAt, readCountries, territoryAt } from "./abroad.ts";
+import { neighbourAt, readCountries, territoryAt, type TerritoryLand } from "./abroad.ts";
 import { shortened, type PlaceWithoutDistrict } from "./problems.ts";
 import { isMapLink, milesBetween, TERRITORY_NEAR_MILES } from "./place-input.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
@@ -57,8 +57,8 @@ export interface LocationData {
   zctas?: () => ZctaOutlines | undefined;
   /** The neighbour of the United States a place lies in ("Canada", "Mexico"), if any (abroad.ts). */
   abroad?: (lon: number, lat: number) => string | undefined;
-  /** The territory whose land holds a place, by its USPS code ("AS"), if any (abroad.ts). */
-  territory?: (lon: number, lat: number) => string | undefined;
+  /** The territory whose land holds a place, by its USPS code ("AS") and island, if any (abroad.ts). */
+  territory?: (lon: number, lat: number) => TerritoryLand | undefined;
 }
 
 /**
@@ -386,6 +386,7 @@ export function locateInTerritory(
   baseUrl: string,
   record: (zip: string) => DistrictRecord | undefined,
   onlyDistrict: (state: string) => { leaid: string; level: BoundaryLevel } | undefined,
+  namedDistrict: (zip: string) => { leaid: string; level: BoundaryLevel } | undefined = () => undefined,
 ): TerritoryAnswer | undefined {
   const near = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
   const point = near === undefined ? undefined : data.index.zctaPoint(near);
@@ -394,14 +395,21 @@ export function locateInTerritory(
   const land = data.territory?.(lon, lat);
   const farZip = land === undefined ? undefined : data.index.nearestZcta(lon, lat, TERRITORY_LAND_DEGREES);
   const farRecord = farZip === undefined ? undefined : record(farZip);
-  const zipRecord =
+  let zipRecord =
     nearRecord !== undefined && point !== undefined && TERRITORIES.has(nearRecord.state) && milesBetween(lat, lon, point) <= TERRITORY_NEAR_MILES
       ? nearRecord
-      : farRecord !== undefined && farRecord.state === land
+      : farRecord !== undefined && farRecord.state === land?.code
         ? farRecord
         : undefined;
   if (zipRecord === undefined) return undefined;
-  const only = onlyDistrict(zipRecord.state);
+  let only = onlyDistrict(zipRecord.state);
+  // A territory of several districts (the Virgin Islands: St. Croix's, and St. Thomas and St. John's): the one
+  // every ZIP code whose point lies on the place's island names, its ZIP code the island's nearest (round 36 #7).
+  if (only === undefined && land !== undefined) {
+    const island = islandZips(data, lon, lat, land, record);
+    const named = new Set(island.map((zip) => namedDistrict(zip)?.leaid));
+    if (island.length > 0 && named.size === 1 && !named.has(undefined)) [only, zipRecord] = [namedDistrict(island[0]!), record(island[0]!)!];
+  }
   const names = only === undefined ? undefined : data.districts.get(only.leaid);
   if (only === undefined || names === undefined) return undefined;
   return {
@@ -414,6 +422,17 @@ export function locateInTerritory(
     near_border: null,
     beyond_edge_m: null,
   };
+}
+
+/** How many of the nearest ZIP codes' points are tried for those on a place's island (the Virgin Islands have 11 ZIP codes). */
+const ISLAND_ZIPS_TRIED = 25;
+
+/** The ZIP codes of a territory whose points lie on the place's island (its `land`), nearest first. */
+function islandZips(data: LocationData, lon: number, lat: number, land: TerritoryLand, record: (zip: string) => DistrictRecord | undefined): string[] {
+  return data.index.nearestZctas(lon, lat, ISLAND_ZIPS_TRIED).filter((zip) => {
+    const p = data.index.zctaPoint(zip);
+    return p !== undefined && record(zip)?.state === land.code && data.territory?.(p[0], p[1])?.island === land.island;
+  });
 }
 
 /**

@@ -240,21 +240,27 @@ export function lookup(
       const row = leaid === undefined ? undefined : dataset.districts.get(leaid);
       return row && { leaid: row.leaid, level: LEVELS[row.level] };
     };
+    // The district a ZIP code's record names, with its level.
+    const namedOf = (zip: string) => {
+      const row = rowOf.has(zip) ? dataset.districts.get(rowOf.get(zip)!.leaid) : undefined;
+      return row && { leaid: row.leaid, level: LEVELS[row.level] };
+    };
     const found =
       options.location &&
       (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
-        locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf));
+        locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf, namedOf));
     const answer = found && withNewerDistricts(found, (zip) => (rowOf.has(zip) ? zipDistricts(dataset, rowOf.get(zip)!).newer_districts : []));
     if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, placeWithoutDistrict(options.location, lon, lat)) : "This dataset was built without boundaries.", instance);
     if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
     if (answer.boundaries === null) {
-      // A one-district territory's place, as its /location page says it (territoryPage).
+      // A one-district territory's place, or a one-district island's (St. Croix), as its /location page says it (territoryPage).
       const only = answer.districts[0]!;
       const where = inSentence(stateName(dataset.manifest.state_names, answer.zip.state));
+      const island = onlyOf(answer.zip.state) === undefined;
       const lines = [
-        `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${where}, where one public school district serves every address: ${only.district} (${only.leaid}, ${only.level}${only.grade_span ? `, ${only.grade_span}` : ""}).`,
+        `${lat.toFixed(5)}, ${lon.toFixed(5)} is ${island ? `on an island of ${where} where` : `in ${where}, where`} one public school district serves every address: ${only.district} (${only.leaid}, ${only.level}${only.grade_span ? `, ${only.grade_span}` : ""}).`,
         `Nearest ZIP code: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`,
-        `The Census boundary files have no school districts in ${where}: this answer comes from its ZIP codes, every one of which is in this district.`,
+        `The Census boundary files have no school districts in ${where}: this answer comes from ${island ? "the ZIP codes of this island" : "its ZIP codes"}, every one of which is in this district.`,
       ];
       return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
     }

@@ -349,7 +349,7 @@ export function locationNotFoundDetail(lat: number, lon: number, forPage = false
       : `No school district boundary holds ${lat}, ${lon}, and none drawn within a mile serves the ZIP code there: open water, outside the 50 states and DC, or an area with no school district.`;
   return forPage || area !== undefined
     ? found
-    : `${found} The territories have no boundary file: a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (one district each) is answered; elsewhere in them, look it up by ZIP code (/index.json).`;
+    : `${found} The territories have no boundary file: a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point or on the land Natural Earth's map draws in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands (one district each), or on an island of the Virgin Islands (one district each), is answered; elsewhere in them, look it up by ZIP code (/index.json).`;
 }
 
 /** Detail for a method other than GET, HEAD and OPTIONS. */
@@ -411,7 +411,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so), or in Canada or Mexico as Natural Earth's 1:10m map draws them (the detail names the country), more than 100 m from every district drawn (500 m where a ZIP area holds it).`,
+    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point or on the land Natural Earth's map draws in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, or on an island of the Virgin Islands, one district each, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so), or in Canada or Mexico as Natural Earth's 1:10m map draws them (the detail names the country), more than 100 m from every district drawn (500 m where a ZIP area holds it).`,
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },
