@@ -473,16 +473,19 @@ export function districtSearchIndex(districts: Iterable<IndexedDistrict>, states
     const { words } = vocabularyOf();
     let changed = 0;
     let tried = 0;
-    const text = typed.replace(/\p{L}+(?:['’]\p{L}+)?/gu, (word) => {
+    const text = typed.replace(/\p{L}+(?:['’]\p{L}+)?/gu, (typedWord) => {
+      // A possessive's word respelled, its "'s" kept ("Chicgo's schools": Chicago's; review of the final mends 40).
+      const possessive = /['’]s$/i.exec(typedWord)?.[0] ?? "";
+      const word = typedWord.slice(0, typedWord.length - possessive.length);
       const lower = word.toLowerCase().replace(/['’]/g, "");
       // (At most four words looked up, three respelled: a text of junk is no name misspelt, and costs no more than one.)
-      if (tried >= 4 || changed >= 3 || lower.length < 5 || words.has(lower) || !/^[a-z]+$/.test(lower) || known(lower)) return word;
+      if (tried >= 4 || changed >= 3 || lower.length < 5 || words.has(lower) || !/^[a-z]+$/.test(lower) || known(lower)) return typedWord;
       tried++;
       const found = closestWord(lower);
-      if (found === undefined) return word;
+      if (found === undefined) return typedWord;
       changed++;
       const form = words.get(found)!.form;
-      return word === word.toUpperCase() ? form.toUpperCase() : /^\p{Lu}/u.test(word) ? form[0]!.toUpperCase() + form.slice(1) : form.toLowerCase();
+      return (word === word.toUpperCase() ? form.toUpperCase() : /^\p{Lu}/u.test(word) ? form[0]!.toUpperCase() + form.slice(1) : form.toLowerCase()) + possessive;
     });
     return changed > 0 ? text : undefined;
   };

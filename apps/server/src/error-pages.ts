@@ -660,7 +660,10 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
       ? `ZIP code ${shortened(extra.typed)} not found`
       : kind === "invalid-zip" && extra.typed !== undefined && extra.reads !== undefined
         ? READS_TITLE[extra.reads](extra.typed, extra.country)
-        : p.title;
+        : kind === "invalid-zip" && extra.typed !== undefined && extra.respelled !== undefined
+          ? // A name misspelt, not a ZIP code mistyped ("Chicgo school": review of the final mends 40).
+            `Nothing is named “${shortened(extra.typed)}”`
+          : p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>

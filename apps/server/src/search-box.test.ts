@@ -602,6 +602,18 @@ describe("a word one letter off (pages audit 40 #2: 'Chicgo schools' and 453 of 
     expect((await search(meant)).status).not.toBe(400);
   });
 
+  it("keeps a possessive's 's ('Chicgo's schools'), and a misspelt name's page is headed as one, not 'Invalid ZIP code' (review of the final mends 40)", async () => {
+    for (const typed of ["Chicgo's schools", "Chicgo’s schools"]) {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+      const meant = typed.replace("Chicgo", "Chicago");
+      expect(html, typed).toContain(`Did you mean <a href="/zip?zip=${encodeURIComponent(meant).replace("'", "&#39;")}">“${meant.replace("'", "&#39;")}”</a>?`);
+      expect((await search(meant)).status, meant).toBe(303);
+    }
+    const html = await (await app.request("/zip?zip=Chicgo%20school", { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain("<h1>Nothing is named “Chicgo school”</h1>");
+    expect(html).not.toContain("Invalid ZIP code");
+  });
+
   it("offers nothing where no word is a letter off a district's, nor for a school's name", async () => {
     // Nor a word into one of another first letter ("Tenderloin" is no Enderlin, "Dalls" no Falls: review of the late commits 40 #2).
     for (const typed of ["asdfgh schools", "qwertyuiop", "Lincon Elementary School", "the woodlands", "socal", "Tenderloin schools"]) {
