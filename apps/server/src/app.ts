@@ -349,6 +349,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     stateName: site.stateName,
     citySearch: site.citySearch,
     countiesNamed: site.countiesNamed,
+    districtStudents: site.districtStudents,
     countyTown: site.countyTown,
     districtSearch: site.districtSearch,
     districtRespelled: site.districtRespelled,

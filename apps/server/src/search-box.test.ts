@@ -502,6 +502,11 @@ describe("an address's ZIP code and the town and state typed before it (review 3
       const html = await (await app.request(`/zip?zip=${town}`, { headers: { Accept: "text/html" } })).text();
       expect(/<strong>Did you mean (.*?)\?<\/strong>/.exec(html)?.[1], town).toContain(`>${county}</a>`);
     }
+    // The two counties asked are those whose districts teach the most students, not those of the most ZIP codes
+    // ("Jefferson" asked Alabama's and New York's, whose rural county has many, not Louisville's: stop 40, left).
+    const jefferson = /<strong>Did you mean (.*?)\?<\/strong>/.exec(await (await app.request("/zip?zip=Jefferson", { headers: { Accept: "text/html" } })).text())?.[1];
+    expect(jefferson).toContain(">Jefferson County, KY</a>");
+    expect(jefferson).not.toContain(">Jefferson County, NY</a>");
     const raleigh = await page("Raleigh schools");
     expect(raleigh.h1).toBe("School districts of the towns named “Raleigh”, by ZIP code");
     // A home's schools are its address's district, not its ZIP code's: some are split (pages audit 39 #7).

@@ -50,7 +50,7 @@ function noPlaceSchools(text: string): boolean {
 const MUCH_LARGER_TOWN = 5;
 
 /** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
-export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtSearch" | "districtRespelled" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtStudents" | "districtSearch" | "districtRespelled" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
   record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
   hasPage(path: string): boolean;
 };
@@ -384,7 +384,7 @@ function askedFirst(typed: string, towns: readonly CityMatch[], site: SearchSite
  * The counties of the very name typed ("Westchester": Westchester, IL, and West Chester, PA, are its
  * towns) with BIG_COUNTY_ZIPS ZIP codes where people live or more and MUCH_LARGER_COUNTY times those
  * of every town of the name, where no town of the name is in the county ("Alameda" is the city of Alameda
- * County, listed below; but Marion, IN, is not in Marion County, Indianapolis's): the two largest, or none.
+ * County, listed below; but Marion, IN, is not in Marion County, Indianapolis's): the two whose districts teach the most students, or none.
  * Not where a state's code or a comma is typed ("Bergen, NY" is the town), nor for the words spaced
  * otherwise ("West Chester" is no Westchester).
  *
@@ -408,7 +408,14 @@ function largerCounties(typed: string, towns: readonly CityMatch[], site: Search
     const county = site.countyTown(c.city, c.state);
     return county !== undefined && homes(county) >= floor ? [county] : [];
   });
-  return counties.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
+  // The two whose districts teach the most students, a measure of people the ZIP codes' count is not ("Jefferson": Jefferson
+  // County, KY, Louisville's, with Alabama's, not Jefferson County, NY, of many rural ZIP codes: stop 40, left).
+  const students = (county: CityMatch) => [...new Set(county.zips.filter((z) => !z.poBox && z.leaid).map((z) => z.leaid!))].reduce((sum, leaid) => sum + site.districtStudents(leaid), 0);
+  return counties
+    .map((county) => ({ county, students: students(county) }))
+    .sort((a, b) => b.students - a.students || homes(b.county) - homes(a.county))
+    .slice(0, 2)
+    .map(({ county }) => county);
 }
 
 /**

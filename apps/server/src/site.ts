@@ -5,7 +5,7 @@
  * (app.ts) and the static export (export.ts) both read it.
  */
 import { citySearchIndex, cityKey, COUNTY_WORD, MAX_CITY_MATCHES, type CityMatch } from "./city-search.ts";
-import { districtSearchIndex, type DistrictMatch, type DistrictSearch } from "./district-search.ts";
+import { districtSearchIndex, studentsOf, type DistrictMatch, type DistrictSearch } from "./district-search.ts";
 import type { components } from "@school-districts/api-types";
 import type { District, DistrictRecord, StateDistricts, ZipDistricts } from "@school-districts/core";
 import { compressMany, type Coding, type Effort, type Job } from "./compress.ts";
@@ -108,6 +108,8 @@ export interface Site {
   countiesNamed(name: string): CityMatch[];
   /** A state's or territory's name as pages say it ("Puerto Rico" for PR; the code where the dataset has no name). */
   stateName(code: string): string;
+  /** A district's students (CCD 2023-24) as a number: 0 where not reported or no such district. */
+  districtStudents(leaid: string): number;
   /**
    * A district id of the 2016 boundaries that is not a district today: its 2016 name and the
    * district of today drawn over its area, with that district's name; undefined otherwise.
@@ -512,6 +514,7 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     countyTown,
     countiesNamed: (name) => townIndexes().countiesByName.get(cityKey(name)) ?? [],
     stateName: (code) => stateName(rendered.stateNames, code),
+    districtStudents: (leaid) => (rendered.bodies.has(`/district/${leaid}.json`) ? studentsOf(json<District>(`/district/${leaid}.json`)) : 0),
     formerDistrict: (leaid) =>
       formerDistrictNow(rendered.formerDistricts, leaid, (now) => (rendered.bodies.has(`/district/${now}.json`) ? json<District>(`/district/${now}.json`).district : undefined)),
     citySearch: cityMatches,
