@@ -6,7 +6,7 @@
  * ignored as the service ignores it (#7), and /healthz reaches the binary every time while the
  * pages are served stale once it is gone.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

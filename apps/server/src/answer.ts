@@ -158,7 +158,7 @@ function emptyParts(zero: DistrictOverlap[], basis: DistrictOverlap["basis"]): s
  * @example
  * levelClause(level, "90210", (d) => d.district) // "Most of 90210 (65 % of residents) is in ..."
  */
-export function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string, highGrades = "high school", restInNoDistrict = false): string {
+function levelClause(level: GradeLevel, subject: string, name: (d: DistrictOverlap) => string, highGrades = "high school", restInNoDistrict = false): string {
   const { pick, share } = level;
   if (pick === undefined) {
     const [top] = level.districts;
@@ -267,7 +267,7 @@ function underHalf(share: number): number {
  * @example
  * firstGrade("Kindergarten – 12th") // 0
  */
-export function firstGrade(gradeSpan: string | undefined): number | undefined {
+function firstGrade(gradeSpan: string | undefined): number | undefined {
   if (/^Pre-Kindergarten\b/.test(gradeSpan ?? "")) return -1;
   if (/^Kindergarten\b/.test(gradeSpan ?? "")) return 0;
   const first = /^([0-9]+)(?:st|nd|rd|th)\b/.exec(gradeSpan ?? "");
@@ -389,7 +389,7 @@ export function askAboutOlderGrades(name: string, lastGrade: string, firstGrade?
  * askAboutHighSchool("Jamestown School District", 12)
  * // "Jamestown School District lists grades up to 12th but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend."
  */
-export function askAboutHighSchool(name: string, lastGrade: number | undefined): string {
+function askAboutHighSchool(name: string, lastGrade: number | undefined): string {
   // 12th or 13th (NCES grade 13, a year after 12th that some districts offer).
   return lastGrade !== undefined && lastGrade >= 12
     ? `${name} lists grades up to ${ordinal(lastGrade)} but is drawn for the lower grades only: it may teach high school itself or pay another district's; ask it which high school its students attend.`
@@ -431,14 +431,14 @@ export function lastGrade(gradeSpan: string | undefined): number | undefined {
  * askAboutMissingGrades("Kinsey", 6, "Custer County High School District", 9)
  * // "Kinsey teaches only up to 6th grade, and Custer County High School District from 9th grade: ask Kinsey which school teaches 7th and 8th grade."
  */
-export function askAboutMissingGrades(name: string, last: number, highName: string, highFirst: number): string {
+function askAboutMissingGrades(name: string, last: number, highName: string, highFirst: number): string {
   const missing = Array.from({ length: highFirst - last - 1 }, (_, i) => ordinal(last + 1 + i));
   const grades = missing.length <= 2 ? missing.join(" and ") : `${missing[0]} to ${missing.at(-1)}`;
   return `${name} teaches only up to ${ordinal(last)} grade, and ${highName} from ${ordinal(highFirst)} grade: ask ${name} which school teaches ${grades} grade.`;
 }
 
 /** The last grade of a grade span ("Pre-Kindergarten – 8th" -> "8th") when it is below 12th, else undefined. */
-export function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
+function lastGradeBelow12(gradeSpan: string | undefined): string | undefined {
   const last = lastGrade(gradeSpan);
   return last !== undefined && last < 12 ? ordinal(last) : undefined;
 }

@@ -28,7 +28,7 @@ import {
   zipNotFoundDetail,
 } from "./problems.ts";
 import { CACHE_CONTROL, DEVICE_CACHE_CONTROL, notModifiedHeaders, Representation } from "./representation.ts";
-import { matchHits, noneMatchHits, prefersHtml, unmodifiedSince } from "./negotiate.ts";
+import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";

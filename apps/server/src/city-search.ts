@@ -139,7 +139,7 @@ const SPELLED_OUT = ownTable<string>({
 });
 
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
-export const MAX_TOWN_LENGTH = 64;
+const MAX_TOWN_LENGTH = 64;
 
 /** The most words a town's name has where an address typed without commas is read from its end ("Rancho Santa Margarita", "King and Queen Court House"). */
 export const MAX_TOWN_WORDS = 5;
@@ -425,7 +425,7 @@ export function endsAStreet(word: string): boolean {
  * townAfterStreet("45 Oak Ave Evanston", (name) => towns.get(name) ?? []) // the towns named Evanston
  * townAfterStreet("Evanston", …) // []
  */
-export function townAfterStreet(text: string, townsNamed: (name: string) => CityMatch[]): CityMatch[] {
+function townAfterStreet(text: string, townsNamed: (name: string) => CityMatch[]): CityMatch[] {
   if (!ADDRESS_START.test(text.trim())) return [];
   const words = text.trim().split(/\s+/);
   const boxed = /^(?:p\.?\s*o\.?\s*)?box\s/i.test(text.trim());

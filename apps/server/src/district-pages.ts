@@ -150,7 +150,7 @@ export function partnersSentence(level: District["level"], partners: readonly Le
  * @example
  * zeroPartsHtml([{ zip: "01002", basis: "population" }]) // '<h2 id="no-resident-zips">ZIP codes it touches where it has no residents</h2>…'
  */
-export function zeroPartsHtml(zips: readonly Pick<District["zips"][number], "zip" | "basis">[]): string {
+function zeroPartsHtml(zips: readonly Pick<District["zips"][number], "zip" | "basis">[]): string {
   if (zips.length === 0) return "";
   const one = zips.length === 1;
   // A share by land area of 0 is a part with no land (a border line), as the ZIP page says it.
@@ -299,7 +299,7 @@ export const SEARCH_HINT = 'To find the district of a home, type its ZIP code in
  * oneDistrictSentence(hawaiiDoe, "Hawaii")
  * // 'One public school district serves every address in Hawaii: <a href="/district/1500030">Hawaii Department of Education</a>, phone <a href="tel:+18085863400">(808) 586-3400</a>.'
  */
-export function oneDistrictSentence(d: Pick<StateDistricts["districts"][number], "leaid" | "district" | "phone">, stateName: string): string {
+function oneDistrictSentence(d: Pick<StateDistricts["districts"][number], "leaid" | "district" | "phone">, stateName: string): string {
   const phone = d.phone ? `, phone ${phoneLink(d.phone)}` : "";
   return `One public school district serves every address in ${e(inSentence(stateName))}: <a href="${districtHref(d.leaid)}">${e(d.district)}</a>${phone}.`;
 }

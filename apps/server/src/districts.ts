@@ -96,7 +96,7 @@ export function districtDetail(d: DistrictRow, zips: DistrictZip[], updated: str
  * @example
  * districtSummary(row, zips.get(row.leaid) ?? [], base).chosen_zips // 3
  */
-export function districtSummary(d: DistrictRow, zips: DistrictZip[], baseUrl: string): DistrictSummary {
+function districtSummary(d: DistrictRow, zips: DistrictZip[], baseUrl: string): DistrictSummary {
   return {
     ...districtFacts(d, baseUrl),
     url: `${baseUrl}/district/${d.leaid}.json`,

@@ -188,7 +188,7 @@ const SPANISH_WORDS = /(?:^|\s)(?:escuelas?|colegios?|distritos?|escolar(?:es)?|
  * @example
  * spanishStep("escuelas cerca de mí", "near") // '<p lang="es">Esta casilla no sabe dónde está usted: …</p>'
  */
-export function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["reads"]): string {
+function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["reads"]): string {
   if (typed === undefined || !SPANISH_WORDS.test(typed)) return "";
   const where = reads === "near" ? "Esta casilla no sabe dónde está usted: abra <a href=\"/location\" lang=\"en\">Find the districts of a place</a> y pulse “<span lang=\"en\">Use my location</span>” (usar mi ubicación), o escriba" : "Escriba";
   return `\n<p lang="es">${where} el código postal de la casa (5 dígitos) o la ciudad y el estado, por ejemplo Houston, TX.</p>`;
@@ -311,7 +311,7 @@ ${groups.join("\n")}`;
  * townGroupHtml({ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790", share: 1, poBox: false }] })
  * // '<h2>Boston, MA</h2>\n<p>Its ZIP code where people live is in <a href="/district/2502790">Boston School District</a>.</p>…'
  */
-export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
+function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
   const place = `${c.city}, ${c.state}`;
   // PO-box ZIPs have no homes: set apart, after the ZIP codes where people live (Springfield, IL: 27 of 35).
   const homes = c.zips.filter((z) => !z.poBox);
@@ -544,7 +544,7 @@ function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
 }
 
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
-export const MAX_DISTRICT_MATCHES = 25;
+const MAX_DISTRICT_MATCHES = 25;
 
 /**
  * A district's name typed into the search box that several districts have, or have part of

@@ -146,7 +146,7 @@ const STATIC_NOT_FOUND = "Nothing at this address in this copy of the service. /
  * @example
  * netlifyHeaders(docsCsp, ["/docs/records"])
  */
-export function netlifyHeaders(docsCsp: string, docsSections: readonly string[]): string {
+function netlifyHeaders(docsCsp: string, docsSections: readonly string[]): string {
   // Cache-Control on /* covers every path, 404s included (decision 15); /healthz adds no-store,
   // and where these hosts join the two values, no-store forbids storing whatever else is there
   // (RFC 9111 §5.2.2.5). No other rule repeats it.

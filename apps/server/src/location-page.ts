@@ -29,7 +29,7 @@ const BOUNDARY_FOR: Record<LocationAnswer["districts"][number]["level"], string>
 };
 
 /** The accuracy (metres) a device reports with a position above which the page says the answer may be another district's. */
-export const ROUGH_POSITION_M = 200;
+const ROUGH_POSITION_M = 200;
 
 /** Past this, a reported accuracy is said as "more than" it (a device's 9,999,999 m, an IP guess, is no distance to read out: review stop 36 #6). */
 const ROUGHEST_SAID_M = 50_000;

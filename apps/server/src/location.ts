@@ -467,7 +467,7 @@ const TERRITORY_LAND_DEGREES = 6;
  * 1:500,000 drawing is off by tens of metres, and the simplification (a minimum triangle of
  * 0.000003 square degrees, about 28,000 m² at 40° N) cuts corners by up to about 250 m.
  */
-export const NEAR_BORDER_M = 300;
+const NEAR_BORDER_M = 300;
 
 /** A place near the border of one of its districts (metres, rounded), and the districts beside it across that border (LocationAnswer.near_border). */
 export type NearBorder = NonNullable<LocationAnswer["near_border"]>;
@@ -481,7 +481,7 @@ export type NearBorder = NonNullable<LocationAnswer["near_border"]>;
  * @example
  * nearBorder(data, answer.districts, 39.03, -94.6075, base)?.beside.map((d) => d.district) // ["Shawnee Mission Public Schools Unified School District"]
  */
-export function nearBorder(data: LocationData, districts: readonly { leaid: string; level: BoundaryLevel }[], lat: number, lon: number, baseUrl: string): NearBorder | undefined {
+function nearBorder(data: LocationData, districts: readonly { leaid: string; level: BoundaryLevel }[], lat: number, lon: number, baseUrl: string): NearBorder | undefined {
   const metres = Math.min(...districts.map((d) => data.index.distanceToBorder(d.leaid, d.level, lon, lat)));
   if (!(metres < NEAR_BORDER_M)) return undefined;
   const own = new Set(districts.map((d) => `${d.level} ${d.leaid}`));
@@ -514,7 +514,7 @@ export function nearBorder(data: LocationData, districts: readonly { leaid: stri
  * borderDistanceWords(17) // "less than 100 feet"
  * borderDistanceWords(123) // "about 400 feet"
  */
-export function borderDistanceWords(metres: number): string {
+function borderDistanceWords(metres: number): string {
   // In feet, as US readers measure a street (pages audit 33 #7: "about 100 m" beside "1,600 feet").
   const feet = metres / 0.3048;
   return feet < 100 ? "less than 100 feet" : `about ${(Math.round(feet / 50) * 50).toLocaleString("en-US")} feet`;

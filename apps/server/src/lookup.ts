@@ -87,7 +87,7 @@ const orUnknown = (value: string) => (value === "" ? "not reported" : value);
  * zipHeadline("85351", "85351", "Sun City, Maricopa County, AZ", () => "Peoria Unified School District", true)
  * // "85351 (Sun City, Maricopa County, AZ): most of it is in no school district; Peoria Unified School District covers a part."
  */
-export function zipHeadline(zip: string, zcta: string, place: string, named: (by: string) => string, mostInNone: boolean): string {
+function zipHeadline(zip: string, zcta: string, place: string, named: (by: string) => string, mostInNone: boolean): string {
   if (zcta !== zip) return `${zip} (${place}) is a PO-box ZIP code whose post office lies in ZIP code ${zcta}; its record names ${named("")}.`;
   if (mostInNone) return `${zip} (${place}): most of it is in no school district; ${named("by ")} covers a part.`;
   return `${zip} (${place}) is served by ${named("by ")}.`;

@@ -29,7 +29,7 @@ import type { Site } from "./site.ts";
 export const NATIVE_ROUTES = false;
 
 /** Most children a path segment may have for the bodies below it to be native routes. */
-export const NATIVE_SIBLINGS_MAX = 128;
+const NATIVE_SIBLINGS_MAX = 128;
 
 /** A native route: the same prepared Response for GET and HEAD (server.ts sends HEAD through the app, for its Date). */
 export type NativeRoutes = Record<string, { GET: Response; HEAD: Response }>;

@@ -89,7 +89,7 @@ export async function checkMapFiles(paths: { manifest: string; boundaries?: stri
 
 
 /** Largest SVG of a page map, in bytes: with its caption a map adds at most ~15 KB to a page. */
-export const MAP_BUDGET = 12_000;
+const MAP_BUDGET = 12_000;
 
 /** The outline of a district: at its own level first, else at any level of the boundary file. */
 export function districtOutline(index: LocationIndex, leaid: string, level: string): Rings[] | undefined {

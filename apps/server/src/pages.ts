@@ -33,7 +33,7 @@ export const EXPLAIN = {
  * gradesHint("Kindergarten – 13th") // "The grades the district teaches, from the NCES district directory. 13th: …"
  * gradesHint("Kindergarten – 12th", "0")  // "The grades the district is responsible for, from the NCES district directory: it runs no school …"
  */
-export function gradesHint(gradeSpan: string, schools = ""): string {
+function gradesHint(gradeSpan: string, schools = ""): string {
   // A district with no schools teaches no grade: it answers for them, its students taught elsewhere (pages audit 38 #7: 58 Maine districts).
   if (schools === "0") return "The grades the district is responsible for, from the NCES district directory: it runs no school of its own, so its students attend other districts' or private schools, as it arranges.";
   return /13th$/.test(gradeSpan) ? `${EXPLAIN.grades} 13th: a year after 12th grade that some of its schools offer (NCES grade 13).` : EXPLAIN.grades;

@@ -225,7 +225,7 @@ export function milesBetween(lat: number, lon: number, point: [number, number]):
 const EARTH_RADIUS_MILES = 3958.8;
 
 /** How far from any US ZIP code a place in no district reads as outside the country (or off its coast), not beside a ZIP. */
-export const FAR_FROM_ZIPS_MILES = 10;
+const FAR_FROM_ZIPS_MILES = 10;
 
 /**
  * How near its nearest ZIP code's point a place in a one-district territory must be to be

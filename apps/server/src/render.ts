@@ -171,7 +171,7 @@ export function renderBodies(dataset: Dataset, baseUrl: string, states: readonly
  * @example
  * collectionHead({ total: 1 }) // '{"total":1,"records":['
  */
-export function collectionHead(head: object): string {
+function collectionHead(head: object): string {
   return JSON.stringify({ ...head, records: [] }).slice(0, -2);
 }
 
@@ -181,7 +181,7 @@ export function collectionHead(head: object): string {
  * @example
  * joinRecords('{"total":1,"records":[', [recordBytes]) // bytes of '{"total":1,"records":[{...}]}'
  */
-export function joinRecords(open: string, records: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+function joinRecords(open: string, records: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const w = new ByteWriter(records.reduce((n, b) => n + b.length + 1, open.length * 3 + 2));
   w.text(open);
   records.forEach((b, i) => (i ? w.ascii(",") : w).bytes(b));

@@ -38,7 +38,7 @@ export interface Variant {
  * after it was last sent: one download does not cost a decompression (~50 ms
  * for the 23 MB bulk body) per request, and an idle server holds none.
  */
-export const LAZY_KEEP_MS = 60_000;
+const LAZY_KEEP_MS = 60_000;
 
 /** Bodies from this size are sent from a Blob made once (smaller ones are cheap to copy, and a Blob would double their memory). */
 const BLOB_MIN = 16 << 10;

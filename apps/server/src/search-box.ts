@@ -123,7 +123,7 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  * addressElsewhere("Seattle, WA 90210", "90210", site, states) // { towns: [Seattle, WA], zip: { zip: "90210", place: "Beverly Hills, CA" } }
  * addressElsewhere("Beverly Hills, CA 90210", "90210", site, states) // undefined
  */
-export function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
+function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
   const text = typed.normalize("NFKC");
   // (With its dot: "Wash." is Washington's, "Wash" no state; "Birmingham, Ala." a town, review of the mends 37.)
   const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");

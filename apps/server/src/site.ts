@@ -247,9 +247,9 @@ const NO_EXTRA: [string, string][] = [];
  * 30 #9), readable by browsers with the file name.
  */
 /** The downloads, whose SHA-256 `/bulk/sha256sums.txt` gives. */
-export const BULK_DOWNLOADS = ["/bulk/all-districts.json", "/bulk/all-districts.csv", "/bulk/districts.csv", "/bulk/zip-districts.csv"] as const;
+const BULK_DOWNLOADS = ["/bulk/all-districts.json", "/bulk/all-districts.csv", "/bulk/districts.csv", "/bulk/zip-districts.csv"] as const;
 /** Each download's SHA-256 as `sha256sum -c` reads it (ops audit 35 #8: a 23 MB download had no check but its length). */
-export const BULK_SUMS = "/bulk/sha256sums.txt";
+const BULK_SUMS = "/bulk/sha256sums.txt";
 
 /**
  * The lines of `/bulk/sha256sums.txt`: each download's SHA-256 (hex) and file name, as
@@ -258,7 +258,7 @@ export const BULK_SUMS = "/bulk/sha256sums.txt";
  * @example
  * bulkSums((path) => bodies.get(path)!) // "1f0e…  all-districts.json\n…"
  */
-export function bulkSums(bodyOf: (path: string) => Uint8Array): string {
+function bulkSums(bodyOf: (path: string) => Uint8Array): string {
   return BULK_DOWNLOADS.map((path) => `${new Bun.CryptoHasher("sha256").update(bodyOf(path)).digest("hex")}  ${path.slice("/bulk/".length)}\n`).join("");
 }
 

@@ -6,7 +6,7 @@
 import { escapeHtml as e } from "./html.ts";
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
-export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_LIMIT = 50_000;
 
 /**
  * robots.txt: everything may be crawled except the machine-readable bulk

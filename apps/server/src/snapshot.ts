@@ -274,7 +274,7 @@ export function crc32Of(source: ByteSource): number {
  * asked for within the last generation stays. Record bodies are ~600 bytes,
  * so a generation holds ~14,000 of them.
  */
-export const KEPT_GENERATION = 8 << 20;
+const KEPT_GENERATION = 8 << 20;
 /** Decoded chunks kept for the next reads (neighbouring ZIPs share a chunk). */
 const CHUNKS_KEPT = 8;
 

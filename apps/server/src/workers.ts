@@ -18,7 +18,7 @@
 import type { FileSink, Subprocess } from "bun";
 
 /** Set in a worker's environment; its value is the worker's number (1..n-1). */
-export const WORKER_ENV = "SCHOOL_DISTRICTS_WORKER";
+const WORKER_ENV = "SCHOOL_DISTRICTS_WORKER";
 
 /** The worker number of this process, or 0 in the primary (and without --workers). */
 export function workerNumber(env: Record<string, string | undefined> = process.env): number {

@@ -36,7 +36,7 @@ import type { BoundaryLevel } from "./boundaries.ts";
 import { directorySuccessors } from "./directory-successors.ts";
 import { newerDistricts } from "./newer-districts.ts";
 import { CARVED_SHARE, highSchoolCoverOf, k12Successors, moveShare, peopleOffHighSchools, peopleToSuccessors, vanishedHeirs, type GrfPiece } from "./successors.ts";
-import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Piece, type Truth } from "./estimators.ts";
+import { CANDIDATES, ZIP_CENTRE, calibrateSpread, chooseCandidate, evaluate, type Truth } from "./estimators.ts";
 import { baselineLogPath, loadBaseline, loadBaselineLog, validate, type Validation } from "./validation.ts";
 import { loadOffices } from "./offices.ts";
 import { CountyResolver } from "./county.ts";

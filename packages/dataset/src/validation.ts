@@ -9,7 +9,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import type { BuildStats, ZipDecision } from "./types.ts";
 import { InputError } from "./errors.ts";
-import { chooseDistrict, chooseSecondary, OUTDATED_MIN_PEOPLE, OUTDATED_TOP, type Level, type Share } from "./shares.ts";
+import { chooseSecondary, OUTDATED_MIN_PEOPLE, OUTDATED_TOP, type Level, type Share } from "./shares.ts";
 import { largestChance, ratioToLargestOther } from "./estimators.ts";
 import { REGULAR_LEA_TYPES } from "./sources.ts";
 import { thousands } from "./thousands.ts";
