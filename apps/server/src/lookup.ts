@@ -19,6 +19,14 @@ import { inSentence } from "./layout.ts";
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
 export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
 
+/** How lookup answers: JSON or text, page URLs on `baseUrl`, points only with boundaries (`location`), USPS ZIP codes without a record (`postal`). */
+export interface LookupOptions {
+  json: boolean;
+  baseUrl: string;
+  location?: LocationData;
+  postal?: ReadonlyMap<string, PostalZip>;
+}
+
 /** The outcome: the exit code and what to print on stdout and stderr. */
 export interface LookupResult {
   code: 0 | 1 | 2;
@@ -26,7 +34,8 @@ export interface LookupResult {
   stderr: string;
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+/** A share as the CLI's table writes it ("65.4%"; pages write "65 %": answer.ts percent). */
+const tablePercent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** A dataset's records by ZIP and its city index, made once per dataset (a batch asks for thousands). */
 const indexes = new WeakMap<Dataset, { zipRow: Map<string, Dataset["zips"][number]>; cityZips: (city: string, state: string) => string[]; onlyDistrict: Map<string, string | undefined> }>();
@@ -126,8 +135,8 @@ function tableHeading(zip: string, zcta: string, mostInNone: boolean, byLevel: b
 }
 
 /**
- * Looks a ZIP code or district up in `dataset`; `baseUrl` goes into page URLs
- * as the server would write them.
+ * Looks a ZIP code, a point or a district up in `dataset` (lookupZip, lookupPoint, lookupDistrict);
+ * `baseUrl` goes into page URLs as the server would write them.
  *
  * @example
  * lookup(dataset, { zip: "90210" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
@@ -135,11 +144,12 @@ function tableHeading(zip: string, zcta: string, mostInNone: boolean, byLevel: b
  * lookup(dataset, { zip: "01002" }, { json: false, baseUrl: "http://localhost:8080" }).stdout
  * // "01002 (Amherst, Hampshire County, MA) is served by Amherst School District for the elementary grades and by Amherst-Pelham School District for high school.\n..."
  */
-export function lookup(
-  dataset: Dataset,
-  query: LookupQuery,
-  options: { json: boolean; baseUrl: string; location?: LocationData; postal?: ReadonlyMap<string, PostalZip> },
-): LookupResult {
+export function lookup(dataset: Dataset, query: LookupQuery, options: LookupOptions): LookupResult {
+  return "zip" in query ? lookupZip(dataset, query.zip, options) : "lat" in query ? lookupPoint(dataset, query.lat, query.lon, options) : lookupDistrict(dataset, query.leaid, options);
+}
+
+/** What lookup prints: the JSON form of a value, and a problem (on stdout as JSON, else a line on stderr). */
+function outputs(options: LookupOptions) {
   // One object per line where several are printed (JSON Lines: lookupMany), else indented.
   // One line, whatever the number of answers: a script reading JSON Lines must not break on a list of one (ops audit 37 #5).
   const toJson = (value: unknown) => `${JSON.stringify(value)}\n`;
@@ -147,137 +157,147 @@ export function lookup(
     const body = problem(options.baseUrl, kind, detail, instance);
     return options.json ? { code, stdout: toJson(body), stderr: "" } : { code, stdout: "", stderr: `school-districts: ${body.title}: ${detail}\n` };
   };
-  if ("zip" in query) {
-    const { zip } = query;
-    if (!/^[0-9]{5}$/.test(zip)) {
-      // A ZIP+4, or a ZIP that lost its leading zero (2108): the one meant is named, as the API does.
-      const guess = typedZip(zip);
-      const meant = guess !== undefined && indexesOf(dataset).zipRow.has(guess) ? `/zip/${guess}.json` : undefined;
-      return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json", meant), `/zip/${zip}.json`);
-    }
-    const row = indexesOf(dataset).zipRow.get(zip);
-    if (!row) {
-      // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
-      const postal = options.postal?.get(zip);
-      const city = postal ? indexesOf(dataset).cityZips(postal.city, postal.state) : [];
-      return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city), `/zip/${zip}.json`);
-    }
-    const record = zipRecord(dataset, row, options.baseUrl);
-    const all = zipDistricts(dataset, row);
-    // `zcta`: whose shares `districts` are (a PO-box ZIP's are its post office's ZIP area's).
-    // With newer_districts, as the API's districts body and the text output have them (ops audit 36 #6).
-    if (options.json) return { code: 0, stdout: toJson({ record, zcta: all.zcta, districts: all.districts, newer_districts: all.newer_districts }), stderr: "" };
-    const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
-    // Where another district serves most of the ZIP's high-school grades (split-level states),
-    // the first line names it too: the record's district alone would leave out the high-school grades.
-    // Not a district marked for high school that covers a sliver (Londonderry, 0.5 % of Derry's 03038)
-    // or teaches only to 8th grade: the answer's sentences below say what covers the ZIP, as the page does.
-    // As the page does, a district in another state says which (58439, Forbes, ND: "Leola School District 44-2 in South Dakota").
-    const elsewhere = (leaid: string) => {
-      const state = dataset.districts.get(leaid)?.state ?? record.state;
-      return state === record.state ? "" : ` in ${stateName(dataset.manifest.state_names, state)}`;
-    };
-    const levels = gradeLevels(all.districts);
-    const high = highSchoolDistrict(levels);
-    const highLevel = levels.find((l) => l.name === "high");
-    // The page's labels: "for up to 6th grade and by … for 7th grade and up" where the grades are cut there (93117).
-    const labels = labelsOf(levels);
-    const grades = (label: string) => (label === "Elementary grades" ? "the elementary grades" : label.toLowerCase());
-    const named = (by: string) =>
-      high
-        ? `${record.district}${elsewhere(row.leaid)} for ${grades(labels.elementary)} and ${by}${high.district}${elsewhere(high.leaid)} for ${grades(labels.high)}`
-        : highLevel === undefined || highLevel.pick?.chosen === true
-          ? `${record.district}${elsewhere(row.leaid)}`
-          : `${record.district}${elsewhere(row.leaid)} for the elementary grades (for high school, see below)`;
-    // The page's predicates (pages.ts zipPage), so the first line and the table say what the page says (review 38 #3).
-    const mostInNone = mostlyInNoDistrict(all.districts, high);
-    const lines = [
-      zipHeadline(zip, all.zcta, place, named, mostInNone),
-      `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
-      `  Students:   ${orUnknown(record.students)}`,
-      `  Schools:    ${orUnknown(record.schools)}`,
-      `  Per pupil:  ${orUnknown(record.per_pupil)}`,
-      `  Grades:     ${orUnknown(record.grade_span)}`,
-      `  Phone:      ${orUnknown(record.phone)}`,
-      `  Website:    ${orUnknown(record.website)}`,
-      `  Page:       ${record.page_url}`,
-    ];
-    for (const n of all.newer_districts) lines.push(newerDistrictSentence(n.district, n.office_zip));
-    const others = all.districts.filter((d) => !d.chosen);
-    const nameOf = (d: DistrictOverlap) => `${d.district}${elsewhere(d.leaid)}`;
-    if (others.length > 0) lines.push(...answer(zip, all.districts, nameOf));
-    // Under the answer, as on the page: whose districts a PO box's are, and whom to ask where most residents live in none.
-    const own = all.districts.find((d) => d.chosen);
-    const zctaRow = all.zcta === zip ? undefined : indexesOf(dataset).zipRow.get(all.zcta);
-    const zctaChosen = zctaRow && zipDistricts(dataset, zctaRow).districts.find((d) => d.chosen);
-    lines.push(...postOfficeLines(zip, all.zcta, own, zctaChosen, nameOf));
-    if (mostInNone) lines.push(noDistrictSentence(all.zcta, `${record.district}${elsewhere(row.leaid)}`));
-    if (others.length > 0) {
-      const described = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
-      const byLevel = !all.districts.every((d) => d.level === "unified");
-      // Split where a grade level has residents in two districts or more, not where an elementary and a high-school district each hold all (01012).
-      const split = levels.some((l) => l.districts.filter((d) => l.share(d) > 0).length > 1);
-      lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel, split));
-      for (const d of all.districts) {
-        // Elementary and high-school districts: each district's share at each grade level.
-        const shares = byLevel ? `${percent(d.share_elementary).padStart(6)}  ${percent(d.share_secondary).padStart(6)}` : percent(d.share).padStart(6);
-        lines.push(`  ${shares}  ${described(d)}`);
-      }
-    }
-    lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
-    return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+  return { toJson, fail };
+}
+
+/** lookup of a ZIP code: its record and districts, or what a ZIP code without one is. */
+function lookupZip(dataset: Dataset, zip: string, options: LookupOptions): LookupResult {
+  const { toJson, fail } = outputs(options);
+  if (!/^[0-9]{5}$/.test(zip)) {
+    // A ZIP+4, or a ZIP that lost its leading zero (2108): the one meant is named, as the API does.
+    const guess = typedZip(zip);
+    const meant = guess !== undefined && indexesOf(dataset).zipRow.has(guess) ? `/zip/${guess}.json` : undefined;
+    return fail(2, "invalid-zip", invalidZipDetail(zip, "/zip/02108.json", meant), `/zip/${zip}.json`);
   }
-  if ("lat" in query) {
-    const instance = `/location.json?lat=${query.lat}&lon=${query.lon}`;
-    const bad = coordinateProblem(query.lat, query.lon);
-    if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
-    const [lat, lon] = [Number(query.lat), Number(query.lon)];
-    const { zipRow: rowOf, onlyDistrict } = indexesOf(dataset);
-    const zipsByDistrict = districtZips(dataset);
-    const recordOf = (zip: string) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined);
-    const onlyOf = (state: string) => {
-      const leaid = onlyDistrict.get(state);
-      const row = leaid === undefined ? undefined : dataset.districts.get(leaid);
-      return row && { leaid: row.leaid, level: LEVELS[row.level] };
-    };
-    // The district a ZIP code's record names, with its level.
-    const namedOf = (zip: string) => {
-      const row = rowOf.has(zip) ? dataset.districts.get(rowOf.get(zip)!.leaid) : undefined;
-      return row && { leaid: row.leaid, level: LEVELS[row.level] };
-    };
-    const found =
-      options.location &&
-      (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
-        locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf, namedOf));
-    const answer = found && withNewerDistricts(found, (zip) => (rowOf.has(zip) ? zipDistricts(dataset, rowOf.get(zip)!).newer_districts : []));
-    if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, placeWithoutDistrict(options.location, lon, lat)) : "This dataset was built without boundaries.", instance);
-    if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
-    if (answer.boundaries === null) {
-      // A one-district territory's place, or a one-district island's (St. Croix), as its /location page says it (territoryPage).
-      const only = answer.districts[0]!;
-      const where = inSentence(stateName(dataset.manifest.state_names, answer.zip.state));
-      const island = onlyOf(answer.zip.state) === undefined;
-      const lines = [
-        `${lat.toFixed(5)}, ${lon.toFixed(5)} is ${island ? `on an island of ${where} where` : `in ${where}, where`} one public school district serves every address: ${only.district} (${only.leaid}, ${only.level}${only.grade_span ? `, ${only.grade_span}` : ""}).`,
-        `Nearest ZIP code: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`,
-        `The Census boundary files have no school districts in ${where}: this answer comes from ${island ? "the ZIP codes of this island" : "its ZIP codes"}, every one of which is in this district.`,
-      ];
-      return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+  const row = indexesOf(dataset).zipRow.get(zip);
+  if (!row) {
+    // A real USPS ZIP without a record says what it is, and its city's ZIP codes, as the API does (site.cityZips).
+    const postal = options.postal?.get(zip);
+    const city = postal ? indexesOf(dataset).cityZips(postal.city, postal.state) : [];
+    return fail(1, "zip-not-found", zipNotFoundDetail(zip, postal, city), `/zip/${zip}.json`);
+  }
+  const record = zipRecord(dataset, row, options.baseUrl);
+  const all = zipDistricts(dataset, row);
+  // `zcta`: whose shares `districts` are (a PO-box ZIP's are its post office's ZIP area's).
+  // With newer_districts, as the API's districts body and the text output have them (ops audit 36 #6).
+  if (options.json) return { code: 0, stdout: toJson({ record, zcta: all.zcta, districts: all.districts, newer_districts: all.newer_districts }), stderr: "" };
+  const place = `${record.city}, ${record.county ? `${record.county}, ` : ""}${record.state}`;
+  // Where another district serves most of the ZIP's high-school grades (split-level states),
+  // the first line names it too: the record's district alone would leave out the high-school grades.
+  // Not a district marked for high school that covers a sliver (Londonderry, 0.5 % of Derry's 03038)
+  // or teaches only to 8th grade: the answer's sentences below say what covers the ZIP, as the page does.
+  // As the page does, a district in another state says which (58439, Forbes, ND: "Leola School District 44-2 in South Dakota").
+  const elsewhere = (leaid: string) => {
+    const state = dataset.districts.get(leaid)?.state ?? record.state;
+    return state === record.state ? "" : ` in ${stateName(dataset.manifest.state_names, state)}`;
+  };
+  const levels = gradeLevels(all.districts);
+  const high = highSchoolDistrict(levels);
+  const highLevel = levels.find((l) => l.name === "high");
+  // The page's labels: "for up to 6th grade and by … for 7th grade and up" where the grades are cut there (93117).
+  const labels = labelsOf(levels);
+  const grades = (label: string) => (label === "Elementary grades" ? "the elementary grades" : label.toLowerCase());
+  const named = (by: string) =>
+    high
+      ? `${record.district}${elsewhere(row.leaid)} for ${grades(labels.elementary)} and ${by}${high.district}${elsewhere(high.leaid)} for ${grades(labels.high)}`
+      : highLevel === undefined || highLevel.pick?.chosen === true
+        ? `${record.district}${elsewhere(row.leaid)}`
+        : `${record.district}${elsewhere(row.leaid)} for the elementary grades (for high school, see below)`;
+  // The page's predicates (pages.ts zipPage), so the first line and the table say what the page says (review 38 #3).
+  const mostInNone = mostlyInNoDistrict(all.districts, high);
+  const lines = [
+    zipHeadline(zip, all.zcta, place, named, mostInNone),
+    `  Rating:     ${record.rating === null ? "not rated" : `${record.rating} of 10 (${record.rating_label})`}`,
+    `  Students:   ${orUnknown(record.students)}`,
+    `  Schools:    ${orUnknown(record.schools)}`,
+    `  Per pupil:  ${orUnknown(record.per_pupil)}`,
+    `  Grades:     ${orUnknown(record.grade_span)}`,
+    `  Phone:      ${orUnknown(record.phone)}`,
+    `  Website:    ${orUnknown(record.website)}`,
+    `  Page:       ${record.page_url}`,
+  ];
+  for (const n of all.newer_districts) lines.push(newerDistrictSentence(n.district, n.office_zip));
+  const others = all.districts.filter((d) => !d.chosen);
+  const nameOf = (d: DistrictOverlap) => `${d.district}${elsewhere(d.leaid)}`;
+  if (others.length > 0) lines.push(...answer(zip, all.districts, nameOf));
+  // Under the answer, as on the page: whose districts a PO box's are, and whom to ask where most residents live in none.
+  const own = all.districts.find((d) => d.chosen);
+  const zctaRow = all.zcta === zip ? undefined : indexesOf(dataset).zipRow.get(all.zcta);
+  const zctaChosen = zctaRow && zipDistricts(dataset, zctaRow).districts.find((d) => d.chosen);
+  lines.push(...postOfficeLines(zip, all.zcta, own, zctaChosen, nameOf));
+  if (mostInNone) lines.push(noDistrictSentence(all.zcta, `${record.district}${elsewhere(row.leaid)}`));
+  if (others.length > 0) {
+    const described = (d: DistrictOverlap) => `${d.district} (${d.leaid}, ${d.level}, by ${d.basis})${d.chosen ? "  <- named in the record" : ""}`;
+    const byLevel = !all.districts.every((d) => d.level === "unified");
+    // Split where a grade level has residents in two districts or more, not where an elementary and a high-school district each hold all (01012).
+    const split = levels.some((l) => l.districts.filter((d) => l.share(d) > 0).length > 1);
+    lines.push(tableHeading(zip, all.zcta, mostInNone, byLevel, split));
+    for (const d of all.districts) {
+      // Elementary and high-school districts: each district's share at each grade level.
+      const shares = byLevel ? `${tablePercent(d.share_elementary).padStart(6)}  ${tablePercent(d.share_secondary).padStart(6)}` : tablePercent(d.share).padStart(6);
+      lines.push(`  ${shares}  ${described(d)}`);
     }
+  }
+  lines.push("The ZIP-to-district assignment is a geographic approximation: verify enrollment eligibility with the district.");
+  return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+}
+
+/** lookup of a point: the districts whose boundaries hold it (locate), or a territory's (locateInTerritory). */
+function lookupPoint(dataset: Dataset, typedLat: string, typedLon: string, options: LookupOptions): LookupResult {
+  const { toJson, fail } = outputs(options);
+  const instance = `/location.json?lat=${typedLat}&lon=${typedLon}`;
+  const bad = coordinateProblem(typedLat, typedLon);
+  if (bad !== undefined) return fail(2, "invalid-location", bad, instance);
+  const [lat, lon] = [Number(typedLat), Number(typedLon)];
+  const { zipRow: rowOf, onlyDistrict } = indexesOf(dataset);
+  const zipsByDistrict = districtZips(dataset);
+  const recordOf = (zip: string) => (rowOf.has(zip) ? zipRecord(dataset, rowOf.get(zip)!, options.baseUrl) : undefined);
+  const onlyOf = (state: string) => {
+    const leaid = onlyDistrict.get(state);
+    const row = leaid === undefined ? undefined : dataset.districts.get(leaid);
+    return row && { leaid: row.leaid, level: LEVELS[row.level] };
+  };
+  // The district a ZIP code's record names, with its level.
+  const namedOf = (zip: string) => {
+    const row = rowOf.has(zip) ? dataset.districts.get(rowOf.get(zip)!.leaid) : undefined;
+    return row && { leaid: row.leaid, level: LEVELS[row.level] };
+  };
+  const found =
+    options.location &&
+    (locate(options.location, lat, lon, options.baseUrl, recordOf, (leaid) => (zipsByDistrict.get(leaid) ?? []).map((z) => z.zip)) ??
+      locateInTerritory(options.location, lat, lon, options.baseUrl, recordOf, onlyOf, namedOf));
+  const answer = found && withNewerDistricts(found, (zip) => (rowOf.has(zip) ? zipDistricts(dataset, rowOf.get(zip)!).newer_districts : []));
+  if (!answer) return fail(1, "location-not-found", options.location ? locationNotFoundDetail(lat, lon, false, placeWithoutDistrict(options.location, lon, lat)) : "This dataset was built without boundaries.", instance);
+  if (options.json) return { code: 0, stdout: toJson(answer), stderr: "" };
+  if (answer.boundaries === null) {
+    // A one-district territory's place, or a one-district island's (St. Croix), as its /location page says it (territoryPage).
+    const only = answer.districts[0]!;
+    const where = inSentence(stateName(dataset.manifest.state_names, answer.zip.state));
+    const island = onlyOf(answer.zip.state) === undefined;
     const lines = [
-      answer.beyond_edge_m === null
-        ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
-        : `${lat.toFixed(5)}, ${lon.toFixed(5)}: ${beyondEdgeSentence(answer.districts.map((d) => d.district).join(" and "), answer.beyond_edge_m)} (${answer.beyond_edge_m} m)`,
-      ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
-      ...answer.newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)),
-      ...locationAsks(answer.districts),
-      ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),
-      ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
-      `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
+      `${lat.toFixed(5)}, ${lon.toFixed(5)} is ${island ? `on an island of ${where} where` : `in ${where}, where`} one public school district serves every address: ${only.district} (${only.leaid}, ${only.level}${only.grade_span ? `, ${only.grade_span}` : ""}).`,
+      `Nearest ZIP code: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`,
+      `The Census boundary files have no school districts in ${where}: this answer comes from ${island ? "the ZIP codes of this island" : "its ZIP codes"}, every one of which is in this district.`,
     ];
     return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
   }
-  const { leaid } = query;
+  const lines = [
+    answer.beyond_edge_m === null
+      ? `${lat.toFixed(5)}, ${lon.toFixed(5)} is in ${answer.districts.map((d) => d.district).join(" and ")}.`
+      : `${lat.toFixed(5)}, ${lon.toFixed(5)}: ${beyondEdgeSentence(answer.districts.map((d) => d.district).join(" and "), answer.beyond_edge_m)} (${answer.beyond_edge_m} m)`,
+    ...answer.districts.map((d) => `  ${d.district} (${d.leaid}, ${d.level}${d.grade_span ? `, ${d.grade_span}` : ""})${d.on_border ? "  on its border as drawn" : ""}`),
+    ...answer.newer_districts.map((n) => newerDistrictSentence(n.district, n.office_zip)),
+    ...locationAsks(answer.districts),
+    ...(answer.near_border ? [nearBorderSentence(answer.near_border, answer.districts.length, (d) => `${d.district} (${d.leaid})`)] : []),
+    ...(answer.zip ? [`${answer.in_zip_area ? "ZIP code of this place" : "Nearest ZIP code with these districts"}: ${answer.zip.zip} (${answer.zip.city}, ${answer.zip.state}), ${answer.zip.page_url}`] : []),
+    `Boundaries: ${answer.boundaries.source}, vintage ${answer.boundaries.vintage}, scale ${answer.boundaries.scale}; approximate at the edges. Enrollment is decided by the district.`,
+  ];
+  return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+}
+
+/** lookup of a district by its LEAID: its facts and ZIP codes, or what became of a former one. */
+function lookupDistrict(dataset: Dataset, leaid: string, options: LookupOptions): LookupResult {
+  const { toJson, fail } = outputs(options);
   if (!/^[0-9]{7}$/.test(leaid)) return fail(2, "invalid-leaid", invalidLeaidDetail(leaid, "/district/0604830.json"), `/district/${leaid}.json`);
   const row = dataset.districts.get(leaid);
   if (!row) {
@@ -300,7 +320,7 @@ export function lookup(
     `  Page:       ${d.page_url}`,
     ...(d.zips.length === 0
       ? []
-      : ["ZIP codes (share of the ZIP this district covers at its grade level):", ...d.zips.map((z) => `  ${z.zip}  ${percent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`)]),
+      : ["ZIP codes (share of the ZIP this district covers at its grade level):", ...d.zips.map((z) => `  ${z.zip}  ${tablePercent(z.share).padStart(6)}  by ${z.basis}${z.chosen ? "  <- named in the ZIP's record" : ""}`)]),
   ];
   return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
 }
