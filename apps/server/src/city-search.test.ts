@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
-import { cityMatchesHtml, townPage } from "./error-pages.ts";
+import { cityMatchesHtml, townPage } from "./town-page.ts";
 import { testApp } from "../test/helpers.ts";
 
 const entries = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clearDistrict, districtNumbers, districtSearchIndex, everydayInitials, listOrder, MUCH_LARGER, nameInitials, namesADistrict, namesASchool, studentsOf, townAskedFor, withoutState, type IndexedDistrict, webInitials } from "./district-search.ts";
-import { districtsFoundPage } from "./error-pages.ts";
+import { districtsFoundPage } from "./districts-found-page.ts";
 
 const d = (leaid: string, district: string, state: string, students: string): IndexedDistrict => ({ leaid, district, state, county: "", students });
 const DISTRICTS = [

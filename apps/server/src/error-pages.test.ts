@@ -7,7 +7,8 @@ import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import type { CityMatch } from "./city-search.ts";
-import { errorPage, nearZipsHtml, townPage, withoutState } from "./error-pages.ts";
+import { errorPage, nearZipsHtml } from "./error-pages.ts";
+import { townPage, withoutState } from "./town-page.ts";
 import { countyPlace, problem, zipNotFoundDetail } from "./problems.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";

@@ -9,7 +9,9 @@ import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/c
 import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
-import { districtsFoundPage, townPage, withoutState, type ErrorPageExtra, type NoPostOffice, type ZipElsewhere } from "./error-pages.ts";
+import type { ErrorPageExtra } from "./error-pages.ts";
+import { districtsFoundPage, type NoPostOffice } from "./districts-found-page.ts";
+import { townPage, withoutState, type ZipElsewhere } from "./town-page.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
