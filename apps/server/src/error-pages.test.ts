@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import type { CityMatch } from "./city-search.ts";
 import { errorPage, nearZipsHtml } from "./error-pages.ts";
-import { townPage, withoutState } from "./town-page.ts";
+import { townNameTyped, townPage } from "./town-page.ts";
 import { countyPlace, problem, zipNotFoundDetail } from "./problems.ts";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -97,7 +97,7 @@ describe("the page of towns with a name like the one typed (pages audit 39 #7)",
     ["Pittsburg, pa.", "Pittsburg"],
     ["Pittsburg KS", "Pittsburg KS"],
     ["Chicgo", "Chicgo"],
-  ])("withoutState(%j) is %j", (typed, name) => expect(withoutState(typed, [{ state: "PA" }])).toBe(name));
+  ])("townNameTyped(%j) is %j", (typed, name) => expect(townNameTyped(typed, [{ state: "PA" }])).toBe(name));
 });
 
 describe("a district id not in the dataset names the state of its first two digits (pages audit 39 #6)", () => {

@@ -11,7 +11,7 @@ import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra } from "./error-pages.ts";
 import { districtsFoundPage, type NoPostOffice } from "./districts-found-page.ts";
-import { townPage, withoutState, type ZipElsewhere } from "./town-page.ts";
+import { townNameTyped, townPage, type ZipElsewhere } from "./town-page.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
@@ -395,7 +395,7 @@ function askedFirst(typed: string, towns: readonly CityMatch[], site: SearchSite
  * largerCounties("Alameda", alamedas, site) // []
  */
 function largerCounties(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
-  if (withoutState(typed, towns) !== typed || typed.includes(",")) return [];
+  if (townNameTyped(typed, towns) !== typed || typed.includes(",")) return [];
   // (Words as spaced, an apostrophe or full stop no break: "Saint Marys" is St. Mary's County's two.)
   const wordCount = (name: string) => name.replace(/['’.]/g, "").trim().split(/\s+/).length;
   const words = wordCount(typed);
@@ -432,7 +432,7 @@ function largerCounties(typed: string, towns: readonly CityMatch[], site: Search
  */
 function largerTownsLetterOff(typed: string, towns: readonly CityMatch[], site: SearchSite): CityMatch[] {
   if (towns.some((t) => homes(t) > 0)) return [];
-  const typedKey = cityKey(withoutState(typed, towns));
+  const typedKey = cityKey(townNameTyped(typed, towns));
   // (The scan of every town's name, a few milliseconds, only here.)
   const close = site.citySearch(typed, true).filter((t) => t.close && !t.county && homes(t) >= MUCH_LARGER_CLOSE_TOWN && editDistanceAtMost(typedKey, cityKey(t.city), 1) <= 1);
   return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);

@@ -227,10 +227,10 @@ const MAX_NAMESAKES = 5;
  * (pages audit 39 #7); else the text as typed.
  *
  * @example
- * withoutState("Pittsburg PA", [{ city: "Pittsburgh", state: "PA", … }]) // "Pittsburg"
- * withoutState("Chicgo", chicagos) // "Chicgo"
+ * townNameTyped("Pittsburg PA", [{ city: "Pittsburgh", state: "PA", … }]) // "Pittsburg"
+ * townNameTyped("Chicgo", chicagos) // "Chicgo"
  */
-export function withoutState(typed: string, towns: readonly Pick<CityMatch, "state">[]): string {
+export function townNameTyped(typed: string, towns: readonly Pick<CityMatch, "state">[]): string {
   const m = /^(.*?\S)[\s,]+([A-Za-z]{2})\.?$/.exec(typed.trim());
   return m !== null && towns.some((t) => t.state === m[2]!.toUpperCase()) ? m[1]!.replace(/,$/, "") : typed;
 }
@@ -253,8 +253,8 @@ export function townPage(typed: string, towns: readonly CityMatch[], facts: Site
         ? `the places of “${shortened(schools?.town ?? typed)}”`
         : towns.every((t) => t.close)
         ? // Only names like the one typed ("Chicgo"): not "the towns named “Chicgo”" (pages audit 39 #7).
-          `towns with a name like “${shortened(withoutState(schools?.town ?? typed, towns))}”`
-        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(withoutState(schools?.town ?? zipElsewhere?.typedPlace ?? townWithin(typed, towns) ?? typed, towns))}”`;
+          `towns with a name like “${shortened(townNameTyped(schools?.town ?? typed, towns))}”`
+        : `the ${towns.every((t) => t.county) ? "counties" : towns.some((t) => t.borough) ? "places" : "towns"} named “${shortened(townNameTyped(schools?.town ?? zipElsewhere?.typedPlace ?? townWithin(typed, towns) ?? typed, towns))}”`;
   const title = schools ? `School districts of ${places}, by ZIP code` : `ZIP codes of ${places}`;
   // The district of the very name typed, first, where the town of that name with the most ZIP codes is in another state.
   const named = schools?.named ?? [];
