@@ -238,7 +238,7 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(found("LA, NV")).toEqual([]);
     expect(found("Indy")).toEqual([["Indy", "KY", undefined]]);
     expect(cityMatchesHtml("Philly", cities("Philly"))).toContain("<p class=\"answer\">“Philly” is not a ZIP code: it reads as Philadelphia, PA, whose ZIP codes are below.");
-    const page = townPage("LA", cities("LA"), { updated: "2026-11-22", records: 6, baseUrl: "http://localhost" }, { code: "LA", name: "Louisiana" });
+    const page = townPage("LA", cities("LA"), { updated: "2026-11-22", records: 6, baseUrl: "http://localhost" }, { state: { code: "LA", name: "Louisiana" } });
     expect(page).toContain("<h1>ZIP codes of Los Angeles, CA</h1>");
     expect(page).toContain('<p>Looking for the state? <a href="/state/LA">Louisiana\'s school districts</a>; Los Angeles, CA is below.</p>');
   });
@@ -539,7 +539,7 @@ describe("the search box's page for a town", () => {
     expect(await boston.text()).not.toContain("Looking for the state?");
     // A state's name that towns have too ("California", KY): the towns, and first a link to the state's page.
     const towns = [{ city: "California", state: "KY", zips: [{ zip: "41007", district: "Campbell County School District" }] }];
-    const page = townPage("California", towns, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost" }, { code: "CA", name: "California" });
+    const page = townPage("California", towns, { updated: "2026-11-22", records: 1, baseUrl: "http://localhost" }, { state: { code: "CA", name: "California" } });
     const link = page.indexOf('<p>Looking for the state? <a href="/state/CA">California\'s school districts</a>; the towns of that name are below.</p>');
     expect(link).toBeGreaterThan(page.indexOf("<h1>"));
     expect(link).toBeLessThan(page.indexOf("<h2>California, KY</h2>"));

@@ -179,7 +179,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site, states);
   // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
-  if (addressedElsewhere !== undefined) return { page: townPage(typed, addressedElsewhere.towns, site.facts, undefined, undefined, addressedElsewhere.zip), town: true };
+  if (addressedElsewhere !== undefined) return { page: townPage(typed, addressedElsewhere.towns, site.facts, { zipElsewhere: addressedElsewhere.zip }), town: true };
   if (zip !== undefined) return { go: `/zip/${zip}` };
   // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
   const guess = typedZip(typed);
@@ -238,7 +238,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (everydayFirst !== undefined) return everydayFirst;
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
-    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? undefined : { code: stateShown, name: site.stateName(stateShown) }, undefined, undefined, stateShown === undefined ? askedFirst(typed, towns, site) : []), town: true };
+    return { page: townPage(typed, towns, site.facts, stateShown === undefined ? { larger: askedFirst(typed, towns, site) } : { state: { code: stateShown, name: site.stateName(stateShown) } }), town: true };
   }
   // No town: the districts with part of the words typed ("Springfield Lake Public Schools": Springfield's).
   if (districts.length > 0) return districtsPage(districts);
@@ -514,5 +514,5 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const served = servedBy(towns);
   // (A city's short name, "LA", shares its letters with many names: no namesakes for it.)
   const namesakes = towns.some((t) => t.nickname) ? [] : strong.filter((d) => !served.has(d.leaid) && d.match !== "name");
-  return { page: townPage(typed, towns, site.facts, stateShown, { town: townAsked, named: veryName, namesakes }) };
+  return { page: townPage(typed, towns, site.facts, { ...(stateShown === undefined ? {} : { state: stateShown }), schools: { town: townAsked, named: veryName, namesakes } }) };
 }

@@ -239,11 +239,18 @@ export function townNameTyped(typed: string, towns: readonly Pick<CityMatch, "st
  * The page of a town typed into the ZIP box (200: an answer, cached like the other pages):
  * its ZIP codes, grouped by the district their records name, and the search box; first, where
  * the text is also a state's name or code (`state`: "California"), a link to the state's page.
+ * `schools`: the town's schools were asked for ("Raleigh schools"); `zipElsewhere`: an address
+ * whose ZIP code is another place's; `larger`: the counties or towns asked about first.
  *
  * @example
  * townPage("Boston", search("Boston"), facts) // "<!doctype html>…<h1>ZIP codes of Boston, MA</h1>…"
  */
-export function townPage(typed: string, towns: readonly CityMatch[], facts: SiteFacts, state?: { code: string; name: string }, schools?: TownSchools, zipElsewhere?: ZipElsewhere, larger: readonly CityMatch[] = []): string {
+export function townPage(
+  typed: string,
+  towns: readonly CityMatch[],
+  facts: SiteFacts,
+  { state, schools, zipElsewhere, larger = [] }: { state?: { code: string; name: string }; schools?: TownSchools; zipElsewhere?: ZipElsewhere; larger?: readonly CityMatch[] } = {},
+): string {
   const places =
     towns.length === 1
       ? placeOf(towns[0]!)
