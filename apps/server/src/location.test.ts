@@ -25,6 +25,9 @@ const DATA = resolve(import.meta.dirname, "../../../data");
 let outlined: ReturnType<typeof loadLocationData> | undefined;
 let unoutlined: ReturnType<typeof loadLocationData> | undefined;
 const withOutlines = () => (outlined ??= loadLocationData(dataPaths(DATA), "data", undefined, undefined, () => readZctaOutlines(dataPaths(DATA))));
+/** The committed dataset, read once for the file (the describes below that look points up over it share it). */
+let committed: ReturnType<typeof loadFixture> | undefined;
+const committedDataset = () => (committed ??= loadFixture(DATA));
 /** The same boundaries without ZIP outlines: the ZIP of a place is then only the nearest. */
 const withoutOutlines = () => (unoutlined ??= loadLocationData(dataPaths(DATA)));
 
@@ -587,7 +590,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
 
@@ -647,7 +650,7 @@ describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most like
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: false, baseUrl: BASE, location });
 
@@ -682,7 +685,7 @@ describe("places the boundaries alone answered badly: a territory's islands far 
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([loadFixture(DATA), withOutlines()]);
+    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
 
