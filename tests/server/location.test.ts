@@ -101,8 +101,12 @@ describe("GET /location.json on the binary", () => {
     expect(body.districts.map((d) => [d.leaid, d.district, d.level])).toEqual([["7200030", "Puerto Rico Department of Education", "unified"]]);
     expect([body.boundaries, body.in_zip_area, body.near_border, body.beyond_edge_m, body.zip?.district]).toEqual([null, false, null, null, "Puerto Rico Department of Education"]);
     expect(body.zip?.zip).toMatch(/^009/);
-    // The Virgin Islands have two districts and no boundaries: no answer from a point there.
-    expect((await locate("18.3419", "-64.9307")).status).toBe(404);
+    // The Virgin Islands have two districts and no boundaries: a point on an island gets the district of every ZIP code
+    // of that island (Charlotte Amalie, St. Thomas: St. Thomas and St. John's), a point at sea between them none.
+    const stThomas = await locate("18.3419", "-64.9307");
+    expect(stThomas.status).toBe(200);
+    expect(((await stThomas.json()) as Answer).districts.map((d) => d.leaid)).toEqual(["7800030"]);
+    expect((await locate("18.0", "-64.8")).status).toBe(404);
     expect((await locate("18.9", "-66.1057")).status).toBe(404);
   });
 

@@ -438,6 +438,7 @@ export class StandIn {
           boundaries: { source: "U.S. Census Bureau, cartographic boundary files, school districts, 2016", vintage: "2016 (school year 2015-16)", scale: "1:500,000" },
           near_border: null,
           beyond_edge_m: null,
+          newer_districts: [],
         };
         this.resources.set(key, resource("application/json; charset=utf-8", JSON.stringify(body), this.faults.has("weak-etag")));
       }

@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * Page of the districts of a place
-         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in; a box left empty is not given); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; OpenStreetMap's marker `?mlat=…&mlon=…` or view `#map=z/lat/lon`, Bing's pin `sp=point.lat_lon` or view `cp=lat~lon`; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, gets a 200 page naming that district, as `/location.json` answers it), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
+         * @description For people: `/location?lat=45.7833&lon=-108.5007` says in words which districts hold the point, draws them as an inline SVG map with the point marked (and a text alternative), links the districts and the nearest ZIP code's page, and states the limits of the boundaries (Census 2016, 1:500,000, approximate at the edges; enrollment is decided by the district). Until both `lat` and `lon` are given it is the form alone (with what was given filled in; a box left empty is not given); the home page's "Use my location" button (shown only where the browser has the Geolocation API) opens this page with the device's position. Coordinates pasted or typed as map apps give them, and a map link with its place in it (Apple Maps' Share link, `?ll=`; a Google Maps address, `?q=`, `?q=loc:`, a bare view `/maps/@lat,lon` or a place's `!3d…!4d…`, not a search's or a route's view; OpenStreetMap's marker `?mlat=…&mlon=…` or view `#map=z/lat/lon`, Bing's pin `sp=point.lat_lon` or view `cp=lat~lon`; a `geo:` URI) pasted into one box, are read and redirected (303) to plain decimals (a box's text that is not plain decimal degrees and is longer than 100 characters, runs of white space counted once, is not read, but a link of up to 2,000; a link with no coordinates in it, a short share link, gets a 400 page saying what to copy instead); coordinates that are missing, unreadable or out of range get a 400 page, a point in no district a 404 page (but a place in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, which have no boundary file and whose every ZIP code is in one district, and a place on an island of the Virgin Islands, whose ZIP codes name one district each, get a 200 page naming that district, as `/location.json` answers it), both HTML with the form and, where a point nearby answers, the place probably meant: the west longitude without its minus, the two numbers swapped, or the nearest ZIP code (within half a degree, e.g. in Puerto Rico). Supports HEAD and OPTIONS; other methods get 405.
          */
         get: operations["getLocationPage"];
         put?: never;
@@ -1782,6 +1782,19 @@ export interface components {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                 "Cache-Control": components["headers"]["CacheControl"];
+                /** @description The media type of the GET response: the HTML page or the problem details. */
+                "Content-Type": string;
+                Vary: components["headers"]["VaryAccept"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No school district at this place (location-not-found), as for GET: the same status and headers as that GET (an HTML page unless Accept ranks JSON above text/html), no body. Cached like successful responses, privately where the request gives a device's accuracy (`acc`). */
+        HeadLocationNotFound: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
+                "Cache-Control": components["headers"]["PlaceCacheControl"];
                 /** @description The media type of the GET response: the HTML page or the problem details. */
                 "Content-Type": string;
                 Vary: components["headers"]["VaryAccept"];
@@ -6287,7 +6300,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -6306,7 +6319,7 @@ export interface operations {
                 headers: {
                     Location: components["headers"]["LocationPageLocation"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6315,7 +6328,7 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Cache-Control": components["headers"]["PlaceCacheControl"];
                     "Last-Modified": components["headers"]["LastModified"];
                     "Access-Control-Allow-Origin": components["headers"]["AllowOrigin"];
                     "Access-Control-Expose-Headers": components["headers"]["ExposeHeaders"];
@@ -6325,7 +6338,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["HeadPageBadRequest"];
-            404: components["responses"]["HeadPageNotFound"];
+            404: components["responses"]["HeadLocationNotFound"];
             412: components["responses"]["HeadPreconditionFailed"];
         };
     };
