@@ -56,7 +56,10 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     // OpenStreetMap's and Bing's: a marker before the view (pages audit 40 #7: "a link with no coordinates in it").
     ["https://www.openstreetmap.org/#map=17/41.88200/-87.62780", "41.882", "-87.6278"],
     ["https://www.openstreetmap.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780", "41.8825", "-87.6231"],
-    ["https://www.openstreetmap.org/search?query=chicago#map=12.5/41.88200/-87.62780", "41.882", "-87.6278"],
+    ["https://www.openstreetmap.org/?mlon=-87.6231&mlat=41.8825", "41.8825", "-87.6231"],
+    ["https://www.openstreetmap.org/?mlat=41.8825&zoom=15&mlon=-87.6231", "41.8825", "-87.6231"],
+    ["https://www.openstreetmap.org/?mlat=%2B41.8825&mlon=-87.6231", "41.8825", "-87.6231"],
+    ["https://www.openstreetmap.org/node/123456#map=19/41.88200/-87.62780", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?cp=41.882%7E-87.6278&lvl=15.0", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?sp=point.41.8825_-87.6231_Dropped%20pin&cp=41.882~-87.6278&lvl=15", "41.8825", "-87.6231"],
@@ -76,6 +79,14 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://maps.apple.com/?q=Billings&sll=45.7833,-108.5007")).toBeUndefined();
     expect(linkPlace("https://www.openstreetmap.org/#map=17/41.88200")).toBeUndefined();
     expect(linkPlace("https://www.bing.com/maps?q=chicago&lvl=15")).toBeUndefined();
+    // A route's or a search's view, or a view of a whole region, is no place (review of stop 41 #3).
+    expect(linkPlace("https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=41.9%2C-87.7%3B41.8%2C-87.6#map=11/41.965/-87.655")).toBeUndefined();
+    expect(linkPlace("https://www.openstreetmap.org/search?query=chicago#map=12/41.88200/-87.62780")).toBeUndefined();
+    expect(linkPlace("https://www.openstreetmap.org/#map=4/38.01/-95.84")).toBeUndefined();
+    expect(linkPlace("https://www.bing.com/maps/directions?rtp=adr.Chicago~adr.Evanston&cp=41.95~-87.66&lvl=12")).toBeUndefined();
+    expect(linkPlace("https://www.bing.com/maps?rtp=pos.41.9_-87.7~pos.41.8_-87.6&cp=41.85~-87.65&lvl=13")).toBeUndefined();
+    expect(linkPlace("https://www.bing.com/maps?q=chicago&cp=41.882~-87.6278&lvl=15")).toBeUndefined();
+    expect(linkPlace("https://www.bing.com/maps?cp=38.01~-95.84&lvl=4")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

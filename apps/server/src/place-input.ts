@@ -32,8 +32,8 @@ const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
 /**
  * Where a map link says its place is, most precise first: Google's place (`!3d…!4d…`), a query or
  * marked point (`?q=`, `q=loc:`, Apple's `ll=`, `query=`, `destination=`), a place's or a bare map's
- * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870), OpenStreetMap's
- * and Bing's marker or view. Not a search's or a route's view
+ * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870); then
+ * OpenStreetMap's and Bing's (mapSitePlace). Not a search's or a route's view
  * (`/maps/search/…/@`, `/maps/dir/…/@`: the middle of the screen, no place), nor Apple's `sll=`, a
  * search's hint (review stop 36 #5).
  */
@@ -42,13 +42,57 @@ const LINK_PLACES = [
   new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`/maps/(?:place/[^/?#]+/)?@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
-  // OpenStreetMap's marker (`?mlat=…&mlon=…`), Bing's pin (`sp=point.lat_lon`), then their views
-  // (`#map=17/lat/lon`, `cp=lat~lon`) as Google's bare map's (pages audit 40 #7: "no coordinates in it").
-  new RegExp(String.raw`[?&]mlat=${LINK_DEGREES}&mlon=${LINK_DEGREES}(?![0-9.])`),
-  new RegExp(String.raw`[?&]sp=point\.${LINK_DEGREES}_${LINK_DEGREES}(?![0-9.])`),
-  new RegExp(String.raw`#map=[0-9]{1,2}(?:\.[0-9]+)?/${LINK_DEGREES}/${LINK_DEGREES}(?![0-9.])`),
-  new RegExp(String.raw`[?&]cp=${LINK_DEGREES}~${LINK_DEGREES}(?![0-9.])`),
 ];
+
+/** The least zoom at which a map's view reads as a place (a few streets on the screen; at 4 it is the whole country). */
+const VIEW_MIN_ZOOM = 12;
+
+/** A number of degrees as a link's parameter writes it ("41.882", "+41.882", "-87.6278"); undefined otherwise. */
+function linkDegrees(value: string | null | undefined): number | undefined {
+  return value !== null && value !== undefined && /^\s*[+-]?[0-9]{1,3}(?:\.[0-9]+)?\s*$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The place an OpenStreetMap or Bing Maps link names (pages audit 40 #7: "a link with no coordinates in it"): its
+ * marker (`mlat`, `mlon`, in any order; Bing's pin `sp=point.lat_lon`), else its view as Google's bare map's
+ * (`#map=z/lat/lon`, `cp=lat~lon`) from zoom VIEW_MIN_ZOOM; not a route's or a search's view (`/directions`,
+ * `/search`, Bing's `rtp` or `q`: the middle of the screen, no place; review of stop 41 #3).
+ *
+ * @example
+ * mapSitePlace("https://www.openstreetmap.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780") // { lat: 41.8825, lon: -87.6231 }
+ * mapSitePlace("https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15") // { lat: 41.882, lon: -87.6278 }
+ * mapSitePlace("https://www.openstreetmap.org/directions?route=41.9%2C-87.7%3B41.8%2C-87.6#map=11/41.965/-87.655") // undefined
+ */
+function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase();
+  const params = url.searchParams;
+  if (/(?:^|\.)(?:openstreetmap\.org|osm\.org)$/.test(host)) {
+    if (/^\/(?:directions|search)\b/.test(url.pathname)) return undefined;
+    const [lat, lon] = [linkDegrees(params.get("mlat")), linkDegrees(params.get("mlon"))];
+    if (lat !== undefined && lon !== undefined) return { lat, lon };
+    const view = /(?:^#|&)map=([0-9]{1,2}(?:\.[0-9]+)?)\/([^/&]+)\/([^/&]+)/.exec(url.hash);
+    const [vlat, vlon] = [linkDegrees(view?.[2]), linkDegrees(view?.[3])];
+    return view !== null && Number(view[1]) >= VIEW_MIN_ZOOM && vlat !== undefined && vlon !== undefined ? { lat: vlat, lon: vlon } : undefined;
+  }
+  if (/(?:^|\.)bing\.com$/.test(host) && url.pathname.startsWith("/maps")) {
+    if (url.pathname.includes("directions") || params.has("rtp")) return undefined;
+    const pin = /^point\.([^_]+)_([^_]+)/.exec(params.get("sp") ?? "");
+    const [lat, lon] = [linkDegrees(pin?.[1]), linkDegrees(pin?.[2])];
+    if (lat !== undefined && lon !== undefined) return { lat, lon };
+    if (params.has("q")) return undefined;
+    const view = /^([^~]+)~([^~]+)$/.exec(params.get("cp") ?? "");
+    const [vlat, vlon] = [linkDegrees(view?.[1]), linkDegrees(view?.[2])];
+    const zoom = Number(params.get("lvl") ?? VIEW_MIN_ZOOM);
+    return zoom >= VIEW_MIN_ZOOM && vlat !== undefined && vlon !== undefined ? { lat: vlat, lon: vlon } : undefined;
+  }
+  return undefined;
+}
 
 /**
  * The place a map link pasted into one box names (pages audit 36 #6: "Share location" from Apple or
@@ -73,7 +117,8 @@ export function linkPlace(text: string): { lat: string; lon: string } | undefine
     const m = pattern.exec(decoded);
     if (m !== null) return { lat: degrees(Number(m[1])), lon: degrees(Number(m[2])) };
   }
-  return undefined;
+  const site = mapSitePlace(t);
+  return site === undefined ? undefined : { lat: degrees(site.lat), lon: degrees(site.lon) };
 }
 
 /** Text that is a link (http, https) or a geo: URI, not coordinates typed. */
