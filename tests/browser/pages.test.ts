@@ -118,6 +118,9 @@ describe("with the browser's text size at 200 % (default font 32 px)", () => {
       if (width === 320 && /^\/(zip|district)\/\d/.test(path)) {
         const answerTop = await page.evaluate(() => (document.querySelector("main p.answer") ?? document.querySelector("main h1 ~ p"))!.getBoundingClientRect().top);
         expect(answerTop, `${path}: the answer's top at 320 px with large text`).toBeLessThan(568);
+        // The headings keep their order of size (review of stop 41 #5: the h1 was made smaller than the h2s).
+        const [h1, h2] = await page.evaluate(() => ["h1", "h2"].map((t) => parseFloat(getComputedStyle(document.querySelector(`main ${t}`)!).fontSize)));
+        expect(h1!, path).toBeGreaterThan(h2!);
       }
       await page.close();
     }

@@ -33,7 +33,7 @@ pre{white-space:pre-wrap;background:var(--code);padding:.5rem}code{overflow-wrap
 footer{margin-top:2rem;font-size:.9rem;color:var(--muted);border-top:1px solid var(--line)}footer nav{display:flex;flex-wrap:wrap;column-gap:1.5rem}
 summary{min-height:48px;padding:.75rem 0;cursor:pointer;color:var(--link)}a.type{display:inline-block;min-width:24px;line-height:24px}
 @media (max-width:22.5rem){.answer{font-size:1.05rem}}
-header .find{display:none}@media (max-width:15em){body{padding:0 .5rem 1rem}header{font-size:.75rem;column-gap:.5rem;flex-wrap:nowrap;margin-bottom:.5rem}header>a{flex:0 1 auto;padding:.25rem 0}header form{display:none}header .find{display:inline-block;flex:none;padding:.25rem 0;min-height:24px}h1{font-size:1.2rem}main>p:first-child{margin:0}a.up{font-size:.75rem;padding:.25rem 0}}
+header .find{display:none}@media (max-width:15em){body{padding:0 .5rem 1rem}header{font-size:.75rem;column-gap:.5rem;flex-wrap:nowrap;margin-bottom:.5rem}header>a{flex:0 1 auto;padding:.25rem 0}header form{display:none}header .find{display:inline-block;flex:none;padding:.25rem 0;min-height:24px}h1{font-size:1.2rem}h2{font-size:1.1rem}h3{font-size:1rem}main>p:first-child{margin:0}a.up{font-size:.75rem;padding:.25rem 0}}
 @media (max-width:40rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}
 table,caption,thead,tbody,tr,th,td{display:block}thead tr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 tr{border-bottom:1px solid var(--line);padding:.25rem 0;display:flex;flex-wrap:wrap;column-gap:1.25rem}td,tbody th{border:0;padding:.1rem 0;overflow-wrap:anywhere}tr>:first-child{flex-basis:100%}td.n{text-align:left;white-space:normal}
