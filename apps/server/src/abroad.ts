@@ -17,8 +17,6 @@ import pointInPolygon from "point-in-polygon-hao";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 
-/** The neighbours by their ISO 3166 numeric codes, as world-atlas ids them. */
-const NEIGHBOURS: Readonly<Record<string, string>> = { "124": "Canada", "484": "Mexico" };
 
 /** The territories' USPS codes by their ISO 3166 numeric codes (American Samoa, Guam, the Northern Mariana Islands, Puerto Rico, the Virgin Islands). */
 const TERRITORY_CODES: Readonly<Record<string, string>> = { "016": "AS", "316": "GU", "580": "MP", "630": "PR", "850": "VI" };
@@ -34,6 +32,18 @@ const BORDER_BOXES: readonly [number, number, number, number][] = [
   [-117.5, 25.5, -96.9, 33],
 ];
 
+/**
+ * The neighbours by their ISO 3166 numeric codes, as world-atlas ids them, each with the boxes it is kept in: Canada and
+ * Mexico along the land borders; the British Virgin Islands, a few miles from St. John, and Russia's Big Diomede, 4 km
+ * from Little Diomede, Alaska, whose places were offered the nearest US ZIP code (review of stop 41 #7).
+ */
+const NEIGHBOURS: Readonly<Record<string, { country: string; boxes: readonly [number, number, number, number][] }>> = {
+  "124": { country: "Canada", boxes: BORDER_BOXES },
+  "484": { country: "Mexico", boxes: BORDER_BOXES },
+  "092": { country: "the British Virgin Islands", boxes: [[-65, 18.2, -64.2, 18.8]] },
+  "643": { country: "Russia", boxes: [[-180, 60, -168, 72]] },
+};
+
 /** A neighbour's land in one border box: an outer ring of [lon, lat], and its box to test first. */
 interface NeighbourPart {
   country: string;
@@ -42,8 +52,8 @@ interface NeighbourPart {
 }
 
 /**
- * Which neighbour of the United States a place lies in, if any: "Canada", "Mexico" or undefined.
- * Read from the package's file once, the parts near the borders kept (about 8,000 points).
+ * Which neighbour of the United States a place lies in, if any: "Canada", "Mexico", "the British Virgin
+ * Islands", "Russia" or undefined. Read from the package's file once, the parts near the borders kept.
  *
  * @example
  * const abroad = neighbourAt(await readCountries());
@@ -53,10 +63,11 @@ interface NeighbourPart {
 export function neighbourAt(topo: Countries): (lon: number, lat: number) => string | undefined {
   const parts: NeighbourPart[] = [];
   for (const geometry of topo.objects.countries.geometries) {
-    const country = NEIGHBOURS[String(geometry.id)];
-    if (country === undefined) continue;
+    const neighbour = NEIGHBOURS[String(geometry.id)];
+    if (neighbour === undefined) continue;
+    const { country, boxes } = neighbour;
     for (const polygon of polygonsOf(topo, geometry)) {
-      for (const box of BORDER_BOXES) {
+      for (const box of boxes) {
         const ring = clipPolygon(polygon[0]! as [number, number][], box);
         if (ring.length < 3) continue;
         const lons = ring.map((p) => p[0]);

@@ -388,6 +388,8 @@ export function locateInTerritory(
   onlyDistrict: (state: string) => { leaid: string; level: BoundaryLevel } | undefined,
   namedDistrict: (zip: string) => { leaid: string; level: BoundaryLevel } | undefined = () => undefined,
 ): TerritoryAnswer | undefined {
+  // Not a neighbour's island a few miles off (Tortola, in the British Virgin Islands, beside St. John).
+  if (data.abroad?.(lon, lat) !== undefined) return undefined;
   const near = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
   const point = near === undefined ? undefined : data.index.zctaPoint(near);
   const nearRecord = near === undefined ? undefined : record(near);

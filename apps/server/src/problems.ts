@@ -336,7 +336,7 @@ export function notFoundDetail(path: string, meant?: string): string {
 }
 
 /** Detail for a point in no district; `forPage` leaves out the API's hint (the /location page says it in words). */
-/** Where a place no district holds lies: land of no district, a 2016 district of none today, or Canada or Mexico (abroad.ts). */
+/** Where a place no district holds lies: land of no district, a 2016 district of none today, or a neighbour: Canada, Mexico, … (abroad.ts). */
 export type PlaceWithoutDistrict = AreaWithoutDistrict | { kind: "abroad"; country: string };
 
 export function locationNotFoundDetail(lat: number, lon: number, forPage = false, area?: PlaceWithoutDistrict): string {
@@ -411,7 +411,7 @@ const DOCS: Record<ProblemKind, Omit<ProblemDoc, "status" | "title">> = {
     example: { method: "GET", path: "/location.json?lat=91&lon=0", detail: 'lat "91" is out of range: lat is between -90 and 90 degrees.' },
   },
   "location-not-found": {
-    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point or on the land Natural Earth's map draws in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, or on an island of the Virgin Islands, one district each, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so), or in Canada or Mexico as Natural Earth's 1:10m map draws them (the detail names the country), more than 100 m from every district drawn (500 m where a ZIP area holds it).`,
+    when: `The point is well-formed but no school-district boundary holds it, and none within ${OFF_EDGE_M.toLocaleString("en-US")} m overlaps the ZIP code there (open water, outside the 50 states and DC: the territories have no boundary file, and only a place within ${TERRITORY_NEAR_MILES} miles of a ZIP code's point or on the land Natural Earth's map draws in Puerto Rico, Guam, American Samoa or the Northern Mariana Islands, each one district, or on an island of the Virgin Islands, one district each, is answered), or it lies in the area of a 2016 district this service maps to none today (the detail names it), or in land the Census draws in no school district ("School District Not Defined": most of Sun City, AZ; the detail says so), or in Canada or Mexico (or the British Virgin Islands, or Russia's Big Diomede) as Natural Earth's 1:10m map draws them (the detail names the country), more than 100 m from every district drawn (500 m where a ZIP area holds it).`,
     todo: "Check the coordinates (latitude first; west longitudes are negative). Territories and the ZIP codes of any place can be looked up by ZIP code.",
     example: { method: "GET", path: "/location.json?lat=33.5&lon=-119.5", detail: locationNotFoundDetail(33.5, -119.5) },
   },
