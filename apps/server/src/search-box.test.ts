@@ -279,6 +279,10 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     ["Upper Arlington, OH", "Upper Arlington City School District"],
     ["University Heights, OH", "Cleveland Heights-University Heights City School District"],
     ["Saint Louis Park, MN", "St. Louis Park Public School District"],
+    // An address's town so (pages audit 41 #1: "123 Main St, Upper Arlington, OH" was Arlington, OH, 100 miles away).
+    ["123 Main St, Upper Arlington, OH", "Upper Arlington City School District"],
+    ["12 Oak St, Apt 4, East Grand Rapids, MI", "East Grand Rapids Public School District"],
+    ["12 Elm St, Hoover, AL", "Hoover City School District"],
   ])("%j lists %j first, saying no post office is named so", async (typed, district) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);

@@ -217,7 +217,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A town with no post office of its name ("Hoover, AL", "Upper Arlington, OH": their homes have
   // Birmingham's and Columbus's ZIP codes): the districts of its state named after it, before towns only
   // close to it or named by its last word (Arlington, OH: pages audit 37 #1, 157 of 276 suburbs).
-  const noPostOffice = districtNamed ? undefined : townWithoutPostOffice(typed, found, site, states);
+  // The same for an address's town after a comma ("123 Main St, Upper Arlington, OH" was Arlington, OH: pages audit 41 #1).
+  const noPostOffice = districtNamed ? undefined : (townWithoutPostOffice(typed, found, site, states) ?? addressTownWithoutPostOffice(typed, site, states));
   if (noPostOffice !== undefined) return { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
   // name ("California", KY): then their page, with the state's linked first (not for a county
@@ -462,6 +463,21 @@ function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site:
   const namedAfter = (name: string) => name.split("-").some((part) => words(part).slice(0, town.length).join(" ") === town.join(" "));
   const districts = site.districtSearch(`${at.rest}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
   return districts.length === 0 ? undefined : { town: at.rest, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
+}
+
+/**
+ * townWithoutPostOffice for the town of an address typed without its ZIP code, after a comma ("123 Main St, Upper
+ * Arlington, OH", "12 Oak St, Apt 4, East Grand Rapids, MI"): the first text after a comma that reads as such a town.
+ */
+function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
+  if (!ADDRESS_START.test(typed)) return undefined;
+  for (let at = typed.indexOf(","); at >= 0; at = typed.indexOf(",", at + 1)) {
+    const rest = typed.slice(at + 1).trim();
+    if (/\d/.test(rest)) continue;
+    const found = townWithoutPostOffice(rest, site.citySearch(rest), site, states);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
