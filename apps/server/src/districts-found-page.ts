@@ -20,7 +20,8 @@ export interface NoPostOffice {
 function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
   const others = asked.towns.slice(0, 3).map(townLink);
   return `No post office is named “${e(shortened(asked.town))}” in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${
-    districts === 1 ? `A school district of ${e(asked.stateName)} is named after it` : `${districts} school districts of ${e(asked.stateName)} are named after it or with its words`
+    // ("has that name", not "is named after it": Centennial School District R-1 is San Luis's, 200 miles from Centennial, CO: pages audit 41 #2.)
+    districts === 1 ? `A school district of ${e(asked.stateName)} has that name` : `${districts} school districts of ${e(asked.stateName)} have that name or its words`
   }, below with ${districts === 1 ? "its" : "their"} county: if the home is in ${districts === 1 ? "it" : "one"}, open it for its ZIP codes, phone and grades; else type the home's ZIP code.${
     others.length === 0 ? "" : ` Another town was meant? ${others.length === 1 ? "A town of a name like it" : "Towns of a name like it"}: ${others.join(", ")}.`
   }`;

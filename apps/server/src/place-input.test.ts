@@ -48,6 +48,8 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     // A place's own point (!3d!4d) before the map's view (@).
     ["https://www.google.com/maps/place/Billings,+MT/@45.78,-108.5,12z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d45.7839!4d-108.5011", "45.7839", "-108.5011"],
     ["https://www.google.com/maps/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps/@45.7833,-108.5007,12.25z", "45.7833", "-108.5007"],
+    ["https://www.google.com/maps/@45.7833,-108.5007,350m/data=!3m1!1e3", "45.7833", "-108.5007"],
     // A place's view without its !3d!4d, a dropped pin named by its coordinates (review of the mends, M1: a 400).
     ["https://www.google.co.uk/maps/place/Billings,+MT/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
     ["https://www.google.com/maps/place/45%C2%B046'59.9%22N+108%C2%B030'02.5%22W/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
@@ -87,6 +89,8 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.bing.com/maps?rtp=pos.41.9_-87.7~pos.41.8_-87.6&cp=41.85~-87.65&lvl=13")).toBeUndefined();
     expect(linkPlace("https://www.bing.com/maps?q=chicago&cp=41.882~-87.6278&lvl=15")).toBeUndefined();
     expect(linkPlace("https://www.bing.com/maps?cp=38.01~-95.84&lvl=4")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/@38.01,-95.84,4z")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/@41.882,-87.6278,11.5z")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

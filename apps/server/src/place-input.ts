@@ -40,7 +40,9 @@ const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
 const LINK_PLACES = [
   new RegExp(String.raw`!3d${LINK_DEGREES}!4d${LINK_DEGREES}`),
   new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
-  new RegExp(String.raw`/maps/(?:place/[^/?#]+/)?@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`/maps/place/[^/?#]+/@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
+  // A bare map's view from zoom 12 (VIEW_MIN_ZOOM), or in metres (satellite); at 4z it is the whole country (pages audit 41 #7).
+  new RegExp(String.raw`/maps/@${LINK_DEGREES},${LINK_DEGREES},(?:(?:1[2-9]|2[0-9])(?:\.[0-9]+)?z|[0-9.]+m)`),
   new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
 ];
 
