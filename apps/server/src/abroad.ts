@@ -34,14 +34,14 @@ const BORDER_BOXES: readonly [number, number, number, number][] = [
 
 /**
  * The neighbours by their ISO 3166 numeric codes, as world-atlas ids them, each with the boxes it is kept in: Canada and
- * Mexico along the land borders; the British Virgin Islands, a few miles from St. John, and Russia's Big Diomede, 4 km
- * from Little Diomede, Alaska, whose places were offered the nearest US ZIP code (review of stop 41 #7).
+ * Mexico along the land borders; the British Virgin Islands, a few miles from St. John, whose places were offered its ZIP
+ * code (review of stop 41 #7). Not Russia: at 1:10m its Big Diomede covers Little Diomede's shore, and its outlines that
+ * reach 180° clipped to a box filled the Bering Strait's US side (review of the late commits 41 #1).
  */
 const NEIGHBOURS: Readonly<Record<string, { country: string; boxes: readonly [number, number, number, number][] }>> = {
   "124": { country: "Canada", boxes: BORDER_BOXES },
   "484": { country: "Mexico", boxes: BORDER_BOXES },
   "092": { country: "the British Virgin Islands", boxes: [[-65, 18.2, -64.2, 18.8]] },
-  "643": { country: "Russia", boxes: [[-180, 60, -168, 72]] },
 };
 
 /** A neighbour's land in one border box: an outer ring of [lon, lat], and its box to test first. */
@@ -53,7 +53,7 @@ interface NeighbourPart {
 
 /**
  * Which neighbour of the United States a place lies in, if any: "Canada", "Mexico", "the British Virgin
- * Islands", "Russia" or undefined. Read from the package's file once, the parts near the borders kept.
+ * Islands" or undefined. Read from the package's file once, the parts near the borders kept.
  *
  * @example
  * const abroad = neighbourAt(await readCountries());

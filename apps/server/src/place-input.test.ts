@@ -50,6 +50,9 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["https://www.google.com/maps/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
     ["https://www.google.com/maps/@45.7833,-108.5007,12.25z", "45.7833", "-108.5007"],
     ["https://www.google.com/maps/@45.7833,-108.5007,350m/data=!3m1!1e3", "45.7833", "-108.5007"],
+    // Street View and a tilted 3-D view (review of the late commits 41 #2: they had become 400s).
+    ["https://www.google.com/maps/@40.7484405,-73.9856644,3a,75y,90t/data=!3m6!1e1", "40.748441", "-73.985664"],
+    ["https://www.google.com/maps/@40.7484405,-73.9856644,562a,35y,39.3h,45t/data=!3m1!1e3", "40.748441", "-73.985664"],
     // A place's view without its !3d!4d, a dropped pin named by its coordinates (review of the mends, M1: a 400).
     ["https://www.google.co.uk/maps/place/Billings,+MT/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
     ["https://www.google.com/maps/place/45%C2%B046'59.9%22N+108%C2%B030'02.5%22W/@45.7833,-108.5007,17z", "45.7833", "-108.5007"],
@@ -91,6 +94,7 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.bing.com/maps?cp=38.01~-95.84&lvl=4")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@38.01,-95.84,4z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@41.882,-87.6278,11.5z")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,4677385m/data=!3m1!1e3")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

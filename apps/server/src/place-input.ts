@@ -41,13 +41,25 @@ const LINK_PLACES = [
   new RegExp(String.raw`!3d${LINK_DEGREES}!4d${LINK_DEGREES}`),
   new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`/maps/place/[^/?#]+/@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
-  // A bare map's view from zoom 12 (VIEW_MIN_ZOOM), or in metres (satellite); at 4z it is the whole country (pages audit 41 #7).
-  new RegExp(String.raw`/maps/@${LINK_DEGREES},${LINK_DEGREES},(?:(?:1[2-9]|2[0-9])(?:\.[0-9]+)?z|[0-9.]+m)`),
+  // A bare map's view (and Street View's, "3a"), not one of a whole region (googleViewIsPlace: pages audit 41 #7).
+  new RegExp(String.raw`/maps/@${LINK_DEGREES},${LINK_DEGREES}(?:,([0-9.]+)([a-z]))?(?![0-9.])`),
   new RegExp(String.raw`^geo:${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`, "i"),
 ];
 
 /** The least zoom at which a map's view reads as a place (a few streets on the screen; at 4 it is the whole country). */
 const VIEW_MIN_ZOOM = 12;
+
+/** The most metres of height a satellite view ("350m") reads as a place from: about zoom 12's (VIEW_MIN_ZOOM). */
+const VIEW_MAX_METRES = 30_000;
+
+/**
+ * Whether a Google Maps view's scale ("17z", "350m", Street View's "3a") is a place's, not a whole region's ("4z",
+ * "4677385m": review of the late commits 41 #2, #3); no scale given, a place.
+ */
+function googleViewIsPlace(value: string | undefined, unit: string | undefined): boolean {
+  if (value === undefined || unit === undefined) return true;
+  return unit === "z" ? Number(value) >= VIEW_MIN_ZOOM : unit === "m" ? Number(value) <= VIEW_MAX_METRES : true;
+}
 
 /** A number of degrees as a link's parameter writes it ("41.882", "+41.882", "-87.6278"); undefined otherwise. */
 function linkDegrees(value: string | null | undefined): number | undefined {
@@ -117,7 +129,7 @@ export function linkPlace(text: string): { lat: string; lon: string } | undefine
   }
   for (const pattern of LINK_PLACES) {
     const m = pattern.exec(decoded);
-    if (m !== null) return { lat: degrees(Number(m[1])), lon: degrees(Number(m[2])) };
+    if (m !== null && googleViewIsPlace(m[3], m[4])) return { lat: degrees(Number(m[1])), lon: degrees(Number(m[2])) };
   }
   const site = mapSitePlace(t);
   return site === undefined ? undefined : { lat: degrees(site.lat), lon: degrees(site.lon) };

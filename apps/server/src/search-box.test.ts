@@ -286,6 +286,8 @@ describe("a state between a town and school words (pages audit 41 #3: 'Clayton M
     expect(await raleigh.text()).toContain("<h1>School districts of Raleigh, NC, by ZIP code</h1>");
     expect(await search("Lake Washington School District")).toMatchObject({ status: 303, opens: "5304230" });
     expect((await app.request("/zip?zip=West%20Virginia%20schools")).headers.get("location")).toBe("/state/WV");
+    // Nor a district opened without the town's words in its name (review of the late commits 41 #5: Indiana Area SD).
+    expect((await search("Indiana Township PA schools")).status).toBe(200);
   });
 });
 

@@ -195,10 +195,15 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // schools" listed the Ohio County districts of West Virginia and Kentucky).
   // Only for a town with no post office of its name in that state: a post-office town's schools keep its page of ZIP codes
   // ("Raleigh, NC school district"); nor a district's very name with a state's in it ("Lake Washington School District").
+  // A district opened so has the town's words in its name ("Indiana Township PA schools" is not Indiana Area SD: review of
+  // the late commits 41 #5); a town matched by its last word only is no post office of its name.
   const stateBefore = stateBeforeSchoolWords(typed, states);
-  if (stateBefore !== undefined && !site.citySearch(`${stateBefore.town}, ${stateBefore.state}`).some((t) => !t.close && t.state === stateBefore.state) && !site.districtSearch(typed).some((d) => d.match === "name" || d.match === "words")) {
+  const postOffice = (town: string, state: string) => site.citySearch(`${town}, ${state}`).some((t) => !t.close && t.state === state && cityKey(t.city) === cityKey(town));
+  if (stateBefore !== undefined && !postOffice(stateBefore.town, stateBefore.state) && !site.districtSearch(typed).some((d) => d.match === "name" || d.match === "words")) {
     const moved = searchAnswer(stateBefore.moved, site, states);
-    if (!("invalid" in moved)) return moved;
+    const opened = "go" in moved ? /^\/district\/([0-9]{7})$/.exec(moved.go)?.[1] : undefined;
+    const namedForTown = opened === undefined || site.districtSearch(stateBefore.moved).some((d) => d.leaid === opened && ` ${nameWords(d.district)} `.includes(` ${nameWords(stateBefore.town)} `));
+    if (!("invalid" in moved) && namedForTown) return moved;
   }
   // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
   // meant, else the districts of that name; where none has it, a town of that very name (an
