@@ -95,6 +95,7 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.google.com/maps/@38.01,-95.84,4z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@41.882,-87.6278,11.5z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,4677385m/data=!3m1!1e3")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,6000000a,35y/data=!3m1!1e3")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

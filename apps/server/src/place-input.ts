@@ -58,7 +58,8 @@ const VIEW_MAX_METRES = 30_000;
  */
 function googleViewIsPlace(value: string | undefined, unit: string | undefined): boolean {
   if (value === undefined || unit === undefined) return true;
-  return unit === "z" ? Number(value) >= VIEW_MIN_ZOOM : unit === "m" ? Number(value) <= VIEW_MAX_METRES : true;
+  // (A tilted 3-D view's "a" is its camera's height; Street View's "3a" is low.)
+  return unit === "z" ? Number(value) >= VIEW_MIN_ZOOM : unit === "m" || unit === "a" ? Number(value) <= VIEW_MAX_METRES : true;
 }
 
 /** A number of degrees as a link's parameter writes it ("41.882", "+41.882", "-87.6278"); undefined otherwise. */

@@ -271,26 +271,6 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
   });
 });
 
-describe("a state between a town and school words (pages audit 41 #3: 'Clayton MO schools' listed Clayton County, GA, first)", () => {
-  it.each([
-    ["Clayton MO schools", "2909720"],
-    ["Clayton, MO school district", "2909720"],
-    ["Parma Ohio schools", "3904463"],
-  ])("%j opens district %s, as the state typed at the end does", async (typed, leaid) => {
-    expect(await search(typed)).toMatchObject({ status: 303, opens: leaid });
-  });
-
-  it("keeps a post-office town's page of ZIP codes, a district's very name with a state's in it, and a state's schools", async () => {
-    const raleigh = await app.request(`/zip?zip=${encodeURIComponent("Raleigh, NC school district")}`, { headers: { Accept: "text/html" } });
-    expect(raleigh.status).toBe(200);
-    expect(await raleigh.text()).toContain("<h1>School districts of Raleigh, NC, by ZIP code</h1>");
-    expect(await search("Lake Washington School District")).toMatchObject({ status: 303, opens: "5304230" });
-    expect((await app.request("/zip?zip=West%20Virginia%20schools")).headers.get("location")).toBe("/state/WV");
-    // Nor a district opened without the town's words in its name (review of the late commits 41 #5: Indiana Area SD).
-    expect((await search("Indiana Township PA schools")).status).toBe(200);
-  });
-});
-
 describe("a town with no post office of its name (pages audit 37 #1)", () => {
   // Their homes have Birmingham's, Columbus's, Minneapolis's ZIP codes: the district named after the town, not a 400 or a town of its last word.
   it.each([

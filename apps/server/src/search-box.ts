@@ -190,21 +190,6 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
   const country = freelyAssociatedNamed(typed) ?? site.freelyAssociatedTown(typed);
   if (country !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), reads: "abroad", country } };
-  // "Clayton MO schools": the state between the town and the school words, read as typed at the end ("Clayton
-  // schools, MO"), where that finds something (pages audit 41 #3: Clayton County, GA, came first, and "Parma Ohio
-  // schools" listed the Ohio County districts of West Virginia and Kentucky).
-  // Only for a town with no post office of its name in that state: a post-office town's schools keep its page of ZIP codes
-  // ("Raleigh, NC school district"); nor a district's very name with a state's in it ("Lake Washington School District").
-  // A district opened so has the town's words in its name ("Indiana Township PA schools" is not Indiana Area SD: review of
-  // the late commits 41 #5); a town matched by its last word only is no post office of its name.
-  const stateBefore = stateBeforeSchoolWords(typed, states);
-  const postOffice = (town: string, state: string) => site.citySearch(`${town}, ${state}`).some((t) => !t.close && t.state === state && cityKey(t.city) === cityKey(town));
-  if (stateBefore !== undefined && !postOffice(stateBefore.town, stateBefore.state) && !site.districtSearch(typed).some((d) => d.match === "name" || d.match === "words")) {
-    const moved = searchAnswer(stateBefore.moved, site, states);
-    const opened = "go" in moved ? /^\/district\/([0-9]{7})$/.exec(moved.go)?.[1] : undefined;
-    const namedForTown = opened === undefined || site.districtSearch(stateBefore.moved).some((d) => d.leaid === opened && ` ${nameWords(d.district)} `.includes(` ${nameWords(stateBefore.town)} `));
-    if (!("invalid" in moved) && namedForTown) return moved;
-  }
   // A district's name ("Houston ISD", "Chicago Public Schools"): its page where one district is
   // meant, else the districts of that name; where none has it, a town of that very name (an
   // address on "Public School Rd"), never one of a close name (Houstonia, MO, for "Houston ISD").
@@ -478,28 +463,6 @@ function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site:
   const namedAfter = (name: string) => name.split("-").some((part) => words(part).slice(0, town.length).join(" ") === town.join(" "));
   const districts = site.districtSearch(`${at.rest}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
   return districts.length === 0 ? undefined : { town: at.rest, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
-}
-
-/** School words at the end of a search ("schools", "public schools", "school district"), as a town's schools are asked for. */
-const SCHOOL_WORDS_AT_END = /[\s,]+((?:(?:public|area|local)\s+)?(?:schools?|school\s+(?:district|system|board)s?)|isd|usd)\.?$/i;
-
-/**
- * A search with a state between a town and school words ("Clayton MO schools", "Parma, Ohio public schools")
- * written with the state at the end (`moved`: "Clayton schools, MO"), as the search reads a state, with that town
- * and state; undefined otherwise.
- *
- * @example
- * stateBeforeSchoolWords("Clayton MO schools", states) // { moved: "Clayton schools, MO", town: "Clayton", state: "MO" }
- * stateBeforeSchoolWords("Ohio schools", states) // undefined
- */
-function stateBeforeSchoolWords(typed: string, states: StateSearch): { moved: string; town: string; state: string } | undefined {
-  const words = SCHOOL_WORDS_AT_END.exec(typed);
-  if (words === null) return undefined;
-  const before = typed.slice(0, words.index);
-  // (Not a state's own name: "West Virginia schools" is no town "West" of Virginia.)
-  const at = states.typedAlone(before) === undefined ? states.atEnd(before) : undefined;
-  const town = at?.rest.replace(/[\s,]+$/, "") ?? "";
-  return at === undefined || !/\p{L}/u.test(town) ? undefined : { moved: `${town} ${words[1]}, ${at.state}`, town, state: at.state };
 }
 
 /**
