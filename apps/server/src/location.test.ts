@@ -346,7 +346,7 @@ describe("GET /location (the page)", () => {
     const res = await app.request(`/location?lat=${encodeURIComponent("https://maps.app.goo.gl/AbCd123")}&lon=`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain("is a link with no coordinates in it: open it in the map app, then copy the place&#39;s coordinates");
+    expect(html).toContain("is a link that names no place (a short link, or a route&#39;s, a search&#39;s or a whole region&#39;s view): open it in the map app, then copy the place&#39;s coordinates");
     expect(html).toContain('maxlength="2000"');
   });
 

@@ -259,8 +259,9 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
   const short = shortened(value);
   const [label, example] = forPage ? [PAGE_WORDS[name][0], PAGE_WORDS[name][1]] : [name, EXAMPLE];
   const shown = forPage ? `“${short}”` : JSON.stringify(short);
-  // A map's share link with no coordinates in it (a short link): what to copy instead.
-  if (forPage && isMapLink(value)) return `${label} ${shown} is a link with no coordinates in it: open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
+  // A map's link that names no place (a short share link; a route's, a search's or a whole region's view: final review 41 #6,
+  // "no coordinates in it" was false for those): what to copy instead.
+  if (forPage && isMapLink(value)) return `${label} ${shown} is a link that names no place (a short link, or a route's, a search's or a whole region's view): open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
   if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;
   if (Math.abs(Number(value)) > max) return `${label} ${shown} is out of range: ${forPage ? "it" : name} is between -${max} and ${max} degrees.`;
   return undefined;
