@@ -28,6 +28,8 @@ const withOutlines = () => (outlined ??= loadLocationData(dataPaths(DATA), "data
 /** The committed dataset, read once for the file (the describes below that look points up over it share it). */
 let committed: ReturnType<typeof loadFixture> | undefined;
 const committedDataset = () => (committed ??= loadFixture(DATA));
+/** The committed dataset and its boundaries with ZIP outlines, for the describes that look points up over them. */
+const committedLookupData = () => Promise.all([committedDataset(), withOutlines()]);
 /** The same boundaries without ZIP outlines: the ZIP of a place is then only the nearest. */
 const withoutOutlines = () => (unoutlined ??= loadLocationData(dataPaths(DATA)));
 
@@ -590,7 +592,7 @@ describe("just outside every drawn edge (the committed dataset: review 32 #1, #2
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
+    [dataset, location] = await committedLookupData();
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
 
@@ -650,7 +652,7 @@ describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most like
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
+    [dataset, location] = await committedLookupData();
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: false, baseUrl: BASE, location });
 
@@ -688,7 +690,7 @@ describe("places the boundaries alone answered badly: a territory's islands far 
   let dataset: Awaited<ReturnType<typeof loadFixture>>;
   let location: Awaited<ReturnType<typeof withOutlines>>;
   beforeAll(async () => {
-    [dataset, location] = await Promise.all([committedDataset(), withOutlines()]);
+    [dataset, location] = await committedLookupData();
   }, 60_000);
   const at = (lat: string, lon: string) => lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
 

@@ -391,19 +391,14 @@ export function locateInTerritory(
 ): TerritoryAnswer | undefined {
   // Not a neighbour's island a few miles off (Tortola, in the British Virgin Islands, beside St. John).
   if (data.abroad?.(lon, lat) !== undefined) return undefined;
-  const near = data.index.nearestZcta(lon, lat, TERRITORY_NEAR_DEGREES);
-  const point = near === undefined ? undefined : data.index.zctaPoint(near);
-  const nearRecord = near === undefined ? undefined : record(near);
-  // Beyond it, a place on a territory's land (Natural Earth's) is in the territory, its ZIP code the territory's nearest.
+  // Within TERRITORY_NEAR_MILES of a territory's ZIP code's point, or beyond it on a territory's land (Natural Earth's),
+  // its ZIP code the territory's nearest: one search for the nearest point, as far as the land asks.
   const land = data.territory?.(lon, lat);
-  const farZip = land === undefined ? undefined : data.index.nearestZcta(lon, lat, TERRITORY_LAND_DEGREES);
-  const farRecord = farZip === undefined ? undefined : record(farZip);
-  let zipRecord =
-    nearRecord !== undefined && point !== undefined && TERRITORIES.has(nearRecord.state) && milesBetween(lat, lon, point) <= TERRITORY_NEAR_MILES
-      ? nearRecord
-      : farRecord !== undefined && farRecord.state === land?.code
-        ? farRecord
-        : undefined;
+  const zip = data.index.nearestZcta(lon, lat, land === undefined ? TERRITORY_NEAR_DEGREES : TERRITORY_LAND_DEGREES);
+  const point = zip === undefined ? undefined : data.index.zctaPoint(zip);
+  const nearest = zip === undefined ? undefined : record(zip);
+  const near = nearest !== undefined && point !== undefined && TERRITORIES.has(nearest.state) && milesBetween(lat, lon, point) <= TERRITORY_NEAR_MILES;
+  let zipRecord = nearest !== undefined && (near || nearest.state === land?.code) ? nearest : undefined;
   if (zipRecord === undefined) return undefined;
   let only = onlyDistrict(zipRecord.state);
   // A territory of several districts (the Virgin Islands: St. Croix's, and St. Thomas and St. John's): the one
