@@ -44,6 +44,29 @@ const NEIGHBOURS: Readonly<Record<string, { country: string; boxes: readonly [nu
   "092": { country: "the British Virgin Islands", boxes: [[-65, 18.2, -64.2, 18.8]] },
 };
 
+/**
+ * Where a land border is a surveyed line of latitude or longitude, the side of the line a place is on, not Natural
+ * Earth's outline, which strays from it by up to a few hundred metres at 1:10m (pages audit 41 #6: 38 of 1,110 places 55
+ * to 220 m south of the 49th parallel in Washington, Idaho and Montana were "in Canada"). Each line: the neighbour, the
+ * range it runs over [from, to], and whether a place is on the US side. The 49th parallel from east of Point Roberts
+ * and the Gulf Islands (-123°) to Lake of the Woods (-95.153°); the 141st meridian from the Arctic shore (69.65°) to
+ * Mount St. Elias (60.31°); the 31°20′ and 31°47′ parallels from Nogales to El Paso.
+ */
+const SURVEYED_LINES: readonly { country: string; along: "lon" | "lat"; from: number; to: number; onUsSide: (lon: number, lat: number) => boolean }[] = [
+  { country: "Canada", along: "lon", from: -123, to: -95.153, onUsSide: (_lon, lat) => lat < 49 },
+  { country: "Canada", along: "lat", from: 60.31, to: 69.65, onUsSide: (lon) => lon < -141 },
+  { country: "Mexico", along: "lon", from: -111.0747, to: -108.2083, onUsSide: (_lon, lat) => lat > 31 + 20 / 60 },
+  { country: "Mexico", along: "lon", from: -108.2083, to: -106.528, onUsSide: (_lon, lat) => lat > 31 + 47 / 60 },
+];
+
+/** Whether a surveyed line of the neighbour's border (SURVEYED_LINES) puts a place on the US side of it. */
+function onUsSideOfSurveyedLine(country: string, lon: number, lat: number): boolean {
+  return SURVEYED_LINES.some((line) => {
+    const at = line.along === "lon" ? lon : lat;
+    return line.country === country && at >= line.from && at <= line.to && line.onUsSide(lon, lat);
+  });
+}
+
 /** A neighbour's land in one border box: an outer ring of [lon, lat], and its box to test first. */
 interface NeighbourPart {
   country: string;
@@ -59,6 +82,7 @@ interface NeighbourPart {
  * const abroad = neighbourAt(await readCountries());
  * abroad(-117.03, 32.532) // "Mexico" (Tijuana)
  * abroad(-117.06, 32.56) // undefined (San Ysidro)
+ * abroad(-111.5, 48.9985) // undefined (Montana, 165 m south of the 49th parallel, which Natural Earth's outline puts in Canada)
  */
 export function neighbourAt(topo: Countries): (lon: number, lat: number) => string | undefined {
   const parts: NeighbourPart[] = [];
@@ -76,7 +100,10 @@ export function neighbourAt(topo: Countries): (lon: number, lat: number) => stri
       }
     }
   }
-  return (lon, lat) => parts.find(({ ring, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], [ring]) !== false)?.country;
+  return (lon, lat) => {
+    const country = parts.find(({ ring, box }) => lon >= box[0] && lon <= box[2] && lat >= box[1] && lat <= box[3] && pointInPolygon([lon, lat], [ring]) !== false)?.country;
+    return country === undefined || onUsSideOfSurveyedLine(country, lon, lat) ? undefined : country;
+  };
 }
 
 /** A territory's island a place lies on: the territory's USPS code, and a number telling its islands apart (Natural Earth's polygon). */

@@ -684,6 +684,17 @@ describe("places in Canada and Mexico (pages audit 40 #1: Tijuana was 'most like
     const laredo = JSON.parse(lookup(dataset, { lat: "27.51336", lon: "-99.52526" }, { json: true, baseUrl: BASE, location }).stdout) as DrawnAnswer;
     expect([laredo.districts.length > 0, laredo.beyond_edge_m !== null, laredo.zip?.zip]).toEqual([true, true, "78040"]);
   });
+
+  it.each([
+    ["48.9995", "-121.8"], // Washington, 55 m south of the 49th parallel
+    ["48.999", "-113.7"], // Montana, Glacier National Park
+    ["48.998", "-111.5"], // Montana, 220 m south
+    ["48.9985", "-111.5"], // the audit's place
+  ])("%s, %s, on the US side of a surveyed straight border that Natural Earth's outline crosses, is no place abroad (pages audit 41 #6)", (lat, lon) => {
+    const result = lookup(dataset, { lat, lon }, { json: true, baseUrl: BASE, location });
+    expect(result.stderr).not.toMatch(/lies in (?:Canada|Mexico)/);
+    expect(result.code).toBe(0);
+  });
 });
 
 describe("places the boundaries alone answered badly: a territory's islands far from its ZIP codes' points, across 180 degrees, a district newer than the maps (pages audit 40 #7)", () => {
