@@ -294,6 +294,34 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
   });
 
   it.each([
+    // With school words and its state (pages audit 41 #3: Clayton County, GA, came first; Upper Arlington's and Mount Lebanon's were Arlington, OH's and Lebanon, PA's).
+    ["Clayton MO schools", "Clayton School District"],
+    ["Clayton, MO school district", "Clayton School District"],
+    ["Kettering, Ohio schools", "Kettering City School District"],
+    ["Upper Arlington OH schools", "Upper Arlington City School District"],
+    ["Mount Lebanon PA public schools", "Mount Lebanon School District"],
+  ])("%j, with school words, lists %j alone, as the town and state typed without them do", async (typed, district) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect([...html.matchAll(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/g)].map((m) => m[1])).toEqual([district]);
+    expect(html).toContain("No post office is named");
+  });
+
+  it.each([
+    ["Upper Arlington schools, OH", "/district/3904493"],
+    ["Cook IL schools", "ZIP codes of Cook County, IL"],
+    ["Lamar TX schools", "ZIP codes of Lamar County, TX"],
+    ["Raleigh NC schools", "ZIP codes of Raleigh, NC"],
+  ])("%j keeps its answer: the one district meant, a county's or a post office town's page (%s)", async (typed, expected) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    if (expected.startsWith("/")) return expect(res.headers.get("location")).toBe(expected);
+    const html = await res.text();
+    expect(html).toContain(expected);
+    expect(html).not.toContain("No post office is named");
+  });
+
+  it.each([
     // A state's name alone, a town's name ending with a state's name, a place people call so, a county, initials (review of stop 37 #1 to #4, #7).
     ["West Virginia", "/state/WV"],
     ["Port Washington", "ZIP codes of the towns named “Port Washington”"],

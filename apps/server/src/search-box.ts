@@ -498,6 +498,14 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   // In the state typed after a comma, if any ("Columbus City Schools, Ohio": not Ohio, IL, a town of the state's name).
   const askedIn = townAsked.includes(",") ? states.typedAlone(townAsked.slice(townAsked.lastIndexOf(",") + 1)) : undefined;
   const found = site.citySearch(townAsked).filter((t) => !t.close && (askedIn === undefined || t.state === askedIn));
+  // A town with no post office of its name, its state typed ("Clayton MO schools", "Upper Arlington OH schools"): the
+  // districts of that state named after it, as "Clayton, MO" finds them (pages audit 41 #3: Clayton County, GA, came
+  // first; Upper Arlington's were Arlington, OH's, a town matched by its last word), or the one meant where it is of them.
+  // (Not a county's name typed without its word: "Cook IL schools" keeps Cook County's page, townWithoutPostOffice.)
+  const noPostOffice = state === undefined ? townWithoutPostOffice(townAsked, site.citySearch(townAsked), site, states) : undefined;
+  if (noPostOffice !== undefined) {
+    return one !== undefined && noPostOffice.districts.some((d) => d.leaid === one.leaid) ? { go: districtHref(one.leaid) } : { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
+  }
   // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
   // (A borough that is a county is New York City's own: "NYC schools" keeps Queens, pages audit 39 #5.)
   // A county asked for by its word ("Tarrant County schools") keeps its counties where no district is named after them
