@@ -251,6 +251,13 @@ describe("listOrder (pages audit 34 #2, review 34b #1)", () => {
     expect(webInitials("Dierks School District", "http://outlaw.dmsc.k12.ar.us", "AR")).toEqual([]);
     expect(webInitials("Denver County School District 1", "", "CO")).toEqual([]);
     expect(webInitials("School District 27J", "http://www.sd27j.org", "CO")).toEqual([]);
+    // Its place's words and "Public Schools" spelt out (pages audit 41 #4: "BPS" listed no Boston in its first 25).
+    expect(webInitials("Boston School District", "http://www.bostonpublicschools.org", "MA")).toEqual(["bps"]);
+    expect(webInitials("Henderson County Schools", "http://www.hendersoncountypublicschools.org", "NC")).toEqual(["hcps"]);
+    expect(webInitials("Kalamazoo Public School District", "http://www.kalamazoopublicschools.com", "MI")).toEqual(["kps"]);
+    // Its own initials spelt out, or another word than its place's: nothing.
+    expect(webInitials("Quincy Public Schools", "http://www.quincypublicschools.com", "IL")).toEqual([]);
+    expect(webInitials("Boston School District", "http://www.bostonschools.org", "MA")).toEqual([]);
     const dps = districtSearchIndex(
       [
         { ...d("3701260", "Durham Public Schools", "NC", "31,339"), website: "http://www.dpsnc.net" },

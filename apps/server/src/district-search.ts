@@ -300,13 +300,15 @@ const WEB_KIND = /^(ps|pss|s|ss|sd|psd|usd|isd|cps|cs|css|be|boe|de|sb)$/;
  * The initials a district's own web address says it goes by (pages audit 35 #3 left "DPS" for
  * Denver after Durham and Detroit): the address's first name, "k12", digits, hyphens and a
  * trailing state code aside, where it is its place's initials (all of them, or its first words'
- * where the rest is "County" or "City") and a school system's kind (WEB_KIND). [] where the
+ * where the rest is "County" or "City") and a school system's kind (WEB_KIND), or those words and
+ * "Public Schools" spelt out (WEB_KIND_SPELT). [] where the
  * address is no such thing (sandi.net, browardschools.com) or spells the name's own initials.
  *
  * @example
  * webInitials("Denver County School District 1", "http://www.dpsk12.org", "CO") // ["dps"]
  * webInitials("Prince William County Public Schools", "http://www.pwcs.edu", "VA") // ["pwcs"]
  * webInitials("Durham Public Schools", "http://www.dpsnc.net", "NC") // [] (its own initials)
+ * webInitials("Boston School District", "http://www.bostonpublicschools.org", "MA") // ["bps"]
  */
 export function webInitials(name: string, website: string, state: string): string[] {
   const host = /^(?:https?:\/\/)?([^/:?#]+)/i.exec(website.trim())?.[1]?.toLowerCase().split(".") ?? [];
@@ -325,8 +327,17 @@ export function webInitials(name: string, website: string, state: string): strin
     const initials = p.map((w) => w[0]).join("");
     return letters.startsWith(initials) && WEB_KIND.test(letters.slice(initials.length));
   });
-  return found && letters !== own && letters.length >= 3 && letters.length <= 8 ? [letters] : [];
+  if (found) return letters !== own && letters.length >= 3 && letters.length <= 8 ? [letters] : [];
+  // Or its place's words and "Public Schools" spelt out: the initials of those (bostonpublicschools.org: BPS; pages audit 41 #4).
+  const spelt = prefixes.flatMap((p) => {
+    const kind = letters.startsWith(p.join("")) ? WEB_KIND_SPELT[letters.slice(p.join("").length)] : undefined;
+    return kind === undefined ? [] : [p.map((w) => w[0]).join("") + kind];
+  });
+  return spelt.filter((initials) => initials !== own && initials.length >= 3).slice(0, 1);
 }
+
+/** A school system's kind as its web address spells it out after its place's words, and the initials it goes by. */
+const WEB_KIND_SPELT: Readonly<Record<string, string>> = { publicschools: "ps", publicschoolsystem: "pss" };
 
 /**
  * An index of districts that finds those a typed name means: the districts of that very name

@@ -149,6 +149,8 @@ describe("the search box over every district of data/", () => {
     // Those its web address spells (Denver's dpsk12.org, Prince William County's pwcs.edu: none listed it first).
     ["DPS", "Denver County School District 1"],
     ["PWCS", "Prince William County Public Schools"],
+    // Or spells out (bostonpublicschools.org: pages audit 41 #4, no Boston in the first 25).
+    ["BPS", "Boston School District"],
   ])("%j, a district's initials, lists %j first", async (typed, first) => {
     const res = await app.request(`/zip?zip=${typed}`);
     expect(res.status).toBe(200);
