@@ -285,6 +285,11 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     ["123 Main St, Upper Arlington, OH", "Upper Arlington City School District"],
     ["12 Oak St, Apt 4, East Grand Rapids, MI", "East Grand Rapids Public School District"],
     ["12 Elm St, Hoover, AL", "Hoover City School District"],
+    // Without commas, the town after the street (pages audit 41, left: they were Arlington, OH, and Lebanon, PA).
+    ["100 Main St Upper Arlington OH", "Upper Arlington City School District"],
+    ["1 W 5th Ave Upper Arlington, Ohio", "Upper Arlington City School District"],
+    ["PO Box 12 Mount Lebanon PA", "Mount Lebanon School District"],
+    ["12 Oak Ave Apt 4 East Grand Rapids MI", "East Grand Rapids Public School District"],
   ])("%j lists %j first, saying no post office is named so", async (typed, district) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
@@ -361,10 +366,13 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect(found.links[0]).toBe("1812930");
   });
 
-  it("keeps a town that has a post office of its name, and an address's town", async () => {
+  it("keeps a town that has a post office of its name, and an address's town that has one", async () => {
     expect((await app.request(`/zip?zip=${encodeURIComponent("Arlington, OH")}`)).status).toBe(200);
-    const html = await (await app.request(`/zip?zip=${encodeURIComponent("100 Main St Upper Arlington OH")}`)).text();
-    expect(html).not.toContain("No post office is named");
+    // (A direction word of a town's name may end a street: "South" of South Lake Tahoe, "West" of West Jordan.)
+    for (const typed of ["100 Main St Paris OH", "100 Oak Ave St Petersburg FL", "12 Upper Arlington OH", "123 Main St South Lake Tahoe CA", "9062 S 2200 W West Jordan UT"]) {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).text();
+      expect(html).not.toContain("No post office is named");
+    }
   });
 });
 

@@ -6,7 +6,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra } from "./error-pages.ts";
@@ -467,14 +467,28 @@ function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site:
 
 /**
  * townWithoutPostOffice for the town of an address typed without its ZIP code, after a comma ("123 Main St, Upper
- * Arlington, OH", "12 Oak St, Apt 4, East Grand Rapids, MI"): the first text after a comma that reads as such a town.
+ * Arlington, OH", "12 Oak St, Apt 4, East Grand Rapids, MI"): the first text after a comma that reads as such a town;
+ * without commas ("123 Main St Upper Arlington OH", "PO Box 12 Mount Lebanon PA"), the first words after a word that
+ * can end a street (endsAStreet) that read so with the state typed at the end.
  */
 function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
   if (!ADDRESS_START.test(typed)) return undefined;
   for (let at = typed.indexOf(","); at >= 0; at = typed.indexOf(",", at + 1)) {
     const rest = typed.slice(at + 1).trim();
-    if (/\d/.test(rest)) continue;
-    const found = townWithoutPostOffice(rest, site.citySearch(rest), site, states);
+    const found = /\d/.test(rest) ? undefined : townWithoutPostOffice(rest, site.citySearch(rest), site, states);
+    if (found !== undefined) return found;
+  }
+  // (After its last comma, if any: "123 Main St Upper Arlington, OH". Not after the house number: "12 Upper Arlington OH" names no street.)
+  const state = states.atEnd(typed);
+  const words = state?.rest.replace(/,\s*$/, "").split(",").at(-1)!.trim().split(/\s+/) ?? [];
+  for (let i = 1; i < words.length - 1; i++) {
+    const town = words.slice(i + 1).join(" ");
+    if (!endsAStreet(words[i]!) || /\d/.test(town)) continue;
+    // A town with a post office of these words ends the search: "South" of "123 Main St South Lake Tahoe CA" and "West"
+    // of "West Jordan" may end a street, but Lake Tahoe Unified and Jordan School District are no answer there.
+    const towns = site.citySearch(`${town}, ${state!.state}`);
+    if (towns.some((t) => !t.close && t.state === state!.state && cityKey(t.city) === cityKey(town))) return undefined;
+    const found = townWithoutPostOffice(`${town}, ${state!.state}`, towns, site, states);
     if (found !== undefined) return found;
   }
   return undefined;
