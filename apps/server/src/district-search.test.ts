@@ -185,6 +185,15 @@ describe("the list of districts found (pages audit 34 #2)", () => {
     expect(new Set(listed)).toEqual(new Set([...twins.slice(0, 30).map((m) => m.leaid), listed[30]]));
     expect(studentsOf({ students: "29,866" })).toBe(29_866);
   });
+
+  it("lists the districts, the answer, before the box to search again (pages audit 41 #5: the box first put FCPS's first district at 722 px at 320 px)", () => {
+    const buffalo = districtSearchIndex([d("4005550", "Buffalo Public Schools", "OK", "249"), d("3605850", "Buffalo City School District", "NY", "29,866")], STATES).find("Buffalo Public Schools");
+    const html = districtsFoundPage("Buffalo Public Schools", buffalo, facts);
+    const form = html.indexOf("<h2>Search again</h2>");
+    expect(html.indexOf("<h2>Districts</h2>")).toBeGreaterThan(html.indexOf("<h1>"));
+    expect(form).toBeGreaterThan(html.indexOf("/district/4005550"));
+    expect(html.indexOf("<form", form)).toBeGreaterThan(form);
+  });
 });
 
 describe("a district's initials (pages audit 34 #3: 'HISD' was an invalid ZIP code)", () => {

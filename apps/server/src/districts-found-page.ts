@@ -77,18 +77,19 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       description: `${found.length} public school districts with the name typed, or its words: each with its state and students.`,
       canonical: null,
       search: false,
+      // The districts, the answer, before the box to search again (pages audit 41 #5: at 320 px the box first put "FCPS"'s first district at 722 px).
       main: `<h1>${e(title)}</h1>
 <p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>${
         options.counties !== undefined && options.counties.length > 0
           ? `\n<p>Or ${options.counties.length === 1 ? "the county" : `the ${options.counties.length} counties`} of that name, with the district of each of ${options.counties.length === 1 ? "its" : "their"} ZIP codes: ${options.counties.map(townLink).join(", ")}.</p>`
           : ""
       }
-<h2>Search again</h2>
-${searchForm("main", typed, undefined, facts.staticCopy)}
 <h2>Districts</h2>
 <ul class="links">
 ${items}
 </ul>
+<h2>Search again</h2>
+${searchForm("main", typed, undefined, facts.staticCopy)}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,

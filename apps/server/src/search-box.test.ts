@@ -116,17 +116,21 @@ describe("the search box over every district of data/", () => {
     expect(/<h2>([^<]+)<\/h2>/.exec(raleigh.html.slice(raleigh.html.indexOf("<main")))?.[1]).toBe("Raleigh, NC");
   });
 
-  it("puts one town's ZIP codes and districts before the box to search again, several towns' after it (pages audit 40 #4: at 320 px the form pushed the districts below the first screen)", async () => {
+  it("puts the towns' ZIP codes and districts before the box to search again, for one town and for several (pages audit 40 #4, 41 #5: at 320 px the form pushed the districts below the first screen)", async () => {
     const order = async (typed: string) => {
       const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
-      return { town: html.indexOf("<h2>"), form: html.indexOf('<h2 class="vh">Search again</h2>') };
+      return { town: html.indexOf("<h2>"), district: html.indexOf('href="/district/'), form: html.indexOf('<h2 class="vh">Search again</h2>'), lastTown: html.lastIndexOf("<h2>") };
     };
     const evanston = await order("Evanston, IL");
     expect(evanston.town).toBeGreaterThan(0);
     expect(evanston.town).toBeLessThan(evanston.form);
-    const springfield = await order("Springfield");
-    expect(springfield.form).toBeGreaterThan(0);
-    expect(springfield.form).toBeLessThan(springfield.town);
+    // Several towns of the name typed, a misspelt one, a town's schools: every town, and its first district, before the box.
+    for (const typed of ["Springfield", "Las Vegas", "Kansas City", "Pheonix", "Houston schools"]) {
+      const several = await order(typed);
+      expect(several.lastTown, typed).toBeGreaterThan(several.town);
+      expect(several.district, typed).toBeGreaterThan(several.town);
+      expect(several.form, typed).toBeGreaterThan(several.lastTown);
+    }
     // An address whose ZIP code is another place's: the box to retype it first (review of the late commits 40 #6).
     const elsewhere = await order("Seattle, WA 90210");
     expect(elsewhere.form).toBeGreaterThan(0);
@@ -268,7 +272,7 @@ describe("the town of a state's name, a state's code spaced, USPS short forms (r
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    const first = /<h1>ZIP codes of ([^<]+)<\/h1>/.exec(html)?.[1] === town || /<h2[^>]*>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("</form>")))?.[1] === town;
+    const first = /<h1>ZIP codes of ([^<]+)<\/h1>/.exec(html)?.[1] === town || /<h2>([^<]+)<\/h2>/.exec(html.slice(html.indexOf("<main")))?.[1] === town;
     expect(first, /<h1>[^<]*/.exec(html)?.[0]).toBe(true);
   });
 });

@@ -44,7 +44,7 @@ function townWithin(typed: string, cities: readonly CityMatch[]): string | undef
  * district linked and its ZIP codes as a wrapped grid of links, the district with the most first,
  * a split ZIP code with the part of its residents in the district; then the PO-box ZIP codes.
  * Where more towns have the name than a page shows, the others are linked after the first
- * sentence; `between` (the search box, to add the state) comes before the towns.
+ * sentence; `between` (the search box, to retype an address) comes before the towns.
  *
  * @example
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
@@ -271,11 +271,12 @@ export function townPage(
       : `\n<p>${named.length === 1 ? "A school district has" : `${named.length} school districts have`} the very name typed: ${named.map((d) => `<a href="${districtHref(d.leaid)}">${e(d.district)}</a> (${e([d.county, d.state].filter((x) => x !== "").join(", "))})`).join(", ")}. The towns named “${e(shortened(schools!.town))}” are below.</p>`;
   // Districts elsewhere whose names have the town's words (Raleigh County, WV, for "Raleigh schools"): one tap away, after the answer.
   const namesakes = schools?.namesakes.slice(0, MAX_NAMESAKES) ?? [];
-  // The search box, to add the state or retype an address, before the towns where several have the name or the address's
-  // ZIP code is another place's; after one town's ZIP codes otherwise, which are the answer (pages audit 40 #4: at 320 px
-  // the form pushed a town's districts below the first screen on 299 of 299 pages).
+  // The search box after the towns' ZIP codes and districts, which are the answer: before them it pushed the first
+  // district below the first screen at 320 px, for one town (pages audit 40 #4: 299 of 299 pages) and for several
+  // (pages audit 41 #5: "Las Vegas" at 651 px, "Houston schools" at 1,561). Before them only where the address's ZIP
+  // code is another place's, as the answer there is to check the address and retype it (review of the late commits 40 #6).
   const form = `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`;
-  const formFirst = towns.length > 1 || zipElsewhere !== undefined;
+  const formFirst = zipElsewhere !== undefined;
   const namesakeLine =
     namesakes.length === 0
       ? ""
