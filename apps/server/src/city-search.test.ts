@@ -397,7 +397,8 @@ describe("the search box's page for a town", () => {
     expect(html).toContain('<ul class="zips"><li><a href="/zip/02108">02108</a></li><li><a href="/zip/02109">02109</a></li></ul>');
     expect(html).not.toContain("records name");
     const stl = cityMatchesHtml("St Louis", withLeaids(search("St Louis")));
-    expect(stl).toContain("<p>Its 2 ZIP codes where people live are in 2 districts: St. Louis City School District (1 ZIP code), Clayton School District (1 ZIP code).</p>");
+    // Each district of the sentence linked, so the first link is the town's main district (pages audit 41 #5).
+    expect(stl).toContain('<p>Its 2 ZIP codes where people live are in 2 districts: <a href="/district/2929280">St. Louis City School District</a> (1 ZIP code), <a href="/district/2908850">Clayton School District</a> (1 ZIP code).</p>');
     expect(stl).toContain('<h3><a href="/district/2908850">Clayton School District</a></h3>\n<ul class="zips"><li><a href="/zip/63105">63105</a></li></ul>');
   });
 
@@ -580,7 +581,7 @@ describe("a town's ZIP codes as its pages say them (pages audit 32 #3, #4)", () 
       { zip: "85373", district: "Peoria Unified School District", leaid: "0406250", share: 0.53 },
     ] }];
     const html = townPage("Sun City, AZ", sunCity, facts);
-    expect(html).toContain("<p>Its 2 ZIP codes where people live are in 1 district, or mostly in none: Peoria Unified School District (1 ZIP code), mostly in no school district (1 ZIP code: the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask).");
+    expect(html).toContain("<p>Its 2 ZIP codes where people live are in 1 district, or mostly in none: <a href=\"/district/0406250\">Peoria Unified School District</a> (1 ZIP code), mostly in no school district (1 ZIP code: the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask).");
     expect(html).toContain('<h3>Mostly in no school district</h3>\n<ul class="zips"><li><a href="/zip/85351">85351</a></li></ul>');
     const alone = townPage("Sun City West", [{ city: "Sun City West", state: "AZ", zips: [{ zip: "85375", district: "Dysart Unified District", leaid: "0402860", share: 0.19, none: true as const }] }], facts);
     expect(alone).toContain("<p>Its ZIP code where people live is mostly in no school district: the Census draws");

@@ -146,7 +146,9 @@ export function townGroupHtml(c: CityMatch, heading = placeOf(c)): string {
       ? `<p>Its ${boxes.length === 1 ? "ZIP code is a PO-box ZIP code" : `${boxes.length} ZIP codes are PO-box ZIP codes`}, with no homes: look up the ZIP code of the home's street address.</p>`
       : districts.length === 1
         ? `<p>${n === 1 ? "Its ZIP code where people live is" : `Its ${n} ZIP codes where people live are`} ${districts[0]!.none ? `${NO_DISTRICT_GROUP}: ${NO_DISTRICT_WHY}` : `in ${named(districts[0]!)}`}.${partNote}${boxNote}</p>`
-        : `<p>Its ${n} ZIP codes where people live are in ${districts.filter((d) => !d.none).length} district${districts.filter((d) => !d.none).length === 1 ? "" : "s"}${districts.some((d) => d.none) ? ", or mostly in none" : ""}: ${districts.map((d) => (d.none ? `${NO_DISTRICT_GROUP} (${count(d.zips.length)}: ${NO_DISTRICT_WHY})` : `${e(d.district)} (${count(d.zips.length)})`)).join(", ")}.${partNote}${boxNote}</p>`;
+        : // Each district linked here too, the most ZIP codes first, so that the first link is the town's main district, not a
+          // high-school district's after it (pages audit 41 #5: "Sacremento" first linked Twin Rivers, not Sacramento City).
+          `<p>Its ${n} ZIP codes where people live are in ${districts.filter((d) => !d.none).length} district${districts.filter((d) => !d.none).length === 1 ? "" : "s"}${districts.some((d) => d.none) ? ", or mostly in none" : ""}: ${districts.map((d) => (d.none ? `${NO_DISTRICT_GROUP} (${count(d.zips.length)}: ${NO_DISTRICT_WHY})` : `${named(d)} (${count(d.zips.length)})`)).join(", ")}.${partNote}${boxNote}</p>`;
   const item = (z: (typeof homes)[number]) =>
     `<li><a href="/zip/${z.zip}">${z.zip}</a>${partShown(z.share) && !z.none ? `<span class="part"> ${e(percent(z.share))}</span>` : ""}</li>`;
   const grid = (zips: typeof homes) => `<ul class="zips">${zips.map(item).join("")}</ul>`;
