@@ -5,7 +5,7 @@
  * the search box's answers, are town-page.ts and districts-found-page.ts.
  */
 import type { Problem } from "@school-districts/core";
-import { isCanadianPostcode, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, isCanadianPostcode, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { townGroupHtml } from "./town-page.ts";
 import { inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -121,6 +121,33 @@ export interface ErrorPageExtra {
 }
 
 /**
+ * Whether a text that is no ZIP code reads as a town's name or an address that no town with a ZIP
+ * code is written in ("Grosse Pointe Farms", "12 Oak St, Davie, FL"): letters besides O, l and I
+ * (typed for 0 and 1: "9O21O" is a ZIP code mistyped), no page meant, no Canadian postal code.
+ *
+ * @example
+ * namesNoTown("Grosse Pointe Farms", undefined) // true
+ * namesNoTown("9O21O", undefined) // false
+ */
+function namesNoTown(typed: string, meant: string | undefined): boolean {
+  return meant === undefined && !isCanadianPostcode(typed) && /\p{L}/u.test(typed.replace(/[OolI]/g, ""));
+}
+
+/**
+ * The heading of the 400 page of a town or an address that names no town with a ZIP code: what
+ * was typed, not "Invalid ZIP code", which a person who typed a town does not recognise (pages
+ * audit 41 #7: "Grosse Pointe Farms", "12 Elm St, Hoover, AL").
+ *
+ * @example
+ * noTownTitle("Grosse Pointe Farms") // "No town with a ZIP code is named “Grosse Pointe Farms”"
+ * noTownTitle("12 Oak St, Davie, FL") // "The address “12 Oak St, Davie, FL” names no town with a ZIP code"
+ */
+function noTownTitle(typed: string): string {
+  // (A comma after a PO box's number too: "PO Box 12, Hoover, AL".)
+  return ADDRESS_START.test(typed.replace(/,/g, " ").trim()) ? `The address “${shortened(typed)}” names no town with a ZIP code` : `No town with a ZIP code is named “${shortened(typed)}”`;
+}
+
+/**
  * What a person reads under an error page's explanation: what was typed that is not a ZIP
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
@@ -146,7 +173,7 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   if (kind === "invalid-zip" && typed !== undefined && !didYouMean && reads === "school")
     return `<p>“${e(shortened(typed))}” reads as a school's name: this service finds school districts, not single schools. Type the ZIP code of the home's street address, or its town and state, and the page names the district that serves it; the district says which of its schools a home goes to.</p>`;
   // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
-  if (kind === "invalid-zip" && typed !== undefined && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && !didYouMean)
+  if (kind === "invalid-zip" && typed !== undefined && namesNoTown(typed, meant))
     return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL; for a neighbourhood (Harlem, Hollywood), its city.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   // A district link damaged in copying (/district/622710, /district/1714460.): why, then the district meant (pages audit 39 #6).
@@ -278,7 +305,9 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
         : kind === "invalid-zip" && extra.typed !== undefined && extra.respelled !== undefined
           ? // A name misspelt, not a ZIP code mistyped ("Chicgo school": review of the final mends 40).
             `Nothing is named “${shortened(extra.typed)}”`
-          : p.title;
+          : kind === "invalid-zip" && extra.typed !== undefined && namesNoTown(extra.typed, extra.meant)
+            ? noTownTitle(extra.typed)
+            : p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>

@@ -29,7 +29,8 @@ const get = (path: string, headers: Record<string, string> = {}, method = "GET")
 
 describe("Accept negotiation of errors", () => {
   it.each([
-    ["/zip/abc", 400, "no-store", "Invalid ZIP code"],
+    ["/zip/abc", 400, "no-store", "No town with a ZIP code is named “abc”"],
+    ["/zip/1234", 400, "no-store", "Invalid ZIP code"],
     ["/zip?zip=9021", 400, "no-store", "Invalid ZIP code"],
     ["/zip/00000", 404, CACHE, "ZIP code 00000 not found"],
     ["/problems/nope", 404, CACHE, "Not found"],
@@ -118,6 +119,27 @@ describe("Accept negotiation of errors", () => {
     const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(said);
+  });
+
+  // A town or an address typed is headed by what was typed (pages audit 41 #7); a ZIP code mistyped keeps "Invalid ZIP code".
+  it.each([
+    ["Grosse Pointe Farms", "No town with a ZIP code is named “Grosse Pointe Farms”"],
+    ["Grosse Pointe Farms, MI", "No town with a ZIP code is named “Grosse Pointe Farms, MI”"],
+    ["12 Elm St, Grosse Pointe Farms, MI", "The address “12 Elm St, Grosse Pointe Farms, MI” names no town with a ZIP code"],
+    ["PO Box 12, Nowhere, MA", "The address “PO Box 12, Nowhere, MA” names no town with a ZIP code"],
+    ["1234", "Invalid ZIP code"],
+    ["9O21O", "Invalid ZIP code"],
+    ["K1A 0B1", "Invalid ZIP code"],
+  ])("the search box's %j: a 400 page headed %j, its problem+json still titled Invalid ZIP code", async (typed, heading) => {
+    const res = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: BROWSER });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).toContain(`<title>${heading} (error 400)`);
+    const problem = await get(`/zip?zip=${encodeURIComponent(typed)}`, { Accept: "application/json" });
+    expect(problem.status).toBe(400);
+    expect(problem.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(((await problem.json()) as { title: string }).title).toBe("Invalid ZIP code");
   });
 
   it("a country, a school's name: the page's answer and the box's own message say what it reads as, not the ZIP code's form (pages audit 34 #3)", async () => {
