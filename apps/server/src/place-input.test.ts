@@ -68,6 +68,23 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?cp=41.882%7E-87.6278&lvl=15.0", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?sp=point.41.8825_-87.6231_Dropped%20pin&cp=41.882~-87.6278&lvl=15", "41.8825", "-87.6231"],
+    ["https://www.bing.com/maps?q=41.8819,-87.6278", "41.8819", "-87.6278"],
+    // Waze's shared route's end (to=ll.), not its start; its deep link's ll= (pages audit 42).
+    ["https://www.waze.com/live-map/directions?to=ll.41.8819%2C-87.6278", "41.8819", "-87.6278"],
+    ["https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=ll.41.8819%2C-87.6278&utm_medium=lm_share_directions", "41.8819", "-87.6278"],
+    ["https://waze.com/ul?ll=41.8819,-87.6278&navigate=yes", "41.8819", "-87.6278"],
+    // HERE WeGo: a shared location (a title may follow), a map's view from zoom 12.
+    ["https://share.here.com/l/41.8819,-87.6278", "41.8819", "-87.6278"],
+    ["https://share.here.com/l/41.8819,-87.6278,Lets%20meet%20here?z=10&p=yes", "41.8819", "-87.6278"],
+    ["https://wego.here.com/l/41.8819%2C-87.6278", "41.8819", "-87.6278"],
+    ["https://wego.here.com/?map=41.8819,-87.6278,16,normal", "41.8819", "-87.6278"],
+    // Google's Maps URLs (api=1): a search for coordinates, a map's view from zoom 12, Street View's point.
+    ["https://www.google.com/maps/search/?api=1&query=41.8819,-87.6278", "41.8819", "-87.6278"],
+    ["https://www.google.com/maps/@?api=1&map_action=map&center=41.88,-87.62&zoom=15", "41.88", "-87.62"],
+    ["https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=41.8819%2C-87.6278&heading=90", "41.8819", "-87.6278"],
+    // Apple's place link (iOS 18.4 and later); OpenStreetMap's embedded map's marker.
+    ["https://maps.apple.com/place?coordinate=41.8819,-87.6278&name=Marked%20Location", "41.8819", "-87.6278"],
+    ["https://www.openstreetmap.org/export/embed.html?bbox=-87.63%2C41.87%2C-87.61%2C41.89&layer=mapnik&marker=41.88%2C-87.62", "41.88", "-87.62"],
   ])("%s", (link, lat, lon) => {
     expect(linkPlace(link)).toEqual({ lat, lon });
     expect(readPlace(link, "")).toEqual({ lat, lon });
@@ -96,6 +113,16 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.google.com/maps/@41.882,-87.6278,11.5z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,4677385m/data=!3m1!1e3")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,6000000a,35y/data=!3m1!1e3")).toBeUndefined();
+    // Waze's route to a place by its id, HERE's route, a whole region's view, an embedded map with no marker: no place (pages audit 42).
+    expect(linkPlace("https://www.waze.com/live-map/directions?to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
+    expect(linkPlace("https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
+    expect(linkPlace("https://share.here.com/r/41.9,-87.7/41.8819,-87.6278")).toBeUndefined();
+    expect(linkPlace("https://wego.here.com/?map=38.01,-95.84,4,normal")).toBeUndefined();
+    expect(linkPlace("https://share.here.com/l/41.8819")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/@?api=1&map_action=map&center=38.01,-95.84&zoom=4")).toBeUndefined();
+    expect(linkPlace("https://www.google.com/maps/dir/?api=1&origin=41.9,-87.7")).toBeUndefined();
+    expect(linkPlace("https://www.openstreetmap.org/export/embed.html?bbox=-87.63%2C41.87%2C-87.61%2C41.89&layer=mapnik")).toBeUndefined();
+    expect(linkPlace("https://maps.apple.com/place?address=Chicago&name=Chicago")).toBeUndefined();
     const long = `https://www.google.com/maps/place/x/@45.7833,-108.5007,17z/data=${"!1s0".repeat(LINK_MAX_LENGTH)}`;
     expect(linkPlace(long)).toBeUndefined();
     expect(readPlace("(45.7833, -108.5007)", "")).toEqual({ lat: "45.7833", lon: "-108.5007" });

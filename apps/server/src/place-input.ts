@@ -31,15 +31,16 @@ const LINK_DEGREES = String.raw`(-?[0-9]{1,3}(?:\.[0-9]+)?)`;
 
 /**
  * Where a map link says its place is, most precise first: Google's place (`!3d…!4d…`), a query or
- * marked point (`?q=`, `q=loc:`, Apple's `ll=`, `query=`, `destination=`), a place's or a bare map's
+ * marked point (`?q=`, `q=loc:`, Apple's `ll=` and `coordinate=`, `query=`, `destination=`, Waze's
+ * `to=ll.`, its route's end), a place's or a bare map's
  * view (`/maps/place/<name>/@lat,lon,17z`, a dropped pin's too; `/maps/@lat,lon,17z`), a geo: URI (RFC 5870); then
- * OpenStreetMap's and Bing's (mapSitePlace). Not a search's or a route's view
+ * OpenStreetMap's, Bing's, HERE's and Google's api=1 views (mapSitePlace). Not a search's or a route's view
  * (`/maps/search/…/@`, `/maps/dir/…/@`: the middle of the screen, no place), nor Apple's `sll=`, a
  * search's hint (review stop 36 #5).
  */
 const LINK_PLACES = [
   new RegExp(String.raw`!3d${LINK_DEGREES}!4d${LINK_DEGREES}`),
-  new RegExp(String.raw`[?&](?:q|ll|query|destination|daddr)=(?:loc:)?${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
+  new RegExp(String.raw`[?&](?:(?:q|ll|query|destination|daddr|coordinate)=(?:loc:)?|to=ll\.)${LINK_DEGREES} ?, ?${LINK_DEGREES}(?![0-9.])`),
   new RegExp(String.raw`/maps/place/[^/?#]+/@${LINK_DEGREES},${LINK_DEGREES}(?![0-9.])`),
   // A bare map's view (and Street View's, "3a"), not one of a whole region (googleViewIsPlace: pages audit 41 #7).
   new RegExp(String.raw`/maps/@${LINK_DEGREES},${LINK_DEGREES}(?:,([0-9.]+)([a-z]))?(?![0-9.])`),
@@ -67,15 +68,26 @@ function linkDegrees(value: string | null | undefined): number | undefined {
   return value !== null && value !== undefined && /^\s*[+-]?[0-9]{1,3}(?:\.[0-9]+)?\s*$/.test(value) ? Number(value) : undefined;
 }
 
+/** "lat,lon" (a link's parameter or path part, a title or zoom may follow: "41.88,-87.62,15"), as numbers; undefined otherwise. */
+function pairDegrees(value: string | null | undefined): { lat: number; lon: number } | undefined {
+  const [y, x] = (value ?? "").split(",");
+  const [lat, lon] = [linkDegrees(y), linkDegrees(x)];
+  return lat === undefined || lon === undefined ? undefined : { lat, lon };
+}
+
 /**
- * The place an OpenStreetMap or Bing Maps link names (pages audit 40 #7: "a link with no coordinates in it"): its
- * marker (`mlat`, `mlon`, in any order; Bing's pin `sp=point.lat_lon`), else its view as Google's bare map's
- * (`#map=z/lat/lon`, `cp=lat~lon`) from zoom VIEW_MIN_ZOOM; not a route's or a search's view (`/directions`,
- * `/search`, Bing's `rtp` or `q`: the middle of the screen, no place; review of stop 41 #3).
+ * The place an OpenStreetMap, Bing Maps, HERE WeGo or Google Maps URLs (api=1) link names (pages audit 40 #7: "a
+ * link with no coordinates in it"): its marker (`mlat`, `mlon`, in any order; an embedded map's `marker=lat,lon`;
+ * Bing's pin `sp=point.lat_lon`; HERE's shared location `/l/lat,lon`; Street View's `viewpoint`), else its view as
+ * Google's bare map's (`#map=z/lat/lon`, `cp=lat~lon`, HERE's `map=lat,lon,z`, `center=lat,lon&zoom=z`) from zoom
+ * VIEW_MIN_ZOOM; not a route's or a search's view (`/directions`, `/search`, Bing's `rtp` or `q`, HERE's `/r/`: the
+ * middle of the screen, no place; review of stop 41 #3).
  *
  * @example
  * mapSitePlace("https://www.openstreetmap.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780") // { lat: 41.8825, lon: -87.6231 }
  * mapSitePlace("https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15") // { lat: 41.882, lon: -87.6278 }
+ * mapSitePlace("https://share.here.com/l/41.8819,-87.6278") // { lat: 41.8819, lon: -87.6278 }
+ * mapSitePlace("https://www.google.com/maps/@?api=1&map_action=map&center=41.88,-87.62&zoom=15") // { lat: 41.88, lon: -87.62 }
  * mapSitePlace("https://www.openstreetmap.org/directions?route=41.9%2C-87.7%3B41.8%2C-87.6#map=11/41.965/-87.655") // undefined
  */
 function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
@@ -91,6 +103,9 @@ function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
     if (/^\/(?:directions|search)\b/.test(url.pathname)) return undefined;
     const [lat, lon] = [linkDegrees(params.get("mlat")), linkDegrees(params.get("mlon"))];
     if (lat !== undefined && lon !== undefined) return { lat, lon };
+    // An embedded map's marker (its Share panel's HTML: /export/embed.html?bbox=…&marker=lat,lon); its bbox alone is a view.
+    const marker = pairDegrees(params.get("marker"));
+    if (marker !== undefined) return marker;
     const view = /(?:^#|&)map=([0-9]{1,2}(?:\.[0-9]+)?)\/([^/&]+)\/([^/&]+)/.exec(url.hash);
     const [vlat, vlon] = [linkDegrees(view?.[2]), linkDegrees(view?.[3])];
     return view !== null && Number(view[1]) >= VIEW_MIN_ZOOM && vlat !== undefined && vlon !== undefined ? { lat: vlat, lon: vlon } : undefined;
@@ -105,6 +120,21 @@ function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
     const [vlat, vlon] = [linkDegrees(view?.[1]), linkDegrees(view?.[2])];
     const zoom = Number(params.get("lvl") ?? VIEW_MIN_ZOOM);
     return zoom >= VIEW_MIN_ZOOM && vlat !== undefined && vlon !== undefined ? { lat: vlat, lon: vlon } : undefined;
+  }
+  // HERE WeGo: a shared location (share.here.com/l/lat,lon[,title]), else a map's view (wego.here.com/?map=lat,lon,z,normal).
+  if (/(?:^|\.)here\.com$/.test(host)) {
+    const shared = /^\/l\/([^/]+)/.exec(url.pathname);
+    if (shared !== null) return pairDegrees(shared[1]!.replace(/%2C/gi, ","));
+    if (url.pathname !== "/" && url.pathname !== "") return undefined;
+    const [y, x, z] = (params.get("map") ?? "").split(",");
+    const view = pairDegrees(`${y},${x}`);
+    return view !== undefined && Number(z ?? VIEW_MIN_ZOOM) >= VIEW_MIN_ZOOM ? view : undefined;
+  }
+  // Google's Maps URLs (api=1; a place's query=lat,lon is LINK_PLACES'): a map's view from zoom VIEW_MIN_ZOOM, Street View's point.
+  if (/(?:^|\.)google\.[a-z.]+$/.test(host) && url.pathname.startsWith("/maps") && params.get("api") === "1") {
+    if (params.get("map_action") === "pano") return pairDegrees(params.get("viewpoint"));
+    const view = params.get("map_action") === "map" ? pairDegrees(params.get("center")) : undefined;
+    return view !== undefined && Number(params.get("zoom") ?? VIEW_MIN_ZOOM) >= VIEW_MIN_ZOOM ? view : undefined;
   }
   return undefined;
 }
