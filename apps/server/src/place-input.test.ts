@@ -17,8 +17,27 @@ describe("readPlace: what people paste or type into the /location form", () => {
     [`45.7833,${" ".repeat(5_000)}-108.5007`, "", { lat: "45.7833", lon: "-108.5007" }],
   ])("%j, %j", (lat, lon, place) => expect(readPlace(lat, lon)).toEqual(place));
 
+  // The words pasted with the numbers (pages audit 42 #3): before the pair, or before each number, in either order.
+  it.each([
+    ["lat 41.8819 long -87.6278", ""],
+    ["latitude: 41.8819, longitude: -87.6278", ""],
+    ["Lat/Long: 41.8819, -87.6278", ""],
+    ["Lat, Lng: 41.8819, -87.6278", ""],
+    ["Coordinates: 41.8819, -87.6278", ""],
+    ["lat=41.8819&lon=-87.6278", ""],
+    ["", "LONG: -87.6278 LAT: 41.8819"],
+    ["Latitude: 41.8819 N, Longitude: 87.6278 W", ""],
+    ["Latitude: 41,8819", "Longitude: -87,6278"],
+    ["Lat 41.8819", "-87.6278"],
+  ])("%j, %j: the words pasted with the numbers are no part of them", (lat, lon) => expect(readPlace(lat, lon)).toEqual({ lat: "41.8819", lon: "-87.6278" }));
+
   it.each([
     ["here", ""],
+    // Two latitudes, a word without its number, a longitude's word in Latitude: not read.
+    ["lat 41.8819 lat -87.6278", ""],
+    ["latitude", ""],
+    ["Lat/Long: 41.8819", ""],
+    ["Long: 41.8819", "Lat: -87.6278"],
     ["", ""],
     ["45.7833", ""],
     ["1e5", "0"],

@@ -180,6 +180,38 @@ function normalized(text: string): string {
   return /^[+-]?[0-9]+,[0-9]+$/.test(t) ? t.replace(",", ".") : t;
 }
 
+/** The word of a latitude or a longitude, as apps and pages label them ("lat", "Latitude:", "lng", "long"). */
+const LAT_WORD = String.raw`(?:latitude|lat)(?![a-z])`;
+const LON_WORD = String.raw`(?:longitude|long|lng|lon)(?![a-z])`;
+
+/** Words before a pair ("Lat/Long: 41.8819, -87.6278", "Coordinates: …", "GPS: …"): no part of it. */
+const PAIR_WORDS = new RegExp(String.raw`^(?:${LAT_WORD}\s*[/,&]?\s*${LON_WORD}|(?:gps )?coord(?:inate)?s|gps|location)\s*[:=]?\s*`, "i");
+
+/** Each number after its word, either first ("lat 41.8819 long -87.6278", "latitude: 41.8819, longitude: -87.6278", "lat=41.8819&lon=-87.6278"). */
+const WORDED_PAIR = new RegExp(String.raw`^(${LAT_WORD}|${LON_WORD})\s*[:=]?\s*([-+.0-9].*?)\s*[,;&]?\s*(${LAT_WORD}|${LON_WORD})\s*[:=]?\s*([-+.0-9].*)$`, "i");
+
+/**
+ * The two boxes without the words pasted around the numbers (pages audit 42 #3: a page's or an app's
+ * "Latitude: 41.8819, Longitude: -87.6278" was not a place): a label before a pair in one box, or before
+ * each number (in one box, or each in its own: "lat 41.8819" in Latitude), the numbers as typed otherwise.
+ *
+ * @example
+ * unworded("lat 41.8819 long -87.6278", "")    // ["41.8819", "-87.6278"]
+ * unworded("long -87.6278, lat 41.8819", "")   // ["41.8819", "-87.6278"]
+ * unworded("Lat/Long: 41.8819, -87.6278", "")  // ["41.8819, -87.6278", ""]
+ * unworded("Latitude: 41.8819", "Longitude: -87.6278") // ["41.8819", "-87.6278"]
+ */
+function unworded(latText: string, lonText: string): [string, string] {
+  const own = (text: string, word: string) => text.replace(new RegExp(String.raw`^${word}\s*[:=]?\s*`, "i"), "");
+  if (latText !== "" && lonText !== "") return [own(latText, LAT_WORD), own(lonText, LON_WORD)];
+  const one = latText || lonText;
+  const each = WORDED_PAIR.exec(one);
+  const latFirst = each !== null && /^lat/i.test(each[1]!);
+  if (each !== null && latFirst !== /^lat/i.test(each[3]!)) return latFirst ? [each[2]!, each[4]!] : [each[4]!, each[2]!];
+  const rest = one.replace(PAIR_WORDS, "");
+  return latText !== "" ? [rest, ""] : ["", rest];
+}
+
 /** Degrees as the shortest plain decimal, at most 6 places (about 10 cm). */
 function degrees(value: number): string {
   return String(Number(value.toFixed(6)));
@@ -195,6 +227,7 @@ function degrees(value: number): string {
  * readPlace("45.7833, -108.5007", "")          // { lat: "45.7833", lon: "-108.5007" } (a pair pasted into Latitude)
  * readPlace("45.7833° N", "108.5007° W")       // { lat: "45.7833", lon: "-108.5007" }
  * readPlace(`45°47'00"N 108°30'02"W`, "")      // { lat: "45.783333", lon: "-108.500556" }
+ * readPlace("Lat/Long: 45.7833, -108.5007", "") // { lat: "45.7833", lon: "-108.5007" } (the words pasted with it: unworded)
  * readPlace("geo:45.7833,-108.5007", "")      // { lat: "45.7833", lon: "-108.5007" } (a map link: linkPlace)
  * readPlace("here", "")                        // undefined
  */
@@ -202,8 +235,10 @@ export function readPlace(latText: string, lonText: string): { lat: string; lon:
   // A map link in one box (the other empty): its coordinates.
   const link = lonText.trim() === "" ? linkPlace(latText) : latText.trim() === "" ? linkPlace(lonText) : undefined;
   if (link !== undefined) return link;
-  const [lat, lon] = [normalized(latText), normalized(lonText)];
-  if (lat.length > PLACE_MAX_LENGTH || lon.length > PLACE_MAX_LENGTH) return undefined;
+  const [asTyped, lonTyped] = [normalized(latText), normalized(lonText)];
+  if (asTyped.length > PLACE_MAX_LENGTH || lonTyped.length > PLACE_MAX_LENGTH) return undefined;
+  // (Read once the length is known short: the words' patterns look back and forth.)
+  const [lat, lon] = unworded(asTyped, lonTyped).map(normalized) as [string, string];
   if (PLAIN.test(lat) && PLAIN.test(lon)) return lat === latText && lon === lonText ? { lat, lon } : { lat: degrees(Number(lat)), lon: degrees(Number(lon)) };
   // A pair in one box (the other empty): two plain decimals separated by a comma, semicolon or spaces.
   // (In brackets too, as some apps and web pages write a point: "(45.7833, -108.5007)".)
