@@ -32,6 +32,7 @@ import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
+import { plusCodeOf, type TownPoints } from "./plus-code.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -216,6 +217,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
+  /** The ZIP codes' points of each town a name means (a short plus code's town, "Chicago, Illinois": plus-code.ts), as the ZIP box finds towns. */
+  const townPointsIn =
+    (data: LocationData | undefined): TownPoints =>
+    (town) =>
+      data === undefined ? [] : site.citySearch(town).map((m) => m.zips.flatMap((z) => [data.index.zctaPoint(z.zip) ?? []]).filter((p): p is [number, number] => p.length === 2));
+
   /** The one district every ZIP code of a state names, with its level, from the state's district list (onlyNamedDistrict). */
   const onlyDistrictOf = (state: string) => {
     const list = json(`/state/${state}/districts.json`) as StateDistricts | undefined;
@@ -263,7 +270,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // What a person pasted or typed (a pair in one box, degree signs, N/S/E/W, a typographic minus):
     // read, then redirected to plain decimal degrees, the page's one address per place.
     if ((lat !== null || lon !== null) && repeated === undefined) {
-      const read = readPlace(lat ?? "", lon ?? "");
+      // (The boundaries' ZIP points are awaited only for a short plus code: the form is not kept waiting for them.)
+      const short = plusCodeOf(lon === null ? lat! : lat === null ? lon : "")?.full === false;
+      const read = readPlace(lat ?? "", lon ?? "", short ? townPointsIn(await location) : undefined);
       if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}${accuracyM === undefined ? "" : `&acc=${accuracyM}`}`, cacheControl);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).

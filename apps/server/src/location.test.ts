@@ -292,6 +292,11 @@ describe("GET /location (the page)", () => {
     // The link a phone's Share button gives (pages audit 36 #6: "not a place").
     [`lat=${encodeURIComponent("https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
     [`lat=${encodeURIComponent("geo:45.7833,-108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
+    // Waze's and HERE WeGo's links, the words pasted around the numbers, a plus code (pages audit 42).
+    [`lat=${encodeURIComponent("https://www.waze.com/live-map/directions?to=ll.45.7833%2C-108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
+    [`lat=&lon=${encodeURIComponent("https://share.here.com/l/45.7833,-108.5007")}`, "/location?lat=45.7833&lon=-108.5007"],
+    [`lat=${encodeURIComponent("Latitude: 45.7833, Longitude: -108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
+    [`lat=${encodeURIComponent("85633HFX+CR")}&lon=`, "/location?lat=34.073563&lon=-118.400437"],
   ])("coordinates as map apps give them (%s): 303 to the plain decimals", async (query, location) => {
     const res = await app.request(`/location?${query}`);
     expect(res.status).toBe(303);
@@ -350,6 +355,20 @@ describe("GET /location (the page)", () => {
     const html = await res.text();
     expect(html).toContain("is a link that names no place (a short link, or a route&#39;s, a search&#39;s or a whole region&#39;s view): open it in the map app, then copy the place&#39;s coordinates");
     expect(html).toContain('maxlength="2000"');
+  });
+
+  it("a short plus code is read from its town's ZIP codes' points; without a town found, the 400 page says what to paste instead (pages audit 42 #4)", async () => {
+    // As Google Maps shows a dropped pin in Beverly Hills (85633HFX+CR): the fixture's 90210 is the town's.
+    const read = await app.request(`/location?lat=${encodeURIComponent("3HFX+CR Beverly Hills, California")}&lon=`);
+    expect(read.status).toBe(303);
+    expect(read.headers.get("location")).toBe("/location?lat=34.073563&lon=-118.400437");
+    for (const short of ["3HFX+CR", "3HFX+CR Atlantis"]) {
+      const res = await app.request(`/location?lat=&lon=${encodeURIComponent(short)}`, { headers: { Accept: "text/html" } });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and its town was not found, or names more than one place"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
+      expect(html).toContain('aria-invalid="true"');
+    }
   });
 
   it("a point in no district names the place probably meant: the missing minus, the numbers swapped", async () => {

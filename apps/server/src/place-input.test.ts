@@ -47,6 +47,18 @@ describe("readPlace: what people paste or type into the /location form", () => {
     ["", "north; -108.5007"],
   ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
 
+  it("a plus code in one box: a full one anywhere, a short one from its town's ZIP codes' points (pages audit 42 #4)", () => {
+    const chicago = (town: string): [number, number][][] => (/^chicago/i.test(town) ? [[[-87.63, 41.88]]] : []);
+    const loop = { lat: "41.884438", lon: "-87.625313" };
+    expect(readPlace("86HJV9MF+QV", "")).toEqual(loop);
+    expect(readPlace("", "86hjv9mf+qv")).toEqual(loop);
+    expect(readPlace("V9MF+QV Chicago, Illinois", "", chicago)).toEqual(loop);
+    // Without its town's points, or with a town not known, a short code is no place; nor is a code in both boxes.
+    expect(readPlace("V9MF+QV Chicago, Illinois", "")).toBeUndefined();
+    expect(readPlace("V9MF+QV Atlantis", "", chicago)).toBeUndefined();
+    expect(readPlace("86HJV9MF+QV", "86HJV9MF+QV")).toBeUndefined();
+  });
+
   it("reads no box longer than PLACE_MAX_LENGTH, its spaces counted once (review 35 #2: 15,000 characters took 0.7 s)", () => {
     const pair = "45.7833, -108.5007";
     const longest = `${pair}${"0".repeat(PLACE_MAX_LENGTH - pair.length)}`;
@@ -104,6 +116,8 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     // Apple's place link (iOS 18.4 and later); OpenStreetMap's embedded map's marker.
     ["https://maps.apple.com/place?coordinate=41.8819,-87.6278&name=Marked%20Location", "41.8819", "-87.6278"],
     ["https://www.openstreetmap.org/export/embed.html?bbox=-87.63%2C41.87%2C-87.61%2C41.89&layer=mapnik&marker=41.88%2C-87.62", "41.88", "-87.62"],
+    // A plus code's page (plus.codes): its full code's centre.
+    ["https://plus.codes/86HJV9MF+QV", "41.884438", "-87.625313"],
   ])("%s", (link, lat, lon) => {
     expect(linkPlace(link)).toEqual({ lat, lon });
     expect(readPlace(link, "")).toEqual({ lat, lon });

@@ -10,6 +10,7 @@
 import { geoDistance } from "d3-geo";
 import { convert } from "geo-coordinates-parser";
 import { TERRITORIES } from "@school-districts/core";
+import { plusCodePlace, type TownPoints } from "./plus-code.ts";
 
 /**
  * The most characters read in one box, its runs of white space as one: a pasted
@@ -130,6 +131,8 @@ function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
     const view = pairDegrees(`${y},${x}`);
     return view !== undefined && Number(z ?? VIEW_MIN_ZOOM) >= VIEW_MIN_ZOOM ? view : undefined;
   }
+  // A plus code's page (plus.codes/86HJV9MF+QV): a full code's place.
+  if (host === "plus.codes") return plusCodePlace(url.pathname.slice(1).replace(/%2B/gi, "+"));
   // Google's Maps URLs (api=1; a place's query=lat,lon is LINK_PLACES'): a map's view from zoom VIEW_MIN_ZOOM, Street View's point.
   if (/(?:^|\.)google\.[a-z.]+$/.test(host) && url.pathname.startsWith("/maps") && params.get("api") === "1") {
     if (params.get("map_action") === "pano") return pairDegrees(params.get("viewpoint"));
@@ -229,12 +232,17 @@ function degrees(value: number): string {
  * readPlace(`45°47'00"N 108°30'02"W`, "")      // { lat: "45.783333", lon: "-108.500556" }
  * readPlace("Lat/Long: 45.7833, -108.5007", "") // { lat: "45.7833", lon: "-108.5007" } (the words pasted with it: unworded)
  * readPlace("geo:45.7833,-108.5007", "")      // { lat: "45.7833", lon: "-108.5007" } (a map link: linkPlace)
+ * readPlace("86HJV9MF+QV", "")                 // { lat: "41.884438", lon: "-87.625313" } (a plus code: plus-code.ts)
+ * readPlace("V9MF+QV Chicago, Illinois", "", townPoints) // the same, from the town's ZIP codes' points
  * readPlace("here", "")                        // undefined
  */
-export function readPlace(latText: string, lonText: string): { lat: string; lon: string } | undefined {
-  // A map link in one box (the other empty): its coordinates.
-  const link = lonText.trim() === "" ? linkPlace(latText) : latText.trim() === "" ? linkPlace(lonText) : undefined;
+export function readPlace(latText: string, lonText: string, townPoints?: TownPoints): { lat: string; lon: string } | undefined {
+  // A map link or a plus code in one box (the other empty): its place.
+  const one = lonText.trim() === "" ? latText : latText.trim() === "" ? lonText : undefined;
+  const link = one === undefined ? undefined : linkPlace(one);
   if (link !== undefined) return link;
+  const code = one === undefined || one.length > PLACE_MAX_LENGTH ? undefined : plusCodePlace(one, townPoints);
+  if (code !== undefined) return { lat: degrees(code.lat), lon: degrees(code.lon) };
   const [asTyped, lonTyped] = [normalized(latText), normalized(lonText)];
   if (asTyped.length > PLACE_MAX_LENGTH || lonTyped.length > PLACE_MAX_LENGTH) return undefined;
   // (Read once the length is known short: the words' patterns look back and forth.)
