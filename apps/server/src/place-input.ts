@@ -2,7 +2,8 @@
  * What a person types or pastes into the /location page's form, read as a place. The API
  * (/location.json) takes plain decimal degrees only; the page also takes what map apps
  * and websites give: a "lat, lon" pair pasted into one box, degree signs and N/S/E/W,
- * degrees-minutes-seconds (geo-coordinates-parser), a typographic minus, a decimal comma.
+ * degrees-minutes-seconds (geo-coordinates-parser), a typographic minus, a decimal comma, the words
+ * pasted around the numbers ("Lat/Long: …"), a map app's link, a plus code (plus-code.ts).
  * And where a point is in no district, it says what was probably meant: the missing minus
  * of a west longitude (the iPhone's number pad has no minus key), the two numbers swapped,
  * or the ZIP code of a place outside the boundary files (Puerto Rico, Guam).
