@@ -366,7 +366,7 @@ describe("GET /location (the page)", () => {
       const res = await app.request(`/location?lat=&lon=${encodeURIComponent(short)}`, { headers: { Accept: "text/html" } });
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and its town was not found, or names more than one place"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
+      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and its town was not found, or names more than one place (then add its state)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
       expect(html).toContain('aria-invalid="true"');
     }
   });
