@@ -244,10 +244,10 @@ export function readPlace(latText: string, lonText: string, townPoints?: TownPoi
   if (link !== undefined) return link;
   const code = one === undefined || one.length > PLACE_MAX_LENGTH ? undefined : plusCodePlace(one, townPoints);
   if (code !== undefined) return { lat: degrees(code.lat), lon: degrees(code.lon) };
-  const [asTyped, lonTyped] = [normalized(latText), normalized(lonText)];
-  if (asTyped.length > PLACE_MAX_LENGTH || lonTyped.length > PLACE_MAX_LENGTH) return undefined;
+  const [latTyped, lonTyped] = [normalized(latText), normalized(lonText)];
+  if (latTyped.length > PLACE_MAX_LENGTH || lonTyped.length > PLACE_MAX_LENGTH) return undefined;
   // (Read once the length is known short: the words' patterns look back and forth.)
-  const [lat, lon] = unworded(asTyped, lonTyped).map(normalized) as [string, string];
+  const [lat, lon] = unworded(latTyped, lonTyped).map(normalized) as [string, string];
   if (PLAIN.test(lat) && PLAIN.test(lon)) return lat === latText && lon === lonText ? { lat, lon } : { lat: degrees(Number(lat)), lon: degrees(Number(lon)) };
   // A pair in one box (the other empty): two plain decimals separated by a comma, semicolon or spaces.
   // (In brackets too, as some apps and web pages write a point: "(45.7833, -108.5007)".)
