@@ -292,7 +292,7 @@ describe("GET /location (the page)", () => {
     // The link a phone's Share button gives (pages audit 36 #6: "not a place").
     [`lat=${encodeURIComponent("https://maps.apple.com/?ll=45.7833,-108.5007&q=Dropped%20Pin")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
     [`lat=${encodeURIComponent("geo:45.7833,-108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
-    // Waze's and HERE WeGo's links, the words pasted around the numbers, a plus code (pages audit 42).
+    // Waze's and HERE WeGo's links, the words pasted around the numbers, a plus code (pages audit 41 #7).
     [`lat=${encodeURIComponent("https://www.waze.com/live-map/directions?to=ll.45.7833%2C-108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
     [`lat=&lon=${encodeURIComponent("https://share.here.com/l/45.7833,-108.5007")}`, "/location?lat=45.7833&lon=-108.5007"],
     [`lat=${encodeURIComponent("Latitude: 45.7833, Longitude: -108.5007")}&lon=`, "/location?lat=45.7833&lon=-108.5007"],
@@ -357,7 +357,7 @@ describe("GET /location (the page)", () => {
     expect(html).toContain('maxlength="2000"');
   });
 
-  it("a short plus code is read from its town's ZIP codes' points; without a town found, the 400 page says what to paste instead (pages audit 42 #4)", async () => {
+  it("a short plus code is read from its town's ZIP codes' points; without a town found, the 400 page says what to paste instead (pages audit 41 #7)", async () => {
     // As Google Maps shows a dropped pin in Beverly Hills (85633HFX+CR): the fixture's 90210 is the town's.
     const read = await app.request(`/location?lat=${encodeURIComponent("3HFX+CR Beverly Hills, California")}&lon=`);
     expect(read.status).toBe(303);

@@ -263,7 +263,7 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
   // A map's link that names no place (a short share link; a route's, a search's or a whole region's view: final review 41 #6,
   // "no coordinates in it" was false for those): what to copy instead.
   if (forPage && isMapLink(value)) return `${label} ${shown} is a link that names no place (a short link, or a route's, a search's or a whole region's view): open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
-  // A short plus code without its town, or with one not found or naming places far apart (plus-code.ts: pages audit 42 #4): what to paste instead.
+  // A short plus code without its town, or with one not found or naming places far apart (plus-code.ts: pages audit 41 #7): what to paste instead.
   const code = forPage ? plusCodeOf(value) : undefined;
   if (code?.full === false) return `${label} ${shown} is a short plus code, ${code.town === "" ? "with no town after it" : "and its town was not found, or names more than one place (then add its state)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place's coordinates (in Google Maps, touch and hold the place).`;
   if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;

@@ -17,7 +17,7 @@ describe("readPlace: what people paste or type into the /location form", () => {
     [`45.7833,${" ".repeat(5_000)}-108.5007`, "", { lat: "45.7833", lon: "-108.5007" }],
   ])("%j, %j", (lat, lon, place) => expect(readPlace(lat, lon)).toEqual(place));
 
-  // The words pasted with the numbers (pages audit 42 #3): before the pair, or before each number, in either order.
+  // The words pasted with the numbers (pages audit 41 #7): before the pair, or before each number, in either order.
   it.each([
     ["lat 41.8819 long -87.6278", ""],
     ["latitude: 41.8819, longitude: -87.6278", ""],
@@ -47,7 +47,7 @@ describe("readPlace: what people paste or type into the /location form", () => {
     ["", "north; -108.5007"],
   ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
 
-  it("a plus code in one box: a full one anywhere, a short one from its town's ZIP codes' points (pages audit 42 #4)", () => {
+  it("a plus code in one box: a full one anywhere, a short one from its town's ZIP codes' points (pages audit 41 #7)", () => {
     const chicago = (town: string): [number, number][][] => (/^chicago/i.test(town) ? [[[-87.63, 41.88]]] : []);
     const loop = { lat: "41.884438", lon: "-87.625313" };
     expect(readPlace("86HJV9MF+QV", "")).toEqual(loop);
@@ -100,7 +100,7 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["https://www.bing.com/maps?cp=41.882%7E-87.6278&lvl=15.0", "41.882", "-87.6278"],
     ["https://www.bing.com/maps?sp=point.41.8825_-87.6231_Dropped%20pin&cp=41.882~-87.6278&lvl=15", "41.8825", "-87.6231"],
     ["https://www.bing.com/maps?q=41.8819,-87.6278", "41.8819", "-87.6278"],
-    // Waze's shared route's end (to=ll.), not its start; its deep link's ll= (pages audit 42).
+    // Waze's shared route's end (to=ll.), not its start; its deep link's ll= (pages audit 41 #7).
     ["https://www.waze.com/live-map/directions?to=ll.41.8819%2C-87.6278", "41.8819", "-87.6278"],
     ["https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=ll.41.8819%2C-87.6278&utm_medium=lm_share_directions", "41.8819", "-87.6278"],
     ["https://waze.com/ul?ll=41.8819,-87.6278&navigate=yes", "41.8819", "-87.6278"],
@@ -146,7 +146,7 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.google.com/maps/@41.882,-87.6278,11.5z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,4677385m/data=!3m1!1e3")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@39.5,-98.35,6000000a,35y/data=!3m1!1e3")).toBeUndefined();
-    // Waze's route to a place by its id, HERE's route, a whole region's view, an embedded map with no marker: no place (pages audit 42).
+    // Waze's route to a place by its id, HERE's route, a whole region's view, an embedded map with no marker: no place (pages audit 41 #7).
     expect(linkPlace("https://www.waze.com/live-map/directions?to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
     expect(linkPlace("https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
     expect(linkPlace("https://share.here.com/r/41.9,-87.7/41.8819,-87.6278")).toBeUndefined();

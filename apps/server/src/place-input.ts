@@ -195,7 +195,7 @@ const PAIR_WORDS = new RegExp(String.raw`^(?:${LAT_WORD}\s*[/,&]?\s*${LON_WORD}|
 const WORDED_PAIR = new RegExp(String.raw`^(${LAT_WORD}|${LON_WORD})\s*[:=]?\s*([-+.0-9].*?)\s*[,;&]?\s*(${LAT_WORD}|${LON_WORD})\s*[:=]?\s*([-+.0-9].*)$`, "i");
 
 /**
- * The two boxes without the words pasted around the numbers (pages audit 42 #3: a page's or an app's
+ * The two boxes without the words pasted around the numbers (pages audit 41 #7: a page's or an app's
  * "Latitude: 41.8819, Longitude: -87.6278" was not a place): a label before a pair in one box, or before
  * each number (in one box, or each in its own: "lat 41.8819" in Latitude), the numbers as typed otherwise.
  *

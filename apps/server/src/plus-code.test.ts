@@ -17,7 +17,7 @@ describe("plusCodeOf: a plus code in a box's text", () => {
   it.each(["86HJ0000+", "86HJV9MF", "9MF+QV Chicago", "V9MF+QB", "45.7833, -108.5007", "Chicago"])("%j is none (a padded code is a whole region's)", (text) => expect(plusCodeOf(text)).toBeUndefined());
 });
 
-describe("plusCodePlace: the centre of the code's area (pages audit 42 #4)", () => {
+describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () => {
   it("a full code, anywhere; a town after it adds nothing", () => {
     expect(plusCodePlace("86HJV9MF+QV")).toEqual(LOOP);
     expect(plusCodePlace("86HJV9MF+QV Springfield", towns)).toEqual(LOOP);

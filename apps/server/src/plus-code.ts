@@ -1,6 +1,6 @@
 /**
  * A plus code (Open Location Code) pasted into the /location form, read as the place it names (pages
- * audit 42 #4): a full code ("86HJV9MF+QV") is its area's centre; a short one with its town after it
+ * audit 41 #7): a full code ("86HJV9MF+QV") is its area's centre; a short one with its town after it
  * ("V9MF+QV Chicago, Illinois", as Google Maps shows a dropped pin) is recovered from that town's point,
  * as Google Maps made it short from the town's. open-location-code-typescript is a port of Google's
  * reference library (npm has none from Google; it decodes and recovers Google's test data, where
