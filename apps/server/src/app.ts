@@ -32,7 +32,7 @@ import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
-import { plusCodeOf, type TownPoints } from "./plus-code.ts";
+import { localityTowns, plusCodeOf, type TownPoints } from "./plus-code.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -217,11 +217,11 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
-  /** The ZIP codes' points of each town a name means (a short plus code's town, "Chicago, Illinois": plus-code.ts), as the ZIP box finds towns. */
+  /** The ZIP codes' points of each town a short plus code's locality names ("Chicago, Illinois": localityTowns). */
   const townPointsIn =
     (data: LocationData | undefined): TownPoints =>
-    (town) =>
-      data === undefined ? [] : site.citySearch(town).map((m) => m.zips.flatMap((z) => [data.index.zctaPoint(z.zip) ?? []]).filter((p): p is [number, number] => p.length === 2));
+    (locality) =>
+      data === undefined ? [] : localityTowns(locality, site.citySearch).map((m) => m.zips.flatMap((z) => [data.index.zctaPoint(z.zip) ?? []]).filter((p): p is [number, number] => p.length === 2));
 
   /** The one district every ZIP code of a state names, with its level, from the state's district list (onlyNamedDistrict). */
   const onlyDistrictOf = (state: string) => {

@@ -775,3 +775,37 @@ describe("onlyNamedDistrict: a territory's one district, the same rule for the p
     expect(onlyNamedDistrict([])).toBeUndefined();
   });
 });
+
+describe("a short plus code over every town of data/ (review 42 #1, #5)", () => {
+  let app: Hono;
+  beforeAll(async () => {
+    const { site } = await testApp(DATA);
+    app = createApp(site, withOutlines());
+  }, 120_000);
+  const read = async (pasted: string) => {
+    const res = await app.request(`/location?lat=${encodeURIComponent(pasted)}&lon=`, { headers: { Accept: "text/html" } });
+    return { status: res.status, location: res.headers.get("location"), html: res.status === 400 ? await res.text() : "" };
+  };
+
+  it.each([
+    // As Google Maps shows a dropped pin: the Loop; downtown Anchorage, whose few far ZIP codes moved the mean a degree west.
+    ["V9MF+QV Chicago, Illinois", "/location?lat=41.884438&lon=-87.625313"],
+    ["639X+6V Anchorage, Alaska", "/location?lat=61.218063&lon=-149.900312"],
+    ["639X+6V Anchorage, AK, USA", "/location?lat=61.218063&lon=-149.900312"],
+  ])("%j is the place its town's middle recovers", async (pasted, location) => {
+    expect(await read(pasted)).toMatchObject({ status: 303, location });
+  });
+
+  it.each([
+    // A suburb with no post office of its name (Arlington, OH, by its last word), a state's name read as a town (Ohio, IL),
+    // a code short by 6 characters: each was placed 4 km to 700 km off; now the 400 saying what to paste.
+    ["2WGQ+M6 Upper Arlington, Ohio", "and its town was not found"],
+    ["FCFX+RC Shaker Heights, Ohio", "and its town was not found"],
+    ["R5GG+7J Lackawanna, New York", "and its town was not found"],
+    ["JC+QV Chicago, Illinois", "too short to place from a town"],
+  ])("%j is no place read from another town: 400", async (pasted, why) => {
+    const answer = await read(pasted);
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain(`is a short plus code, ${why}`);
+  });
+});

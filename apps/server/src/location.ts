@@ -12,7 +12,7 @@ import { readOpened } from "./embedded.ts";
 import { neighbourAt, readCountries, territoryAt, type TerritoryLand } from "./abroad.ts";
 import { shortened, type PlaceWithoutDistrict } from "./problems.ts";
 import { isMapLink, milesBetween, TERRITORY_NEAR_MILES } from "./place-input.ts";
-import { plusCodeOf } from "./plus-code.ts";
+import { plusCodeOf, recoverableFromTown } from "./plus-code.ts";
 import { DatasetError, edgeDistance, LocationIndex, metresPerDegree, OFF_EDGE_M, TERRITORIES, type BoundaryLevel, type DistrictRecord, type ZctaOutlines } from "@school-districts/core";
 import type { components } from "@school-districts/api-types";
 
@@ -265,7 +265,8 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
   if (forPage && isMapLink(value)) return `${label} ${shown} is a link that names no place (a short link, or a route's, a search's or a whole region's view): open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
   // A short plus code without its town, or with one not found or naming places far apart (plus-code.ts: pages audit 41 #7): what to paste instead.
   const code = forPage ? plusCodeOf(value) : undefined;
-  if (code?.full === false) return `${label} ${shown} is a short plus code, ${code.town === "" ? "with no town after it" : "and its town was not found, or names more than one place (then add its state)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place's coordinates (in Google Maps, touch and hold the place).`;
+  const why = code === undefined ? "" : code.town === "" ? "with no town after it" : !recoverableFromTown(code.code) ? "too short to place from a town (a code beside a town has 4 characters before the +)" : "and its town was not found, or names more than one place (then add its state)";
+  if (code?.full === false) return `${label} ${shown} is a short plus code, ${why}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place's coordinates (in Google Maps, touch and hold the place).`;
   if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;
   if (Math.abs(Number(value)) > max) return `${label} ${shown} is out of range: ${forPage ? "it" : name} is between -${max} and ${max} degrees.`;
   return undefined;

@@ -33,5 +33,12 @@ describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () 
     expect(plusCodePlace("V9MF+QV Chicago")).toBeUndefined();
     expect(plusCodePlace("V9MF+QV Atlantis", towns)).toBeUndefined();
     expect(plusCodePlace("V9MF+QV Springfield", towns)).toBeUndefined();
+    // Short by 6 characters: a town's middle is too far to place it (review 42 #5: "JC+QV Chicago" was 4 km off).
+    expect(plusCodePlace("JC+QV Chicago, Illinois", towns)).toBeUndefined();
+  });
+
+  it("from the median of the town's points, which its few far ZIP codes do not move (review 42 #1: Anchorage's mean was a degree west)", () => {
+    const spread = () => [[[-87.63, 41.88], [-87.64, 41.89], [-89.4, 41.88]] as [number, number][]];
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", spread)).toEqual(LOOP);
   });
 });
