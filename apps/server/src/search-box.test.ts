@@ -373,9 +373,22 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
   it("keeps a town that has a post office of its name, and an address's town that has one", async () => {
     expect((await app.request(`/zip?zip=${encodeURIComponent("Arlington, OH")}`)).status).toBe(200);
     // (A direction word of a town's name may end a street: "South" of South Lake Tahoe, "West" of West Jordan.)
-    for (const typed of ["100 Main St Paris OH", "100 Oak Ave St Petersburg FL", "12 Upper Arlington OH", "123 Main St South Lake Tahoe CA", "9062 S 2200 W West Jordan UT"]) {
-      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`)).text();
-      expect(html).not.toContain("No post office is named");
+    // (Nor a direction or a unit's letter after the street: "W St Paul" is Saint Paul, "Apt B North Olmsted" North Olmsted: review 42 #2.)
+    for (const [typed, town] of [
+      ["100 Main St Paris OH", "Paris, OH"],
+      ["100 Oak Ave St Petersburg FL", "Saint Petersburg, FL"],
+      ["12 Upper Arlington OH", "Arlington, OH"],
+      ["123 Main St South Lake Tahoe CA", "South Lake Tahoe, CA"],
+      ["9062 S 2200 W West Jordan UT", "West Jordan, UT"],
+      ["1600 University Ave W St Paul MN", "Saint Paul, MN"],
+      ["200 Fulton St E Grand Rapids MI", "Grand Rapids, MI"],
+      ["100 Main St E Detroit MI", "Detroit, MI"],
+      ["100 Main St N Kansas City MO", "Kansas City, MO"],
+      ["12 Main St Apt B North Olmsted OH", "North Olmsted, OH"],
+    ]) {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed!)}`)).text();
+      expect(html, typed).not.toContain("No post office is named");
+      expect(/<h1[^>]*>([^<]*)/.exec(html)?.[1], typed).toBe(`ZIP codes of ${town}`);
     }
   });
 });

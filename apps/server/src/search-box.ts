@@ -481,14 +481,20 @@ function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: S
   // (After its last comma, if any: "123 Main St Upper Arlington, OH". Not after the house number: "12 Upper Arlington OH" names no street.)
   const state = states.atEnd(typed);
   const words = state?.rest.replace(/,\s*$/, "").split(",").at(-1)!.trim().split(/\s+/) ?? [];
-  for (let i = 1; i < words.length - 1; i++) {
+  const inState = (town: string) => `${town}, ${state!.state}`;
+  // The longest last words that are a town with a post office of their name: a suburb's name is longer ("Upper Arlington",
+  // not Arlington), as the words of a street are not part of it ("E" of "200 Fulton St E Grand Rapids MI", "Apt B" of
+  // "12 Main St Apt B North Olmsted OH": review 42 #2, they listed East Grand Rapids's and Olmsted Falls's districts).
+  const postOffice = words.findIndex((_, j) => {
+    const town = words.slice(j).join(" ");
+    return j > 0 && j >= words.length - MAX_TOWN_WORDS && !/\d/.test(town) && site.citySearch(inState(town)).some((t) => !t.close && t.state === state!.state && cityKey(t.city) === cityKey(town));
+  });
+  const end = postOffice === -1 ? words.length - 1 : postOffice - 1;
+  for (let i = 1; i < end; i++) {
     const town = words.slice(i + 1).join(" ");
-    if (!endsAStreet(words[i]!) || /\d/.test(town)) continue;
-    // A town with a post office of these words ends the search: "South" of "123 Main St South Lake Tahoe CA" and "West"
-    // of "West Jordan" may end a street, but Lake Tahoe Unified and Jordan School District are no answer there.
-    const towns = site.citySearch(`${town}, ${state!.state}`);
-    if (towns.some((t) => !t.close && t.state === state!.state && cityKey(t.city) === cityKey(town))) return undefined;
-    const found = townWithoutPostOffice(`${town}, ${state!.state}`, towns, site, states);
+    // (Not a town starting with a direction's letter or a unit's: "W St Paul" of "1600 University Ave W St Paul MN" is Saint Paul.)
+    if (!endsAStreet(words[i]!) || /\d/.test(town) || /^(?:[a-z]|[ns][ew])\.?$/i.test(words[i + 1]!)) continue;
+    const found = townWithoutPostOffice(inState(town), site.citySearch(inState(town)), site, states);
     if (found !== undefined) return found;
   }
   return undefined;
