@@ -522,9 +522,17 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   // districts of that state named after it, as "Clayton, MO" finds them (pages audit 41 #3: Clayton County, GA, came
   // first; Upper Arlington's were Arlington, OH's, a town matched by its last word), or the one meant where it is of them.
   // (Not a county's name typed without its word: "Cook IL schools" keeps Cook County's page, townWithoutPostOffice.)
-  const noPostOffice = state === undefined ? townWithoutPostOffice(townAsked, site.citySearch(townAsked), site, states) : undefined;
-  if (noPostOffice !== undefined) {
-    return one !== undefined && noPostOffice.districts.some((d) => d.leaid === one.leaid) ? { go: districtHref(one.leaid) } : { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
+  // (Its state's name after a space, "Clayton Missouri schools", read as after a comma: with school words after it, the
+  // words before are no town of the state's name ("West Washington" alone), but not where a district's name starts with
+  // them all, "West Washington schools": West Washington School Corporation, IN. Review 42 #7.)
+  const named = states.atEnd(townAsked);
+  const ownName = strong.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(townAsked)} `));
+  const townInState = named?.form === "name" && !townAsked.includes(",") && named.rest !== "" && !ownName ? `${named.rest}, ${named.state}` : undefined;
+  const asTyped = state === undefined ? townWithoutPostOffice(townAsked, site.citySearch(townAsked), site, states) : undefined;
+  const noPostOffice = asTyped ?? (state === undefined && townInState !== undefined ? townWithoutPostOffice(townInState, site.citySearch(townInState), site, states) : undefined);
+  const meantAmong = one !== undefined && noPostOffice?.districts.some((d) => d.leaid === one.leaid) === true;
+  if (noPostOffice !== undefined && (asTyped !== undefined || one === undefined || meantAmong)) {
+    return meantAmong ? { go: districtHref(one!.leaid) } : { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   }
   // A county's schools where no town and no district has the name ("Queens schools": review 34 #6).
   // (A borough that is a county is New York City's own: "NYC schools" keeps Queens, pages audit 39 #5.)
