@@ -104,6 +104,9 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["https://www.waze.com/live-map/directions?to=ll.41.8819%2C-87.6278", "41.8819", "-87.6278"],
     ["https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=ll.41.8819%2C-87.6278&utm_medium=lm_share_directions", "41.8819", "-87.6278"],
     ["https://waze.com/ul?ll=41.8819,-87.6278&navigate=yes", "41.8819", "-87.6278"],
+    // The Waze app's Share button: a geohash after "/ul/h" (review 42 #4: "a link that names no place"), its cell's centre.
+    ["https://waze.com/ul/hdp3wjztvf", "41.878145", "-87.629936"],
+    ["https://www.waze.com/ul/h9fxek3cp4", "14.644625", "-90.514877"],
     // HERE WeGo: a shared location (a title may follow), a map's view from zoom 12.
     ["https://share.here.com/l/41.8819,-87.6278", "41.8819", "-87.6278"],
     ["https://share.here.com/l/41.8819,-87.6278,Lets%20meet%20here?z=10&p=yes", "41.8819", "-87.6278"],
@@ -150,6 +153,9 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://www.waze.com/live-map/directions?to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
     expect(linkPlace("https://www.waze.com/ul?from=ll.41.9%2C-87.7&to=place.ChIJ7cv00DwsDogRAMDACa2m4K8")).toBeUndefined();
     expect(linkPlace("https://share.here.com/r/41.9,-87.7/41.8819,-87.6278")).toBeUndefined();
+    // (A geohash of 6 characters or fewer is a kilometre's cell or more, no place; "a", "i", "l", "o" are none of its letters.)
+    expect(linkPlace("https://waze.com/ul/hdp3wjz")).toBeUndefined();
+    expect(linkPlace("https://waze.com/ul/hdp3wjzavf")).toBeUndefined();
     expect(linkPlace("https://wego.here.com/?map=38.01,-95.84,4,normal")).toBeUndefined();
     expect(linkPlace("https://share.here.com/l/41.8819")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/@?api=1&map_action=map&center=38.01,-95.84&zoom=4")).toBeUndefined();

@@ -10,6 +10,7 @@
  */
 import { geoDistance } from "d3-geo";
 import { convert } from "geo-coordinates-parser";
+import { decode as geohashDecode } from "ngeohash";
 import { TERRITORIES } from "@school-districts/core";
 import { plusCodePlace, type TownPoints } from "./plus-code.ts";
 
@@ -78,7 +79,7 @@ function pairDegrees(value: string | null | undefined): { lat: number; lon: numb
 }
 
 /**
- * The place an OpenStreetMap, Bing Maps, HERE WeGo or Google Maps URLs (api=1) link names (pages audit 40 #7: "a
+ * The place an OpenStreetMap, Bing Maps, Waze (its Share button's geohash), HERE WeGo or Google Maps URLs (api=1) link names (pages audit 40 #7: "a
  * link with no coordinates in it"): its marker (`mlat`, `mlon`, in any order; an embedded map's `marker=lat,lon`;
  * Bing's pin `sp=point.lat_lon`; HERE's shared location `/l/lat,lon`; Street View's `viewpoint`), else its view as
  * Google's bare map's (`#map=z/lat/lon`, `cp=lat~lon`, HERE's `map=lat,lon,z`, `center=lat,lon&zoom=z`) from zoom
@@ -89,6 +90,7 @@ function pairDegrees(value: string | null | undefined): { lat: number; lon: numb
  * mapSitePlace("https://www.openstreetmap.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780") // { lat: 41.8825, lon: -87.6231 }
  * mapSitePlace("https://www.bing.com/maps?cp=41.882~-87.6278&lvl=15") // { lat: 41.882, lon: -87.6278 }
  * mapSitePlace("https://share.here.com/l/41.8819,-87.6278") // { lat: 41.8819, lon: -87.6278 }
+ * mapSitePlace("https://waze.com/ul/hdp3wjztvf") // { lat: 41.878145, lon: -87.629936 } (its geohash cell's centre)
  * mapSitePlace("https://www.google.com/maps/@?api=1&map_action=map&center=41.88,-87.62&zoom=15") // { lat: 41.88, lon: -87.62 }
  * mapSitePlace("https://www.openstreetmap.org/directions?route=41.9%2C-87.7%3B41.8%2C-87.6#map=11/41.965/-87.655") // undefined
  */
@@ -122,6 +124,14 @@ function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
     const [vlat, vlon] = [linkDegrees(view?.[1]), linkDegrees(view?.[2])];
     const zoom = Number(params.get("lvl") ?? VIEW_MIN_ZOOM);
     return zoom >= VIEW_MIN_ZOOM && vlat !== undefined && vlon !== undefined ? { lat: vlat, lon: vlon } : undefined;
+  }
+  // Waze's Share button: its place as a geohash after "/ul/h" (waze.com/ul/hdp3wjztvf: review 42 #4, "a link that names
+  // no place"), of 7 characters or more (a block's cell or smaller; 6 are a kilometre's).
+  if (/(?:^|\.)waze\.com$/.test(host)) {
+    const hash = /^\/ul\/h([0-9b-hjkmnp-z]{7,12})\/?$/i.exec(url.pathname)?.[1];
+    if (hash === undefined) return undefined;
+    const { latitude, longitude } = geohashDecode(hash.toLowerCase());
+    return { lat: latitude, lon: longitude };
   }
   // HERE WeGo: a shared location (share.here.com/l/lat,lon[,title]), else a map's view (wego.here.com/?map=lat,lon,z,normal).
   if (/(?:^|\.)here\.com$/.test(host)) {
