@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
 import { cityMatchesHtml, townPage } from "./town-page.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -594,5 +594,19 @@ describe("a town's ZIP codes as its pages say them (pages audit 32 #3, #4)", () 
     const some = [{ city: "Billings", state: "MT", zips: [...billings[0]!.zips.slice(0, 2), { zip: "59106", district: "Elder Grove Elementary", leaid: "3009300", share: 0.6 }] }];
     expect(townPage("Billings, MT", some, facts)).toContain("Billings High School District</a> (2 of the 3 ZIP codes).</p>");
     expect(townPage("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston", leaid: "2502790", share: 1 }] }], facts)).not.toContain("High school:");
+  });
+});
+
+describe("an address's shape (review of stop 42 #3: '9021 Beverly Hills' was headed as an address)", () => {
+  it.each([
+    ["12 Oak St, Davie, FL", true],
+    ["123 Main St, Springfield, IL 6270", true],
+    ["10001 Main Street Dallas TX", true],
+    ["PO Box 12, Hoover, AL", true],
+    ["9021 Beverly Hills", false],
+    ["90210 Beverly Hills, NY", false],
+    ["Grosse Pointe Farms", false],
+  ])("%j: %j", (typed, address) => {
+    expect(isAddressShape(typed)).toBe(address);
   });
 });

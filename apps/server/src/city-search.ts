@@ -403,6 +403,23 @@ const UNIT_WORDS = /^(?:suite|ste|apt|apartment|unit|rm|room|bldg|building|#)\.?
 export const ADDRESS_START = /^(?:[0-9]+[a-z]?(?:-[0-9]+)?\s|(?:p\.?\s*o\.?\s*)?box\s+[0-9]+\s)/i;
 
 /**
+ * Whether a text reads as a street address: a house number or a PO box first, and for a house
+ * number, a street word after it ("12 Oak St, Davie, FL"; not "9021 Beverly Hills", a ZIP code
+ * short of a digit before its town: review of stop 42 #3).
+ *
+ * @example
+ * isAddressShape("12 Oak St, Davie, FL") // true
+ * isAddressShape("PO Box 12, Hoover, AL") // true
+ * isAddressShape("9021 Beverly Hills") // false
+ */
+export function isAddressShape(text: string): boolean {
+  const t = text.replace(/,/g, " ").trim();
+  const start = ADDRESS_START.exec(t);
+  if (start === null) return false;
+  return /^\D/.test(start[0]) || t.slice(start[0].length).split(/\s+/).some((w) => STREET_WORDS.has(w.toLowerCase().replace(/\.$/, "")));
+}
+
+/**
  * Whether a word can end an address's street part, so that a town may follow it: a street word
  * ("Rd", "Ave.", "Street"), a direction after the street ("St W"), or a number ("Highway 99", "Box 250", "Suite 4").
  *

@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, testApp } from "../test/helpers.ts";
 import type { CityMatch } from "./city-search.ts";
-import { errorPage, nearZipsHtml } from "./error-pages.ts";
+import { errorPage, nearZipsHtml, zipLikeNumber } from "./error-pages.ts";
 import { townNameTyped, townPage } from "./town-page.ts";
 import { countyPlace, problem, zipNotFoundDetail } from "./problems.ts";
 
@@ -117,5 +117,24 @@ describe("countyPlace (review of the late commits 39 #3, newest #5)", () => {
   it("names a county with its state's code, and the District of Columbia as itself", () => {
     expect(countyPlace("Montgomery County", "OH")).toBe("Montgomery County, OH");
     expect(countyPlace("District of Columbia", "DC")).toBe("the District of Columbia");
+  });
+});
+
+describe("a number like a ZIP code's among words (review of stop 42 #3)", () => {
+  it.each([
+    ["Boston, MA 2108", "2108"],
+    ["Chicago IL 606011", "606011"],
+    ["Springfield IL 627O1", "627O1"],
+    ["ZIP 9021", "9021"],
+    ["zip 021", "021"],
+    ["123 Main St, Springfield, IL 6270", "6270"],
+    ["9021 Beverly Hills", "9021"],
+    ["12 Oak St, Davie, FL", undefined],
+    ["PO Box 1234, Hoover, AL", undefined],
+    ["CHSD 218", undefined],
+    ["NEW YORK CITY GEOGRAPHIC DISTRICT #31", undefined],
+    ["Ohio", undefined],
+  ])("%j holds %j", (typed, number) => {
+    expect(zipLikeNumber(typed)).toBe(number);
   });
 });

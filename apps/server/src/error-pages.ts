@@ -5,7 +5,7 @@
  * the search box's answers, are town-page.ts and districts-found-page.ts.
  */
 import type { Problem } from "@school-districts/core";
-import { ADDRESS_START, isCanadianPostcode, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, isAddressShape, isCanadianPostcode, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { townGroupHtml } from "./town-page.ts";
 import { inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -121,30 +121,68 @@ export interface ErrorPageExtra {
 }
 
 /**
- * Whether a text that is no ZIP code reads as a town's name or an address that no town with a ZIP
- * code is written in ("Grosse Pointe Farms", "12 Oak St, Davie, FL"): letters besides O, l and I
- * (typed for 0 and 1: "9O21O" is a ZIP code mistyped), no page meant, no Canadian postal code.
+ * The number of a ZIP code typed among words that no search found, where it is not a ZIP code:
+ * 4 to 6 digits ("Boston, MA 2108", a leading zero lost; "Chicago IL 606011"), or digits with O,
+ * l or I typed for 0 and 1 ("Springfield IL 627O1"), or 3 digits after "ZIP"; not an address's
+ * house number or PO box's (isAddressShape), nor a district's 3-digit number ("CHSD 218"). The
+ * last one, where there are several; undefined where there is none.
+ *
+ * @example
+ * zipLikeNumber("Boston, MA 2108") // "2108"
+ * zipLikeNumber("123 Main St, Springfield, IL 6270") // "6270"
+ * zipLikeNumber("12 Oak St, Davie, FL") // undefined
+ * zipLikeNumber("CHSD 218") // undefined
+ */
+export function zipLikeNumber(typed: string): string | undefined {
+  const text = isAddressShape(typed) ? typed.replace(/,/g, " ").trim().replace(ADDRESS_START, " ") : typed;
+  const numbers = [...text.matchAll(/(?<![\p{L}\p{N}])(zip(?:\s*code)?\s*:?\s*)?([0-9OolI]{3,6})(?![\p{L}\p{N}])/giu)]
+    .filter((m) => (m[2]!.replace(/[^0-9]/g, "").length >= 3 && m[2]!.length >= 4) || (m[1] !== undefined && /^[0-9]{3}$/.test(m[2]!)))
+    .map((m) => m[2]!);
+  return numbers.at(-1);
+}
+
+/**
+ * Whether a text that is no ZIP code and that no search found reads as words, not as a ZIP code
+ * mistyped: letters besides O, l and I (typed for 0 and 1: "9O21O" is a ZIP code mistyped), no
+ * number like a ZIP code's in it (zipLikeNumber: "Boston, MA 2108" is a ZIP code short of its
+ * leading zero), no page meant, no Canadian postal code.
  *
  * @example
  * namesNoTown("Grosse Pointe Farms", undefined) // true
  * namesNoTown("9O21O", undefined) // false
+ * namesNoTown("Boston, MA 2108", undefined) // false
  */
 function namesNoTown(typed: string, meant: string | undefined): boolean {
-  return meant === undefined && !isCanadianPostcode(typed) && /\p{L}/u.test(typed.replace(/[OolI]/g, ""));
+  return meant === undefined && !isCanadianPostcode(typed) && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && zipLikeNumber(typed) === undefined;
 }
 
 /**
- * The heading of the 400 page of a town or an address that names no town with a ZIP code: what
- * was typed, not "Invalid ZIP code", which a person who typed a town does not recognise (pages
- * audit 41 #7: "Grosse Pointe Farms", "12 Elm St, Hoover, AL").
+ * The heading of the 400 page of words no search found: what the search found, which is always
+ * true, not a claim about the world (review of stop 42 #3: "No town with a ZIP code is named “help”"),
+ * nor "Invalid ZIP code", which a person who typed a town does not recognise (pages audit 41 #7).
+ * An address's own words where it reads as one (isAddressShape).
  *
  * @example
- * noTownTitle("Grosse Pointe Farms") // "No town with a ZIP code is named “Grosse Pointe Farms”"
- * noTownTitle("12 Oak St, Davie, FL") // "The address “12 Oak St, Davie, FL” names no town with a ZIP code"
+ * noTownTitle("Grosse Pointe Farms") // "Nothing found for “Grosse Pointe Farms”"
+ * noTownTitle("12 Oak St, Davie, FL") // "No town found in the address “12 Oak St, Davie, FL”"
  */
 function noTownTitle(typed: string): string {
-  // (A comma after a PO box's number too: "PO Box 12, Hoover, AL".)
-  return ADDRESS_START.test(typed.replace(/,/g, " ").trim()) ? `The address “${shortened(typed)}” names no town with a ZIP code` : `No town with a ZIP code is named “${shortened(typed)}”`;
+  return isAddressShape(typed) ? `No town found in the address “${shortened(typed)}”` : `Nothing found for “${shortened(typed)}”`;
+}
+
+/**
+ * What is wrong with a number like a ZIP code's typed among words (zipLikeNumber): its digits
+ * counted, or its letters named; undefined for 5 digits ("90210 Beverly Hills, NY": the page's
+ * "Invalid ZIP code").
+ *
+ * @example
+ * zipNumberProblem("2108") // "“2108” has 4 digits: a ZIP code has 5"
+ * zipNumberProblem("627O1") // "“627O1” has the letter O: a ZIP code is 5 digits"
+ */
+function zipNumberProblem(number: string): string | undefined {
+  const letters = [...new Set(number.replace(/[0-9]/g, ""))];
+  if (letters.length > 0) return `“${number}” has the letter${letters.length === 1 ? "" : "s"} ${letters.join(" and ")}: a ZIP code is 5 digits`;
+  return number.length === 5 ? undefined : `“${number}” has ${number.length} digits: a ZIP code has 5`;
 }
 
 /**
@@ -238,6 +276,9 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   if (isCanadianPostcode(typed)) return `“${e(shortened(typed))}” is a Canadian postal code: this service covers the United States only.`;
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
+  // ("Boston, MA 2108": a town's name with a ZIP code's number that is none, review of stop 42 #3.)
+  const problem = /\p{L}/u.test(typed) ? zipNumberProblem(zipLikeNumber(typed) ?? "00000") : undefined;
+  if (problem !== undefined) return `${e(problem)}: type the home's 5-digit ZIP code (keep a leading zero), or its town and state.`;
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
 
@@ -307,7 +348,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
             `Nothing is named “${shortened(extra.typed)}”`
           : kind === "invalid-zip" && extra.typed !== undefined && namesNoTown(extra.typed, extra.meant)
             ? noTownTitle(extra.typed)
-            : p.title;
+            : // A number like a ZIP code's among words ("Boston, MA 2108"): what is wrong with it (review of stop 42 #3).
+              (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && /\p{L}/u.test(extra.typed) ? zipNumberProblem(zipLikeNumber(extra.typed) ?? "00000") : undefined) ?? p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>
@@ -342,7 +384,8 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
     const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState, extra.meantName);
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
-    const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || /\p{L}/u.test(extra.typed.replace(/[OolI]/g, "")));
+    // (Not words with a number like a ZIP code's, "Boston, MA 2108": the digits' rule is the answer there, review of stop 42 #3.)
+    const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || namesNoTown(extra.typed, extra.meant));
     // A word one letter off, respelled ("Chicgo schools"), asked first where that search finds something (pages audit 40 #2).
     const offer = extra.respelled === undefined ? "" : `<p class="answer"><strong>Did you mean <a href="/zip?zip=${e(encodeURIComponent(extra.respelled))}">“${e(shortened(extra.respelled))}”</a>?</strong></p>\n`;
     body = offer + (readsOtherwise
