@@ -365,6 +365,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     districtsNamed: site.districtsNamed,
     districtsInitialed: site.districtsInitialed,
     freelyAssociatedTown: site.freelyAssociatedTown,
+    postOfficeTowns: site.postOfficeTowns,
     postal: site.postal,
     facts: site.facts,
     record: (zip) => json(`/zip/${zip}.json`) as DistrictRecord | undefined,

@@ -8,7 +8,9 @@ import { resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { testApp } from "../test/helpers.ts";
+import { BASE, loadFixture, testApp, testAssets } from "../test/helpers.ts";
+import { createApp } from "./app.ts";
+import { buildSite } from "./site.ts";
 import { SEARCH_MAX_LENGTH } from "./layout.ts";
 import { searchedText, zipBeforeItsTown } from "./search-box.ts";
 import { stateSearch } from "./state-search.ts";
@@ -842,5 +844,33 @@ describe("New York City's schools (pages audit 39 #5: Queens was left out, 'NYC 
     const html = await res.text();
     for (const borough of ["Manhattan", "Brooklyn", "Queens", "Bronx", "Staten Island"]) expect(html, borough).toContain(borough);
     expect(html).not.toContain("4 towns have that name");
+  });
+});
+
+// (With data/postal.csv: testApp's holds the small fixture's.)
+describe("a town whose only ZIP code is a post office's, over data/ and data/postal.csv", () => {
+  let postalApp: Hono;
+  beforeAll(async () => {
+    const assets = { ...(await testAssets()), postal: await Bun.file(`${DATA}/postal.csv`).text() };
+    postalApp = createApp(buildSite(await loadFixture(DATA), BASE, assets));
+  }, 120_000);
+
+  it("answers a town whose only ZIP code is a post office's, typed with its state or alone, with that ZIP code's page, which says what it is (review of stop 42 #3: 'No town with a ZIP code is named “South Canaan, PA”')", async () => {
+    const go = async (typed: string) => {
+      const res = await postalApp.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+      return `${res.status} ${res.headers.get("location") ?? ""}`;
+    };
+    expect(await go("South Canaan, PA")).toBe("303 /zip/18459");
+    expect(await go("South Canaan PA")).toBe("303 /zip/18459");
+    expect(await go("South Canaan, Pennsylvania")).toBe("303 /zip/18459");
+    expect(await go("South Canaan")).toBe("303 /zip/18459");
+    expect(await go("Cornish Flat, NH")).toBe("303 /zip/03746");
+    expect(await go("Grand Lake Stream, ME")).toBe("303 /zip/04637");
+    expect(await go("Knoxboro, NY")).toBe("303 /zip/13362");
+    // Not in another state (Canaan, NY's page there).
+    expect(await go("South Canaan, NY")).not.toContain("18459");
+    const page = await (await postalApp.request("/zip/18459", { headers: { Accept: "text/html" } })).text();
+    expect(page).toContain("<h1>ZIP code 18459 is a post-office or single-address ZIP code</h1>");
+    expect(page).toContain("South Canaan, PA");
   });
 });

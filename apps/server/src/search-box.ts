@@ -52,7 +52,7 @@ function noPlaceSchools(text: string): boolean {
 const MUCH_LARGER_TOWN = 5;
 
 /** What the search box needs of the site: its searches, and a ZIP code's record and whether a path has a page. */
-export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtStudents" | "districtSearch" | "districtRespelled" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postal" | "facts"> & {
+export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "countiesNamed" | "countyTown" | "districtStudents" | "districtSearch" | "districtRespelled" | "districtsNamed" | "districtsInitialed" | "freelyAssociatedTown" | "postOfficeTowns" | "postal" | "facts"> & {
   record(zip: string): Pick<DistrictRecord, "city" | "state"> | undefined;
   hasPage(path: string): boolean;
 };
@@ -142,6 +142,23 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
   if (towns.length === 0) return undefined;
   const own = record ?? post;
   return { towns, zip: { zip, typedPlace: before, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
+}
+
+/**
+ * The ZIP code of a town typed ("South Canaan, PA", "South Canaan") that no record names but a
+ * ZIP code of data/postal.csv does, its only one (a PO box's or a post office's: review of stop
+ * 42 #3, they were said to be no town); with the state typed, that state's; else undefined, and
+ * where the name is that of such towns in two states (Wilton, AL and MN).
+ *
+ * @example
+ * postOfficeTownZip("South Canaan, PA", site, states) // "18459"
+ * postOfficeTownZip("South Canaan, NY", site, states) // undefined
+ */
+export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOfficeTowns">, states: Pick<StateSearch, "atEnd">): string | undefined {
+  const text = typed.replace(COUNTRY_AT_END, "").trim();
+  const read = states.atEnd(text);
+  const found = [...site.postOfficeTowns(text), ...(read === undefined ? [] : site.postOfficeTowns(read.rest).filter((p) => p.state === read.state))];
+  return found.length === 1 ? found[0]!.zip : undefined;
 }
 
 /**
@@ -264,6 +281,9 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // or "X High School" for X High School District: the district, as "Klein schools" finds it (pages audit 39 #1).
   const everyday = districtNamed ? undefined : everydayDistrictName(typed, site);
   if (everyday !== undefined) return everyday;
+  // A town whose only ZIP code is a post office's ("South Canaan, PA": 18459): that ZIP code's page, which says what it is.
+  const postOffice = districtNamed ? undefined : postOfficeTownZip(typed, site, states);
+  if (postOffice !== undefined) return { go: `/zip/${postOffice}` };
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
   // A word of a district's or town's name one letter off ("Chicgo schools", "Austn ISD", "Seattle Public Schols"): the

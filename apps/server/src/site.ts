@@ -22,7 +22,7 @@ import { docsPage, docsSectionPage, INTERACTIVE_DOCS, tagSlug, type Spec } from 
 import { cityZipIndex, parsePostal } from "./postal.ts";
 import { robotsTxt, sitemaps } from "./sitemap.ts";
 import type { PageMaps } from "./page-maps.ts";
-import { formerDistrictNow, FREELY_ASSOCIATED, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
+import { formerDistrictNow, FREELY_ASSOCIATED, isMilitaryMail, isUnnamedTown, PROBLEM_KINDS, type FormerDistrictNow } from "./problems.ts";
 import { renderBodies } from "./render.ts";
 import { CACHE_CONTROL, entityTag, IDENTITY_MAX, Representation, type CodedBody, type LazyBody } from "./representation.ts";
 import { RepresentationCache } from "./representation-cache.ts";
@@ -119,6 +119,13 @@ export interface Site {
   citySearch(typed: string, withClose?: boolean): CityMatch[];
   /** The country in free association (PW, FM, MH) a town typed into the box is in, by its post offices' names ("Majuro": MH); undefined otherwise. */
   freelyAssociatedTown(typed: string): string | undefined;
+  /**
+   * The ZIP codes of data/postal.csv (PO boxes, a post office's own) whose town no record names, by
+   * the town's name ("South Canaan": 18459, PA): a town whose only ZIP code has no area of its own
+   * (review of stop 42 #3: "South Canaan, PA" was said to be no town). Not military mail nor
+   * Palau, Micronesia and the Marshall Islands (freelyAssociatedTown's).
+   */
+  postOfficeTowns(name: string): PostalZip[];
   /** The districts a name typed into the box means ("Houston ISD"), the likeliest first (district-search.ts). */
   districtSearch(typed: string): DistrictMatch[];
   /** The districts of the very name typed (a lookup: asked of every town typed). */
@@ -432,6 +439,8 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
   let indexEntries: { zip: string; city: string; state: string; district: string }[] | undefined;
   const indexRecords = () => (indexEntries ??= JSON.parse(decoder.decode(get("/index.json")!.body)) as { zip: string; city: string; state: string; district: string }[]);
   let cities: ReturnType<typeof cityZipIndex> | undefined;
+  // postOfficeTowns': built on first use.
+  let postOfficeOnly: Map<string, PostalZip[]> | undefined;
   // Every word of the records' town names, on the first respelling.
   let townWords: Set<string> | undefined;
   const cityZips = (city: string, state: string): string[] => (cities ??= cityZipIndex(indexRecords()))(city, state);
@@ -523,6 +532,17 @@ export function assembleSite(rendered: SiteBodies, assets: SiteAssets, maps?: Pa
     districtRespelled: (typed) => districtIndex().respelled(typed, (word) => (townWords ??= new Set(indexRecords().flatMap((r) => r.city.toLowerCase().replace(/['’]/g, "").split(/[^a-z]+/)))).has(word)),
     districtsNamed: (typed) => districtIndex().named(typed),
     districtsInitialed: (typed) => districtIndex().initialed(typed),
+    postOfficeTowns: (name) => {
+      if (postOfficeOnly === undefined) {
+        postOfficeOnly = new Map();
+        for (const p of postal.values()) {
+          if (isMilitaryMail(p) || FREELY_ASSOCIATED[p.state] !== undefined || isUnnamedTown(p) || cityZips(p.city, p.state).length > 0) continue;
+          const key = cityKey(p.city);
+          (postOfficeOnly.get(key) ?? postOfficeOnly.set(key, []).get(key)!).push(p);
+        }
+      }
+      return postOfficeOnly.get(cityKey(name)) ?? [];
+    },
     freelyAssociatedTown: (typed) => abroadTowns.get(cityKey(typed.replace(/[\s,]+(PW|FM|MH)\.?$/i, ""))),
     has: (path) => prepared.has(path) || rendered.bodies.has(path),
     get,
