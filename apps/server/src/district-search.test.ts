@@ -189,10 +189,27 @@ describe("the list of districts found (pages audit 34 #2)", () => {
   it("lists the districts, the answer, before the box to search again (pages audit 41 #5: the box first put FCPS's first district at 722 px at 320 px)", () => {
     const buffalo = districtSearchIndex([d("4005550", "Buffalo Public Schools", "OK", "249"), d("3605850", "Buffalo City School District", "NY", "29,866")], STATES).find("Buffalo Public Schools");
     const html = districtsFoundPage("Buffalo Public Schools", buffalo, facts);
-    const form = html.indexOf("<h2>Search again</h2>");
+    const form = html.indexOf('<h2 id="search-again">Search again</h2>');
     expect(html.indexOf("<h2>Districts</h2>")).toBeGreaterThan(html.indexOf("<h1>"));
     expect(form).toBeGreaterThan(html.indexOf("/district/4005550"));
     expect(html.indexOf("<form", form)).toBeGreaterThan(form);
+    // A short list: no link to the box from the lead.
+    expect(html).not.toContain('href="#search-again"');
+  });
+
+  it("puts the box first where no district has the very name typed, as retyping is the likely next step; links it from the lead of a long list (review of stop 42 #6)", () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ ...d(String(3800000 + i), `Lincoln ${i} Schools`, "NE", String(1000 - i)), match: "wider" as const }));
+    const none = districtsFoundPage("Lincoln Lake Schools", many, facts);
+    expect(none).toContain("No school district is named exactly that");
+    const form = none.indexOf('<h2 id="search-again">Search again</h2>');
+    expect(form).toBeGreaterThan(none.indexOf('<p class="answer">'));
+    expect(form).toBeLessThan(none.indexOf("<h2>Districts</h2>"));
+    expect(none).not.toContain('href="#search-again"');
+    const named = districtsFoundPage("Lincoln Schools", many.map((m) => ({ ...m, district: "Lincoln Schools", match: "name" as const })), facts);
+    const jump = named.indexOf('<a href="#search-again">Search again</a>');
+    expect(jump).toBeGreaterThan(named.indexOf('<p class="answer">'));
+    expect(jump).toBeLessThan(named.indexOf("<h2>Districts</h2>"));
+    expect(named.indexOf('<h2 id="search-again">')).toBeGreaterThan(named.indexOf("/district/3800007"));
   });
 });
 

@@ -5,7 +5,7 @@
 import { type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { escapeHtml as e } from "./html.ts";
-import { districtHref, layout, searchForm, type SiteFacts } from "./layout.ts";
+import { districtHref, layout, SEARCH_AGAIN_ID, SEARCH_AGAIN_LINK, searchForm, type SiteFacts } from "./layout.ts";
 import { shortened } from "./problems.ts";
 import { townLink } from "./town-page.ts";
 
@@ -26,6 +26,9 @@ function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
     others.length === 0 ? "" : ` Another town was meant? ${others.length === 1 ? "A town of a name like it" : "Towns of a name like it"}: ${others.join(", ")}.`
   }`;
 }
+
+/** How many districts make a list long enough for a link to the search box from the lead. */
+const LONG_DISTRICT_LIST = 5;
 
 /** How many districts of one name a page lists (Springfield's, Washington County's). */
 const MAX_DISTRICT_MATCHES = 25;
@@ -70,6 +73,12 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
         }</span></li>`,
     )
     .join("\n");
+  // Where no district has the very name typed, retyping is the likely next step: the box before the list
+  // (review of stop 42 #6: "Lincoln school district" put it at 4,768 px at 320 px). Else after the list, which
+  // is the answer, with a link to it from the lead where the list is long.
+  const formFirst = exact === 0 && options.initials !== true && options.noPostOffice === undefined;
+  const form = `<h2 id="${SEARCH_AGAIN_ID}">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`;
+  const jump = !formFirst && shown.length > LONG_DISTRICT_LIST ? ` ${SEARCH_AGAIN_LINK}` : "";
   return layout(
     {
       answer: true,
@@ -79,17 +88,16 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       search: false,
       // The districts, the answer, before the box to search again (pages audit 41 #5: at 320 px the box first put "FCPS"'s first district at 722 px).
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}</p>${
+<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}${jump}</p>${
         options.counties !== undefined && options.counties.length > 0
           ? `\n<p>Or ${options.counties.length === 1 ? "the county" : `the ${options.counties.length} counties`} of that name, with the district of each of ${options.counties.length === 1 ? "its" : "their"} ZIP codes: ${options.counties.map(townLink).join(", ")}.</p>`
           : ""
       }
+${formFirst ? `\n${form}` : ""}
 <h2>Districts</h2>
 <ul class="links">
 ${items}
-</ul>
-<h2>Search again</h2>
-${searchForm("main", typed, undefined, facts.staticCopy)}
+</ul>${formFirst ? "" : `\n${form}`}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,

@@ -121,7 +121,7 @@ describe("the search box over every district of data/", () => {
   it("puts the towns' ZIP codes and districts before the box to search again, for one town and for several (pages audit 40 #4, 41 #5: at 320 px the form pushed the districts below the first screen)", async () => {
     const order = async (typed: string) => {
       const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
-      return { town: html.indexOf("<h2>"), district: html.indexOf('href="/district/'), form: html.indexOf('<h2 class="vh">Search again</h2>'), lastTown: html.lastIndexOf("<h2>") };
+      return { town: html.indexOf("<h2>"), district: html.indexOf('href="/district/'), form: html.indexOf('<h2 class="vh" id="search-again">Search again</h2>'), jump: html.indexOf('<a href="#search-again">'), lastTown: html.lastIndexOf("<h2>") };
     };
     const evanston = await order("Evanston, IL");
     expect(evanston.town).toBeGreaterThan(0);
@@ -137,6 +137,22 @@ describe("the search box over every district of data/", () => {
     const elsewhere = await order("Seattle, WA 90210");
     expect(elsewhere.form).toBeGreaterThan(0);
     expect(elsewhere.form).toBeLessThan(elsewhere.town);
+    expect(elsewhere.jump).toBe(-1);
+  });
+
+  it("links the box from the lead of a long page, several towns or one of many ZIP codes, before the first town; not on a short one (review of stop 42 #6: 'Springfield' put it at 5,795 px at 320 px)", async () => {
+    const order = async (typed: string) => {
+      const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+      return { town: html.indexOf("<h2>"), jump: html.indexOf('<a href="#search-again">Search again</a>'), target: html.indexOf('id="search-again"'), ids: [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]) };
+    };
+    for (const typed of ["Springfield", "Washington", "Clinton", "Sprinfield", "Franklin schools", "Lincoln school district", "Houston"]) {
+      const long = await order(typed);
+      expect(long.jump, typed).toBeGreaterThan(0);
+      expect(long.jump, typed).toBeLessThan(long.town);
+      expect(long.target, typed).toBeGreaterThan(long.town);
+      expect(new Set(long.ids).size, typed).toBe(long.ids.length);
+    }
+    expect((await order("Evanston, IL")).jump).toBe(-1);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { cityKey, COUNTY_WORD, MAX_CITY_MATCHES, placeOf, type CityMatch } from 
 import type { DistrictMatch } from "./district-search.ts";
 import { joinNames, newerDistrictSentence, percent } from "./answer.ts";
 import { escapeHtml as e } from "./html.ts";
-import { districtHref, layout, searchForm, type SiteFacts } from "./layout.ts";
+import { districtHref, layout, SEARCH_AGAIN_ID, SEARCH_AGAIN_LINK, searchForm, type SiteFacts } from "./layout.ts";
 import { shortened } from "./problems.ts";
 
 /** After the places a name reads as: where their ZIP codes are, and the towns that have the name itself (Saint Croix, IN, after St. Croix, VI's). */
@@ -50,7 +50,7 @@ function townWithin(typed: string, cities: readonly CityMatch[]): string | undef
  * cityMatchesHtml("Boston", [{ city: "Boston", state: "MA", zips: [{ zip: "02108", district: "Boston School District", leaid: "2502790" }] }])
  * // '<p class="answer">“Boston” is a town, not a ZIP code. …'
  */
-export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false, lead?: string): string {
+export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], between = "", schools = false, lead?: string, leadEnd = ""): string {
   const shown = cities.slice(0, MAX_CITY_MATCHES);
   // ("El Paso County schools": "2 counties have that name", not towns: review 40.)
   const places = cities.every((c) => c.county) ? "counties" : "towns";
@@ -95,7 +95,7 @@ export function cityMatchesHtml(typed: string, cities: readonly CityMatch[], bet
     rest.length === 0
       ? ""
       : `\n<p>The other ${rest.length === 1 ? "" : `${rest.length} `}${cities.every((c) => c.county) ? (rest.length === 1 ? "county" : "counties") : rest.length === 1 ? "town" : "towns"} named so: ${rest.map(townLink).join(", ")}.</p>`;
-  return `${intro}${others}${between === "" ? "" : `\n${between}`}
+  return `${leadEnd === "" ? intro : intro.replace(/<\/p>$/, ` ${leadEnd}</p>`)}${others}${between === "" ? "" : `\n${between}`}
 ${groups.join("\n")}`;
 }
 
@@ -220,6 +220,9 @@ function zipElsewhereLead(z: ZipElsewhere, towns: readonly CityMatch[]): string 
   return `<p class="answer">${zipSaid}. ${towns.length === 1 ? `The ZIP codes of ${e(typedPlace)} are below` : "The towns of the name typed are below, with their ZIP codes"}: open the home's ZIP code for its school district's phone and the other districts it covers.</p>`;
 }
 
+/** How many ZIP codes make one town's page long enough for a link to its search box from the lead. */
+const LONG_TOWN_ZIPS = 15;
+
 /** How many districts named with a town's words elsewhere its schools' page links. */
 const MAX_NAMESAKES = 5;
 
@@ -277,8 +280,11 @@ export function townPage(
   // district below the first screen at 320 px, for one town (pages audit 40 #4: 299 of 299 pages) and for several
   // (pages audit 41 #5: "Las Vegas" at 651 px, "Houston schools" at 1,561). Before them only where the address's ZIP
   // code is another place's, as the answer there is to check the address and retype it (review of the late commits 40 #6).
-  const form = `<h2 class="vh">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`;
+  const form = `<h2 class="vh" id="${SEARCH_AGAIN_ID}">Search again</h2>\n${searchForm("main", typed, undefined, facts.staticCopy)}`;
   const formFirst = zipElsewhere !== undefined;
+  // On a long page (several towns, or one of many ZIP codes), a link to the box from the lead, which is
+  // many screens up from it (review of stop 42 #6: "Springfield" at 5,795 px at 320 px).
+  const long = !formFirst && (towns.length > 1 || towns.some((t) => t.zips.length > LONG_TOWN_ZIPS));
   const namesakeLine =
     namesakes.length === 0
       ? ""
@@ -291,7 +297,7 @@ export function townPage(
       canonical: null,
       search: false,
       main: `<h1>${e(title)}</h1>${larger.length > 0 ? largerTownsLine(larger, towns.length) : ""}${namedLine}${state ? `\n<p>Looking for the state? <a href="/state/${state.code}">${e(state.name)}'s school districts</a>; ${towns.every((t) => t.nickname) ? `${e(placeOf(towns[0]!))} is` : "the towns of that name are"} below.</p>` : ""}
-${cityMatchesHtml(typed, towns, formFirst ? form : "", schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns))}${namesakeLine}${formFirst ? "" : `\n${form}`}
+${cityMatchesHtml(typed, towns, formFirst ? form : "", schools !== undefined, zipElsewhere && zipElsewhereLead(zipElsewhere, towns), long ? SEARCH_AGAIN_LINK : "")}${namesakeLine}${formFirst ? "" : `\n${form}`}
 <p><a class="up" href="/">Home page</a></p>`,
     },
     facts,
