@@ -880,6 +880,7 @@ describe("a town whose only ZIP code is a post office's, over data/ and data/pos
     expect(await go("South Canaan PA")).toBe("303 /zip/18459");
     expect(await go("South Canaan, Pennsylvania")).toBe("303 /zip/18459");
     expect(await go("South Canaan")).toBe("303 /zip/18459");
+    expect(await go("12 Main St, South Canaan, PA")).toBe("303 /zip/18459");
     expect(await go("Cornish Flat, NH")).toBe("303 /zip/03746");
     expect(await go("Grand Lake Stream, ME")).toBe("303 /zip/04637");
     expect(await go("Knoxboro, NY")).toBe("303 /zip/13362");

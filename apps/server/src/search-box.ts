@@ -6,7 +6,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra } from "./error-pages.ts";
@@ -152,10 +152,13 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
  *
  * @example
  * postOfficeTownZip("South Canaan, PA", site, states) // "18459"
+ * postOfficeTownZip("12 Main St, South Canaan, PA", site, states) // "18459"
  * postOfficeTownZip("South Canaan, NY", site, states) // undefined
  */
 export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOfficeTowns">, states: Pick<StateSearch, "atEnd">): string | undefined {
-  const text = typed.replace(COUNTRY_AT_END, "").trim();
+  const whole = typed.replace(COUNTRY_AT_END, "").trim();
+  // An address's town after its street and a comma ("12 Main St, South Canaan, PA").
+  const text = isAddressShape(whole) && whole.includes(",") ? whole.slice(whole.indexOf(",") + 1).trim() : whole;
   const read = states.atEnd(text);
   const found = [...site.postOfficeTowns(text), ...(read === undefined ? [] : site.postOfficeTowns(read.rest).filter((p) => p.state === read.state))];
   return found.length === 1 ? found[0]!.zip : undefined;
