@@ -116,6 +116,12 @@ export function layout(p: PageParts, facts: SiteFacts): string {
 /** The most characters the search box takes: an address with its unit and country is far shorter. */
 export const SEARCH_MAX_LENGTH = 200;
 
+/** The id of a page's second search box's heading, and the in-page link to it from near the top of a long answer (review of stop 42 #6). */
+export const SEARCH_AGAIN_ID = "search-again";
+
+/** The in-page link to a long page's search box, said after its lead: "Not here? Search again." */
+export const SEARCH_AGAIN_LINK = `Not here? <a href="#${SEARCH_AGAIN_ID}">Search again</a>.`;
+
 /**
  * The search form: a GET to /zip (works without JavaScript) for a ZIP code or a town's name
  * ("Springfield, IL"), so a text keyboard on phones (a numeric one has no letters, and iOS's
@@ -132,12 +138,6 @@ export const SEARCH_MAX_LENGTH = 200;
  * @example
  * searchForm("main", "asdf", "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state.")
  */
-/** The id of a page's second search box's heading, and the in-page link to it from near the top of a long answer (review of stop 42 #6). */
-export const SEARCH_AGAIN_ID = "search-again";
-
-/** The in-page link to a long page's search box, said after its lead: "Not here? Search again." */
-export const SEARCH_AGAIN_LINK = `Not here? <a href="#${SEARCH_AGAIN_ID}">Search again</a>.`;
-
 export function searchForm(id: string, value = "", error?: string, zipOnly = false): string {
   const label = zipOnly ? "ZIP code" : id === "top" ? "ZIP or town" : "ZIP code or town";
   const hint = zipOnly ? "5 digits, such as 90210" : "5 digits, such as 90210; a town and state, such as Springfield, IL; or a district's name";
