@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresentation } from "./http.ts";
-import { type DistrictRecord, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
+import { edgeDistance, type DistrictRecord, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
@@ -32,7 +32,7 @@ import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
-import { localityTowns, plusCodeOf, type TownPoints } from "./plus-code.ts";
+import { localityTowns, PLUS_CODE_NEAR_M, plusCodeOf, type TownPoints } from "./plus-code.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -217,11 +217,21 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       },
     );
 
-  /** The ZIP codes' points of each town a short plus code's locality names ("Chicago, Illinois": localityTowns). */
+  /** The ZIP codes' points and areas of each town a short plus code's locality names ("Chicago, Illinois": localityTowns); none without the ZIP outlines. */
   const townPointsIn =
     (data: LocationData | undefined): TownPoints =>
-    (locality) =>
-      data === undefined ? [] : localityTowns(locality, site.citySearch).map((m) => m.zips.flatMap((z) => [data.index.zctaPoint(z.zip) ?? []]).filter((p): p is [number, number] => p.length === 2));
+    (locality) => {
+      const outlines = data?.zctas?.();
+      if (data === undefined || outlines === undefined) return [];
+      return localityTowns(locality, site.citySearch).map((m) => {
+        // (Those with an outline: the territories' ZIP codes have none, and their towns' places are taken from their points alone.)
+        const zips = m.zips.map((z) => z.zip);
+        const outlined = zips.filter((zip) => outlines.outline(zip) !== undefined);
+        const points = zips.flatMap((zip) => [data.index.zctaPoint(zip) ?? []]).filter((p): p is [number, number] => p.length === 2);
+        const holds = (lon: number, lat: number) => outlined.some((zip) => outlines.holds(zip, lon, lat)) || outlined.some((zip) => edgeDistance(outlines.outline(zip)!, lon, lat) <= PLUS_CODE_NEAR_M);
+        return outlined.length === 0 ? { points } : { points, holds };
+      });
+    };
 
   /** The one district every ZIP code of a state names, with its level, from the state's district list (onlyNamedDistrict). */
   const onlyDistrictOf = (state: string) => {

@@ -366,7 +366,7 @@ describe("GET /location (the page)", () => {
       const res = await app.request(`/location?lat=&lon=${encodeURIComponent(short)}`, { headers: { Accept: "text/html" } });
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and its town was not found, or names more than one place (then add its state)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
+      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and the town after it does not tell its place here (no town of that name was found, or no place of the code, or more than one, lies in its ZIP codes&#39; areas)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
       expect(html).toContain('aria-invalid="true"');
     }
   });
@@ -792,6 +792,14 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
     ["V9MF+QV Chicago, Illinois", "/location?lat=41.884438&lon=-87.625313"],
     ["639X+6V Anchorage, Alaska", "/location?lat=61.218063&lon=-149.900312"],
     ["639X+6V Anchorage, AK, USA", "/location?lat=61.218063&lon=-149.900312"],
+    // The place a cell away from the one nearest the town's middle, where the town's areas hold it (review of the mends 42 #1).
+    ["GH2V+CC Nome, Alaska", "/location?lat=64.501063&lon=-165.406437"],
+    ["GX85+G7 Cascade, Idaho", "/location?lat=44.516312&lon=-116.041812"],
+    // A borough, a neighbourhood before its city, a direction's word before it (review of the mends 42 #2), an island's town.
+    ["P6H4+6C Queens, NY, USA", "/location?lat=40.728063&lon=-73.793937"],
+    ["3MVC+4G Hollywood, Los Angeles, CA", "/location?lat=34.092813&lon=-118.328688"],
+    ["2RFH+H6 East Los Angeles, California", "/location?lat=34.023938&lon=-118.171937"],
+    ["83R9+QP Charlotte Amalie, St Thomas, U.S. Virgin Islands", "/location?lat=18.341938&lon=-64.930688"],
   ])("%j is the place its town's middle recovers", async (pasted, location) => {
     expect(await read(pasted)).toMatchObject({ status: 303, location });
   });
@@ -799,9 +807,12 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
   it.each([
     // A suburb with no post office of its name (Arlington, OH, by its last word), a state's name read as a town (Ohio, IL),
     // a code short by 6 characters: each was placed 4 km to 700 km off; now the 400 saying what to paste.
-    ["2WGQ+M6 Upper Arlington, Ohio", "and its town was not found"],
-    ["FCFX+RC Shaker Heights, Ohio", "and its town was not found"],
-    ["R5GG+7J Lackawanna, New York", "and its town was not found"],
+    ["2WGQ+M6 Upper Arlington, Ohio", "and the town after it does not tell its place here"],
+    ["FCFX+RC Shaker Heights, Ohio", "and the town after it does not tell its place here"],
+    ["R5GG+7J Lackawanna, New York", "and the town after it does not tell its place here"],
+    // A rural town whose ZIP codes' middle is more than half a degree off, and whose areas hold none or several of the
+    // code's places a degree apart (review of the mends 42 #1: Cordova's was placed in the Matanuska-Susitna Borough).
+    ["G6VR+6R Cordova, Alaska", "and the town after it does not tell its place here"],
     ["JC+QV Chicago, Illinois", "too short to place from a town"],
   ])("%j is no place read from another town: 400", async (pasted, why) => {
     const answer = await read(pasted);

@@ -48,7 +48,9 @@ describe("readPlace: what people paste or type into the /location form", () => {
   ])("%j, %j is not a place", (lat, lon) => expect(readPlace(lat, lon)).toBeUndefined());
 
   it("a plus code in one box: a full one anywhere, a short one from its town's ZIP codes' points (pages audit 41 #7)", () => {
-    const chicago = (town: string): [number, number][][] => (/^chicago/i.test(town) ? [[[-87.63, 41.88]]] : []);
+    // Chicago's ZIP codes' point, and its areas as a box.
+    const area = { points: [[-87.63, 41.88]] as [number, number][], holds: (lon: number, lat: number) => lon > -87.95 && lon < -87.52 && lat > 41.64 && lat < 42.03 };
+    const chicago = (town: string) => (/^chicago/i.test(town) ? [area] : []);
     const loop = { lat: "41.884438", lon: "-87.625313" };
     expect(readPlace("86HJV9MF+QV", "")).toEqual(loop);
     expect(readPlace("", "86hjv9mf+qv")).toEqual(loop);

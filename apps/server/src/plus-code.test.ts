@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { plusCodeOf, plusCodePlace } from "./plus-code.ts";
+import olc from "open-location-code-typescript";
+import { plusCodeOf, plusCodePlace, type TownArea } from "./plus-code.ts";
+
+const OpenLocationCode = (olc as unknown as { default?: typeof olc }).default ?? olc;
 
 // The centre of 86HJV9MF+QV (in the Loop, Chicago), an area 1/8000 of a degree square from 41.884375, -87.625375 (to the float's last bits).
 const LOOP = { lat: expect.closeTo(41.8844375, 9), lon: expect.closeTo(-87.6253125, 9) };
-/** Chicago's ZIP codes' points, two of them (the town's middle is theirs), and Springfield's in Illinois and Massachusetts. */
-const towns = (town: string): [number, number][][] =>
-  /^chicago/i.test(town) ? [[[-87.63, 41.88], [-87.7, 41.95]]] : /^springfield/i.test(town) ? [[[-89.65, 39.78]], [[-72.59, 42.1]]] : [];
+/** A town's ZIP codes' points, and its areas as a box [west, south, east, north]. */
+const town = (points: [number, number][], [w, s, e, n]: [number, number, number, number]): TownArea => ({ points, holds: (lon, lat) => lon >= w && lon <= e && lat >= s && lat <= n });
+const CHICAGO_BOX: [number, number, number, number] = [-87.95, 41.64, -87.52, 42.03];
+/** Chicago, from two of its ZIP codes' points, and Springfield in Illinois and Massachusetts. */
+const towns = (name: string): TownArea[] =>
+  /^chicago/i.test(name)
+    ? [town([[-87.63, 41.88], [-87.7, 41.95]], CHICAGO_BOX)]
+    : /^springfield/i.test(name)
+      ? [town([[-89.65, 39.78]], [-89.75, 39.7, -89.55, 39.88]), town([[-72.59, 42.1]], [-72.65, 42.05, -72.5, 42.15])]
+      : [];
 
 describe("plusCodeOf: a plus code in a box's text", () => {
   it.each([
@@ -32,13 +42,27 @@ describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () 
     expect(plusCodePlace("V9MF+QV")).toBeUndefined();
     expect(plusCodePlace("V9MF+QV Chicago")).toBeUndefined();
     expect(plusCodePlace("V9MF+QV Atlantis", towns)).toBeUndefined();
-    expect(plusCodePlace("V9MF+QV Springfield", towns)).toBeUndefined();
+    expect(plusCodePlace("V9MF+QV Springfield", towns)).toBeUndefined(); // (the Loop's code: no Springfield's areas hold it)
     // Short by 6 characters: a town's middle is too far to place it (review 42 #5: "JC+QV Chicago" was 4 km off).
     expect(plusCodePlace("JC+QV Chicago, Illinois", towns)).toBeUndefined();
   });
 
   it("from the median of the town's points, which its few far ZIP codes do not move (review 42 #1: Anchorage's mean was a degree west)", () => {
-    const spread = () => [[[-87.63, 41.88], [-87.64, 41.89], [-89.4, 41.88]] as [number, number][]];
+    const spread = () => [town([[-87.63, 41.88], [-87.64, 41.89], [-89.4, 41.88]], CHICAGO_BOX)];
     expect(plusCodePlace("V9MF+QV Chicago, Illinois", spread)).toEqual(LOOP);
+  });
+
+  it("the place one of the town's ZIP codes' areas holds, of those nearest its middle and a cell away (review of the mends 42 #1: Cordova, AK's was a degree off)", () => {
+    // The middle more than half a degree west of the place: the nearest is a degree west, the one a cell east is the town's.
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-88.3, 41.88]], CHICAGO_BOX)])).toEqual(LOOP);
+    // No place held by the town's areas, or two: none.
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-80, 30, -79, 31])])).toBeUndefined();
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-89, 40, -87, 43])])).toBeUndefined();
+  });
+
+  it("a name of towns in several states: the one whose areas hold the place", () => {
+    // Springfield, IL's Old State Capitol; no place of the code lies in Springfield, MA's areas.
+    const full = OpenLocationCode.encode(39.8017, -89.6492);
+    expect(plusCodePlace(`${full.slice(4)} Springfield`, towns)).toEqual({ lat: expect.closeTo(39.8017, 3), lon: expect.closeTo(-89.6492, 3) });
   });
 });

@@ -20,10 +20,20 @@ const OpenLocationCode = (olc as unknown as { default?: typeof olc }).default ??
 const CODE_THEN_TOWN = /^([0-9A-Z]{2,8}\+[0-9A-Z]*)(?:[\s,]+(.*))?$/i;
 
 /**
- * The ZIP codes' points [lon, lat] of each town a name may mean ("Springfield": many), one list a town;
- * none where no town has the name.
+ * A town a short code's locality may mean: its ZIP codes' points [lon, lat], and whether one of its ZIP codes'
+ * areas holds a place, or lies within about a kilometre of it (a shore, a simplified outline's edge).
  */
-export type TownPoints = (town: string) => readonly (readonly (readonly [number, number])[])[];
+export interface TownArea {
+  points: readonly (readonly [number, number])[];
+  /** Undefined where none of its ZIP codes has an outline (the territories'): the place nearest its middle is taken, an island's. */
+  holds?: (lon: number, lat: number) => boolean;
+}
+
+/** How near one of its town's ZIP codes' areas a short code's place may lie, in metres: a shore, a simplified outline's edge. */
+export const PLUS_CODE_NEAR_M = 1000;
+
+/** The towns a short code's locality may mean ("Springfield": many); none where no town has the name. */
+export type TownPoints = (locality: string) => readonly TownArea[];
 
 /**
  * The plus code in a box's text, upper-cased, whether it is full (or short, needing a town), and the
@@ -44,47 +54,69 @@ export function plusCodeOf(text: string): { code: string; full: boolean; town: s
 
 /**
  * The towns a short plus code's locality names, as Google Maps writes it after the code ("Chicago, Illinois",
- * "Anchorage, AK, USA"): only towns of that very name, in the state written after it if any. Not a town the
- * search box would offer for it (review 42 #1): one found by the locality's last word ("Upper Arlington, Ohio":
- * Arlington), a state's name read as a town ("Shaker Heights, Ohio": Ohio, IL), a name like it, a county or a
- * borough; a code recovered from one of those is another place's.
+ * "Anchorage, AK, USA", "Hollywood, Los Angeles, CA", "Queens, NY, USA"): a town named as one of its parts (or
+ * as that part after a direction's word, "East Los Angeles"), a borough, a county, a place's everyday name; not
+ * a town found by another last word ("Upper Arlington, Ohio": Arlington) nor a state's name read as a town
+ * ("Shaker Heights, Ohio": Ohio, IL: review 42 #1), nor a name only like it. plusCodePlace then keeps only a
+ * place inside one of the town's ZIP codes' areas.
  *
  * @example
  * localityTowns("Chicago, Illinois", site.citySearch) // [{ city: "Chicago", state: "IL", zips: [...] }]
  * localityTowns("Upper Arlington, Ohio", site.citySearch) // []
  */
 export function localityTowns(locality: string, citySearch: (text: string) => CityMatch[]): CityMatch[] {
-  const name = locality.split(",")[0]!.trim();
-  // (Its state's code after a space, without a comma: "Chicago IL".)
-  const names = new Set([cityKey(name), cityKey(name.replace(/\s+[A-Za-z]{2}\.?$/, ""))]);
-  return citySearch(locality).filter((t) => !t.close && !t.county && !t.stateNamed && !t.nickname && t.borough === undefined && names.has(cityKey(t.city)));
+  // (Each part, also without a state's code after a space, "Chicago IL", or a direction's word before it.)
+  const parts = locality.split(",").map((part) => part.trim().replace(/\s+[A-Za-z]{2}\.?$/, ""));
+  const names = new Set(parts.flatMap((part) => [cityKey(part), cityKey(part.replace(/^(?:north|south|east|west)\s+/i, ""))]));
+  return citySearch(locality).filter((t) => !t.close && !t.stateNamed && (t.county === true || t.nickname === true || t.borough !== undefined || names.has(cityKey(t.city))));
 }
 
 /**
- * The place a plus code names, the centre of its area: a full code's anywhere (a town after it adds
- * nothing), a short one's from the town after it: recovered from the middle (the median) of each town's
- * ZIP codes' points, and only where every town of that name gives the same code ("V9MF+QV Springfield" names
- * one place in each of many states: none). Not a code short by 6 characters (recoverableFromTown: review 42 #5,
- * "JC+QV Chicago" was 4 km off). Undefined for other text, or a short code whose town is not known.
+ * The place a plus code names, the centre of its area: a full code's anywhere (a town after it adds nothing), a
+ * short one's from the town after it. It names one place in each cell of its grid (a degree for a code short by 4
+ * characters): of those nearest the middle (the median) of each town's ZIP codes' points, and a cell away, the one
+ * one of the town's ZIP codes' areas holds (review of the mends 42 #1: from a rural town's far-spread ZIP codes the
+ * nearest was a degree off, Cordova, AK's code placed in the Matanuska-Susitna Borough); none where none or several
+ * are, or the towns of that name give different places ("V9MF+QV Springfield": one in each of many states). Not a
+ * code short by 6 characters (recoverableFromTown: review 42 #5, "JC+QV Chicago" was 4 km off). Undefined for other
+ * text, or a short code whose town is not known.
  *
  * @example
  * plusCodePlace("86HJV9MF+QV")                                            // { lat: 41.8844375, lon: -87.6253125 } (to the float's last bits)
- * plusCodePlace("V9MF+QV Chicago, Illinois", () => [[[-87.63, 41.88]]])   // the same
+ * plusCodePlace("V9MF+QV Chicago, Illinois", () => [chicago])             // the same, where chicago's ZIP areas hold it
  * plusCodePlace("V9MF+QV")                                                // undefined
  */
 export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: number; lon: number } | undefined {
   const read = plusCodeOf(text);
   if (read === undefined) return undefined;
-  let code = read.code;
-  if (!read.full) {
-    const towns = read.town === "" || townPoints === undefined || !recoverableFromTown(read.code) ? [] : townPoints(read.town).filter((points) => points.length > 0);
-    // (The median: a town's few far ZIP codes do not move it, as they moved the mean a degree west of Anchorage: review 42 #1.)
-    const codes = new Set(towns.map((points) => OpenLocationCode.recoverNearest(read.code, median(points, 1), median(points, 0))));
-    if (codes.size !== 1) return undefined;
-    code = [...codes][0]!;
+  if (read.full) {
+    const area = OpenLocationCode.decode(read.code);
+    return { lat: area.latitudeCenter, lon: area.longitudeCenter };
   }
-  const area = OpenLocationCode.decode(code);
-  return { lat: area.latitudeCenter, lon: area.longitudeCenter };
+  const towns = read.town === "" || townPoints === undefined || !recoverableFromTown(read.code) ? [] : townPoints(read.town).filter((t) => t.points.length > 0);
+  // The grid's cell: 20 degrees for a code short by 2 characters, 1 for one short by 4.
+  const cell = 20 / 20 ** ((8 - read.code.indexOf("+")) / 2 - 1);
+  const places = new Map<string, { lat: number; lon: number }>();
+  for (const town of towns) {
+    // (The median: a town's few far ZIP codes do not move it, as they moved the mean a degree west of Anchorage: review 42 #1.)
+    const recovered = OpenLocationCode.recoverNearest(read.code, median(town.points, 1), median(town.points, 0));
+    const nearest = OpenLocationCode.decode(recovered);
+    const holds = town.holds;
+    if (holds === undefined) places.set(`${nearest.latitudeCenter.toFixed(6)},${nearest.longitudeCenter.toFixed(6)}`, { lat: nearest.latitudeCenter, lon: nearest.longitudeCenter });
+    for (const dLat of holds === undefined ? [] : [-cell, 0, cell]) {
+      for (const dLon of [-cell, 0, cell]) {
+        // (Longitude the short way round: a cell east of 180° is one west of it, the Aleutians'.)
+        const lon = nearest.longitudeCenter + dLon;
+        const lat = nearest.latitudeCenter + dLat;
+        if (Math.abs(lat) >= 90) continue;
+        // (Its code's area's centre, as decoding gives it, not the sum's, a float's last bit apart.)
+        const area = OpenLocationCode.decode(OpenLocationCode.encode(lat, lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon, recovered.length - 1));
+        const place = { lat: area.latitudeCenter, lon: area.longitudeCenter };
+        if (holds!(place.lon, place.lat)) places.set(`${place.lat.toFixed(6)},${place.lon.toFixed(6)}`, place);
+      }
+    }
+  }
+  return places.size === 1 ? [...places.values()][0] : undefined;
 }
 
 /**
