@@ -244,7 +244,7 @@ function initialWords(name: string): string[] {
 }
 
 /** The word that begins the kind part of a district's name ("Public Schools", "Unified School District"): its place's words come before it. */
-const KIND_START = new Set(
+export const KIND_START = new Set(
   "public school schools unified independent elementary union high community consolidated joint unit district regional central local municipal free special exempted department board supervisory".split(" "),
 );
 

@@ -8,7 +8,7 @@
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
 import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
-import { clearDistrict, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
+import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra } from "./error-pages.ts";
 import { districtsFoundPage, type NoPostOffice } from "./districts-found-page.ts";
 import { townNameTyped, townPage, type ZipElsewhere } from "./town-page.ts";
@@ -462,6 +462,9 @@ function largerTownsLetterOff(typed: string, towns: readonly CityMatch[], site: 
   return close.sort((a, b) => homes(b) - homes(a)).slice(0, 2);
 }
 
+/** The words that may follow a town's in the name of a district named after it: its kind's (KIND_START) or its place's ("City", "Township", "Borough", "Area", "County"). */
+const NAME_KIND_START = new Set([...KIND_START, "city", "town", "township", "borough", "village", "area", "county", "parish", "metropolitan", "isd", "usd", "cusd", "sd", "unified"]);
+
 /**
  * A town typed with its state after a comma or as a code ("Hoover, AL", "Hoover, Alabama", "Hoover AL")
  * that no town found has the very name of, and the districts of that state whose names start with its
@@ -483,7 +486,15 @@ function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site:
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
   const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
   const town = words(at.rest);
-  const namedAfter = (name: string) => name.split("-").some((part) => words(part).slice(0, town.length).join(" ") === town.join(" "));
+  // (The town's words whole: the name's next word begins its kind, "Clayton School District", "Upper Arlington City", or
+  // another place's, after a hyphen; not "North East ISD" for "North Texas schools", review of the mends 42 #3.)
+  const namedAfter = (name: string) =>
+    name.split("-").some((part) => {
+      const partWords = words(part);
+      const next = partWords[town.length];
+      // (Or a number's or a letter's, Missouri's "Kirkwood R-VII", "Raytown C-2", "No. 1".)
+      return partWords.slice(0, town.length).join(" ") === town.join(" ") && (next === undefined || /^(?:\d.*|[a-z]|[ivx]+|no)$/.test(next) || NAME_KIND_START.has(next));
+    });
   const districts = site.districtSearch(`${at.rest}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
   return districts.length === 0 ? undefined : { town: at.rest, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
 }
