@@ -366,7 +366,7 @@ describe("GET /location (the page)", () => {
       const res = await app.request(`/location?lat=&lon=${encodeURIComponent(short)}`, { headers: { Accept: "text/html" } });
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and the town after it does not tell its place here (no town of that name was found, or no place of the code, or more than one, lies in its ZIP codes&#39; areas)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
+      expect(html).toContain(`Longitude “${short}” is a short plus code, ${short === "3HFX+CR" ? "with no town after it" : "and the town after it does not place it here (add the town&#39;s state if it has none)"}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place&#39;s coordinates`);
       expect(html).toContain('aria-invalid="true"');
     }
   });
@@ -807,12 +807,12 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
   it.each([
     // A suburb with no post office of its name (Arlington, OH, by its last word), a state's name read as a town (Ohio, IL),
     // a code short by 6 characters: each was placed 4 km to 700 km off; now the 400 saying what to paste.
-    ["2WGQ+M6 Upper Arlington, Ohio", "and the town after it does not tell its place here"],
-    ["FCFX+RC Shaker Heights, Ohio", "and the town after it does not tell its place here"],
-    ["R5GG+7J Lackawanna, New York", "and the town after it does not tell its place here"],
+    ["2WGQ+M6 Upper Arlington, Ohio", "and the town after it does not place it here"],
+    ["FCFX+RC Shaker Heights, Ohio", "and the town after it does not place it here"],
+    ["R5GG+7J Lackawanna, New York", "and the town after it does not place it here"],
     // A rural town whose ZIP codes' middle is more than half a degree off, and whose areas hold none or several of the
     // code's places a degree apart (review of the mends 42 #1: Cordova's was placed in the Matanuska-Susitna Borough).
-    ["G6VR+6R Cordova, Alaska", "and the town after it does not tell its place here"],
+    ["G6VR+6R Cordova, Alaska", "and the town after it does not place it here"],
     ["JC+QV Chicago, Illinois", "too short to place from a town"],
   ])("%j is no place read from another town: 400", async (pasted, why) => {
     const answer = await read(pasted);

@@ -265,7 +265,7 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
   if (forPage && isMapLink(value)) return `${label} ${shown} is a link that names no place (a short link, or a route's, a search's or a whole region's view): open it in the map app, then copy the place's coordinates (in Google Maps, touch and hold the place), or share the place's location instead.`;
   // A short plus code without its town, or with one not found or naming places far apart (plus-code.ts: pages audit 41 #7): what to paste instead.
   const code = forPage ? plusCodeOf(value) : undefined;
-  const why = code === undefined ? "" : code.town === "" ? "with no town after it" : !recoverableFromTown(code.code) ? "too short to place from a town (a code beside a town has 4 characters before the +)" : "and the town after it does not tell its place here (no town of that name was found, or no place of the code, or more than one, lies in its ZIP codes' areas)";
+  const why = code === undefined ? "" : code.town === "" ? "with no town after it" : !recoverableFromTown(code.code) ? "too short to place from a town (a code beside a town has 4 characters before the +)" : "and the town after it does not place it here (add the town's state if it has none)";
   if (code?.full === false) return `${label} ${shown} is a short plus code, ${why}: paste the full plus code (8 characters before the +, such as 86HJV9MF+QV), or the place's coordinates (in Google Maps, touch and hold the place).`;
   if (!/^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/.test(value)) return `${label} ${shown} is not a decimal number of degrees, ${example}.`;
   if (Math.abs(Number(value)) > max) return `${label} ${shown} is out of range: ${forPage ? "it" : name} is between -${max} and ${max} degrees.`;
