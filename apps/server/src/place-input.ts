@@ -164,8 +164,9 @@ function mapSitePlace(link: string): { lat: number; lon: number } | undefined {
  * linkPlace("https://maps.app.goo.gl/AbCd") // undefined
  */
 export function linkPlace(text: string): { lat: string; lon: string } | undefined {
-  const t = text.trim();
-  if (t.length > LINK_MAX_LENGTH || !isMapLink(t)) return undefined;
+  if (text.trim().length > LINK_MAX_LENGTH) return undefined;
+  const t = linkIn(text);
+  if (t === undefined) return undefined;
   let decoded = t;
   try {
     decoded = decodeURIComponent(t.replace(/\+/g, " "));
@@ -180,9 +181,23 @@ export function linkPlace(text: string): { lat: string; lon: string } | undefine
   return site === undefined ? undefined : { lat: degrees(site.lat), lon: degrees(site.lon) };
 }
 
-/** Text that is a link (http, https) or a geo: URI, not coordinates typed. */
+/**
+ * The link a text is (http, https, a geo: URI), or the first web link in it: an app's Share button may give a sentence
+ * before its link ("Meet me at Millennium Park: https://waze.com/ul/hdp3wjztvf", review of the mends 42, left); undefined
+ * for text with no link, as coordinates typed.
+ *
+ * @example
+ * linkIn("Use Waze to drive here: https://waze.com/ul/hdp3wjztvf") // "https://waze.com/ul/hdp3wjztvf"
+ * linkIn("45.7833, -108.5007") // undefined
+ */
+function linkIn(text: string): string | undefined {
+  const t = text.trim();
+  return /^(?:https?:\/\/|geo:)/i.test(t) ? t : /\bhttps?:\/\/\S+/i.exec(t)?.[0];
+}
+
+/** Text that is a link (http, https) or a geo: URI, or holds a web link, not coordinates typed. */
 export function isMapLink(text: string): boolean {
-  return /^(?:https?:\/\/|geo:)/i.test(text.trim());
+  return linkIn(text) !== undefined;
 }
 
 /** A plain decimal number of degrees, as /location.json takes it. */
