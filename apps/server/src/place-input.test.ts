@@ -112,6 +112,7 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     // The sentence a Share button puts before its link, and a line break (review of the mends 42, left).
     ["Use Waze to drive to Millennium Park: https://waze.com/ul/hdp3wjztvf", "41.878145", "-87.629936"],
     ["Dropped pin\nhttps://maps.google.com/?q=41.8819,-87.6278", "41.8819", "-87.6278"],
+    ["Meet me here (https://waze.com/ul/hdp3wjztvf).", "41.878145", "-87.629936"],
     // HERE WeGo: a shared location (a title may follow), a map's view from zoom 12.
     ["https://share.here.com/l/41.8819,-87.6278", "41.8819", "-87.6278"],
     ["https://share.here.com/l/41.8819,-87.6278,Lets%20meet%20here?z=10&p=yes", "41.8819", "-87.6278"],

@@ -192,7 +192,8 @@ export function linkPlace(text: string): { lat: string; lon: string } | undefine
  */
 function linkIn(text: string): string | undefined {
   const t = text.trim();
-  return /^(?:https?:\/\/|geo:)/i.test(t) ? t : /\bhttps?:\/\/\S+/i.exec(t)?.[0];
+  // (Not the sentence's full stop or bracket after it.)
+  return /^(?:https?:\/\/|geo:)/i.test(t) ? t : /\bhttps?:\/\/\S+/i.exec(t)?.[0].replace(/[.,;:!?)\]"'”’]+$/, "");
 }
 
 /** Text that is a link (http, https) or a geo: URI, or holds a web link, not coordinates typed. */
