@@ -185,6 +185,12 @@ function zipNumberProblem(number: string): string | undefined {
   return number.length === 5 ? undefined : `“${number}” has ${number.length} digits: a ZIP code has 5`;
 }
 
+/** What is wrong with the number like a ZIP code's among the words typed (zipNumberProblem), if words and such a number are typed. */
+function typedZipNumberProblem(typed: string): string | undefined {
+  const number = /\p{L}/u.test(typed) ? zipLikeNumber(typed) : undefined;
+  return number === undefined ? undefined : zipNumberProblem(number);
+}
+
 /**
  * What a person reads under an error page's explanation: what was typed that is not a ZIP
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
@@ -277,7 +283,7 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
   // ("Boston, MA 2108": a town's name with a ZIP code's number that is none, review of stop 42 #3.)
-  const problem = /\p{L}/u.test(typed) ? zipNumberProblem(zipLikeNumber(typed) ?? "00000") : undefined;
+  const problem = typedZipNumberProblem(typed);
   if (problem !== undefined) return `${e(problem)}: type the home's 5-digit ZIP code (keep a leading zero), or its town and state.`;
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
@@ -349,7 +355,7 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
           : kind === "invalid-zip" && extra.typed !== undefined && namesNoTown(extra.typed, extra.meant)
             ? noTownTitle(extra.typed)
             : // A number like a ZIP code's among words ("Boston, MA 2108"): what is wrong with it (review of stop 42 #3).
-              (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && /\p{L}/u.test(extra.typed) ? zipNumberProblem(zipLikeNumber(extra.typed) ?? "00000") : undefined) ?? p.title;
+              (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined ? typedZipNumberProblem(extra.typed) : undefined) ?? p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>

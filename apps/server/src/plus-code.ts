@@ -96,13 +96,15 @@ export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: num
   const towns = read.town === "" || townPoints === undefined || !recoverableFromTown(read.code) ? [] : townPoints(read.town).filter((t) => t.points.length > 0);
   // The grid's cell: 20 degrees for a code short by 2 characters, 1 for one short by 4.
   const cell = 20 / 20 ** ((8 - read.code.indexOf("+")) / 2 - 1);
+  // (Keyed to the 6 decimals the page writes: the same place from two towns is one.)
   const places = new Map<string, { lat: number; lon: number }>();
+  const keep = (place: { lat: number; lon: number }) => places.set(`${place.lat.toFixed(6)},${place.lon.toFixed(6)}`, place);
   for (const town of towns) {
     // (The median: a town's few far ZIP codes do not move it, as they moved the mean a degree west of Anchorage: review 42 #1.)
     const recovered = OpenLocationCode.recoverNearest(read.code, median(town.points, 1), median(town.points, 0));
     const nearest = OpenLocationCode.decode(recovered);
     const holds = town.holds;
-    if (holds === undefined) places.set(`${nearest.latitudeCenter.toFixed(6)},${nearest.longitudeCenter.toFixed(6)}`, { lat: nearest.latitudeCenter, lon: nearest.longitudeCenter });
+    if (holds === undefined) keep({ lat: nearest.latitudeCenter, lon: nearest.longitudeCenter });
     for (const dLat of holds === undefined ? [] : [-cell, 0, cell]) {
       for (const dLon of [-cell, 0, cell]) {
         // (Longitude the short way round: a cell east of 180° is one west of it, the Aleutians'.)
@@ -112,7 +114,7 @@ export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: num
         // (Its code's area's centre, as decoding gives it, not the sum's, a float's last bit apart.)
         const area = OpenLocationCode.decode(OpenLocationCode.encode(lat, lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon, recovered.length - 1));
         const place = { lat: area.latitudeCenter, lon: area.longitudeCenter };
-        if (holds!(place.lon, place.lat)) places.set(`${place.lat.toFixed(6)},${place.lon.toFixed(6)}`, place);
+        if (holds!(place.lon, place.lat)) keep(place);
       }
     }
   }

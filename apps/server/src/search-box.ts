@@ -238,7 +238,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Birmingham's and Columbus's ZIP codes): the districts of its state named after it, before towns only
   // close to it or named by its last word (Arlington, OH: pages audit 37 #1, 157 of 276 suburbs).
   // The same for an address's town after a comma ("123 Main St, Upper Arlington, OH" was Arlington, OH: pages audit 41 #1).
-  const noPostOffice = districtNamed ? undefined : (townWithoutPostOffice(typed, found, site, states) ?? addressTownWithoutPostOffice(typed, site, states));
+  const noPostOffice = districtNamed ? undefined : (townWithoutPostOffice(typed, site, states, found) ?? addressTownWithoutPostOffice(typed, site, states));
   if (noPostOffice !== undefined) return { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
   // A state's code or name typed ("TX", "Texas"): the state's page, unless towns have that very
   // name ("California", KY): then their page, with the state's linked first (not for a county
@@ -465,6 +465,11 @@ function largerTownsLetterOff(typed: string, towns: readonly CityMatch[], site: 
 /** The words that may follow a town's in the name of a district named after it: its kind's (KIND_START) or its place's ("City", "Township", "Borough", "Area", "County"). */
 const NAME_KIND_START = new Set([...KIND_START, "city", "town", "township", "borough", "village", "area", "county", "parish", "metropolitan", "isd", "usd", "cusd", "sd", "unified"]);
 
+/** Whether a town found is one with a post office of the very name, in the state ("Arlington", OH; not Arlington for "Upper Arlington"). */
+function isPostOfficeTown(found: readonly CityMatch[], name: string, state: string): boolean {
+  return found.some((t) => !t.close && t.state === state && cityKey(t.city) === cityKey(name));
+}
+
 /**
  * A town typed with its state after a comma or as a code ("Hoover, AL", "Hoover, Alabama", "Hoover AL")
  * that no town found has the very name of, and the districts of that state whose names start with its
@@ -472,13 +477,13 @@ const NAME_KIND_START = new Set([...KIND_START, "city", "town", "township", "bor
  * borough has the name, nothing reads as a state at the end, the text holds a digit
  * (an address: its town is the last words) or no district is named so.
  */
-function townWithoutPostOffice(typed: string, found: readonly CityMatch[], site: SearchSite, states: StateSearch): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
+function townWithoutPostOffice(typed: string, site: SearchSite, states: StateSearch, found: readonly CityMatch[] = site.citySearch(typed)): (NoPostOffice & { districts: DistrictMatch[] }) | undefined {
   const at = states.atEnd(typed);
   if (at === undefined || at.rest === "" || /\d/.test(at.rest) || at.rest.split(/\s+/).length > MAX_TOWN_WORDS) return undefined;
   // The state after a comma, or its code: a name after a space may be the town's own ("West Washington",
   // "North Washington", IA; "Old California": A/B sweep of the mends 37, read as a town "West" of Washington).
   if (at.form !== "code" && !/^\s*,/.test(typed.trim().slice(at.rest.length))) return undefined;
-  if (found.some((t) => !t.close && ((t.state === at.state && cityKey(t.city) === cityKey(at.rest)) || cityKey(t.city) === cityKey(typed)))) return undefined;
+  if (isPostOfficeTown(found, at.rest, at.state) || found.some((t) => !t.close && cityKey(t.city) === cityKey(typed))) return undefined;
   // Nor a place people call so, a county or a borough ("LA, CA", "St Croix, VI", "DeKalb, GA": review of stop 37 #3, #4),
   // nor initials ("RED AZ": #7).
   if (found.some((t) => t.nickname || t.county || t.borough !== undefined) || /^[A-Z]{2,6}$/.test(at.rest)) return undefined;
@@ -509,7 +514,7 @@ function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: S
   if (!ADDRESS_START.test(typed)) return undefined;
   for (let at = typed.indexOf(","); at >= 0; at = typed.indexOf(",", at + 1)) {
     const rest = typed.slice(at + 1).trim();
-    const found = /\d/.test(rest) ? undefined : townWithoutPostOffice(rest, site.citySearch(rest), site, states);
+    const found = /\d/.test(rest) ? undefined : townWithoutPostOffice(rest, site, states);
     if (found !== undefined) return found;
   }
   // (After its last comma, if any: "123 Main St Upper Arlington, OH". Not after the house number: "12 Upper Arlington OH" names no street.)
@@ -521,14 +526,14 @@ function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: S
   // "12 Main St Apt B North Olmsted OH": review 42 #2, they listed East Grand Rapids's and Olmsted Falls's districts).
   const postOffice = words.findIndex((_, j) => {
     const town = words.slice(j).join(" ");
-    return j > 0 && j >= words.length - MAX_TOWN_WORDS && !/\d/.test(town) && site.citySearch(inState(town)).some((t) => !t.close && t.state === state!.state && cityKey(t.city) === cityKey(town));
+    return j > 0 && j >= words.length - MAX_TOWN_WORDS && !/\d/.test(town) && isPostOfficeTown(site.citySearch(inState(town)), town, state!.state);
   });
   const end = postOffice === -1 ? words.length - 1 : postOffice - 1;
   for (let i = 1; i < end; i++) {
     const town = words.slice(i + 1).join(" ");
     // (Not a town starting with a direction's letter or a unit's: "W St Paul" of "1600 University Ave W St Paul MN" is Saint Paul.)
     if (!endsAStreet(words[i]!) || /\d/.test(town) || /^(?:[a-z]|[ns][ew])\.?$/i.test(words[i + 1]!)) continue;
-    const found = townWithoutPostOffice(inState(town), site.citySearch(inState(town)), site, states);
+    const found = townWithoutPostOffice(inState(town), site, states);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -562,8 +567,8 @@ function townSchools(typed: string, site: SearchSite, states: StateSearch, stron
   const named = states.atEnd(townAsked);
   const ownName = strong.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(townAsked)} `));
   const townInState = named?.form === "name" && !townAsked.includes(",") && named.rest !== "" && !ownName ? `${named.rest}, ${named.state}` : undefined;
-  const asTyped = state === undefined ? townWithoutPostOffice(townAsked, site.citySearch(townAsked), site, states) : undefined;
-  const noPostOffice = asTyped ?? (state === undefined && townInState !== undefined ? townWithoutPostOffice(townInState, site.citySearch(townInState), site, states) : undefined);
+  const asTyped = state === undefined ? townWithoutPostOffice(townAsked, site, states) : undefined;
+  const noPostOffice = asTyped ?? (state === undefined && townInState !== undefined ? townWithoutPostOffice(townInState, site, states) : undefined);
   const meantAmong = one !== undefined && noPostOffice?.districts.some((d) => d.leaid === one.leaid) === true;
   if (noPostOffice !== undefined && (asTyped !== undefined || one === undefined || meantAmong)) {
     return meantAmong ? { go: districtHref(one!.leaid) } : { page: districtsFoundPage(typed, noPostOffice.districts, site.facts, { noPostOffice }) };
