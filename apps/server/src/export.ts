@@ -127,6 +127,10 @@ const NGINX_ADDRESS_ZIP = String.raw`${FIRST_ZIP_PARAM}(?=[^&]*[A-Za-z])[^&]*(?:
 /** nginx: a search longer than the box takes (SEARCH_MAX_LENGTH, percent-encoded): not read further. */
 const NGINX_LONG_SEARCH = String.raw`${FIRST_ZIP_PARAM}[^&]{1000}`;
 
+/** Internal locations of nginx.conf for a path with an empty segment or an encoded slash (no address of the service's). */
+const EMPTY_SEGMENT_API = "/.sd-empty-segment.json";
+const EMPTY_SEGMENT_PAGE = "/.sd-empty-segment";
+
 /** The static copy's page for a search it cannot answer (404.html's sibling; nginx serves it with 404). */
 const ZIP_ONLY_PAGE = "zip-only.html";
 const STATIC_ZIP_ONLY = "This static copy of the service looks up 5-digit ZIP codes only.";
@@ -259,6 +263,23 @@ map $request_uri $sd_instance {
   "~^(?<sd_path>[A-Za-z0-9/._~-]*)(?:\\?.*)?$" $sd_path;
   default "";
 }
+# A path with an empty segment ("//zip/90210.json", "/zip//90210.json") or an encoded slash ("%2F"),
+# as sent: the binary has no such address (404), but nginx merges the slashes and decodes %2F before it
+# picks a location, and served the record. An API path (*.json, *.csv) or a page's, as the 404s below.
+# (Its location below, unless the request is already at the 404 page it sends a page's to: nginx runs
+# the server's rewrites again there, with the same $request_uri; volatile, as a map's value is kept
+# for the rest of a request.)
+map $request_uri $sd_empty_segment {
+  "~*^[^?]*(?://|%2F)[^?]*\\.(?:json|csv)(?:\\?.*)?$" ${EMPTY_SEGMENT_API};
+  "~*^[^?]*(?://|%2F)" ${EMPTY_SEGMENT_PAGE};
+  default "";
+}
+map "$sd_empty_segment $uri" $sd_empty_segment_location {
+  volatile;
+  "${EMPTY_SEGMENT_PAGE} /404.html" "";
+  "~^(?<sd_location>\\S+) " $sd_location;
+  default "";
+}
 
 server {
   listen 80;
@@ -295,6 +316,20 @@ server {
   ${problemAt("precondition-failed", 412, "no-store", problemBody("precondition-failed", STATIC_PRECONDITION))}
   # (The method filled in by nginx: a method is a token, no quote to escape.)
   ${problemAt("method-not-allowed", 405, "no-store", problemBody("method-not-allowed", methodDetail("METHOD")).replace("METHOD", "$request_method"), '\n    add_header Allow "GET, HEAD, OPTIONS" always;')}
+  # An empty segment or an encoded slash in the path (the map above): 404, as the binary answers, not
+  # the file nginx finds once it merged the slashes; a preflight still gets its 204, as from the binary.
+  if ($sd_empty_segment_location) { rewrite ^ $sd_empty_segment_location last; }
+  location = ${EMPTY_SEGMENT_API} {
+    internal;
+    ${preflight}
+    error_page 404 = @not-found;
+    return 404;
+  }
+  location = ${EMPTY_SEGMENT_PAGE} {
+    internal;
+    ${preflight}
+    return 404;
+  }
 
   # Files by their own names only: every page has its location below ("$uri.html" here would serve
   # /404 and /index, names the binary does not answer, as pages without their headers).
