@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx } from "../support/nginx.ts";
+import { expectProblemsForMalformedRequests, startNginx } from "../support/nginx.ts";
 import { raw, REPO, runBinary, startServer } from "../support/server.ts";
 
 const FIXTURE = join(REPO, "apps/server/test/fixtures/small");
@@ -231,6 +231,8 @@ describe("the export's nginx.conf in nginx", () => {
           instance: path,
         });
       }
+      // What nginx refuses itself (a malformed request, too large, TRACE): a problem readable cross-origin, not its HTML page (ops 43 #2).
+      await expectProblemsForMalformedRequests(url, BASE);
       expect((await fetch(`${url}/zip/90210`)).headers.get("referrer-policy")).toBe("no-referrer");
       for (const path of ["/nginx.conf", "/_headers"]) expect((await fetch(`${url}${path}`)).status, path).toBe(404);
       // The search box: 303 to the ZIP's page, as the binary answers (a ZIP+4 and a pasted space too).

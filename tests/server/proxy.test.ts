@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx, type RunningNginx } from "../support/nginx.ts";
+import { expectProblemsForMalformedRequests, startNginx, type RunningNginx } from "../support/nginx.ts";
 import { REPO, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -76,6 +76,15 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
       const body = (await res.json()) as { type: string; status: number; instance: string };
       expect(body, path).toMatchObject({ type: "https://schools.example.org/problems/precondition-failed", status: 412, instance: path });
     }
+  });
+
+  it("answers the requests nginx refuses itself (malformed, too large, TRACE) with a problem readable cross-origin, not its HTML page", async () => {
+    // ops 43 #2: a bad request line, a 414, a 413, TRACE's 405 were nginx's HTML without CORS.
+    await expectProblemsForMalformedRequests(url, "https://schools.example.org");
+    // The service's own errors still pass through as it answers them.
+    const invalid = await fetch(`${url}/zip/1234.json`);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ type: "https://schools.example.org/problems/invalid-zip" });
   });
 
   it("ignores Range, as the service does", async () => {

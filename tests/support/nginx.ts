@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { freePort } from "@school-districts/testing";
+import { rawRequest } from "../reliability/harness.ts";
 import { ensurePackage } from "./packages.ts";
 
 /** A running nginx. */
@@ -55,5 +56,52 @@ export async function startNginx(work: string, siteFor: (listen: string) => stri
     }
     const said = existsSync(log) ? readFileSync(log, "utf8") : "";
     if (!said.includes("Address already in use") || attempt === 5) throw new Error(`nginx exited (${proc.exitCode ?? proc.signalCode}) on ${url}: ${said}`);
+  }
+}
+
+/**
+ * Requests nginx answers itself, before any location or upstream (ops 43 #2), with the status each
+ * gets: a malformed request line or header, a URI or header longer than its buffers, a body over
+ * client_max_body_size, an unknown Transfer-Encoding or HTTP version, TRACE.
+ */
+export const MALFORMED_REQUESTS: readonly [what: string, request: string, status: number][] = [
+  ["no request line", "GARBAGE\r\n\r\n", 400],
+  ["a method in lower case", "get /zip/90210.json HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+  ["no Host", "GET /zip/90210.json HTTP/1.1\r\n\r\n", 400],
+  ["two Hosts", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400],
+  ["a space in a header's name", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400],
+  ["a path above the root", "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+  ["a broken percent escape", "GET /zip/%zz.json HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+  ["a Content-Length not a number", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n", 400],
+  ["a URI of 9,000 characters", `GET /zip/${"a".repeat(9000)}.json HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+  ["a header of 10,000 characters", `GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nX-A: ${"a".repeat(10_000)}\r\n\r\n`, 431],
+  ["a body of 2 MB", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413],
+  ["Transfer-Encoding: gzip", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501],
+  ["HTTP/3.0", "GET /zip/90210.json HTTP/3.0\r\nHost: x\r\n\r\n", 505],
+  ["TRACE", "TRACE /zip/90210.json HTTP/1.1\r\nHost: x\r\n\r\n", 405],
+];
+
+/**
+ * Sends each of MALFORMED_REQUESTS to nginx over a raw socket and expects the service's kind of
+ * error: its status, problem+json readable cross-origin (CORS) and never cached; TRACE the
+ * service's 405 problem with Allow, the others "about:blank".
+ *
+ * @example
+ * await expectProblemsForMalformedRequests(nginx.url, "https://schools.example.org");
+ */
+export async function expectProblemsForMalformedRequests(url: string, baseUrl: string): Promise<void> {
+  const port = Number(new URL(url).port);
+  for (const [what, request, status] of MALFORMED_REQUESTS) {
+    const answer = await rawRequest(port, request, 30_000);
+    expect(answer.status, what).toBe(status);
+    expect(answer.headers["content-type"], what).toBe("application/problem+json; charset=utf-8");
+    expect(answer.headers["access-control-allow-origin"], what).toBe("*");
+    expect(answer.headers["cache-control"], what).toBe("no-store");
+    const body = JSON.parse(answer.body) as { type: string; status: number; title: string; detail: string };
+    expect(body.status, what).toBe(status);
+    if (status === 405) {
+      expect(answer.headers.allow, what).toBe("GET, HEAD, OPTIONS");
+      expect(body, what).toMatchObject({ type: `${baseUrl}/problems/method-not-allowed`, detail: "TRACE is not supported: this service is read-only. Use GET, HEAD or OPTIONS." });
+    } else expect(body.type, what).toBe("about:blank");
   }
 }

@@ -105,8 +105,8 @@ describe("writeExport (rule 24)", () => {
     expect(nginx).toContain("error_page 404 = @not-found;");
     expect(readFileSync(join(dir, "404.html"), "utf8")).toContain("There is no page at this address.");
     const locations = nginx.split("\n  location ").slice(1);
-    // Not serving: the named locations, the export's own files and the files under their own names (404).
-    const serving = locations.filter((l) => !l.startsWith("@") && !/^= \/(nginx\.conf|_headers) /.test(l) && !l.startsWith("~* \\.(gz|br|html)$"));
+    // Not serving: the named locations, nginx's own errors' problems (internal), the export's own files and the files under their own names (404).
+    const serving = locations.filter((l) => !l.startsWith("@") && !l.startsWith("= /.sd-error/") && !/^= \/(nginx\.conf|_headers) /.test(l) && !l.startsWith("~* \\.(gz|br|html)$"));
     expect(serving.length).toBeGreaterThan(10);
     for (const l of serving) expect(l, l.slice(0, 40)).toContain("if ($request_method = OPTIONS)");
     for (const l of serving.filter((x) => x.includes("Content-Security-Policy"))) expect(l, l.slice(0, 40)).toContain('add_header Referrer-Policy "no-referrer" always;');

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP } from "./layout.ts";
+import { nginxErrorLocations, nginxErrorPages } from "./nginx-errors.ts";
 import { methodDetail, problem, type ProblemKind } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import { BULK_LINK, type Site } from "./site.ts";
@@ -266,9 +267,9 @@ map $request_uri $sd_instance {
 # A path with an empty segment ("//zip/90210.json", "/zip//90210.json") or an encoded slash ("%2F"),
 # as sent: the binary has no such address (404), but nginx merges the slashes and decodes %2F before it
 # picks a location, and served the record. An API path (*.json, *.csv) or a page's, as the 404s below.
-# (Its location below, unless the request is already at the 404 page it sends a page's to: nginx runs
-# the server's rewrites again there, with the same $request_uri; volatile, as a map's value is kept
-# for the rest of a request.)
+# (Its location below, unless the request is already at the 404 page it sends a page's to, or at an
+# error's problem: nginx runs the server's rewrites again there, with the same $request_uri; volatile,
+# as a map's value is kept for the rest of a request.)
 map $request_uri $sd_empty_segment {
   "~*^[^?]*(?://|%2F)[^?]*\\.(?:json|csv)(?:\\?.*)?$" ${EMPTY_SEGMENT_API};
   "~*^[^?]*(?://|%2F)" ${EMPTY_SEGMENT_PAGE};
@@ -276,7 +277,7 @@ map $request_uri $sd_empty_segment {
 }
 map "$sd_empty_segment $uri" $sd_empty_segment_location {
   volatile;
-  "${EMPTY_SEGMENT_PAGE} /404.html" "";
+  "~^\\S+ /(?:404\\.html|\\.sd-error/)" "";
   "~^(?<sd_location>\\S+) " $sd_location;
   default "";
 }
@@ -310,6 +311,11 @@ server {
   # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body).
   if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
   error_page 405 = @method-not-allowed;
+  # The errors nginx answers itself (a malformed request line or header, a URI, header or body too
+  # large, an unknown Transfer-Encoding or HTTP version): problem+json with CORS, never cached, as the
+  # binary's errors, not nginx's HTML page. (A location with an error_page of its own repeats these.)
+  ${nginxErrorPages("  ")}
+  ${nginxErrorLocations("  ")}
   # A failed If-Match or If-Unmodified-Since: the binary's 412 problem, never cached (nginx's own
   # is an HTML page, with the day-long Cache-Control of the location that refused it).
   error_page 412 = @precondition-failed;
@@ -323,6 +329,7 @@ server {
     internal;
     ${preflight}
     error_page 404 = @not-found;
+    ${nginxErrorPages("    ")}
     return 404;
   }
   location = ${EMPTY_SEGMENT_PAGE} {
@@ -345,8 +352,9 @@ server {
   location ~* \\.(json|csv)$ {
     ${common}
     error_page 404 = @not-found;
-    # (A location's error_page hides the server's: the 412 again.)
+    # (A location's error_page hides the server's: the 412 and nginx's own errors again.)
     error_page 412 = @precondition-failed;
+    ${nginxErrorPages("    ")}
     try_files $uri =404;
   }
   # The binary's 404 problem for an API path with no file (a page's is 404.html).
@@ -382,12 +390,14 @@ server {
     if ($args ~ "${NGINX_ADDRESS_ZIP}") { return 303 /zip/$1; }
     # Anything else (a town, an address without its ZIP code last): the page that says to type the ZIP code.
     error_page 404 /${ZIP_ONLY_PAGE};
+    ${nginxErrorPages("    ")}
     return 404;
   }
   # The location lookup needs the binary: the same page.
   location = /location {
     ${page(PAGE_CSP)}
     error_page 404 /${ZIP_ONLY_PAGE};
+    ${nginxErrorPages("    ")}
     return 404;
   }
   location = /${ZIP_ONLY_PAGE} {

@@ -1,0 +1,72 @@
+/**
+ * The errors nginx answers itself, before any file or the binary is reached (a malformed request
+ * line or header, a URI or header longer than its buffers, a body, a Transfer-Encoding or an HTTP
+ * version it does not take): as problem+json with CORS and `no-store`, like the binary's own
+ * errors, not nginx's HTML page, which a browser's fetch from another origin cannot read (ops 43 #2).
+ * deploy/nginx-proxy.conf has the same blocks written out; tests/server/proxy.test.ts and
+ * export.test.ts send each of these requests to nginx.
+ */
+
+/** One error nginx answers itself. */
+interface NginxError {
+  /** The status nginx gives it (494: a header too large, its own code, answered as 431). */
+  nginx: number;
+  /** The status answered. */
+  status: number;
+  /** Its internal location: /.sd-error/<name>. */
+  name: string;
+  /** RFC 9110's reason phrase: the problem's title ("about:blank" problems take it). */
+  title: string;
+  /** What to do about it (no single quote: the body is written in one). */
+  detail: string;
+}
+
+/** Every error of nginx's own that an error_page can answer (nginx sends 408 and 444 without a response). */
+export const NGINX_ERRORS: readonly NginxError[] = [
+  { nginx: 400, status: 400, name: "bad-request", title: "Bad Request", detail: "The request could not be read: its request line, a header or its framing is malformed. Send a plain GET, such as GET /zip/90210.json." },
+  { nginx: 494, status: 431, name: "header-too-large", title: "Request Header Fields Too Large", detail: "A request header (a cookie, perhaps) is longer than this server reads. Send the request without it." },
+  { nginx: 414, status: 414, name: "uri-too-long", title: "URI Too Long", detail: "The address is longer than this server reads. The paths of this service are short: see /docs." },
+  { nginx: 413, status: 413, name: "content-too-large", title: "Content Too Large", detail: "This service is read-only and reads no request body. Send GET or HEAD without one." },
+  { nginx: 501, status: 501, name: "not-implemented", title: "Not Implemented", detail: "The request has a Transfer-Encoding this server does not read. Send GET or HEAD without a body." },
+  { nginx: 505, status: 505, name: "version-not-supported", title: "HTTP Version Not Supported", detail: "Use HTTP/1.1 (or HTTP/1.0, HTTP/2)." },
+];
+
+/** The folder of the internal locations answering them (no file or path of the service starts so). */
+export const NGINX_ERROR_FOLDER = "/.sd-error/";
+
+/**
+ * The `error_page` lines sending nginx's own errors to their problems: at the server level, and
+ * again in every location with an `error_page` of its own (which hides the server's). To a URI,
+ * not a named location: nginx cannot redirect a request whose request line it could not read
+ * (no URI) to a named location, and answered those with its HTML 500.
+ *
+ * @example
+ * nginxErrorPages("    ") // "error_page 400 = /.sd-error/bad-request;\n    error_page 494 = /.sd-error/header-too-large;\n    …"
+ */
+export function nginxErrorPages(indent: string): string {
+  return NGINX_ERRORS.map((e) => `error_page ${e.nginx} = ${NGINX_ERROR_FOLDER}${e.name};`).join(`\n${indent}`);
+}
+
+/**
+ * The internal locations answering nginx's own errors: problem+json ("about:blank": the status
+ * says it), CORS, `no-store`, its instance `$sd_instance` (the path where it is plain characters).
+ *
+ * @example
+ * nginxErrorLocations("  ") // "location = /.sd-error/bad-request {\n    internal;\n    types { }\n    default_type application/problem+json;…"
+ */
+export function nginxErrorLocations(indent: string): string {
+  return NGINX_ERRORS.map((e) => {
+    const body = JSON.stringify({ type: "about:blank", title: e.title, status: e.status, detail: e.detail, instance: "INSTANCE" }).replace("INSTANCE", "$sd_instance");
+    return `location = ${NGINX_ERROR_FOLDER}${e.name} {
+${indent}  internal;
+${indent}  types { }
+${indent}  default_type application/problem+json;
+${indent}  charset utf-8;
+${indent}  charset_types application/problem+json;
+${indent}  add_header Access-Control-Allow-Origin "*" always;
+${indent}  add_header Cache-Control "no-store" always;
+${indent}  add_header X-Content-Type-Options "nosniff" always;
+${indent}  return ${e.status} '${body}';
+${indent}}`;
+  }).join(`\n${indent}`);
+}
