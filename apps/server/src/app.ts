@@ -32,7 +32,7 @@ import { matchHits, noneMatchHits, unmodifiedSince } from "./negotiate.ts";
 import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
-import { localityTowns, PLUS_CODE_NEAR_M, plusCodeOf, type TownPoints } from "./plus-code.ts";
+import { localityTowns, plusCodeOf, type TownPoints } from "./plus-code.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -228,8 +228,14 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
         const zips = m.zips.map((z) => z.zip);
         const outlined = zips.filter((zip) => outlines.outline(zip) !== undefined);
         const points = zips.flatMap((zip) => [data.index.zctaPoint(zip) ?? []]).filter((p): p is [number, number] => p.length === 2);
-        const holds = (lon: number, lat: number) => outlined.some((zip) => outlines.holds(zip, lon, lat)) || outlined.some((zip) => edgeDistance(outlines.outline(zip)!, lon, lat) <= PLUS_CODE_NEAR_M);
-        return outlined.length === 0 ? { points } : { points, holds };
+        const metresFrom = (lon: number, lat: number) => (outlined.some((zip) => outlines.holds(zip, lon, lat)) ? 0 : Math.min(...outlined.map((zip) => edgeDistance(outlines.outline(zip)!, lon, lat))));
+        // (The districts its ZIP codes' records name, read only where the areas leave two places or none: Valdez, AK.)
+        let named: Set<string> | undefined;
+        const inNamedDistrict = (lon: number, lat: number) => {
+          named ??= new Set(zips.flatMap((zip) => (json(`/zip/${zip}/districts.json`) as ZipDistricts | undefined)?.districts.filter((d) => d.chosen).map((d) => d.leaid) ?? []));
+          return data.index.districtsAt(lon, lat).some((hit) => named!.has(hit.district.leaid));
+        };
+        return outlined.length === 0 ? { points } : { points, metresFrom, inNamedDistrict };
       });
     };
 

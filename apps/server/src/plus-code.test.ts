@@ -3,15 +3,23 @@ import { plusCodeOf, plusCodePlace, type TownArea } from "./plus-code.ts";
 
 // The centre of 86HJV9MF+QV (in the Loop, Chicago), an area 1/8000 of a degree square from 41.884375, -87.625375 (to the float's last bits).
 const LOOP = { lat: expect.closeTo(41.8844375, 9), lon: expect.closeTo(-87.6253125, 9) };
-/** A town's ZIP codes' points, and its areas as a box [west, south, east, north]. */
-const town = (points: [number, number][], [w, s, e, n]: [number, number, number, number]): TownArea => ({ points, holds: (lon, lat) => lon >= w && lon <= e && lat >= s && lat <= n });
-const CHICAGO_BOX: [number, number, number, number] = [-87.95, 41.64, -87.52, 42.03];
+type Box = [west: number, south: number, east: number, north: number];
+/** How many metres a place lies outside a box (about: a degree of latitude is 111 km), 0 inside. */
+const metresOutside = ([w, s, e, n]: Box, lon: number, lat: number) =>
+  Math.hypot(Math.max(w - lon, 0, lon - e) * 111_000 * Math.cos((lat * Math.PI) / 180), Math.max(s - lat, 0, lat - n) * 111_000);
+/** A town's ZIP codes' points, its areas as a box, and the districts its ZIP codes' records name as another (none if not given). */
+const town = (points: [number, number][], areas: Box, districts?: Box): TownArea => ({
+  points,
+  metresFrom: (lon, lat) => metresOutside(areas, lon, lat),
+  inNamedDistrict: (lon, lat) => districts !== undefined && metresOutside(districts, lon, lat) === 0,
+});
+const CHICAGO_BOX: Box = [-87.95, 41.64, -87.52, 42.03];
 /** Chicago, from two of its ZIP codes' points, and Springfield in Illinois and Massachusetts. */
 const towns = (name: string): TownArea[] =>
   /^chicago/i.test(name)
     ? [town([[-87.63, 41.88], [-87.7, 41.95]], CHICAGO_BOX)]
     : /^springfield/i.test(name)
-      ? [town([[-89.65, 39.78]], [-89.75, 39.7, -89.55, 39.88]), town([[-72.59, 42.1]], [-72.65, 42.05, -72.5, 42.15])]
+      ? [town([[-89.65, 39.78]], [-89.75, 39.7, -89.55, 39.87]), town([[-72.59, 42.1]], [-72.65, 42.05, -72.5, 42.15])]
       : [];
 
 describe("plusCodeOf: a plus code in a box's text", () => {
@@ -55,6 +63,22 @@ describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () 
     // No place held by the town's areas, or two: none.
     expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-80, 30, -79, 31])])).toBeUndefined();
     expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-89, 40, -87, 43])])).toBeUndefined();
+  });
+
+  it("of two places the town's areas hold, the one in a district its ZIP codes' records name (review 42 final #1: Valdez, AK's 99686 holds two)", () => {
+    // The areas reach a degree west of the Loop; the district named is Chicago's.
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-89, 40, -87, 43], CHICAGO_BOX)])).toEqual(LOOP);
+    // A district as wide as the areas tells them apart no more (Juneau, AK): none.
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-89, 40, -87, 43], [-89, 40, -87, 43])])).toBeUndefined();
+  });
+
+  it("of no place the town's areas hold, the one a few km off their edge in a district its records name (review 42 final #1: Heber City, UT, 3.6 km)", () => {
+    // The areas end about 3.3 km west of the Loop (0.04° of longitude at 41.9°N), the district named holds it.
+    const offEdge = (districts?: Box) => () => [town([[-87.7, 41.88]], [-87.75, 41.8, -87.665, 41.95], districts)];
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", offEdge(CHICAGO_BOX))).toEqual(LOOP);
+    // Not in a district its ZIP codes' records name, or more than PLUS_CODE_OFF_EDGE_M off: none.
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", offEdge())).toBeUndefined();
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.9, 41.88]], [-88, 41.8, -87.8, 41.95], CHICAGO_BOX)])).toBeUndefined();
   });
 
   it("a name of towns in several states: the one whose areas hold the place", () => {

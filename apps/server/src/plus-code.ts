@@ -25,12 +25,23 @@ const CODE_THEN_TOWN = /^([0-9A-Z]{2,8}\+[0-9A-Z]*)(?:[\s,]+(.*))?$/i;
  */
 export interface TownArea {
   points: readonly (readonly [number, number])[];
-  /** Undefined where none of its ZIP codes has an outline (the territories'): the place nearest its middle is taken, an island's. */
-  holds?: (lon: number, lat: number) => boolean;
+  /**
+   * How many metres a place lies from the nearest of its ZIP codes' areas, 0 inside one. Undefined where none of its
+   * ZIP codes has an outline (the territories'): the place nearest its middle is taken, an island's.
+   */
+  metresFrom?: (lon: number, lat: number) => number;
+  /** Whether a district one of its ZIP codes' records names holds a place (Valdez City SD, not the Chugach SD around it). */
+  inNamedDistrict?: (lon: number, lat: number) => boolean;
 }
 
-/** How near one of its town's ZIP codes' areas a short code's place may lie, in metres: a shore, a simplified outline's edge. */
+/** How near one of its town's ZIP codes' areas a short code's place may lie, in metres, to be held by it: a shore, a simplified outline's edge. */
 export const PLUS_CODE_NEAR_M = 1000;
+
+/**
+ * How near one of its town's ZIP codes' areas a short code's place may lie, in metres, where no place is held: a town
+ * off its simplified outline (Heber City, UT, 3.6 km; Green River, UT, 5 km), where a cell away is 45 km or more.
+ */
+export const PLUS_CODE_OFF_EDGE_M = 10_000;
 
 /** The towns a short code's locality may mean ("Springfield": many); none where no town has the name. */
 export type TownPoints = (locality: string) => readonly TownArea[];
@@ -76,8 +87,11 @@ export function localityTowns(locality: string, citySearch: (text: string) => Ci
  * short one's from the town after it. It names one place in each cell of its grid (a degree for a code short by 4
  * characters): of those nearest the middle (the median) of each town's ZIP codes' points, and a cell away, the one
  * one of the town's ZIP codes' areas holds (review of the mends 42 #1: from a rural town's far-spread ZIP codes the
- * nearest was a degree off, Cordova, AK's code placed in the Matanuska-Susitna Borough); none where none or several
- * are, or the towns of that name give different places ("V9MF+QV Springfield": one in each of many states). Not a
+ * nearest was a degree off, Cordova, AK's code placed in the Matanuska-Susitna Borough); where they hold several, or
+ * none lies within a kilometre, the one of those held (or within PLUS_CODE_OFF_EDGE_M) that a district its ZIP codes'
+ * records name holds (review 42 final #1: Valdez, AK; Heber City, UT). None where that leaves none or several (Juneau,
+ * AK's 99801 and its district span two cells: the data has no town's own point), or the towns of that name give
+ * different places ("V9MF+QV Springfield": one in each of many states). Not a
  * code short by 6 characters (recoverableFromTown: review 42 #5, "JC+QV Chicago" was 4 km off). Undefined for other
  * text, or a short code whose town is not known.
  *
@@ -102,23 +116,44 @@ export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: num
   for (const town of towns) {
     // (The median: a town's few far ZIP codes do not move it, as they moved the mean a degree west of Anchorage: review 42 #1.)
     const recovered = OpenLocationCode.recoverNearest(read.code, median(town.points, 1), median(town.points, 0));
-    const nearest = OpenLocationCode.decode(recovered);
-    const holds = town.holds;
-    if (holds === undefined) keep({ lat: nearest.latitudeCenter, lon: nearest.longitudeCenter });
-    for (const dLat of holds === undefined ? [] : [-cell, 0, cell]) {
-      for (const dLon of [-cell, 0, cell]) {
-        // (Longitude the short way round: a cell east of 180° is one west of it, the Aleutians'.)
-        const lon = nearest.longitudeCenter + dLon;
-        const lat = nearest.latitudeCenter + dLat;
-        if (Math.abs(lat) >= 90) continue;
-        // (Its code's area's centre, as decoding gives it, not the sum's, a float's last bit apart.)
-        const area = OpenLocationCode.decode(OpenLocationCode.encode(lat, lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon, recovered.length - 1));
-        const place = { lat: area.latitudeCenter, lon: area.longitudeCenter };
-        if (holds!(place.lon, place.lat)) keep(place);
-      }
+    const nearest = centreOf(recovered);
+    const { metresFrom, inNamedDistrict } = town;
+    if (metresFrom === undefined) {
+      keep(nearest);
+      continue;
     }
+    const cells = [nearest, ...neighbours(nearest, cell, recovered.length - 1)].map((place) => ({ place, metres: metresFrom(place.lon, place.lat) }));
+    const held = cells.filter((c) => c.metres <= PLUS_CODE_NEAR_M);
+    const named = (among: typeof cells) => among.filter((c) => inNamedDistrict?.(c.place.lon, c.place.lat) === true);
+    // The one place its ZIP codes' areas hold (review of the mends 42 #1: Cordova, AK's nearest was a degree off);
+    // of several, the one in a district its ZIP codes' records name (Valdez, AK's 99686 holds two: review 42 final #1);
+    // of none, the one off their edge within PLUS_CODE_OFF_EDGE_M in such a district (Heber City, UT).
+    const found = held.length === 1 ? held : named(held.length > 1 ? held : cells.filter((c) => c.metres <= PLUS_CODE_OFF_EDGE_M));
+    if (found.length === 1) keep(found[0]!.place);
   }
   return places.size === 1 ? [...places.values()][0] : undefined;
+}
+
+/** The centre of a code's area, as decoding gives it. */
+function centreOf(code: string): { lat: number; lon: number } {
+  const area = OpenLocationCode.decode(code);
+  return { lat: area.latitudeCenter, lon: area.longitudeCenter };
+}
+
+/** The centres of the 8 cells of `cell` degrees around a place's, each as its code of `length` digits decodes it. */
+function neighbours(place: { lat: number; lon: number }, cell: number, length: number): { lat: number; lon: number }[] {
+  const around: { lat: number; lon: number }[] = [];
+  for (const dLat of [-cell, 0, cell]) {
+    for (const dLon of [-cell, 0, cell]) {
+      const lat = place.lat + dLat;
+      // (Longitude the short way round: a cell east of 180° is one west of it, the Aleutians'.)
+      const lon = place.lon + dLon;
+      if ((dLat === 0 && dLon === 0) || Math.abs(lat) >= 90) continue;
+      // (Its code's area's centre, as decoding gives it, not the sum's, a float's last bit apart.)
+      around.push(centreOf(OpenLocationCode.encode(lat, lon > 180 ? lon - 360 : lon < -180 ? lon + 360 : lon, length)));
+    }
+  }
+  return around;
 }
 
 /**
