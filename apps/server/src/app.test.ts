@@ -379,6 +379,21 @@ describe("pages (rules 21, 22)", () => {
     await expectProblem(await get("/zip/00000", { Accept: "application/json" }), 404, "zip-not-found", "/zip/00000");
   });
 
+  it("/zip?zip= with a map app's link goes to its place's /location page, with or without https:// (links-43: 'Nothing found')", async () => {
+    for (const [typed, place] of [
+      ["https://waze.com/ul/hdp3wjztvf", "lat=41.878145&lon=-87.629936"],
+      ["waze.com/ul/hdp3wjztvf", "lat=41.878145&lon=-87.629936"],
+      ["maps.google.com/?q=41.88,-87.62", "lat=41.88&lon=-87.62"],
+      ["Use Waze to drive to Millennium Park: waze.com/ul/hdp3wjztvf", "lat=41.878145&lon=-87.629936"],
+    ]) {
+      const res = await get(`/zip?zip=${encodeURIComponent(typed!)}`);
+      expect(res.status, typed).toBe(303);
+      expect(res.headers.get("location"), typed).toBe(`/location?${place}`);
+    }
+    // A link naming no place is not one: what it reads as, as before.
+    expect((await get(`/zip?zip=${encodeURIComponent("https://maps.app.goo.gl/AbCd123")}`)).status).toBe(400);
+  });
+
   it("/zip?zip= (the form without JavaScript) redirects to the ZIP's page", async () => {
     const res = await get("/zip?zip=%2090210%20");
     expect(res.status).toBe(303);

@@ -113,6 +113,15 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     ["Use Waze to drive to Millennium Park: https://waze.com/ul/hdp3wjztvf", "41.878145", "-87.629936"],
     ["Dropped pin\nhttps://maps.google.com/?q=41.8819,-87.6278", "41.8819", "-87.6278"],
     ["Meet me here (https://waze.com/ul/hdp3wjztvf).", "41.878145", "-87.629936"],
+    // Without "https://", as typed or as some apps' Share text gives it (links-43: "is not a decimal number of degrees").
+    ["waze.com/ul/hdp3wjztvf", "41.878145", "-87.629936"],
+    ["maps.google.com/?q=41.88,-87.62", "41.88", "-87.62"],
+    ["www.google.com/maps/@41.88,-87.62,15z", "41.88", "-87.62"],
+    ["maps.apple.com/?ll=41.88,-87.62&q=Dropped%20Pin", "41.88", "-87.62"],
+    ["osm.org/?mlat=41.8825&mlon=-87.6231#map=15/41.88200/-87.62780", "41.8825", "-87.6231"],
+    ["www.openstreetmap.org/#map=17/41.88200/-87.62780", "41.882", "-87.6278"],
+    ["Use Waze to drive to Millennium Park: waze.com/ul/hdp3wjztvf", "41.878145", "-87.629936"],
+    ["Meet me here (waze.com/ul/hdp3wjztvf).", "41.878145", "-87.629936"],
     // HERE WeGo: a shared location (a title may follow), a map's view from zoom 12.
     ["https://share.here.com/l/41.8819,-87.6278", "41.8819", "-87.6278"],
     ["https://share.here.com/l/41.8819,-87.6278,Lets%20meet%20here?z=10&p=yes", "41.8819", "-87.6278"],
@@ -137,6 +146,11 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("https://maps.app.goo.gl/AbCd123")).toBeUndefined();
     expect(linkPlace("45.7833, -108.5007")).toBeUndefined();
     expect(linkPlace("https://example.org/?q=1234,5678")).toBeUndefined();
+    // Without "https://": a map site's host only, with something after it; not an e-mail address's domain, nor a part of another link.
+    expect(linkPlace("example.org/?q=41.88,-87.62")).toBeUndefined();
+    expect(linkPlace("me@maps.google.com/?q=41.88,-87.62")).toBeUndefined();
+    expect(linkPlace("maps.google.com")).toBeUndefined();
+    expect(linkPlace("maps.app.goo.gl/AbCd123")).toBeUndefined();
     // A search's or a route's view, a search hint: no place (review stop 36 #5: the middle of the screen was taken).
     expect(linkPlace("https://www.google.com/maps/dir/Billings,+MT/Laurel,+MT/@45.72,-108.65,12z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/search/schools/@45.7833,-108.5007,14z")).toBeUndefined();

@@ -182,19 +182,33 @@ export function linkPlace(text: string): { lat: string; lon: string } | undefine
 }
 
 /**
- * The link a text is (http, https, a geo: URI), or the first web link in it: an app's Share button may give a sentence
+ * The link a text is (http, https, a geo: URI), or the first web link in it (a map site's without its "https://" too): an app's Share button may give a sentence
  * before its link ("Meet me at Millennium Park: https://waze.com/ul/hdp3wjztvf", review of the mends 42, left); undefined
  * for text with no link, as coordinates typed.
  *
  * @example
  * linkIn("Use Waze to drive here: https://waze.com/ul/hdp3wjztvf") // "https://waze.com/ul/hdp3wjztvf"
+ * linkIn("maps.google.com/?q=41.88,-87.62") // "https://maps.google.com/?q=41.88,-87.62" (its scheme left out)
  * linkIn("45.7833, -108.5007") // undefined
  */
 function linkIn(text: string): string | undefined {
   const t = text.trim();
+  if (/^(?:https?:\/\/|geo:)/i.test(t)) return t;
   // (Not the sentence's full stop or bracket after it.)
-  return /^(?:https?:\/\/|geo:)/i.test(t) ? t : /\bhttps?:\/\/\S+/i.exec(t)?.[0].replace(/[.,;:!?)\]"'”’]+$/, "");
+  const bare = (link: string) => link.replace(/[.,;:!?)\]"'”’]+$/, "");
+  const web = /\bhttps?:\/\/\S+/i.exec(t)?.[0];
+  if (web !== undefined) return bare(web);
+  const schemeless = SCHEMELESS_MAP_LINK.exec(t)?.[1];
+  return schemeless === undefined ? undefined : `https://${bare(schemeless)}`;
 }
+
+/**
+ * A map site's link written without its "https://" ("waze.com/ul/hdp3wjztvf", "maps.google.com/?q=41.88,-87.62",
+ * "osm.org/…", as typed, or as some apps' Share text gives it: review of the mends 42 #4), alone or in a sentence: its
+ * host, then a path, a query or a fragment; not an e-mail address's domain nor a part of a longer link.
+ */
+const SCHEMELESS_MAP_LINK =
+  /(?<![\w.@/-])((?:[a-z0-9-]+\.)*(?:google\.[a-z]{2,3}(?:\.[a-z]{2})?|maps\.apple\.com|waze\.com|openstreetmap\.org|osm\.org|bing\.com|here\.com|plus\.codes|goo\.gl)[/?#]\S*)/i;
 
 /** Text that is a link (http, https) or a geo: URI, or holds a web link, not coordinates typed. */
 export function isMapLink(text: string): boolean {

@@ -1,6 +1,7 @@
 /**
  * The search box (`GET /zip?zip=`): what a text typed into it reads as, decided without HTTP. A
- * ZIP code (or ZIP+4, an address ending with one, a ZIP code before its town) goes to its page; a
+ * ZIP code (or ZIP+4, an address ending with one, a ZIP code before its town) goes to its page; a map
+ * app's link with its place in it, to the /location page of that place; a
  * district's name to its page or the list of those of that name; a town's name ("Boston, MA",
  * "Raleigh schools") to the page of its ZIP codes; a state's code or name to its page; anything
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
@@ -14,6 +15,7 @@ import { districtsFoundPage, type NoPostOffice } from "./districts-found-page.ts
 import { townNameTyped, townPage, type ZipElsewhere } from "./town-page.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
+import { linkPlace } from "./place-input.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
@@ -175,6 +177,10 @@ export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOff
 export function searchAnswer(asked: string, site: SearchSite, states: StateSearch): SearchAnswer {
   // Longer than the form's box takes (a whole e-mail pasted, or a request made to be slow): said so, unread.
   if (asked.length > SEARCH_MAX_LENGTH) return { invalid: { detail: searchTooLongDetail(asked.length), reads: "long" } };
+  // A map app's link pasted here, not into the location form ("https://waze.com/ul/hdp3wjztvf", "maps.google.com/?q=41.88,-87.62",
+  // or after an app's Share words: links-43): that place's page, as the form answers it.
+  const mapped = linkPlace(asked);
+  if (mapped !== undefined) return { go: `/location?lat=${mapped.lat}&lon=${mapped.lon}` };
   // "Boston near me", "schools near me": the place, if one is named; else the location lookup,
   // which knows where the phone is (review 34c: 400 "not a ZIP code" for 103 of 120 big towns).
   // (A space first: "near me" alone is matched too.)
