@@ -455,6 +455,8 @@ describe("the search box's page for a town", () => {
     // With the country after the state.
     expect(search("Boston, MA, USA").map((m) => m.state)).toEqual(["MA"]);
     expect(search("Boston MA United States").map((m) => m.state)).toEqual(["MA"]);
+    // In another language, as a phone set to it writes it (links-43).
+    for (const country of ["EE. UU.", "EE.UU.", "Estados Unidos", "États-Unis", "Vereinigte Staaten"]) expect(search(`Boston, MA, ${country}`).map((m) => m.state), country).toEqual(["MA"]);
   });
 
   it("GET /zip?zip=Beverly Hills answers 200 with the town's ZIP codes, its districts linked; a Canadian code gets the 400 page saying so", async () => {

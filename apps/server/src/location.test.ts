@@ -362,6 +362,11 @@ describe("GET /location (the page)", () => {
     const read = await app.request(`/location?lat=${encodeURIComponent("3HFX+CR Beverly Hills, California")}&lon=`);
     expect(read.status).toBe(303);
     expect(read.headers.get("location")).toBe("/location?lat=34.073563&lon=-118.400437");
+    // The country as a phone set to another language writes it (links-43: Spanish "EE. UU." was a 400).
+    for (const country of ["EE. UU.", "Estados Unidos", "États-Unis", "USA", "Vereinigte Staaten", "Stati Uniti"]) {
+      const res = await app.request(`/location?lat=${encodeURIComponent(`3HFX+CR Beverly Hills, California, ${country}`)}&lon=`);
+      expect(res.headers.get("location"), country).toBe("/location?lat=34.073563&lon=-118.400437");
+    }
     for (const short of ["3HFX+CR", "3HFX+CR Atlantis"]) {
       const res = await app.request(`/location?lat=&lon=${encodeURIComponent(short)}`, { headers: { Accept: "text/html" } });
       expect(res.status).toBe(400);

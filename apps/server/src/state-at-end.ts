@@ -8,8 +8,14 @@
 import { COUNTRY } from "./near-path.ts";
 import { ownTable } from "./own-table.ts";
 
-/** A country after the state, as near-path.ts addressZip reads it. */
-export const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+${COUNTRY}\.?$`, "i");
+/**
+ * The United States as a phone set to another language writes it after a place (Google Maps in Spanish: "V9JC+QV
+ * Chicago, Illinois, EE. UU."; in French, German, Italian, Portuguese, Dutch: links-43, review of the mends 42 #4).
+ */
+const US_IN_OTHER_LANGUAGES = String.raw`(?:EE\.?\s?UU\.?|Estados Unidos(?: de Am[eé]rica)?|[EÉ]tats-Unis(?: d'Am[eé]rique)?|Vereinigte Staaten(?: von Amerika)?|Stati Uniti(?: d'America)?|EUA|Verenigde Staten(?: van Amerika)?)`;
+
+/** A country after the state, as near-path.ts addressZip reads it, or in another language. */
+export const COUNTRY_AT_END = new RegExp(String.raw`[\s,]+(?:${COUNTRY}\.?|${US_IN_OTHER_LANGUAGES})$`, "i");
 
 /**
  * The states' abbreviations of newspapers and older addresses (the AP Stylebook's, and the common
