@@ -404,6 +404,9 @@ describe("pages (rules 21, 22)", () => {
     // (A run of white space counts as one space: review 35 #1.)
     for (const typed of ["90210-1234", "902101234", " 02108-0001 ", "90210 1234", "90210  1234", "90210\n1234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location")).toBe(`/zip/${typed.trim().slice(0, 5)}`);
     for (const typed of ["90210-123", "90210--1234", "9021 01234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).status, typed).toBe(400);
+    // After its town too, the +4 without its dash (review 42 final #7: "Seattle WA 981011234" was "Nothing found", "Seattle WA 98101-1234" its ZIP).
+    for (const typed of ["Beverly Hills, CA 90210-1234", "Beverly Hills CA 902101234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location"), typed).toBe("/zip/90210");
+    expect((await get(`/zip?zip=${encodeURIComponent("Beverly Hills CA 9021012345")}`)).status).toBe(400);
   });
 
   it("/docs serves the plain reference with the pages' CSP; /docs/interactive Redoc's page with its own", async () => {

@@ -134,6 +134,16 @@ describe("a number like a ZIP code's among words (review of stop 42 #3)", () => 
     ["CHSD 218", undefined],
     ["NEW YORK CITY GEOGRAPHIC DISTRICT #31", undefined],
     ["Ohio", undefined],
+    // A year among words is none (review 42 final #7: "Class of 2025" was told "“2025” has 4 digits"), unless
+    // Massachusetts, whose ZIP codes 01900-02099 they are short of a zero, or "ZIP" is typed with it.
+    ["Class of 2025", undefined],
+    ["2024-2025 school calendar", undefined],
+    ["kindergarten registration 2025", undefined],
+    ["Cohasset, MA 2025", "2025"],
+    ["Lynn, Massachusetts 1902", "1902"],
+    ["Salem Mass. 1970", "1970"],
+    ["ZIP 2025", "2025"],
+    ["escuelas cerca de 7800", "7800"],
   ])("%j holds %j", (typed, number) => {
     expect(zipLikeNumber(typed)).toBe(number);
   });

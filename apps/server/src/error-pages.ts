@@ -120,23 +120,34 @@ export interface ErrorPageExtra {
   idState?: { code: string; name: string };
 }
 
+/** A year of these centuries, as typed among words ("Class of 2025", "2024-2025 school calendar"). */
+const YEAR = /^(?:19|20)[0-9]{2}$/;
+
+/** Massachusetts named, by its code or name: the one state whose ZIP codes short of their zero look like years (01900 to 02099). */
+const MASSACHUSETTS = /(?<![\p{L}])(?:MA|Mass\.?|Massachusetts)(?![\p{L}])/iu;
+
 /**
  * The number of a ZIP code typed among words that no search found, where it is not a ZIP code:
  * 4 to 6 digits ("Boston, MA 2108", a leading zero lost; "Chicago IL 606011"), or digits with O,
  * l or I typed for 0 and 1 ("Springfield IL 627O1"), or 3 digits after "ZIP"; not an address's
  * house number or PO box's (isAddressShape), nor a district's 3-digit number ("CHSD 218"). The
- * last one, where there are several; undefined where there is none.
+ * last one, where there are several; undefined where there is none. Not a year ("Class of 2025") unless
+ * Massachusetts is named ("Cohasset, MA 2025": its 02025).
  *
  * @example
  * zipLikeNumber("Boston, MA 2108") // "2108"
  * zipLikeNumber("123 Main St, Springfield, IL 6270") // "6270"
  * zipLikeNumber("12 Oak St, Davie, FL") // undefined
  * zipLikeNumber("CHSD 218") // undefined
+ * zipLikeNumber("Class of 2025") // undefined
  */
 export function zipLikeNumber(typed: string): string | undefined {
   const text = isAddressShape(typed) ? typed.replace(/,/g, " ").trim().replace(ADDRESS_START, " ") : typed;
+  const massachusetts = MASSACHUSETTS.test(text);
   const numbers = [...text.matchAll(/(?<![\p{L}\p{N}])(zip(?:\s*code)?\s*:?\s*)?([0-9OolI]{3,6})(?![\p{L}\p{N}])/giu)]
     .filter((m) => (m[2]!.replace(/[^0-9]/g, "").length >= 3 && m[2]!.length >= 4) || (m[1] !== undefined && /^[0-9]{3}$/.test(m[2]!)))
+    // (A year among words is none, "Class of 2025": a ZIP code of 01900 to 02099 short of its zero is Massachusetts' alone.)
+    .filter((m) => m[1] !== undefined || massachusetts || !YEAR.test(m[2]!))
     .map((m) => m[2]!);
   return numbers.at(-1);
 }

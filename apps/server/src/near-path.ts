@@ -73,9 +73,9 @@ export function typedLeaid(typed: string): string | undefined {
 /** The country an address copied from a map ends with ("USA", "U.S.", "United States of America"), as a pattern source. */
 export const COUNTRY = String.raw`(?:U\.?S\.?A?\.?|United States(?: of America)?)`;
 
-/** A ZIP code (and its +4) ending an address, maybe before the country; not after a box or unit word, nor after digits. */
+/** A ZIP code (and its +4, with or without the dash) ending an address, maybe before the country; not after a box or unit word, nor after digits. */
 const ADDRESS_ZIP = new RegExp(
-  String.raw`(?<![0-9]|[0-9][.,]|\b(?:box|pob|p\.o\.b|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:\s*[-–—]\s*[0-9]{4})?[\s.,;]*(?:${COUNTRY}[\s.]*)?$`,
+  String.raw`(?<![0-9]|[0-9][.,]|\b(?:box|pob|p\.o\.b|apt|apartment|unit|suite|ste|no|number)\.?\s*|#\s*)([0-9]{5})(?:(?:\s*[-–—]\s*)?[0-9]{4})?[\s.,;]*(?:${COUNTRY}[\s.]*)?$`,
   "i",
 );
 
@@ -92,6 +92,7 @@ const ADDRESS_ZIP = new RegExp(
  * addressZip("Brooklyn, NY 11211")                    // "11211"
  * addressZip("12345 Main St, Springfield, IL 62704") // "62704"
  * addressZip("90210–1234")                            // "90210"
+ * addressZip("Seattle WA 981011234")                  // "98101" (its +4 without the dash)
  * addressZip("12345 Main St")                         // undefined
  */
 export function addressZip(typed: string): string | undefined {

@@ -155,6 +155,12 @@ describe("Accept negotiation of errors", () => {
     // (No street word: a ZIP code short of a digit before its town, not an address.)
     ["9021 Beverly Hills", "“9021” has 4 digits: a ZIP code has 5"],
     ["90210 Beverly Hills, NY", "Invalid ZIP code"],
+    // A year among words is no ZIP code short of its zero, unless Massachusetts is named (review 42 final #7).
+    ["Class of 2025", "Nothing found for “Class of 2025”"],
+    ["2024-2025 school calendar", "Nothing found for “2024-2025 school calendar”"],
+    ["Cohasset, MA 2025", "“2025” has 4 digits: a ZIP code has 5"],
+    // An address's house number is no ZIP code meant (review 42 final #7: "Invalid ZIP code", "Did you mean 90210?").
+    ["90210 Main St", "No town found in the address “90210 Main St”"],
     ["1234", "Invalid ZIP code"],
     ["9O21O", "Invalid ZIP code"],
     ["K1A 0B1", "Invalid ZIP code"],
