@@ -363,8 +363,10 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
         : kind === "invalid-zip" && extra.typed !== undefined && extra.respelled !== undefined
           ? // A name misspelt, not a ZIP code mistyped ("Chicgo school": review of the final mends 40).
             `Nothing is named “${shortened(extra.typed)}”`
-          : kind === "invalid-zip" && extra.typed !== undefined && namesNoTown(extra.typed, extra.meant)
-            ? noTownTitle(extra.typed)
+          : kind === "invalid-zip" && extra.typed !== undefined && (namesNoTown(extra.typed, extra.meant) || (extra.meant !== undefined && isAddressShape(extra.typed)))
+            ? // (An address whose house number is a ZIP code's, "12345 Main St": the town is what is missing, the ZIP code
+              // still named below, not "Invalid ZIP code": review 42 final #7.)
+              noTownTitle(extra.typed)
             : // A number like a ZIP code's among words ("Boston, MA 2108"): what is wrong with it (review of stop 42 #3).
               (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined ? typedZipNumberProblem(extra.typed) : undefined) ?? p.title;
   let body: string;

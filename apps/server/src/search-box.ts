@@ -212,10 +212,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).
   const stateTyped = /[\s,]([A-Za-z]{2})\.?$/.exec(typed)?.[1]?.toUpperCase();
   const elsewhere = (zip: string) => stateTyped !== undefined && site.states.has(stateTyped) && site.record(zip)?.state !== stateTyped;
-  // Nor an address's house number where no state typed is its ZIP code's ("12345 Main St": review 42 final #7, "Invalid
-  // ZIP code … Did you mean 12345?"; "90210 Main St Nowhere CA" keeps it, as pages audit 30 #2 chose).
-  const houseNumber = (zip: string) => !(stateTyped !== undefined && site.states.has(stateTyped)) && isAddressShape(typed) && ADDRESS_START.exec(typed.replace(/,/g, " ").trim())?.[0].trim() === zip;
-  const meant = guess !== undefined && site.hasPage(`/zip/${guess}`) && !elsewhere(guess) && !houseNumber(guess) ? `/zip/${guess}` : undefined;
+  const meant = guess !== undefined && site.hasPage(`/zip/${guess}`) && !elsewhere(guess) ? `/zip/${guess}` : undefined;
   // Palau, Micronesia, the Marshall Islands: said to be outside the service, not a town of a close name.
   const country = freelyAssociatedNamed(typed) ?? site.freelyAssociatedTown(typed);
   if (country !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), reads: "abroad", country } };
