@@ -82,10 +82,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
    */
   /** The ZIP codes of each first 3 digits, from /index.json when a ZIP code with no record is first asked for. */
   let nearZipsOf: ((zip: string) => NearZip[]) | undefined;
-  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string; cacheControl?: string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState" | "meantName" | "respelled"> = {}) => {
+  const fail = (req: Request, kind: ProblemKind, detail: string, page: { typed?: string; meant?: string; render?: (p: Problem) => string; cacheControl?: string } & Pick<ErrorPageExtra, "former" | "reads" | "country" | "idState" | "meantName" | "respelled" | "unknownTown"> = {}) => {
     const where = pathKind(pathOf(req.url));
     if (where === "api") return sendProblem(req, site.baseUrl, kind, detail);
-    const { typed, meant, render, cacheControl, former, reads, country, idState, meantName, respelled } = page;
+    const { typed, meant, render, cacheControl, former, reads, country, idState, meantName, respelled, unknownTown } = page;
     const postal = kind === "zip-not-found" && typed ? site.postal(typed) : undefined;
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
@@ -97,7 +97,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       ...(cacheControl === undefined ? {} : { cacheControl }),
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}), ...(unknownTown ? { unknownTown } : {}) })),
     });
   };
 

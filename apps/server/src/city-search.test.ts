@@ -49,6 +49,19 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(found("Hyde Park Chicago IL")).toEqual(["Chicago, IL"]);
     // Words that are all words of towns' names: a place before a town, not a misspelt town (review 35 #1: North Thetford).
     expect(found("South Thetford VT")).toEqual(["Thetford, VT"]);
+    // Not words that end many towns' names, without a house number: no Valley for "Spokane Valley" (stop 43).
+    const valleys = citySearchIndex(
+      [
+        { zip: "99201", city: "Spokane", state: "WA", district: "Spokane School District" },
+        { zip: "99181", city: "Valley", state: "WA", district: "Valley School District" },
+        ...["Apple", "Moses", "Pleasant", "Mill", "Sun"].map((w, i) => ({ zip: `9810${i}`, city: `${w} Valley`, state: "WA", district: "Other School District" })),
+      ],
+      new Set(["WA"]),
+    );
+    expect(valleys("Spokane Valley, WA")).toEqual([]);
+    expect(valleys("Spokane Valley WA")).toEqual([]);
+    expect(valleys("123 Main St, Spokane Valley, WA")).toEqual([]);
+    expect(valleys("123 Main St Valley WA").map((m) => m.city)).toEqual(["Valley"]);
     // The page says the name is close, not that the text is a town.
     expect(cityMatchesHtml("Nw York, NY", towns("Nw York, NY"))).toContain("no town is written that way");
   });

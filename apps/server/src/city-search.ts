@@ -197,6 +197,12 @@ export function citySearchIndex(
   // place before a town ("South Thetford VT": Thetford), not a misspelt town (North Thetford: review 35 #1).
   const townWords = new Set<string>();
   for (const list of byName.values()) for (const m of list) for (const w of m.city.toLowerCase().split(/[^a-z]+/)) if (w !== "") townWords.add(w);
+  // How many towns' names end with a name's words ("valley": Spokane Valley, Apple Valley, …), by cityKey.
+  const nameEnds = new Map<string, number>();
+  for (const list of byName.values()) {
+    const name = list[0]!.city.split(/[\s-]+/).filter((w) => w !== "");
+    for (let i = 1; i < name.length; i++) nameEnds.set(cityKey(name.slice(i).join(" ")), (nameEnds.get(cityKey(name.slice(i).join(" "))) ?? 0) + 1);
+  }
   const bySize = (list: CityMatch[]) => [...list].sort((a, b) => b.zips.length - a.zips.length || (a.state < b.state ? -1 : 1));
   /** The town a text names, with its state's code or name after it or not, that state, and how it was written. */
   const parse = (text: string): { state: string | undefined; town: string; form?: StateAtEnd["form"] } => {
@@ -342,7 +348,15 @@ export function citySearchIndex(
     if (state !== undefined) {
       const words = town.trim().split(/[\s,]+/).filter((w) => w !== "");
       const townOf = (n: number) => (byName.get(cityKey(words.slice(-n).join(" "))) ?? []).filter((m) => m.state === state);
-      for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= 1; n--) {
+      const address = ADDRESS_START.test(text);
+      // The words after the town's comma are its whole name at least ("123 Main St, Spokane Valley, WA": no Valley), unless they hold a unit ("…, Apt 4 Valley WA").
+      const afterComma = town.includes(",") ? town.slice(town.lastIndexOf(",") + 1).trim().split(/\s+/).filter((w) => w !== "") : [];
+      const atLeast = afterComma.some((w) => /\d/.test(w) || UNIT_WORDS.test(w)) ? 1 : afterComma.length;
+      for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= Math.max(1, atLeast); n--) {
+        // Without a house number, not words that end many towns' names ("Valley", "Park", "Hope"): "Spokane
+        // Valley, WA" is a town no record names, not Valley, WA (unknownTownCandidates offers both); a
+        // neighbourhood before its city stays the city ("Hyde Park Chicago IL", "South Thetford VT").
+        if (!address && (nameEnds.get(cityKey(words.slice(-n).join(" "))) ?? 0) >= NAME_END_OF_MANY) continue;
         // "100 Main St Paris OH": an "St" after a street's name ends the street, so the town after
         // it comes first (not Saint Paris, OH); after a street word ("Oak Ave St Petersburg") it is
         // the town's Saint, and Mt, Ft are always the town's ("Main Ave Mt Vernon": Mount Vernon).
@@ -387,6 +401,13 @@ export function citySearchIndex(
     return bySize(closeTo(text));
   };
 }
+
+/**
+ * How many towns' names must end with a name for it to read, typed after other words without a house
+ * number, as the end of a town's name rather than a town (Valley ends 120 names, Park 146, Hope 8;
+ * Chicago 3, York 4: "Hyde Park Chicago IL" is Chicago).
+ */
+const NAME_END_OF_MANY = 5;
 
 /** Words that end a street's name: an "St" after one is a town's Saint ("Oak Ave St Petersburg"). */
 const STREET_WORDS = new Set(

@@ -52,6 +52,34 @@ export function problemPage(kind: ProblemKind, facts: SiteFacts): string {
   );
 }
 
+/** A town's name typed with its state that no record has ("Spokane Valley"), its state's name, and the towns of its first or last words there ("Spokane, WA", "Valley, WA"). */
+export interface UnknownTown {
+  town: string;
+  stateName: string;
+  towns: readonly string[];
+}
+
+/** The heading of the page of a town no record names: what the sources lack, not that the town does not exist. */
+function unknownTownTitle(u: UnknownTown): string {
+  return `No town called “${shortened(u.town)}” in ${inSentence(u.stateName)} is in this service's sources`;
+}
+
+/**
+ * The answer on the page of a town no record names ("Spokane Valley, WA"): said plainly, with the towns of
+ * its first and last words offered as links (not chosen for the person: Valley, WA, is another town), and
+ * the ZIP code and the location as the ways that are sure.
+ *
+ * @example
+ * unknownTownAnswer({ town: "Spokane Valley", stateName: "Washington", towns: ["Spokane, WA", "Valley, WA"] })
+ * // '<p class="answer">No town called “Spokane Valley” in Washington is in this service's sources …'
+ */
+function unknownTownAnswer(u: UnknownTown): string {
+  const links = u.towns.map((t) => `<li><a href="/zip?zip=${e(encodeURIComponent(t))}">ZIP codes of ${e(t)}</a></li>`).join("");
+  return `<p class="answer">No town called “${e(shortened(u.town))}” in ${e(inSentence(u.stateName))} is in this service's sources: they name ZIP codes by their post offices' towns, and none is named so. A town without a post office of its own often has the ZIP codes of a town next to it, and ${u.towns.length === 1 ? "a town named with some of its words is this one" : "towns named with some of its words are these"} (not necessarily the one meant):</p>
+<ul class="links">${links}</ul>
+<p>To be sure, type the ZIP code of the home's street address, or <a href="/location">find the districts of a place</a> with “Use my location” (the place your phone is at).</p>`;
+}
+
 /** A ZIP code with a record and its town, as a mistyped ZIP code's page lists it. */
 export interface NearZip {
   zip: string;
@@ -116,6 +144,8 @@ export interface ErrorPageExtra {
   meantName?: string;
   /** The text typed with a word respelled ("Chicago schools" for "Chicgo schools"), where that search finds something: offered first. */
   respelled?: string;
+  /** A town typed with its state that no record names ("Spokane Valley, WA"), and the towns offered instead (search-box.ts unknownTownCandidates). */
+  unknownTown?: UnknownTown;
   /** For a district id not in the dataset: the state or territory its first two digits are those of (Guam's 66), whose page lists its districts. */
   idState?: { code: string; name: string };
 }
@@ -283,8 +313,9 @@ function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["reads"])
  * @example
  * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
  */
-function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string, respelled?: string): string {
+function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string, respelled?: string, unknownTown?: UnknownTown): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
+  if (unknownTown !== undefined) return `No town called “${e(shortened(unknownTown.town))}” in ${e(inSentence(unknownTown.stateName))} is in the sources: type the home's ZIP code, or pick a town above.`;
   if (respelled !== undefined) return `Nothing is named “${e(shortened(typed))}”: did you mean “${e(shortened(respelled))}”?`;
   if (reads === "abroad") return `${e(READS_TITLE.abroad(typed, country))}: type the ZIP code of a home in the United States.`;
   if (reads === "school") return `“${e(shortened(typed))}” reads as a school: type the ZIP code of the home's street address, or its town and state.`;
@@ -358,6 +389,8 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
         : `ZIP code ${postal.zip} has no school district record`
     : kind === "zip-not-found" && extra.typed
       ? `ZIP code ${shortened(extra.typed)} not found`
+      : kind === "invalid-zip" && extra.unknownTown !== undefined
+      ? unknownTownTitle(extra.unknownTown)
       : kind === "invalid-zip" && extra.typed !== undefined && extra.reads !== undefined
         ? READS_TITLE[extra.reads](extra.typed, extra.country)
         : kind === "invalid-zip" && extra.typed !== undefined && extra.respelled !== undefined
@@ -399,6 +432,8 @@ ${ZIP_LOOKUP_NOTE}`;
 ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${links}</ul>` : isUnnamedTown(postal) ? "" : `<p>No other ZIP code of ${e(place)} has a record.</p>`}${
       !links && extra.countyTown ? `\n${townGroupHtml(extra.countyTown, `ZIP codes of ${countyPlace(extra.countyTown.city, extra.countyTown.state)}, where ${isUnnamedTown(postal) ? postal.zip : postal.city} is`)}` : ""
     }`;
+  } else if (kind === "invalid-zip" && extra.unknownTown !== undefined) {
+    body = unknownTownAnswer(extra.unknownTown);
   } else {
     const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState, extra.meantName);
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
@@ -440,7 +475,7 @@ ${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(ex
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country, extra.respelled) : undefined, facts.staticCopy)}
+${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country, extra.respelled, extra.unknownTown) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,

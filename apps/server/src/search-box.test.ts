@@ -898,3 +898,29 @@ describe("a town whose only ZIP code is a post office's, over data/ and data/pos
     expect(page).toContain("South Canaan, PA");
   });
 });
+
+describe("a town of several words that no record names, typed with its state (stop 43: 'Spokane Valley, WA' answered the ZIP codes of Valley, WA)", () => {
+  it.each([
+    ["Spokane Valley, WA", "Spokane Valley", "Washington", ["Spokane, WA", "Valley, WA"]],
+    ["Spokane Valley WA", "Spokane Valley", "Washington", ["Spokane, WA", "Valley, WA"]],
+    ["New Hope, MN", "New Hope", "Minnesota", ["Hope, MN"]],
+    ["Roeland Park, KS", "Roeland Park", "Kansas", ["Park, KS"]],
+    ["123 Main St, Spokane Valley, WA", "Spokane Valley", "Washington", ["Spokane, WA", "Valley, WA"]],
+  ])("%j says no town %j of %s is in the sources, and offers %j as links, not as the answer", async (typed, town, state, offered) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(`<h1>No town called “${town}” in ${state} is in this service&#39;s sources</h1>`);
+    const links = [...html.matchAll(/<a href="\/zip\?zip=([^"]+)">ZIP codes of /g)].map((m) => decodeURIComponent(m[1]!));
+    expect(links).toEqual(offered);
+    expect(html).toContain('href="/location"');
+    expect(html).not.toContain("/district/");
+  });
+
+  it("keeps an address's town after its street, and a neighbourhood before a city", async () => {
+    const h1 = async (typed: string) => /<h1>([^<]*)<\/h1>/.exec(await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text())?.[1];
+    expect(await h1("123 Main St Valley WA")).toContain("Valley, WA");
+    expect(await h1("Hyde Park Chicago IL")).toContain("Chicago, IL");
+    expect(await h1("Spokane, WA")).toContain("Spokane, WA");
+  });
+});

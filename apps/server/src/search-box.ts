@@ -10,7 +10,7 @@ import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/c
 import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
-import type { ErrorPageExtra } from "./error-pages.ts";
+import type { ErrorPageExtra, UnknownTown } from "./error-pages.ts";
 import { districtsFoundPage, type NoPostOffice } from "./districts-found-page.ts";
 import { townNameTyped, townPage, type ZipElsewhere } from "./town-page.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
@@ -67,7 +67,7 @@ export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "cou
 export type SearchAnswer =
   | { go: string }
   | { page: string; town?: true }
-  | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country" | "respelled"> };
+  | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country" | "respelled" | "unknownTown"> };
 
 /**
  * The text typed, without the symbols and emoji around it ("🏫 90210", as a phone's keyboard
@@ -164,6 +164,37 @@ export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOff
   const read = states.atEnd(text);
   const found = [...site.postOfficeTowns(text), ...(read === undefined ? [] : site.postOfficeTowns(read.rest).filter((p) => p.state === read.state))];
   return found.length === 1 ? found[0]!.zip : undefined;
+}
+
+/**
+ * A town of two or more words typed with its state (or an address's, after its last comma) that no
+ * record names ("Spokane Valley, WA", "New Hope, MN", "Roeland Park, KS": no post office has their
+ * names), and the towns of that state named by its first words or its last words (Spokane, WA;
+ * Valley, WA), the longest of each; undefined where the name is a town's, holds a digit, or no such
+ * town is found.
+ *
+ * @example
+ * unknownTownCandidates("Spokane Valley, WA", site, states) // { town: "Spokane Valley", stateName: "Washington", towns: [Spokane, WA; Valley, WA] }
+ * unknownTownCandidates("Spokane, WA", site, states) // undefined
+ */
+export function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch" | "stateName">, states: Pick<StateSearch, "atEnd">): UnknownTown | undefined {
+  const at = states.atEnd(typed.replace(COUNTRY_AT_END, "").trim());
+  if (at === undefined) return undefined;
+  const rest = at.rest.replace(/[\s,]+$/, "");
+  // An address's town is the words after its last comma ("123 Main St, Spokane Valley, WA").
+  const name = ADDRESS_START.test(rest) ? (rest.includes(",") ? rest.slice(rest.lastIndexOf(",") + 1).trim() : "") : rest;
+  const words = name.split(/[\s,]+/).filter((w) => w !== "");
+  if (/\d/.test(name) || words.length < 2 || words.length > MAX_TOWN_WORDS) return undefined;
+  const townOf = (part: readonly string[]): CityMatch[] => {
+    const town = part.join(" ");
+    return site.citySearch(`${town}, ${at.state}`).filter((t) => !t.close && !t.county && t.state === at.state && cityKey(t.city) === cityKey(town));
+  };
+  if (townOf(words).length > 0) return undefined;
+  const longest = (parts: readonly (readonly string[])[]) => parts.map(townOf).find((found) => found.length > 0) ?? [];
+  const first = longest(words.slice(1).map((_, i) => words.slice(0, words.length - 1 - i)));
+  const last = longest(words.slice(1).map((_, i) => words.slice(i + 1)));
+  const towns = [...first, ...last.filter((t) => !first.some((f) => f.city === t.city))];
+  return towns.length === 0 ? undefined : { town: name, stateName: site.stateName(at.state), towns: towns.map((t) => `${t.city}, ${t.state}`) };
 }
 
 /**
@@ -293,6 +324,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // A town whose only ZIP code is a post office's ("South Canaan, PA": 18459): that ZIP code's page, which says what it is.
   const postOffice = districtNamed ? undefined : postOfficeTownZip(typed, site, states);
   if (postOffice !== undefined) return { go: `/zip/${postOffice}` };
+  // A town of several words no record names, typed with its state ("Spokane Valley, WA": its homes have Spokane's ZIP
+  // codes): said so, with the towns of its first and last words there offered, never answered as Valley, WA.
+  const unknownTown = districtNamed ? undefined : unknownTownCandidates(typed, site, states);
+  if (unknownTown !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown } };
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
   // A word of a district's or town's name one letter off ("Chicgo schools", "Austn ISD", "Seattle Public Schols"): the
