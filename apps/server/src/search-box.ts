@@ -506,6 +506,12 @@ function largerTownsLetterOff(typed: string, towns: readonly CityMatch[], site: 
 /** The words that may follow a town's in the name of a district named after it: its kind's (KIND_START) or its place's ("City", "Township", "Borough", "Area", "County"). */
 const NAME_KIND_START = new Set([...KIND_START, "city", "town", "township", "borough", "village", "area", "county", "parish", "metropolitan", "isd", "usd", "cusd", "sd", "unified"]);
 
+/** The words a district's place may add to the town it is named after ("Nordonia Hills City"): a place's kind. */
+const PLACE_SUFFIX = new Set(["hills", "heights", "valley", "park"]);
+
+/** Words of a region, not a town's name alone ("North Pennsylvania schools" is no town "North" of North Hills School District). */
+const REGION_WORDS = new Set("north south east west northern southern eastern western northeast northwest southeast southwest upper lower mid central greater new rural".split(" "));
+
 /** Whether a town found is one with a post office of the very name, in the state ("Arlington", OH; not Arlington for "Upper Arlington"). */
 function isPostOfficeTown(found: readonly CityMatch[], name: string, state: string): boolean {
   return found.some((t) => !t.close && t.state === state && cityKey(t.city) === cityKey(name));
@@ -539,7 +545,13 @@ function townWithoutPostOffice(typed: string, site: SearchSite, states: StateSea
       const partWords = words(part);
       const next = partWords[town.length];
       // (Or a number's or a letter's, Missouri's "Kirkwood R-VII", "Raytown C-2", "No. 1".)
-      return partWords.slice(0, town.length).join(" ") === town.join(" ") && (next === undefined || /^(?:\d.*|[a-z]|[ivx]+|no)$/.test(next) || NAME_KIND_START.has(next));
+      if (partWords.slice(0, town.length).join(" ") !== town.join(" ")) return false;
+      if (next === undefined || /^(?:\d.*|[a-z]|[ivx]+|no)$/.test(next) || NAME_KIND_START.has(next)) return true;
+      // (Or one word of a place's kind before the district's kind, where no town of the state has the longer name: "Nordonia, OH"
+      // is Nordonia Hills City School District, review of the final commits 42 #5; not for a region's word, "North, PA" of North
+      // Hills School District, nor where the longer name is a town's, Hoosick Falls for "Hoosick, NY".)
+      const after = partWords[town.length + 1];
+      return PLACE_SUFFIX.has(next) && !town.every((w) => REGION_WORDS.has(w)) && (after === undefined || NAME_KIND_START.has(after)) && !isPostOfficeTown(site.citySearch(`${at.rest} ${next}, ${at.state}`), `${at.rest} ${next}`, at.state);
     });
   const districts = site.districtSearch(`${at.rest}, ${at.state}`).filter((d) => d.state === at.state && d.match !== "narrower" && namedAfter(d.district));
   return districts.length === 0 ? undefined : { town: at.rest, stateName: site.stateName(at.state), towns: found.filter((t) => t.state === at.state), districts };
