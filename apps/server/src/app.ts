@@ -10,7 +10,7 @@ import { internalError, pathKind, pathOf, preflight, sendProblem, sendRepresenta
 import { edgeDistance, type DistrictRecord, type Problem, type StateDistricts, type ZipDistricts } from "@school-districts/core";
 import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
-import { errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
+import { districtsNamedLike, errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
 import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, repeatedProblem, withNewerDistricts, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
@@ -90,6 +90,9 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const cityZips = postal ? site.cityZips(postal.city, postal.state) : [];
     // No ZIP code of its city has a record (21522, Bittinger, MD): those of its county.
     const countyTown = postal && cityZips.length === 0 ? site.countyTown(postal.county, postal.state) : undefined;
+    // Nor a town's district named so: those of its state whose names begin with the town's (12089, Hoosick, NY: Hoosick Falls
+    // Central School District, review of the final commits 42 #6; the page listed the county's 11 districts only).
+    const namedLike = postal && cityZips.length === 0 ? districtsNamedLike(postal.city, postal.state, site.districtSearch) : [];
     // No record at all (a digit mistyped: /zip/60291): the ZIP codes of its first 3 digits (pages audit 39 #6).
     const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
     return sendProblem(req, site.baseUrl, kind, detail, {
@@ -97,7 +100,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       ...(cacheControl === undefined ? {} : { cacheControl }),
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}), ...(unknownTown ? { unknownTown } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(namedLike.length > 0 ? { namedLike } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}), ...(unknownTown ? { unknownTown } : {}) })),
     });
   };
 

@@ -80,6 +80,19 @@ function unknownTownAnswer(u: UnknownTown): string {
 <p>To be sure, type the ZIP code of the home's street address, or <a href="/location">find the districts of a place</a> with “Use my location” (the place your phone is at).</p>`;
 }
 
+/**
+ * The districts of a state whose names begin with a town's words ("Hoosick": Hoosick Falls Central School
+ * District), as a post-office ZIP code's page offers them where no ZIP code of its town has a record.
+ *
+ * @example
+ * districtsNamedLike("Hoosick", "NY", site.districtSearch) // [{ leaid: "3614760", district: "Hoosick Falls Central School District", … }]
+ */
+export function districtsNamedLike<D extends { leaid: string; district: string; state: string }>(town: string, state: string, districtSearch: (typed: string) => D[]): D[] {
+  const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
+  const start = `${words(town)} `;
+  return start.trim() === "" ? [] : districtSearch(`${town}, ${state}`).filter((d) => d.state === state && `${words(d.district)} `.startsWith(start));
+}
+
 /** A ZIP code with a record and its town, as a mistyped ZIP code's page lists it. */
 export interface NearZip {
   zip: string;
@@ -126,6 +139,8 @@ export interface ErrorPageExtra {
   cityZips?: string[];
   /** Where its city has none: the ZIP codes of its county (21522, Bittinger, MD: Garrett County). */
   countyTown?: CityMatch;
+  /** Where its city has none: the districts of its state whose names begin with the city's (12089, Hoosick, NY: Hoosick Falls Central School District). */
+  namedLike?: readonly { leaid: string; district: string }[];
   /** A ZIP code of 5 digits with no record at all: the ZIP codes of its first 3 digits, likeliest first (postal.ts nearZipIndex). */
   nearZips?: readonly NearZip[];
   /** A district id of the 2016 boundaries that is not a district today, and the district drawn over its area. */
@@ -422,8 +437,12 @@ ${ZIP_LOOKUP_NOTE}`;
     // Its town, or its county where the data names no town ("ZCTA 45418": pages audit 39 #6).
     const place = postalPlace(postal);
     const links = cityZips.map((z) => `<li><a href="/zip/${z}">${z}</a></li>`).join("");
+    // The districts named like its town, as links: likely the town's own, not said to be (Hoosick Falls CSD for Hoosick, NY).
+    const namedLike = extra.namedLike ?? [];
+    const likeLinks = namedLike.map((d) => `<a href="/district/${e(d.leaid)}">${e(d.district)}</a>`).join(", ");
+    const namedLikeHtml = likeLinks === "" ? "" : `\n<p>${namedLike.length === 1 ? "A school district's name begins" : "School districts' names begin"} with “${e(postal.city)}”, and may be the town's: ${likeLinks}.</p>`;
     body = postOffice
-      ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>`
+      ? `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but it belongs to a post office (PO boxes) or one large mail customer, not to an area where people live. A school district serves the address where a child lives, so look up the ZIP code of the home's street address.</p>${namedLikeHtml}`
       : isUnlisted(postal)
       ? unlistedAnswer(postal, place)
       : `<p class="answer">${postal.zip} is a real ZIP code in ${e(place)}, but ${isUndrawnArea(postal) ? "the Census Bureau draws no ZIP area for it" : "this service has no school district record for it"}, so this service cannot tell which school district serves it. Try a neighbouring ZIP code of ${e(place)} below, or ask the school district of the town.</p>`;

@@ -900,6 +900,16 @@ describe("a town whose only ZIP code is a post office's, over data/ and data/pos
     expect(page).toContain("<h1>ZIP code 18459 is a post-office or single-address ZIP code</h1>");
     expect(page).toContain("South Canaan, PA");
   });
+
+  it("names the district named like a post-office town where no ZIP code of its town has a record ('Hoosick, NY': 12089 listed Rensselaer County's 11 districts only, review of the final commits 42 #6)", async () => {
+    const res = await postalApp.request(`/zip?zip=${encodeURIComponent("Hoosick, NY")}`, { headers: { Accept: "text/html" } });
+    expect(res.headers.get("location")).toBe("/zip/12089");
+    const page = await (await postalApp.request("/zip/12089", { headers: { Accept: "text/html" } })).text();
+    const named = page.indexOf('may be the town\'s: <a href="/district/3614760">Hoosick Falls Central School District</a>.');
+    expect(named).toBeGreaterThan(0);
+    // Before the county's districts.
+    expect(named).toBeLessThan(page.indexOf("<h2>ZIP codes of Rensselaer County"));
+  });
 });
 
 describe("a town of several words that no record names, typed with its state (stop 43: 'Spokane Valley, WA' answered the ZIP codes of Valley, WA)", () => {
