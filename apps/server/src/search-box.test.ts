@@ -919,6 +919,10 @@ describe("a town of several words that no record names, typed with its state (st
     ["New Hope, MN", "New Hope", "Minnesota", ["Hope, MN"]],
     ["Roeland Park, KS", "Roeland Park", "Kansas", ["Park, KS"]],
     ["123 Main St, Spokane Valley, WA", "Spokane Valley", "Washington", ["Spokane, WA", "Valley, WA"]],
+    // With school words (the A/B of this change: they listed other states' districts of a word of it, or were a 400).
+    ["Spokane Valley WA schools", "Spokane Valley", "Washington", ["Spokane, WA", "Valley, WA"]],
+    ["New Hope schools, MN", "New Hope", "Minnesota", ["Hope, MN"]],
+    ["Roeland Park Kansas school district", "Roeland Park", "Kansas", ["Park, KS"]],
   ])("%j says no town %j of %s is in the sources, and offers %j as links, not as the answer", async (typed, town, state, offered) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
     expect(res.status).toBe(400);
@@ -935,5 +939,8 @@ describe("a town of several words that no record names, typed with its state (st
     expect(await h1("123 Main St Valley WA")).toContain("Valley, WA");
     expect(await h1("Hyde Park Chicago IL")).toContain("Chicago, IL");
     expect(await h1("Spokane, WA")).toContain("Spokane, WA");
+    // A school's or a district's name with its state is no town (the A/B of this change).
+    expect(await h1("Antelope Valley Union High CA")).toBe("Schools are not listed: look up the home&#39;s ZIP code");
+    expect(await h1("Wayne RESA MI")).toBe("Nothing found for “Wayne RESA MI”");
   });
 });

@@ -166,6 +166,9 @@ export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOff
   return found.length === 1 ? found[0]!.zip : undefined;
 }
 
+/** Words of a district's or school's name that no town's name has: such a text is no town no record names. */
+const DISTRICT_NOT_TOWN = /\b(?:elementary|elem|high|middle|union|unified|academy|academies|charter|resa|isd|cisd|usd|cusd|esd|sd|boces|district|schools?|public|prep|preparatory|institute|learning|cooperative|consolidated|education)\b/i;
+
 /**
  * A town of two or more words typed with its state (or an address's, after its last comma) that no
  * record names ("Spokane Valley, WA", "New Hope, MN", "Roeland Park, KS": no post office has their
@@ -184,7 +187,8 @@ export function unknownTownCandidates(typed: string, site: Pick<SearchSite, "cit
   // An address's town is the words after its last comma ("123 Main St, Spokane Valley, WA").
   const name = ADDRESS_START.test(rest) ? (rest.includes(",") ? rest.slice(rest.lastIndexOf(",") + 1).trim() : "") : rest;
   const words = name.split(/[\s,]+/).filter((w) => w !== "");
-  if (/\d/.test(name) || words.length < 2 || words.length > MAX_TOWN_WORDS) return undefined;
+  // (Not a district's or school's name: "Wayne RESA MI", "Antelope Valley Union High CA".)
+  if (/\d/.test(name) || DISTRICT_NOT_TOWN.test(name) || words.length < 2 || words.length > MAX_TOWN_WORDS) return undefined;
   const townOf = (part: readonly string[]): CityMatch[] => {
     const town = part.join(" ");
     return site.citySearch(`${town}, ${at.state}`).filter((t) => !t.close && !t.county && t.state === at.state && cityKey(t.city) === cityKey(town));
@@ -258,6 +262,11 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const one = clearDistrict(typed, strong);
   const schools = townSchools(typed, site, states, strong, one, districtNamed);
   if (schools !== undefined) return schools;
+  // The same for its schools ("Spokane Valley WA schools" listed Park City's and other states' districts of a word of it),
+  // where no district is meant or has the very words.
+  const townAsked = districtNamed && one === undefined && !strong.some(matchesExactly) ? townAskedFor(typed, site.states) : undefined;
+  const unknownTownsSchools = townAsked === undefined || NO_TOWN.test(townAsked) ? undefined : unknownTownCandidates(townAsked, site, states);
+  if (unknownTownsSchools !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
   if (strong.length > 0) return districtsPage(strong);
@@ -326,7 +335,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   if (postOffice !== undefined) return { go: `/zip/${postOffice}` };
   // A town of several words no record names, typed with its state ("Spokane Valley, WA": its homes have Spokane's ZIP
   // codes): said so, with the towns of its first and last words there offered, never answered as Valley, WA.
-  const unknownTown = districtNamed ? undefined : unknownTownCandidates(typed, site, states);
+  const unknownTown = districtNamed || namesASchool(typed) ? undefined : unknownTownCandidates(typed, site, states);
   if (unknownTown !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown } };
   // ("schools in Ballard, WA" asks for a place, not a district of that name: the town's message, which says to type a neighbourhood's city.)
   const reads = districtNamed && !SCHOOLS_IN_PLACE.test(typed) ? "district" : namesASchool(typed) ? "school" : undefined;
