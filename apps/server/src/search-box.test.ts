@@ -894,6 +894,12 @@ describe("a town whose only ZIP code is a post office's, over data/ and data/pos
     expect(await go("Cornish Flat, NH")).toBe("303 /zip/03746");
     expect(await go("Grand Lake Stream, ME")).toBe("303 /zip/04637");
     expect(await go("Knoxboro, NY")).toBe("303 /zip/13362");
+    // Before a town only close to it or named by its last words (review of the final commits 42 #8: Mill River, MA; Eastham, MA; Winton, MN; Trinity, AL).
+    expect(await go("Still River, MA")).toBe("303 /zip/01467");
+    expect(await go("North Eastham, MA")).toBe("303 /zip/02651");
+    expect(await go("Wilton, MN")).toBe("303 /zip/56687");
+    expect(await go("Holy Trinity, AL")).toBe("303 /zip/36859");
+    expect(await go("Earlville, PA")).toBe("303 /zip/19519");
     // Not in another state (Canaan, NY's page there).
     expect(await go("South Canaan, NY")).not.toContain("18459");
     const page = await (await postalApp.request("/zip/18459", { headers: { Accept: "text/html" } })).text();

@@ -303,6 +303,12 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Only where every word typed is a place's or a number: "For Worth" is Fort Worth misspelt.)
   const everydayFirst = closeOnly && !districtNamed && allWordsDistinctive(typed) ? everydayDistrictName(typed, site) : undefined;
   if (everydayFirst !== undefined) return everydayFirst;
+  // A town whose only ZIP code is a post office's, typed by its very name, before towns only close to it or named by its
+  // last words ("Still River, MA" was Mill River, "North Eastham, MA" Eastham: review of the final commits 42 #8).
+  const atEnd = states.atEnd(typed);
+  const veryName = (t: CityMatch) => !t.close && !t.county && [typed, atEnd?.rest ?? typed].some((name) => cityKey(t.city) === cityKey(name));
+  const postOfficeFirst = towns.length > 0 && !districtNamed && !towns.some(veryName) ? postOfficeTownZip(typed, site, states) : undefined;
+  if (postOfficeFirst !== undefined) return { go: `/zip/${postOfficeFirst}` };
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
     return { page: townPage(typed, towns, site.facts, stateShown === undefined ? { larger: askedFirst(typed, towns, site) } : { state: { code: stateShown, name: site.stateName(stateShown) } }), town: true };
