@@ -950,3 +950,26 @@ describe("a town of several words that no record names, typed with its state (st
     expect(await h1("Wayne RESA MI")).toBe("Nothing found for “Wayne RESA MI”");
   });
 });
+
+describe("a region's phrase with a state's name (review of the final commits 42 #4: 'North Idaho schools' listed Ohio's and California's 'North …' districts)", () => {
+  it.each([
+    ["North Idaho schools", "ID"],
+    ["North Colorado schools", "CO"],
+    ["North Texas schools", "TX"],
+    ["Southern California schools", "CA"],
+  ])("%j lists districts of %s only", async (typed, state) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    const html = await res.text();
+    const leaids = [...html.matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]!);
+    const codes = new Set(leaids.map((id) => districts.find((d) => d.leaid === id)?.leaid.slice(0, 2)));
+    const fips = zips.find((z) => z.state === state)!.leaid.slice(0, 2);
+    // Either the state's districts with the words, or the 400 saying none is named so.
+    if (res.status === 200) expect([...codes]).toEqual([fips]);
+    else expect(res.status).toBe(400);
+  });
+
+  it("keeps a district whose name starts with the words, in another state ('West Washington schools': West Washington School Corporation, IN)", async () => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("West Washington schools")}`, { headers: { Accept: "text/html" } })).text();
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe("West Washington School Corporation");
+  });
+});

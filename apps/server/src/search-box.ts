@@ -170,6 +170,27 @@ export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOff
 const DISTRICT_NOT_TOWN = /\b(?:elementary|elem|high|middle|union|unified|academy|academies|charter|resa|isd|cisd|usd|cusd|esd|sd|boces|district|schools?|public|prep|preparatory|institute|learning|cooperative|consolidated|education)\b/i;
 
 /**
+ * The districts found for a district's or schools' phrase that names a state after other words, in that state only
+ * ("North Idaho schools" listed North Union Local, OH, and North County Joint Union, CA: review of the final commits
+ * 42 #4), with the words before the state's name in theirs (none left, the 400 says no district is named so); all of them where a district's name starts with the words
+ * ("West Washington schools": West Washington School Corporation, IN) or no state is named.
+ *
+ * @example
+ * inStateNamed("North Idaho schools", found, site, states) // the districts of Idaho among found
+ */
+function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSite, "states" | "districtSearch">, states: Pick<StateSearch, "atEnd">): DistrictMatch[] {
+  const asked = found.length === 0 ? undefined : townAskedFor(typed, site.states);
+  const at = asked === undefined ? undefined : states.atEnd(asked);
+  if (at === undefined || at.rest.replace(/[\s,]+$/, "") === "" || found.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(asked!)} `))) return found;
+  // (With the words before the state's name: "North Texas schools" is no Texas City ISD.)
+  const words = nameWords(at.rest).split(" ").filter((w) => w !== "");
+  const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && words.every((w) => ` ${nameWords(d.district)} `.includes(` ${w} `)));
+  const kept = inState(found);
+  // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
+  return kept.length > 0 ? kept : inState(site.districtSearch(`${at.rest.replace(/[\s,]+$/, "")}, ${at.state}`).filter((d) => d.match !== "narrower"));
+}
+
+/**
  * A town of two or more words typed with its state (or an address's, after its last comma) that no
  * record names ("Spokane Valley, WA", "New Hope, MN", "Roeland Park, KS": no post office has their
  * names), and the towns of that state named by its first words or its last words (Spokane, WA;
@@ -257,7 +278,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Districts found only by part of the words typed wait for the towns: "123 Public School Rd,
   // Springfield, IL" is an address in Springfield, not Springfield School District 186 (review 33b #2).
   const districtNamed = namesADistrict(typed, site.states);
-  const districts = districtNamed ? site.districtSearch(typed) : [];
+  const districts = inStateNamed(typed, districtNamed ? site.districtSearch(typed) : [], site, states);
   const strong = districts.filter((d) => d.match !== "narrower");
   const one = clearDistrict(typed, strong);
   const schools = townSchools(typed, site, states, strong, one, districtNamed);
