@@ -418,7 +418,7 @@ const STREET_WORDS = new Set(
 const DIRECTIONS = new Set("n s e w ne nw se sw north south east west".split(" "));
 
 /** Words before a suite's, apartment's or room's number or letter. */
-const UNIT_WORDS = /^(?:suite|ste|apt|apartment|unit|rm|room|bldg|building|#)\.?$/i;
+export const UNIT_WORDS = /^(?:suite|ste|apt|apartment|unit|rm|room|bldg|building|#)\.?$/i;
 
 /** An address's start: a house number ("3205", "12B", "31-10"), or a PO box ("PO Box 13", "Box 13"). */
 export const ADDRESS_START = /^(?:[0-9]+[a-z]?(?:-[0-9]+)?\s|(?:p\.?\s*o\.?\s*)?box\s+[0-9]+\s)/i;

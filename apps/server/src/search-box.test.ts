@@ -312,6 +312,9 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     ["1 W 5th Ave Upper Arlington, Ohio", "Upper Arlington City School District"],
     ["PO Box 12 Mount Lebanon PA", "Mount Lebanon School District"],
     ["12 Oak Ave Apt 4 East Grand Rapids MI", "East Grand Rapids Public School District"],
+    // A unit's letter before the town (review of the mends 42 #4: "No town found in the address").
+    ["12 Main St Apt B Clayton MO", "Clayton School District"],
+    ["123 Main St Unit B Mountain Brook AL", "Mountain Brook City School District"],
     // A place's word between the town's and the district's kind, no town having the longer name (review of the final commits 42 #5: a 400).
     ["Nordonia, OH", "Nordonia Hills City School District"],
     ["Nordonia OH", "Nordonia Hills City School District"],

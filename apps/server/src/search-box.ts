@@ -7,7 +7,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, UNIT_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra, UnknownTown } from "./error-pages.ts";
@@ -620,8 +620,10 @@ function addressTownWithoutPostOffice(typed: string, site: SearchSite, states: S
   const end = postOffice === -1 ? words.length - 1 : postOffice - 1;
   for (let i = 1; i < end; i++) {
     const town = words.slice(i + 1).join(" ");
+    // (Or a unit's letter after its word: "12 Main St Apt B Clayton MO", review of the mends 42 #4.)
+    const unit = UNIT_WORDS.test(words[i - 1]!) && /^#?[0-9a-z-]{1,6}$/i.test(words[i]!);
     // (Not a town starting with a direction's letter or a unit's: "W St Paul" of "1600 University Ave W St Paul MN" is Saint Paul.)
-    if (!endsAStreet(words[i]!) || /\d/.test(town) || /^(?:[a-z]|[ns][ew])\.?$/i.test(words[i + 1]!)) continue;
+    if ((!endsAStreet(words[i]!) && !unit) || /\d/.test(town) || /^(?:[a-z]|[ns][ew])\.?$/i.test(words[i + 1]!)) continue;
     const found = townWithoutPostOffice(inState(town), site, states);
     if (found !== undefined) return found;
   }
