@@ -971,6 +971,23 @@ describe("a region's phrase with a state's name (review of the final commits 42 
     else expect(res.status).toBe(400);
   });
 
+  it.each([
+    ["Central Hawaii schools", "Hawaii Department of Education"],
+    ["Central Puerto Rico schools", "Puerto Rico Department of Education"],
+  ])("%j still opens %j, the state's one district (the A/B of this change)", async (typed, name) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(303);
+    expect(districts.find((d) => `/district/${d.leaid}` === res.headers.get("location"))?.name).toBe(name);
+  });
+
+  it("keeps a county's page, a town's, and a district found by other words than the state's name (the A/B of this change)", async () => {
+    const page = async (typed: string) => await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+    expect(await page("Allen County Indiana schools")).toContain("<h1>School districts of Allen County, IN, by ZIP code</h1>");
+    expect(await page("Douglas County Nebraska schools")).toContain("<h1>School districts of Douglas County, NE, by ZIP code</h1>");
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(await page("Jeffco Colorado schools"))?.[1]).toBe("Jefferson County School District R-1");
+    expect(await page("Central Texas schools")).not.toContain("Texas City Independent School District");
+  });
+
   it("keeps a district whose name starts with the words, in another state ('West Washington schools': West Washington School Corporation, IN)", async () => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent("West Washington schools")}`, { headers: { Accept: "text/html" } })).text();
     expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe("West Washington School Corporation");

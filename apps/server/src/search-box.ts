@@ -166,8 +166,8 @@ export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOff
   return found.length === 1 ? found[0]!.zip : undefined;
 }
 
-/** Words of a district's or school's name that no town's name has: such a text is no town no record names. */
-const DISTRICT_NOT_TOWN = /\b(?:elementary|elem|high|middle|union|unified|academy|academies|charter|resa|isd|cisd|usd|cusd|esd|sd|boces|district|schools?|public|prep|preparatory|institute|learning|cooperative|consolidated|education)\b/i;
+/** Words of a district's, school's or county's name that no town's name has: such a text is no town no record names ("Douglas County Nebraska schools" keeps its county's page). */
+const DISTRICT_NOT_TOWN = /\b(?:county|parish|borough|elementary|elem|high|middle|union|unified|academy|academies|charter|resa|isd|cisd|usd|cusd|esd|sd|boces|district|schools?|public|prep|preparatory|institute|learning|cooperative|consolidated|education)\b/i;
 
 /**
  * The districts found for a district's or schools' phrase that names a state after other words, in that state only
@@ -178,17 +178,26 @@ const DISTRICT_NOT_TOWN = /\b(?:elementary|elem|high|middle|union|unified|academ
  * @example
  * inStateNamed("North Idaho schools", found, site, states) // the districts of Idaho among found
  */
-function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSite, "states" | "districtSearch">, states: Pick<StateSearch, "atEnd">): DistrictMatch[] {
+function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSite, "states" | "districtSearch" | "stateName">, states: Pick<StateSearch, "atEnd">): DistrictMatch[] {
   const asked = found.length === 0 ? undefined : townAskedFor(typed, site.states);
   const at = asked === undefined ? undefined : states.atEnd(asked);
   if (at === undefined || at.rest.replace(/[\s,]+$/, "") === "" || found.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(asked!)} `))) return found;
-  // (With the words before the state's name: "North Texas schools" is no Texas City ISD.)
+  // (Not one found by the state's name alone, without the words before it: "North Texas schools" is no Texas City ISD;
+  // "Jeffco Colorado schools" keeps Jefferson County School District R-1.)
   const words = nameWords(at.rest).split(" ").filter((w) => w !== "");
-  const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && words.every((w) => ` ${nameWords(d.district)} `.includes(` ${w} `)));
+  const stateWords = nameWords(site.stateName(at.state));
+  const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
+  const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && (!has(d, stateWords) || words.every((w) => has(d, w))));
   const kept = inState(found);
   // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
-  return kept.length > 0 ? kept : inState(site.districtSearch(`${at.rest.replace(/[\s,]+$/, "")}, ${at.state}`).filter((d) => d.match !== "narrower"));
+  const more = kept.length > 0 ? kept : inState(site.districtSearch(`${at.rest.replace(/[\s,]+$/, "")}, ${at.state}`).filter((d) => d.match !== "narrower"));
+  // (Else the state's own district, of every part of it: "Central Hawaii schools", Hawaii Department of Education, as before.)
+  const statewide = found.filter((d) => d.state === at.state && `${nameWords(d.district)} `.startsWith(`${stateWords} `) && nameWords(d.district).slice(stateWords.length).trim().split(" ").every((w) => STATEWIDE_WORDS.has(w)));
+  return more.length > 0 ? more : statewide;
 }
+
+/** The words after a state's name in the name of its one district of the whole state ("Hawaii Department of Education", "Puerto Rico Department of Education"). */
+const STATEWIDE_WORDS = new Set(["department", "of", "education", "public", "schools", "school", "system"]);
 
 /**
  * A town of two or more words typed with its state (or an address's, after its last comma) that no
@@ -278,11 +287,14 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // Districts found only by part of the words typed wait for the towns: "123 Public School Rd,
   // Springfield, IL" is an address in Springfield, not Springfield School District 186 (review 33b #2).
   const districtNamed = namesADistrict(typed, site.states);
-  const districts = inStateNamed(typed, districtNamed ? site.districtSearch(typed) : [], site, states);
-  const strong = districts.filter((d) => d.match !== "narrower");
-  const one = clearDistrict(typed, strong);
-  const schools = townSchools(typed, site, states, strong, one, districtNamed);
+  const named = districtNamed ? site.districtSearch(typed) : [];
+  const namedStrong = named.filter((d) => d.match !== "narrower");
+  const schools = townSchools(typed, site, states, namedStrong, clearDistrict(typed, namedStrong), districtNamed);
   if (schools !== undefined) return schools;
+  // Where no town's or county's schools are asked for, a phrase naming a state keeps its districts ("North Idaho schools").
+  const districts = inStateNamed(typed, named, site, states);
+  const strong = districts === named ? namedStrong : districts.filter((d) => d.match !== "narrower");
+  const one = clearDistrict(typed, strong);
   // The same for its schools ("Spokane Valley WA schools" listed Park City's and other states' districts of a word of it),
   // where no district is meant or has the very words.
   const townAsked = districtNamed && one === undefined && !strong.some(matchesExactly) ? townAskedFor(typed, site.states) : undefined;
