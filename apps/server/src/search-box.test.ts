@@ -903,6 +903,8 @@ describe("a town whose only ZIP code is a post office's, over data/ and data/pos
     expect(await go("Wilton, MN")).toBe("303 /zip/56687");
     expect(await go("Holy Trinity, AL")).toBe("303 /zip/36859");
     expect(await go("Earlville, PA")).toBe("303 /zip/19519");
+    // Not an address's town, which has a page of its own (Oriskany, NY; the post office is Oriskany, VA's).
+    expect(await go("1313 Utica St, Oriskany")).toBe("200 ");
     // Not in another state (Canaan, NY's page there).
     expect(await go("South Canaan, NY")).not.toContain("18459");
     const page = await (await postalApp.request("/zip/18459", { headers: { Accept: "text/html" } })).text();
@@ -986,6 +988,7 @@ describe("a region's phrase with a state's name (review of the final commits 42 
     expect(await page("Douglas County Nebraska schools")).toContain("<h1>School districts of Douglas County, NE, by ZIP code</h1>");
     expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(await page("Jeffco Colorado schools"))?.[1]).toBe("Jefferson County School District R-1");
     expect(await page("Central Texas schools")).not.toContain("Texas City Independent School District");
+    expect(await page("Oklahoma County Oklahoma schools")).toContain("Oklahoma City Public Schools");
   });
 
   it("keeps a district whose name starts with the words, in another state ('West Washington schools': West Washington School Corporation, IN)", async () => {

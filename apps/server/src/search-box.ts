@@ -184,7 +184,8 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   if (at === undefined || at.rest.replace(/[\s,]+$/, "") === "" || found.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(asked!)} `))) return found;
   // (Not one found by the state's name alone, without the words before it: "North Texas schools" is no Texas City ISD;
   // "Jeffco Colorado schools" keeps Jefferson County School District R-1.)
-  const words = nameWords(at.rest).split(" ").filter((w) => w !== "");
+  // (A county's word is no word of its districts' names: "Oklahoma County Oklahoma schools" keeps Oklahoma City Public Schools.)
+  const words = nameWords(at.rest).split(" ").filter((w) => w !== "" && !/^(?:county|parish|borough)$/.test(w));
   const stateWords = nameWords(site.stateName(at.state));
   const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
   const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && (!has(d, stateWords) || words.every((w) => has(d, w))));
@@ -340,7 +341,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // last words ("Still River, MA" was Mill River, "North Eastham, MA" Eastham: review of the final commits 42 #8).
   const atEnd = states.atEnd(typed);
   const veryName = (t: CityMatch) => !t.close && !t.county && [typed, atEnd?.rest ?? typed].some((name) => cityKey(t.city) === cityKey(name));
-  const postOfficeFirst = towns.length > 0 && !districtNamed && !towns.some(veryName) ? postOfficeTownZip(typed, site, states) : undefined;
+  // (Not an address: "1313 Utica St, Oriskany" is Oriskany, NY, not the post office of Oriskany, VA.)
+  const postOfficeFirst = towns.length > 0 && !districtNamed && !ADDRESS_START.test(typed) && !towns.some(veryName) ? postOfficeTownZip(typed, site, states) : undefined;
   if (postOfficeFirst !== undefined) return { go: `/zip/${postOfficeFirst}` };
   if (towns.length > 0) {
     const stateShown = state ?? misspelt;
