@@ -308,8 +308,10 @@ server {
   # A page with nothing at its address: the 404 page a person reads (API paths answer problem+json below).
   error_page 404 /404.html;
 
-  # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body).
-  if ($request_method !~ ^(GET|HEAD|OPTIONS)$) { return 405; }
+  # Any other method: 405 with Allow and CORS, as the binary answers (a problem+json body). No method
+  # at all passes: a HEAD whose request line nginx could not read to the end has none when its error
+  # page runs these lines again, and got nginx's HTML 405 for a 414, 505 or 400 (review of ops 43 M1).
+  if ($request_method !~ ^(?:GET|HEAD|OPTIONS|)$) { return 405; }
   error_page 405 = @method-not-allowed;
   # The errors nginx answers itself (a malformed request line or header, a URI, header or body too
   # large, an unknown Transfer-Encoding or HTTP version): problem+json with CORS, never cached, as the
