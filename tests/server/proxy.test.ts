@@ -87,6 +87,20 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     expect(await invalid.json()).toMatchObject({ type: "https://schools.example.org/problems/invalid-zip" });
   });
 
+  it("passes the paths of its error locations, asked for by a client, to the service, which has no such address", async () => {
+    // Review of ops 43 L1: these internal locations answered a client nginx's HTML 404.
+    for (const name of ["bad-request", "header-too-large", "uri-too-long", "content-too-large", "not-implemented", "version-not-supported"]) {
+      const path = `/.sd-error/${name}`;
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toBe("application/problem+json; charset=utf-8");
+      expect(await res.json(), path).toMatchObject({ type: "https://schools.example.org/problems/not-found", instance: path });
+      const preflight = await fetch(`${url}${path}`, { method: "OPTIONS", headers: { Origin: "https://a.example", "Access-Control-Request-Method": "GET" } });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin"), path).toBe("*");
+    }
+  });
+
   it("ignores Range, as the service does", async () => {
     for (const path of ["/bulk/districts.csv", "/state/RI.json"]) {
       for (const round of ["miss", "hit"]) {

@@ -24,7 +24,7 @@ describe("nginx's own errors as problems", () => {
   it("are in deploy/nginx-proxy.conf and the export's nginx.conf as written here (one text for both)", () => {
     const proxy = readFileSync(PROXY_CONF, "utf8");
     expect(proxy).toContain(`  ${nginxErrorPages("  ")}\n`);
-    expect(proxy).toContain(`  ${nginxErrorLocations("  ")}\n`);
+    expect(proxy).toContain(`  ${nginxErrorLocations("  ", "error_page 404 = @service;")}\n`);
     const exported = nginxSnippet("/srv/public", "default-src 'none'");
     expect(exported).toContain(`  ${nginxErrorPages("  ")}\n`);
     expect(exported).toContain(`  ${nginxErrorLocations("  ")}\n`);

@@ -50,15 +50,18 @@ export function nginxErrorPages(indent: string): string {
 /**
  * The internal locations answering nginx's own errors: problem+json ("about:blank": the status
  * says it), CORS, `no-store`, its instance `$sd_instance` (the path where it is plain characters).
+ * `fromOutside`, a directive in each, decides what a client asking for one of these paths gets
+ * (nginx's 404, as they are internal): the proxy sends it to the service, as before they existed.
  *
  * @example
  * nginxErrorLocations("  ") // "location = /.sd-error/bad-request {\n    internal;\n    types { }\n    default_type application/problem+json;…"
+ * nginxErrorLocations("  ", "error_page 404 = @service;") // "…internal;\n    error_page 404 = @service;\n    types { }…"
  */
-export function nginxErrorLocations(indent: string): string {
+export function nginxErrorLocations(indent: string, fromOutside = ""): string {
   return NGINX_ERRORS.map((e) => {
     const body = JSON.stringify({ type: "about:blank", title: e.title, status: e.status, detail: e.detail, instance: "INSTANCE" }).replace("INSTANCE", "$sd_instance");
     return `location = ${NGINX_ERROR_FOLDER}${e.name} {
-${indent}  internal;
+${indent}  internal;${fromOutside ? `\n${indent}  ${fromOutside}` : ""}
 ${indent}  types { }
 ${indent}  default_type application/problem+json;
 ${indent}  charset utf-8;
