@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { freePort } from "@school-districts/testing";
+import { methodDetail } from "../../apps/server/src/problems.ts";
 import { rawRequest } from "../reliability/harness.ts";
 import { ensurePackage } from "./packages.ts";
 
@@ -108,7 +109,7 @@ export async function expectProblemsForMalformedRequests(url: string, baseUrl: s
     expect(body.status, what).toBe(status);
     if (status === 405) {
       expect(answer.headers.allow, what).toBe("GET, HEAD, OPTIONS");
-      expect(body, what).toMatchObject({ type: `${baseUrl}/problems/method-not-allowed`, detail: "TRACE is not supported: this service is read-only. Use GET, HEAD or OPTIONS." });
+      expect(body, what).toMatchObject({ type: `${baseUrl}/problems/method-not-allowed`, detail: methodDetail("TRACE") });
     } else expect(body.type, what).toBe("about:blank");
   }
 }

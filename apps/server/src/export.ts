@@ -16,7 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { INTERACTIVE_DOCS } from "./docs-page.ts";
 import { errorPage } from "./error-pages.ts";
 import { PAGE_CSP } from "./layout.ts";
-import { nginxErrorLocations, nginxErrorPages } from "./nginx-errors.ts";
+import { nginxErrorLocations, nginxErrorPages, problemLocation } from "./nginx-errors.ts";
 import { methodDetail, problem, type ProblemKind } from "./problems.ts";
 import { CACHE_CONTROL } from "./representation.ts";
 import { BULK_LINK, type Site } from "./site.ts";
@@ -213,18 +213,8 @@ export function nginxSnippet(dir: string, docsCsp: string, baseUrl = "http://loc
   // The binary's problem of a kind, its instance the path where it is plain characters
   // ($sd_instance: a decoded path could hold a quote).
   const problemBody = (kind: ProblemKind, detail: string) => JSON.stringify(problem(baseUrl, kind, detail, "INSTANCE")).replace("INSTANCE", "$sd_instance");
-  // A named location answering a problem: problem+json whatever the path's extension (types would
-  // type a .csv path's problem text/csv), with CORS and its Cache-Control.
-  const problemAt = (name: string, status: number, cacheControl: string, body: string, extra = "") => `location @${name} {
-    types { }
-    default_type application/problem+json;
-    charset utf-8;
-    charset_types application/problem+json;${extra}
-    add_header Access-Control-Allow-Origin "*" always;
-    add_header Cache-Control "${cacheControl}" always;
-    add_header X-Content-Type-Options "nosniff" always;
-    return ${status} '${body}';
-  }`;
+  // A named location answering a problem (nginx-errors.ts: the same block as nginx's own errors').
+  const problemAt = (name: string, status: number, cacheControl: string, body: string, headers: string[] = []) => problemLocation(`@${name}`, status, body, "  ", { cacheControl, headers });
   // A preflight on any path: 204 with the binary's CORS headers. (An `if` in a location may add
   // headers; one at server level may not, and a location's own add_header hides the server's.)
   // The headers asked for are allowed, as the binary allows them ($sd_allow_headers, a map).
@@ -323,7 +313,7 @@ server {
   error_page 412 = @precondition-failed;
   ${problemAt("precondition-failed", 412, "no-store", problemBody("precondition-failed", STATIC_PRECONDITION))}
   # (The method filled in by nginx: a method is a token, no quote to escape.)
-  ${problemAt("method-not-allowed", 405, "no-store", problemBody("method-not-allowed", methodDetail("METHOD")).replace("METHOD", "$request_method"), '\n    add_header Allow "GET, HEAD, OPTIONS" always;')}
+  ${problemAt("method-not-allowed", 405, "no-store", problemBody("method-not-allowed", methodDetail("METHOD")).replace("METHOD", "$request_method"), ['add_header Allow "GET, HEAD, OPTIONS" always;'])}
   # An empty segment or an encoded slash in the path (the map above): 404, as the binary answers, not
   # the file nginx finds once it merged the slashes; a preflight still gets its 204, as from the binary.
   if ($sd_empty_segment_location) { rewrite ^ $sd_empty_segment_location last; }

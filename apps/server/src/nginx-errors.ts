@@ -48,6 +48,33 @@ export function nginxErrorPages(indent: string): string {
 }
 
 /**
+ * An nginx location answering a problem: problem+json whatever the path's extension (`types` would
+ * type a .csv path's problem text/csv), in UTF-8, with CORS, its Cache-Control and no sniffing.
+ * `first` are directives before these (`internal;`), `headers` more headers (Allow). The body is
+ * written in single quotes, so it may hold none (nginx would end the string there).
+ *
+ * @example
+ * problemLocation("@not-found", 404, '{"status":404}', "  ", { cacheControl: "no-store" })
+ * // "location @not-found {\n    types { }\n    default_type application/problem+json;\n    …\n    return 404 '{\"status\":404}';\n  }"
+ */
+export function problemLocation(selector: string, status: number, body: string, indent: string, options: { cacheControl?: string; first?: readonly string[]; headers?: readonly string[] } = {}): string {
+  if (body.includes("'")) throw new Error(`a problem body for nginx holds a single quote: ${body}`);
+  const lines = [
+    ...(options.first ?? []),
+    "types { }",
+    "default_type application/problem+json;",
+    "charset utf-8;",
+    "charset_types application/problem+json;",
+    ...(options.headers ?? []),
+    'add_header Access-Control-Allow-Origin "*" always;',
+    `add_header Cache-Control "${options.cacheControl ?? "no-store"}" always;`,
+    'add_header X-Content-Type-Options "nosniff" always;',
+    `return ${status} '${body}';`,
+  ];
+  return `location ${selector} {\n${lines.map((line) => `${indent}  ${line}`).join("\n")}\n${indent}}`;
+}
+
+/**
  * The internal locations answering nginx's own errors: problem+json ("about:blank": the status
  * says it), CORS, `no-store`, its instance `$sd_instance` (the path where it is plain characters).
  * `fromOutside`, a directive in each, decides what a client asking for one of these paths gets
@@ -60,16 +87,6 @@ export function nginxErrorPages(indent: string): string {
 export function nginxErrorLocations(indent: string, fromOutside = ""): string {
   return NGINX_ERRORS.map((e) => {
     const body = JSON.stringify({ type: "about:blank", title: e.title, status: e.status, detail: e.detail, instance: "INSTANCE" }).replace("INSTANCE", "$sd_instance");
-    return `location = ${NGINX_ERROR_FOLDER}${e.name} {
-${indent}  internal;${fromOutside ? `\n${indent}  ${fromOutside}` : ""}
-${indent}  types { }
-${indent}  default_type application/problem+json;
-${indent}  charset utf-8;
-${indent}  charset_types application/problem+json;
-${indent}  add_header Access-Control-Allow-Origin "*" always;
-${indent}  add_header Cache-Control "no-store" always;
-${indent}  add_header X-Content-Type-Options "nosniff" always;
-${indent}  return ${e.status} '${body}';
-${indent}}`;
+    return problemLocation(`= ${NGINX_ERROR_FOLDER}${e.name}`, e.status, body, indent, { first: fromOutside ? ["internal;", fromOutside] : ["internal;"] });
   }).join(`\n${indent}`);
 }
