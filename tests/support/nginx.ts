@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { freePort } from "@school-districts/testing";
 import { methodDetail } from "../../apps/server/src/problems.ts";
-import { rawRequest } from "../reliability/harness.ts";
+import { rawRequest } from "./raw-request.ts";
 import { ensurePackage } from "./packages.ts";
 
 /** A running nginx. */
