@@ -95,12 +95,17 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const namedLike = postal && cityZips.length === 0 ? districtsNamedLike(postal.city, postal.state, site.districtSearch) : [];
     // No record at all (a digit mistyped: /zip/60291): the ZIP codes of its first 3 digits (pages audit 39 #6).
     const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
+    // A ZIP code's town, its record's or its post office's ("12 Main St, Norwood 2062": 02062 is Norwood's, review-links-43 #2).
+    const townOfZip = (zip: string) => {
+      const record = /^[0-9]{5}$/.test(zip) ? site.get(`/zip/${zip}.json`) : undefined;
+      return record === undefined ? site.postal(zip)?.city : (JSON.parse(decoder.decode(record.body)) as { city?: string }).city;
+    };
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",
       ...(cacheControl === undefined ? {} : { cacheControl }),
       render:
         render ??
-        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(namedLike.length > 0 ? { namedLike } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}), ...(unknownTown ? { unknownTown } : {}) })),
+        ((p) => errorPage(p, kind, site.facts, { ...(typed === undefined ? {} : { typed, townOfZip }), ...(meant === undefined ? {} : { meant }), ...(postal ? { postal, cityZips } : {}), ...(countyTown ? { countyTown } : {}), ...(namedLike.length > 0 ? { namedLike } : {}), ...(nearZips.length > 0 ? { nearZips } : {}), ...(former ? { former } : {}), ...(reads ? { reads } : {}), ...(country ? { country } : {}), ...(idState ? { idState } : {}), ...(meantName ? { meantName } : {}), ...(respelled ? { respelled } : {}), ...(unknownTown ? { unknownTown } : {}) })),
     });
   };
 

@@ -120,6 +120,30 @@ describe("countyPlace (review of the late commits 39 #3, newest #5)", () => {
   });
 });
 
+describe("a Massachusetts town's ZIP code short of its zero, typed without the state (review-links-43 #2)", () => {
+  // 02062 is Norwood's, 01902 Lynn's, 01930 Gloucester's, 02025 Cohasset's: a number that is a year, after its town.
+  const towns: Record<string, string> = { "02062": "Norwood", "01902": "Lynn", "01930": "Gloucester", "02025": "Cohasset" };
+  const townOfZip = (zip: string) => towns[zip];
+  it.each([
+    ["12 Main St, Norwood 2062", "2062"],
+    ["12 Main St Lynn 1902", "1902"],
+    ["Gloucester, Massachusets 1930", "1930"],
+    // A year after no town of its ZIP code stays a year.
+    ["Class of 2025", undefined],
+    ["Norwood class of 2025", undefined],
+    ["12 Main St, Norwoodville 2062", undefined],
+  ])("%j holds %j", (typed, number) => {
+    expect(zipLikeNumber(typed, townOfZip)).toBe(number);
+  });
+
+  it("says the number has 4 digits, not that no town is found", () => {
+    const typed = "12 Main St, Norwood 2062";
+    const html = errorPage(problem(BASE, "invalid-zip", "not a ZIP code", "/zip"), "invalid-zip", facts, { typed, townOfZip });
+    expect(html).toContain("“2062” has 4 digits: a ZIP code has 5");
+    expect(html).not.toContain("No town found");
+  });
+});
+
 describe("a number like a ZIP code's among words (review of stop 42 #3)", () => {
   it.each([
     ["Boston, MA 2108", "2108"],

@@ -132,6 +132,8 @@ const PLAIN: Record<ProblemKind, string> = {
 export interface ErrorPageExtra {
   /** What was typed, for the search box. */
   typed?: string;
+  /** A ZIP code's town, to read a year-like number after a Massachusetts town as its ZIP code short of its zero (zipLikeNumber). */
+  townOfZip?: TownOfZip;
   /** The page most likely meant (`/state/CA` for `/state/ca`, `/zip/90210` for `/zip/90210/`: near-path.ts). */
   meant?: string;
   /** A USPS ZIP code with no record, and the ZIP codes of its city that have one. */
@@ -165,6 +167,9 @@ export interface ErrorPageExtra {
   idState?: { code: string; name: string };
 }
 
+/** The town of a ZIP code, as the USPS names it (site.postal), where the ZIP code is one. */
+export type TownOfZip = (zip: string) => string | undefined;
+
 /** A year of these centuries, as typed among words ("Class of 2025", "2024-2025 school calendar"). */
 const YEAR = /^(?:19|20)[0-9]{2}$/;
 
@@ -177,7 +182,8 @@ const MASSACHUSETTS = /(?<![\p{L}])(?:MA|Mass\.?|Massachusetts)(?![\p{L}])/iu;
  * l or I typed for 0 and 1 ("Springfield IL 627O1"), or 3 digits after "ZIP"; not an address's
  * house number or PO box's (isAddressShape), nor a district's 3-digit number ("CHSD 218"). The
  * last one, where there are several; undefined where there is none. Not a year ("Class of 2025") unless
- * Massachusetts is named ("Cohasset, MA 2025": its 02025).
+ * Massachusetts is named ("Cohasset, MA 2025": its 02025), or `townOfZip` gives the number with its zero a town
+ * named in the text ("12 Main St, Norwood 2062": Norwood's 02062, review-links-43 #2).
  *
  * @example
  * zipLikeNumber("Boston, MA 2108") // "2108"
@@ -185,14 +191,20 @@ const MASSACHUSETTS = /(?<![\p{L}])(?:MA|Mass\.?|Massachusetts)(?![\p{L}])/iu;
  * zipLikeNumber("12 Oak St, Davie, FL") // undefined
  * zipLikeNumber("CHSD 218") // undefined
  * zipLikeNumber("Class of 2025") // undefined
+ * zipLikeNumber("12 Main St, Norwood 2062", (zip) => (zip === "02062" ? "Norwood" : undefined)) // "2062"
  */
-export function zipLikeNumber(typed: string): string | undefined {
+export function zipLikeNumber(typed: string, townOfZip?: TownOfZip): string | undefined {
   const text = isAddressShape(typed) ? typed.replace(/,/g, " ").trim().replace(ADDRESS_START, " ") : typed;
   const massachusetts = MASSACHUSETTS.test(text);
+  // (A Massachusetts town typed without its state, or with it misspelt: the number with its zero is that town's ZIP code.)
+  const townsZip = (number: string) => {
+    const town = townOfZip?.(`0${number}`);
+    return town !== undefined && new RegExp(`(?<![\\p{L}])${town.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").test(text);
+  };
   const numbers = [...text.matchAll(/(?<![\p{L}\p{N}])(zip(?:\s*code)?\s*:?\s*)?([0-9OolI]{3,6})(?![\p{L}\p{N}])/giu)]
     .filter((m) => (m[2]!.replace(/[^0-9]/g, "").length >= 3 && m[2]!.length >= 4) || (m[1] !== undefined && /^[0-9]{3}$/.test(m[2]!)))
     // (A year among words is none, "Class of 2025": a ZIP code of 01900 to 02099 short of its zero is Massachusetts' alone.)
-    .filter((m) => m[1] !== undefined || massachusetts || !YEAR.test(m[2]!))
+    .filter((m) => m[1] !== undefined || massachusetts || !YEAR.test(m[2]!) || townsZip(m[2]!))
     .map((m) => m[2]!);
   return numbers.at(-1);
 }
@@ -208,8 +220,8 @@ export function zipLikeNumber(typed: string): string | undefined {
  * namesNoTown("9O21O", undefined) // false
  * namesNoTown("Boston, MA 2108", undefined) // false
  */
-function namesNoTown(typed: string, meant: string | undefined): boolean {
-  return meant === undefined && !isCanadianPostcode(typed) && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && zipLikeNumber(typed) === undefined;
+function namesNoTown(typed: string, meant: string | undefined, townOfZip?: TownOfZip): boolean {
+  return meant === undefined && !isCanadianPostcode(typed) && /\p{L}/u.test(typed.replace(/[OolI]/g, "")) && zipLikeNumber(typed, townOfZip) === undefined;
 }
 
 /**
@@ -242,8 +254,8 @@ function zipNumberProblem(number: string): string | undefined {
 }
 
 /** What is wrong with the number like a ZIP code's among the words typed (zipNumberProblem), if words and such a number are typed. */
-function typedZipNumberProblem(typed: string): string | undefined {
-  const number = /\p{L}/u.test(typed) ? zipLikeNumber(typed) : undefined;
+function typedZipNumberProblem(typed: string, townOfZip?: TownOfZip): string | undefined {
+  const number = /\p{L}/u.test(typed) ? zipLikeNumber(typed, townOfZip) : undefined;
   return number === undefined ? undefined : zipNumberProblem(number);
 }
 
@@ -252,7 +264,7 @@ function typedZipNumberProblem(typed: string): string | undefined {
  * code, the page meant, or the list of states for a state or district not found. Not the problem's detail, which points programs at JSON paths
  * (/index.json, /bulk/districts.csv, /docs) of no use to a person.
  */
-function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string, idState?: ErrorPageExtra["idState"], meantName?: string): string {
+function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | undefined, reads?: ErrorPageExtra["reads"], country?: string, idState?: ErrorPageExtra["idState"], meantName?: string, townOfZip?: TownOfZip): string {
   // An unknown address names the whole address meant (/zip/90210 for /zip/90210/); a bad ZIP or state, the ZIP or state.
   const didYouMean = meant === undefined ? "" : `Did you mean <a href="${e(meant)}">${e(kind === "not-found" ? meant : meant.slice(meant.lastIndexOf("/") + 1))}</a>?`;
   // A town's name in the page's address (/zip/Beverly Hills): its page of ZIP codes.
@@ -273,7 +285,7 @@ function nextStep(kind: ProblemKind, typed: string | undefined, meant: string | 
   if (kind === "invalid-zip" && typed !== undefined && !didYouMean && reads === "school")
     return `<p>“${e(shortened(typed))}” reads as a school's name: this service finds school districts, not single schools. Type the ZIP code of the home's street address, or its town and state, and the page names the district that serves it; the district says which of its schools a home goes to.</p>`;
   // A town's name was likely meant where letters other than O, l and I (typed for 0 and 1) are in it.
-  if (kind === "invalid-zip" && typed !== undefined && namesNoTown(typed, meant))
+  if (kind === "invalid-zip" && typed !== undefined && namesNoTown(typed, meant, townOfZip))
     return `<p>“${e(shortened(typed))}” is not a ZIP code, and no town with a ZIP code is written that way. Type the ZIP code of the home's street address, or the town and its state, such as Springfield, IL; for a neighbourhood (Harlem, Hollywood), its city.</p>`;
   if (kind === "invalid-zip") return `<p>${typed ? `“${e(shortened(typed))}” is not a ZIP code.` : "No ZIP code was typed."}${didYouMean ? ` ${didYouMean}` : ""}</p>`;
   // A district link damaged in copying (/district/622710, /district/1714460.): why, then the district meant (pages audit 39 #6).
@@ -328,7 +340,7 @@ function spanishStep(typed: string | undefined, reads?: ErrorPageExtra["reads"])
  * @example
  * fieldError("asdf") // "“asdf” is not a ZIP code or a town's name: type 5 digits, or a town and its state."
  */
-function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string, respelled?: string, unknownTown?: UnknownTown): string {
+function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads"], country?: string, respelled?: string, unknownTown?: UnknownTown, townOfZip?: TownOfZip): string {
   if (typed.trim() === "") return "Type a ZIP code (5 digits) or a town and its state.";
   if (unknownTown !== undefined) return `No town called “${e(shortened(unknownTown.town))}” in ${e(inSentence(unknownTown.stateName))} is in the sources: type the home's ZIP code, or pick a town above.`;
   if (respelled !== undefined) return `Nothing is named “${e(shortened(typed))}”: did you mean “${e(shortened(respelled))}”?`;
@@ -340,7 +352,7 @@ function fieldError(typed: string, meant?: string, reads?: ErrorPageExtra["reads
   if (meant !== undefined) return `“${e(shortened(typed))}” is not a ZIP code: did you mean ${e(meant.slice(meant.lastIndexOf("/") + 1))}?`;
   if (reads === "district") return `No district is named “${e(shortened(typed))}”: type a ZIP code, a town and its state, or a district's name as it is written.`;
   // ("Boston, MA 2108": a town's name with a ZIP code's number that is none, review of stop 42 #3.)
-  const problem = typedZipNumberProblem(typed);
+  const problem = typedZipNumberProblem(typed, townOfZip);
   if (problem !== undefined) return `${e(problem)}: type the home's 5-digit ZIP code (keep a leading zero), or its town and state.`;
   return `“${e(shortened(typed))}” is not a ZIP code or a town's name: type 5 digits, or a town and its state.`;
 }
@@ -411,12 +423,12 @@ export function errorPage(p: Problem, kind: ProblemKind, facts: SiteFacts, extra
         : kind === "invalid-zip" && extra.typed !== undefined && extra.respelled !== undefined
           ? // A name misspelt, not a ZIP code mistyped ("Chicgo school": review of the final mends 40).
             `Nothing is named “${shortened(extra.typed)}”`
-          : kind === "invalid-zip" && extra.typed !== undefined && (namesNoTown(extra.typed, extra.meant) || (extra.meant !== undefined && isAddressShape(extra.typed)))
+          : kind === "invalid-zip" && extra.typed !== undefined && (namesNoTown(extra.typed, extra.meant, extra.townOfZip) || (extra.meant !== undefined && isAddressShape(extra.typed)))
             ? // (An address whose house number is a ZIP code's, "12345 Main St": the town is what is missing, the ZIP code
               // still named below, not "Invalid ZIP code": review 42 final #7.)
               noTownTitle(extra.typed)
             : // A number like a ZIP code's among words ("Boston, MA 2108"): what is wrong with it (review of stop 42 #3).
-              (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined ? typedZipNumberProblem(extra.typed) : undefined) ?? p.title;
+              (kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined ? typedZipNumberProblem(extra.typed, extra.townOfZip) : undefined) ?? p.title;
   let body: string;
   if (zipOnly) {
     body = `<p class="answer">Type the 5 digits of the home's ZIP code, such as 90210: a town's name, a street address or a place on a map needs the full service.</p>
@@ -454,11 +466,11 @@ ${links ? `<h2>ZIP codes of ${e(place)} with a page</h2><ul class="links">${link
   } else if (kind === "invalid-zip" && extra.unknownTown !== undefined) {
     body = unknownTownAnswer(extra.unknownTown);
   } else {
-    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState, extra.meantName);
+    const next = nextStep(kind, extra.typed, extra.meant, extra.reads, extra.country, extra.idState, extra.meantName, extra.townOfZip);
     // Text that reads as no ZIP code at all (a country, a school's or district's name, a town of no
     // such name): what it reads as is the answer, the ZIP code's form after it, if at all (pages audit 34 #3).
     // (Not words with a number like a ZIP code's, "Boston, MA 2108": the digits' rule is the answer there, review of stop 42 #3.)
-    const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || namesNoTown(extra.typed, extra.meant));
+    const readsOtherwise = kind === "invalid-zip" && extra.typed !== undefined && extra.meant === undefined && (extra.reads !== undefined || isCanadianPostcode(extra.typed) || namesNoTown(extra.typed, extra.meant, extra.townOfZip));
     // A word one letter off, respelled ("Chicgo schools"), asked first where that search finds something (pages audit 40 #2).
     const offer = extra.respelled === undefined ? "" : `<p class="answer"><strong>Did you mean <a href="/zip?zip=${e(encodeURIComponent(extra.respelled))}">“${e(shortened(extra.respelled))}”</a>?</strong></p>\n`;
     body = offer + (readsOtherwise
@@ -494,7 +506,7 @@ ${next}${kind === "zip-not-found" && extra.typed !== undefined ? nearZipsHtml(ex
       main: `<h1>${e(title)}</h1>
 ${body}
 <h2>${facts.staticCopy ? "Look up a ZIP code" : "Look up a ZIP code or a town"}</h2>
-${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country, extra.respelled, extra.unknownTown) : undefined, facts.staticCopy)}
+${searchForm("main", extra.reads === "long" ? "" : (extra.typed ?? ""), kind === "invalid-zip" && postal === undefined ? fieldError(extra.typed ?? "", extra.meant, extra.reads, extra.country, extra.respelled, extra.unknownTown, extra.townOfZip) : undefined, facts.staticCopy)}
 <p><a href="/">Home page</a> · <a href="/problems/${kind}">For developers: this error in the API (HTTP ${p.status})</a></p>`,
     },
     facts,
