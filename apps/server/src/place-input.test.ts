@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LINK_MAX_LENGTH, linkPlace, milesAway, PLACE_MAX_LENGTH, placeHint, readPlace } from "./place-input.ts";
+import { isMapLink, LINK_MAX_LENGTH, linkPlace, milesAway, PLACE_MAX_LENGTH, placeHint, readPlace } from "./place-input.ts";
 
 describe("readPlace: what people paste or type into the /location form", () => {
   it.each([
@@ -151,6 +151,23 @@ describe("linkPlace: a map app's shared link (pages audit 36 #6: 'not a place')"
     expect(linkPlace("me@maps.google.com/?q=41.88,-87.62")).toBeUndefined();
     expect(linkPlace("maps.google.com")).toBeUndefined();
     expect(linkPlace("maps.app.goo.gl/AbCd123")).toBeUndefined();
+    // Nor one inside another link's query or fragment, nor Google's or Bing's search, mail or documents (review-links-43 #4).
+    for (const text of [
+      "example.com/?u=maps.google.com/?q=41.88,-87.62",
+      "example.com/page#maps.google.com/?q=41.88,-87.62",
+      "google.com/search?q=41.88,-87.62",
+      "mail.google.com/mail/?q=41.88,-87.62",
+      "docs.google.com/document/d/abc?q=41.88,-87.62",
+      "bing.com/search?q=41.88,-87.62",
+      "goo.gl/?q=41.88,-87.62",
+    ])
+      expect([text, linkPlace(text), isMapLink(text)]).toEqual([text, undefined, false]);
+    // A map site named in a sentence, with a question's "?" or a bare "/" after it, is no link (review-links-43 #3).
+    for (const text of ["Did you check maps.google.com?", "Call me, it's near the google.com/ office", "41.88,-87.62 maps.google.com/"])
+      expect([text, isMapLink(text)]).toEqual([text, false]);
+    // A short link is still a link (its own message: it names no place).
+    expect(isMapLink("maps.app.goo.gl/AbCd123")).toBe(true);
+    expect(linkPlace("www.bing.com/maps?cp=41.88~-87.62&lvl=15")).toEqual({ lat: "41.88", lon: "-87.62" });
     // A search's or a route's view, a search hint: no place (review stop 36 #5: the middle of the screen was taken).
     expect(linkPlace("https://www.google.com/maps/dir/Billings,+MT/Laurel,+MT/@45.72,-108.65,12z")).toBeUndefined();
     expect(linkPlace("https://www.google.com/maps/search/schools/@45.7833,-108.5007,14z")).toBeUndefined();

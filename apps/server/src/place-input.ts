@@ -205,10 +205,12 @@ function linkIn(text: string): string | undefined {
 /**
  * A map site's link written without its "https://" ("waze.com/ul/hdp3wjztvf", "maps.google.com/?q=41.88,-87.62",
  * "osm.org/…", as typed, or as some apps' Share text gives it: review of the mends 42 #4), alone or in a sentence: its
- * host, then a path, a query or a fragment; not an e-mail address's domain nor a part of a longer link.
+ * host, then a path, a query or a fragment with more in it than a sentence's punctuation ("Did you check
+ * maps.google.com?" names no link); not an e-mail address's domain nor a part of a longer link ("example.com/?u=maps…",
+ * "…#maps…"). Google's and Bing's maps only, not their search, mail or documents ("google.com/search?q=…", review-links-43 #3, #4).
  */
 const SCHEMELESS_MAP_LINK =
-  /(?<![\w.@/-])((?:[a-z0-9-]+\.)*(?:google\.[a-z]{2,3}(?:\.[a-z]{2})?|maps\.apple\.com|waze\.com|openstreetmap\.org|osm\.org|bing\.com|here\.com|plus\.codes|goo\.gl)[/?#]\S*)/i;
+  /(?<![\w.@/=#?&-])((?:maps\.google\.[a-z]{2,3}(?:\.[a-z]{2})?|(?:www\.)?google\.[a-z]{2,3}(?:\.[a-z]{2})?(?=\/maps)|(?:www\.)?bing\.com(?=\/maps)|maps\.app\.goo\.gl|goo\.gl(?=\/maps)|(?:[a-z0-9-]+\.)*(?:maps\.apple\.com|waze\.com|openstreetmap\.org|osm\.org|here\.com|plus\.codes))[/?#]\S*?[^\s/.,;:!?)\]"'”’]\S*)/i;
 
 /** Text that is a link (http, https) or a geo: URI, or holds a web link, not coordinates typed. */
 export function isMapLink(text: string): boolean {
