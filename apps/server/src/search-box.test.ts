@@ -542,6 +542,14 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect((await page("Boston 00000")).h1).toBe("ZIP codes of the towns named “Boston”");
   });
 
+  it("reads nine digits after another state's town as no ZIP+4 (a phone number), and a dashless ZIP+4 of the town's state as its ZIP code (review-links-43 #5)", async () => {
+    const phone = await page("Boston, MA 902101234");
+    // (As before the dashless ZIP+4 was read: no answer from another state's ZIP code.)
+    expect(phone.status).toBe(400);
+    expect(phone.answer).not.toContain("is that of");
+    expect((await page("Boston MA 021081234")).location).toBe("/zip/02108");
+  });
+
   it("opens the ZIP code where the state agrees, none is typed, or no town is found", async () => {
     for (const [typed, zip] of [
       ["Beverly Hills, CA 90210", "90210"],

@@ -20,6 +20,9 @@ import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLo
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
 
+/** Nine digits ending a text, maybe before a full stop, comma or the country: a ZIP+4 typed without its dash, or a phone number. */
+const DASHLESS_ZIP4 = /(?<![0-9])[0-9]{9}(?![0-9])[^0-9]*$/;
+
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
 const SEARCHED_ZIP = /^([0-9]{5})(?:[-–—\s]?[0-9]{4})?$/;
 /** "Schools in <place>" in Spanish ("escuelas en San Juan", "distrito escolar de Miami"): Puerto Rico's and many parents' language (pages audit 35 #7). */
@@ -267,7 +270,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
   // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
-  const addressed = addressZip(typed);
+  // (A ZIP+4 without its dash only where it is of the town or state typed before it, "Seattle WA 981011234": nine
+  // digits after another state's town are a phone number, "Boston MA 617555123" was 61755 Mackinaw, IL's: review-links-43 #5.)
+  const read = addressZip(typed);
+  const addressed = read !== undefined && DASHLESS_ZIP4.test(typed.normalize("NFKC")) && addressElsewhere(typed, read, site, states) !== undefined ? undefined : read;
   const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site, states);
   // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
