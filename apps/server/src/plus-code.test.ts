@@ -72,6 +72,17 @@ describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () 
     expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.63, 41.88]], [-89, 40, -87, 43], [-89, 40, -87, 43])])).toBeUndefined();
   });
 
+  it("no district's choice that is not the cell nearest the town's median, or with another nearly as near (review-links-43 #1: a 400, not a place a degree off)", () => {
+    // Reno, NV: 89521's Storey County part holds the place, nearest the median; the district named (Washoe) holds only the cell 1° north.
+    const reno = () => [town([[-119.8, 39.53]], [-120, 39, -119, 40.6], [-120, 40, -119, 40.6])];
+    expect(plusCodePlace("9CRV+9C Reno, Nevada", reno)).toBeUndefined();
+    // Fairbanks, AK: south Fairbanks holds the place; the district named there (Yukon Flats) only the cell 1° north and west.
+    const fairbanks = () => [town([[-147.72, 64.84]], [-149, 64.4, -147.5, 65.8], [-149, 65.3, -148.5, 65.8])];
+    expect(plusCodePlace("J622+22 Fairbanks, Alaska", fairbanks)).toBeUndefined();
+    // The Loop is nearest a median 0.43° west of it, but the cell a degree west is only 0.57° from it: none ("25Q5+Q6 Kotzebue, Alaska").
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-88.05, 41.88]], [-89, 40, -87, 43], CHICAGO_BOX)])).toBeUndefined();
+  });
+
   it("of no place the town's areas hold, the one a few km off their edge in a district its records name (review 42 final #1: Heber City, UT, 3.6 km)", () => {
     // The areas end about 3.3 km west of the Loop (0.04° of longitude at 41.9°N), the district named holds it.
     const offEdge = (districts?: Box) => () => [town([[-87.7, 41.88]], [-87.75, 41.8, -87.665, 41.95], districts)];

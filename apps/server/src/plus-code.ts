@@ -43,6 +43,9 @@ export const PLUS_CODE_NEAR_M = 1000;
  */
 export const PLUS_CODE_OFF_EDGE_M = 10_000;
 
+/** How many times farther from a town's median than the district's cell every other cell must lie for that choice to stand (review-links-43 #1: at 1.67, "25Q5+Q6 Kotzebue, Alaska" was a degree off). */
+const PLUS_CODE_MEDIAN_MARGIN = 2;
+
 /** The towns a short code's locality may mean ("Springfield": many); none where no town has the name. */
 export type TownPoints = (locality: string) => readonly TownArea[];
 
@@ -128,10 +131,29 @@ export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: num
     // The one place its ZIP codes' areas hold (review of the mends 42 #1: Cordova, AK's nearest was a degree off);
     // of several, the one in a district its ZIP codes' records name (Valdez, AK's 99686 holds two: review 42 final #1);
     // of none, the one off their edge within PLUS_CODE_OFF_EDGE_M in such a district (Heber City, UT).
-    const found = held.length === 1 ? held : named(held.length > 1 ? held : cells.filter((c) => c.metres <= PLUS_CODE_OFF_EDGE_M));
-    if (found.length === 1) keep(found[0]!.place);
+    if (held.length === 1) {
+      keep(held[0]!.place);
+      continue;
+    }
+    const rivals = held.length > 1 ? held : cells.filter((c) => c.metres <= PLUS_CODE_OFF_EDGE_M);
+    const found = named(rivals);
+    // A district's choice is taken only where nothing else could be the place (review-links-43 #1: "9CRV+9C Reno,
+    // Nevada", in 89521's Storey County part, went to a Washoe cell 1° north; "J622+22 Fairbanks, Alaska" to Yukon
+    // Flats): the cell nearest the town's median, the others twice as far from it; of none held, the nearest their
+    // edge; of several held, none other within PLUS_CODE_OFF_EDGE_M of them (a simplified outline's edge may hide it).
+    const winner = found.length === 1 && found[0] === cells[0] ? found[0] : undefined;
+    const clear =
+      winner !== undefined &&
+      rivals.every((c) => c === winner || squaredDegreesFrom(c.place, town.points) >= PLUS_CODE_MEDIAN_MARGIN ** 2 * squaredDegreesFrom(winner.place, town.points)) &&
+      (held.length > 1 ? !cells.some((c) => c.metres > PLUS_CODE_NEAR_M && c.metres <= PLUS_CODE_OFF_EDGE_M) : rivals.every((c) => c.metres >= winner.metres));
+    if (clear) keep(winner.place);
   }
   return places.size === 1 ? [...places.values()][0] : undefined;
+}
+
+/** The squared distance in degrees (latitude and longitude alike) of a place from the median of a town's ZIP codes' points. */
+function squaredDegreesFrom(place: { lat: number; lon: number }, points: readonly (readonly [number, number])[]): number {
+  return (place.lat - median(points, 1)) ** 2 + (place.lon - median(points, 0)) ** 2;
 }
 
 /** The centre of a code's area, as decoding gives it. */
