@@ -92,6 +92,18 @@ describe("plusCodePlace: the centre of the code's area (pages audit 41 #7)", () 
     expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [town([[-87.9, 41.88]], [-88, 41.8, -87.8, 41.95], CHICAGO_BOX)])).toBeUndefined();
   });
 
+  it("for a name of towns in several places, no district's or edge's choice, only a place one town's areas hold (review-mends-43 #1: '763G+83 Virginia City', near Nevada's, went to Montana's)", () => {
+    // The Loop lies off the first town's areas; the second's district holds the cell a degree east, 3 km off its areas.
+    const chicago = town([[-87.63, 41.88]], [-80, 30, -79, 31]);
+    const offEdge = town([[-86.7, 41.88]], [-86.75, 41.8, -86.665, 41.95], [-87, 41.8, -86.5, 42]);
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [offEdge])).toEqual({ lat: LOOP.lat, lon: expect.closeTo(-86.6253125, 9) });
+    expect(plusCodePlace("V9MF+QV Chicago", () => [chicago, offEdge])).toBeUndefined();
+    // Areas holding two places, one in the district named: the choice is one town's only.
+    const wide = town([[-87.63, 41.88]], [-89, 40, -87, 43], CHICAGO_BOX);
+    expect(plusCodePlace("V9MF+QV Chicago, Illinois", () => [wide])).toEqual(LOOP);
+    expect(plusCodePlace("V9MF+QV Chicago", () => [wide, chicago])).toBeUndefined();
+  });
+
   it("a name of towns in several states: the one whose areas hold the place", () => {
     // Springfield, IL's Old State Capitol; no place of the code lies in Springfield, MA's areas.
     // (86FGR922+M8, the Old State Capitol's code, as Google Maps shows it beside its town.)

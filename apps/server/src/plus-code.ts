@@ -135,6 +135,13 @@ export function plusCodePlace(text: string, townPoints?: TownPoints): { lat: num
       keep(held[0]!.place);
       continue;
     }
+    // Of towns of the name in several places (no state typed), only the places their areas hold, every one: the choices
+    // below are for one town, where another's place cannot be the true one (review-mends-43 #1: "763G+83 Virginia
+    // City", a place near Nevada's, went to Montana's by its district).
+    if (towns.length > 1) {
+      for (const c of held) keep(c.place);
+      continue;
+    }
     const rivals = held.length > 1 ? held : cells.filter((c) => c.metres <= PLUS_CODE_OFF_EDGE_M);
     const found = named(rivals);
     // A district's choice is taken only where nothing else could be the place (review-links-43 #1: "9CRV+9C Reno,
