@@ -407,6 +407,10 @@ describe("pages (rules 21, 22)", () => {
     // After its town too, the +4 without its dash (review 42 final #7: "Seattle WA 981011234" was "Nothing found", "Seattle WA 98101-1234" its ZIP).
     for (const typed of ["Beverly Hills, CA 90210-1234", "Beverly Hills CA 902101234"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location"), typed).toBe("/zip/90210");
     expect((await get(`/zip?zip=${encodeURIComponent("Beverly Hills CA 9021012345")}`)).status).toBe(400);
+    // Only where the ZIP code is of the town or state typed: without a state too, nine digits after another town are a phone number
+    // (review-mends-43 #2: "Boston 617555123" went to 61755, Mackinaw, IL).
+    expect((await get(`/zip?zip=${encodeURIComponent("Beverly Hills 902101234")}`)).headers.get("location")).toBe("/zip/90210");
+    for (const typed of ["Boston 617555123", "Boston MA 617555123", "Brooklyn 718555123"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location") ?? "", typed).not.toMatch(/^\/zip\/(61755|71855)/);
   });
 
   it("/docs serves the plain reference with the pages' CSP; /docs/interactive Redoc's page with its own", async () => {

@@ -150,6 +150,25 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
 }
 
 /**
+ * Whether a ZIP code read from an address's end is of the place typed before it: the state typed
+ * is the ZIP code's, or, with no state, a town of that name is the ZIP code's town. Nine digits
+ * without a dash are a ZIP+4 only so ("Seattle WA 981011234"); else a phone number ("Boston 617555123").
+ *
+ * @example
+ * zipOfPlaceTyped("Seattle WA 981011234", "98101", site, states) // true
+ * zipOfPlaceTyped("Boston 617555123", "61755", site, states) // false: 61755 is Mackinaw, IL's
+ */
+function zipOfPlaceTyped(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): boolean {
+  const text = typed.normalize("NFKC");
+  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");
+  const own = site.record(zip) ?? site.postal(zip);
+  if (own === undefined || !/\p{L}/u.test(before)) return false;
+  const state = states.atEnd(before)?.state;
+  if (state !== undefined) return state === own.state;
+  return site.citySearch(before).some((t) => !t.close && !t.county && t.state === own.state && cityKey(t.city) === cityKey(own.city));
+}
+
+/**
  * The ZIP code of a town typed ("South Canaan, PA", "South Canaan") that no record names but a
  * ZIP code of data/postal.csv does, its only one (a PO box's or a post office's: review of stop
  * 42 #3, they were said to be no town); with the state typed, that state's; else undefined, and
@@ -271,9 +290,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // PO-box ZIP) or says it is unknown.
   // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
   // (A ZIP+4 without its dash only where it is of the town or state typed before it, "Seattle WA 981011234": nine
-  // digits after another state's town are a phone number, "Boston MA 617555123" was 61755 Mackinaw, IL's: review-links-43 #5.)
+  // digits after another state's town are a phone number, "Boston MA 617555123" was 61755 Mackinaw, IL's: review-links-43 #5;
+  // so after a town of no state typed, "Boston 617555123": review-mends-43 #2.)
   const read = addressZip(typed);
-  const addressed = read !== undefined && DASHLESS_ZIP4.test(typed.normalize("NFKC")) && addressElsewhere(typed, read, site, states) !== undefined ? undefined : read;
+  const addressed = read !== undefined && DASHLESS_ZIP4.test(typed.normalize("NFKC")) && !zipOfPlaceTyped(typed, read, site, states) ? undefined : read;
   const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site, states);
   // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
