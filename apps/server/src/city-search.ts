@@ -356,7 +356,13 @@ export function citySearchIndex(
         // Without a house number, not words that end many towns' names ("Valley", "Park", "Hope"): "Spokane
         // Valley, WA" is a town no record names, not Valley, WA (unknownTownCandidates offers both); a
         // neighbourhood before its city stays the city ("Hyde Park Chicago IL", "South Thetford VT").
-        if (!address && (nameEnds.get(cityKey(words.slice(-n).join(" "))) ?? 0) >= NAME_END_OF_MANY) continue;
+        // Only where that town of the state is small (Valley, WA, Park, KS, Hope, MN: one ZIP code each), and not after a
+        // direction, a quadrant, Downtown-like words or a street ("Northwest Washington DC", "Georgetown Washington DC",
+        // "West Salem OR", "Pennsylvania Ave NW Washington DC" keep their city: review towns-43 H2).
+        const wordsBefore = words.slice(0, -n).map((w) => w.toLowerCase().replace(/[.,]+$/, ""));
+        const placeBefore = wordsBefore.some((w) => DIRECTIONS.has(w) || STREET_WORDS.has(w) || AREA_WORDS.has(w));
+        const small = townOf(n).every((m) => new Set(m.zips.map((z) => z.zip)).size <= SMALL_TOWN_ZIPS);
+        if (!address && small && !placeBefore && (nameEnds.get(cityKey(words.slice(-n).join(" "))) ?? 0) >= NAME_END_OF_MANY) continue;
         // "100 Main St Paris OH": an "St" after a street's name ends the street, so the town after
         // it comes first (not Saint Paris, OH); after a street word ("Oak Ave St Petersburg") it is
         // the town's Saint, and Mt, Ft are always the town's ("Main Ave Mt Vernon": Mount Vernon).
@@ -408,6 +414,12 @@ export function citySearchIndex(
  * Chicago 3, York 4: "Hyde Park Chicago IL" is Chicago).
  */
 const NAME_END_OF_MANY = 5;
+
+/** At most how many ZIP codes the town of a name's last words may have in the state typed for those words to be skipped so (Valley, WA has one; Washington, DC and Salem, OR many). */
+const SMALL_TOWN_ZIPS = 2;
+
+/** Words for a part of a town typed before it, besides directions ("Downtown Salem OR", "Old Town Washington, DC"). */
+const AREA_WORDS = new Set("northeast northwest southeast southwest downtown uptown midtown town".split(" "));
 
 /** Words that end a street's name: an "St" after one is a town's Saint ("Oak Ave St Petersburg"). */
 const STREET_WORDS = new Set(

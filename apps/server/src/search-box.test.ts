@@ -962,6 +962,19 @@ describe("a town of several words that no record names, typed with its state (st
     expect(await h1("Antelope Valley Union High CA")).toBe("Schools are not listed: look up the home&#39;s ZIP code");
     expect(await h1("Wayne RESA MI")).toBe("Nothing found for “Wayne RESA MI”");
   });
+
+  it.each([
+    ["Northwest Washington DC", "Washington, DC"],
+    ["Georgetown Washington DC", "Washington, DC"],
+    ["Pennsylvania Ave NW Washington DC", "Washington, DC"],
+    ["West Salem OR", "Salem, OR"],
+    ["Downtown Salem OR", "Salem, OR"],
+    ["East Hudson OH", "Hudson, OH"],
+  ])("keeps the city of %j, a part of it before a big city or after a direction (review towns-43 H2: a 400 'No town called …')", async (typed, town) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(/<h1>([^<]*)<\/h1>/.exec(await res.text())?.[1]).toBe(`ZIP codes of ${town}`);
+  });
 });
 
 describe("a region's phrase with a state's name (review of the final commits 42 #4: 'North Idaho schools' listed Ohio's and California's 'North …' districts)", () => {
