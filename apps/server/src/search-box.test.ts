@@ -977,6 +977,22 @@ describe("a town of several words that no record names, typed with its state (st
   });
 });
 
+describe("a township's or a town's schools whose district was listed (review towns-43 H1: the 400 'No town called …' since d27c229)", () => {
+  it.each([
+    ["Cheltenham Township PA schools", "Cheltenham School District"],
+    ["Haverford Twp PA schools", "Haverford Township School District"],
+    ["Brick Twp NJ schools", "Brick Township School District"],
+    ["Parsippany Township schools, NJ", "Parsippany-Troy Hills Township School District"],
+    ["Grosse Pointe Woods MI schools", "Grosse Pointe Public Schools"],
+    ["Grosse Pointe Farms MI schools", "Grosse Pointe Public Schools"],
+    ["Los Altos Hills CA schools", "Los Altos Elementary School District"],
+  ])("%j lists %j first", async (typed, name) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(await res.text())?.[1]).toBe(name);
+  });
+});
+
 describe("a region's phrase with a state's name (review of the final commits 42 #4: 'North Idaho schools' listed Ohio's and California's 'North …' districts)", () => {
   it.each([
     ["North Idaho schools", "ID"],

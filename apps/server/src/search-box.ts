@@ -219,6 +219,9 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   return more.length > 0 ? more : statewide;
 }
 
+/** At most how many ZIP codes the town of an unknown town's first words has for a district named after it to be listed instead ("Grosse Pointe", MI; not Spokane, WA). */
+const SMALL_FIRST_TOWN_ZIPS = 5;
+
 /** The words after a state's name in the name of its one district of the whole state ("Hawaii Department of Education", "Puerto Rico Department of Education"). */
 const STATEWIDE_WORDS = new Set(["department", "of", "education", "public", "schools", "school", "system"]);
 
@@ -239,7 +242,9 @@ export function unknownTownCandidates(typed: string, site: Pick<SearchSite, "cit
   const rest = at.rest.replace(/[\s,]+$/, "");
   // An address's town is the words after its last comma ("123 Main St, Spokane Valley, WA").
   const name = ADDRESS_START.test(rest) ? (rest.includes(",") ? rest.slice(rest.lastIndexOf(",") + 1).trim() : "") : rest;
+  // (A township's word is no word of its town's name: "Cheltenham Township PA schools" is Cheltenham's, review towns-43 H1.)
   const words = name.split(/[\s,]+/).filter((w) => w !== "");
+  if (words.length > 1 && /^(?:township|twp\.?)$/i.test(words[words.length - 1]!)) words.pop();
   // (Not a district's or school's name: "Wayne RESA MI", "Antelope Valley Union High CA".)
   if (/\d/.test(name) || DISTRICT_NOT_TOWN.test(name) || words.length < 2 || words.length > MAX_TOWN_WORDS) return undefined;
   const townOf = (part: readonly string[]): CityMatch[] => {
@@ -326,7 +331,13 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // where no district is meant or has the very words.
   const townAsked = districtNamed && one === undefined && !strong.some(matchesExactly) ? townAskedFor(typed, site.states) : undefined;
   const unknownTownsSchools = townAsked === undefined || NO_TOWN.test(townAsked) ? undefined : unknownTownCandidates(townAsked, site, states);
-  if (unknownTownsSchools !== undefined) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
+  // (Not where the list holds a district of that state named after the small town of its first words: "Grosse Pointe Woods MI
+  // schools" keeps Grosse Pointe Public Schools, "Los Altos Hills CA schools" Los Altos ESD, review towns-43 H1. A big
+  // city's district is its own: "Spokane Valley WA schools" is no Spokane Public Schools.)
+  const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
+  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t)).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
+  const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
+  if (unknownTownsSchools !== undefined && !namedAfterFirst) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
   if (strong.length > 0) return districtsPage(strong);
