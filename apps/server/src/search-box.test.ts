@@ -993,6 +993,13 @@ describe("a township's or a town's schools whose district was listed (review tow
   });
 });
 
+describe("a town the search finds close or by another spelling, with school words (review towns-43 M1, M2: 'No town called “Cedar Rapid” in Iowa')", () => {
+  it.each(["Cedar Rapid IA schools", "Sterling Hieghts MI schools", "Newton Centre MA schools"])("%j is not said to be no town of the sources", async (typed) => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+    expect(html).not.toContain("<h1>No town called");
+  });
+});
+
 describe("a region's phrase with a state's name (review of the final commits 42 #4: 'North Idaho schools' listed Ohio's and California's 'North …' districts)", () => {
   it.each([
     ["North Idaho schools", "ID"],

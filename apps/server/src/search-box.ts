@@ -251,7 +251,9 @@ export function unknownTownCandidates(typed: string, site: Pick<SearchSite, "cit
     const town = part.join(" ");
     return site.citySearch(`${town}, ${at.state}`).filter((t) => !t.close && !t.county && t.state === at.state && cityKey(t.city) === cityKey(town));
   };
-  if (townOf(words).length > 0) return undefined;
+  // (Nor a town the search finds for the whole name in the state, close or by another spelling: "Cedar Rapid IA schools" is
+  // Cedar Rapids, "Newton Centre MA schools" Newton Center, as without the school words: review towns-43 M1, M2.)
+  if (townOf(words).length > 0 || site.citySearch(`${words.join(" ")}, ${at.state}`).some((t) => !t.county && t.state === at.state)) return undefined;
   const longest = (parts: readonly (readonly string[])[]) => parts.map(townOf).find((found) => found.length > 0) ?? [];
   const first = longest(words.slice(1).map((_, i) => words.slice(0, words.length - 1 - i)));
   const last = longest(words.slice(1).map((_, i) => words.slice(i + 1)));
