@@ -1035,6 +1035,22 @@ describe("a region's phrase with a state's name (review of the final commits 42 
     expect(await page("Oklahoma County Oklahoma schools")).toContain("Oklahoma City Public Schools");
   });
 
+  it.each([
+    ["Central New York schools", "York Central School District"],
+    ["Northern New Jersey schools", "Jersey City School District"],
+    ["Eastern South Dakota schools", "South Central School District 26-5"],
+    ["Cutler Bay FL schools", "Bay County School District"],
+    ["Leon Valley TX schools", "Leon Independent School District"],
+  ])("%j does not list %j, which lacks the words typed or holds only a word of the state's name (review towns-43 H3, H4)", async (typed, name) => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+    expect(html).not.toContain(`>${name}</a>`);
+  });
+
+  it("lists North Gem School District 149 first for 'North Idaho schools' (review towns-43 L3)", async () => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("North Idaho schools")}`, { headers: { Accept: "text/html" } })).text();
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe("North Gem School District 149");
+  });
+
   it("keeps a district whose name starts with the words, in another state ('West Washington schools': West Washington School Corporation, IN)", async () => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent("West Washington schools")}`, { headers: { Accept: "text/html" } })).text();
     expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe("West Washington School Corporation");

@@ -200,17 +200,28 @@ const DISTRICT_NOT_TOWN = /\b(?:county|parish|borough|elementary|elem|high|middl
  * @example
  * inStateNamed("North Idaho schools", found, site, states) // the districts of Idaho among found
  */
-function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSite, "states" | "districtSearch" | "stateName">, states: Pick<StateSearch, "atEnd">): DistrictMatch[] {
+function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSite, "states" | "districtSearch" | "stateName" | "citySearch">, states: Pick<StateSearch, "atEnd">): DistrictMatch[] {
   const asked = found.length === 0 ? undefined : townAskedFor(typed, site.states);
   const at = asked === undefined ? undefined : states.atEnd(asked);
   if (at === undefined || at.rest.replace(/[\s,]+$/, "") === "" || found.some((d) => `${nameWords(d.district)} `.startsWith(`${nameWords(asked!)} `))) return found;
   // (Not one found by the state's name alone, without the words before it: "North Texas schools" is no Texas City ISD;
   // "Jeffco Colorado schools" keeps Jefferson County School District R-1.)
   // (A county's word is no word of its districts' names: "Oklahoma County Oklahoma schools" keeps Oklahoma City Public Schools.)
-  const words = nameWords(at.rest).split(" ").filter((w) => w !== "" && !/^(?:county|parish|borough)$/.test(w));
+  const words = nameWords(at.rest).split(" ").filter((w) => w !== "" && !/^(?:county|parish|borough|township|twp)$/.test(w));
   const stateWords = nameWords(site.stateName(at.state));
   const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
-  const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && (!has(d, stateWords) || words.every((w) => has(d, w))));
+  const starts = (d: DistrictMatch, w: string) => `${nameWords(d.district)} `.startsWith(`${w} `);
+  // Every word typed before the state, the first first ("Crystal MN schools" is no Lake Crystal-Wellcome Memorial, "Cutler Bay
+  // FL schools" no Bay County, "Leon Valley TX schools" no Leon ISD: review towns-43 H4); or the town of the first words typed
+  // ("Grosse Pointe Woods MI schools": Grosse Pointe Public Schools); or none of the words nor the state's (found by another
+  // name: "Jeffco Colorado schools", Jefferson County School District R-1). Not one holding a word of a two-word state's name
+  // without the whole name, unless typed ("Central New York schools" is no York Central School District: review towns-43 H3).
+  const townFirst = words.slice(0, -1).map((_, i) => words.slice(0, words.length - 1 - i).join(" ")).filter((w) => site.citySearch(`${w}, ${at.state}`).some((t) => !t.close && !t.county && t.state === at.state && nameWords(t.city) === w));
+  const stateParts = stateWords.split(" ");
+  const partOfState = (d: DistrictMatch) => stateParts.length > 1 && !has(d, stateWords) && stateParts.some((w) => has(d, w) && !words.includes(w));
+  const named = (d: DistrictMatch) =>
+    (words.every((w) => has(d, w)) && starts(d, words[0]!)) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
+  const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && named(d) && !partOfState(d));
   const kept = inState(found);
   // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
   const more = kept.length > 0 ? kept : inState(site.districtSearch(`${at.rest.replace(/[\s,]+$/, "")}, ${at.state}`).filter((d) => d.match !== "narrower"));
