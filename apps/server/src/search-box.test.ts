@@ -1046,6 +1046,15 @@ describe("a region's phrase with a state's name (review of the final commits 42 
     expect(html).not.toContain(`>${name}</a>`);
   });
 
+  it.each([
+    ["Canton Township schools, MI", "Plymouth-Canton Community Schools"],
+    ["Park Cty UT schools", "Park City School District"],
+    ["Rapid Cty SD schools", "Rapid City School District 51-4"],
+  ])("%j keeps %j, which holds the words typed, one a letter off (the A/B of review towns-43 H4's mend)", async (typed, name) => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+    expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe(name);
+  });
+
   it("lists North Gem School District 149 first for 'North Idaho schools' (review towns-43 L3)", async () => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent("North Idaho schools")}`, { headers: { Accept: "text/html" } })).text();
     expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe("North Gem School District 149");

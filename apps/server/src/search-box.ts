@@ -211,8 +211,8 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const stateWords = nameWords(site.stateName(at.state));
   const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
   const starts = (d: DistrictMatch, w: string) => `${nameWords(d.district)} `.startsWith(`${w} `);
-  // Every word typed before the state, the first first ("Crystal MN schools" is no Lake Crystal-Wellcome Memorial, "Cutler Bay
-  // FL schools" no Bay County, "Leon Valley TX schools" no Leon ISD: review towns-43 H4); or the town of the first words typed
+  // Every word typed before the state ("Cutler Bay FL schools" is no Bay County, "Leon Valley TX schools" no Leon ISD: review
+  // towns-43 H4; "Canton Township schools, MI" keeps Plymouth-Canton); or the town of the first words typed
   // ("Grosse Pointe Woods MI schools": Grosse Pointe Public Schools); or none of the words nor the state's (found by another
   // name: "Jeffco Colorado schools", Jefferson County School District R-1). Not one holding a word of a two-word state's name
   // without the whole name, unless typed ("Central New York schools" is no York Central School District: review towns-43 H3).
@@ -220,7 +220,7 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const stateParts = stateWords.split(" ");
   const partOfState = (d: DistrictMatch) => stateParts.length > 1 && !has(d, stateWords) && stateParts.some((w) => has(d, w) && !words.includes(w));
   const named = (d: DistrictMatch) =>
-    (words.every((w) => has(d, w)) && starts(d, words[0]!)) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
+    words.every((w) => holdsWordTyped(d.district, w)) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
   const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && named(d) && !partOfState(d));
   const kept = inState(found);
   // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
@@ -350,7 +350,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
   const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t)).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
   const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
-  if (unknownTownsSchools !== undefined && !namedAfterFirst) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
+  // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
+  const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
+  const namedSo = unknownTownsSchools !== undefined && districts.some((d) => d.state === askedState && nameWords(unknownTownsSchools.town).split(" ").every((w) => holdsWordTyped(d.district, w)));
+  if (unknownTownsSchools !== undefined && !namedAfterFirst && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
   if (strong.length > 0) return districtsPage(strong);
@@ -493,6 +496,20 @@ function allWordsDistinctive(text: string): boolean {
   return nameWords(text)
     .split(" ")
     .every((w) => /^[0-9]+$/.test(w) || (w.length > 1 && !GENERIC_DISTRICT_WORDS.has(w)));
+}
+
+/**
+ * Whether a district's name holds a word typed, or the word a letter off or shortened by one ("Cty" for City, "Prk" for
+ * Park, "Hieghts" for Heights: review towns-43's A/B, "Park Cty UT schools" lost Park City School District).
+ *
+ * @example
+ * holdsWordTyped("Park City School District", "cty") // true
+ * holdsWordTyped("Bay County School District", "cutler") // false
+ */
+function holdsWordTyped(district: string, typed: string): boolean {
+  return nameWords(district)
+    .split(" ")
+    .some((w) => w === typed || (typed.length >= 3 && w.length >= 3 && w[0] === typed[0] && editDistanceAtMost(typed, w, 1) <= 1));
 }
 
 /**
