@@ -351,7 +351,8 @@ export function citySearchIndex(
       const address = ADDRESS_START.test(text);
       // The words after the town's comma are its whole name at least ("123 Main St, Spokane Valley, WA": no Valley), unless they hold a unit ("…, Apt 4 Valley WA").
       const afterComma = town.includes(",") ? town.slice(town.lastIndexOf(",") + 1).trim().split(/\s+/).filter((w) => w !== "") : [];
-      const atLeast = afterComma.some((w) => /\d/.test(w) || UNIT_WORDS.test(w)) ? 1 : afterComma.length;
+      // (Nor after a direction, as without the street: "123 Main St, East Palo Alto, CA" is Palo Alto's page as "East Palo Alto, CA" is, review towns-43 M3.)
+      const atLeast = afterComma.some((w) => /\d/.test(w) || UNIT_WORDS.test(w)) || DIRECTIONS.has((afterComma[0] ?? "").toLowerCase()) ? 1 : afterComma.length;
       for (let n = Math.min(words.length - 1, MAX_TOWN_WORDS); n >= Math.max(1, atLeast); n--) {
         // Without a house number, not words that end many towns' names ("Valley", "Park", "Hope"): "Spokane
         // Valley, WA" is a town no record names, not Valley, WA (unknownTownCandidates offers both); a

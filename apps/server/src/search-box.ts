@@ -211,8 +211,8 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const stateWords = nameWords(site.stateName(at.state));
   const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
   const starts = (d: DistrictMatch, w: string) => `${nameWords(d.district)} `.startsWith(`${w} `);
-  // Every word typed before the state ("Cutler Bay FL schools" is no Bay County, "Leon Valley TX schools" no Leon ISD: review
-  // towns-43 H4; "Canton Township schools, MI" keeps Plymouth-Canton); or the town of the first words typed
+  // The first word typed before the state ("Cutler Bay FL schools" is no Bay County: review towns-43 H4; "Canton Township
+  // schools, MI" keeps Plymouth-Canton, "Mayfield Heights OH schools" Mayfield City SD); or the town of the first words typed
   // ("Grosse Pointe Woods MI schools": Grosse Pointe Public Schools); or none of the words nor the state's (found by another
   // name: "Jeffco Colorado schools", Jefferson County School District R-1). Not one holding a word of a two-word state's name
   // without the whole name, unless typed ("Central New York schools" is no York Central School District: review towns-43 H3).
@@ -220,7 +220,7 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const stateParts = stateWords.split(" ");
   const partOfState = (d: DistrictMatch) => stateParts.length > 1 && !has(d, stateWords) && stateParts.some((w) => has(d, w) && !words.includes(w));
   const named = (d: DistrictMatch) =>
-    words.every((w) => holdsWordTyped(d.district, w)) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
+    holdsWordTyped(d.district, words[0]!) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
   const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && named(d) && !partOfState(d));
   const kept = inState(found);
   // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
