@@ -212,7 +212,8 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const has = (d: DistrictMatch, w: string) => ` ${nameWords(d.district)} `.includes(` ${w} `);
   const starts = (d: DistrictMatch, w: string) => `${nameWords(d.district)} `.startsWith(`${w} `);
   // The first word typed before the state ("Cutler Bay FL schools" is no Bay County: review towns-43 H4; "Canton Township
-  // schools, MI" keeps Plymouth-Canton, "Mayfield Heights OH schools" Mayfield City SD); or the town of the first words typed
+  // schools, MI" keeps Plymouth-Canton, "Mayfield Heights OH schools" Mayfield City SD), all of them after a region's word
+  // ("West University Place TX schools" is no West ISD); or the town of the first words typed
   // ("Grosse Pointe Woods MI schools": Grosse Pointe Public Schools); or none of the words nor the state's (found by another
   // name: "Jeffco Colorado schools", Jefferson County School District R-1). Not one holding a word of a two-word state's name
   // without the whole name, unless typed ("Central New York schools" is no York Central School District: review towns-43 H3).
@@ -220,7 +221,7 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   const stateParts = stateWords.split(" ");
   const partOfState = (d: DistrictMatch) => stateParts.length > 1 && !has(d, stateWords) && stateParts.some((w) => has(d, w) && !words.includes(w));
   const named = (d: DistrictMatch) =>
-    holdsWordTyped(d.district, words[0]!) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
+    (holdsWordTyped(d.district, words[0]!) && (words.length === 1 || !REGION_WORDS.has(words[0]!) || words.every((w) => holdsWordTyped(d.district, w)))) || townFirst.some((w) => starts(d, w)) || !words.concat(stateParts).some((w) => has(d, w));
   const inState = (list: readonly DistrictMatch[]) => list.filter((d) => d.state === at.state && named(d) && !partOfState(d));
   const kept = inState(found);
   // (Else those the words find in the state: the first found were other states', "North Gem School District 149" for "North Idaho".)
@@ -348,7 +349,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // schools" keeps Grosse Pointe Public Schools, "Los Altos Hills CA schools" Los Altos ESD, review towns-43 H1. A big
   // city's district is its own: "Spokane Valley WA schools" is no Spokane Public Schools.)
   const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
-  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t)).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
+  // (Not a region's word: "West University Place TX schools" is no West ISD of West, TX.)
+  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t) && !REGION_WORDS.has(nameWords(t.split(", ")[0]!))).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
   const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
   // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
   const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
