@@ -1043,6 +1043,7 @@ describe("a region's phrase with a state's name (review of the final commits 42 
     ["Eastern South Dakota schools", "South Central School District 26-5"],
     ["Cutler Bay FL schools", "Bay County School District"],
     ["West University Place TX schools", "West Independent School District"],
+    ["Terrell Hills TX schools", "Terrell Independent School District"],
   ])("%j does not list %j, which lacks the words typed or holds only a word of the state's name (review towns-43 H3, H4)", async (typed, name) => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
     expect(html).not.toContain(`>${name}</a>`);

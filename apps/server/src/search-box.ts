@@ -350,7 +350,8 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // city's district is its own: "Spokane Valley WA schools" is no Spokane Public Schools.)
   const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
   // (Not a region's word: "West University Place TX schools" is no West ISD of West, TX.)
-  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t) && !REGION_WORDS.has(nameWords(t.split(", ")[0]!))).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
+  // (Of two words or more: "Terrell Hills TX schools" is no Terrell ISD.)
+  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ")).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
   const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
   // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
   const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
