@@ -145,6 +145,16 @@ const MAX_TOWN_LENGTH = 64;
 export const MAX_TOWN_WORDS = 5;
 
 /**
+ * A name's words as compared here: lower case, separated by one space, punctuation left out.
+ *
+ * @example
+ * nameWords("Evanston Township High School") // "evanston township high school"
+ */
+export function nameWords(name: string): string {
+  return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
+}
+
+/**
  * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces
  * (the records write USPS forms such as "O Fallon" and "Mc Indoe Falls"), and the usual
  * abbreviations spelled out.

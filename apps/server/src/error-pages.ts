@@ -5,7 +5,7 @@
  * the search box's answers, are town-page.ts and districts-found-page.ts.
  */
 import type { Problem } from "@school-districts/core";
-import { ADDRESS_START, isAddressShape, isCanadianPostcode, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, isAddressShape, isCanadianPostcode, nameWords, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { townGroupHtml } from "./town-page.ts";
 import { inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
@@ -88,9 +88,8 @@ function unknownTownAnswer(u: UnknownTown): string {
  * districtsNamedLike("Hoosick", "NY", site.districtSearch) // [{ leaid: "3614760", district: "Hoosick Falls Central School District", … }]
  */
 export function districtsNamedLike<D extends { leaid: string; district: string; state: string }>(town: string, state: string, districtSearch: (typed: string) => D[]): D[] {
-  const words = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
-  const start = `${words(town)} `;
-  return start.trim() === "" ? [] : districtSearch(`${town}, ${state}`).filter((d) => d.state === state && `${words(d.district)} `.startsWith(start));
+  const start = `${nameWords(town)} `;
+  return start.trim() === "" ? [] : districtSearch(`${town}, ${state}`).filter((d) => d.state === state && `${nameWords(d.district)} `.startsWith(start));
 }
 
 /** A ZIP code with a record and its town, as a mistyped ZIP code's page lists it. */

@@ -7,7 +7,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, UNIT_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, nameWords, UNIT_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra, UnknownTown } from "./error-pages.ts";
@@ -131,9 +131,8 @@ export function zipBeforeItsTown(typed: string, site: Pick<SearchSite, "record" 
  * addressElsewhere("Beverly Hills, CA 90210", "90210", site, states) // undefined
  */
 function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
-  const text = typed.normalize("NFKC");
   // (With its dot: "Wash." is Washington's, "Wash" no state; "Birmingham, Ala." a town, review of the mends 37.)
-  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");
+  const before = placeBeforeZip(typed, zip);
   if (!/\p{L}/u.test(before)) return undefined;
   // The state at the end in any form ("Boston, MA", "Boston Ma" as a phone capitalises it, "Boston, Mass.",
   // "Charleston West Virginia": review 37 #3, each went to the other state's ZIP code without a word).
@@ -149,6 +148,12 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
   return { towns, zip: { zip, typedPlace: before, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
 }
 
+/** The words typed before an address's ZIP code, without the comma or space after them ("Seattle WA" of "Seattle WA 981011234"). */
+function placeBeforeZip(typed: string, zip: string): string {
+  const text = typed.normalize("NFKC");
+  return text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");
+}
+
 /**
  * Whether a ZIP code read from an address's end is of the place typed before it: the state typed
  * is the ZIP code's, or, with no state, a town of that name is the ZIP code's town. Nine digits
@@ -159,8 +164,7 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
  * zipOfPlaceTyped("Boston 617555123", "61755", site, states) // false: 61755 is Mackinaw, IL's
  */
 function zipOfPlaceTyped(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): boolean {
-  const text = typed.normalize("NFKC");
-  const before = text.slice(0, text.lastIndexOf(zip)).replace(/[\s,;]+$/, "");
+  const before = placeBeforeZip(typed, zip);
   const own = site.record(zip) ?? site.postal(zip);
   if (own === undefined || !/\p{L}/u.test(before)) return false;
   const state = states.atEnd(before)?.state;
@@ -513,16 +517,6 @@ function holdsWordTyped(district: string, typed: string): boolean {
   return nameWords(district)
     .split(" ")
     .some((w) => w === typed || (typed.length >= 3 && w.length >= 3 && w[0] === typed[0] && editDistanceAtMost(typed, w, 1) <= 1));
-}
-
-/**
- * A name's words as compared here: lower case, separated by one space, punctuation left out.
- *
- * @example
- * nameWords("Evanston Township High School") // "evanston township high school"
- */
-function nameWords(name: string): string {
-  return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
 }
 
 /**
