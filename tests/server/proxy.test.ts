@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblemsForMalformedRequests, startNginx, type RunningNginx } from "../support/nginx.ts";
+import { rawRequest } from "../support/raw-request.ts";
 import { REPO, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -137,6 +138,20 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
       const odd = await fetch(`${url}${path}`);
       expect(odd.status, path).toBe(503);
       expect(JSON.parse(await odd.text()), path).toMatchObject({ status: 503, instance: "" });
+    }
+    // What the proxy passes to the service from an error page gets the same problem, not nginx's HTML 502 (ops 44 #1):
+    // the paths of its error locations asked for by a client.
+    const port = Number(new URL(url).port);
+    for (const [what, request] of [
+      ["GET /.sd-error/bad-request", "GET /.sd-error/bad-request HTTP/1.1\r\nHost: x\r\n\r\n"],
+      ["GET /.sd-error/uri-too-long", "GET /.sd-error/uri-too-long HTTP/1.1\r\nHost: x\r\n\r\n"],
+      ["a preflight of /.sd-error/bad-request", "OPTIONS /.sd-error/bad-request HTTP/1.1\r\nHost: x\r\nOrigin: https://a.example\r\nAccess-Control-Request-Method: GET\r\n\r\n"],
+    ] as const) {
+      const answer = await rawRequest(port, request, 30_000);
+      expect(answer.status, what).toBe(503);
+      expect(answer.headers["content-type"], what).toBe("application/problem+json; charset=utf-8");
+      expect(answer.headers["access-control-allow-origin"], what).toBe("*");
+      expect(JSON.parse(answer.body), what).toMatchObject({ type: "about:blank", title: "Service Unavailable", status: 503 });
     }
   });
 });
