@@ -88,6 +88,32 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     expect(await invalid.json()).toMatchObject({ type: "https://schools.example.org/problems/invalid-zip" });
   });
 
+  it("answers a POST with a body over client_max_body_size (1 MB) as the service does, its 405 (the page for a person), not nginx's 413", async () => {
+    // ops 44 #2: nginx refused the body with its 413 before the service could say the method is not served.
+    const port = Number(new URL(url).port);
+    for (const [method, path, accept] of [
+      ["POST", "/zip/90210.json", "*/*"],
+      ["POST", "/bulk/districts.csv", "*/*"],
+      ["POST", "/zip/90210", "text/html"],
+      ["DELETE", "/healthz", "*/*"],
+    ] as const) {
+      const what = `${method} ${path}`;
+      const direct = await fetch(`${server.url}${path}`, { method, body: "x", headers: { Accept: accept } });
+      const proxied = await rawRequest(port, `${method} ${path} HTTP/1.1\r\nHost: schools.example.org\r\nAccept: ${accept}\r\nContent-Length: 2000000\r\n\r\n`, 30_000);
+      expect(proxied.status, what).toBe(405);
+      for (const header of ["content-type", "allow", "vary", "access-control-allow-origin", "cache-control"]) {
+        expect(proxied.headers[header] ?? null, `${what} ${header}`).toBe(direct.headers.get(header));
+      }
+      const body = await direct.text();
+      if (accept === "text/html") expect(proxied.body, what).toContain("<h1");
+      else expect(JSON.parse(proxied.body), what).toEqual(JSON.parse(body));
+    }
+    // A method that sends no body keeps the 413 problem (MALFORMED_REQUESTS: a GET of 2 MB), and a small body its 405.
+    const small = await fetch(`${url}/zip/90210.json`, { method: "POST", body: "x" });
+    expect(small.status).toBe(405);
+    await small.body?.cancel();
+  });
+
   it("passes the paths of its error locations, asked for by a client, to the service, which has no such address", async () => {
     // Review of ops 43 L1: these internal locations answered a client nginx's HTML 404.
     for (const name of ["bad-request", "header-too-large", "uri-too-long", "content-too-large", "not-implemented", "version-not-supported"]) {
@@ -140,12 +166,13 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
       expect(JSON.parse(await odd.text()), path).toMatchObject({ status: 503, instance: "" });
     }
     // What the proxy passes to the service from an error page gets the same problem, not nginx's HTML 502 (ops 44 #1):
-    // the paths of its error locations asked for by a client.
+    // the paths of its error locations asked for by a client, and a POST with a body over 1 MB.
     const port = Number(new URL(url).port);
     for (const [what, request] of [
       ["GET /.sd-error/bad-request", "GET /.sd-error/bad-request HTTP/1.1\r\nHost: x\r\n\r\n"],
       ["GET /.sd-error/uri-too-long", "GET /.sd-error/uri-too-long HTTP/1.1\r\nHost: x\r\n\r\n"],
       ["a preflight of /.sd-error/bad-request", "OPTIONS /.sd-error/bad-request HTTP/1.1\r\nHost: x\r\nOrigin: https://a.example\r\nAccess-Control-Request-Method: GET\r\n\r\n"],
+      ["a POST with a body of 2 MB", "POST /zip/90210.json HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n"],
     ] as const) {
       const answer = await rawRequest(port, request, 30_000);
       expect(answer.status, what).toBe(503);

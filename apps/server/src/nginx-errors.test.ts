@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nginxSnippet } from "./export.ts";
-import { NGINX_ERRORS, nginxErrorLocations, nginxErrorPages, problemLocation } from "./nginx-errors.ts";
+import { NGINX_ERROR_FOLDER, NGINX_ERRORS, nginxErrorLocations, nginxErrorPages, problemLocation } from "./nginx-errors.ts";
 import { methodDetail, problem, type ProblemKind } from "./problems.ts";
 
 const PROXY_CONF = join(import.meta.dirname, "../../../deploy/nginx-proxy.conf");
@@ -28,7 +28,9 @@ describe("nginx's own errors as problems", () => {
 
   it("are in deploy/nginx-proxy.conf as written here, and in every location of the export's nginx.conf with an error_page of its own (which hides the server's)", () => {
     const proxy = readFileSync(PROXY_CONF, "utf8");
-    expect(proxy).toContain(`  ${nginxErrorPages("  ")}\n`);
+    // The proxy's 413 goes to a variable: the problem for GET, HEAD and OPTIONS, the service's 405 for other methods (ops 44 #2).
+    expect(proxy).toContain(`  ${nginxErrorPages("  ", { 413: "$sd_body_too_large" })}\n`);
+    expect(proxy).toContain(`"~^(?:GET|HEAD|OPTIONS|)$" ${NGINX_ERROR_FOLDER}content-too-large;`);
     expect(proxy).toContain(`  ${nginxErrorLocations("  ", "error_page 404 = @service;")}\n`);
     const exported = nginxSnippet("/srv/public", "default-src 'none'");
     const [server, ...locations] = exported.split("\n  location ");

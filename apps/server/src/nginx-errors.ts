@@ -38,13 +38,16 @@ export const NGINX_ERROR_FOLDER = "/.sd-error/";
  * The `error_page` lines sending nginx's own errors to their problems: at the server level, and
  * again in every location with an `error_page` of its own (which hides the server's). To a URI,
  * not a named location: nginx cannot redirect a request whose request line it could not read
- * (no URI) to a named location, and answered those with its HTML 500.
+ * (no URI) to a named location, and answered those with its HTML 500. `targets` replaces the
+ * target of some of nginx's statuses: the proxy sends its 413 to a variable that chooses the
+ * problem or the service by method (a POST too large gets the service's 405, as without nginx).
  *
  * @example
  * nginxErrorPages("    ") // "error_page 400 = /.sd-error/bad-request;\n    error_page 494 = /.sd-error/header-too-large;\n    …"
+ * nginxErrorPages("  ", { 413: "$sd_body_too_large" }) // "…error_page 413 = $sd_body_too_large;…"
  */
-export function nginxErrorPages(indent: string): string {
-  return NGINX_ERRORS.map((e) => `error_page ${e.nginx} = ${NGINX_ERROR_FOLDER}${e.name};`).join(`\n${indent}`);
+export function nginxErrorPages(indent: string, targets: Readonly<Record<number, string>> = {}): string {
+  return NGINX_ERRORS.map((e) => `error_page ${e.nginx} = ${targets[e.nginx] ?? NGINX_ERROR_FOLDER + e.name};`).join(`\n${indent}`);
 }
 
 /**
