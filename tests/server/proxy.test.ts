@@ -4,9 +4,12 @@
  * holds: bodies pass through with the service's headers, a failed If-Match is the service's 412
  * problem (ops audit 36 #1: nginx's own HTML 412, which a browser's fetch cannot read), Range is
  * ignored as the service ignores it (#7), and /healthz reaches the binary every time while the
- * pages are served stale once it is gone.
+ * pages are served stale once it is gone. A second nginx listens with TLS (a certificate made for
+ * the test), for what plain HTTP sent to that port gets.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { get } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +19,7 @@ import { REPO, startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let nginx: RunningNginx;
+let tlsNginx: RunningNginx;
 let work: string;
 let url: string;
 
@@ -23,23 +27,43 @@ beforeAll(async () => {
   server = await startServer(["--quiet", "--base-url", "https://schools.example.org"]);
   work = mkdtempSync(join(tmpdir(), "sd-proxy-"));
   const shipped = readFileSync(join(REPO, "deploy/nginx-proxy.conf"), "utf8");
-  const siteFor = (listen: string) =>
+  const siteFor = (listen: string, cache: string) =>
     shipped
       .replace("listen 443 ssl http2;", `listen ${listen};`)
       .replaceAll("http://127.0.0.1:8080", server.url)
-      .replace("/var/cache/nginx/school-districts", join(work, "cache"));
+      .replace("/var/cache/nginx/school-districts", cache);
   // The three lines the test changes are in the file as shipped.
-  expect(siteFor("127.0.0.1:1")).not.toBe(shipped);
-  expect(siteFor("127.0.0.1:1")).not.toContain("8080");
-  nginx = await startNginx(work, siteFor);
+  expect(siteFor("127.0.0.1:1", "/c")).not.toBe(shipped);
+  expect(siteFor("127.0.0.1:1", "/c")).not.toContain("8080");
+  nginx = await startNginx(work, (listen) => siteFor(listen, join(work, "cache")));
   url = nginx.url;
+  // The TLS listen line as shipped, with a self-signed certificate: the test's own folder and cache.
+  const tls = join(work, "tls");
+  mkdirSync(tls);
+  const cert = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=schools.example.org", "-keyout", join(tls, "key.pem"), "-out", join(tls, "cert.pem")], { encoding: "utf8" });
+  expect(cert.status, cert.stderr).toBe(0);
+  tlsNginx = await startNginx(tls, (listen) =>
+    siteFor(`${listen} ssl http2`, join(tls, "cache")).replace("# ssl_certificate / ssl_certificate_key ...", `ssl_certificate ${join(tls, "cert.pem")}; ssl_certificate_key ${join(tls, "key.pem")};`),
+  );
 }, 120_000);
 
 afterAll(async () => {
   nginx?.stop();
+  tlsNginx?.stop();
   await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** A GET over https that takes the test's self-signed certificate: its status and body. */
+function getInsecure(address: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(address, { rejectUnauthorized: false }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on("error", reject);
+  });
+}
 
 describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
   it("passes the service's bodies and headers through, each coding cached under its own ETag", async () => {
@@ -112,6 +136,19 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     const small = await fetch(`${url}/zip/90210.json`, { method: "POST", body: "x" });
     expect(small.status).toBe(405);
     await small.body?.cancel();
+  });
+
+  it("redirects plain HTTP sent to its TLS port to the same address over https, keeping the method (308), which serves it", async () => {
+    // ops 44 #3: nginx's 497 was its HTML 400 ("The plain HTTP request was sent to HTTPS port").
+    const port = Number(new URL(tlsNginx.url).port);
+    for (const method of ["GET", "POST", "HEAD"]) {
+      const answer = await rawRequest(port, `${method} /zip/90210.json?x=1 HTTP/1.1\r\nHost: schools.example.org\r\nContent-Length: 0\r\n\r\n`, 30_000);
+      expect(answer.status, method).toBe(308);
+      expect(answer.headers.location, method).toBe(`https://schools.example.org:${port}/zip/90210.json?x=1`);
+    }
+    const secure = await getInsecure(`https://127.0.0.1:${port}/zip/90210.json?x=1`);
+    expect(secure.status).toBe(200);
+    expect(JSON.parse(secure.body)).toMatchObject({ zip: "90210" });
   });
 
   it("passes the paths of its error locations, asked for by a client, to the service, which has no such address", async () => {

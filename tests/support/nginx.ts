@@ -45,10 +45,11 @@ export async function startNginx(work: string, siteFor: (listen: string) => stri
     expect(syntax.status, syntax.stderr).toBe(0);
     const proc = spawn(bin, ["-c", conf], { stdio: "ignore" });
     const url = `http://127.0.0.1:${port}`;
-    // Up when nginx itself answers (a hang guard, not a timing: the caller's hook timeout bounds it).
+    // Up when nginx itself answers (a hang guard, not a timing: the caller's hook timeout bounds it);
+    // a redirect too (not followed: plain HTTP on a TLS port is redirected to https, ops 44 #3).
     for (;;) {
       if (proc.exitCode !== null || proc.signalCode !== null) break;
-      const server = await fetch(`${url}/healthz`).then(
+      const server = await fetch(`${url}/healthz`, { redirect: "manual" }).then(
         async (r) => (await r.arrayBuffer(), r.headers.get("server")),
         () => undefined,
       );
