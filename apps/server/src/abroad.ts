@@ -140,7 +140,7 @@ export function territoryAt(topo: Countries): (lon: number, lat: number) => Terr
 }
 
 /** Natural Earth's countries as world-atlas's TopoJSON holds them. */
-export type Countries = Topology<{ countries: GeometryCollection }>;
+type Countries = Topology<{ countries: GeometryCollection }>;
 
 /**
  * world-atlas's 1:10m countries, read once at start-up by whoever needs them (neighbourAt, territoryAt keep only their parts).

@@ -54,7 +54,7 @@ export function levelWords(level: District["level"], gradeSpan: string): string 
 }
 
 /** A district of the other grade level over a district's area, with its weight there (levelPartners). */
-export interface LevelPartner {
+interface LevelPartner {
   leaid: string;
   district: string;
   weight: number;
@@ -108,7 +108,7 @@ export function levelPartners(d: Pick<District, "leaid" | "level" | "zips">, dis
 }
 
 /** What levelPartners reads of another district to order the partners: its students and its ZIP codes. */
-export type PartnerSize = Pick<District, "students" | "level" | "zips">;
+type PartnerSize = Pick<District, "students" | "level" | "zips">;
 
 /** The ZIP codes where people live in which a district serves the most at its own grade level: what levelPartners counts in, and weighs against. */
 function mainZips(d: Pick<District, "level" | "zips">): District["zips"] {
@@ -305,7 +305,7 @@ function oneDistrictSentence(d: Pick<StateDistricts["districts"][number], "leaid
 }
 
 /** What a state page counts besides its districts' JSON: each district's high-school ZIPs and PO-box ZIPs (renderDistrictBodies). */
-export interface StatePageCounts {
+interface StatePageCounts {
   highSchoolOf?: ReadonlyMap<string, number>;
   postOfficeOf?: ReadonlyMap<string, { named: number; overlapping: number }>;
   /** each district's ZIP codes touched only where no one lives (DistrictBodies.emptyOf): not counted as overlapped, as its page does not */

@@ -51,7 +51,7 @@ type Facts = Omit<DistrictSummary, "url" | "overlapping_zips" | "chosen_zips">;
  * @example
  * districtFacts(dataset.districts.get("0604830")!, "http://localhost:8080").page_url // "http://localhost:8080/district/0604830"
  */
-export function districtFacts(d: DistrictRow, baseUrl: string): Facts {
+function districtFacts(d: DistrictRow, baseUrl: string): Facts {
   return {
     leaid: d.leaid,
     district: d.name,
@@ -130,7 +130,7 @@ function districtCsvCell(summary: DistrictSummary, column: (typeof DISTRICT_CSV_
 }
 
 /** The district bodies of a site, as text by path. */
-export interface DistrictBodies {
+interface DistrictBodies {
   /** `/district/{leaid}.json` of every district, by LEAID order. */
   districts: Map<string, string>;
   /** `/state/{state}/districts.json` of each of the given states. */

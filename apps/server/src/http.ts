@@ -56,7 +56,7 @@ export function sendRepresentation(req: Request, rep: Representation): Response 
 }
 
 /** How an error may be answered with an HTML page instead of problem+json. */
-export interface ProblemPage {
+interface ProblemPage {
   /** A page route (HTML unless JSON is ranked higher) or another non-API path (JSON unless HTML is ranked higher). */
   onPage: boolean;
   /** Renders the page for the problem. */

@@ -80,7 +80,7 @@ export interface SiteFacts {
 }
 
 /** The parts of a page. */
-export interface PageParts {
+interface PageParts {
   title: string;
   description: string;
   /** Path of the canonical URL, or null for pages that must not be indexed (errors). */

@@ -22,7 +22,7 @@ type Located = Omit<LocationAnswer, "newer_districts">;
 /** An answer a drawn boundary decided (locate's). */
 export type DrawnAnswer = Located & { boundaries: NonNullable<LocationAnswer["boundaries"]> };
 /** An answer no boundary decided: a one-district territory's place (locateInTerritory's). */
-export type TerritoryAnswer = Located & { boundaries: null; zip: DistrictRecord };
+type TerritoryAnswer = Located & { boundaries: null; zip: DistrictRecord };
 /** A district newer than every map, with its office in a ZIP code. */
 type NewerDistrict = components["schemas"]["NewerDistrict"];
 
@@ -473,7 +473,7 @@ const TERRITORY_LAND_DEGREES = 6;
 const NEAR_BORDER_M = 300;
 
 /** A place near the border of one of its districts (metres, rounded), and the districts beside it across that border (LocationAnswer.near_border). */
-export type NearBorder = NonNullable<LocationAnswer["near_border"]>;
+type NearBorder = NonNullable<LocationAnswer["near_border"]>;
 
 /**
  * Whether a located place lies within NEAR_BORDER_M of a border of its districts, and which

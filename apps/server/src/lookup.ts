@@ -17,10 +17,10 @@ import { cityZipIndex } from "./postal.ts";
 import { inSentence } from "./layout.ts";
 
 /** What to look up: a ZIP code, a district id, or a point (decimal degrees), as typed. */
-export type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
+type LookupQuery = { zip: string } | { leaid: string } | { lat: string; lon: string };
 
 /** How lookup answers: JSON or text, page URLs on `baseUrl`, points only with boundaries (`location`), USPS ZIP codes without a record (`postal`). */
-export interface LookupOptions {
+interface LookupOptions {
   json: boolean;
   baseUrl: string;
   location?: LocationData;
@@ -28,7 +28,7 @@ export interface LookupOptions {
 }
 
 /** The outcome: the exit code and what to print on stdout and stderr. */
-export interface LookupResult {
+interface LookupResult {
   code: 0 | 1 | 2;
   stdout: string;
   stderr: string;

@@ -25,7 +25,7 @@ export interface MapShape {
   style: "primary" | "other" | "secondary" | "zip";
 }
 
-export interface MapOptions {
+interface MapOptions {
   /** the drawing's id prefix (its title's id) */
   id: string;
   /** the accessible name: what the map is of, briefly (the caption says the rest) */

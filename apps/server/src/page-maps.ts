@@ -28,7 +28,7 @@ import { mapFigure, type MapShape, type Rings } from "./map.ts";
 export const ZCTA_OUTLINE_FILE = "zctas.topojson";
 
 /** Where the maps' geometry comes from: loaders called on first use (each loads once, or says there is none). */
-export interface MapSources {
+interface MapSources {
   /** the district boundaries (data/boundaries.topojson), undefined when the dataset has none */
   boundaries: () => LocationIndex | undefined;
   /** the ZIP outlines (data/zctas.topojson), undefined when the dataset has none */

@@ -40,7 +40,7 @@ function gradesHint(gradeSpan: string, schools = ""): string {
 }
 
 /** The figures of a district that its ZIP codes' pages and its own page show. */
-export type DistrictFigures = Pick<DistrictRecord, "phone" | "website" | "rating" | "rating_label" | "students" | "schools" | "per_pupil" | "grade_span">;
+type DistrictFigures = Pick<DistrictRecord, "phone" | "website" | "rating" | "rating_label" | "students" | "schools" | "per_pupil" | "grade_span">;
 
 /**
  * The facts of one district, each with what it means (the `<dt>`/`<dd>` pairs of a `<dl>`): the

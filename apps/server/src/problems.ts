@@ -358,7 +358,7 @@ export function methodDetail(method: string): string {
 }
 
 /** What the page of a problem type (`/problems/<kind>`) says about it. */
-export interface ProblemDoc {
+interface ProblemDoc {
   status: 400 | 404 | 405 | 412;
   title: string;
   /** When the service answers with this problem. */

@@ -18,7 +18,7 @@ const encoder = new TextEncoder();
 const enc = (s: string) => encoder.encode(s);
 
 /** Every dataset-derived body, as bytes. */
-export interface RenderedBodies {
+interface RenderedBodies {
   /** `/zip/{zip}.json`, in dataset order (views into one buffer). */
   records: Uint8Array<ArrayBuffer>[];
   /** `/zip/{zip}/districts.json`, in dataset order. */

@@ -13,7 +13,7 @@ import type { Choice } from "./negotiate.ts";
 export type CodedBody = Uint8Array<ArrayBuffer> | Blob;
 
 /** One coding of a representation, ready to write. */
-export interface Variant {
+interface Variant {
   coding: Choice;
   /** Bytes of the body. */
   size: number;

@@ -67,7 +67,7 @@ export type SearchSite = Pick<Site, "states" | "stateName" | "citySearch" | "cou
  * keeping by the text typed), or a text that is none of these (400, with what the page says it
  * reads as).
  */
-export type SearchAnswer =
+type SearchAnswer =
   | { go: string }
   | { page: string; town?: true }
   | { invalid: { detail: string } & Pick<ErrorPageExtra, "meant" | "reads" | "country" | "respelled" | "unknownTown"> };
@@ -183,7 +183,7 @@ function zipOfPlaceTyped(typed: string, zip: string, site: Pick<SearchSite, "rec
  * postOfficeTownZip("12 Main St, South Canaan, PA", site, states) // "18459"
  * postOfficeTownZip("South Canaan, NY", site, states) // undefined
  */
-export function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOfficeTowns">, states: Pick<StateSearch, "atEnd">): string | undefined {
+function postOfficeTownZip(typed: string, site: Pick<SearchSite, "postOfficeTowns">, states: Pick<StateSearch, "atEnd">): string | undefined {
   const whole = typed.replace(COUNTRY_AT_END, "").trim();
   // An address's town after its street and a comma ("12 Main St, South Canaan, PA").
   const text = isAddressShape(whole) && whole.includes(",") ? whole.slice(whole.indexOf(",") + 1).trim() : whole;
@@ -252,7 +252,7 @@ const STATEWIDE_WORDS = new Set(["department", "of", "education", "public", "sch
  * unknownTownCandidates("Spokane Valley, WA", site, states) // { town: "Spokane Valley", stateName: "Washington", towns: [Spokane, WA; Valley, WA] }
  * unknownTownCandidates("Spokane, WA", site, states) // undefined
  */
-export function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch" | "stateName">, states: Pick<StateSearch, "atEnd">): UnknownTown | undefined {
+function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch" | "stateName">, states: Pick<StateSearch, "atEnd">): UnknownTown | undefined {
   const at = states.atEnd(typed.replace(COUNTRY_AT_END, "").trim());
   if (at === undefined) return undefined;
   const rest = at.rest.replace(/[\s,]+$/, "");

@@ -8,7 +8,7 @@ import { loggedPath, type AccessLog } from "./log.ts";
 import type { NativeRoutes } from "./native.ts";
 
 /** Where and how `listen` serves: its port, host, access log and whether the port is shared. */
-export interface ServeOptions {
+interface ServeOptions {
   port: number;
   host: string;
   log: AccessLog;

@@ -71,7 +71,7 @@ export interface SnapshotIndex {
 }
 
 /** What readSnapshot gives: the bodies by path, read on demand. */
-export interface SnapshotBodies {
+interface SnapshotBodies {
   get(path: string): RenderedBody | undefined;
   /** The strong ETag of a family body (entityTag of its bytes), made once: from the build's tables, or when first read. */
   etag(path: string): string | undefined;
@@ -280,7 +280,7 @@ const CHUNKS_KEPT = 8;
 
 
 /** A snapshot's bodies for one base URL. */
-export interface SnapshotRead {
+interface SnapshotRead {
   baseUrl: string;
   updated: string;
   records: number;

@@ -186,7 +186,7 @@ const NO_DISTRICT_GROUP = "mostly in no school district";
 const NO_DISTRICT_WHY = "the Census draws most of that land as “School District Not Defined”; open the ZIP code to see whom to ask";
 
 /** A search for a town's schools ("Raleigh schools"): the town's name read, and districts elsewhere named with it. */
-export interface TownSchools {
+interface TownSchools {
   town: string;
   /** districts of the very name typed, in another state than the town's ("Chattanooga Public Schools", OK) */
   named: readonly DistrictMatch[];
