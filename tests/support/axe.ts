@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** One violation, short enough to read in a test failure. */
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;

@@ -7,7 +7,7 @@ import { launchChromium, type RunningBrowser } from "./chromium.ts";
 import { startServer, type RunningServer } from "./server.ts";
 
 /** The running binary and browser of a test file (set by its beforeAll). */
-export interface BrowserSuite {
+interface BrowserSuite {
   server: RunningServer;
   chromium: RunningBrowser;
 }

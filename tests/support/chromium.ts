@@ -23,7 +23,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Installs chromium if absent; returns its path. */
-export function ensureChromium(): string {
+function ensureChromium(): string {
   return ensurePackage("chromium", "/usr/bin/chromium");
 }
 

@@ -43,7 +43,7 @@ export function env(): NodeJS.ProcessEnv {
  * @example
  * checkBinaryIsCurrent() // undefined, or throws naming both fingerprints
  */
-export function checkBinaryIsCurrent(): void {
+function checkBinaryIsCurrent(): void {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`bun run build\` first`);
   const version = execFileSync(BINARY, ["--version"], { encoding: "utf8", env: env() });
   const built = /, source ([0-9a-f]{12})\)/.exec(version)?.[1];
@@ -139,7 +139,7 @@ export async function pool<T>(items: readonly T[], concurrency: number, fn: (ite
 }
 
 /** A response read without any decoding. */
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
