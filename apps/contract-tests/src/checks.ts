@@ -81,7 +81,7 @@ const sha = (b: Uint8Array) =>
   typeof Bun !== "undefined" ? `${b.length}:${Bun.hash(b).toString(16)}` : createHash("sha256").update(b).digest("hex");
 
 /** The q-value a request's Accept-Encoding gives a coding (RFC 9110 §12.5.3). */
-export function qOf(coding: string, acceptEncoding: string | undefined): number {
+function qOf(coding: string, acceptEncoding: string | undefined): number {
   if (acceptEncoding === undefined) return 1;
   const entries = list(acceptEncoding).map((e) => {
     const [name = "", ...params] = e.split(";").map((s) => s.trim());
@@ -95,13 +95,13 @@ export function qOf(coding: string, acceptEncoding: string | undefined): number 
   return coding === "identity" ? 1 : 0;
 }
 
-export function requestHeader(req: RawRequest, name: string): string | undefined {
+function requestHeader(req: RawRequest, name: string): string | undefined {
   const h = req.headers.find(([k]) => k.toLowerCase() === name.toLowerCase());
   return h?.[1];
 }
 
 /** The documented response for a status, or why it is undocumented. */
-export function documentedResponse(
+function documentedResponse(
   spec: Spec,
   op: Operation | undefined,
   method: string,

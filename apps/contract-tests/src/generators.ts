@@ -30,7 +30,7 @@ const hex = (b: number, lower: boolean) => {
 };
 
 /** Writes a decoded value as one path segment. */
-export function encodeSegment(v: ParamValue): string {
+function encodeSegment(v: ParamValue): string {
   if (v.encoding === "component") {
     // encodeURIComponent leaves . ! ' ( ) * ~ alone: fine inside a segment, except a segment
     // made only of dots, which would be a dot-segment. Those are filtered out by the generators.

@@ -86,7 +86,7 @@ export function send(target: Target, req: RawRequest, timeoutMs = 15000): Promis
   });
 }
 
-export function parseResponse(buf: Buffer, method: string, ms = 0): RawResponse {
+function parseResponse(buf: Buffer, method: string, ms = 0): RawResponse {
   const end = buf.indexOf("\r\n\r\n");
   if (end < 0) throw new Error(`incomplete response (${buf.length} bytes, no header terminator)`);
   const [statusLine = "", ...headerLines] = buf.subarray(0, end).toString("latin1").split("\r\n");

@@ -36,7 +36,7 @@ export const UNKNOWN_PATHS = "(unknown paths)";
 /** Operations whose body is CSV: their semantics are checked on the text. */
 const CSV_OPERATIONS = new Set(["getBulkCsv", "getDistrictsCsv", "getZipDistrictsCsv"]);
 
-export interface RunOptions {
+interface RunOptions {
   baseUrl: string;
   seed?: number;
   /** fast-check runs per property; each operation has 4-7 properties of 1-3 requests each. */
@@ -109,7 +109,7 @@ function successStatuses(op: Operation): number[] {
  * Statuses the rules allow for a request (decisions 12 and 14). Paths are compared after
  * RFC 3986 normalisation; where that changed the path, what the raw path would get is allowed too.
  */
-export function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): number[] {
+function expectedStatuses(spec: Spec, data: Dataset, req: RawRequest): number[] {
   const normalized = statusesFor(spec, data, req, true);
   if (normalizePath(req.path.split("?")[0]!) === req.path.split("?")[0]) return normalized;
   return [...new Set([...normalized, ...statusesFor(spec, data, req, false)])];
@@ -688,7 +688,7 @@ export async function run(opts: RunOptions): Promise<Report> {
   return report;
 }
 
-export function formatReport(r: Report): string[] {
+function formatReport(r: Report): string[] {
   const out: string[] = [];
   if (r.failures.length) {
     out.push("", `FAILURES (${r.failures.length}):`);

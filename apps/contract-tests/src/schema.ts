@@ -16,7 +16,7 @@ const SUBSCHEMA = new Set(["items", "not", "additionalProperties"]);
 const SUBSCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf"]);
 const SUBSCHEMA_MAPS = new Set(["properties"]);
 
-export function convertSchema(s: Json): Json {
+function convertSchema(s: Json): Json {
   if (s === null || typeof s !== "object" || Array.isArray(s)) return s;
   if (typeof s.$ref === "string") return { $ref: s.$ref }; // OpenAPI 3.0: siblings of $ref are ignored
   const out: JsonObject = {};
@@ -56,7 +56,7 @@ export function nullableWithoutEffect(doc: Json, pointer = "#"): string[] {
 }
 
 /** Converts every Schema Object of an OpenAPI 3.0 document in place of a deep copy. */
-export function convertDocument(doc: JsonObject): JsonObject {
+function convertDocument(doc: JsonObject): JsonObject {
   const copy = structuredClone(doc) as JsonObject;
   const convertContent = (content: Json | undefined) => {
     for (const media of Object.values((content ?? {}) as JsonObject)) {

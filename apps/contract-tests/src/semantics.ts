@@ -40,7 +40,7 @@ function csvRows(text: string): { rows: number; bareLf: number; header: string }
 }
 
 /** JSON pointer of the first difference between two JSON values. */
-export function firstDifference(a: unknown, b: unknown, at = ""): string {
+function firstDifference(a: unknown, b: unknown, at = ""): string {
   if (isDeepStrictEqual(a, b)) return "";
   if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];

@@ -27,9 +27,9 @@ export function loadSpec(path = specPath()): JsonObject {
 }
 
 /** JSON Pointer (RFC 6901) fragment encoding of one segment. */
-export const ptr = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+const ptr = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
-export function resolvePointer(doc: Json, ref: string): Json {
+function resolvePointer(doc: Json, ref: string): Json {
   if (!ref.startsWith("#/")) throw new Error(`only local $refs are supported: ${ref}`);
   let node: Json = doc;
   for (const raw of ref.slice(2).split("/")) {
@@ -41,7 +41,7 @@ export function resolvePointer(doc: Json, ref: string): Json {
 }
 
 /** Follows `$ref` chains at the top of a node (parameters, responses, headers). */
-export function deref(doc: JsonObject, node: Json): { node: JsonObject; pointer?: string } {
+function deref(doc: JsonObject, node: Json): { node: JsonObject; pointer?: string } {
   let pointer: string | undefined;
   let cur = node as JsonObject;
   for (let i = 0; i < 32 && cur && typeof cur === "object" && typeof cur.$ref === "string"; i++) {
@@ -159,7 +159,7 @@ function responseSpec(doc: JsonObject, status: string, raw: Json, fallbackPointe
 }
 
 /** `/zip/{zip}.json` -> /^\/zip\/([^/]*)\.json$/ over the raw (still percent-encoded) path. */
-export function templateRegex(path: string): { regex: RegExp; names: string[] } {
+function templateRegex(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
   let src = "";
   let last = 0;

@@ -154,7 +154,7 @@ function resource(type: string, text: string, weak: boolean, extra?: [string, st
   };
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
@@ -172,7 +172,7 @@ function q(coding: string, ae: string | null): number {
   return coding === "identity" ? 1 : 0;
 }
 
-export class StandIn {
+class StandIn {
   private resources = new Map<string, Resource>();
   private zips = new Set<string>();
   private counter = 0;
