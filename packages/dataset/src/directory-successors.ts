@@ -9,7 +9,7 @@
 import { LEA_TYPE, type CcdRow } from "./sources.ts";
 
 /** One Census district mapped to the directory district that replaced it, and the evidence. */
-export interface DirectorySuccessor {
+interface DirectorySuccessor {
   grfLeaid: string;
   leaid: string;
   /** the directory fields the two rows share */

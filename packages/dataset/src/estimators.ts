@@ -21,7 +21,7 @@ export interface EstimatorContext {
 /** Which evidence decided a ZCTA's shares (`location`: a point, not people; only the measured ZIP_CENTRE). */
 export type Evidence = "population" | "density" | "land" | "location";
 
-export interface Estimate {
+interface Estimate {
   shares: Map<string, number>;
   evidence: Evidence;
 }
@@ -45,7 +45,7 @@ export function landShares(pieces: readonly Piece[]): Map<string, number> {
 }
 
 /** Land x the district's 2020 density (people per unit of land); null when a district has no density. */
-export function densityShares(pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
+function densityShares(pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
   const dens = pieces.map((p) => {
     const land = ctx.districtLand.get(p.leaid) ?? 0;
     const pop = ctx.evidence.districtPop.get(p.leaid);
@@ -57,14 +57,14 @@ export function densityShares(pieces: readonly Piece[], ctx: EstimatorContext): 
 }
 
 /** The people of the ZCTA's block groups whose centre lies in each piece; null when none does. */
-export function centreShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
+function centreShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
   const m = ctx.evidence.zctaDistrict.get(zcta);
   if (m === undefined) return null;
   return normalise(pieces, (p) => m.get(p.leaid) ?? 0);
 }
 
 /** People counted in the ZCTA's pieces by block-group centre. */
-export function centrePeople(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): number {
+function centrePeople(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): number {
   const m = ctx.evidence.zctaDistrict.get(zcta);
   return m === undefined ? 0 : pieces.reduce((s, p) => s + (m.get(p.leaid) ?? 0), 0);
 }
@@ -79,7 +79,7 @@ const densityOrLand = (pieces: readonly Piece[], ctx: EstimatorContext): Estimat
  * by land x density on top of the people counted by centre, so one centre does not decide a
  * ZCTA alone, and a ZCTA with no centre keeps the density estimate.
  */
-export function blendedShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext, prior: number): Estimate {
+function blendedShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext, prior: number): Estimate {
   const base = densityOrLand(pieces, ctx);
   const counted = centrePeople(zcta, pieces, ctx);
   if (counted === 0) return base;
@@ -89,7 +89,7 @@ export function blendedShares(zcta: string, pieces: readonly Piece[], ctx: Estim
 }
 
 /** The people spread around block-group centres (dasymetric, distance decay) in each piece; null when none. */
-export function spreadShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
+function spreadShares(zcta: string, pieces: readonly Piece[], ctx: EstimatorContext): Map<string, number> | null {
   const m = ctx.evidence.zctaDistrictSpread.get(zcta);
   if (m === undefined) return null;
   return normalise(pieces, (p) => m.get(p.leaid) ?? 0);

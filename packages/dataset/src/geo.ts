@@ -42,7 +42,7 @@ const NO_DISTRICT = "no district (Census placeholder)";
 const drawnAsNoDistrict = (b: DistrictBoundary, j: BoundaryJoin) => j.how === NO_DISTRICT && b.polygons.length > 0 && b.aland > b.awater;
 
 /** How a 2016 boundary was joined to a district of today. */
-export interface BoundaryJoin {
+interface BoundaryJoin {
   geoid: string;
   level: BoundaryLevel;
   name: string;
@@ -205,7 +205,7 @@ export function pieceOf(name: string): string | undefined {
  * The compiled boundary file: one geometry per (level, district of today), merged where
  * several 2016 districts joined one; the 2020 ZCTA points of the records; metadata.
  */
-export function boundaryTopology(
+function boundaryTopology(
   boundaries: readonly DistrictBoundary[],
   joins: readonly BoundaryJoin[],
   zctaPoints: ReadonlyMap<string, LonLat>,
@@ -285,7 +285,7 @@ type Cause = "territory (no boundary file for PR, VI, GU, AS, MP)" | "coastline 
  *  2. ZIP centres of the ZIP lists: the point's districts are among the ZIP's overlapping
  *     districts (GRF21).
  */
-export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: string, joins: readonly BoundaryJoin[]): { md: string; figures: Record<string, number> } {
+function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: string, joins: readonly BoundaryJoin[]): { md: string; figures: Record<string, number> } {
   const whole = new Map(stats.joins.filter((j) => j.zcta === "").map((j) => [j.grfLeaid, j.leaid]));
   const today = (leaid: string) => whole.get(leaid) ?? leaid;
   const changed = new Set(joins.filter((j) => j.how !== "same LEAID").map((j) => j.leaid));
@@ -373,7 +373,7 @@ export function validationMarkdown(idx: LocationIndex, stats: BuildStats, raw: s
 }
 
 /** BOUNDARIES.md: the join report. */
-export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, idx: LocationIndex, bytes: number): string {
+function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, idx: LocationIndex, bytes: number): string {
   const L: string[] = [];
   const count = (how: BoundaryJoin["how"]) => joins.filter((j) => j.how === how).length;
   L.push("# Boundaries of the compiled dataset", "");
@@ -421,7 +421,7 @@ export function joinMarkdown(joins: readonly BoundaryJoin[], stats: BuildStats, 
 }
 
 /** The boundary file of a build, before it is added: the join, the TopoJSON text and its index. */
-export interface PreparedBoundaries {
+interface PreparedBoundaries {
   joins: BoundaryJoin[];
   text: string;
   idx: LocationIndex;
@@ -436,7 +436,7 @@ export interface PreparedBoundaries {
  * @example
  * const prepared = await prepareBoundaries(build(opts).stats, opts.raw);
  */
-export async function prepareBoundaries(stats: BuildStats, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): Promise<PreparedBoundaries> {
+async function prepareBoundaries(stats: BuildStats, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): Promise<PreparedBoundaries> {
   const boundaries = await readDistrictBoundaries(raw);
   const zctaPoints = loadZctaPoints(raw);
   const joins = joinBoundaries(boundaries, stats, zctaPoints);
@@ -456,7 +456,7 @@ export async function prepareBoundaries(stats: BuildStats, raw: string, zctas: r
  * const located = locatePostOffices(first.stats, prepared.idx, raw);
  * const final = build({ ...opts, postOfficeLocations: located });
  */
-export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): PostOfficeLocations {
+function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: string, zctas: readonly ZctaBoundary[] = readZctaBoundaries(raw)): PostOfficeLocations {
   const polygons = new Map(zctas.map((z) => [z.zcta, z.polygons]));
   const inZcta = (zcta: string, p: LonLat) => {
     const polys = polygons.get(zcta);
@@ -482,7 +482,7 @@ export function locatePostOffices(stats: BuildStats, idx: LocationIndex, raw: st
 }
 
 /** BOUNDARIES.md: the PO-box ZIPs placed by their post office's location, the rule and its evidence. */
-export function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildStats): string {
+function postOfficeMarkdown(located: PostOfficeLocations, stats: BuildStats): string {
   const name = (leaid: string) => stats.districts.get(leaid)?.name ?? leaid;
   const withPoint = located.withPoint.geonames + located.withPoint.zipcodes;
   const { placed: p, outside: o } = located.check;
@@ -545,7 +545,7 @@ export function formerDistricts(joins: readonly BoundaryJoin[], stats: BuildStat
  * @example
  * const result = await addBoundaries(build(opts), opts.raw, sha256);
  */
-export async function addBoundaries(
+async function addBoundaries(
   result: BuildResult,
   raw: string,
   sha256: (s: string) => string,

@@ -244,7 +244,7 @@ const SHORT_SCHOOL_WORDS = /\b(msd|schls?|sch|dist|cons|csd|sd|isd|usd|cisd|of|i
  * @example
  * completedPlaceName("Dade County School District", "MIAMI-DADE") // "Miami-Dade County School District"
  */
-export function completedPlaceName(boundaryName: string, ccdName: string): string {
+function completedPlaceName(boundaryName: string, ccdName: string): string {
   const places = distinctiveDistrictWords(boundaryName);
   const words = boundaryName.trim().split(/\s+/);
   const lastPlace = words.reduce((at, w, i) => (w.toLowerCase().split(/[^a-z0-9]+/).some((p) => places.has(p)) ? i : at), -1);

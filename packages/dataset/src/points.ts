@@ -35,7 +35,7 @@ export function loadZctaPoints(dir: string): Map<string, LonLat> {
 }
 
 /** A Geocorr 2014 ZCTA: its internal point and its unified districts with their population shares. */
-export interface GeocorrZcta {
+interface GeocorrZcta {
   zcta: string;
   point: LonLat;
   /** LEAID ("" for the population in no unified district) -> afact */

@@ -6,7 +6,7 @@ import Flatbush from "flatbush";
 import pointInPolygon from "point-in-polygon-hao";
 import type { MultiPolygon } from "./boundaries.ts";
 
-export interface Indexed {
+interface Indexed {
   polygons: MultiPolygon;
   bbox: [number, number, number, number];
 }

@@ -16,7 +16,7 @@ import { loadZctaPoints, loadZipCentres, type LonLat } from "./points.ts";
 
 export const BLOCK_GROUP_FILE = "ejam-bg-cenpop2020-derived/bg_cenpop2020.csv.gz";
 
-export interface BlockGroup {
+interface BlockGroup {
   lon: number;
   lat: number;
   pop: number;

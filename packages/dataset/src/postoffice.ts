@@ -109,7 +109,7 @@ export interface PostOfficeLocations {
 }
 
 /** Office ZIPs of regular districts: ZIP -> the unified or elementary districts whose CCD mailing or office ZIP it is. */
-export type OfficeZips = ReadonlyMap<string, ReadonlySet<string>>;
+type OfficeZips = ReadonlyMap<string, ReadonlySet<string>>;
 
 /**
  * Finds the PO-box ZIPs whose district is better decided by their post office's location:

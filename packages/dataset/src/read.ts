@@ -43,7 +43,7 @@ export function readText(dir: string, rel: string): string {
   return text;
 }
 
-export interface CsvOptions {
+interface CsvOptions {
   delimiter?: string;
   /** The file has no header row: `header` then only gives the column count and names. */
   headerless?: boolean;

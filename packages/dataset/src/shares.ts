@@ -53,7 +53,7 @@ export interface Share {
   share: number;
 }
 
-export interface ZipShares {
+interface ZipShares {
   basis: Basis;
   shares: Share[];
 }
@@ -118,7 +118,7 @@ export function chooseDistrict(shares: readonly Share[]): Share {
  */
 export type Evidence = "geocorr-2010" | "people-2020" | "land";
 
-export interface ShareV2 extends Share {
+interface ShareV2 extends Share {
   basis: Basis;
   evidence: Evidence;
 }
@@ -130,7 +130,7 @@ export interface PoolEstimate {
   counted: boolean;
 }
 
-export type Grade = "elementary" | "secondary";
+type Grade = "elementary" | "secondary";
 
 export interface ZipSharesV2 {
   /** one per district, in input order: at the secondary grades for a district whose level here is S, else at the elementary grades */

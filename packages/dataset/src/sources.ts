@@ -66,7 +66,7 @@ export const HEADERS = {
 // ---------------------------------------------------------------------------------------
 
 /** One GRF21 piece: district x 2020 ZCTA with its land area. */
-export interface GrfPiece {
+interface GrfPiece {
   leaid: string;
   name: string;
   zcta: string;
@@ -194,7 +194,7 @@ export function loadEnrollment(dir: string): Map<string, number> {
   return out;
 }
 
-export interface ZipCity {
+interface ZipCity {
   city: string;
   state: string;
 }
@@ -327,7 +327,7 @@ export function loadHud(dir: string): HudRow[] {
   });
 }
 
-export interface GeocorrRow {
+interface GeocorrRow {
   zcta: string;
   /** state FIPS + sduni14, or "" for the population in no unified district */
   leaid: string;
@@ -438,7 +438,7 @@ export function loadEdFacts(dir: string): Map<string, EdFactsRow> {
   return out;
 }
 
-export interface JoinRow {
+interface JoinRow {
   grfLeaid: string;
   /** "" = every ZCTA of grf_leaid */
   zcta: string;
@@ -466,7 +466,7 @@ export function loadJoins(path: string, label: string): JoinRow[] {
 }
 
 /** A district whose website is taken from an older directory than its other facts (data/websites.csv). */
-export interface WebsiteChoice {
+interface WebsiteChoice {
   leaid: string;
   /** the directory whose website is used: only "2018-19" (the 2023-24 one is the default) */
   directory: "2018-19";

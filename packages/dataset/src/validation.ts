@@ -15,7 +15,7 @@ import { REGULAR_LEA_TYPES } from "./sources.ts";
 import { thousands } from "./thousands.ts";
 
 /** The previous build's picks, one per ZIP. */
-export interface BaselinePick {
+interface BaselinePick {
   zip: string;
   leaid: string;
   secondary: string;
@@ -98,7 +98,7 @@ export function baselineCsv(rows: readonly BaselinePick[]): string {
  * One figure that dropped when a build was accepted as the baseline (a row of
  * data/baseline-log.csv, written only by `data:build --save-baseline --reason …`).
  */
-export interface AcceptedDrop {
+interface AcceptedDrop {
   /** the accepted build's --date */
   accepted: string;
   figure: string;
@@ -325,7 +325,7 @@ export function officeFigures(checks: readonly OfficeCheck[], splitStates: Reado
 }
 
 /** How far a pick by true population could take an office-ZIP figure (see `populationCeiling`). */
-export interface CeilingFigure {
+interface CeilingFigure {
   name: string;
   checks: number;
   hits: number;
@@ -430,7 +430,7 @@ function reasonOf(d: ZipDecision, grade: "elementary" | "secondary", levels: Rea
   return `${how}${fallback}; now ${lv === "S" ? "secondary" : lv === "E" ? "elementary" : "unified"}`;
 }
 
-export function changes(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick>): Change[] {
+function changes(stats: BuildStats, baseline: ReadonlyMap<string, BaselinePick>): Change[] {
   const out: Change[] = [];
   for (const d of stats.decisions) {
     const b = baseline.get(d.zip);

@@ -38,7 +38,7 @@ type Geometry = { type: string; id: string; arcs: number[][] | number[][][]; pro
  * @example
  * const text = zctaOutlineTopology(readZctaBoundaries(raw), new Set(["90210"]));
  */
-export function zctaOutlineTopology(zctas: readonly ZctaBoundary[], wanted: ReadonlySet<string>): string {
+function zctaOutlineTopology(zctas: readonly ZctaBoundary[], wanted: ReadonlySet<string>): string {
   const kept = zctas.filter((z) => wanted.has(z.zcta));
   const size = new Map(kept.map((z) => [z.zcta, Math.max(z.bbox[2] - z.bbox[0], z.bbox[3] - z.bbox[1])]));
   const features = kept.map((z) => ({ type: "Feature" as const, id: z.zcta, properties: {}, geometry: { type: "MultiPolygon" as const, coordinates: z.polygons } }));

@@ -34,7 +34,7 @@ export interface Fixture {
 export type Contents = Record<keyof typeof FILES | "joins", string>;
 
 /** The fixture's files as text (before gzip). */
-export function fixtureContents(): Contents {
+function fixtureContents(): Contents {
   const grf = table(HEADERS.grf, [
     { LEAID: "0600001", NAME_LEA21: "Alpha Unified School District", ZCTA5CE20: "00000", COUNT: 3, LANDAREA: 0.5, WATERAREA: 0 },
     { LEAID: "0600001", NAME_LEA21: "Alpha Unified School District", ZCTA5CE20: "90001", COUNT: 3, LANDAREA: 4, WATERAREA: 0 },
