@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblemsForMalformedRequests, startNginx, type RunningNginx } from "../support/nginx.ts";
+import { ensurePackage } from "../support/packages.ts";
 import { rawRequest } from "../support/raw-request.ts";
 import { REPO, startServer, type RunningServer } from "../support/server.ts";
 
@@ -40,7 +41,9 @@ beforeAll(async () => {
   // The TLS listen line as shipped, with a self-signed certificate: the test's own folder and cache.
   const tls = join(work, "tls");
   mkdirSync(tls);
-  const cert = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=schools.example.org", "-keyout", join(tls, "key.pem"), "-out", join(tls, "cert.pem")], { encoding: "utf8" });
+  // openssl as the other programs the tests need, installed on demand: a fresh CI machine has none (review of ops 44 M1).
+  const openssl = ensurePackage("openssl", "/usr/bin/openssl");
+  const cert = spawnSync(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=schools.example.org", "-keyout", join(tls, "key.pem"), "-out", join(tls, "cert.pem")], { encoding: "utf8" });
   expect(cert.status, cert.stderr).toBe(0);
   tlsNginx = await startNginx(tls, (listen) =>
     siteFor(`${listen} ssl http2`, join(tls, "cache")).replace("# ssl_certificate / ssl_certificate_key ...", `ssl_certificate ${join(tls, "cert.pem")}; ssl_certificate_key ${join(tls, "key.pem")};`),

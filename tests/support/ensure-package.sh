@@ -1,6 +1,7 @@
 #!/bin/sh
 # Makes sure a Debian package a black-box test needs is installed: chromium for the
-# browser tests (tests/browser), nginx-light for the static export's nginx.conf.
+# browser tests (tests/browser), nginx-light for the static export's nginx.conf and the proxy,
+# openssl for the proxy test's TLS certificate.
 # Runs `apt-get update` only when the package is not already installable.
 # Usage: sh tests/support/ensure-package.sh <package> <program path>   (prints the path)
 set -eu
