@@ -78,6 +78,9 @@ export const MALFORMED_REQUESTS: readonly [what: string, request: string, status
   ["a URI of 9,000 characters", `GET /zip/${"a".repeat(9000)}.json HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
   ["a header of 10,000 characters", `GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nX-A: ${"a".repeat(10_000)}\r\n\r\n`, 431],
   ["a body of 2 MB", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413],
+  // Both framings, the length over client_max_body_size: nginx's HTML 413 from the error location, which checked the
+  // unread body's size again (review of ops 44 L1).
+  ["Content-Length of 2 MB and Transfer-Encoding: chunked", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400],
   ["Transfer-Encoding: gzip", "GET /zip/90210.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501],
   ["HTTP/3.0", "GET /zip/90210.json HTTP/3.0\r\nHost: x\r\n\r\n", 505],
   ["TRACE", "TRACE /zip/90210.json HTTP/1.1\r\nHost: x\r\n\r\n", 405],

@@ -82,14 +82,18 @@ export function problemLocation(selector: string, status: number, body: string, 
  * says it), CORS, `no-store`, its instance `$sd_instance` (the path where it is plain characters).
  * `fromOutside`, a directive in each, decides what a client asking for one of these paths gets
  * (nginx's 404, as they are internal): the proxy sends it to the service, as before they existed.
+ * `client_max_body_size 0` in each: a request sent here with a body still unread (a GET of 2 MB over
+ * HTTP/2; `Content-Length` of 2 MB with `Transfer-Encoding: chunked`) had its size checked again in
+ * the location, and got nginx's HTML 413, not the problem (review of ops 44 L1). The body is never
+ * read here: these locations return at once.
  *
  * @example
- * nginxErrorLocations("  ") // "location = /.sd-error/bad-request {\n    internal;\n    types { }\n    default_type application/problem+json;…"
- * nginxErrorLocations("  ", "error_page 404 = @service;") // "…internal;\n    error_page 404 = @service;\n    types { }…"
+ * nginxErrorLocations("  ") // "location = /.sd-error/bad-request {\n    internal;\n    client_max_body_size 0;\n    types { }\n    default_type application/problem+json;…"
+ * nginxErrorLocations("  ", "error_page 404 = @service;") // "…internal;\n    client_max_body_size 0;\n    error_page 404 = @service;\n    types { }…"
  */
 export function nginxErrorLocations(indent: string, fromOutside = ""): string {
   return NGINX_ERRORS.map((e) => {
     const body = JSON.stringify({ type: "about:blank", title: e.title, status: e.status, detail: e.detail, instance: "INSTANCE" }).replace("INSTANCE", "$sd_instance");
-    return problemLocation(`= ${NGINX_ERROR_FOLDER}${e.name}`, e.status, body, indent, { first: fromOutside ? ["internal;", fromOutside] : ["internal;"] });
+    return problemLocation(`= ${NGINX_ERROR_FOLDER}${e.name}`, e.status, body, indent, { first: ["internal;", "client_max_body_size 0;", ...(fromOutside ? [fromOutside] : [])] });
   }).join(`\n${indent}`);
 }
