@@ -176,9 +176,20 @@ describe("deploy/nginx-proxy.conf in nginx, in front of the binary", () => {
     // ops 44 #3: nginx's 497 was its HTML 400 ("The plain HTTP request was sent to HTTPS port").
     const port = Number(new URL(tlsNginx.url).port);
     for (const method of ["GET", "POST", "HEAD"]) {
-      const answer = await rawRequest(port, `${method} /zip/90210.json?x=1 HTTP/1.1\r\nHost: schools.example.org\r\nContent-Length: 0\r\n\r\n`, 30_000);
+      const answer = await rawRequest(port, `${method} /zip/90210.json?x=1 HTTP/1.1\r\nHost: schools.example.org:${port}\r\nContent-Length: 0\r\n\r\n`, 30_000);
       expect(answer.status, method).toBe(308);
       expect(answer.headers.location, method).toBe(`https://schools.example.org:${port}/zip/90210.json?x=1`);
+    }
+    // To the port the client addressed, its Host as sent, not nginx's own (review of ops 44 L3: behind a port mapping,
+    // docker -p 8443:443, the redirect named 443); without a Host (HTTP/1.0), the server's name and nginx's port.
+    for (const [what, request, location] of [
+      ["a port mapping (8443 to this port)", "GET /zip/90210.json HTTP/1.1\r\nHost: schools.example.org:8443\r\n\r\n", "https://schools.example.org:8443/zip/90210.json"],
+      ["the default port (http://schools.example.org/)", "GET /zip/90210.json HTTP/1.1\r\nHost: schools.example.org\r\n\r\n", "https://schools.example.org/zip/90210.json"],
+      ["HTTP/1.0 without Host", "GET /zip/90210.json HTTP/1.0\r\n\r\n", `https://schools.example.org:${port}/zip/90210.json`],
+    ] as const) {
+      const answer = await rawRequest(port, request, 30_000);
+      expect(answer.status, what).toBe(308);
+      expect(answer.headers.location, what).toBe(location);
     }
     const secure = await getInsecure(`https://127.0.0.1:${port}/zip/90210.json?x=1`);
     expect(secure.status).toBe(200);
