@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES, nameWords } from "./city-search.ts";
 import { cityMatchesHtml, townPage } from "./town-page.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -280,6 +280,14 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     );
     expect(cityMatchesHtml("Charlotte Amalie", places("Charlotte Amalie"))).toContain("it reads as St Thomas, VI, whose ZIP codes are below.");
     expect(townPage("St Croix", places("St Croix"), { updated: "2026-11-27", records: 5, baseUrl: "http://localhost" })).toContain("<h1>ZIP codes of the places of “St Croix”</h1>");
+  });
+
+  it("spells out the USPS's short forms of place words people type (review-late-43 M2: 'Highland Prk IL' was no Highland Park)", () => {
+    expect(cityKey("Highland Prk")).toBe(cityKey("Highland Park"));
+    expect(cityKey("Overland Pk")).toBe(cityKey("Overland Park"));
+    expect(cityKey("Rochester Hls")).toBe(cityKey("Rochester Hills"));
+    expect(nameWords("Shaker Hts")).toBe("shaker heights");
+    expect(nameWords("St Louis Prk")).toBe("st louis park");
   });
 
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {

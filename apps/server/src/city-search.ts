@@ -109,23 +109,19 @@ export function placeOf(c: CityMatch): string {
 /** How many cities of one name a page lists (Springfield is in 24 states): the search finds them all. */
 export const MAX_CITY_MATCHES = 8;
 
-/** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
-const SPELLED_OUT = ownTable<string>({
-  st: "saint",
-  ste: "sainte",
-  ft: "fort",
-  mt: "mount",
-  pt: "point",
-  // Directions and the USPS's short forms of place words, as address forms write them ("W. Chester",
-  // "Colorado Spgs", "Shaker Hts": pages audit 36 #2, none of 743 North/South/East/West towns was found
-  // so; "W. Chester, PA" opened Chester, another district). No two towns' names meet so (checked over the records).
-  n: "north",
-  s: "south",
-  e: "east",
-  w: "west",
+/**
+ * The USPS's short forms of place words as people type them in a town's name ("Shaker Hts", "Highland Prk", "Colorado Spgs"),
+ * and the words they stand for; "Prk" is a phone's Park. No town's or district's name in the sources writes one of them as a
+ * word of its own but "Pk" in two National Park post offices' names (Kings Canyon National Pk, CA), which compare the same
+ * spelt out (checked over data/zips.csv and data/districts.csv), so each is read as its word wherever names compare.
+ */
+const PLACE_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
   spgs: "springs",
   spg: "spring",
   hts: "heights",
+  hls: "hills",
+  pk: "park",
+  prk: "park",
   jct: "junction",
   ctr: "center",
   vly: "valley",
@@ -136,6 +132,26 @@ const SPELLED_OUT = ownTable<string>({
   vlg: "village",
   cyn: "canyon",
   crk: "creek",
+  pt: "point",
+};
+
+/** PLACE_WORD_SHORT_FORMS as a table a typed word looks up (a word is no key of Object's prototype). */
+export const PLACE_WORD_ABBREVIATIONS = ownTable(PLACE_WORD_SHORT_FORMS);
+
+/** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
+const SPELLED_OUT = ownTable<string>({
+  st: "saint",
+  ste: "sainte",
+  ft: "fort",
+  mt: "mount",
+  // Directions and the USPS's short forms of place words, as address forms write them ("W. Chester",
+  // "Colorado Spgs", "Shaker Hts": pages audit 36 #2, none of 743 North/South/East/West towns was found
+  // so; "W. Chester, PA" opened Chester, another district). No two towns' names meet so (checked over the records).
+  n: "north",
+  s: "south",
+  e: "east",
+  w: "west",
+  ...PLACE_WORD_SHORT_FORMS,
 });
 
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
@@ -145,13 +161,20 @@ const MAX_TOWN_LENGTH = 64;
 export const MAX_TOWN_WORDS = 5;
 
 /**
- * A name's words as compared here: lower case, separated by one space, punctuation left out.
+ * A name's words as compared here: lower case, separated by one space, punctuation left out, the USPS's short forms of
+ * place words spelled out ("Shaker Hts" is Shaker Heights City School District's first words).
  *
  * @example
  * nameWords("Evanston Township High School") // "evanston township high school"
+ * nameWords("Shaker Hts") // "shaker heights"
  */
 export function nameWords(name: string): string {
-  return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "").join(" ");
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== "")
+    .map((w) => PLACE_WORD_ABBREVIATIONS[w] ?? w)
+    .join(" ");
 }
 
 /**

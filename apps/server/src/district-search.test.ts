@@ -84,6 +84,16 @@ describe("a district's name typed into the search box", () => {
     const wray = districtSearchIndex([d("0807290", "Wray School District RD-2", "CO", "700")], new Set(["CO"]));
     expect(wray.find("123 Public School Rd, Wray, CO").map((m) => m.match)).toEqual(["narrower"]);
   });
+  it("reads the USPS's short forms of place words typed as the words (review-late-43 L8, M2: 'Shaker Hts' found no Shaker Heights district, 'Highland Prk' every Highland one)", () => {
+    const ohio = districtSearchIndex(
+      [d("3904475", "Shaker Heights City School District", "OH", "4,800"), d("3904378", "Cleveland Heights-University Heights City School District", "OH", "4,900"), d("3904849", "Highland Local School District", "OH", "3,000"), d("3904848", "Highland Park School District", "OH", "1")],
+      new Set(["OH"]),
+    );
+    expect(ohio.find("Shaker Hts, OH").map((m) => [m.leaid, m.match])).toEqual([["3904475", "words"]]);
+    expect(ohio.find("Cleveland Hts schools").map((m) => m.leaid)).toEqual(["3904378"]);
+    expect(ohio.find("Highland Prk schools").filter((m) => m.match !== "narrower").map((m) => m.leaid)).toEqual(["3904848"]);
+    expect(ohio.find("Highland Pk School District").filter((m) => m.leaid === "3904848").map((m) => m.match)).toEqual(["name"]);
+  });
   it("a district found by part of the words typed is never the one meant (review 33b #2: an address on 'Public School Rd')", () => {
     const found = search("123 Public School Rd, Springfield, MO");
     expect(found.map((m) => [m.leaid, m.match])).toEqual([["2929760", "narrower"]]);

@@ -6,7 +6,7 @@
  * dead end. A state's code at the end is the state ("Rapid City, SD" is a town; review 33 #1).
  */
 import { distinctiveDistrictWords, GENERIC_DISTRICT_WORDS } from "@school-districts/core";
-import { editDistanceAtMost } from "./city-search.ts";
+import { editDistanceAtMost, PLACE_WORD_ABBREVIATIONS } from "./city-search.ts";
 import { ownTable } from "./own-table.ts";
 import { COUNTRY_AT_END, stateAtEndReader } from "./state-at-end.ts";
 
@@ -159,9 +159,15 @@ const EVERYDAY_NAMES: readonly [RegExp, string][] = [
 /** Kind words people type that no name has as a word: "DOE", "BOE" (Department, Board of Education: "NYC DOE", pages audit 39 #5). */
 const TYPED_KIND_WORDS = new Set(["doe", "boe"]);
 
-/** The words a search compares: distinctiveDistrictWords without roman numerals or typed kind words, everyday names and aliases spelled out. */
+/**
+ * The words a search compares: distinctiveDistrictWords without roman numerals or typed kind words, everyday names, aliases
+ * and the USPS's short forms of place words spelled out ("Shaker Hts": shaker, heights; "Highland Prk": highland, park, not
+ * every Highland district: review-late-43 M2, L8).
+ */
 function searchWords(name: string): Set<string> {
-  const spelled = EVERYDAY_NAMES.reduce((text, [typed, named]) => text.replace(typed, named), name);
+  const everyday = EVERYDAY_NAMES.reduce((text, [typed, named]) => text.replace(typed, named), name);
+  // (Before the generic words go: "Pk" is also pre-kindergarten's, a kind word, but no district's name has it.)
+  const spelled = everyday.replace(/[A-Za-z]+/g, (w) => PLACE_WORD_ABBREVIATIONS[w.toLowerCase()] ?? w);
   return new Set([...distinctiveDistrictWords(spelled)].filter((w) => !ROMAN.test(w) && !TYPED_KIND_WORDS.has(w)).flatMap((w) => TYPED_ALIASES[w] ?? [w]));
 }
 
@@ -192,7 +198,7 @@ export function districtNumbers(name: string): Set<string> {
 /** Abbreviations written either way in names ("Mt. Lebanon", "Mount Lebanon School District"). */
 const SPELLED = ownTable<string>({ st: "saint", mt: "mount", ft: "fort", "&": "and" });
 
-/** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED written out. */
+/** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED and the place words' (PLACE_WORD_ABBREVIATIONS) written out. */
 function nameKey(name: string): string {
   return name
     .toLowerCase()
@@ -201,7 +207,7 @@ function nameKey(name: string): string {
     .replace(/&/g, " & ")
     .split(/[^a-z0-9&]+/)
     .filter((w) => w !== "")
-    .map((w) => SPELLED[w] ?? w)
+    .map((w) => SPELLED[w] ?? PLACE_WORD_ABBREVIATIONS[w] ?? w)
     .join(" ");
 }
 

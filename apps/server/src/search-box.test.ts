@@ -995,6 +995,23 @@ describe("a township's or a town's schools whose district was listed (review tow
   });
 });
 
+describe("the USPS's short forms of place words in a town's name (review-late-43 L8, M2: 'Shaker Hts OH schools' was a 400, 'Highland Prk IL schools' Highland CUSD 5 alone)", () => {
+  const page = async (typed: string) => await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+  const firstLink = (html: string) => /<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1];
+
+  it.each([
+    ["Shaker Hts OH schools", "Shaker Heights City School District"],
+    ["Cleveland Hts OH schools", "Cleveland Heights-University Heights City School District"],
+    ["St Louis Prk MN schools", "St. Louis Park Public School District"],
+  ])("%j lists %j first", async (typed, name) => {
+    expect(firstLink(await page(typed))).toBe(name);
+  });
+
+  it("reads 'Highland Prk IL schools' as 'Highland Park IL schools': the town's page", async () => {
+    expect(/<h1>([^<]*)<\/h1>/.exec(await page("Highland Prk IL schools"))?.[1]).toBe("School districts of Highland Park, IL, by ZIP code");
+  });
+});
+
 describe("a town the search finds close or by another spelling, with school words (review towns-43 M1, M2: 'No town called “Cedar Rapid” in Iowa')", () => {
   it.each(["Cedar Rapid IA schools", "Sterling Hieghts MI schools", "Newton Centre MA schools"])("%j is not said to be no town of the sources", async (typed) => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
