@@ -1012,6 +1012,19 @@ describe("the USPS's short forms of place words in a town's name (review-late-43
   });
 });
 
+describe("a one-word town's own district for its 'Hills' or 'Heights' suburb with school words (review-late-43 M1: the 400 'No town called …')", () => {
+  it.each([
+    ["Rochester Hills schools, MI", "Rochester Community School District"],
+    ["Rochester Hills MI schools", "Rochester Community School District"],
+    ["Farmington Hills schools, MI", "Farmington Public School District"],
+    ["Bedford Heights schools, OH", "Bedford City School District"],
+  ])("%j lists %j, the district of every ZIP code of the town of its first word", async (typed, name) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect([...(await res.text()).matchAll(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/g)].map((m) => m[1])).toEqual([name]);
+  });
+});
+
 describe("a town the search finds close or by another spelling, with school words (review towns-43 M1, M2: 'No town called “Cedar Rapid” in Iowa')", () => {
   it.each(["Cedar Rapid IA schools", "Sterling Hieghts MI schools", "Newton Centre MA schools"])("%j is not said to be no town of the sources", async (typed) => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();

@@ -352,15 +352,29 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Not where the list holds a district of that state named after the small town of its first words: "Grosse Pointe Woods MI
   // schools" keeps Grosse Pointe Public Schools, "Los Altos Hills CA schools" Los Altos ESD, review towns-43 H1. A big
   // city's district is its own: "Spokane Valley WA schools" is no Spokane Public Schools.)
-  const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
+  const townsNamed = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town);
+  const small = (town: string) => townsNamed(town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
+  const firstWordsTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(t.split(", ")[0]!)} `));
+  const namedAfter = (d: DistrictMatch, town: string) => d.state === town.split(", ")[1] && `${nameWords(d.district)} `.startsWith(`${nameWords(town.split(", ")[0]!)} `);
   // (Not a region's word: "West University Place TX schools" is no West ISD of West, TX.)
   // (Of two words or more: "Terrell Hills TX schools" is no Terrell ISD.)
-  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ")).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
-  const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
-  // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
+  const namedAfterFirst = districts.some((d) => firstWordsTowns.some((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ") && namedAfter(d, t)));
+  // (A one-word town's, only where every district listed of that state is the district of all of that town's ZIP codes:
+  // "Rochester Hills schools, MI" keeps Rochester Community School District, of Rochester, MI's four, and "Farmington Hills
+  // schools, MI" Farmington Public School District, of Farmington's six: review-late-43 M1. "Terrell Hills TX schools" lists
+  // Terrell County ISD too, no district of Terrell, TX; "Highland Heights schools, OH" Highland Local, not Highland, OH's.)
   const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
+  const listedInState = districts.filter((d) => d.state === askedState);
+  const ownDistrict = (town: string) => {
+    const leaids = new Set(townsNamed(town).flatMap((t) => t.zips.map((z) => z.leaid)));
+    return leaids.size === 1 && !leaids.has("") && !leaids.has(undefined) ? [...leaids][0] : undefined;
+  };
+  const firstTownsOwn =
+    listedInState.length > 0 &&
+    firstWordsTowns.some((t) => !REGION_WORDS.has(nameWords(t.split(", ")[0]!)) && listedInState.every((d) => namedAfter(d, t) && d.leaid === ownDistrict(t)));
+  // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
   const namedSo = unknownTownsSchools !== undefined && districts.some((d) => d.state === askedState && nameWords(unknownTownsSchools.town).split(" ").every((w) => holdsWordTyped(d.district, w)));
-  if (unknownTownsSchools !== undefined && !namedAfterFirst && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
+  if (unknownTownsSchools !== undefined && !namedAfterFirst && !firstTownsOwn && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
   if (strong.length > 0) return districtsPage(strong);
