@@ -1023,6 +1023,12 @@ describe("a one-word town's own district for its 'Hills' or 'Heights' suburb wit
     expect(res.status).toBe(200);
     expect([...(await res.text()).matchAll(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/g)].map((m) => m[1])).toEqual([name]);
   });
+
+  it.each(["Rye Brook NY schools", "Terrell Hills TX schools", "Highland Heights schools, OH"])("%j stays the no-such-town page: the suburb's word is no 'Hills' or 'Heights', or the list holds another district (the A/B of this change: Rye City School District alone)", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("<h1>No town called");
+  });
 });
 
 describe("a town the search finds close or by another spelling, with school words (review towns-43 M1, M2: 'No town called “Cedar Rapid” in Iowa')", () => {

@@ -235,6 +235,9 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   return more.length > 0 ? more : statewide;
 }
 
+/** The words after a one-word town's in its suburb's name whose district may be the town's ("Rochester Hills", "Bedford Heights"). */
+const SUBURB_SUFFIX = new Set(["hills", "heights"]);
+
 /** At most how many ZIP codes the town of an unknown town's first words has for a district named after it to be listed instead ("Grosse Pointe", MI; not Spokane, WA). */
 const SMALL_FIRST_TOWN_ZIPS = 5;
 
@@ -369,9 +372,12 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
     const leaids = new Set(townsNamed(town).flatMap((t) => t.zips.map((z) => z.leaid)));
     return leaids.size === 1 && !leaids.has("") && !leaids.has(undefined) ? [...leaids][0] : undefined;
   };
+  // (Only the town's word and "Hills" or "Heights": "Rye Brook NY schools" is no Rye City School District, Rye Brook's homes
+  // being Blind Brook-Rye's and Port Chester-Rye's.)
+  const suburbOf = (town: string) => [...SUBURB_SUFFIX].some((suffix) => nameWords(unknownTownsSchools!.town) === `${nameWords(town.split(", ")[0]!)} ${suffix}`);
   const firstTownsOwn =
     listedInState.length > 0 &&
-    firstWordsTowns.some((t) => !REGION_WORDS.has(nameWords(t.split(", ")[0]!)) && listedInState.every((d) => namedAfter(d, t) && d.leaid === ownDistrict(t)));
+    firstWordsTowns.some((t) => suburbOf(t) && !REGION_WORDS.has(nameWords(t.split(", ")[0]!)) && listedInState.every((d) => namedAfter(d, t) && d.leaid === ownDistrict(t)));
   // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
   const namedSo = unknownTownsSchools !== undefined && districts.some((d) => d.state === askedState && nameWords(unknownTownsSchools.town).split(" ").every((w) => holdsWordTyped(d.district, w)));
   if (unknownTownsSchools !== undefined && !namedAfterFirst && !firstTownsOwn && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
