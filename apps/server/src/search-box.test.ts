@@ -1031,6 +1031,20 @@ describe("a one-word town's own district for its 'Hills' or 'Heights' suburb wit
   });
 });
 
+describe("a misspelt or doubled word in a suburb's name with school words (stop 43, left: worse than before the no-such-town page)", () => {
+  it("'Cleveland Hieghts OH schools' lists Cleveland Heights-University Heights, the district of that state with every word typed, one a letter off", async () => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("Cleveland Hieghts OH schools")}`, { headers: { Accept: "text/html" } })).text();
+    expect([...html.matchAll(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/g)].map((m) => m[1])).toEqual(["Cleveland Heights-University Heights City School District"]);
+  });
+
+  it("'Penn Township Township schools, PA' reads as 'Penn Township schools, PA'", async () => {
+    const links = async (typed: string) => [...(await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text()).matchAll(/href="\/district\/([0-9]{7})"/g)].map((m) => m[1]);
+    const once = await links("Penn Township schools, PA");
+    expect(once.length).toBeGreaterThan(0);
+    expect(await links("Penn Township Township schools, PA")).toEqual(once);
+  });
+});
+
 describe("a town the search finds close or by another spelling, with school words (review towns-43 M1, M2: 'No town called “Cedar Rapid” in Iowa')", () => {
   it.each(["Cedar Rapid IA schools", "Sterling Hieghts MI schools", "Newton Centre MA schools"])("%j is not said to be no town of the sources", async (typed) => {
     const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();

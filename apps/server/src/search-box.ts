@@ -263,7 +263,8 @@ function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch
   const name = ADDRESS_START.test(rest) ? (rest.includes(",") ? rest.slice(rest.lastIndexOf(",") + 1).trim() : "") : rest;
   // (A township's word is no word of its town's name: "Cheltenham Township PA schools" is Cheltenham's, review towns-43 H1.)
   const words = name.split(/[\s,]+/).filter((w) => w !== "");
-  if (words.length > 1 && /^(?:township|twp\.?)$/i.test(words[words.length - 1]!)) words.pop();
+  // (Every one: "Penn Township Township schools, PA" is Penn Township's, a word typed twice.)
+  while (words.length > 1 && /^(?:township|twp\.?)$/i.test(words[words.length - 1]!)) words.pop();
   // (Not a district's or school's name: "Wayne RESA MI", "Antelope Valley Union High CA".)
   if (/\d/.test(name) || DISTRICT_NOT_TOWN.test(name) || words.length < 2 || words.length > MAX_TOWN_WORDS) return undefined;
   const townOf = (part: readonly string[]): CityMatch[] => {
@@ -378,11 +379,20 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const firstTownsOwn =
     listedInState.length > 0 &&
     firstWordsTowns.some((t) => suburbOf(t) && !REGION_WORDS.has(nameWords(t.split(", ")[0]!)) && listedInState.every((d) => namedAfter(d, t) && d.leaid === ownDistrict(t)));
-  // (Nor where it holds one of that state with every word typed, one a letter off: "Cleveland Hieghts OH schools".)
-  const namedSo = unknownTownsSchools !== undefined && districts.some((d) => d.state === askedState && nameWords(unknownTownsSchools.town).split(" ").every((w) => holdsWordTyped(d.district, w)));
+  // (Nor where it holds one of that state with every word typed, one perhaps a letter off.)
+  const townWords = unknownTownsSchools === undefined ? [] : nameWords(unknownTownsSchools.town).split(" ");
+  const holdsEveryWord = (d: DistrictMatch) => d.state === askedState && townWords.every((w) => holdsWordTyped(d.district, w));
+  // (Or where none found does, a misspelt word being no name's, those of that state its first word finds that hold them
+  // so, one a letter off: "Cleveland Hieghts OH schools" lists Cleveland Heights-University Heights, as before the
+  // no-such-town page, not Cleveland Municipal. Not the words all spelt right: "Spokane Valley WA schools" is no East Valley
+  // School District (Spokane) alone, Central Valley's left out.)
+  const letterOff = (d: DistrictMatch) => !townWords.every((w) => nameWords(d.district).split(" ").includes(w));
+  const spelledSo = unknownTownsSchools !== undefined && askedState !== undefined && !districts.some(holdsEveryWord) ? site.districtSearch(`${townWords[0]}, ${askedState}`).filter((d) => d.match !== "narrower" && holdsEveryWord(d) && letterOff(d)) : [];
+  const namedSo = unknownTownsSchools !== undefined && (districts.some(holdsEveryWord) || spelledSo.length > 0);
   if (unknownTownsSchools !== undefined && !namedAfterFirst && !firstTownsOwn && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
+  if (spelledSo.length > 0) return districtsPage(spelledSo);
   if (strong.length > 0) return districtsPage(strong);
   // A town found by its name comes before a ZIP guessed from the digits ("10001 Main St, Dallas,
   // TX" is Dallas, not New York's 10001); a town only close to what was typed, after it.
