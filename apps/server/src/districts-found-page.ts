@@ -2,7 +2,7 @@
  * The page of the districts a name typed into the search box finds ("Springfield Public Schools", "HISD"):
  * each with its county, state and students, the likeliest first. A 200 answer, not an error.
  */
-import { type CityMatch } from "./city-search.ts";
+import { cityKey, nameWords, type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, SEARCH_AGAIN_ID, SEARCH_AGAIN_LINK, searchForm, type SiteFacts } from "./layout.ts";
@@ -16,12 +16,26 @@ export interface NoPostOffice {
   towns: readonly CityMatch[];
 }
 
-/** The lead of the districts named after a town with no post office of its name (pages audit 37 #1: "Hoover, AL" was a 400 saying no town is written so). */
-function noPostOfficeLead(asked: NoPostOffice, districts: number): string {
+/**
+ * The lead of the districts named after a town with no post office of its name (pages audit 37 #1: "Hoover, AL" was a 400 saying
+ * no town is written so): what their names have of the town's, its words first ("Indian, OH": Indian Valley Local School
+ * District's name begins with it, review-towns-43 L1, where the page said it "has that name") or after a hyphen
+ * ("University Heights, OH": Cleveland Heights-University Heights).
+ *
+ * @example
+ * noPostOfficeLead({ town: "Indian", stateName: "Ohio", towns: [] }, [indianValley]) // "No post office is named “Indian” in Ohio: … A school district of Ohio has a name beginning with “Indian”, below …"
+ */
+function noPostOfficeLead(asked: NoPostOffice, found: readonly DistrictMatch[]): string {
   const others = asked.towns.slice(0, 3).map(townLink);
-  return `No post office is named “${e(shortened(asked.town))}” in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${
-    // ("has that name", not "is named after it": Centennial School District R-1 is San Luis's, 200 miles from Centennial, CO: pages audit 41 #2.)
-    districts === 1 ? `A school district of ${e(asked.stateName)} has that name` : `${districts} school districts of ${e(asked.stateName)} have that name or its words`
+  const districts = found.length;
+  const town = `“${e(shortened(asked.town))}”`;
+  // ("Has a name beginning with it", not "is named after it": Centennial School District R-1 is San Luis's, 200 miles from Centennial, CO: pages audit 41 #2.)
+  // (Its words compared as the town's are, "St." as "Saint": "Saint Louis Park, MN" is St. Louis Park Public School District's first words.)
+  const keyWords = (name: string) => nameWords(name).split(" ").map(cityKey).join(" ");
+  const begins = found.every((d) => `${keyWords(d.district)} `.startsWith(`${keyWords(asked.town)} `));
+  const has = begins ? (districts === 1 ? `has a name beginning with ${town}` : `have names beginning with ${town}`) : districts === 1 ? `has ${town} in its name` : `have ${town} in their names`;
+  return `No post office is named ${town} in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${
+    districts === 1 ? `A school district of ${e(asked.stateName)} ${has}` : `${districts} school districts of ${e(asked.stateName)} ${has}`
   }, below with ${districts === 1 ? "its" : "their"} county: if the home is in ${districts === 1 ? "it" : "one"}, open it for its ZIP codes, phone and grades; else type the home's ZIP code.${
     others.length === 0 ? "" : ` Another town was meant? ${others.length === 1 ? "A town of a name like it" : "Towns of a name like it"}: ${others.join(", ")}.`
   }`;
@@ -88,7 +102,7 @@ export function districtsFoundPage(typed: string, found: readonly DistrictMatch[
       search: false,
       // The districts, the answer, before the box to search again (pages audit 41 #5: at 320 px the box first put "FCPS"'s first district at 722 px).
       main: `<h1>${e(title)}</h1>
-<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found.length) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}${jump}</p>${
+<p class="answer">${options.noPostOffice ? noPostOfficeLead(options.noPostOffice, found) : options.initials ? `“${e(shortened(typed))}” reads as a school district's initials: ${found.length === 1 ? "1 district has them or may go" : `${found.length} districts have them or may go`} by them (a name's first letters, or its place's with “Public Schools”), the likeliest first: open yours for its ZIP codes, phone and grades.${more}` : `${exact === 0 ? `No school district is named exactly that; ${found.length === 1 ? "1 has a name like it" : `${found.length} have a name like it`}` : exact === found.length ? `${found.length === 1 ? "1 school district has" : `${found.length} school districts have`} ${same}` : `${exact === 1 ? "1 school district has" : `${exact} school districts have`} ${same} and ${found.length - exact} a name like it`}${order}: open yours for its ZIP codes, phone and grades.${more}`}${jump}</p>${
         options.counties !== undefined && options.counties.length > 0
           ? `\n<p>Or ${options.counties.length === 1 ? "the county" : `the ${options.counties.length} counties`} of that name, with the district of each of ${options.counties.length === 1 ? "its" : "their"} ZIP codes: ${options.counties.map(townLink).join(", ")}.</p>`
           : ""

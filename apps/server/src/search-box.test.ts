@@ -325,7 +325,17 @@ describe("a town with no post office of its name (pages audit 37 #1)", () => {
     expect(/<li><a href="\/district\/[0-9]{7}">([^<]+)<\/a>/.exec(html)?.[1]).toBe(district);
     expect(html).toContain("No post office is named");
     // Its name, not that it is named after the town: Centennial, CO's only such district is San Luis's (pages audit 41 #2).
-    expect(html).toMatch(/school districts? of [A-Za-z ]+ (?:has that name|have that name or its words)/);
+    expect(html).toMatch(/school districts? of [A-Za-z ]+ (?:has a name beginning with “[^”]+”|have names beginning with “[^”]+”|has “[^”]+” in its name|have “[^”]+” in their names)/);
+  });
+
+  it.each([
+    ["Indian, OH", "A school district of Ohio has a name beginning with “Indian”"],
+    ["Hoover, AL", "A school district of Alabama has a name beginning with “Hoover”"],
+    ["Saint Louis Park, MN", "A school district of Minnesota has a name beginning with “Saint Louis Park”"],
+    ["University Heights, OH", "A school district of Ohio has “University Heights” in its name"],
+  ])("%j says what the district's name has of the town's: %j (review-towns-43 L1: 'Indian, OH' said Indian Valley Local School District 'has that name')", async (typed, lead) => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } })).text();
+    expect(html).toContain(lead);
   });
 
   it.each([
