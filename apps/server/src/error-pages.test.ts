@@ -168,6 +168,9 @@ describe("a number like a ZIP code's among words (review of stop 42 #3)", () => 
     ["Salem Mass. 1970", "1970"],
     ["ZIP 2025", "2025"],
     ["escuelas cerca de 7800", "7800"],
+    // A phone number's last digits are none (review-late-43 L2: "Boston MA (617) 555-1234" was told "“1234” has 4 digits").
+    ["Boston MA (617) 555-1234", undefined],
+    ["Boston MA 555-1234", undefined],
   ])("%j holds %j", (typed, number) => {
     expect(zipLikeNumber(typed)).toBe(number);
   });

@@ -554,10 +554,32 @@ describe("an address's ZIP code and the town and state typed before it (review 3
 
   it("reads nine digits after another state's town as no ZIP+4 (a phone number), and a dashless ZIP+4 of the town's state as its ZIP code (review-links-43 #5)", async () => {
     const phone = await page("Boston, MA 902101234");
-    // (As before the dashless ZIP+4 was read: no answer from another state's ZIP code.)
-    expect(phone.status).toBe(400);
+    // (No answer from another state's ZIP code: the town typed, as without the number, review-late-43 L2; it was "Nothing found".)
+    expect([phone.status, phone.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
     expect(phone.answer).not.toContain("is that of");
     expect((await page("Boston MA 021081234")).location).toBe("/zip/02108");
+  });
+
+  it("answers the town typed before a phone number, as without it (review-late-43 L1: another state's district; L2: 'Nothing found', or “1234” has 4 digits)", async () => {
+    for (const typed of ["Ellicott City 410555123", "Ellicott City 4105551234", "Ellicott City 410-555-1234", "Ellicott City (410) 555-1234", "Ellicott City, MD 410-555-1234"]) {
+      const res = await page(typed);
+      expect([res.status, res.h1], typed).toEqual([200, "ZIP codes of Ellicott City, MD"]);
+    }
+    for (const [typed, town] of [
+      ["Boston MA 617555123", "Boston, MA"],
+      ["Boston, MA 617555123", "Boston, MA"],
+      ["Boston MA (617) 555-1234", "Boston, MA"],
+      ["Cherry Hill NJ 856555123", "Cherry Hill, NJ"],
+      ["Lake Oswego OR 503555123", "Lake Oswego, OR"],
+      ["Elk Grove Village 847555123", "Elk Grove Village, IL"],
+    ]) {
+      const res = await page(typed!);
+      expect([res.status, res.h1], typed).toEqual([200, `ZIP codes of ${town}`]);
+    }
+    // A town's own ZIP+4 stays its ZIP code (ce071b2).
+    expect((await page("Seattle WA 981011234")).location).toBe("/zip/98101");
+    expect((await page("Ellicott City MD 210431234")).location).toBe("/zip/21043");
+    expect((await page("Ellicott City 210431234")).location).toBe("/zip/21043");
   });
 
   it("opens the ZIP code where the state agrees, none is typed, or no town is found", async () => {

@@ -16,6 +16,7 @@ import { townNameTyped, townPage, type ZipElsewhere } from "./town-page.ts";
 import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { linkPlace } from "./place-input.ts";
+import { beforePhoneNumber } from "./phone-number.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
@@ -326,6 +327,10 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
   if (addressedElsewhere !== undefined) return { page: townPage(typed, addressedElsewhere.towns, site.facts, { zipElsewhere: addressedElsewhere.zip }), town: true };
   if (zip !== undefined) return { go: `/zip/${zip}` };
+  // A phone number after the town, not a ZIP+4 of it ("Ellicott City 410-555-1234", "Boston MA (617) 555-1234"): the town, as
+  // typed without it (review-late-43 L1, L2: another state's district by its words, or "Nothing found" for Boston, MA).
+  const beforePhone = beforePhoneNumber(typed);
+  if (beforePhone !== undefined) return searchAnswer(beforePhone, site, states);
   // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
   const guess = typedZip(typed);
   // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).

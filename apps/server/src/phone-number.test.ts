@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { beforePhoneNumber } from "./phone-number.ts";
+
+describe("a phone number typed after a town (review-late-43 L1, L2)", () => {
+  it.each([
+    ["Ellicott City 410555123", "Ellicott City"],
+    ["Ellicott City 4105551234", "Ellicott City"],
+    ["Ellicott City 410-555-1234", "Ellicott City"],
+    ["Ellicott City (410) 555-1234", "Ellicott City"],
+    ["Ellicott City 410.555.1234.", "Ellicott City"],
+    ["Boston, MA +1 617 555 1234", "Boston, MA"],
+    ["Boston MA 1-617-555-1234", "Boston MA"],
+    ["Boston, MA 617555123", "Boston, MA"],
+    ["Boston MA 555-1234", "Boston MA"],
+  ])("%j: the words before it are %j", (typed, before) => {
+    expect(beforePhoneNumber(typed)).toBe(before);
+  });
+
+  it.each([
+    // A ZIP code, a ZIP+4 (nine digits starting with 0 or 1 are no area code's; 5 and 4 digits spaced are no phone's).
+    "Boston, MA 02108",
+    "Boston MA 021081234",
+    "New York 100011234",
+    "Seattle WA 98101 1234",
+    "Seattle WA 98101-1234",
+    // No town before it, a number inside words, a district's number.
+    "410-555-1234",
+    "4105551234",
+    "Naperville 203",
+    "CHSD 218",
+    "410-555-1234 Ellicott City",
+  ])("%j: none", (typed) => {
+    expect(beforePhoneNumber(typed)).toBeUndefined();
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * A phone number typed after a town in the search box ("Ellicott City 410-555-1234", "Boston MA (617) 555-1234"):
+ * people paste a contact line, or type the number they were given with the town. It is no ZIP code and no
+ * district's number, so the box answers the words before it (review-late-43 L1, L2: "Ellicott City 410555123"
+ * opened Ellicott School District 22, Colorado; "Boston MA 617555123" was "Nothing found").
+ */
+
+/**
+ * A US phone number ending a text: an area code (in brackets or not) and 7 digits, spaced by a dash, a dot or a
+ * space, maybe after +1 or 1 (10 digits), or 9 digits (a number a digit short, as typed in a hurry), or a local
+ * number of 7 digits with its dash or dot ("555-1234"); a full stop, comma, "!" or "?" after it. An area code never
+ * starts with 0 or 1, so nine digits starting so (a ZIP+4 of 02108 or 10001) and a ZIP+4 spaced as one (5 and 4
+ * digits) are none. Nine digits that are a ZIP+4 of the town typed are read as that before (search-box.ts).
+ */
+const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9][0-9]{2}\s*\)|[2-9][0-9]{2})[\s.-]?[0-9]{3}[\s.-]?[0-9]{3,4}|[2-9][0-9]{2}[.-][0-9]{4})[\s.,;!?]*$/u;
+
+/**
+ * The text typed before a phone number that ends it, without the comma or space between; undefined where no phone
+ * number ends it, or no letters come before one (digits alone are a ZIP code mistyped: "4105551234" keeps its page).
+ *
+ * @example
+ * beforePhoneNumber("Ellicott City (410) 555-1234") // "Ellicott City"
+ * beforePhoneNumber("Boston, MA 617555123")         // "Boston, MA"
+ * beforePhoneNumber("Boston, MA 02108")             // undefined (a ZIP code)
+ * beforePhoneNumber("410-555-1234")                 // undefined (no town)
+ */
+export function beforePhoneNumber(text: string): string | undefined {
+  const m = PHONE_AT_END.exec(text);
+  if (m === null) return undefined;
+  const before = text.slice(0, m.index).replace(/[\s,;:]+$/, "");
+  return /\p{L}/u.test(before) ? before : undefined;
+}
