@@ -33,6 +33,7 @@ import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
 import { localityTowns, plusCodeOf, type TownPoints } from "./plus-code.ts";
+import { stateTypedAfter } from "./state-at-end.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -96,9 +97,12 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // No record at all (a digit mistyped: /zip/60291): the ZIP codes of its first 3 digits (pages audit 39 #6).
     const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
     // A ZIP code's town, its record's or its post office's ("12 Main St, Norwood 2062": 02062 is Norwood's, review-links-43 #2).
+    // (Not where another state is typed after that town: "Canton OH class of 2021" is no 02021 of Canton, MA, stop 43's Left.)
     const townOfZip = (zip: string) => {
       const record = /^[0-9]{5}$/.test(zip) ? site.get(`/zip/${zip}.json`) : undefined;
-      return record === undefined ? site.postal(zip)?.city : (JSON.parse(decoder.decode(record.body)) as { city?: string }).city;
+      const place = record === undefined ? site.postal(zip) : (JSON.parse(decoder.decode(record.body)) as { city?: string; state?: string });
+      const after = place?.city === undefined || typed === undefined ? undefined : stateTypedAfter(typed, place.city, states.atEnd);
+      return after === undefined || after === place?.state ? place?.city : undefined;
     };
     return sendProblem(req, site.baseUrl, kind, detail, {
       onPage: where === "page",

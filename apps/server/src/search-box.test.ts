@@ -582,6 +582,15 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect((await page("Ellicott City 210431234")).location).toBe("/zip/21043");
   });
 
+  it("reads a year after a town of another state than Massachusetts as no ZIP code short of its zero (stop 43's Left: Canton, MA's 02021, Salem, MA's 01970)", async () => {
+    for (const typed of ["Canton OH class of 2021", "Salem, OR 1970"]) {
+      const res = await page(typed);
+      expect([res.status, res.h1], typed).toEqual([400, `Nothing found for “${typed}”`]);
+    }
+    // After the Massachusetts town, or with its state, it is that ZIP code short of its zero.
+    for (const [typed, number] of [["Canton, MA 2021", "2021"], ["12 Main St, Norwood 2062", "2062"], ["12 Main St Lynn 1902", "1902"]]) expect((await page(typed!)).h1, typed).toBe(`“${number}” has 4 digits: a ZIP code has 5`);
+  });
+
   it("opens the ZIP code where the state agrees, none is typed, or no town is found", async () => {
     for (const [typed, zip] of [
       ["Beverly Hills, CA 90210", "90210"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plainStateName, stateAtEndReader } from "./state-at-end.ts";
+import { plainStateName, stateAtEndReader, stateTypedAfter } from "./state-at-end.ts";
 
 const NAMES: Record<string, string> = {
   AL: "Alabama", CO: "Colorado", MA: "Massachusetts", NC: "North Carolina", TX: "Texas", VA: "Virginia", WV: "West Virginia", VI: "U.S. Virgin Islands", MP: "Northern Marianas", IN: "Indiana",
@@ -45,5 +45,19 @@ describe("plainStateName", () => {
   it("compares names without case, extra spaces, or 'the', 'U.S.', 'United States' before them", () => {
     for (const name of ["the U.S.  Virgin Islands", "U.S. Virgin Islands", "United States Virgin Islands", "virgin islands"]) expect(plainStateName(name), name).toBe("virgin islands");
     expect(plainStateName("Texas")).toBe("texas");
+  });
+});
+
+describe("the state typed right after a town (stop 43's Left: 'Canton OH class of 2021' was told “2021” has 4 digits, Canton, MA's 02021)", () => {
+  it.each([
+    ["Canton AL class of 2021", "Canton", "AL"],
+    ["Salem, Virginia 1970", "Salem", "VA"],
+    ["salem, va 1970", "Salem", "VA"],
+    ["Salem Mass. 1970", "Salem", "MA"],
+    ["12 Main St, Norwood 2062", "Norwood", undefined],
+    ["Lynn 1902", "Lynn", undefined],
+    ["Canton 2021", "Boston", undefined],
+  ])("%j after %j: %j", (typed, town, state) => {
+    expect(stateTypedAfter(typed, town, atEnd)).toBe(state);
   });
 });

@@ -141,3 +141,26 @@ export function stateAtEndReader(states: ReadonlySet<string>, stateName: (code: 
   // A dot after a name or code ends a sentence ("Austin, Texas.", "Dallas, TX."), as a phone's double space types it.
   return (typed) => read(typed) ?? (/\.\s*$/.test(typed) ? read(typed.trim().slice(0, -1)) : undefined);
 }
+
+/**
+ * The state typed right after a town's name in a text, by the reader of the state at the end (`atEnd`): its code or
+ * name after a space or comma, whatever follows ("Canton OH class of 2021": OH; "Salem, Oregon 1970": OR); undefined
+ * where the town is not in the text or no state follows it. A year after a town of Ohio is then no Massachusetts ZIP
+ * code short of its zero (error-pages.ts zipLikeNumber: Canton, MA's is 02021).
+ *
+ * @example
+ * stateTypedAfter("Canton OH class of 2021", "Canton", atEnd) // "OH"
+ * stateTypedAfter("Canton 2021", "Canton", atEnd)             // undefined
+ */
+export function stateTypedAfter(text: string, town: string, atEnd: (text: string) => StateAtEnd | undefined): string | undefined {
+  const at = new RegExp(`(?<![\\p{L}])${town.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").exec(text);
+  if (at === null) return undefined;
+  // The words after the town, one to four of them (a state's name has at most four: "District of Columbia", "U.S. Virgin Islands").
+  const after = text.slice(at.index + at[0].length);
+  const words = [...after.matchAll(/[\s,]*[^\s,]+/g)].map((m) => m[0]);
+  for (let n = 1; n <= Math.min(4, words.length); n++) {
+    const read = atEnd(`${at[0]}${words.slice(0, n).join("")}`);
+    if (read !== undefined && read.rest.toLowerCase() === at[0].toLowerCase()) return read.state;
+  }
+  return undefined;
+}
