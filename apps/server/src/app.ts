@@ -316,7 +316,13 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // (Not for a repeated coordinate: which was meant is not known, review 34 #4.)
     const numbers = repeated === undefined && lat !== null && lon !== null && lat !== "" && lon !== "" && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon));
     const hint = () => (data && numbers ? placeHintAt(data, Number(lat), Number(lon)) : undefined);
-    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField) });
+    // A short plus code's town that the search box answers by name ("FFF7+H5 Shaker Heights, OH": Shaker Heights City School
+    // District), offered beside the full code (review-late-43 L6).
+    const byName = () => {
+      const town = plusCodeOf(lat ?? lon ?? "")?.town ?? "";
+      return town === "" || "invalid" in searchAnswer(searchedText(town), searchSite, states) ? undefined : town;
+    };
+    if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField, byName()) });
     const answer = data && answerAt(data, lat!, lon!);
     if (!data || !answer) {
       const where = data ? placeWithoutDistrict(data, Number(lon), Number(lat)) : undefined;

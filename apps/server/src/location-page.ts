@@ -17,6 +17,8 @@ import { locationForm } from "./location-form.ts";
 import { mapFigure, type MapShape } from "./map.ts";
 import { districtHref, inSentence, layout, phoneLink, type SiteFacts } from "./layout.ts";
 import { TERRITORIES } from "@school-districts/core";
+import { plusCodeOf, recoverableFromTown } from "./plus-code.ts";
+import { shortened } from "./problems.ts";
 
 const LIMITS = (b: DrawnAnswer["boundaries"]) =>
   `Boundaries: ${e(b.source)}, vintage ${e(b.vintage)}, scale ${e(b.scale)}, simplified. They are approximate at the edges (tens of yards, more where a corner was simplified): near a border, ask the districts. Enrollment is decided by the district.`;
@@ -157,26 +159,64 @@ ${locationForm(String(a.lat), String(a.lon))}`,
 }
 
 /**
- * The form page: no coordinates yet (status 200), bad ones (400) or a place in no district (404).
+ * What the /location form's 400 page says first of a short plus code, which is a valid code, not "coordinates that are
+ * not a place" (review-late-43 L6: "FFF7+H5 Shaker Heights, OH" was headed so): its heading, and what works instead, the
+ * full code, "Use my location" at the place, and (`byName`, where the search box answers the town typed after it) the
+ * town looked up by name. Undefined for other text.
+ *
+ * @example
+ * shortPlusCodeAnswer("FFF7+H5 Shaker Heights, OH", "Shaker Heights, OH")
+ * // { title: "A valid plus code, but this service cannot place it by “Shaker Heights, OH”", answer: '<p class="answer">…' }
+ * shortPlusCodeAnswer("41.88, -87.62") // undefined
+ */
+function shortPlusCodeAnswer(typed: string, byName?: string): { title: string; answer: string } | undefined {
+  const code = plusCodeOf(typed);
+  if (code === undefined || code.full) return undefined;
+  const town = shortened(code.town);
+  const title =
+    code.town === "" ? "A valid plus code, but short: add its town, or paste the full code" : !recoverableFromTown(code.code) ? "A valid plus code, but too short to place by a town" : `A valid plus code, but this service cannot place it by “${town}”`;
+  // (Why: a short code names a place in every cell of its grid; the town says which, from its ZIP codes' areas, plus-code.ts.)
+  const why =
+    code.town === ""
+      ? `“${e(code.code)}” is a valid short plus code: it names a place in every square of a degree or more, and the town after it says which.`
+      : !recoverableFromTown(code.code)
+        ? `“${e(code.code)}” is a valid plus code, but too short for a town to place it: a code placed by its town has 4 characters before the +.`
+        : `“${e(code.code)}” is a valid short plus code. This service places one by the ZIP code areas of the town named after it, and finds no one place for it by “${e(town)}”.`;
+  const ways = ["the full plus code (8 characters before the +)", "“Use my location” at the place itself", ...(byName === undefined ? [] : [`the town by its name: <a href="/zip?zip=${e(encodeURIComponent(byName))}">the school districts found for “${e(shortened(byName))}”</a>`])];
+  return { title, answer: `<p class="answer">${why}</p>\n<p>What works: ${ways.slice(0, -1).join(", ")} or ${ways.at(-1)!}.</p>\n` };
+}
+
+/**
+ * The form page: no coordinates yet (status 200), bad ones (400) or a place in no district (404); `byName`: the town typed
+ * after a short plus code, where the search box answers it (shortPlusCodeAnswer).
  *
  * @example
  * locationFormPage(400, 'lat "91" is out of range…', "91", "0", facts)
  */
-export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint, field?: "lat" | "lon"): string {
+export function locationFormPage(status: 200 | 400 | 404, message: string, lat: string, lon: string, facts: SiteFacts, hint?: PlaceHint, field?: "lat" | "lon", byName?: string): string {
   // The form ("Use my location" first) before how to type coordinates (pages audit 40 #5: at 320 x 568 px the button
   // was below the first screen, under that paragraph).
   // Near a territory's ZIP codes (San Juan), the place is not "in no district": this service has no boundaries there.
   const territory = status === 404 && hint?.state !== undefined && TERRITORIES.has(hint.state);
+  const shortCode = status === 400 ? shortPlusCodeAnswer(lat.trim() === "" ? lon : lat, byName) : undefined;
   const title =
-    status === 200 ? "Find the school districts of a place" : status === 400 ? "These coordinates are not a place" : territory ? `No district boundaries in ${inSentence(hint!.stateName ?? hint!.state!)}: look up the ZIP code` : "No school district at this place";
+    status === 200
+      ? "Find the school districts of a place"
+      : shortCode !== undefined
+        ? shortCode.title
+        : status === 400
+          ? "These coordinates are not a place"
+          : territory
+            ? `No district boundaries in ${inSentence(hint!.stateName ?? hint!.state!)}: look up the ZIP code`
+            : "No school district at this place";
   return layout(
     {
       // An error's title says so, as the other error pages' do.
       title: status === 200 ? title : `${title} (error ${status})`,
       description: "Find the public school districts of a place from its latitude and longitude, or from your device's location.",
       canonical: status === 200 && lat === "" && lon === "" ? "/location" : null,
-      main: `<h1>${title}</h1>
-${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}
+      main: `<h1>${e(title)}</h1>
+${shortCode?.answer ?? ""}${hint ? `<p><strong>${e(hint.words)} <a href="${e(hint.href)}">${e(hint.link)}</a>${e(hint.end)}</strong></p>\n` : ""}${message && !territory && field === undefined ? `<p>${hint ? "" : "<strong>"}${e(message)}${hint ? "" : "</strong>"}</p>\n` : ""}${territory ? `<p>The Census boundary files have no school districts in ${e(inSentence(hint!.stateName ?? hint!.state!))}, so this page cannot place a point there; the ZIP code's page names the district.</p>\n` : ""}${locationForm(lat, lon, false, field === undefined ? undefined : { field, message })}
 <p>Type a latitude and longitude, or paste them as a map app gives them (“45.7833, -108.5007”, “Lat/Long: 45.7833, -108.5007” or “45°47′N 108°30′W” into Latitude, a plus code such as “86HJV9MF+QV” or “V9MF+QV Chicago, Illinois”, or the link its Share button gives: Google Maps, Apple Maps, Waze, HERE WeGo, OpenStreetMap, Bing), or use your device's location. In Google Maps, touch and hold the place: its coordinates appear at the top. The territories have no boundary file: a place in one with a single school district, or on an island of the Virgin Islands, gets its district; elsewhere in them, look it up by <a href="/">ZIP code</a>.</p>`,
     },
     facts,

@@ -824,4 +824,30 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
     expect(answer.status).toBe(400);
     expect(answer.html).toContain(`is a short plus code, ${why}`);
   });
+
+  it.each([
+    // A suburb with no post office of its name, with its state (review-late-43 L6: "These coordinates are not a place").
+    ["FFF7+H5 Shaker Heights, OH", "A valid plus code, but this service cannot place it by “Shaker Heights, OH”", "/zip?zip=Shaker%20Heights%2C%20OH"],
+    ["9XG2+R4 Mount Lebanon, PA", "A valid plus code, but this service cannot place it by “Mount Lebanon, PA”", "/zip?zip=Mount%20Lebanon%2C%20PA"],
+    ["JC+QV Chicago, Illinois", "A valid plus code, but too short to place by a town", "/zip?zip=Chicago%2C%20Illinois"],
+    ["V9MF+QV", "A valid plus code, but short: add its town, or paste the full code", undefined],
+  ])("%j: the 400 is headed by what is true of the code, and offers what works", async (pasted, heading, byName) => {
+    const { status, html } = await read(pasted);
+    expect(status).toBe(400);
+    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).not.toContain("These coordinates are not a place");
+    expect(html).toContain("What works: the full plus code (8 characters before the +)");
+    expect(html).toContain("“Use my location” at the place itself");
+    // The town by its name, where the search box answers it (Shaker Heights City School District).
+    if (byName === undefined) expect(html).not.toContain('href="/zip?zip=');
+    else expect(html).toContain(`the town by its name: <a href="${byName}">`);
+  });
+
+  it("keeps the heading of coordinates that are no place, and offers no town for a town the search box does not find", async () => {
+    const outOfRange = await app.request("/location?lat=91&lon=0", { headers: { Accept: "text/html" } });
+    expect([outOfRange.status, await outOfRange.text()]).toEqual([400, expect.stringContaining("<h1>These coordinates are not a place</h1>")]);
+    const unknown = await read("Q9XX+XX Nowhereville, ZZ");
+    expect(unknown.html).toContain("<h1>A valid plus code, but this service cannot place it by “Nowhereville, ZZ”</h1>");
+    expect(unknown.html).not.toContain('href="/zip?zip=');
+  });
 });
