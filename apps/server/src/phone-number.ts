@@ -7,7 +7,7 @@
 
 /**
  * A US phone number ending a text: an area code (in brackets or not) and 7 digits, spaced by a dash, a dot or a
- * space, maybe after +1 or 1 (10 digits), or 9 digits (a number a digit short, as typed in a hurry), or a local
+ * space, maybe after +1 or 1 (10 digits), or 9 digits spaced so (a number a digit short, as typed in a hurry), or a local
  * number of 7 digits with its dash or dot ("555-1234"); a full stop, comma, "!" or "?" after it. An area code never
  * starts with 0 or 1, so nine digits starting so (a ZIP+4 of 02108 or 10001) and a ZIP+4 spaced as one (5 and 4
  * digits) are none. Nine digits that are a ZIP+4 of the town typed are read as that before (search-box.ts).
@@ -20,13 +20,16 @@ const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9
  *
  * @example
  * beforePhoneNumber("Ellicott City (410) 555-1234") // "Ellicott City"
- * beforePhoneNumber("Boston, MA 617555123")         // "Boston, MA"
+ * beforePhoneNumber("Boston, MA 617-555-123")       // "Boston, MA"
+ * beforePhoneNumber("Boston, MA 617555123")         // undefined (nine digits together are a ZIP+4's shape)
  * beforePhoneNumber("Boston, MA 02108")             // undefined (a ZIP code)
  * beforePhoneNumber("410-555-1234")                 // undefined (no town)
  */
 export function beforePhoneNumber(text: string): string | undefined {
   const m = PHONE_AT_END.exec(text);
-  if (m === null) return undefined;
+  // (Nine digits run together are a ZIP+4 without its dash, not a phone number a digit short: "Buckhead 303051234" is
+  // Atlanta's 30305, not Buckhead, GA, review-loc-44 H1; search-box.ts reads them.)
+  if (m === null || /^[0-9]{9}$/.test(m[0].replace(/[\s.,;!?]+$/, ""))) return undefined;
   const before = text.slice(0, m.index).replace(/[\s,;:]+$/, "");
   return /\p{L}/u.test(before) ? before : undefined;
 }

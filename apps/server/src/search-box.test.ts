@@ -552,12 +552,36 @@ describe("an address's ZIP code and the town and state typed before it (review 3
     expect((await page("Boston 00000")).h1).toBe("ZIP codes of the towns named “Boston”");
   });
 
-  it("reads nine digits after another state's town as no ZIP+4 (a phone number), and a dashless ZIP+4 of the town's state as its ZIP code (review-links-43 #5)", async () => {
-    const phone = await page("Boston, MA 902101234");
-    // (No answer from another state's ZIP code: the town typed, as without the number, review-late-43 L2; it was "Nothing found".)
-    expect([phone.status, phone.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
-    expect(phone.answer).not.toContain("is that of");
+  it("reads nine digits after another state's town as its ZIP+4 without the dash, said to be another place's, and a dashless ZIP+4 of the town's state as its ZIP code (review-links-43 #5)", async () => {
+    const nine = await page("Boston, MA 902101234");
+    // (The town typed, the ZIP code linked first, as for "Boston, MA 90210-1234"; it was "Nothing found".)
+    expect([nine.status, nine.h1]).toEqual([200, "ZIP codes of Boston, MA"]);
+    expect(nine.answer).toContain("The ZIP code typed, 90210, is that of Beverly Hills, CA, not of Boston, MA");
     expect((await page("Boston MA 021081234")).location).toBe("/zip/02108");
+  });
+
+  it("reads nine digits run together after a neighbourhood as a ZIP+4, not a phone number: the ZIP code is linked first, or opened where no town has the name (review-loc-44 H1: the town of that name elsewhere, alone)", async () => {
+    for (const [typed, town, zip, place] of [
+      ["Buckhead 303051234", "ZIP codes of Buckhead, GA", "30305", "Atlanta, GA"],
+      ["1 Main St Buckhead 303051234", "ZIP codes of Buckhead, GA", "30305", "Atlanta, GA"],
+      ["Bel Air 900771234", "ZIP codes of Bel Air, MD", "90077", "Los Angeles, CA"],
+      ["Hollywood 900286136", "ZIP codes of the towns named “Hollywood”", "90028", "Los Angeles, CA"],
+      // (A phone number a digit short whose first five digits are a ZIP code: the town typed, said so; it was the Colorado district on base.)
+      ["Ellicott City 410555123", "ZIP codes of Ellicott City, MD", "41055", "Mayslick, KY"],
+      ["Boston 617555123", "ZIP codes of the towns named “Boston”", "61755", "Mackinaw, IL"],
+    ]) {
+      const res = await page(typed!);
+      expect([res.status, res.h1], typed).toEqual([200, town]);
+      expect(res.answer, typed).toContain(`The ZIP code typed, ${zip}, is that of ${place}, not of`);
+    }
+    // No town of the name: the ZIP code, not a town of a close name (Wills Point, TX); never another state's than the one
+    // typed, nor after a district's words, which keep their answer.
+    for (const typed of ["Fells Point 212311234", "1 Main St Fells Point 212311234"]) expect((await page(typed)).location, typed).toBe("/zip/21231");
+    for (const typed of ["Hollywood CA 617555123", "CHSD 218 617555123"]) expect((await page(typed)).location, typed).toBeNull();
+    expect((await page("Queens NY 021081234")).h1).toBe("ZIP codes of Queens County, NY");
+    expect((await page("Naperville 203 617555123")).location).toMatch(/^\/district\//);
+    // Ten digits and a formatted number stay a phone number: the town alone.
+    for (const typed of ["Ellicott City 4105551234", "Ellicott City 410-555-123"]) expect((await page(typed)).answer, typed).not.toContain("The ZIP code typed");
   });
 
   it("answers the town typed before a phone number, as without it (review-late-43 L1: another state's district; L2: 'Nothing found', or “1234” has 4 digits)", async () => {

@@ -143,9 +143,26 @@ function addressElsewhere(typed: string, zip: string, site: Pick<SearchSite, "re
   const post = site.postal(zip);
   const known = record !== undefined || post !== undefined;
   if (known && (state === undefined || state === record?.state || state === post?.state)) return undefined;
+  return townsBeforeZip(typed, zip, site, states);
+}
+
+/**
+ * The towns of the name typed before an address's ZIP code (of the state typed, if one is), with that ZIP code and its own
+ * town, for a town page that links the ZIP code first; undefined where no town has that name. Nine digits run together
+ * after a place they are no ZIP+4 of are answered so ("Buckhead 303051234": Atlanta's 30305 linked first on Buckhead, GA's
+ * page, review-loc-44 H1; it went to Buckhead, GA alone, read as a phone number).
+ *
+ * @example
+ * townsBeforeZip("Buckhead 303051234", "30305", site, states) // { towns: [Buckhead, GA], zip: { zip: "30305", typedPlace: "Buckhead", place: "Atlanta, GA" } }
+ * townsBeforeZip("Fells Point 212311234", "21231", site, states) // undefined: no town is so named
+ */
+function townsBeforeZip(typed: string, zip: string, site: Pick<SearchSite, "record" | "postal" | "citySearch">, states: Pick<StateSearch, "atEnd">): { towns: CityMatch[]; zip: ZipElsewhere } | undefined {
+  const before = placeBeforeZip(typed, zip);
+  if (!/\p{L}/u.test(before)) return undefined;
+  const state = states.atEnd(before)?.state;
   const towns = site.citySearch(before).filter((t) => !t.close && !t.county && (state === undefined || t.state === state));
   if (towns.length === 0) return undefined;
-  const own = record ?? post;
+  const own = site.record(zip) ?? site.postal(zip);
   return { towns, zip: { zip, typedPlace: before, ...(own === undefined ? {} : { place: `${own.city}, ${own.state}` }) } };
 }
 
@@ -283,6 +300,33 @@ function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch
 }
 
 /**
+ * The answer for nine digits run together after a place whose ZIP code they do not begin with: a ZIP+4 typed without its
+ * dash, not a phone number a digit short (review-loc-44 H1: "Buckhead 303051234" was read so, and answered as Buckhead, GA
+ * alone). The towns of the name typed, the ZIP code typed linked first, as for "Seattle, WA 90210"; where no town has the
+ * name, what the words alone answer if they name a district ("Naperville 203 617555123") or come with another state than
+ * the ZIP code's ("Queens NY 981011234"), else the ZIP code's page ("Fells Point 212311234": Baltimore's 21231); undefined
+ * where none of these is (a ZIP code no record or post office has, after words that answer nothing).
+ *
+ * @example
+ * nineDigitsNotOfPlace("Buckhead 303051234", "30305", site, states) // { page: "…The ZIP code typed, 30305, is that of Atlanta, GA, not of Buckhead, GA…", town: true }
+ * nineDigitsNotOfPlace("Fells Point 212311234", "21231", site, states) // { go: "/zip/21231" }
+ */
+function nineDigitsNotOfPlace(typed: string, zip: string, site: SearchSite, states: StateSearch): SearchAnswer | undefined {
+  const elsewhere = addressElsewhere(typed, zip, site, states) ?? townsBeforeZip(typed, zip, site, states);
+  if (elsewhere !== undefined) return { page: townPage(typed, elsewhere.towns, site.facts, { zipElsewhere: elsewhere.zip }), town: true };
+  const before = placeBeforeZip(typed, zip);
+  const alone = /\p{L}/u.test(before) ? searchAnswer(before, site, states) : undefined;
+  const known = site.record(zip) !== undefined || site.postal(zip) !== undefined;
+  const stateTyped = states.atEnd(before) !== undefined;
+  // (A town page here is of towns only close to the name, or a neighbourhood's last word: "Fells Point" is no Wills Point, TX.)
+  if (alone !== undefined && !("invalid" in alone) && (!known || stateTyped || !("town" in alone))) return alone;
+  // (Never another state's ZIP code than the one typed, "Hollywood CA 617555123", nor one after a district's words or number,
+  // "CHSD 218 617555123"; an address's house number is none, "1 Main St Fells Point 212311234".)
+  const districtLike = namesADistrict(before, site.states) || (/[0-9]/.test(before) && !ADDRESS_START.test(before));
+  return known && !stateTyped && !districtLike ? { go: `/zip/${zip}` } : undefined;
+}
+
+/**
  * What the search box answers for `typed` (searchedText of what was sent).
  *
  * @example
@@ -317,11 +361,13 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // ends with its ZIP code goes to that ZIP's page, which explains a ZIP code without a record (a
   // PO-box ZIP) or says it is unknown.
   // ("90210 schools": the ZIP code's page, as "schools 90210" is: review 35 #3.)
-  // (A ZIP+4 without its dash only where it is of the town or state typed before it, "Seattle WA 981011234": nine
-  // digits after another state's town are a phone number, "Boston MA 617555123" was 61755 Mackinaw, IL's: review-links-43 #5;
-  // so after a town of no state typed, "Boston 617555123": review-mends-43 #2.)
+  // (A ZIP+4 without its dash opens its ZIP code only where it is of the town or state typed before it, "Seattle WA 981011234":
+  // "Boston MA 617555123" and "Boston 617555123" opened 61755, Mackinaw, IL's, without a word: review-links-43 #5, review-mends-43 #2.)
   const read = addressZip(typed);
-  const addressed = read !== undefined && DASHLESS_ZIP4.test(typed.normalize("NFKC")) && !zipOfPlaceTyped(typed, read, site, states) ? undefined : read;
+  const nineNotOfPlace = read !== undefined && DASHLESS_ZIP4.test(typed.normalize("NFKC")) && !zipOfPlaceTyped(typed, read, site, states);
+  const nineAnswer = nineNotOfPlace ? nineDigitsNotOfPlace(typed, read, site, states) : undefined;
+  if (nineAnswer !== undefined) return nineAnswer;
+  const addressed = nineNotOfPlace ? undefined : read;
   const zip = SEARCHED_ZIP.exec(typed.replace(ZIP_WRAPPING, ""))?.[1] ?? SEARCHED_ZIP.exec(typed.replace(ZIP_SCHOOL_WORDS, ""))?.[1] ?? addressed ?? zipBeforeItsTown(typed, site, states);
   // An address whose ZIP code is not of the state typed before it ("Seattle, WA 90210"), or is none: the town's page, saying so.
   const addressedElsewhere = zip !== undefined && zip === addressed ? addressElsewhere(typed, zip, site, states) : undefined;
