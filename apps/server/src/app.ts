@@ -12,7 +12,7 @@ import { stateSearch } from "./state-search.ts";
 import { searchAnswer, searchedText, type SearchSite } from "./search-box.ts";
 import { districtsNamedLike, errorPage, type ErrorPageExtra, type NearZip } from "./error-pages.ts";
 import { PAGE_HEADERS } from "./layout.ts";
-import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, repeatedProblem, withNewerDistricts, zipHolding, type LocationData } from "./location.ts";
+import { coordinateProblem, degreesProblem, locate, locateInTerritory, onlyNamedDistrict, overlappedZipsOf, placeWithoutDistrict, plusCodeBeside, repeatedProblem, withNewerDistricts, zipHolding, type LocationData } from "./location.ts";
 import { locationFormPage, locationPage, territoryPage } from "./location-page.ts";
 import {
   type ProblemKind,
@@ -304,8 +304,10 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
       if (read !== undefined && (read.lat !== lat || read.lon !== lon)) return redirect(`/location?lat=${read.lat}&lon=${read.lon}${accuracyM === undefined ? "" : `&acc=${accuracyM}`}`, cacheControl);
     }
     // A value given must be degrees in range; until both are given, the form (with what was given filled in).
-    const latProblem = times.lat > 1 ? repeated : lat === null ? undefined : degreesProblem("lat", lat, true);
-    const bad = latProblem ?? repeated ?? (lon === null ? undefined : degreesProblem("lon", lon, true));
+    // (A plus code with a number left in the other box: it goes alone, review-loc-44 M1.)
+    const beside = repeated === undefined && lat !== null && lon !== null ? plusCodeBeside(lat, lon) : undefined;
+    const latProblem = times.lat > 1 ? repeated : beside?.field === "lat" ? beside.message : lat === null ? undefined : degreesProblem("lat", lat, true);
+    const bad = latProblem ?? repeated ?? (beside?.field === "lon" ? beside.message : lon === null ? undefined : degreesProblem("lon", lon, true));
     const badField = latProblem !== undefined ? "lat" : "lon";
     if (bad === undefined && (lat === null || lon === null)) {
       const missing = lat === null && lon === null ? (sentEmpty ? "Nothing was typed: type a latitude and a longitude, or use your device's location." : "") : `Both are needed: add the ${lat === null ? "latitude" : "longitude"}.`;
@@ -319,7 +321,7 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // A short plus code's town that the search box answers by name ("FFF7+H5 Shaker Heights, OH": Shaker Heights City School
     // District), offered beside the full code (review-late-43 L6).
     const byName = () => {
-      const town = plusCodeOf(lat ?? lon ?? "")?.town ?? "";
+      const town = lat === null || lon === null ? (plusCodeOf(lat ?? lon ?? "")?.town ?? "") : "";
       return town === "" || "invalid" in searchAnswer(searchedText(town), searchSite, states) ? undefined : town;
     };
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField, byName()) });

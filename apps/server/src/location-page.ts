@@ -6,7 +6,7 @@
  * in no district a 404 page, each with the form to try again.
  */
 import { escapeHtml as e } from "./html.ts";
-import { beyondEdgeSentence, distanceWords, nearBorderSentence, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
+import { beyondEdgeSentence, distanceWords, nearBorderSentence, plusCodeBeside, type DrawnAnswer, type LocationAnswer, type LocationData } from "./location.ts";
 import type { PlaceHint } from "./place-input.ts";
 import { joinNames, locationAsks, newerDistrictSentence } from "./answer.ts";
 import type { ZipDistricts } from "@school-districts/core";
@@ -187,6 +187,26 @@ function shortPlusCodeAnswer(typed: string, byName?: string): { title: string; a
 }
 
 /**
+ * What the /location form's 400 page says first of a plus code typed in one box while the other holds something too: that a
+ * plus code goes alone, with a link that looks it up so (review-loc-44 M1: "V9MF+QV Chicago" beside -87.6 was said to be
+ * a code this service cannot place by “Chicago”, though it places alone). Undefined otherwise.
+ *
+ * @example
+ * plusCodeBesideAnswer("V9MF+QV Chicago", "-87.6")
+ * // { title: "A plus code goes alone in its box", answer: '<p class="answer">“V9MF+QV Chicago” in Latitude is a plus code…' }
+ */
+function plusCodeBesideAnswer(lat: string, lon: string): { title: string; answer: string } | undefined {
+  const beside = plusCodeBeside(lat, lon);
+  if (beside === undefined) return undefined;
+  const [box, other] = beside.field === "lat" ? ["Latitude", lon] : ["Longitude", lat];
+  const code = e(shortened(beside.code));
+  return {
+    title: "A plus code goes alone in its box",
+    answer: `<p class="answer">“${code}” in ${box} is a plus code, which names the whole place, and the other box holds “${e(shortened(other))}” too: a plus code is read with the other box empty. <a href="/location?lat=${e(encodeURIComponent(beside.code))}">Look up “${code}” alone</a>.</p>\n`,
+  };
+}
+
+/**
  * The form page: no coordinates yet (status 200), bad ones (400) or a place in no district (404); `byName`: the town typed
  * after a short plus code, where the search box answers it (shortPlusCodeAnswer).
  *
@@ -198,7 +218,8 @@ export function locationFormPage(status: 200 | 400 | 404, message: string, lat: 
   // was below the first screen, under that paragraph).
   // Near a territory's ZIP codes (San Juan), the place is not "in no district": this service has no boundaries there.
   const territory = status === 404 && hint?.state !== undefined && TERRITORIES.has(hint.state);
-  const shortCode = status === 400 ? shortPlusCodeAnswer(lat.trim() === "" ? lon : lat, byName) : undefined;
+  // (A short code's answer only where the other box is empty; beside a number, that a code goes alone: review-loc-44 M1.)
+  const shortCode = status === 400 ? (shortPlusCodeAnswer(lat.trim() === "" ? lon : lon.trim() === "" ? lat : "", byName) ?? plusCodeBesideAnswer(lat, lon)) : undefined;
   const title =
     status === 200
       ? "Find the school districts of a place"

@@ -843,6 +843,27 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
     else expect(html).toContain(`the town by its name: <a href="${byName}">`);
   });
 
+  it("says a plus code goes alone where the other box holds a number, and links it alone, which places it (review-loc-44 M1: 'cannot place it by “Chicago”')", async () => {
+    for (const [query, box, other] of [
+      ["lat=V9MF%2BQV%20Chicago&lon=-87.6", "Latitude", "-87.6"],
+      ["lat=41.8&lon=V9MF%2BQV%20Chicago", "Longitude", "41.8"],
+      ["lat=86HJV9MF%2BQV&lon=-87.6", "Latitude", "-87.6"],
+    ]) {
+      const res = await app.request(`/location?${query}`, { headers: { Accept: "text/html" } });
+      const html = await res.text();
+      expect(res.status, query).toBe(400);
+      expect(html, query).toContain("<h1>A plus code goes alone in its box</h1>");
+      expect(html, query).toContain(`in ${box} is a plus code, which names the whole place, and the other box holds “${other}” too`);
+      expect(html, query).not.toContain("cannot place it by");
+      expect(html, query).not.toContain("does not place it here");
+    }
+    const html = await (await app.request("/location?lat=V9MF%2BQV%20Chicago&lon=-87.6", { headers: { Accept: "text/html" } })).text();
+    const link = /<a href="(\/location\?lat=[^"]+)">Look up “V9MF\+QV Chicago” alone<\/a>/.exec(html)?.[1];
+    expect(link).toBe("/location?lat=V9MF%2BQV%20Chicago");
+    const alone = await app.request(link!, { headers: { Accept: "text/html" } });
+    expect([alone.status, alone.headers.get("location")]).toEqual([303, "/location?lat=41.884438&lon=-87.625313"]);
+  });
+
   it("keeps the heading of coordinates that are no place, and offers no town for a town the search box does not find", async () => {
     const outOfRange = await app.request("/location?lat=91&lon=0", { headers: { Accept: "text/html" } });
     expect([outOfRange.status, await outOfRange.text()]).toEqual([400, expect.stringContaining("<h1>These coordinates are not a place</h1>")]);

@@ -273,6 +273,24 @@ export function degreesProblem(name: "lat" | "lon", value: string, forPage = fal
 }
 
 /**
+ * A plus code in one box of the /location form while the other box holds something too (the answer page's form comes filled
+ * with the last latitude and longitude, so a code pasted into Latitude after a lookup keeps the old longitude): a plus code
+ * is the whole place and is read alone, which the form's message says (review-loc-44 M1: "V9MF+QV Chicago" with -87.6 was
+ * said to be a code "the town after it does not place", though it places alone). Its box, the code, and the message.
+ *
+ * @example
+ * plusCodeBeside("V9MF+QV Chicago", "-87.6") // { field: "lat", code: "V9MF+QV Chicago", message: "Latitude “V9MF+QV Chicago” is a plus code, which names the whole place: it goes alone, with Longitude empty." }
+ * plusCodeBeside("41.8", "-87.6")            // undefined
+ */
+export function plusCodeBeside(lat: string, lon: string): { field: "lat" | "lon"; code: string; message: string } | undefined {
+  if (lat.trim() === "" || lon.trim() === "") return undefined;
+  const field = plusCodeOf(lat) !== undefined ? "lat" : plusCodeOf(lon) !== undefined ? "lon" : undefined;
+  if (field === undefined) return undefined;
+  const code = (field === "lat" ? lat : lon).trim();
+  return { field, code, message: `${PAGE_WORDS[field][0]} “${shortened(code)}” is a plus code, which names the whole place: it goes alone, with ${PAGE_WORDS[field === "lat" ? "lon" : "lat"][0]} empty.` };
+}
+
+/**
  * Why a coordinate given more than once is no point: which of them was meant is not known, so
  * none is taken (first-wins would answer a place the sender may not have meant). The detail of a
  * 400, or undefined when each of `lat` and `lon` is given at most once.
