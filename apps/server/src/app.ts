@@ -33,7 +33,7 @@ import { nearPath, typedLeaid, typedZip } from "./near-path.ts";
 import { nearZipIndex } from "./postal.ts";
 import { milesAway, placeHint, readPlace } from "./place-input.ts";
 import { localityTowns, plusCodeOf, type TownPoints } from "./plus-code.ts";
-import { stateTypedAfter } from "./state-at-end.ts";
+import { COUNTRY_AT_END, stateTypedAfter } from "./state-at-end.ts";
 import { TYPES, type Site } from "./site.ts";
 
 const ZIP = /^[0-9]{5}$/;
@@ -320,9 +320,14 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     const hint = () => (data && numbers ? placeHintAt(data, Number(lat), Number(lon)) : undefined);
     // A short plus code's town that the search box answers by name ("FFF7+H5 Shaker Heights, OH": Shaker Heights City School
     // District), offered beside the full code (review-late-43 L6).
+    // (The town's words with its state's code: "Spokane Valley, Washington" searched as typed reads the state's name as the
+    // town, Washington, IN, KS, …, review-loc-44 M2; "Spokane Valley, WA" is the 400 "No town called …", so no link.)
     const byName = () => {
       const town = lat === null || lon === null ? (plusCodeOf(lat ?? lon ?? "")?.town ?? "") : "";
-      return town === "" || "invalid" in searchAnswer(searchedText(town), searchSite, states) ? undefined : town;
+      const at = states.atEnd(town.replace(COUNTRY_AT_END, "").trim());
+      const words = at?.rest.replace(/[\s,]+$/, "") ?? "";
+      const name = at === undefined || words === "" ? town : `${words}, ${at.state}`;
+      return name === "" || "invalid" in searchAnswer(searchedText(name), searchSite, states) ? undefined : name;
     };
     if (bad !== undefined) return fail(c.req.raw, "invalid-location", bad, { render: () => locationFormPage(400, bad, lat ?? "", lon ?? "", site.facts, hint(), badField, byName()) });
     const answer = data && answerAt(data, lat!, lon!);

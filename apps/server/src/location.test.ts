@@ -829,7 +829,7 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
     // A suburb with no post office of its name, with its state (review-late-43 L6: "These coordinates are not a place").
     ["FFF7+H5 Shaker Heights, OH", "A valid plus code, but this service cannot place it by “Shaker Heights, OH”", "/zip?zip=Shaker%20Heights%2C%20OH"],
     ["9XG2+R4 Mount Lebanon, PA", "A valid plus code, but this service cannot place it by “Mount Lebanon, PA”", "/zip?zip=Mount%20Lebanon%2C%20PA"],
-    ["JC+QV Chicago, Illinois", "A valid plus code, but too short to place by a town", "/zip?zip=Chicago%2C%20Illinois"],
+    ["JC+QV Chicago, Illinois", "A valid plus code, but too short to place by a town", "/zip?zip=Chicago%2C%20IL"],
     ["V9MF+QV", "A valid plus code, but short: add its town, or paste the full code", undefined],
   ])("%j: the 400 is headed by what is true of the code, and offers what works", async (pasted, heading, byName) => {
     const { status, html } = await read(pasted);
@@ -862,6 +862,17 @@ describe("a short plus code over every town of data/ (review 42 #1, #5)", () => 
     expect(link).toBe("/location?lat=V9MF%2BQV%20Chicago");
     const alone = await app.request(link!, { headers: { Accept: "text/html" } });
     expect([alone.status, alone.headers.get("location")]).toEqual([303, "/location?lat=41.884438&lon=-87.625313"]);
+  });
+
+  it("links the town by its words and its state's code, never a search of the state's name as a town (review-loc-44 M2: “Spokane Valley, Washington” listed the towns named Washington)", async () => {
+    const spokane = await read("54FV+37 Spokane Valley, Washington");
+    expect(spokane.status).toBe(400);
+    // ("Spokane Valley, WA" is the 400 "No town called …": no link.)
+    expect(spokane.html).not.toContain('href="/zip?zip=');
+    const roeland = await read("XGH3+5V Roeland Park, Kansas");
+    expect(roeland.html).not.toContain('href="/zip?zip=Roeland%20Park%2C%20Kansas"');
+    const shaker = await read("FFF7+H5 Shaker Heights, Ohio");
+    expect(shaker.html).toContain('the town by its name: <a href="/zip?zip=Shaker%20Heights%2C%20OH">the school districts found for “Shaker Heights, OH”</a>');
   });
 
   it("keeps the heading of coordinates that are no place, and offers no town for a town the search box does not find", async () => {
