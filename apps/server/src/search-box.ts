@@ -17,6 +17,7 @@ import { districtHref, SEARCH_MAX_LENGTH } from "./layout.ts";
 import { addressZip, typedZip } from "./near-path.ts";
 import { linkPlace } from "./place-input.ts";
 import { beforePhoneNumber } from "./phone-number.ts";
+import { townBeforeYear } from "./year-at-end.ts";
 import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLongDetail } from "./problems.ts";
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
@@ -377,6 +378,11 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // typed without it (review-late-43 L1, L2: another state's district by its words, or "Nothing found" for Boston, MA).
   const beforePhone = beforePhoneNumber(typed);
   if (beforePhone !== undefined) return searchAnswer(beforePhone, site, states);
+  // A year after a town and its state ("Canton OH class of 2021", "Salem, OR 1970"): the town, as "class of 2021 Canton OH"
+  // reads, where the words alone answer (review-loc-44 M3: "Nothing found", Canton, OH never named).
+  const beforeYear = townBeforeYear(typed, (text) => states.atEnd(text));
+  const yearAnswer = beforeYear === undefined ? undefined : searchAnswer(beforeYear, site, states);
+  if (yearAnswer !== undefined && !("invalid" in yearAnswer)) return yearAnswer;
   // A letter O for a zero, a space inside ("9OO11", "902 10"): the ZIP meant is named, if it has a page.
   const guess = typedZip(typed);
   // Not a number of an address whose state is another ("14520 Sunrise Dr Bellevue WA": 14520 is in New York).
