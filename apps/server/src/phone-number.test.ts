@@ -12,6 +12,12 @@ describe("a phone number typed after a town (review-late-43 L1, L2)", () => {
     ["Boston MA 1-617-555-1234", "Boston MA"],
     ["Boston, MA 617 555 123", "Boston, MA"],
     ["Boston MA 555-1234", "Boston MA"],
+    // A label before it, an extension after it (review-loc-44 L2: "Nothing found", "“1234” has 4 digits").
+    ["Boston MA tel 617-555-1234", "Boston MA"],
+    ["Boston MA phone: (617) 555-1234", "Boston MA"],
+    ["Boston, MA, Tel.: 617.555.1234", "Boston, MA"],
+    ["Boston MA 617-555-1234 x123", "Boston MA"],
+    ["Ellicott City 410-555-1234 ext. 12", "Ellicott City"],
   ])("%j: the words before it are %j", (typed, before) => {
     expect(beforePhoneNumber(typed)).toBe(before);
   });
@@ -33,6 +39,10 @@ describe("a phone number typed after a town (review-late-43 L1, L2)", () => {
     "Naperville 203",
     "CHSD 218",
     "410-555-1234 Ellicott City",
+    // After a Canadian province: Canada shares the +1 plan, and the words are no US town (review-loc-44 L3).
+    "Vancouver BC 604-555-1234",
+    "London, Ontario 519-555-1234",
+    "Montreal, Quebec, Canada (514) 555-1234",
   ])("%j: none", (typed) => {
     expect(beforePhoneNumber(typed)).toBeUndefined();
   });

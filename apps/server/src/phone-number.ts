@@ -10,9 +10,21 @@
  * space, maybe after +1 or 1 (10 digits), or 9 digits spaced so (a number a digit short, as typed in a hurry), or a local
  * number of 7 digits with its dash or dot ("555-1234"); a full stop, comma, "!" or "?" after it. An area code never
  * starts with 0 or 1, so nine digits starting so (a ZIP+4 of 02108 or 10001) and a ZIP+4 spaced as one (5 and 4
- * digits) are none. Nine digits that are a ZIP+4 of the town typed are read as that before (search-box.ts).
+ * digits) are none. Nine digits that are a ZIP+4 of the town typed are read as that before (search-box.ts). An extension
+ * may follow ("x123", "ext. 12"), a label precede it ("tel", "phone:").
  */
-const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9][0-9]{2}\s*\)|[2-9][0-9]{2})[\s.-]?[0-9]{3}[\s.-]?[0-9]{3,4}|[2-9][0-9]{2}[.-][0-9]{4})[\s.,;!?]*$/u;
+const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9][0-9]{2}\s*\)|[2-9][0-9]{2})[\s.-]?[0-9]{3}[\s.-]?[0-9]{3,4}|[2-9][0-9]{2}[.-][0-9]{4})(?:[\s,]*(?:x|ext\.?|extension)\s*[0-9]{1,6})?[\s.,;!?]*$/iu;
+
+/** A phone number's label before it ("tel", "Tel.:", "phone:", "ph", "cell", "call"), with the comma, colon or space around it. */
+const PHONE_LABEL_AT_END = /[\s,;:]+(?:tel(?:ephone)?|phone|ph|cell|mobile|call)\.?[\s:]*$/i;
+
+/**
+ * A Canadian province or territory after a town ("Vancouver BC", "London, Ontario"): Canada shares the +1 plan, so such a
+ * number is no sign the words before it are a US town (review-loc-44 L3: "Vancouver BC 604-555-1234" was Vancouver, WA).
+ * Its code in capitals, or its name in any case, after other words.
+ */
+const CANADIAN_PROVINCE_AT_END = /\S[\s,]+(?:BC|AB|SK|MB|ON|QC|NB|NS|PE|NL|YT|NT|NU)\.?(?:,?\s*Canada)?$/u;
+const CANADIAN_PROVINCE_NAME_AT_END = /\S[\s,]+(?:british\s+columbia|alberta|saskatchewan|manitoba|ontario|quebec|québec|new\s+brunswick|nova\s+scotia|prince\s+edward\s+island|newfoundland(?:\s+and\s+labrador)?|yukon|northwest\s+territories|nunavut)(?:,?\s*canada)?$/iu;
 
 /**
  * The text typed before a phone number that ends it, without the comma or space between; undefined where no phone
@@ -23,13 +35,16 @@ const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9
  * beforePhoneNumber("Boston, MA 617-555-123")       // "Boston, MA"
  * beforePhoneNumber("Boston, MA 617555123")         // undefined (nine digits together are a ZIP+4's shape)
  * beforePhoneNumber("Boston, MA 02108")             // undefined (a ZIP code)
+ * beforePhoneNumber("Boston MA tel: 617-555-1234 x12") // "Boston MA"
  * beforePhoneNumber("410-555-1234")                 // undefined (no town)
+ * beforePhoneNumber("Vancouver BC 604-555-1234")    // undefined (a Canadian province)
  */
 export function beforePhoneNumber(text: string): string | undefined {
   const m = PHONE_AT_END.exec(text);
   // (Nine digits run together are a ZIP+4 without its dash, not a phone number a digit short: "Buckhead 303051234" is
   // Atlanta's 30305, not Buckhead, GA, review-loc-44 H1; search-box.ts reads them.)
   if (m === null || /^[0-9]{9}$/.test(m[0].replace(/[\s.,;!?]+$/, ""))) return undefined;
-  const before = text.slice(0, m.index).replace(/[\s,;:]+$/, "");
+  const before = text.slice(0, m.index).replace(PHONE_LABEL_AT_END, "").replace(/[\s,;:]+$/, "");
+  if (CANADIAN_PROVINCE_AT_END.test(before) || CANADIAN_PROVINCE_NAME_AT_END.test(before)) return undefined;
   return /\p{L}/u.test(before) ? before : undefined;
 }

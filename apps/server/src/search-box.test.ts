@@ -600,6 +600,10 @@ describe("an address's ZIP code and the town and state typed before it (review 3
       const res = await page(typed!);
       expect([res.status, res.h1], typed).toEqual([200, `ZIP codes of ${town}`]);
     }
+    // A label and an extension (review-loc-44 L2); after a Canadian province, no US town (L3: it was Vancouver, WA).
+    for (const typed of ["Boston MA phone: (617) 555-1234", "Boston MA 617-555-1234 x123"]) expect((await page(typed)).h1, typed).toBe("ZIP codes of Boston, MA");
+    expect((await page("Ellicott City 617-555-1234 x123")).h1).toBe("ZIP codes of Ellicott City, MD");
+    expect((await page("Vancouver BC 604-555-1234")).status).toBe(400);
     // A town's own ZIP+4 stays its ZIP code (ce071b2).
     expect((await page("Seattle WA 981011234")).location).toBe("/zip/98101");
     expect((await page("Ellicott City MD 210431234")).location).toBe("/zip/21043");
