@@ -254,9 +254,6 @@ function inStateNamed(typed: string, found: DistrictMatch[], site: Pick<SearchSi
   return more.length > 0 ? more : statewide;
 }
 
-/** The words after a one-word town's in its suburb's name whose district may be the town's ("Rochester Hills", "Bedford Heights"). */
-const SUBURB_SUFFIX = new Set(["hills", "heights"]);
-
 /** At most how many ZIP codes the town of an unknown town's first words has for a district named after it to be listed instead ("Grosse Pointe", MI; not Spokane, WA). */
 const SMALL_FIRST_TOWN_ZIPS = 5;
 
@@ -420,22 +417,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Not a region's word: "West University Place TX schools" is no West ISD of West, TX.)
   // (Of two words or more: "Terrell Hills TX schools" is no Terrell ISD.)
   const namedAfterFirst = districts.some((d) => firstWordsTowns.some((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ") && namedAfter(d, t)));
-  // (A one-word town's, only where every district listed of that state is the district of all of that town's ZIP codes:
-  // "Rochester Hills schools, MI" keeps Rochester Community School District, of Rochester, MI's four, and "Farmington Hills
-  // schools, MI" Farmington Public School District, of Farmington's six: review-late-43 M1. "Terrell Hills TX schools" lists
-  // Terrell County ISD too, no district of Terrell, TX; "Highland Heights schools, OH" Highland Local, not Highland, OH's.)
   const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
-  const listedInState = districts.filter((d) => d.state === askedState);
-  const ownDistrict = (town: string) => {
-    const leaids = new Set(townsNamed(town).flatMap((t) => t.zips.map((z) => z.leaid)));
-    return leaids.size === 1 && !leaids.has("") && !leaids.has(undefined) ? [...leaids][0] : undefined;
-  };
-  // (Only the town's word and "Hills" or "Heights": "Rye Brook NY schools" is no Rye City School District, Rye Brook's homes
-  // being Blind Brook-Rye's and Port Chester-Rye's.)
-  const suburbOf = (town: string) => [...SUBURB_SUFFIX].some((suffix) => nameWords(unknownTownsSchools!.town) === `${nameWords(town.split(", ")[0]!)} ${suffix}`);
-  const firstTownsOwn =
-    listedInState.length > 0 &&
-    firstWordsTowns.some((t) => suburbOf(t) && !REGION_WORDS.has(nameWords(t.split(", ")[0]!)) && listedInState.every((d) => namedAfter(d, t) && d.leaid === ownDistrict(t)));
   // (Nor where it holds one of that state with every word typed, one perhaps a letter off.)
   const townWords = unknownTownsSchools === undefined ? [] : nameWords(unknownTownsSchools.town).split(" ");
   const holdsEveryWord = (d: DistrictMatch) => d.state === askedState && townWords.every((w) => holdsWordTyped(d.district, w));
@@ -446,7 +428,7 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   const letterOff = (d: DistrictMatch) => !townWords.every((w) => nameWords(d.district).split(" ").includes(w));
   const spelledSo = unknownTownsSchools !== undefined && askedState !== undefined && !districts.some(holdsEveryWord) ? site.districtSearch(`${townWords[0]}, ${askedState}`).filter((d) => d.match !== "narrower" && holdsEveryWord(d) && letterOff(d)) : [];
   const namedSo = unknownTownsSchools !== undefined && (districts.some(holdsEveryWord) || spelledSo.length > 0);
-  if (unknownTownsSchools !== undefined && !namedAfterFirst && !firstTownsOwn && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
+  if (unknownTownsSchools !== undefined && !namedAfterFirst && !namedSo) return { invalid: { detail: invalidZipDetail(typed, "/zip/02108"), unknownTown: unknownTownsSchools } };
   if (one !== undefined) return { go: districtHref(one.leaid) };
   const districtsPage = (found: readonly DistrictMatch[]): SearchAnswer => ({ page: districtsFoundPage(typed, found, site.facts) });
   if (spelledSo.length > 0) return districtsPage(spelledSo);
