@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES, nameWords } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES, nameWords, placeWordsSpelledOut } from "./city-search.ts";
 import { cityMatchesHtml, townPage } from "./town-page.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -288,6 +288,18 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(cityKey("Rochester Hls")).toBe(cityKey("Rochester Hills"));
     expect(nameWords("Shaker Hts")).toBe("shaker heights");
     expect(nameWords("St Louis Prk")).toBe("st louis park");
+  });
+
+  it("reads 'PK' as pre-kindergarten's grade, not Park, before a number or with only school words (review-towns-44 L1: 'PK-12' was Park 12)", () => {
+    expect(nameWords("PK-12 schools")).toBe("pk 12 schools");
+    expect(nameWords("Pk-8")).toBe("pk 8");
+    expect(nameWords("PK schools")).toBe("pk schools");
+    expect(cityKey("Pk")).toBe("pk");
+    expect(cityKey("Prk")).toBe("prk");
+    // (Beside a name's word it is still Park.)
+    expect(cityKey("Pk City")).toBe(cityKey("Park City"));
+    expect(nameWords("Highland Pk ISD")).toBe("highland park isd");
+    expect(placeWordsSpelledOut(["kings", "canyon", "national", "pk"])).toEqual(["kings", "canyon", "national", "park"]);
   });
 
   it("compares without case, dots or apostrophes, and spells out St., Ft., Mt.", () => {

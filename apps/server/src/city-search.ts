@@ -136,7 +136,29 @@ const PLACE_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
 };
 
 /** PLACE_WORD_SHORT_FORMS as a table a typed word looks up (a word is no key of Object's prototype). */
-export const PLACE_WORD_ABBREVIATIONS = ownTable(PLACE_WORD_SHORT_FORMS);
+const PLACE_WORD_ABBREVIATIONS = ownTable(PLACE_WORD_SHORT_FORMS);
+
+/** The short forms that are also pre-kindergarten's grade ("PK-12", "Pk-8", "PK schools"): Park only beside a name's word. */
+const GRADE_SHORT_FORMS = new Set(["pk", "prk"]);
+
+/** Words beside "PK" that make it a grade, not a name's Park: school and kind words, and a span's ("PK through 5"). */
+const GRADE_COMPANIONS = new Set("school schools district districts isd usd sd public elementary program programs grade grades only through thru to and or".split(" "));
+
+/**
+ * Lower-case words with the USPS's short forms of place words spelled out (`table`: PLACE_WORD_SHORT_FORMS, or a table
+ * holding it). "Pk"/"Prk" is Park only as a word of a name of two or more words: after another word ("Highland Pk ISD") or
+ * before one ("Pk City UT"), never before a number or with only school words ("PK-12 schools", "Pk-8", "PK schools" and
+ * a lone "Pk" are pre-kindergarten's grade, not Park: review-towns-44 L1).
+ *
+ * @example
+ * placeWordsSpelledOut(["highland", "pk", "isd"]) // ["highland", "park", "isd"]
+ * placeWordsSpelledOut(["pk", "12", "schools"]) // ["pk", "12", "schools"]
+ */
+export function placeWordsSpelledOut(words: readonly string[], table: Readonly<Record<string, string | undefined>> = PLACE_WORD_ABBREVIATIONS): string[] {
+  const nameWord = (w: string | undefined) => w !== undefined && /^[a-z]+$/.test(w) && !GRADE_COMPANIONS.has(w);
+  const grade = (i: number) => /^[0-9]/.test(words[i + 1] ?? "") || !(nameWord(words[i - 1]) || nameWord(words[i + 1]));
+  return words.map((w, i) => (GRADE_SHORT_FORMS.has(w) && grade(i) ? w : (table[w] ?? w)));
+}
 
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
 const SPELLED_OUT = ownTable<string>({
@@ -169,12 +191,11 @@ export const MAX_TOWN_WORDS = 5;
  * nameWords("Shaker Hts") // "shaker heights"
  */
 export function nameWords(name: string): string {
-  return name
+  const words = name
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w !== "")
-    .map((w) => PLACE_WORD_ABBREVIATIONS[w] ?? w)
-    .join(" ");
+    .filter((w) => w !== "");
+  return placeWordsSpelledOut(words).join(" ");
 }
 
 /**
@@ -187,12 +208,7 @@ export function nameWords(name: string): string {
  * cityKey("O'Fallon") === cityKey("O Fallon") // true
  */
 export function cityKey(name: string): string {
-  return foldedPlaceName(name)
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .map((word) => SPELLED_OUT[word] ?? word)
-    .join("");
+  return placeWordsSpelledOut(foldedPlaceName(name).replace(/[^a-z0-9]+/g, " ").trim().split(" "), SPELLED_OUT).join("");
 }
 
 /**

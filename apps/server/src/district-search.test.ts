@@ -94,6 +94,12 @@ describe("a district's name typed into the search box", () => {
     expect(ohio.find("Highland Prk schools").filter((m) => m.match !== "narrower").map((m) => m.leaid)).toEqual(["3904848"]);
     expect(ohio.find("Highland Pk School District").filter((m) => m.leaid === "3904848").map((m) => m.match)).toEqual(["name"]);
   });
+  it("reads 'PK' before a grade's number as pre-kindergarten's, not Park (review-towns-44 L1: 'PK-12 schools' listed Galena Park ISD, Deer Park ISD)", () => {
+    const parks = districtSearchIndex([d("4820010", "Galena Park Independent School District", "TX", "21,000"), d("4816110", "Deer Park Independent School District", "TX", "12,000")], new Set(["TX"]));
+    expect(parks.find("PK-12 schools")).toEqual([]);
+    expect(parks.find("Pk-8")).toEqual([]);
+    expect(parks.find("Galena Pk ISD").map((m) => m.leaid)[0]).toBe("4820010");
+  });
   it("a district found by part of the words typed is never the one meant (review 33b #2: an address on 'Public School Rd')", () => {
     const found = search("123 Public School Rd, Springfield, MO");
     expect(found.map((m) => [m.leaid, m.match])).toEqual([["2929760", "narrower"]]);

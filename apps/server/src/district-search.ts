@@ -6,7 +6,7 @@
  * dead end. A state's code at the end is the state ("Rapid City, SD" is a town; review 33 #1).
  */
 import { distinctiveDistrictWords, GENERIC_DISTRICT_WORDS } from "@school-districts/core";
-import { editDistanceAtMost, PLACE_WORD_ABBREVIATIONS } from "./city-search.ts";
+import { editDistanceAtMost, placeWordsSpelledOut } from "./city-search.ts";
 import { ownTable } from "./own-table.ts";
 import { COUNTRY_AT_END, stateAtEndReader } from "./state-at-end.ts";
 
@@ -166,8 +166,13 @@ const TYPED_KIND_WORDS = new Set(["doe", "boe"]);
  */
 function searchWords(name: string): Set<string> {
   const everyday = EVERYDAY_NAMES.reduce((text, [typed, named]) => text.replace(typed, named), name);
-  // (Before the generic words go: "Pk" is also pre-kindergarten's, a kind word, but no district's name has it.)
-  const spelled = everyday.replace(/[A-Za-z]+/g, (w) => PLACE_WORD_ABBREVIATIONS[w.toLowerCase()] ?? w);
+  // (Before the generic words go, and beside the numbers: "PK-12" is pre-kindergarten's grade, not Park: placeWordsSpelledOut.)
+  const words = placeWordsSpelledOut([...everyday.matchAll(/[A-Za-z]+|[0-9]+/g)].map((m) => m[0].toLowerCase()));
+  let at = 0;
+  const spelled = everyday.replace(/[A-Za-z]+|[0-9]+/g, (w) => {
+    const word = words[at++]!;
+    return word === w.toLowerCase() ? w : word;
+  });
   return new Set([...distinctiveDistrictWords(spelled)].filter((w) => !ROMAN.test(w) && !TYPED_KIND_WORDS.has(w)).flatMap((w) => TYPED_ALIASES[w] ?? [w]));
 }
 
@@ -198,17 +203,16 @@ export function districtNumbers(name: string): Set<string> {
 /** Abbreviations written either way in names ("Mt. Lebanon", "Mount Lebanon School District"). */
 const SPELLED = ownTable<string>({ st: "saint", mt: "mount", ft: "fort", "&": "and" });
 
-/** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED and the place words' (PLACE_WORD_ABBREVIATIONS) written out. */
+/** A whole name as it compares: lower case, no punctuation, the abbreviations of SPELLED and the place words' (placeWordsSpelledOut) written out. */
 function nameKey(name: string): string {
-  return name
+  const words = name
     .toLowerCase()
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/&/g, " & ")
     .split(/[^a-z0-9&]+/)
-    .filter((w) => w !== "")
-    .map((w) => SPELLED[w] ?? PLACE_WORD_ABBREVIATIONS[w] ?? w)
-    .join(" ");
+    .filter((w) => w !== "");
+  return placeWordsSpelledOut(words).map((w) => SPELLED[w] ?? w).join(" ");
 }
 
 /** How a search of district names answers (districtSearchIndex). */

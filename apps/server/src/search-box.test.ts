@@ -1088,6 +1088,19 @@ describe("the USPS's short forms of place words in a town's name (review-late-43
   });
 });
 
+describe("'PK' typed as pre-kindergarten's grade (review-towns-44 L1: 'PK-12 schools' listed Galena Park ISD, Clover Park SD…)", () => {
+  it.each(["PK-12 schools", "PK-12", "Pk-8", "PK-8 schools", "PK schools", "Pk", "Prk"])("%j lists no Park district or town, as before Pk was read as Park", async (typed) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toMatch(/<a href="\/(district\/[0-9]{7}|zip\/[0-9]{5})">/);
+  });
+
+  it("'Pk City UT' is still Park City, UT's page", async () => {
+    const html = await (await app.request(`/zip?zip=${encodeURIComponent("Pk City UT")}`, { headers: { Accept: "text/html" } })).text();
+    expect(/<h1>([^<]*)<\/h1>/.exec(html)?.[1]).toBe("ZIP codes of Park City, UT");
+  });
+});
+
 describe("a 'Hills' or 'Heights' place no record names, with school words (review-towns-44 H1: a namesake town's district hundreds of miles away)", () => {
   // (No record in data/ says where such a place is: "Windsor Hills" is in Los Angeles, not Windsor, CA's Sonoma County. The
   // page links the town of its first words instead, for a home next to it: "Rochester Hills schools, MI" → Rochester, MI.)
