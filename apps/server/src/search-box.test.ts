@@ -1088,6 +1088,20 @@ describe("the USPS's short forms of place words in a town's name (review-late-43
   });
 });
 
+describe("a short form gives exactly what its full word gives (review-towns-44 M1, L3: at base 'Colorado Spgs CO schools' was the town page, 'Highland Pk ISD' a list, while the full words opened D11 and the town page)", () => {
+  const answer = async (typed: string) => {
+    const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
+    return [res.status, res.headers.get("location"), [...(await res.text()).matchAll(/<a href="(\/district\/[0-9]{7})">/g)].map((m) => m[1])];
+  };
+  it.each([
+    ["Colorado Spgs CO schools", "Colorado Springs CO schools"],
+    ["Walnut Crk schools, CA", "Walnut Creek schools, CA"],
+    ["Highland Pk ISD", "Highland Park ISD"],
+  ])("%j as %j", async (short, full) => {
+    expect(await answer(short)).toEqual(await answer(full));
+  });
+});
+
 describe("'PK' typed as pre-kindergarten's grade (review-towns-44 L1: 'PK-12 schools' listed Galena Park ISD, Clover Park SD…)", () => {
   it.each(["PK-12 schools", "PK-12", "Pk-8", "PK-8 schools", "PK schools", "Pk", "Prk"])("%j lists no Park district or town, as before Pk was read as Park", async (typed) => {
     const res = await app.request(`/zip?zip=${encodeURIComponent(typed)}`, { headers: { Accept: "text/html" } });
