@@ -294,6 +294,7 @@ describe("citySearchIndex (a town typed into the ZIP box)", () => {
     expect(nameWords("PK-12 schools")).toBe("pk 12 schools");
     expect(nameWords("Pk-8")).toBe("pk 8");
     expect(nameWords("PK schools")).toBe("pk schools");
+    expect(nameWords("Highland Park PK")).toBe("highland park pk");
     expect(cityKey("Pk")).toBe("pk");
     expect(cityKey("Prk")).toBe("prk");
     // (Beside a name's word it is still Park.)

@@ -147,8 +147,8 @@ const GRADE_COMPANIONS = new Set("school schools district districts isd usd sd p
 /**
  * Lower-case words with the USPS's short forms of place words spelled out (`table`: PLACE_WORD_SHORT_FORMS, or a table
  * holding it). "Pk"/"Prk" is Park only as a word of a name of two or more words: after another word ("Highland Pk ISD") or
- * before one ("Pk City UT"), never before a number or with only school words ("PK-12 schools", "Pk-8", "PK schools" and
- * a lone "Pk" are pre-kindergarten's grade, not Park: review-towns-44 L1).
+ * before one ("Pk City UT"), never before a number, after Park or with only school words ("PK-12 schools", "Pk-8", "PK
+ * schools", "Highland Park PK" and a lone "Pk" are pre-kindergarten's grade, not Park: review-towns-44 L1).
  *
  * @example
  * placeWordsSpelledOut(["highland", "pk", "isd"]) // ["highland", "park", "isd"]
@@ -156,7 +156,8 @@ const GRADE_COMPANIONS = new Set("school schools district districts isd usd sd p
  */
 export function placeWordsSpelledOut(words: readonly string[], table: Readonly<Record<string, string | undefined>> = PLACE_WORD_ABBREVIATIONS): string[] {
   const nameWord = (w: string | undefined) => w !== undefined && /^[a-z]+$/.test(w) && !GRADE_COMPANIONS.has(w);
-  const grade = (i: number) => /^[0-9]/.test(words[i + 1] ?? "") || !(nameWord(words[i - 1]) || nameWord(words[i + 1]));
+  // (Nor after Park itself: "Highland Park PK" is its pre-kindergarten, no "Highland Park Park".)
+  const grade = (i: number) => /^[0-9]/.test(words[i + 1] ?? "") || words[i - 1] === "park" || !(nameWord(words[i - 1]) || nameWord(words[i + 1]));
   return words.map((w, i) => (GRADE_SHORT_FORMS.has(w) && grade(i) ? w : (table[w] ?? w)));
 }
 
