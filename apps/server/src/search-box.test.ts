@@ -1097,6 +1097,9 @@ describe("a short form gives exactly what its full word gives (review-towns-44 M
     ["Colorado Spgs CO schools", "Colorado Springs CO schools"],
     ["Walnut Crk schools, CA", "Walnut Creek schools, CA"],
     ["Highland Pk ISD", "Highland Park ISD"],
+    // (Pk read beside its neighbours where the words are keyed one by one: was Beach Park CCSD 3 alone, the full words a list.)
+    ["Beach Pk IL", "Beach Park IL"],
+    ["Bch Pk IL", "Beach Park IL"],
   ])("%j as %j", async (short, full) => {
     expect(await answer(short)).toEqual(await answer(full));
   });

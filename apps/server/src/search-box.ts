@@ -7,7 +7,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, nameWords, UNIT_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, nameWords, placeWordsSpelledOut, UNIT_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra, UnknownTown } from "./error-pages.ts";
@@ -719,7 +719,8 @@ function townWithoutPostOffice(typed: string, site: SearchSite, states: StateSea
   if (found.some((t) => t.nickname || t.county || t.borough !== undefined) || /^[A-Z]{2,6}$/.test(at.rest)) return undefined;
   // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
-  const words = (text: string) => text.split(/[\s,]+/).map(cityKey).filter((w) => w !== "");
+  // (Each word's key, then "Pk" read beside its neighbours as a whole name's is: "Beach Pk, IL" as "Beach Park, IL".)
+  const words = (text: string) => placeWordsSpelledOut(text.split(/[\s,]+/).map(cityKey).filter((w) => w !== ""));
   const town = words(at.rest);
   // (The town's words whole: the name's next word begins its kind, "Clayton School District", "Upper Arlington City", or
   // another place's, after a hyphen; not "North East ISD" for "North Texas schools", review of the mends 42 #3.)
