@@ -410,7 +410,7 @@ describe("pages (rules 21, 22)", () => {
     const ten = await get(`/zip?zip=${encodeURIComponent("Beverly Hills CA 9021012345")}`);
     expect([ten.status, ten.headers.get("location")]).toEqual([200, null]);
     expect(await ten.text()).toContain("<h1>ZIP codes of Beverly Hills, CA</h1>");
-    // Only where the ZIP code is of the town or state typed: without a state too, nine digits after another town are a phone number
+    // Only where the ZIP code is of the town or state typed: without a state too, nine digits after another town are not that town's ZIP code
     // (review-mends-43 #2: "Boston 617555123" went to 61755, Mackinaw, IL).
     expect((await get(`/zip?zip=${encodeURIComponent("Beverly Hills 902101234")}`)).headers.get("location")).toBe("/zip/90210");
     for (const typed of ["Boston 617555123", "Boston MA 617555123", "Brooklyn 718555123"]) expect((await get(`/zip?zip=${encodeURIComponent(typed)}`)).headers.get("location") ?? "", typed).not.toMatch(/^\/zip\/(61755|71855)/);

@@ -1,8 +1,9 @@
 /**
  * A phone number typed after a town in the search box ("Ellicott City 410-555-1234", "Boston MA (617) 555-1234"):
  * people paste a contact line, or type the number they were given with the town. It is no ZIP code and no
- * district's number, so the box answers the words before it (review-late-43 L1, L2: "Ellicott City 410555123"
- * opened Ellicott School District 22, Colorado; "Boston MA 617555123" was "Nothing found").
+ * district's number, so the box answers the words before it (review-late-43 L1, L2: a number after the town opened
+ * another state's district, or was "Nothing found"). Nine digits run together are none: they are a ZIP+4 without its
+ * dash, read in search-box.ts ("Boston MA 617555123").
  */
 
 /**
@@ -10,7 +11,7 @@
  * space, maybe after +1 or 1 (10 digits), or 9 digits spaced so (a number a digit short, as typed in a hurry), or a local
  * number of 7 digits with its dash or dot ("555-1234"); a full stop, comma, "!" or "?" after it. An area code never
  * starts with 0 or 1, so nine digits starting so (a ZIP+4 of 02108 or 10001) and a ZIP+4 spaced as one (5 and 4
- * digits) are none. Nine digits that are a ZIP+4 of the town typed are read as that before (search-box.ts). An extension
+ * digits) are none, and beforePhoneNumber turns down nine digits with no space, dot or dash between. An extension
  * may follow ("x123", "ext. 12"), a label precede it ("tel", "phone:").
  */
 const PHONE_AT_END = /(?<![\p{N}\p{L}+-])(?:(?:\+\s?1|1)[\s.-]?)?(?:(?:\(\s*[2-9][0-9]{2}\s*\)|[2-9][0-9]{2})[\s.-]?[0-9]{3}[\s.-]?[0-9]{3,4}|[2-9][0-9]{2}[.-][0-9]{4})(?:[\s,]*(?:x|ext\.?|extension)\s*[0-9]{1,6})?[\s.,;!?]*$/iu;

@@ -22,7 +22,7 @@ import { countryAfterPlace, freelyAssociatedNamed, invalidZipDetail, searchTooLo
 import type { Site } from "./site.ts";
 import type { StateSearch } from "./state-search.ts";
 
-/** Nine digits ending a text, maybe before a full stop, comma or the country: a ZIP+4 typed without its dash, or a phone number. */
+/** Nine digits ending a text, maybe before a full stop, comma or the country: a ZIP+4 typed without its dash (never a phone number a digit short: "Buckhead 303051234" is 30305). */
 const DASHLESS_ZIP4 = /(?<![0-9])[0-9]{9}(?![0-9])[^0-9]*$/;
 
 /** What the search box takes: a ZIP, or a ZIP+4 with a dash, a space or nothing between (the 5 digits kept). */
@@ -176,7 +176,8 @@ function placeBeforeZip(typed: string, zip: string): string {
 /**
  * Whether a ZIP code read from an address's end is of the place typed before it: the state typed
  * is the ZIP code's, or, with no state, a town of that name is the ZIP code's town. Nine digits
- * without a dash are a ZIP+4 only so ("Seattle WA 981011234"); else a phone number ("Boston 617555123").
+ * without a dash are the ZIP code's page only so ("Seattle WA 981011234"); else a ZIP+4 said to be another
+ * place's (nineDigitsNotOfPlace: "Boston 617555123").
  *
  * @example
  * zipOfPlaceTyped("Seattle WA 981011234", "98101", site, states) // true
