@@ -97,7 +97,8 @@ export function createApp(site: Site, location?: PromiseLike<LocationData | unde
     // No record at all (a digit mistyped: /zip/60291): the ZIP codes of its first 3 digits (pages audit 39 #6).
     const nearZips = kind === "zip-not-found" && typed && !postal ? (nearZipsOf ??= nearZipIndex(JSON.parse(decoder.decode(site.get("/index.json")!.body)) as NearZip[]))(typed) : [];
     // A ZIP code's town, its record's or its post office's ("12 Main St, Norwood 2062": 02062 is Norwood's, review-links-43 #2).
-    // (Not where another state is typed after that town: "Canton OH class of 2021" is no 02021 of Canton, MA, stop 43's Left.)
+    // (Not where another state is typed after that town: "Canton OH 2021 reunion" is no 02021 of Canton, MA, stop 43's Left;
+    // a year ending the text is answered before, by searchAnswer with townBeforeYear: "Canton OH class of 2021".)
     const townOfZip = (zip: string) => {
       const record = /^[0-9]{5}$/.test(zip) ? site.get(`/zip/${zip}.json`) : undefined;
       const place = record === undefined ? site.postal(zip) : (JSON.parse(decoder.decode(record.body)) as { city?: string; state?: string });

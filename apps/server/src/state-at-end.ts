@@ -144,12 +144,12 @@ export function stateAtEndReader(states: ReadonlySet<string>, stateName: (code: 
 
 /**
  * The state typed right after a town's name in a text, by the reader of the state at the end (`atEnd`): its code or
- * name after a space or comma, whatever follows ("Canton OH class of 2021": OH; "Salem, Oregon 1970": OR); undefined
+ * name after a space or comma, whatever follows ("Canton OH 2021 reunion": OH; "Salem, Oregon 1970": OR); undefined
  * where the town is not in the text or no state follows it. A year after a town of Ohio is then no Massachusetts ZIP
  * code short of its zero (error-pages.ts zipLikeNumber: Canton, MA's is 02021).
  *
  * @example
- * stateTypedAfter("Canton OH class of 2021", "Canton", atEnd) // "OH"
+ * stateTypedAfter("Canton OH 2021 reunion", "Canton", atEnd) // "OH"
  * stateTypedAfter("Canton 2021", "Canton", atEnd)             // undefined
  */
 export function stateTypedAfter(text: string, town: string, atEnd: (text: string) => StateAtEnd | undefined): string | undefined {
