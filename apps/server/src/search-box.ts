@@ -311,7 +311,8 @@ function unknownTownCandidates(typed: string, site: Pick<SearchSite, "citySearch
  * nineDigitsNotOfPlace("Fells Point 212311234", "21231", site, states) // { go: "/zip/21231" }
  */
 function nineDigitsNotOfPlace(typed: string, zip: string, site: SearchSite, states: StateSearch): SearchAnswer | undefined {
-  const elsewhere = addressElsewhere(typed, zip, site, states) ?? townsBeforeZip(typed, zip, site, states);
+  // (addressElsewhere would give townsBeforeZip's answer or none here: the place typed is not the ZIP code's.)
+  const elsewhere = townsBeforeZip(typed, zip, site, states);
   if (elsewhere !== undefined) return { page: townPage(typed, elsewhere.towns, site.facts, { zipElsewhere: elsewhere.zip }), town: true };
   const before = placeBeforeZip(typed, zip);
   const alone = /\p{L}/u.test(before) ? searchAnswer(before, site, states) : undefined;
