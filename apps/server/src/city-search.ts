@@ -114,8 +114,9 @@ export const MAX_CITY_MATCHES = 8;
  * and the words they stand for; "Prk" is a phone's Park. No town's or district's name in the sources writes one of them as a
  * word of its own but "Pk" in two National Park post offices' names (Kings Canyon National Pk, CA), which compare the same
  * spelt out (checked over data/zips.csv and data/districts.csv), so each is read as its word wherever names compare.
+ * A table a typed word looks up (a word is no key of Object's prototype).
  */
-const PLACE_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
+const PLACE_WORDS_SPELLED = ownTable({
   spgs: "springs",
   spg: "spring",
   hts: "heights",
@@ -133,10 +134,7 @@ const PLACE_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
   cyn: "canyon",
   crk: "creek",
   pt: "point",
-};
-
-/** PLACE_WORD_SHORT_FORMS as a table a typed word looks up (a word is no key of Object's prototype). */
-const PLACE_WORD_ABBREVIATIONS = ownTable(PLACE_WORD_SHORT_FORMS);
+});
 
 /** The short forms that are also pre-kindergarten's grade ("PK-12", "Pk-8", "PK schools"): Park only beside a name's word. */
 const GRADE_SHORT_FORMS = new Set(["pk", "prk"]);
@@ -145,7 +143,7 @@ const GRADE_SHORT_FORMS = new Set(["pk", "prk"]);
 const GRADE_COMPANIONS = new Set("school schools district districts isd usd sd public elementary program programs grade grades only through thru to and or".split(" "));
 
 /**
- * Lower-case words with the USPS's short forms of place words spelled out (`table`: PLACE_WORD_SHORT_FORMS, or a table
+ * Lower-case words with the USPS's short forms of place words spelled out (`table`: PLACE_WORDS_SPELLED, or a table
  * holding it). "Pk"/"Prk" is Park only as a word of a name of two or more words: after another word ("Highland Pk ISD") or
  * before one ("Pk City UT"), never before a number, after Park or with only school words ("PK-12 schools", "Pk-8", "PK
  * schools", "Highland Park PK" and a lone "Pk" are pre-kindergarten's grade, not Park: review-towns-44 L1).
@@ -154,7 +152,7 @@ const GRADE_COMPANIONS = new Set("school schools district districts isd usd sd p
  * placeWordsSpelledOut(["highland", "pk", "isd"]) // ["highland", "park", "isd"]
  * placeWordsSpelledOut(["pk", "12", "schools"]) // ["pk", "12", "schools"]
  */
-export function placeWordsSpelledOut(words: readonly string[], table: Readonly<Record<string, string | undefined>> = PLACE_WORD_ABBREVIATIONS): string[] {
+export function placeWordsSpelledOut(words: readonly string[], table: Readonly<Record<string, string | undefined>> = PLACE_WORDS_SPELLED): string[] {
   const nameWord = (w: string | undefined) => w !== undefined && /^[a-z]+$/.test(w) && !GRADE_COMPANIONS.has(w);
   // (Nor after Park itself: "Highland Park PK" is its pre-kindergarten, no "Highland Park Park".)
   const grade = (i: number) => /^[0-9]/.test(words[i + 1] ?? "") || words[i - 1] === "park" || !(nameWord(words[i - 1]) || nameWord(words[i + 1]));
@@ -162,19 +160,19 @@ export function placeWordsSpelledOut(words: readonly string[], table: Readonly<R
 }
 
 /** Abbreviations people type for the words city names spell out ("St. Louis" for Saint Louis). */
-const SPELLED_OUT = ownTable<string>({
+const SPELLED_OUT = ownTable<string | undefined>({
   st: "saint",
   ste: "sainte",
   ft: "fort",
   mt: "mount",
-  // Directions and the USPS's short forms of place words, as address forms write them ("W. Chester",
-  // "Colorado Spgs", "Shaker Hts": pages audit 36 #2, none of 743 North/South/East/West towns was found
-  // so; "W. Chester, PA" opened Chester, another district). No two towns' names meet so (checked over the records).
+  // Directions, as address forms write them ("W. Chester": pages audit 36 #2, none of 743 North/South/East/West towns
+  // was found so; "W. Chester, PA" opened Chester, another district). No two towns' names meet so (checked over the records).
   n: "north",
   s: "south",
   e: "east",
   w: "west",
-  ...PLACE_WORD_SHORT_FORMS,
+  // The USPS's short forms of place words, as address forms write them too ("Colorado Spgs", "Shaker Hts").
+  ...PLACE_WORDS_SPELLED,
 });
 
 /** No town name comes near this long: longer text is not searched (it would only cost time). */
