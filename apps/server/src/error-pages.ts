@@ -7,7 +7,7 @@
 import type { Problem } from "@school-districts/core";
 import { ADDRESS_START, isAddressShape, isCanadianPostcode, nameWords, type CityMatch } from "./city-search.ts";
 import { escapeHtml as e } from "./html.ts";
-import { beforePhoneNumber } from "./phone-number.ts";
+import { withoutPhoneNumber } from "./phone-number.ts";
 import { townGroupHtml } from "./town-page.ts";
 import { inSentence, layout, SEARCH_MAX_LENGTH, searchForm, ZIP_LOOKUP_NOTE, type SiteFacts } from "./layout.ts";
 import { countryVerb, formerAreaWords, FREELY_ASSOCIATED, freelyAssociatedWords, isMilitaryMail, isUnlisted, isUndrawnArea, isUnnamedTown, countyPlace, postalPlace, problem, problemDoc, shortened, type FormerDistrictNow, type ProblemKind } from "./problems.ts";
@@ -196,7 +196,8 @@ const MASSACHUSETTS = /(?<![\p{L}])(?:MA|Mass\.?|Massachusetts)(?![\p{L}])/iu;
  */
 export function zipLikeNumber(typed: string, townOfZip?: TownOfZip): string | undefined {
   // (Not a phone number's last digits: "Boston MA (617) 555-1234" was told "“1234” has 4 digits", review-late-43 L2.)
-  const words = beforePhoneNumber(typed) ?? typed;
+  // (After a Canadian province too, where the box answers no town: "Vancouver BC 604-555-1234", review-final-44 M5.)
+  const words = withoutPhoneNumber(typed) ?? typed;
   const text = isAddressShape(words) ? words.replace(/,/g, " ").trim().replace(ADDRESS_START, " ") : words;
   const massachusetts = MASSACHUSETTS.test(text);
   // (A Massachusetts town typed without its state, or with it misspelt: the number with its zero is that town's ZIP code.)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beforePhoneNumber } from "./phone-number.ts";
+import { beforePhoneNumber, withoutPhoneNumber } from "./phone-number.ts";
 
 describe("a phone number typed after a town (review-late-43 L1, L2)", () => {
   it.each([
@@ -45,5 +45,14 @@ describe("a phone number typed after a town (review-late-43 L1, L2)", () => {
     "Montreal, Quebec, Canada (514) 555-1234",
   ])("%j: none", (typed) => {
     expect(beforePhoneNumber(typed)).toBeUndefined();
+  });
+});
+
+describe("withoutPhoneNumber", () => {
+  it("gives the words before a phone number after a Canadian province too, for the error page (review-final-44 M5)", () => {
+    expect(withoutPhoneNumber("Vancouver BC 604-555-1234")).toBe("Vancouver BC");
+    expect(withoutPhoneNumber("London, Ontario 519-555-1234")).toBe("London, Ontario");
+    expect(withoutPhoneNumber("Boston MA (617) 555-1234")).toBe("Boston MA");
+    for (const typed of ["Boston, MA 2108", "Boston MA 617555123", "410-555-1234"]) expect(withoutPhoneNumber(typed), typed).toBeUndefined();
   });
 });

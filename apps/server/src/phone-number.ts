@@ -41,11 +41,26 @@ const CANADIAN_PROVINCE_NAME_AT_END = /\S[\s,]+(?:british\s+columbia|alberta|sas
  * beforePhoneNumber("Vancouver BC 604-555-1234")    // undefined (a Canadian province)
  */
 export function beforePhoneNumber(text: string): string | undefined {
+  const before = withoutPhoneNumber(text);
+  if (before === undefined || CANADIAN_PROVINCE_AT_END.test(before) || CANADIAN_PROVINCE_NAME_AT_END.test(before)) return undefined;
+  return before;
+}
+
+/**
+ * The text typed before a phone number that ends it, as beforePhoneNumber reads it but after a Canadian province too: the
+ * words the number is no part of, so that its last 4 digits are not read as a ZIP code short of a digit (review-final-44
+ * M5: "Vancouver BC 604-555-1234" was headed "“1234” has 4 digits").
+ *
+ * @example
+ * withoutPhoneNumber("Vancouver BC 604-555-1234") // "Vancouver BC"
+ * withoutPhoneNumber("Boston MA (617) 555-1234")  // "Boston MA"
+ * withoutPhoneNumber("Boston, MA 2108")           // undefined (no phone number)
+ */
+export function withoutPhoneNumber(text: string): string | undefined {
   const m = PHONE_AT_END.exec(text);
   // (Nine digits run together are a ZIP+4 without its dash, not a phone number a digit short: "Buckhead 303051234" is
   // Atlanta's 30305, not Buckhead, GA, review-loc-44 H1; search-box.ts reads them.)
   if (m === null || /^[0-9]{9}$/.test(m[0].replace(/[\s.,;!?]+$/, ""))) return undefined;
   const before = text.slice(0, m.index).replace(PHONE_LABEL_AT_END, "").replace(/[\s,;:]+$/, "");
-  if (CANADIAN_PROVINCE_AT_END.test(before) || CANADIAN_PROVINCE_NAME_AT_END.test(before)) return undefined;
   return /\p{L}/u.test(before) ? before : undefined;
 }
