@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES, nameWords, placeWordsSpelledOut } from "./city-search.ts";
+import { cityKey, citySearchIndex, editDistanceAtMost, endsAStreet, isAddressShape, isCanadianPostcode, MAX_CITY_MATCHES, nameWords, placeWordsSpelledOut, townWordKeys } from "./city-search.ts";
 import { cityMatchesHtml, townPage } from "./town-page.ts";
 import { testApp } from "../test/helpers.ts";
 
@@ -644,5 +644,19 @@ describe("an address's shape (review of stop 42 #3: '9021 Beverly Hills' was hea
     ["Grosse Pointe Farms", false],
   ])("%j: %j", (typed, address) => {
     expect(isAddressShape(typed)).toBe(address);
+  });
+});
+
+describe("townWordKeys (review-final-44 M4: one reading for the search box and the districts-found page)", () => {
+  it.each([
+    ["Beach Pk", ["beach", "park"]],
+    ["Bch Pk IL", ["beach", "park", "il"]],
+    ["St. Louis Park, MN", ["saint", "louis", "park", "mn"]],
+    ["O'Fallon", ["ofallon"]],
+    ["Winston-Salem/Forsyth", ["winston", "salem", "forsyth"]],
+    ["Cañon City", ["canon", "city"]],
+    ["PK-12 schools", ["pk", "12", "schools"]],
+  ])("%j: %j", (text, keys) => {
+    expect(townWordKeys(text)).toEqual(keys);
   });
 });

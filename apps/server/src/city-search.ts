@@ -198,6 +198,26 @@ export function nameWords(name: string): string {
 }
 
 /**
+ * A text's words keyed as towns compare, for a name that begins with a town's words: each word's cityKey (no case or
+ * accents, "St" as Saint), the USPS's short forms of place words read beside their neighbours ("Pk" is Park in "Beach Pk",
+ * pre-kindergarten's grade in "PK-12"). Words split at every character not a letter or digit, as nameWords splits them, after
+ * foldedPlaceName drops dots and apostrophes ("O'Fallon" is one word, as the search box read it).
+ * One reading for the search box and the districts-found page (review-final-44 M4: two copies split differently).
+ *
+ * @example
+ * townWordKeys("Beach Pk") // ["beach", "park"]
+ * townWordKeys("St. Louis Park, MN") // ["saint", "louis", "park", "mn"]
+ */
+export function townWordKeys(text: string): string[] {
+  return placeWordsSpelledOut(
+    foldedPlaceName(text)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w !== "")
+      .map(cityKey),
+  );
+}
+
+/**
  * The key a city name compares by: no case, accents, dots, apostrophes, hyphens or spaces
  * (the records write USPS forms such as "O Fallon" and "Mc Indoe Falls"), and the usual
  * abbreviations spelled out.

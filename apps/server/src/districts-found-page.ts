@@ -2,7 +2,7 @@
  * The page of the districts a name typed into the search box finds ("Springfield Public Schools", "HISD"):
  * each with its county, state and students, the likeliest first. A 200 answer, not an error.
  */
-import { cityKey, nameWords, type CityMatch } from "./city-search.ts";
+import { townWordKeys, type CityMatch } from "./city-search.ts";
 import { listOrder, matchesExactly, MUCH_LARGER, studentsOf, type DistrictMatch } from "./district-search.ts";
 import { escapeHtml as e } from "./html.ts";
 import { districtHref, layout, SEARCH_AGAIN_ID, SEARCH_AGAIN_LINK, searchForm, type SiteFacts } from "./layout.ts";
@@ -31,7 +31,7 @@ function noPostOfficeLead(asked: NoPostOffice, found: readonly DistrictMatch[]):
   const town = `“${e(shortened(asked.town))}”`;
   // ("Has a name beginning with it", not "is named after it": Centennial School District R-1 is San Luis's, 200 miles from Centennial, CO: pages audit 41 #2.)
   // (Its words compared as the town's are, "St." as "Saint": "Saint Louis Park, MN" is St. Louis Park Public School District's first words.)
-  const keyWords = (name: string) => nameWords(name).split(" ").map(cityKey).join(" ");
+  const keyWords = (name: string) => townWordKeys(name).join(" ");
   const begins = found.every((d) => `${keyWords(d.district)} `.startsWith(`${keyWords(asked.town)} `));
   const has = begins ? (districts === 1 ? `has a name beginning with ${town}` : `have names beginning with ${town}`) : districts === 1 ? `has ${town} in its name` : `have ${town} in their names`;
   return `No post office is named ${town} in ${e(asked.stateName)}: the homes of many towns have the ZIP codes of a neighbouring town's post office. ${

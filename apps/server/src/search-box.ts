@@ -7,7 +7,7 @@
  * else is a 400 page saying what the text reads as. app.ts turns the answer into a response.
  */
 import { GENERIC_DISTRICT_WORDS, type DistrictRecord } from "@school-districts/core";
-import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, nameWords, placeWordsSpelledOut, UNIT_WORDS, type CityMatch } from "./city-search.ts";
+import { ADDRESS_START, cityKey, COUNTY_WORD, editDistanceAtMost, endsAStreet, isAddressShape, MAX_TOWN_WORDS, nameWords, townWordKeys, UNIT_WORDS, type CityMatch } from "./city-search.ts";
 import { COUNTRY_AT_END } from "./state-at-end.ts";
 import { clearDistrict, KIND_START, matchesExactly, namesADistrict, namesASchool, NEAR_ME, SCHOOLS_IN_PLACE, townAskedFor, type DistrictMatch } from "./district-search.ts";
 import type { ErrorPageExtra, UnknownTown } from "./error-pages.ts";
@@ -722,13 +722,12 @@ function townWithoutPostOffice(typed: string, site: SearchSite, states: StateSea
   // A name or a part of it between hyphens starting with the town's words (Upper Arlington City, Rosemount-Apple
   // Valley-Eagan), not one holding them after another place's (Lake Crystal-Wellcome Memorial for Crystal, MN).
   // (Each word's key, then "Pk" read beside its neighbours as a whole name's is: "Beach Pk, IL" as "Beach Park, IL".)
-  const words = (text: string) => placeWordsSpelledOut(text.split(/[\s,]+/).map(cityKey).filter((w) => w !== ""));
-  const town = words(at.rest);
+  const town = townWordKeys(at.rest);
   // (The town's words whole: the name's next word begins its kind, "Clayton School District", "Upper Arlington City", or
   // another place's, after a hyphen; not "North East ISD" for "North Texas schools", review of the mends 42 #3.)
   const namedAfter = (name: string) =>
     name.split("-").some((part) => {
-      const partWords = words(part);
+      const partWords = townWordKeys(part);
       const next = partWords[town.length];
       // (Or a number's or a letter's, Missouri's "Kirkwood R-VII", "Raytown C-2", "No. 1".)
       if (partWords.slice(0, town.length).join(" ") !== town.join(" ")) return false;
