@@ -412,13 +412,11 @@ export function searchAnswer(asked: string, site: SearchSite, states: StateSearc
   // (Not where the list holds a district of that state named after the small town of its first words: "Grosse Pointe Woods MI
   // schools" keeps Grosse Pointe Public Schools, "Los Altos Hills CA schools" Los Altos ESD, review towns-43 H1. A big
   // city's district is its own: "Spokane Valley WA schools" is no Spokane Public Schools.)
-  const townsNamed = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town);
-  const small = (town: string) => townsNamed(town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
-  const firstWordsTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(t.split(", ")[0]!)} `));
-  const namedAfter = (d: DistrictMatch, town: string) => d.state === town.split(", ")[1] && `${nameWords(d.district)} `.startsWith(`${nameWords(town.split(", ")[0]!)} `);
+  const small = (town: string) => site.citySearch(town).filter((t) => !t.close && `${t.city}, ${t.state}` === town).every((t) => new Set(t.zips.map((z) => z.zip)).size <= SMALL_FIRST_TOWN_ZIPS);
   // (Not a region's word: "West University Place TX schools" is no West ISD of West, TX.)
   // (Of two words or more: "Terrell Hills TX schools" is no Terrell ISD.)
-  const namedAfterFirst = districts.some((d) => firstWordsTowns.some((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ") && namedAfter(d, t)));
+  const firstTowns = unknownTownsSchools === undefined ? [] : unknownTownsSchools.towns.filter((t) => small(t) && nameWords(t.split(", ")[0]!).includes(" ")).map((t) => t.split(", ")).filter(([city]) => `${nameWords(unknownTownsSchools.town)} `.startsWith(`${nameWords(city!)} `));
+  const namedAfterFirst = districts.some((d) => firstTowns.some(([city, state]) => d.state === state && `${nameWords(d.district)} `.startsWith(`${nameWords(city!)} `)));
   const askedState = townAsked === undefined ? undefined : states.atEnd(townAsked)?.state;
   // (Nor where it holds one of that state with every word typed, one perhaps a letter off.)
   const townWords = unknownTownsSchools === undefined ? [] : nameWords(unknownTownsSchools.town).split(" ");
